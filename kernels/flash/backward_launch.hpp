@@ -1,0 +1,42 @@
+// The two backward launches, as _flash_attention_bwd_dkv and _flash_attention_bwd_dq build them:
+// block checks, l/m (and di) broadcast to lanes outside the kernel, the grids with opposite loop orders,
+// the causal redirects (q-side maps to q block 0 in dK/dV; kv-side maps to kv block 0 in dQ), scratch,
+// and outputs (dk, dv; dq and, with a bias, ds).
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include "kernels/flash/attention_inputs.hpp"
+#include "kernels/tpu/launch_spec.hpp"
+
+namespace tilewalk::flash {
+
+// What the backward pass reads besides the inputs: the residuals and the incoming gradient.
+struct BackwardResiduals {
+  const tpu::Array* l = nullptr;   // [B, H, Sq]
+  const tpu::Array* m = nullptr;   // [B, H, Sq]
+  const tpu::Array* d_o = nullptr;  // like q
+  const tpu::Array* di = nullptr;   // [B, H, Sq] = Σ o·do over head_dim, computed once outside both kernels
+};
+
+struct BackwardLaunch {
+  std::optional<tpu::Array> q_segment_lanes, kv_segment_sublanes;
+  tpu::Array l_lanes, m_lanes, di_lanes;  // broadcast outside the kernel
+  tpu::Array grad_a, grad_b;              // dK/dV: dk, dv. dQ: dq, ds (ds only with a bias)
+  tpu::LaunchSpec spec;                   // points into this struct: keep it where it is
+
+  // Re-reads the residuals into the lane-broadcast copies (after the forward pass has produced them).
+  void RefreshResiduals(const BackwardResiduals& res);
+  int di_lanes_width = 128;
+};
+
+std::unique_ptr<BackwardLaunch> BuildDkvLaunch(const AttentionInputs& in, const AttentionConfig& config,
+                                               const BackwardResiduals& res);
+std::unique_ptr<BackwardLaunch> BuildDqLaunch(const AttentionInputs& in, const AttentionConfig& config,
+                                              const BackwardResiduals& res);
+
+// di = Σ over head_dim of o·do, in float32: [B, H, Sq].
+tpu::Array ComputeDi(const tpu::Array& o, const tpu::Array& d_o);
+
+}  // namespace tilewalk::flash

@@ -1,0 +1,34 @@
+// Compares a training step on the TPU model with the dense reference: per output (o, l, m, dq, dk, dv, ds)
+// the largest absolute error and the largest error relative to the reference's largest magnitude, against
+// a tolerance that suits the dtype and matmul precision.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "kernels/flash/scenario.hpp"
+#include "kernels/flash/training_step.hpp"
+
+namespace tilewalk::flash {
+
+struct OutputError {
+  std::string name;
+  double max_abs = 0;
+  double max_rel = 0;  // max |got − want| / max |want|
+  double tolerance = 0;
+  bool pass = false;
+};
+
+struct ReferenceComparison {
+  std::vector<OutputError> outputs;
+  double reference_ms = 0;  // wall time of the reference's forward (and backward), measured here
+  bool pass = false;
+};
+
+// bf16 inputs or default precision round operands to 8 mantissa bits; highest float32 is near-exact.
+double Tolerance(tpu::DType dtype, tpu::Precision precision);
+
+ReferenceComparison CompareWithReference(const Scenario& scenario, const ScenarioInputs& inputs,
+                                         const TrainingStepResult& step);
+
+}  // namespace tilewalk::flash

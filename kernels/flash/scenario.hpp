@@ -1,0 +1,54 @@
+// A scenario: everything that defines one run of the kernels (shapes, flags, block sizes, dtype,
+// precision, chip, seed), and the seeded random inputs it stands for. Shared by `tilewalk check`, the
+// timeline and the tours, so that one set of flags means the same run everywhere.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "kernels/flash/attention_inputs.hpp"
+#include "kernels/tpu/chip.hpp"
+#include "kernels/tpu/op_context.hpp"
+
+namespace tilewalk::flash {
+
+struct Scenario {
+  int batch = 1;
+  int heads = 1;
+  int q_len = 512;
+  int kv_len = 512;
+  int head_dim = 128;
+  bool causal = false;
+  bool bias = false;
+  int segments = 0;  // 0: no segment ids; N: N contiguous runs of tokens per sequence
+  float sm_scale = 1.0f;
+  tpu::DType dtype = tpu::DType::F32;
+  tpu::Precision precision = tpu::Precision::Default;
+  std::string chip = "v5e";
+  uint64_t seed = 0;
+  bool naive_index_maps = false;
+  bool forward_only = false;
+  BlockSizes block_sizes = BlockSizes::GetDefault();
+
+  AttentionConfig Config() const;
+  tpu::Chip ChipPreset() const;  // the chip named by `chip`; assumes it was validated
+};
+
+struct ScenarioInputs {
+  AttentionInputs inputs;
+  tpu::Array d_o;  // the incoming gradient, like q
+};
+
+// Host memory the scenario needs, inputs, outputs and the dense reference's one-slice scores included.
+int64_t EstimateHostBytes(const Scenario& s);
+// The largest host footprint tilewalk will attempt (a quarter of a 24 GiB machine).
+inline constexpr int64_t kMaxHostBytes = 6ll << 30;
+
+// Throws std::invalid_argument, with what to change, when the scenario cannot be run at all: a size
+// below 1, an unknown chip, or a footprint above kMaxHostBytes. Checked before any allocation.
+void CheckRunnable(const Scenario& s);
+
+// Seeded normal inputs; segment ids come in `segments` contiguous runs, so no row is fully masked.
+ScenarioInputs MakeInputs(const Scenario& s);
+
+}  // namespace tilewalk::flash

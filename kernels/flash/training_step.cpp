@@ -1,0 +1,99 @@
+#include "kernels/flash/training_step.hpp"
+
+#include "kernels/flash/flash_error.hpp"
+
+namespace tilewalk::flash {
+
+TrainingStep::TrainingStep(const AttentionInputs& inputs, const tpu::Array& d_o, const AttentionConfig& config,
+                           const StepOptions& options)
+    : m_inputs(inputs), m_d_o(d_o) {
+  std::string phase_launch;
+  try {
+    config.block_sizes.Validate();
+    CheckEntry(inputs);
+    phase_launch = "fwd";
+    m_forward = BuildForwardLaunch(inputs, config, /*save_residuals=*/!options.forward_only);
+    m_runners.push_back(std::make_unique<tpu::LaunchRunner>(m_forward->spec, options.launch));
+    if (auto e = m_runners.back()->Prepare()) {
+      Fail(*e, "fwd");
+      return;
+    }
+    if (options.forward_only) return;
+
+    phase_launch = "";
+    if (!config.block_sizes.HasBackwardBlocks())
+      RaiseArgumentError(tpu::ErrorType::ValueError, "bwd.backward_blocks",
+                         "Program is being differentiated, but not all backward blocks are specified");
+    const tpu::Shape& qs = inputs.q.shape();
+    m_l = m_m = m_di = tpu::Array(tpu::Shape{qs[0], qs[1], qs[2]}, tpu::DType::F32);
+    const BackwardResiduals res{&m_l, &m_m, &m_d_o, &m_di};
+    phase_launch = "dkv";
+    m_dkv = BuildDkvLaunch(inputs, config, res);
+    m_runners.push_back(std::make_unique<tpu::LaunchRunner>(m_dkv->spec, options.launch));
+    if (auto e = m_runners.back()->Prepare()) {
+      Fail(*e, "dkv");
+      return;
+    }
+    phase_launch = "dq";
+    m_dq = BuildDqLaunch(inputs, config, res);
+    m_runners.push_back(std::make_unique<tpu::LaunchRunner>(m_dq->spec, options.launch));
+    if (auto e = m_runners.back()->Prepare()) {
+      Fail(*e, "dq");
+      return;
+    }
+  } catch (const tpu::KernelException& e) {
+    Fail(e.error, phase_launch);
+  }
+}
+
+void TrainingStep::Fail(const tpu::KernelError& error, std::string launch) {
+  m_error = error;
+  m_error_launch = std::move(launch);
+}
+
+void TrainingStep::HandResidualsToBackward() {
+  m_l = m_forward->L();
+  m_m = m_forward->M();
+  m_di = ComputeDi(m_forward->o, m_d_o);  // once, outside both backward kernels
+  const BackwardResiduals res{&m_l, &m_m, &m_d_o, &m_di};
+  m_dkv->RefreshResiduals(res);
+  m_dq->RefreshResiduals(res);
+}
+
+TrainingStepResult TrainingStep::RunToEnd() {
+  TrainingStepResult out;
+  out.error = m_error;
+  out.error_launch = m_error_launch;
+  if (m_error) return out;
+  for (std::size_t i = 0; i < m_runners.size(); ++i) {
+    tpu::LaunchRunner& runner = *m_runners[i];
+    if (i == 1) HandResidualsToBackward();
+    while (!runner.Finished()) runner.RunStep();
+    const std::string name = runner.spec().name;
+    out.launches.push_back({name, runner.TakeResult()});
+    if (out.launches.back().result.error) {
+      out.error = out.launches.back().result.error;
+      out.error_launch = name;
+      return out;
+    }
+  }
+  out.o = m_forward->o;
+  if (m_dkv) {
+    out.l = m_l;
+    out.m = m_m;
+    out.di = m_di;
+    out.dk = m_dkv->grad_a;
+    out.dv = m_dkv->grad_b;
+    out.dq = m_dq->grad_a;
+    if (m_inputs.ab) out.ds = m_dq->grad_b;
+  }
+  return out;
+}
+
+TrainingStepResult RunTrainingStep(const AttentionInputs& inputs, const tpu::Array& d_o, const AttentionConfig& config,
+                                   const StepOptions& options) {
+  TrainingStep step(inputs, d_o, config, options);
+  return step.RunToEnd();
+}
+
+}  // namespace tilewalk::flash

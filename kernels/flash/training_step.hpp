@@ -1,0 +1,72 @@
+// A training step of flash attention on the TPU model: the forward launch with residuals, then the
+// dK/dV and dQ launches. As under jax.jit, every argument check and every trace happens before anything
+// executes, in the order the original meets them; the first error stops the step with nothing run.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernels/flash/attention_inputs.hpp"
+#include "kernels/flash/backward_launch.hpp"
+#include "kernels/flash/forward_launch.hpp"
+#include "kernels/tpu/launch.hpp"
+
+namespace tilewalk::flash {
+
+struct StepOptions {
+  bool forward_only = false;  // the forward launch alone, without residuals
+  tpu::LaunchOptions launch;  // chip, precision, recording
+};
+
+struct LaunchOutcome {
+  std::string name;  // "fwd", "dkv", "dq"
+  tpu::LaunchResult result;
+};
+
+struct TrainingStepResult {
+  std::optional<tpu::KernelError> error;
+  std::string error_launch;        // "fwd", "dkv", "dq", or empty for a check before any launch
+  tpu::Array o, l, m;              // l, m: [B, H, Sq] (lane 0 of the residuals); empty when forward_only
+  tpu::Array di;                   // [B, H, Sq]
+  tpu::Array dq, dk, dv;
+  std::optional<tpu::Array> ds;    // the bias gradient, with a bias
+  std::vector<LaunchOutcome> launches;  // those that ran, in order
+};
+
+// The three launches of one step, built and traced, ready to execute one grid step at a time.
+class TrainingStep {
+ public:
+  // Runs every check and trace; a returned step with error() set has executed nothing.
+  TrainingStep(const AttentionInputs& inputs, const tpu::Array& d_o, const AttentionConfig& config,
+               const StepOptions& options);
+
+  const std::optional<tpu::KernelError>& error() const { return m_error; }
+  const std::string& error_launch() const { return m_error_launch; }
+  int LaunchCount() const { return static_cast<int>(m_runners.size()); }
+  tpu::LaunchRunner& Runner(int launch) { return *m_runners[static_cast<std::size_t>(launch)]; }
+
+  // Runs every remaining step of every launch, feeding the forward residuals to the backward launches.
+  TrainingStepResult RunToEnd();
+  // Call between the forward launch finishing and the backward launches starting.
+  void HandResidualsToBackward();
+
+ private:
+  void Fail(const tpu::KernelError& error, std::string launch);
+
+  const AttentionInputs& m_inputs;
+  const tpu::Array& m_d_o;
+  std::unique_ptr<ForwardLaunch> m_forward;
+  std::unique_ptr<BackwardLaunch> m_dkv, m_dq;
+  tpu::Array m_l, m_m, m_di;  // [B, H, Sq], filled from the forward launch
+  std::vector<std::unique_ptr<tpu::LaunchRunner>> m_runners;
+  std::optional<tpu::KernelError> m_error;
+  std::string m_error_launch;
+};
+
+// Prepare and run in one call.
+TrainingStepResult RunTrainingStep(const AttentionInputs& inputs, const tpu::Array& d_o, const AttentionConfig& config,
+                                   const StepOptions& options);
+
+}  // namespace tilewalk::flash

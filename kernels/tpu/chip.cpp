@@ -1,0 +1,28 @@
+#include "kernels/tpu/chip.hpp"
+
+#include <array>
+
+namespace tilewalk::tpu {
+
+namespace {
+constexpr int64_t kMiB = 1024 * 1024;
+// Figures per chip from jax's public TPU table (jax/_src/tpu_info.py); VMEM is per TensorCore.
+constexpr std::array<Chip, 4> kChips = {{
+    {"v4", 2, 16 * kMiB, 4, 128, 34.4e9, 1230e9, 275e12},
+    {"v5e", 1, 128 * kMiB, 4, 128, 17.2e9, 820e9, 197e12},
+    {"v5p", 2, 64 * kMiB, 4, 128, 103e9, 2460e9, 459e12},
+    {"v6e", 1, 128 * kMiB, 2, 256, 34.4e9, 1640e9, 920e12},
+}};
+}  // namespace
+
+std::span<const Chip> AllChips() { return kChips; }
+
+std::optional<Chip> ChipByName(std::string_view name) {
+  for (const Chip& c : kChips)
+    if (c.name == name) return c;
+  return std::nullopt;
+}
+
+const Chip& DefaultChip() { return kChips[1]; }
+
+}  // namespace tilewalk::tpu

@@ -1,0 +1,45 @@
+#include "kernels/tpu/cost_model.hpp"
+
+#include <algorithm>
+
+namespace tilewalk::tpu {
+
+std::string_view BoundName(Bound b) { return b == Bound::Hbm ? "HBM-bound" : "compute-bound"; }
+
+double CostModel::DmaUs(uint64_t bytes) const { return static_cast<double>(bytes) / m_chip.CoreHbmBytesPerSecond() * 1e6; }
+
+double CostModel::VregUs(uint64_t vreg_ops) const {
+  return static_cast<double>(vreg_ops) / m_chip.VregOpsPerSecond() * 1e6;
+}
+
+double CostModel::ComputeUs(const OpCounts& w) const {
+  return (static_cast<double>(w.mxu_flops) / m_chip.CoreFlopsPerSecond() +
+          static_cast<double>(w.vreg_ops) / m_chip.VregOpsPerSecond() +
+          static_cast<double>(w.transcendentals) / m_chip.TranscendentalsPerSecond()) *
+         1e6;
+}
+
+double PipelineClock::Copy(double duration_us) {
+  const double start = std::max(dma, compute);
+  dma = start + duration_us;
+  busy_dma += duration_us;
+  return start;
+}
+
+double PipelineClock::WaitForInputs() {
+  const double wait = std::max(0.0, inputs_ready - compute);
+  compute += wait;
+  return wait;
+}
+
+CostSummary PipelineClock::Summary() const {
+  CostSummary s;
+  s.total_us = std::max(compute, dma);
+  s.compute_us = busy_compute;
+  s.dma_us = busy_dma;
+  s.bubble_us = std::max(0.0, s.total_us - busy_compute);
+  s.bound = busy_dma > busy_compute ? Bound::Hbm : Bound::Compute;
+  return s;
+}
+
+}  // namespace tilewalk::tpu

@@ -1,0 +1,68 @@
+#include "kernels/tpu/dma.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <cstring>
+
+namespace tilewalk::tpu {
+
+namespace {
+
+// Calls row(vmem_offset, hbm_offset_or_-1, in_bounds_count) for every innermost row of the block.
+template <typename F>
+void ForEachBlockRow(const Shape& array, const Shape& block_shape, const BlockIndex& block, F row) {
+  const int r = array.rank();
+  assert(block_shape.rank() == r && block.rank() == r && "block and array ranks must match");
+  const int64_t last = block_shape[r - 1];
+  const int64_t origin_last = block[r - 1] * last;
+  const int64_t in_bounds = std::clamp<int64_t>(array[r - 1] - origin_last, 0, last);
+  Dims counter;
+  for (int d = 0; d < r - 1; ++d) counter.push_back(0);
+  const int64_t rows = block_shape.Product() / last;
+  for (int64_t i = 0; i < rows; ++i) {
+    int64_t hbm = 0, vmem = 0;
+    bool inside = true;
+    for (int d = 0; d < r - 1; ++d) {
+      const int64_t a = block[d] * block_shape[d] + counter[d];
+      inside = inside && a < array[d];
+      hbm = hbm * array[d] + a;
+      vmem = vmem * block_shape[d] + counter[d];
+    }
+    row(vmem * last, inside ? hbm * array[r - 1] + origin_last : -1, inside ? in_bounds : 0);
+    for (int d = r - 2; d >= 0; --d) {  // advance the row counter, last leading axis fastest
+      if (++counter[d] < block_shape[d]) break;
+      counter[d] = 0;
+    }
+  }
+}
+
+}  // namespace
+
+uint64_t CopyBlockIn(const Array& hbm, const BlockIndex& block, Array& vmem) {
+  assert(hbm.dtype() == vmem.dtype() && "a VMEM buffer has the dtype of its HBM array");
+  const std::size_t item = ItemSize(hbm.dtype());
+  const int64_t last = vmem.shape()[-1];
+  uint64_t bytes = 0;
+  ForEachBlockRow(hbm.shape(), vmem.shape(), block, [&](int64_t v, int64_t h, int64_t n) {
+    std::byte* dst = vmem.RawData() + v * static_cast<int64_t>(item);
+    if (n > 0) std::memcpy(dst, hbm.RawData() + h * static_cast<int64_t>(item), static_cast<std::size_t>(n) * item);
+    std::memset(dst + n * static_cast<int64_t>(item), 0, static_cast<std::size_t>(last - n) * item);
+    bytes += static_cast<uint64_t>(n) * item;
+  });
+  return bytes;
+}
+
+uint64_t CopyBlockOut(const Array& vmem, const BlockIndex& block, Array& hbm) {
+  assert(hbm.dtype() == vmem.dtype() && "a VMEM buffer has the dtype of its HBM array");
+  const std::size_t item = ItemSize(hbm.dtype());
+  uint64_t bytes = 0;
+  ForEachBlockRow(hbm.shape(), vmem.shape(), block, [&](int64_t v, int64_t h, int64_t n) {
+    if (n <= 0) return;
+    std::memcpy(hbm.RawData() + h * static_cast<int64_t>(item), vmem.RawData() + v * static_cast<int64_t>(item),
+                static_cast<std::size_t>(n) * item);
+    bytes += static_cast<uint64_t>(n) * item;
+  });
+  return bytes;
+}
+
+}  // namespace tilewalk::tpu

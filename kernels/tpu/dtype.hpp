@@ -1,0 +1,31 @@
+// Element types of the TPU model: float32, bfloat16 and int32, with their sizes, names and rounding.
+// bfloat16 rounding goes through Eigen::bfloat16, which rounds to nearest-even as the hardware does.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace tilewalk::tpu {
+
+enum class DType : uint8_t { F32, BF16, I32, Bool };
+
+constexpr std::size_t ItemSize(DType t) {
+  switch (t) {
+    case DType::F32: return 4;
+    case DType::BF16: return 2;
+    case DType::I32: return 4;
+    case DType::Bool: return 1;
+  }
+  return 0;
+}
+
+std::string_view DTypeName(DType t);  // "float32", "bfloat16", "int32", "bool"
+
+// Rounds a float to the nearest bfloat16 (ties to even) and returns it widened back to float.
+float RoundToBf16(float x);
+
+// The dtype that elementwise arithmetic on a and b produces (jnp promotion restricted to our types).
+DType Promote(DType a, DType b);
+
+}  // namespace tilewalk::tpu

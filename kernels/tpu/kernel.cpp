@@ -1,0 +1,108 @@
+#include "kernels/tpu/kernel.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+
+namespace tilewalk::tpu {
+
+void Kernel::raise(ErrorType type, const char* site, std::string message, std::source_location where) {
+  RaiseAt(type, InternSite(site, where), std::move(message));
+}
+
+void Kernel::RaiseAt(ErrorType type, SiteId site, std::string message) const {
+  throw KernelException(KernelError{type, tracing() ? Phase::Tracing : Phase::Execution, site, std::move(message)});
+}
+
+OpCounts Kernel::Delta(const OpCounts& before, const OpCounts& after) {
+  return OpCounts{after.flops - before.flops, after.mxu_flops - before.mxu_flops, after.vreg_ops - before.vreg_ops,
+                  after.transcendentals - before.transcendentals, after.matmuls - before.matmuls};
+}
+
+namespace {
+std::string SliceText(Slice s, int64_t dim) {
+  const int64_t size = s.size < 0 ? dim : s.size;
+  return std::to_string(s.start) + ":" + std::to_string(s.start + size);
+}
+}  // namespace
+
+RefRegion Ref::Resolve(const RefIndex& index, SiteId site) const {
+  const int rank = m_shape.rank();
+  if (index.lead.rank() + 2 != rank)
+    m_kernel->RaiseAt(ErrorType::ValueError, site,
+                      "ref '" + m_name + "' of shape " + m_shape.ToString() + " takes " + std::to_string(rank - 2) +
+                          " leading indices, got " + std::to_string(index.lead.rank()));
+  RefRegion r;
+  r.lead = index.lead;
+  for (int d = 0; d < index.lead.rank(); ++d)
+    if (index.lead[d] < 0 || index.lead[d] >= m_shape[d])
+      m_kernel->RaiseAt(ErrorType::ValueError, site,
+                        "index " + std::to_string(index.lead[d]) + " is out of bounds for axis " +
+                            std::to_string(d) + " of ref '" + m_name + "' with shape " + m_shape.ToString());
+  const int64_t dim_r = m_shape[rank - 2], dim_c = m_shape[rank - 1];
+  r.row0 = index.rows.start;
+  r.rows = index.rows.size < 0 ? static_cast<int>(dim_r) : index.rows.size;
+  r.col0 = index.cols.start;
+  r.cols = index.cols.size < 0 ? static_cast<int>(dim_c) : index.cols.size;
+  if (r.row0 < 0 || r.row0 + r.rows > dim_r || r.col0 < 0 || r.col0 + r.cols > dim_c)
+    m_kernel->RaiseAt(ErrorType::ValueError, site,
+                      "slice [" + SliceText(index.rows, dim_r) + ", " + SliceText(index.cols, dim_c) +
+                          "] is out of bounds for ref '" + m_name + "' with shape " + m_shape.ToString());
+  return r;
+}
+
+namespace {
+int64_t RowOffset(const Array& buffer, const RefRegion& r, int row) {
+  Dims full = r.lead;
+  full.push_back(r.row0 + row);
+  full.push_back(r.col0);
+  return buffer.Offset(full);
+}
+}  // namespace
+
+Value Ref::load(const char* site, const RefIndex& index, std::source_location where) const {
+  const SiteId id = InternSite(site, where);
+  const RefRegion r = Resolve(index, id);
+  if (!m_buffer) return Value::ShapeOnly(r.rows, r.cols, m_dtype);
+  Matrix m(r.rows, r.cols);
+  for (int row = 0; row < r.rows; ++row) m_buffer->ReadFloats(RowOffset(*m_buffer, r, row), r.cols, &m(row, 0));
+  Value v = Value::Of(std::move(m), m_dtype);
+  if (m_kernel->m_host) m_kernel->m_host->OnRefAccess(EventKind::Load, id, *this, r, v);
+  return v;
+}
+
+void Ref::store(const char* site, const RefIndex& index, const Value& value, std::source_location where) {
+  Write(site, index, value, StoreMode::Assign, where);
+}
+void Ref::store_add(const char* site, const RefIndex& index, const Value& value, std::source_location where) {
+  Write(site, index, value, StoreMode::Add, where);
+}
+void Ref::store_mul(const char* site, const RefIndex& index, const Value& value, std::source_location where) {
+  Write(site, index, value, StoreMode::Multiply, where);
+}
+
+void Ref::Write(const char* site, const RefIndex& index, const Value& value, StoreMode mode,
+                std::source_location where) {
+  const SiteId id = InternSite(site, where);
+  const RefRegion r = Resolve(index, id);
+  if (value.rows() != r.rows || value.cols() != r.cols)
+    m_kernel->RaiseAt(ErrorType::ValueError, id,
+                      "Invalid shape for a store into ref '" + m_name + "': the indexed region is (" +
+                          std::to_string(r.rows) + ", " + std::to_string(r.cols) + ") but the value is " +
+                          value.ShapeString());
+  if (!m_buffer || value.traced()) return;
+  std::vector<float> row_values(static_cast<std::size_t>(r.cols));
+  for (int row = 0; row < r.rows; ++row) {
+    const int64_t off = RowOffset(*m_buffer, r, row);
+    if (mode != StoreMode::Assign) m_buffer->ReadFloats(off, r.cols, row_values.data());
+    for (int c = 0; c < r.cols; ++c) {
+      const float x = value(row, c);
+      float& slot = row_values[static_cast<std::size_t>(c)];
+      slot = mode == StoreMode::Assign ? x : mode == StoreMode::Add ? slot + x : slot * x;
+    }
+    m_buffer->WriteFloats(off, r.cols, row_values.data());
+  }
+  if (m_kernel->m_host) m_kernel->m_host->OnRefAccess(EventKind::Store, id, *this, r, value);
+}
+
+}  // namespace tilewalk::tpu

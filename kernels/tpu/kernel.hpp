@@ -1,0 +1,157 @@
+// The kernel API in the shape of Pallas: what a body sees while it runs on the TPU model.
+//   program_id(axis), when(cond, site, body), loop(site, start, stop, step, body) (always unrolled),
+//   stmt(site, fn) for one statement of jnp work, and Refs with load/store over ds() slices.
+// Every call takes a stable site name and captures its std::source_location, so each recorded event
+// points at the C++ line that produced it. While tracing, when() enters every branch, values are
+// shape-only, and nothing is recorded: errors raised then carry Phase::Tracing.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <source_location>
+#include <string>
+#include <vector>
+
+#include "kernels/tpu/array.hpp"
+#include "kernels/tpu/events.hpp"
+#include "kernels/tpu/kernel_error.hpp"
+#include "kernels/tpu/op_context.hpp"
+#include "kernels/tpu/shape.hpp"
+#include "kernels/tpu/sites.hpp"
+#include "kernels/tpu/value.hpp"
+
+namespace tilewalk::tpu {
+
+// A slice of one ref dimension: pl.ds(start, size); size -1 means the whole dimension.
+struct Slice {
+  int start = 0;
+  int size = -1;
+};
+inline constexpr Slice all{};
+inline Slice ds(int start, int size) { return Slice{start, size}; }
+
+// An index into a ref: integer indices for the leading dimensions, then slices for the last two.
+struct RefIndex {
+  Dims lead;
+  Slice rows = all;
+  Slice cols = all;
+};
+inline RefIndex at(std::initializer_list<int64_t> lead, Slice rows = all, Slice cols = all) {
+  return RefIndex{Dims(lead), rows, cols};
+}
+
+// A resolved ref region: absolute rows and columns inside the buffer.
+struct RefRegion {
+  Dims lead;
+  int row0 = 0, rows = 0, col0 = 0, cols = 0;
+};
+
+class Kernel;
+
+// A VMEM buffer as the body sees it: an input or output block in its current slot, or a scratch buffer.
+class Ref {
+ public:
+  const std::string& name() const { return m_name; }
+  const Shape& shape() const { return m_shape; }
+  int shape(int axis) const { return static_cast<int>(m_shape[axis]); }
+  DType dtype() const { return m_dtype; }
+  uint8_t operand() const { return m_operand; }
+  uint8_t slot() const { return m_slot; }
+
+  Value load(const char* site, const RefIndex& index,
+             std::source_location where = std::source_location::current()) const;
+  void store(const char* site, const RefIndex& index, const Value& value,
+             std::source_location where = std::source_location::current());
+  void store_add(const char* site, const RefIndex& index, const Value& value,  // ref[index] += value
+                 std::source_location where = std::source_location::current());
+  void store_mul(const char* site, const RefIndex& index, const Value& value,  // ref[index] *= value
+                 std::source_location where = std::source_location::current());
+
+ private:
+  friend class Kernel;
+  friend class LaunchRunner;
+  enum class StoreMode : uint8_t { Assign, Add, Multiply };
+  RefRegion Resolve(const RefIndex& index, SiteId site) const;
+  void Write(const char* site, const RefIndex& index, const Value& value, StoreMode mode,
+             std::source_location where);
+
+  Kernel* m_kernel = nullptr;
+  Array* m_buffer = nullptr;  // null while tracing
+  std::string m_name;
+  Shape m_shape;
+  DType m_dtype = DType::F32;
+  uint8_t m_operand = kNoOperand;
+  uint8_t m_slot = 0;
+};
+
+// What a kernel reports to the machine that runs it. Implemented by the launch runner.
+class KernelHost {
+ public:
+  virtual ~KernelHost() = default;
+  virtual void OnWhen(SiteId site, bool taken) = 0;
+  virtual void OnLoopIteration(SiteId site, int iteration) = 0;
+  virtual void OnStatement(SiteId site, const OpCounts& work, const Value& result) = 0;
+  virtual void OnRefAccess(EventKind kind, SiteId site, const Ref& ref, const RefRegion& region,
+                           const Value& value) = 0;
+};
+
+class Kernel {
+ public:
+  int program_id(int axis) const { return static_cast<int>(m_grid_index[axis]); }
+  bool tracing() const { return m_host == nullptr; }
+
+  Ref* input(int i) { return &m_inputs[static_cast<std::size_t>(i)]; }
+  Ref* output(int i) { return &m_outputs[static_cast<std::size_t>(i)]; }
+  Ref* scratch(int i) { return &m_scratch[static_cast<std::size_t>(i)]; }
+
+  // pl.when: runs body when cond holds. Tracing enters every branch, as tracing a cond does.
+  template <typename F>
+  void when(bool cond, const char* site, F&& body, std::source_location where = std::source_location::current()) {
+    const SiteId id = InternSite(site, where);
+    if (m_host) m_host->OnWhen(id, cond);
+    if (cond || tracing()) body();
+  }
+
+  // An unrolled loop (pl.loop / lax.fori_loop with unroll=True); body receives the loop variable.
+  template <typename F>
+  void loop(const char* site, int start, int stop, int step, F&& body,
+            std::source_location where = std::source_location::current()) {
+    const SiteId id = InternSite(site, where);
+    int iteration = 0;
+    for (int i = start; i < stop; i += step, ++iteration) {
+      if (m_host) m_host->OnLoopIteration(id, iteration);
+      body(i);
+    }
+  }
+
+  // One statement of jnp work. Shape errors inside it surface at its site.
+  template <typename F>
+  Value stmt(const char* site, F&& fn, std::source_location where = std::source_location::current()) {
+    const SiteId id = InternSite(site, where);
+    const OpCounts before = CurrentOpContext().counts;
+    Value result;
+    try {
+      result = fn();
+    } catch (const ShapeError& e) {
+      RaiseAt(ErrorType::ValueError, id, e.what());
+    }
+    if (m_host) m_host->OnStatement(id, Delta(before, CurrentOpContext().counts), result);
+    return result;
+  }
+
+  // Raises the error the original body raises at this point (e.g. NotImplementedError while tracing).
+  [[noreturn]] void raise(ErrorType type, const char* site, std::string message,
+                          std::source_location where = std::source_location::current());
+  [[noreturn]] void RaiseAt(ErrorType type, SiteId site, std::string message) const;
+
+ private:
+  friend class Ref;
+  friend class LaunchRunner;
+  static OpCounts Delta(const OpCounts& before, const OpCounts& after);
+
+  KernelHost* m_host = nullptr;  // null while tracing
+  Dims m_grid_index;
+  std::vector<Ref> m_inputs, m_outputs, m_scratch;
+};
+
+}  // namespace tilewalk::tpu

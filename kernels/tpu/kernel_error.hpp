@@ -1,0 +1,48 @@
+// Errors of the simulated kernel: the Python exception it would raise (or the compiler/runtime failure),
+// the phase it belongs to, and the site that raised it. These are values the UI shows at their line,
+// not crashes of the host.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "kernels/tpu/sites.hpp"
+
+namespace tilewalk::tpu {
+
+enum class ErrorType : uint8_t {
+  ValueError,
+  NotImplementedError,
+  OutOfVmem,          // the block buffers and scratch do not fit the chip's VMEM
+  BlockShapeError,    // a block's last two dimensions break the (8, 128) rule
+  IndexMapError,      // an index map returned a block outside the array
+  OutputRevisited,    // an output block came back after it was written back
+};
+
+enum class Phase : uint8_t {
+  ArgumentCheck,  // Python-level checks before any kernel is built
+  Tracing,        // while the kernel body is traced (shapes only, nothing executes)
+  Lowering,       // while the launch is compiled: block shapes, VMEM budget, pipeline schedule
+  Execution,
+};
+
+std::string_view ErrorTypeName(ErrorType t);  // "ValueError", "NotImplementedError", ...
+std::string_view PhaseName(Phase p);          // "argument check", "tracing", ...
+
+struct KernelError {
+  ErrorType type = ErrorType::ValueError;
+  Phase phase = Phase::ArgumentCheck;
+  SiteId site = kNoSite;
+  std::string message;
+  std::string Describe() const;  // "NotImplementedError: block_k=64 should be ... (while tracing)"
+};
+
+// Carries a KernelError out of a kernel body or a check; the launch turns it back into a value.
+struct KernelException : std::runtime_error {
+  explicit KernelException(KernelError e) : std::runtime_error(e.message), error(std::move(e)) {}
+  KernelError error;
+};
+
+}  // namespace tilewalk::tpu

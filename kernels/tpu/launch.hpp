@@ -1,0 +1,113 @@
+// Runs a launch on the TPU model, in the phases Pallas goes through:
+//   1. tracing: the body runs once on shape-only values; its errors carry Phase::Tracing, nothing executes;
+//   2. lowering: the block-shape rule, the VMEM budget, and the pipeline schedule from the index maps;
+//   3. execution: the grid runs sequentially in lexicographic order, each step prefetching the next
+//      step's input blocks into the other VMEM slot (or skipping the copy when the block is unchanged),
+//      running the body, and writing back outputs whose block is about to change.
+// The machine state is one explicit struct (MachineState) that RunStep advances one grid step at a time,
+// so a timeline can checkpoint it and re-run any step.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernels/tpu/cost_model.hpp"
+#include "kernels/tpu/events.hpp"
+#include "kernels/tpu/kernel_error.hpp"
+#include "kernels/tpu/launch_spec.hpp"
+#include "kernels/tpu/pipeline_plan.hpp"
+#include "kernels/tpu/vmem.hpp"
+
+namespace tilewalk::tpu {
+
+struct OperandTraffic {
+  std::string name;
+  uint32_t issued = 0;   // copies issued (inputs) or writebacks (outputs)
+  uint32_t skipped = 0;  // copies skipped because the block index did not change (inputs only)
+  uint64_t bytes = 0;
+};
+
+struct LaunchStats {
+  int64_t steps = 0, steps_run = 0, steps_skipped = 0;  // executed steps: skipped ones did no arithmetic
+  std::vector<OperandTraffic> copies;      // per input
+  std::vector<OperandTraffic> writebacks;  // per output
+  OpCounts ops;
+  std::vector<StepCost> step_costs;        // per executed step
+  CostSummary cost;                        // an estimate
+};
+
+// Everything a launch changes while it runs, apart from its HBM outputs (which the caller owns).
+struct MachineState {
+  int64_t next_step = 0;
+  uint64_t events_emitted = 0;  // counts events even when recording is off, so indices stay stable
+  std::vector<std::array<Array, 2>> input_slots;
+  std::vector<std::array<Array, 2>> output_slots;
+  std::vector<Array> scratch;
+  PipelineClock clock;
+};
+
+struct LaunchResult {
+  std::optional<KernelError> error;
+  EventLog events;
+  LaunchStats stats;
+  PipelinePlan plan;
+  VmemBudget vmem;
+};
+
+class LaunchRunner final : private KernelHost {
+ public:
+  LaunchRunner(const LaunchSpec& spec, LaunchOptions options);
+
+  // Tracing and lowering. Returns the first error; on error nothing has executed.
+  std::optional<KernelError> Prepare();
+  bool Finished() const;
+  void RunStep();  // executes grid step state().next_step
+
+  const LaunchSpec& spec() const { return m_spec; }
+  const PipelinePlan& plan() const { return m_plan; }
+  const VmemBudget& vmem() const { return m_vmem; }
+  const std::optional<KernelError>& error() const { return m_error; }
+  const MachineState& state() const { return m_state; }
+  MachineState& mutable_state() { return m_state; }  // for restoring a checkpoint
+  const LaunchStats& stats() const { return m_stats; }
+  const EventLog& events() const { return m_events; }
+  LaunchResult TakeResult();
+
+ private:
+  void Trace();
+  void Lower();
+  void AllocateState();
+  void BindRefs(int64_t step);
+  void CopyIn(int input, int64_t step, bool prologue);
+  void Writeback(int output, int64_t step);
+  void Fail(KernelError error, int64_t step);
+  Event& Emit(EventKind kind, SiteId site);
+  void Observe(SiteId site, const Value& value);
+
+  void OnWhen(SiteId site, bool taken) override;
+  void OnLoopIteration(SiteId site, int iteration) override;
+  void OnStatement(SiteId site, const OpCounts& work, const Value& result) override;
+  void OnRefAccess(EventKind kind, SiteId site, const Ref& ref, const RefRegion& region, const Value& value) override;
+
+  LaunchSpec m_spec;
+  LaunchOptions m_options;
+  CostModel m_cost;
+  PipelinePlan m_plan;
+  VmemBudget m_vmem;
+  std::optional<KernelError> m_error;
+  MachineState m_state;
+  Kernel m_kernel;
+  LaunchStats m_stats;
+  EventLog m_events;
+  Event m_scratch_event;  // the target of Emit when recording is off
+  int64_t m_step = 0;
+  uint32_t m_step_matmuls = 0;
+  StepCost* m_step_cost = nullptr;
+};
+
+// Prepare, then every step. The convenient form when no stepping is needed.
+LaunchResult RunLaunch(const LaunchSpec& spec, const LaunchOptions& options);
+
+}  // namespace tilewalk::tpu

@@ -1,0 +1,39 @@
+// A launch as pallas_call describes it: grid, dimension semantics, operands with BlockSpecs, scratch
+// shapes and the body; plus the options of one run on the model (chip, matmul precision, recording).
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "kernels/tpu/block_spec.hpp"
+#include "kernels/tpu/chip.hpp"
+#include "kernels/tpu/kernel.hpp"
+
+namespace tilewalk::tpu {
+
+struct LaunchSpec {
+  std::string name;  // "fwd", "dkv", "dq"
+  Dims grid;
+  std::vector<DimensionSemantics> dimension_semantics;
+  std::vector<InputOperand> inputs;
+  std::vector<OutputOperand> outputs;
+  std::vector<ScratchSpec> scratch;
+  std::function<void(Kernel&)> body;
+
+  // Operand indices as events store them: inputs, then outputs, then scratch.
+  int OperandCount() const { return static_cast<int>(inputs.size() + outputs.size() + scratch.size()); }
+  const std::string& OperandName(int operand) const;
+};
+
+// Called with the value of each statement and load as it executes: how a timeline captures s, p, alpha...
+using StatementObserver = std::function<void(std::size_t event_index, SiteId site, const Value& value)>;
+
+struct LaunchOptions {
+  Chip chip = DefaultChip();
+  Precision precision = Precision::Default;
+  bool record_events = true;    // off: statistics and outputs only, for speed
+  StatementObserver observer{};  // optional
+};
+
+}  // namespace tilewalk::tpu

@@ -1,0 +1,54 @@
+// The per-thread context that kernel ops report to: the matmul precision in force and the work counted
+// for the statement being executed (matmul flops, vector-register operations, transcendentals).
+// A launch installs one for its duration; tests install their own with ScopedOpContext.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace tilewalk::tpu {
+
+enum class Precision : uint8_t {
+  Default,  // MXU operands rounded to bfloat16, products accumulated in float32 (what the TPU does)
+  Highest,  // exact float32 operands
+};
+
+const char* PrecisionName(Precision p);  // "default", "highest"
+
+struct OpCounts {
+  uint64_t flops = 0;            // MXU multiply-adds × 2
+  uint64_t mxu_flops = 0;        // flops × MXU passes (float32 at Precision::Highest takes 6 bf16 passes)
+  uint64_t vreg_ops = 0;         // VPU operations, one per (8, 128) vector register touched
+  uint64_t transcendentals = 0;  // elements passed through exp (on the EUP)
+  uint32_t matmuls = 0;
+};
+
+struct OpContext {
+  Precision precision = Precision::Default;
+  bool tracing = false;  // constructors (full, iota) make shape-only values while a body is traced
+  OpCounts counts;
+};
+
+OpContext& CurrentOpContext();
+
+class ScopedOpContext {
+ public:
+  explicit ScopedOpContext(Precision precision, bool tracing = false);
+  ~ScopedOpContext();
+  ScopedOpContext(const ScopedOpContext&) = delete;
+  ScopedOpContext& operator=(const ScopedOpContext&) = delete;
+  OpContext& context() { return m_context; }
+
+ private:
+  OpContext m_context;
+  OpContext* m_previous;
+};
+
+// A shape error raised by an op, as jnp raises them while a body is traced. The kernel context
+// attaches the statement's site before it reaches the user.
+struct ShapeError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace tilewalk::tpu

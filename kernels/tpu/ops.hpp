@@ -1,0 +1,56 @@
+// The vector and MXU operations a kernel body uses, named as in jax.numpy / jax.lax so that a body reads
+// like its Pallas original. Every op checks shapes (NumPy broadcasting on 2-D tiles) and, unless its
+// operands are shape-only (tracing), computes real values and counts its work in the current OpContext.
+#pragma once
+
+#include "kernels/tpu/op_context.hpp"
+#include "kernels/tpu/value.hpp"
+
+namespace tilewalk::tpu::jnp {
+
+// Elementwise arithmetic with broadcasting; Value–scalar forms keep the Value's dtype (weak typing).
+Value operator+(const Value& a, const Value& b);
+Value operator-(const Value& a, const Value& b);
+Value operator*(const Value& a, const Value& b);
+Value operator/(const Value& a, const Value& b);
+Value operator+(const Value& a, float b);
+Value operator-(const Value& a, float b);
+Value operator*(const Value& a, float b);
+Value operator/(float a, const Value& b);
+Value maximum(const Value& a, const Value& b);
+Value exp(const Value& a);  // counted as a transcendental
+
+// Comparisons and logic produce bool values.
+Value equal(const Value& a, const Value& b);
+Value less_equal(const Value& a, const Value& b);
+Value logical_and(const Value& a, const Value& b);
+Value where(const Value& cond, float if_true, float if_false);          // float32 result
+Value where(const Value& cond, float if_true, const Value& if_false);  // if_false's dtype
+Value equal(const Value& a, float b);
+
+// Reductions over the lane axis, keeping it as size 1: jnp.max(x, axis=1)[:, None].
+Value row_max(const Value& a);
+Value row_sum(const Value& a);
+
+// Layout: jnp.tile(x, (reps_rows, reps_cols)), a column slice x[:, start:start+n], broadcast to a shape.
+Value tile(const Value& a, int reps_rows, int reps_cols);
+Value slice_cols(const Value& a, int start, int n);
+Value broadcast_to(const Value& a, int rows, int cols);
+Value transpose(const Value& a);
+
+// Constructors.
+Value full(int rows, int cols, float value, DType dtype = DType::F32);
+Value zeros(int rows, int cols, DType dtype = DType::F32);
+Value broadcasted_iota(int rows, int cols, int dimension);  // int32
+
+Value astype(const Value& a, DType dtype);
+
+// MXU: always accumulate in float32 (preferred_element_type=float32). Under Precision::Default, float32
+// operands are first rounded to bfloat16, as the MXU does; bf16 × bf16 products are exact in float32.
+Value dot(const Value& a, const Value& b);              // [m, k] · [k, n]
+Value dot_general_trans_b(const Value& a, const Value& b);  // [m, k] · [n, k]ᵀ, TRANS_B_DIM_NUMBERS
+
+// Vector-register operations for an elementwise op over a rows × cols tile: ceil(rows/8) · ceil(cols/128).
+uint64_t VregCount(int rows, int cols);
+
+}  // namespace tilewalk::tpu::jnp

@@ -1,0 +1,58 @@
+#include "kernels/tpu/sites.hpp"
+
+#include <cassert>
+#include <map>
+#include <mutex>
+#include <utility>
+
+namespace tilewalk::tpu {
+
+namespace {
+
+struct Registry {
+  std::mutex mutex;
+  std::vector<SiteInfo> sites{SiteInfo{}};
+  // Keyed by the literal's address and line: the same call site always passes the same literal.
+  std::map<std::pair<const void*, uint32_t>, SiteId> by_literal;
+  std::map<std::string, SiteId, std::less<>> by_name;
+};
+
+Registry& TheRegistry() {
+  static Registry registry;
+  return registry;
+}
+
+}  // namespace
+
+SiteId InternSite(const char* name, const std::source_location& where) {
+  Registry& r = TheRegistry();
+  std::lock_guard lock(r.mutex);
+  const auto key = std::make_pair(static_cast<const void*>(name), where.line());
+  if (auto it = r.by_literal.find(key); it != r.by_literal.end()) return it->second;
+  if (auto it = r.by_name.find(name); it != r.by_name.end()) {
+    // One name, one line: a site name used at two places would make the source pane ambiguous.
+    assert(r.sites[it->second].line == where.line() && "a site name must be used at exactly one source line");
+    r.by_literal.emplace(key, it->second);
+    return it->second;
+  }
+  assert(r.sites.size() < 0xFFFF && "too many sites for a 16-bit id");
+  const auto id = static_cast<SiteId>(r.sites.size());
+  r.sites.push_back(SiteInfo{name, where.file_name(), where.line(), where.function_name()});
+  r.by_literal.emplace(key, id);
+  r.by_name.emplace(name, id);
+  return id;
+}
+
+SiteInfo GetSite(SiteId id) {
+  Registry& r = TheRegistry();
+  std::lock_guard lock(r.mutex);
+  return id < r.sites.size() ? r.sites[id] : SiteInfo{};
+}
+
+std::vector<SiteInfo> AllSites() {
+  Registry& r = TheRegistry();
+  std::lock_guard lock(r.mutex);
+  return r.sites;
+}
+
+}  // namespace tilewalk::tpu

@@ -1,0 +1,28 @@
+// Sites: where in the kernel source a recorded event comes from. A site is a stable name such as
+// "fwd.run.alpha" plus the std::source_location of the call, interned once into a process-wide table so
+// that each event stores only a 16-bit id. The source pane maps ids back to file:line.
+#pragma once
+
+#include <cstdint>
+#include <source_location>
+#include <string>
+#include <vector>
+
+namespace tilewalk::tpu {
+
+struct SiteInfo {
+  std::string name;      // "fwd.run.alpha"
+  std::string file;      // as the compiler saw it
+  uint32_t line = 0;
+  std::string function;  // the C++ function around the call
+};
+
+using SiteId = uint16_t;
+inline constexpr SiteId kNoSite = 0;
+
+// Returns the id of (name, location), registering it on first use. Thread-safe.
+SiteId InternSite(const char* name, const std::source_location& where);
+SiteInfo GetSite(SiteId id);
+std::vector<SiteInfo> AllSites();  // index = id; entry 0 is the empty "no site"
+
+}  // namespace tilewalk::tpu

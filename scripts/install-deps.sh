@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs every build, test and benchmark dependency of tilewalk from Debian's packages.
+# Idempotent: when every package is already present it changes nothing and touches no network.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config git
+  libimgui-dev libstb-dev libglfw3-dev python3-glad libgl1
+  libeigen3-dev doctest-dev nlohmann-json3-dev libpng-dev libbenchmark-dev
+  libegl1 libegl-mesa0 libgl1-mesa-dri xvfb xauth fonts-dejavu-core
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
+  [ "$status" = "installed" ] || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages already installed"
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "install-deps: run as root or install sudo" >&2; exit 1; }
+  sudo="sudo"
+fi
+
+echo "install-deps: installing ${missing[*]}"
+$sudo apt-get update -q
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"

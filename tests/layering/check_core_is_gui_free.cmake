@@ -1,0 +1,20 @@
+# Fails when any file under ROOT/kernels or ROOT/walkthrough includes an ImGui, GLFW, glad, GL or EGL header.
+file(GLOB_RECURSE core_files
+  ${ROOT}/kernels/*.hpp ${ROOT}/kernels/*.cpp ${ROOT}/kernels/*.h
+  ${ROOT}/walkthrough/*.hpp ${ROOT}/walkthrough/*.cpp ${ROOT}/walkthrough/*.h)
+set(offenders "")
+foreach(f IN LISTS core_files)
+  file(STRINGS ${f} hits REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"](imgui|GLFW/|glad/|GL/|EGL/|backends/imgui)")
+  if(hits)
+    list(APPEND offenders "${f}: ${hits}")
+  endif()
+endforeach()
+list(LENGTH core_files n)
+if(n EQUAL 0)
+  message(FATAL_ERROR "layering check found no core files under ${ROOT}; is ROOT right?")
+endif()
+if(offenders)
+  list(JOIN offenders "\n  " listing)
+  message(FATAL_ERROR "The GUI-free core includes GUI headers:\n  ${listing}\nMove that code to app/ or app/views/.")
+endif()
+message(STATUS "layering: ${n} core files, none includes a GUI header")

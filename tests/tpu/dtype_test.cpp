@@ -1,0 +1,56 @@
+// bfloat16 rounding against values worked out by hand from the bit patterns.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "kernels/tpu/array.hpp"
+#include "kernels/tpu/dtype.hpp"
+
+using namespace tilewalk::tpu;
+
+namespace {
+float FromBits(uint32_t bits) {
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
+}
+}  // namespace
+
+TEST_CASE("bf16 keeps values it can represent") {
+  CHECK(RoundToBf16(1.0f) == 1.0f);
+  CHECK(RoundToBf16(-2.5f) == -2.5f);
+  CHECK(RoundToBf16(0.0f) == 0.0f);
+  CHECK(std::isinf(RoundToBf16(std::numeric_limits<float>::infinity())));
+  CHECK(std::isnan(RoundToBf16(std::numeric_limits<float>::quiet_NaN())));
+}
+
+TEST_CASE("bf16 rounds to nearest, ties to even") {
+  // 1 + 2^-8 lies exactly halfway between 1 and 1 + 2^-7: ties go to the even mantissa, 1.0.
+  CHECK(RoundToBf16(1.0f + 1.0f / 256) == 1.0f);
+  // 1 + 3·2^-8 lies halfway between 1 + 2^-7 (odd) and 1 + 2^-6 (even): rounds up to 1 + 2^-6.
+  CHECK(RoundToBf16(1.0f + 3.0f / 256) == 1.0f + 1.0f / 64);
+  // Just above the halfway point rounds up.
+  CHECK(RoundToBf16(FromBits(0x3F808001u)) == FromBits(0x3F810000u));
+  // Just below it rounds down.
+  CHECK(RoundToBf16(FromBits(0x3F807FFFu)) == FromBits(0x3F800000u));
+  // 1/3 = 0x3EAAAAAB rounds to 0x3EAB0000 (mantissa 0xAAAB, lower half 0xAAAB > 0x8000).
+  CHECK(RoundToBf16(1.0f / 3.0f) == FromBits(0x3EAB0000u));
+  // The largest float rounds up past bf16's range to infinity.
+  CHECK(std::isinf(RoundToBf16(std::numeric_limits<float>::max())));
+}
+
+TEST_CASE("a bf16 array stores two bytes per element and rounds on write") {
+  Array a(Shape{2, 3}, DType::BF16);
+  CHECK(a.bytes() == 12);
+  a.SetFloat(4, 1.0f / 3.0f);
+  CHECK(a.GetFloat(4) == FromBits(0x3EAB0000u));
+  CHECK(a.Offset(Dims{1, 1}) == 4);
+}
+
+TEST_CASE("promotion follows jnp for our dtypes") {
+  CHECK(Promote(DType::BF16, DType::F32) == DType::F32);
+  CHECK(Promote(DType::BF16, DType::BF16) == DType::BF16);
+  CHECK(Promote(DType::I32, DType::Bool) == DType::I32);
+}

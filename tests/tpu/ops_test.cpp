@@ -1,0 +1,103 @@
+// Each op against Eigen computing the same thing directly, plus the shape errors tracing relies on.
+#include <doctest/doctest.h>
+
+#include <Eigen/Dense>
+#include <cmath>
+
+#include "kernels/tpu/ops.hpp"
+
+using namespace tilewalk::tpu;
+using namespace tilewalk::tpu::jnp;
+
+namespace {
+Matrix Random(int r, int c, int seed) {
+  Matrix m(r, c);
+  for (int i = 0; i < r; ++i)
+    for (int j = 0; j < c; ++j) m(i, j) = std::sin(static_cast<float>(seed * 131 + i * 17 + j * 3)) * 2.0f;
+  return m;
+}
+Value V(const Matrix& m) { return Value::Of(m, DType::F32); }
+bool Same(const Value& v, const Matrix& m, float tol = 0.0f) {
+  return v.rows() == m.rows() && v.cols() == m.cols() && ((v.data() - m).abs() <= tol).all();
+}
+}  // namespace
+
+TEST_CASE("elementwise ops broadcast like NumPy and match Eigen") {
+  ScopedOpContext ctx(Precision::Highest);
+  const Matrix a = Random(16, 256, 1), b = Random(16, 256, 2), col = Random(16, 1, 3);
+  CHECK(Same(V(a) + V(b), a + b));
+  CHECK(Same(V(a) - V(col), a - col.replicate(1, 256)));
+  CHECK(Same(V(a) * V(b), a * b));
+  CHECK(Same(V(a) / V(b), a / b));
+  CHECK(Same(maximum(V(a), V(col)), a.max(col.replicate(1, 256))));
+  CHECK(Same(exp(V(a)), a.exp()));
+  CHECK(Same(V(a) * 0.5f, a * 0.5f));
+  CHECK(Same(1.0f / V(b), b.inverse()));
+  CHECK(ctx.context().counts.transcendentals == 16 * 256);
+}
+
+TEST_CASE("reductions, tile, slices and transposes match Eigen") {
+  const Matrix a = Random(8, 256, 4);
+  CHECK(Same(row_max(V(a)), a.rowwise().maxCoeff()));
+  CHECK(Same(row_sum(V(a)), a.rowwise().sum(), 1e-5f));
+  CHECK(Same(tile(V(Random(8, 128, 5)), 1, 2), Random(8, 128, 5).replicate(1, 2)));
+  CHECK(Same(slice_cols(V(a), 64, 32), a.middleCols(64, 32)));
+  CHECK(Same(broadcast_to(V(a.col(0)), 8, 128), a.col(0).replicate(1, 128)));
+  CHECK(Same(transpose(V(a)), a.transpose()));
+}
+
+TEST_CASE("masks: iota, comparisons, logical_and and where") {
+  const Value rows = broadcasted_iota(4, 6, 0), cols = broadcasted_iota(4, 6, 1);
+  CHECK(rows.dtype() == DType::I32);
+  const Value causal = less_equal(cols, rows);
+  CHECK(causal.dtype() == DType::Bool);
+  const Value masked = where(causal, 0.0f, -1.0f);
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 6; ++c) CHECK(masked(r, c) == (c <= r ? 0.0f : -1.0f));
+  const Value both = logical_and(causal, equal(rows, rows));
+  CHECK(Same(both, causal.data()));
+}
+
+TEST_CASE("dot at highest precision is the float32 product") {
+  ScopedOpContext ctx(Precision::Highest);
+  const Matrix a = Random(128, 64, 6), b = Random(64, 128, 7);
+  const Matrix want = (a.matrix() * b.matrix()).array();
+  CHECK(Same(dot(V(a), V(b)), want, 1e-4f));
+  CHECK(Same(dot_general_trans_b(V(a), V(Matrix(b.transpose()))), want, 1e-4f));
+  CHECK(ctx.context().counts.flops == 2ull * 128 * 128 * 64 * 2);
+  CHECK(ctx.context().counts.matmuls == 2);
+}
+
+TEST_CASE("dot at default precision rounds float32 operands to bf16 first") {
+  const Matrix a = Random(32, 64, 8), b = Random(64, 16, 9);
+  const Matrix a16 = a.unaryExpr([](float x) { return RoundToBf16(x); });
+  const Matrix b16 = b.unaryExpr([](float x) { return RoundToBf16(x); });
+  const Matrix want = (a16.matrix() * b16.matrix()).array();
+  ScopedOpContext ctx(Precision::Default);
+  const Value got = dot(V(a), V(b));
+  CHECK(got.dtype() == DType::F32);
+  CHECK(Same(got, want, 1e-4f));
+  // ...and it really differs from the exact product: the rounding is not a no-op.
+  const Matrix exact = (a.matrix() * b.matrix()).array();
+  CHECK((got.data() - exact).abs().maxCoeff() > 1e-4f);
+}
+
+TEST_CASE("astype to bf16 rounds, and bf16 values stay bf16 under scalar ops") {
+  const Value x = astype(V(Matrix::Constant(1, 1, 1.0f / 3.0f)), DType::BF16);
+  CHECK(x.dtype() == DType::BF16);
+  CHECK(x(0, 0) == RoundToBf16(1.0f / 3.0f));
+  CHECK((x * 3.0f).dtype() == DType::BF16);
+}
+
+TEST_CASE("incompatible shapes raise the broadcasting error tracing reports") {
+  const Value s = Value::ShapeOnly(128, 64, DType::F32);
+  const Value m = Value::ShapeOnly(128, 128, DType::F32);
+  CHECK_THROWS_WITH_AS(s - tile(m, 1, 64 / 128), "Incompatible shapes for broadcasting: shapes=[(128, 64), (128, 0)]",
+                       ShapeError);
+  CHECK_THROWS_AS(dot(s, m), ShapeError);
+  // Shape-only operands give shape-only results and compute nothing.
+  const Value t = exp(s - row_max(s));
+  CHECK(t.traced());
+  CHECK(t.rows() == 128);
+  CHECK(t.cols() == 64);
+}
