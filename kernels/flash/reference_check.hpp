@@ -25,7 +25,9 @@ struct ReferenceComparison {
   bool pass = false;
 };
 
-// bf16 inputs or default precision round operands to 8 mantissa bits; highest float32 is near-exact.
+// Under default precision the reference gets the matmul operands (q, k, v, do) rounded to bf16, as the
+// MXU rounds them, so what remains is the rounding of intermediates (p, ds) and the order of sums.
+// bf16 inputs also store their outputs in bf16; highest float32 is near-exact.
 double Tolerance(tpu::DType dtype, tpu::Precision precision);
 
 ReferenceComparison CompareWithReference(const Scenario& scenario, const ScenarioInputs& inputs,

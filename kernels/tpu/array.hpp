@@ -23,6 +23,7 @@ class Array {
   const Shape& shape() const { return m_shape; }
   DType dtype() const { return m_dtype; }
   int64_t size() const { return m_shape.Product(); }
+  bool empty() const { return m_bytes.empty(); }  // default-constructed: no shape, no elements
   std::size_t bytes() const { return m_bytes.size(); }
 
   template <typename T>

@@ -50,7 +50,8 @@ bool LaunchRunner::Finished() const { return m_error.has_value() || m_state.next
 
 LaunchResult LaunchRunner::TakeResult() {
   m_stats.cost = m_state.clock.Summary();
-  return LaunchResult{m_error, std::move(m_events), std::move(m_stats), std::move(m_plan), std::move(m_vmem)};
+  return LaunchResult{m_spec.name,         m_spec.grid,         m_error, std::move(m_events),
+                      std::move(m_stats), std::move(m_plan), std::move(m_vmem)};
 }
 
 LaunchResult RunLaunch(const LaunchSpec& spec, const LaunchOptions& options) {
@@ -125,7 +126,7 @@ void LaunchRunner::RunStep() {
   m_state.clock.inputs_ready = m_state.clock.dma;
   m_step_cost->wait_us = m_state.clock.WaitForInputs();
   m_step_cost->start_us = m_state.clock.compute;
-  Emit(EventKind::StepBegin, kNoSite);
+  Emit(MakeEvent(EventKind::StepBegin, kNoSite));
 
   m_state.clock.next_inputs_ready = m_state.clock.compute;
   if (s + 1 < m_plan.steps)
@@ -151,8 +152,9 @@ void LaunchRunner::RunStep() {
   m_step_cost->ran = ran;
   m_step_cost->end_us = m_state.clock.compute;
   (ran ? m_stats.steps_run : m_stats.steps_skipped) += 1;
-  Event& end = Emit(EventKind::StepEnd, kNoSite);
+  Event end = MakeEvent(EventKind::StepEnd, kNoSite);
   end.flags = ran ? event_flags::kRan : 0;
+  Emit(end);
   m_state.clock.inputs_ready = m_state.clock.next_inputs_ready;
   m_state.next_step = s + 1;
 }
@@ -175,8 +177,9 @@ void LaunchRunner::BindRefs(int64_t step) {
 
 void LaunchRunner::Fail(KernelError error, int64_t step) {
   m_error = std::move(error);
-  Event& e = Emit(EventKind::Error, m_error->site);
+  Event e = MakeEvent(EventKind::Error, m_error->site);
   e.step = static_cast<uint32_t>(step);
+  Emit(e);
 }
 
 // ---- copies -------------------------------------------------------------------------------------
@@ -201,7 +204,7 @@ void LaunchRunner::CopyIn(int input, int64_t step, bool prologue) {
   } else {
     traffic.skipped += 1;
   }
-  Event& e = Emit(EventKind::CopyIn, kNoSite);
+  Event e = MakeEvent(EventKind::CopyIn, kNoSite);
   e.flags = static_cast<uint8_t>((issue ? event_flags::kIssued : 0) | (prologue ? event_flags::kPrologue : 0));
   e.operand = static_cast<uint8_t>(input);
   e.slot = sched.slot[s];
@@ -209,6 +212,7 @@ void LaunchRunner::CopyIn(int input, int64_t step, bool prologue) {
   e.work = bytes;
   e.t_start_us = static_cast<float>(start);
   e.t_end_us = static_cast<float>(start + duration);
+  Emit(e);
 }
 
 void LaunchRunner::Writeback(int output, int64_t step) {
@@ -222,20 +226,20 @@ void LaunchRunner::Writeback(int output, int64_t step) {
   m_step_cost->dma_us += duration;
   m_stats.writebacks[o].issued += 1;
   m_stats.writebacks[o].bytes += bytes;
-  Event& e = Emit(EventKind::Writeback, kNoSite);
+  Event e = MakeEvent(EventKind::Writeback, kNoSite);
   e.operand = static_cast<uint8_t>(m_spec.inputs.size() + o);
   e.slot = sched.slot[s];
   e.block = sched.block[s];
   e.work = bytes;
   e.t_start_us = static_cast<float>(start);
   e.t_end_us = static_cast<float>(start + duration);
+  Emit(e);
 }
 
 // ---- kernel host callbacks ----------------------------------------------------------------------
 
-Event& LaunchRunner::Emit(EventKind kind, SiteId site) {
-  m_state.events_emitted += 1;
-  Event& e = m_options.record_events ? m_events.emplace_back() : (m_scratch_event = Event{});
+Event LaunchRunner::MakeEvent(EventKind kind, SiteId site) const {
+  Event e;
   e.kind = kind;
   e.site = site;
   e.step = static_cast<uint32_t>(m_step);
@@ -243,16 +247,26 @@ Event& LaunchRunner::Emit(EventKind kind, SiteId site) {
   return e;
 }
 
+void LaunchRunner::Emit(const Event& e) {
+  const uint64_t index = m_state.events_emitted++;
+  if (m_options.record_events) m_events.push_back(e);
+  if (m_options.event_hook) m_options.event_hook(index, e, m_state);
+}
+
 void LaunchRunner::Observe(SiteId site, const Value& value) {
   if (m_options.observer) m_options.observer(m_state.events_emitted - 1, site, value);
 }
 
 void LaunchRunner::OnWhen(SiteId site, bool taken) {
-  Emit(EventKind::When, site).flags = taken ? event_flags::kTaken : 0;
+  Event e = MakeEvent(EventKind::When, site);
+  e.flags = taken ? event_flags::kTaken : 0;
+  Emit(e);
 }
 
 void LaunchRunner::OnLoopIteration(SiteId site, int iteration) {
-  Emit(EventKind::LoopIteration, site).block = static_cast<uint32_t>(iteration);
+  Event e = MakeEvent(EventKind::LoopIteration, site);
+  e.block = static_cast<uint32_t>(iteration);
+  Emit(e);
 }
 
 void LaunchRunner::OnStatement(SiteId site, const OpCounts& work, const Value& result) {
@@ -266,10 +280,11 @@ void LaunchRunner::OnStatement(SiteId site, const OpCounts& work, const Value& r
   m_stats.ops.vreg_ops += work.vreg_ops;
   m_stats.ops.transcendentals += work.transcendentals;
   m_stats.ops.matmuls += work.matmuls;
-  Event& e = Emit(work.matmuls > 0 ? EventKind::MatMul : EventKind::Vector, site);
+  Event e = MakeEvent(work.matmuls > 0 ? EventKind::MatMul : EventKind::Vector, site);
   e.work = work.matmuls > 0 ? work.flops : work.vreg_ops;
   e.t_start_us = static_cast<float>(start);
   e.t_end_us = static_cast<float>(start + duration);
+  Emit(e);
   Observe(site, result);
 }
 
@@ -282,7 +297,7 @@ void LaunchRunner::OnRefAccess(EventKind kind, SiteId site, const Ref& ref, cons
   m_state.clock.busy_compute += duration;
   m_step_cost->compute_us += duration;
   m_stats.ops.vreg_ops += vregs;
-  Event& e = Emit(kind, site);
+  Event e = MakeEvent(kind, site);
   e.operand = ref.operand();
   e.slot = ref.slot();
   e.lead = region.lead.rank() > 0 ? static_cast<uint16_t>(region.lead[0]) : 0;
@@ -293,6 +308,7 @@ void LaunchRunner::OnRefAccess(EventKind kind, SiteId site, const Ref& ref, cons
   e.work = vregs;
   e.t_start_us = static_cast<float>(start);
   e.t_end_us = static_cast<float>(start + duration);
+  Emit(e);
   Observe(site, value);
 }
 

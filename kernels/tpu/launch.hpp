@@ -49,6 +49,8 @@ struct MachineState {
 };
 
 struct LaunchResult {
+  std::string name;  // the launch's name
+  Dims grid;
   std::optional<KernelError> error;
   EventLog events;
   LaunchStats stats;
@@ -83,7 +85,8 @@ class LaunchRunner final : private KernelHost {
   void CopyIn(int input, int64_t step, bool prologue);
   void Writeback(int output, int64_t step);
   void Fail(KernelError error, int64_t step);
-  Event& Emit(EventKind kind, SiteId site);
+  Event MakeEvent(EventKind kind, SiteId site) const;
+  void Emit(const Event& event);
   void Observe(SiteId site, const Value& value);
 
   void OnWhen(SiteId site, bool taken) override;
@@ -101,7 +104,6 @@ class LaunchRunner final : private KernelHost {
   Kernel m_kernel;
   LaunchStats m_stats;
   EventLog m_events;
-  Event m_scratch_event;  // the target of Emit when recording is off
   int64_t m_step = 0;
   uint32_t m_step_matmuls = 0;
   StepCost* m_step_cost = nullptr;

@@ -8,6 +8,7 @@
 
 #include "kernels/tpu/block_spec.hpp"
 #include "kernels/tpu/chip.hpp"
+#include "kernels/tpu/events.hpp"
 #include "kernels/tpu/kernel.hpp"
 
 namespace tilewalk::tpu {
@@ -29,11 +30,17 @@ struct LaunchSpec {
 // Called with the value of each statement and load as it executes: how a timeline captures s, p, alpha...
 using StatementObserver = std::function<void(std::size_t event_index, SiteId site, const Value& value)>;
 
+struct MachineState;
+// Called after every event, recorded or not, with the machine as the event left it: how a timeline
+// takes checkpoints and the state in the middle of a step.
+using EventHook = std::function<void(uint64_t event_index, const Event& event, const MachineState& state)>;
+
 struct LaunchOptions {
   Chip chip = DefaultChip();
   Precision precision = Precision::Default;
   bool record_events = true;    // off: statistics and outputs only, for speed
   StatementObserver observer{};  // optional
+  EventHook event_hook{};        // optional
 };
 
 }  // namespace tilewalk::tpu

@@ -1,0 +1,136 @@
+#include "app/check/check_report.hpp"
+
+#include <cstdio>
+#include <string>
+
+#include "kernels/flash/flash_error.hpp"
+
+namespace tilewalk::app {
+
+namespace {
+
+std::string Format(const char* fmt, double a) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, fmt, a);
+  return buf;
+}
+
+nlohmann::json LaunchJson(const flash::LaunchOutcome& launch) {
+  const tpu::LaunchStats& st = launch.result.stats;
+  nlohmann::json j;
+  j["grid"] = nlohmann::json::array();
+  for (int64_t d : launch.result.grid) j["grid"].push_back(d);
+  j["steps"] = st.steps;
+  j["steps_run"] = st.steps_run;
+  j["steps_skipped"] = st.steps_skipped;
+  for (const tpu::OperandTraffic& t : st.copies)
+    j["copies"][t.name] = {{"issued", t.issued}, {"skipped", t.skipped}, {"bytes", t.bytes}};
+  for (const tpu::OperandTraffic& t : st.writebacks) j["writebacks"][t.name] = {{"count", t.issued}, {"bytes", t.bytes}};
+  j["matmuls"] = st.ops.matmuls;
+  j["est_time_us"] = st.cost.total_us;
+  j["est_compute_us"] = st.cost.compute_us;
+  j["est_dma_us"] = st.cost.dma_us;
+  j["est_bubble_us"] = st.cost.bubble_us;
+  j["est_bound"] = std::string(tpu::BoundName(st.cost.bound));
+  return j;
+}
+
+}  // namespace
+
+nlohmann::json ScenarioConfigJson(const flash::Scenario& s) {
+  const flash::BlockSizes& b = s.block_sizes;
+  auto opt = [](const std::optional<int>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
+  return {{"batch", s.batch},
+          {"heads", s.heads},
+          {"q_len", s.q_len},
+          {"kv_len", s.kv_len},
+          {"head_dim", s.head_dim},
+          {"causal", s.causal},
+          {"bias", s.bias},
+          {"segments", s.segments},
+          {"sm_scale", s.sm_scale},
+          {"dtype", std::string(tpu::DTypeName(s.dtype))},
+          {"precision", tpu::PrecisionName(s.precision)},
+          {"chip", s.chip},
+          {"seed", s.seed},
+          {"naive_index_maps", s.naive_index_maps},
+          {"forward_only", s.forward_only},
+          {"block_sizes",
+           {{"block_q", b.block_q},
+            {"block_k_major", b.block_k_major},
+            {"block_k", b.block_k},
+            {"block_b", b.block_b},
+            {"block_q_major_dkv", opt(b.block_q_major_dkv)},
+            {"block_k_major_dkv", opt(b.block_k_major_dkv)},
+            {"block_k_dkv", opt(b.block_k_dkv)},
+            {"block_q_dkv", opt(b.block_q_dkv)},
+            {"block_k_major_dq", opt(b.block_k_major_dq)},
+            {"block_k_dq", opt(b.block_k_dq)},
+            {"block_q_dq", opt(b.block_q_dq)}}}};
+}
+
+nlohmann::json KernelErrorJson(const tpu::KernelError& e, const std::string& launch) {
+  const tpu::SiteInfo site = tpu::GetSite(e.site);
+  return {{"type", std::string(tpu::ErrorTypeName(e.type))},
+          {"message", e.message},
+          {"phase", std::string(tpu::PhaseName(e.phase))},
+          {"launch", launch},
+          {"site", site.name},
+          {"file", site.file},
+          {"line", site.line},
+          {"pallas_function", std::string(flash::PallasFunctionOfSite(site.name))}};
+}
+
+nlohmann::json CheckReportJson(const CheckRun& run) {
+  nlohmann::json j;
+  j["scenario"] = ScenarioConfigJson(run.scenario);
+  j["outputs"] = nlohmann::json::object();
+  for (const flash::OutputError& e : run.comparison.outputs)
+    j["outputs"][e.name] = {{"max_abs", e.max_abs}, {"max_rel", e.max_rel}, {"tolerance", e.tolerance}, {"pass", e.pass}};
+  j["launches"] = nlohmann::json::object();
+  for (const flash::LaunchOutcome& l : run.step.launches) j["launches"][l.name] = LaunchJson(l);
+  if (run.step.error) j["error"] = KernelErrorJson(*run.step.error, run.step.error_launch);
+  j["timing"] = {{"simulate_ms", run.simulate_ms}, {"reference_ms", run.comparison.reference_ms}};
+  j["pass"] = run.pass;
+  return j;
+}
+
+void PrintCheckReport(const CheckRun& run, std::ostream& out) {
+  const flash::Scenario& s = run.scenario;
+  out << "scenario: batch " << s.batch << ", heads " << s.heads << ", q_len " << s.q_len << ", kv_len " << s.kv_len
+      << ", head_dim " << s.head_dim << (s.causal ? ", causal" : "") << (s.bias ? ", bias" : "")
+      << (s.segments ? ", " + std::to_string(s.segments) + " segments" : "") << ", " << tpu::DTypeName(s.dtype)
+      << ", precision " << tpu::PrecisionName(s.precision) << ", chip " << s.chip
+      << (s.naive_index_maps ? ", naive index maps" : "") << "\n\n";
+
+  out << "output   max abs error   max rel error   tolerance   result\n";
+  for (const flash::OutputError& e : run.comparison.outputs)
+    out << "  " << e.name << std::string(7 - e.name.size(), ' ') << Format("%13.3e", e.max_abs) << "   "
+        << Format("%13.3e", e.max_rel) << "   " << Format("%9.1e", e.tolerance) << "   " << (e.pass ? "ok" : "FAIL")
+        << "\n";
+
+  for (const flash::LaunchOutcome& l : run.step.launches) {
+    const tpu::LaunchStats& st = l.result.stats;
+    out << "\nlaunch " << l.name << ": grid " << l.result.grid.ToString() << " = " << st.steps << " steps, " << st.steps_run << " ran, " << st.steps_skipped
+        << " skipped arithmetic, " << st.ops.matmuls << " matmuls, estimated "
+        << Format("%.2f", st.cost.total_us) << " us (" << tpu::BoundName(st.cost.bound) << ", bubbles "
+        << Format("%.2f", st.cost.bubble_us) << " us)\n";
+    out << "  operand           copies issued   skipped        bytes in\n";
+    for (const tpu::OperandTraffic& t : st.copies) {
+      std::string name = "  " + t.name;
+      name.resize(20, ' ');
+      out << name << Format("%13.0f", t.issued) << Format("%10.0f", t.skipped) << Format("%16.0f", t.bytes) << "\n";
+    }
+    out << "  output            writebacks                 bytes out\n";
+    for (const tpu::OperandTraffic& t : st.writebacks) {
+      std::string name = "  " + t.name;
+      name.resize(20, ' ');
+      out << name << Format("%13.0f", t.issued) << Format("%26.0f", t.bytes) << "\n";
+    }
+  }
+  out << "\ntiming: simulated step " << Format("%.1f", run.simulate_ms) << " ms, dense reference "
+      << Format("%.1f", run.comparison.reference_ms) << " ms (wall time, this machine)\n";
+  out << (run.pass ? "PASS" : "FAIL") << ": every output within tolerance of the dense reference\n";
+}
+
+}  // namespace tilewalk::app

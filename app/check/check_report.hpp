@@ -1,0 +1,28 @@
+// The report of `tilewalk check`: per output, its error against the reference; per launch, its grid,
+// steps run and skipped, copies issued and skipped per operand, bytes each way, matmuls and estimated
+// time. As a table for people and as one JSON object for scripts (the names are a kept contract).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "kernels/flash/reference_check.hpp"
+#include "kernels/flash/scenario.hpp"
+#include "kernels/flash/training_step.hpp"
+
+namespace tilewalk::app {
+
+struct CheckRun {
+  flash::Scenario scenario;
+  flash::TrainingStepResult step;
+  flash::ReferenceComparison comparison;  // empty when the step failed
+  double simulate_ms = 0;
+  bool pass = false;
+};
+
+nlohmann::json CheckReportJson(const CheckRun& run);
+nlohmann::json KernelErrorJson(const tpu::KernelError& error, const std::string& launch);
+void PrintCheckReport(const CheckRun& run, std::ostream& out);
+nlohmann::json ScenarioConfigJson(const flash::Scenario& s);
+
+}  // namespace tilewalk::app

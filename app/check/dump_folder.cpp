@@ -1,0 +1,68 @@
+#include "app/check/dump_folder.hpp"
+
+#include <fstream>
+#include <random>
+#include <stdexcept>
+#include <system_error>
+
+#include "app/check/npy_writer.hpp"
+
+namespace tilewalk::app {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path TemporarySibling(const fs::path& dir) {
+  std::random_device rd;
+  const fs::path parent = dir.has_parent_path() ? dir.parent_path() : fs::path(".");
+  return parent / ("." + dir.filename().string() + ".partial-" + std::to_string(rd() % 1000000));
+}
+
+void WriteAll(const fs::path& tmp, const CheckRun& run, const flash::ScenarioInputs& data) {
+  const flash::AttentionInputs& in = data.inputs;
+  WriteNpy(tmp / "q.npy", in.q);
+  WriteNpy(tmp / "k.npy", in.k);
+  WriteNpy(tmp / "v.npy", in.v);
+  if (in.ab) WriteNpy(tmp / "ab.npy", *in.ab);
+  if (in.q_segment_ids) {
+    WriteNpy(tmp / "segment_ids_q.npy", *in.q_segment_ids);
+    WriteNpy(tmp / "segment_ids_kv.npy", *in.kv_segment_ids);
+  }
+  WriteNpy(tmp / "do.npy", data.d_o);
+  const flash::TrainingStepResult& s = run.step;
+  if (!s.o.empty()) WriteNpy(tmp / "o.npy", s.o);
+  if (!s.l.empty()) {
+    WriteNpy(tmp / "l.npy", s.l);
+    WriteNpy(tmp / "m.npy", s.m);
+    WriteNpy(tmp / "dq.npy", s.dq);
+    WriteNpy(tmp / "dk.npy", s.dk);
+    WriteNpy(tmp / "dv.npy", s.dv);
+  }
+  if (s.ds) WriteNpy(tmp / "ds.npy", *s.ds);
+  std::ofstream config(tmp / "config.json");
+  config << ScenarioConfigJson(run.scenario).dump(2) << "\n";
+  if (!config) throw std::runtime_error("cannot write " + (tmp / "config.json").string());
+}
+
+}  // namespace
+
+void DumpCheckRun(const fs::path& dir, bool force, const CheckRun& run, const flash::ScenarioInputs& data) {
+  std::error_code ec;
+  if (fs::exists(dir, ec) && !force)
+    throw std::runtime_error("the dump folder " + dir.string() + " already exists; choose another or add --force");
+  const fs::path tmp = TemporarySibling(dir);
+  if (!fs::create_directories(tmp, ec) || ec)
+    throw std::runtime_error("cannot create a folder next to " + dir.string() + " (" + ec.message() +
+                             "); choose a writable place for --dump");
+  try {
+    WriteAll(tmp, run, data);
+    if (fs::exists(dir)) fs::remove_all(dir);
+    fs::rename(tmp, dir);
+  } catch (...) {
+    fs::remove_all(tmp, ec);
+    throw;
+  }
+}
+
+}  // namespace tilewalk::app

@@ -1,0 +1,106 @@
+#include "app/cli.hpp"
+
+#include <algorithm>
+#include <exception>
+#include <iostream>
+#include <vector>
+
+#include "app/verb.hpp"
+#include "app/verb_table.hpp"
+#include "app/version.hpp"
+
+namespace tilewalk::app {
+namespace {
+
+bool IsHelpFlag(std::string_view arg) {
+  return arg == "--help" || arg == "-h";
+}
+
+void PrintGlobalHelp(std::ostream& out) {
+  out << "tilewalk " << kVersion
+      << ": step through the Pallas TPU flash-attention kernel on a simulated TPU.\n"
+      << "\n"
+      << "Usage: tilewalk [VERB] [OPTIONS]\n"
+      << "       tilewalk VERB --help\n"
+      << "       tilewalk --help | --version\n"
+      << "\n"
+      << "Verbs:\n";
+  std::size_t width = 0;
+  for (const Verb& verb : VerbTable()) width = std::max(width, verb.name.size());
+  for (const Verb& verb : VerbTable()) {
+    out << "  " << verb.name << std::string(width - verb.name.size() + 3, ' ') << verb.summary << "\n";
+  }
+  out << "\n"
+      << "Options:\n"
+      << "  -h, --help   Show this help, or a verb's help after the verb\n"
+      << "  --version    Print the version\n"
+      << "\n"
+      << "Exit codes: 0 success, 1 failure, 2 bad command line, 3 no display.\n";
+}
+
+void PrintVerbHelp(const Verb& verb, std::ostream& out) {
+  out << "Usage: tilewalk " << verb.name << " " << verb.synopsis << "\n"
+      << "\n"
+      << verb.summary << ".\n"
+      << "\n"
+      << "Options:\n"
+      << verb.options << "  -h, --help             Show this help\n";
+}
+
+// `implied` is true when the user typed no verb and the options went to the default one; the message
+// then says so, since "tilewalk gui:" would name something the user never typed.
+int RunVerb(const Verb& verb, bool implied, std::span<const std::string_view> args, std::ostream& out,
+            std::ostream& err) {
+  if (std::any_of(args.begin(), args.end(), IsHelpFlag)) {
+    PrintVerbHelp(verb, out);
+    return 0;
+  }
+  try {
+    return static_cast<int>(verb.run({.verb = verb.name, .args = args, .out = out, .err = err}));
+  } catch (const UsageError& e) {
+    if (implied) {
+      err << "tilewalk: " << e.what() << " (with no verb given, options go to '" << verb.name << "').\n";
+    } else {
+      err << "tilewalk " << verb.name << ": " << e.what() << ".\n";
+    }
+    err << "Run 'tilewalk " << verb.name << " --help' for its options, or 'tilewalk --help' for the verbs.\n";
+    return static_cast<int>(ExitCode::Usage);
+  }
+}
+
+}  // namespace
+
+int RunCli(std::span<const std::string_view> args, std::ostream& out, std::ostream& err) {
+  const Verb* default_verb = FindVerb(kDefaultVerb);
+  if (args.empty()) return RunVerb(*default_verb, true, args, out, err);
+  const std::string_view first = args.front();
+  if (IsHelpFlag(first)) {
+    PrintGlobalHelp(out);
+    return 0;
+  }
+  if (first == "--version") {
+    out << "tilewalk " << kVersion << "\n";
+    return 0;
+  }
+  if (first.starts_with("-")) return RunVerb(*default_verb, true, args, out, err);
+  const Verb* verb = FindVerb(first);
+  if (verb == nullptr) {
+    err << "tilewalk: unknown verb '" << first << "'.\n"
+        << "Run 'tilewalk --help' to list the verbs.\n";
+    return static_cast<int>(ExitCode::Usage);
+  }
+  return RunVerb(*verb, false, args.subspan(1), out, err);
+}
+
+int Main(int argc, char** argv) {
+  try {
+    const std::vector<std::string_view> args(argv + std::min(argc, 1), argv + argc);
+    return RunCli(args, std::cout, std::cerr);
+  } catch (const std::exception& e) {
+    // Not a crash: whatever escaped a verb is still reported in a sentence.
+    std::cerr << "tilewalk: internal error: " << e.what() << "\n";
+    return static_cast<int>(ExitCode::Failure);
+  }
+}
+
+}  // namespace tilewalk::app

@@ -1,0 +1,21 @@
+// What `tilewalk gui` was asked to do, as one aggregate: parsed from the command line by gui_verb.cpp and
+// read by the frame loop.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+
+#include "app/cli_args.hpp"
+
+namespace tilewalk::app {
+
+inline constexpr int kMinScreenshotFrames =
+    3;  // the first frames lack some decorations (ImGui lays out lazily)
+
+struct GuiOptions {
+  PixelSize window_size{.width = 1600, .height = 900};
+  std::optional<std::filesystem::path> screenshot{};  // render, save this PNG, exit
+  int screenshot_frames = kMinScreenshotFrames;       // frames rendered before the capture
+};
+
+}  // namespace tilewalk::app

@@ -1,0 +1,36 @@
+#include "app/gui/gui_verb.hpp"
+
+#include <string>
+
+#include "app/cli_args.hpp"
+#include "app/gui/frame_loop.hpp"
+
+namespace tilewalk::app {
+
+GuiOptions ParseGuiOptions(std::span<const std::string_view> args) {
+  GuiOptions options;
+  bool frames_given = false;
+  for (ArgReader reader(args); !reader.Done();) {
+    const std::string_view option = reader.NextOption();
+    if (option == "--size") {
+      options.window_size = ParsePixelSize(reader.Value(), option);
+    } else if (option == "--screenshot") {
+      const std::string_view value = reader.Value();
+      if (value.empty()) throw UsageError("--screenshot needs a file name");
+      options.screenshot = std::filesystem::path(value);
+    } else if (option == "--frames") {
+      options.screenshot_frames = ParseInt(reader.Value(), option, kMinScreenshotFrames, 100000);
+      frames_given = true;
+    } else {
+      reader.RejectOption();
+    }
+  }
+  if (frames_given && !options.screenshot) throw UsageError("--frames only applies with --screenshot");
+  return options;
+}
+
+ExitCode RunGuiVerb(const VerbCall& call) {
+  return RunGui(ParseGuiOptions(call.args), call.err);
+}
+
+}  // namespace tilewalk::app

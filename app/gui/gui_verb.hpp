@@ -1,0 +1,24 @@
+// The `gui` verb: its help text, its option parser, and its handler, which hands the parsed options to the
+// frame loop. The parser is separate so that tests can check it without opening a window.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+#include "app/gui/gui_options.hpp"
+#include "app/verb.hpp"
+
+namespace tilewalk::app {
+
+inline constexpr std::string_view kGuiSynopsis = "[--size WxH] [--screenshot FILE.png [--frames N]]";
+inline constexpr std::string_view kGuiOptions =
+    "  --size WxH             Window size in pixels (default 1600x900)\n"
+    "  --screenshot FILE.png  Render a few frames, save the window as a PNG and exit\n"
+    "  --frames N             Frames to render before the screenshot (default 3, at least 3)\n";
+
+// Throws UsageError.
+GuiOptions ParseGuiOptions(std::span<const std::string_view> args);
+
+ExitCode RunGuiVerb(const VerbCall& call);
+
+}  // namespace tilewalk::app

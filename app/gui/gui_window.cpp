@@ -1,0 +1,155 @@
+#include "app/gui/gui_window.hpp"
+
+#include <glad/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+namespace tilewalk::app {
+namespace {
+
+bool EnvSet(const char* name) {
+  const char* value = std::getenv(name);
+  return value != nullptr && value[0] != '\0';
+}
+
+std::string LastGlfwError() {
+  const char* description = nullptr;
+  glfwGetError(&description);
+  return description != nullptr ? description : "";
+}
+
+// libimgui.a is built with assertions on, so a missing TTF would abort the process: check first.
+void LoadFont(const WindowOptions& options, std::ostream& warnings) {
+  ImGuiIO& io = ImGui::GetIO();
+  std::error_code ignored;
+  if (std::filesystem::is_regular_file(options.font_path, ignored)) {
+    io.Fonts->AddFontFromFileTTF(options.font_path.c_str(), options.font_pixels);
+    return;
+  }
+  warnings << "tilewalk: warning: font " << options.font_path
+           << " not found (install fonts-dejavu-core); using ImGui's small built-in font.\n";
+  io.Fonts->AddFontDefault();
+}
+
+void SetUpStyle(float font_pixels) {
+  ImGui::StyleColorsDark();
+  ImGuiStyle& style = ImGui::GetStyle();
+  style.WindowRounding = 0.0f;
+  style.FrameRounding = 2.0f;
+  // ImGui's spacing is tuned for its 13 px font; grow it with ours so that the layout does not look cramped.
+  style.ScaleAllSizes(font_pixels / 16.0f);
+}
+
+}  // namespace
+
+void PrintWindowFailure(const WindowFailure& failure, std::ostream& err) {
+  switch (failure.reason) {
+    case WindowError::NoDisplay:
+      err << "tilewalk gui: no display found: neither DISPLAY nor WAYLAND_DISPLAY is set.\n";
+      break;
+    case WindowError::GlfwInitFailed:
+      err << "tilewalk gui: no display found: GLFW could not connect to one (" << failure.detail << ").\n";
+      break;
+    case WindowError::CreateWindowFailed:
+      err << "tilewalk gui: could not open an OpenGL 3.3 window on this display (" << failure.detail
+          << ").\n";
+      break;
+    case WindowError::LoadGlFailed:
+      err << "tilewalk gui: could not load the OpenGL functions (" << failure.detail << ").\n";
+      return;
+  }
+  err << "To open the window without a screen, run it under a virtual X server:\n"
+      << "    xvfb-run -a tilewalk gui ...\n"
+      << "To render frames without any display, use the headless verb (coming soon):\n"
+      << "    tilewalk export ...\n";
+}
+
+std::variant<std::unique_ptr<GuiWindow>, WindowFailure> GuiWindow::Open(const WindowOptions& options,
+                                                                        std::ostream& warnings) {
+  // GLFW 3.3 cannot start without a display and would only say so in a callback; say it plainly first.
+  if (!EnvSet("DISPLAY") && !EnvSet("WAYLAND_DISPLAY")) return WindowFailure{WindowError::NoDisplay, ""};
+
+  std::unique_ptr<GuiWindow> window(new GuiWindow());
+  if (glfwInit() != GLFW_TRUE) return WindowFailure{WindowError::GlfwInitFailed, LastGlfwError()};
+  window->m_glfw_initialised = true;
+
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  window->m_window =
+      glfwCreateWindow(options.size.width, options.size.height, options.title.c_str(), nullptr, nullptr);
+  if (window->m_window == nullptr) return WindowFailure{WindowError::CreateWindowFailed, LastGlfwError()};
+  glfwMakeContextCurrent(window->m_window);
+  glfwSwapInterval(options.vsync ? 1 : 0);
+  if (gladLoadGL(glfwGetProcAddress) == 0) {
+    return WindowFailure{WindowError::LoadGlFailed, "gladLoadGL found no OpenGL 3.3 core functions"};
+  }
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  window->m_imgui_context = true;
+  // The layout is set in code; an imgui.ini would litter whatever folder the app was started from.
+  ImGui::GetIO().IniFilename = nullptr;
+  if (options.ignore_mouse) ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_NoMouse;
+  SetUpStyle(options.font_pixels);
+  LoadFont(options, warnings);
+
+  window->m_platform_backend = ImGui_ImplGlfw_InitForOpenGL(window->m_window, true);
+  if (!window->m_platform_backend) return WindowFailure{WindowError::LoadGlFailed, "ImGui's GLFW backend"};
+  window->m_renderer_backend = ImGui_ImplOpenGL3_Init("#version 330 core");
+  if (!window->m_renderer_backend) {
+    return WindowFailure{WindowError::LoadGlFailed, "ImGui's OpenGL3 backend could not load libGL.so.1"};
+  }
+  return window;
+}
+
+GuiWindow::~GuiWindow() {
+  if (m_renderer_backend) ImGui_ImplOpenGL3_Shutdown();
+  if (m_platform_backend) ImGui_ImplGlfw_Shutdown();
+  if (m_imgui_context) ImGui::DestroyContext();
+  if (m_window != nullptr) glfwDestroyWindow(m_window);
+  if (m_glfw_initialised) glfwTerminate();
+}
+
+bool GuiWindow::ShouldClose() const {
+  return glfwWindowShouldClose(m_window) != 0;
+}
+
+void GuiWindow::RequestClose() {
+  glfwSetWindowShouldClose(m_window, GLFW_TRUE);
+}
+
+void GuiWindow::BeginFrame() {
+  glfwPollEvents();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+}
+
+void GuiWindow::Render() {
+  ImGui::Render();
+  const PixelSize size = FramebufferSize();
+  glViewport(0, 0, size.width, size.height);
+  glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void GuiWindow::Present() {
+  glfwSwapBuffers(m_window);
+}
+
+PixelSize GuiWindow::FramebufferSize() const {
+  PixelSize size;
+  glfwGetFramebufferSize(m_window, &size.width, &size.height);
+  return size;
+}
+
+}  // namespace tilewalk::app

@@ -1,0 +1,16 @@
+// Saving what the window just rendered: reads the back buffer with glReadPixels (bottom row first, as GL
+// stores it) and hands it to the PNG writer, which flips it right side up. Call after GuiWindow::Render()
+// and before Present(), while the back buffer still holds the frame.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+
+#include "app/cli_args.hpp"
+#include "app/gui/png_file.hpp"
+
+namespace tilewalk::app {
+
+std::optional<PngWriteFailure> SaveBackBufferPng(PixelSize framebuffer, const std::filesystem::path& path);
+
+}  // namespace tilewalk::app

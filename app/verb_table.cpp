@@ -1,0 +1,35 @@
+#include "app/verb_table.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "app/check/check_verb.hpp"
+#include "app/gui/gui_verb.hpp"
+
+namespace tilewalk::app {
+
+// One row per verb, in the order `tilewalk --help` lists them. Coming: trace, export, anchors, tours, tour.
+// Built on first use, so a verb may compose its option text at run time (check lists the scenario flags).
+std::span<const Verb> VerbTable() {
+  static const std::array verbs{
+      Verb{.name = "gui",
+           .summary = "Open the interactive window (the default when no verb is given)",
+           .synopsis = kGuiSynopsis,
+           .options = kGuiOptions,
+           .run = RunGuiVerb},
+      Verb{.name = "check",
+           .summary = "Run a training step on the TPU model and compare it with the dense reference",
+           .synopsis = kCheckSynopsis,
+           .options = CheckOptions(),
+           .run = RunCheckVerb},
+  };
+  return verbs;
+}
+
+const Verb* FindVerb(std::string_view name) {
+  const auto verbs = VerbTable();
+  const auto it = std::find_if(verbs.begin(), verbs.end(), [&](const Verb& v) { return v.name == name; });
+  return it == verbs.end() ? nullptr : &*it;
+}
+
+}  // namespace tilewalk::app

@@ -1,0 +1,99 @@
+// The pure half of the grid view: turns a GridPicture and the size of the pane into plain rectangles,
+// points and labels, which grid_view.cpp then paints with ImDrawList. Nothing here includes ImGui, so the
+// geometry (cells that never overlap, a path that follows the innermost axis, no NaNs for degenerate panes)
+// is unit tested without a context. Text is measured with the metrics of a monospace font, which is what
+// the app and ImGui's built-in font both are.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/views/grid_picture.hpp"
+
+namespace tilewalk::views {
+
+struct LayoutVec {
+  float x = 0.0f, y = 0.0f;
+};
+
+struct LayoutRect {
+  LayoutVec min, max;
+  float Width() const { return max.x - min.x; }
+  float Height() const { return max.y - min.y; }
+  LayoutVec Centre() const { return {(min.x + max.x) * 0.5f, (min.y + max.y) * 0.5f}; }
+  bool Contains(LayoutVec p) const { return p.x >= min.x && p.x < max.x && p.y >= min.y && p.y < max.y; }
+};
+
+struct LayoutSegment {
+  LayoutVec from, to;
+};
+
+enum class LabelRole : std::uint8_t { SliceTitle, AxisName, Index, Innermost, Legend };
+
+struct LayoutLabel {
+  LayoutVec pos;  // top-left corner of the text
+  std::string text{};
+  LabelRole role = LabelRole::Index;
+};
+
+struct TextMetrics {
+  float char_width = 7.0f;    // advance of one glyph of the monospace font
+  float line_height = 13.0f;  // font size in pixels
+};
+
+struct GridLayoutOptions {
+  float zoom = 1.0f;       // GridViewState::zoom; 1 fits the pane, larger overflows it (the pane scrolls)
+  bool show_order = true;  // GridViewState::show_order; adds the path to the legend
+  TextMetrics text{};      // metrics of the font the labels are painted with
+  float max_fit_cell = 0;  // cap on the fitted cell pitch, so a 1x1 grid is not a wall; 0: 6 line heights
+};
+
+struct SliceLayout {
+  LayoutRect frame;               // the whole block of this slice, labels included
+  LayoutRect grid;                // outer edge of the cells
+  std::vector<LayoutRect> cells;  // rows*cols, row-major, each inset by half the cell gap
+  std::vector<LayoutVec> path;    // cell centres in execution order
+  int run_length = 0;             // path points per run of the innermost axis; a new run starts a new row
+                                  // (or column) and the segment into it is a wrap, not a step along the axis
+  LayoutSegment innermost;        // the arrow along the innermost axis, tail to head
+  std::vector<LayoutLabel> labels;
+};
+
+struct LegendEntry {
+  LayoutRect swatch;
+  CellState state = CellState::Pending;
+  LayoutLabel label;
+};
+
+struct GridLayout {
+  float cell_pitch = 0.0f;  // distance between the origins of neighbouring cells
+  float cell_gap = 0.0f;    // empty space between neighbouring cells
+  LayoutVec content_size;   // everything lies within (0, 0)-(content_size)
+  bool too_large = false;   // a slice has more cells than are ever drawn; no cells or path laid out
+  std::vector<LegendEntry> legend;
+  std::optional<LayoutSegment> legend_path;  // a stretch of path in the legend, when show_order is on
+  std::optional<LayoutLabel> legend_path_label;
+  std::vector<SliceLayout> slices;
+};
+
+struct GridCellRef {
+  int slice = 0, row = 0, col = 0;
+};
+
+// More cells than this in one slice is not a grid anyone can read; the view says so instead of drawing.
+inline constexpr std::int64_t kMaxLaidOutCellsPerSlice = std::int64_t{1} << 22;
+
+GridLayout BuildGridLayout(const GridPicture& picture, float width, float height,
+                           const GridLayoutOptions& options = {});
+
+// The cell under a point given in layout coordinates, if any.
+std::optional<GridCellRef> HitTestGridLayout(const GridLayout& layout, const GridPicture& picture,
+                                             LayoutVec p);
+
+// Diagonal hatch lines ("/") clipped to rect, spaced `spacing` apart; how skipped cells read as "visited,
+// no arithmetic" without a clip rectangle per cell.
+std::vector<LayoutSegment> HatchSegments(const LayoutRect& rect, float spacing);
+
+}  // namespace tilewalk::views

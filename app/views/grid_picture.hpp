@@ -1,0 +1,56 @@
+// What the grid view draws: the grid of one kernel launch, cut into one (batch, head) slice per block of
+// q-block rows and kv-block columns, with the state of every grid step. A GridPicture is an immutable value
+// that the app builds from a snapshot of the simulator; the view never reaches back into the core. The
+// small helpers here answer "which grid step is this cell", which both the layout and the app need.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tilewalk::views {
+
+enum class CellState : std::uint8_t {
+  Pending,  // the grid has not reached this step yet
+  Ran,      // the step ran its body, arithmetic included
+  Skipped,  // the step was visited (copies issued) but the causal check skipped the arithmetic
+  Current,  // the step the cursor is on
+};
+
+struct GridSlice {
+  int batch = 0, head = 0;
+  std::vector<CellState> cells{};  // rows*cols, row-major
+};
+
+struct GridPicture {
+  std::string title{};                   // "Forward launch grid (b, h, q, kv)"
+  std::string row_label{}, col_label{};  // "q block", "kv block"
+  int rows = 0, cols = 0;
+  bool walks_down_columns = false;  // false: the innermost grid axis runs along a row (kv innermost, forward
+                                    // and dQ); true: it runs down a column (q innermost, dK/dV)
+  std::vector<GridSlice> slices{};
+};
+
+struct GridViewState {
+  float zoom = 1.0f;       // multiplies the cell size that fits the pane; above 1 the pane scrolls
+  bool show_order = true;  // draw the execution path and the step numbers
+};
+
+// An intent: the user asked to move the cursor to this grid step. The app applies it.
+struct SeekToGridCell {
+  int slice, row, col;
+};
+
+// The position of (row, col) in the execution order of one slice: the innermost axis varies fastest.
+constexpr int StepInSlice(int rows, int cols, bool walks_down_columns, int row, int col) {
+  return walks_down_columns ? col * rows + row : row * cols + col;
+}
+
+// The grid step of a cell within the whole launch. Slices run one after another because batch and head
+// are the outer grid axes.
+constexpr int StepInLaunch(const GridPicture& picture, int slice, int row, int col) {
+  return slice * picture.rows * picture.cols +
+         StepInSlice(picture.rows, picture.cols, picture.walks_down_columns, row, col);
+}
+
+}  // namespace tilewalk::views

@@ -1,0 +1,351 @@
+// Painting of the grid view. Sections:
+//   [Palette]   colours chosen to stay apart on a washed-out projector and for red-green colour blindness
+//   [Shapes]    one cell, an arrow, a dashed line
+//   [Layers]    cells, execution path, step numbers, labels, legend
+//   [View]      DrawGridView: toolbar, canvas, hit testing, the intent
+#include "app/views/grid_view.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "app/views/grid_layout.hpp"
+
+namespace tilewalk::views {
+namespace {
+
+// ---- [Palette] ----
+// Okabe-Ito hues: bluish green for "ran", orange for "skipped", yellow for "current", on near-black.
+
+constexpr ImU32 kPendingFill = IM_COL32(0x2C, 0x31, 0x3B, 0xFF);
+constexpr ImU32 kPendingEdge = IM_COL32(0x6E, 0x77, 0x88, 0xFF);
+constexpr ImU32 kRanFill = IM_COL32(0x00, 0x9E, 0x73, 0xFF);
+constexpr ImU32 kSkippedFill = IM_COL32(0x3A, 0x2C, 0x10, 0xFF);
+constexpr ImU32 kSkippedInk = IM_COL32(0xE6, 0x9F, 0x00, 0xFF);
+constexpr ImU32 kCurrentFill = IM_COL32(0xF0, 0xE4, 0x42, 0xFF);
+constexpr ImU32 kCurrentEdge = IM_COL32(0xFF, 0xFF, 0xFF, 0xFF);
+constexpr ImU32 kPathDone = IM_COL32(0xFF, 0xFF, 0xFF, 0xF0);
+constexpr ImU32 kPathAhead = IM_COL32(0xFF, 0xFF, 0xFF, 0x60);
+constexpr ImU32 kPathShadow = IM_COL32(0x00, 0x00, 0x00, 0xA0);
+constexpr ImU32 kAccent = IM_COL32(0x56, 0xB4, 0xE9, 0xFF);
+constexpr ImU32 kTextStrong = IM_COL32(0xF2, 0xF2, 0xF2, 0xFF);
+constexpr ImU32 kTextAxis = IM_COL32(0xD0, 0xD4, 0xDC, 0xFF);
+constexpr ImU32 kTextDim = IM_COL32(0xA8, 0xAE, 0xBA, 0xFF);
+constexpr ImU32 kTextOnLight = IM_COL32(0x10, 0x14, 0x18, 0xFF);
+
+constexpr float kZoomStep = 1.25f, kMinZoom = 0.25f, kMaxZoom = 8.0f;
+
+const char* StateName(CellState state) {
+  switch (state) {
+    case CellState::Pending:
+      return "pending";
+    case CellState::Ran:
+      return "ran";
+    case CellState::Skipped:
+      return "skipped (visited, no arithmetic)";
+    case CellState::Current:
+      return "current";
+  }
+  return "?";
+}
+
+ImU32 CellFill(CellState state) {
+  switch (state) {
+    case CellState::Pending:
+      return kPendingFill;
+    case CellState::Ran:
+      return kRanFill;
+    case CellState::Skipped:
+      return kSkippedFill;
+    case CellState::Current:
+      return kCurrentFill;
+  }
+  return kPendingFill;
+}
+
+ImU32 LabelColour(LabelRole role) {
+  switch (role) {
+    case LabelRole::SliceTitle:
+      return kTextStrong;
+    case LabelRole::AxisName:
+      return kTextAxis;
+    case LabelRole::Index:
+      return kTextDim;
+    case LabelRole::Innermost:
+      return kAccent;
+    case LabelRole::Legend:
+      return kTextStrong;
+  }
+  return kTextStrong;
+}
+
+// The picture may be shorter than rows*cols if its builder has a bug; draw those cells as pending rather
+// than read past the end.
+CellState StateAt(const GridSlice& slice, std::size_t index) {
+  return index < slice.cells.size() ? slice.cells[index] : CellState::Pending;
+}
+
+// ---- [Shapes] ----
+
+struct Painter {
+  ImDrawList* dl;
+  ImVec2 origin;      // screen position of layout (0, 0)
+  float line_height;  // font size; strokes scale with it so a projector font scale scales them too
+  ImVec2 clip_min, clip_max;
+
+  ImVec2 At(LayoutVec v) const { return {origin.x + v.x, origin.y + v.y}; }
+  bool Visible(const LayoutRect& r) const {
+    const ImVec2 a = At(r.min), b = At(r.max);
+    return b.x >= clip_min.x && a.x <= clip_max.x && b.y >= clip_min.y && a.y <= clip_max.y;
+  }
+  float Stroke() const { return std::max(1.5f, 0.1f * line_height); }
+};
+
+void PaintCell(const Painter& p, const LayoutRect& rect, CellState state) {
+  const ImVec2 a = p.At(rect.min), b = p.At(rect.max);
+  const bool big = rect.Width() >= 8.0f;
+  switch (state) {
+    case CellState::Pending:
+      p.dl->AddRectFilled(a, b, CellFill(state));
+      if (big) p.dl->AddRect(a, b, kPendingEdge, 0.0f, 0, 1.0f);
+      break;
+    case CellState::Ran:
+      p.dl->AddRectFilled(a, b, CellFill(state));
+      break;
+    case CellState::Skipped: {
+      p.dl->AddRectFilled(a, b, CellFill(state));
+      const float spacing = std::max(4.0f, rect.Width() / 7.0f);
+      for (const LayoutSegment& s : HatchSegments({{a.x, a.y}, {b.x, b.y}}, spacing)) {
+        p.dl->AddLine({s.from.x, s.from.y}, {s.to.x, s.to.y}, kSkippedInk, std::max(1.0f, spacing * 0.18f));
+      }
+      if (big) p.dl->AddRect(a, b, kSkippedInk, 0.0f, 0, p.Stroke());
+      break;
+    }
+    case CellState::Current: {
+      p.dl->AddRectFilled(a, b, CellFill(state));
+      const float t = big ? std::max(2.0f, 0.18f * p.line_height) : 1.0f;
+      p.dl->AddRect({a.x - 0.5f * t, a.y - 0.5f * t}, {b.x + 0.5f * t, b.y + 0.5f * t}, kCurrentEdge, 0.0f, 0,
+                    t);
+      break;
+    }
+  }
+}
+
+void PaintArrow(const Painter& p, ImVec2 from, ImVec2 to, ImU32 colour, float thickness, float head) {
+  const float dx = to.x - from.x, dy = to.y - from.y;
+  const float length = std::sqrt(dx * dx + dy * dy);
+  if (!(length > 0.0f)) return;
+  const float ux = dx / length, uy = dy / length;
+  head = std::min(head, 0.6f * length);
+  const ImVec2 base{to.x - ux * head, to.y - uy * head};
+  p.dl->AddLine(from, base, colour, thickness);
+  p.dl->AddTriangleFilled(to, {base.x - uy * head * 0.6f, base.y + ux * head * 0.6f},
+                          {base.x + uy * head * 0.6f, base.y - ux * head * 0.6f}, colour);
+}
+
+// A filled arrowhead centred on `mid`, outlined in black so it reads on every cell colour.
+void PaintChevron(const Painter& p, ImVec2 mid, float dx, float dy, ImU32 colour, float size) {
+  const float len = std::sqrt(dx * dx + dy * dy);
+  if (!(len > 0.0f)) return;
+  const float ux = dx / len, uy = dy / len, half = 0.45f * size;
+  const ImVec2 tip{mid.x + ux * 0.5f * size, mid.y + uy * 0.5f * size};
+  const ImVec2 base{mid.x - ux * 0.5f * size, mid.y - uy * 0.5f * size};
+  const ImVec2 left{base.x - uy * half, base.y + ux * half}, right{base.x + uy * half, base.y - ux * half};
+  p.dl->AddTriangleFilled(tip, left, right, colour);
+  p.dl->AddTriangle(tip, left, right, kPathShadow, 1.0f);
+}
+
+void PaintDashed(const Painter& p, ImVec2 from, ImVec2 to, ImU32 colour, float thickness, float dash) {
+  const float dx = to.x - from.x, dy = to.y - from.y;
+  const float length = std::sqrt(dx * dx + dy * dy);
+  if (!(length > 0.0f) || !(dash > 0.0f)) return;
+  const int dashes = std::min(static_cast<int>(length / (2.0f * dash)) + 1, 512);
+  for (int i = 0; i < dashes; ++i) {
+    const float t0 = static_cast<float>(2 * i) * dash / length;
+    const float t1 = std::min(1.0f, t0 + dash / length);
+    p.dl->AddLine({from.x + dx * t0, from.y + dy * t0}, {from.x + dx * t1, from.y + dy * t1}, colour,
+                  thickness);
+  }
+}
+
+// ---- [Layers] ----
+
+// When cells touch (no gap, on a dense grid) a row of same-state cells is painted as one rectangle: a
+// 300x300 grid then costs a few hundred rectangles instead of 90,000, and stays within 16-bit indices.
+void PaintCells(const Painter& p, const GridPicture& picture, const SliceLayout& slice,
+                const GridSlice& source, float gap) {
+  if (gap > 0.0f || picture.cols <= 0) {
+    for (std::size_t i = 0; i < slice.cells.size(); ++i) {
+      if (p.Visible(slice.cells[i])) PaintCell(p, slice.cells[i], StateAt(source, i));
+    }
+    return;
+  }
+  const auto cols = static_cast<std::size_t>(picture.cols);
+  for (std::size_t row_start = 0; row_start + cols <= slice.cells.size(); row_start += cols) {
+    std::size_t run = row_start;
+    for (std::size_t i = row_start + 1; i <= row_start + cols; ++i) {
+      if (i < row_start + cols && StateAt(source, i) == StateAt(source, run)) continue;
+      const LayoutRect merged{slice.cells[run].min, slice.cells[i - 1].max};
+      if (p.Visible(merged)) PaintCell(p, merged, StateAt(source, run));
+      run = i;
+    }
+  }
+}
+
+// The path is bright up to the furthest step that has been reached and faint beyond it; the segment that
+// starts a new run of the innermost axis is dashed, because the kernel does not travel it, it just begins
+// the next row (or column).
+void PaintPath(const Painter& p, const GridPicture& picture, const SliceLayout& slice,
+               const GridSlice& source, float pitch) {
+  if (slice.path.size() < 2 || pitch < 5.0f || slice.run_length <= 0) return;
+  int reached = -1;
+  for (std::size_t i = 0; i < slice.cells.size(); ++i) {
+    if (StateAt(source, i) == CellState::Pending) continue;
+    const int r = static_cast<int>(i) / picture.cols, c = static_cast<int>(i) % picture.cols;
+    reached = std::max(reached, StepInSlice(picture.rows, picture.cols, picture.walks_down_columns, r, c));
+  }
+  const float thickness = std::clamp(0.05f * pitch, 1.5f, 0.2f * p.line_height);
+  const float chevron = std::min(0.3f * pitch, 0.9f * p.line_height);
+  for (std::size_t k = 0; k + 1 < slice.path.size(); ++k) {
+    const ImVec2 a = p.At(slice.path[k]), b = p.At(slice.path[k + 1]);
+    const LayoutRect bounds{
+        {std::min(slice.path[k].x, slice.path[k + 1].x), std::min(slice.path[k].y, slice.path[k + 1].y)},
+        {std::max(slice.path[k].x, slice.path[k + 1].x) + 1.0f,
+         std::max(slice.path[k].y, slice.path[k + 1].y) + 1.0f}};
+    if (!p.Visible(bounds)) continue;
+    const ImU32 colour = static_cast<int>(k) + 1 <= reached ? kPathDone : kPathAhead;
+    if ((k + 1) % static_cast<std::size_t>(slice.run_length) == 0) {
+      PaintDashed(p, a, b, colour, std::max(1.0f, 0.6f * thickness), 0.3f * p.line_height);
+      continue;
+    }
+    p.dl->AddLine(a, b, kPathShadow, thickness + 2.0f);
+    p.dl->AddLine(a, b, colour, thickness);
+    if (chevron >= 6.0f)
+      PaintChevron(p, {0.5f * (a.x + b.x), 0.5f * (a.y + b.y)}, b.x - a.x, b.y - a.y, colour, chevron);
+  }
+}
+
+void PaintStepNumbers(const Painter& p, const GridPicture& picture, const SliceLayout& slice,
+                      const GridSlice& source, int slice_index) {
+  char text[16];
+  const float inset = 0.12f * p.line_height;
+  for (std::size_t i = 0; i < slice.cells.size(); ++i) {
+    if (!p.Visible(slice.cells[i])) continue;
+    const int r = static_cast<int>(i) / picture.cols, c = static_cast<int>(i) % picture.cols;
+    std::snprintf(text, sizeof text, "%d", StepInLaunch(picture, slice_index, r, c));
+    const CellState state = StateAt(source, i);
+    const bool light = state == CellState::Ran || state == CellState::Current;
+    const ImVec2 at = p.At({slice.cells[i].min.x + inset, slice.cells[i].min.y + 0.5f * inset});
+    // A patch of the cell's own fill under the digits, so that hatching and the path never run through them.
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    p.dl->AddRectFilled({at.x - 0.5f * inset, at.y}, {at.x + size.x + 0.5f * inset, at.y + size.y},
+                        CellFill(state));
+    p.dl->AddText(at, light ? kTextOnLight : kTextAxis, text);
+  }
+}
+
+void PaintLabels(const Painter& p, const std::vector<LayoutLabel>& labels) {
+  for (const LayoutLabel& label : labels) {
+    p.dl->AddText(p.At(label.pos), LabelColour(label.role), label.text.c_str());
+  }
+}
+
+void PaintLegend(const Painter& p, const GridLayout& layout) {
+  for (const LegendEntry& e : layout.legend) {
+    PaintCell(p, e.swatch, e.state);
+    p.dl->AddText(p.At(e.label.pos), LabelColour(e.label.role), e.label.text.c_str());
+  }
+  if (layout.legend_path && layout.legend_path_label) {
+    const float t = std::max(1.5f, 0.12f * p.line_height);
+    const ImVec2 a = p.At(layout.legend_path->from), b = p.At(layout.legend_path->to);
+    p.dl->AddLine(a, b, kPathShadow, t + 2.0f);
+    PaintArrow(p, a, b, kPathDone, t, 0.5f * p.line_height);
+    p.dl->AddText(p.At(layout.legend_path_label->pos), kTextStrong, layout.legend_path_label->text.c_str());
+  }
+}
+
+void ShowCellTooltip(const GridPicture& picture, const GridCellRef& hit) {
+  const GridSlice& slice = picture.slices[static_cast<std::size_t>(hit.slice)];
+  const CellState state = StateAt(slice, static_cast<std::size_t>(hit.row * picture.cols + hit.col));
+  ImGui::BeginTooltip();
+  ImGui::Text("grid step %d: %s", StepInLaunch(picture, hit.slice, hit.row, hit.col), StateName(state));
+  ImGui::Text("batch %d, head %d, %s %d, %s %d", slice.batch, slice.head, picture.row_label.c_str(), hit.row,
+              picture.col_label.c_str(), hit.col);
+  ImGui::TextDisabled("click to seek here");
+  ImGui::EndTooltip();
+}
+
+}  // namespace
+
+// ---- [View] ----
+
+std::optional<SeekToGridCell> DrawGridView(const GridPicture& picture, GridViewState& state) {
+  IM_ASSERT((picture.rows >= 0 && picture.cols >= 0) && "GridPicture rows and cols must not be negative.");
+  std::optional<SeekToGridCell> intent;
+  ImGui::PushID(picture.title.c_str());  // stable across frames, unlike the address of a temporary
+  ImGui::TextUnformatted(picture.title.c_str());
+  ImGui::Checkbox("Execution order", &state.show_order);
+  // Buttons rather than a slider: they can be hit from a distance, and a slider's grab sits behind its value.
+  ImGui::SameLine();
+  if (ImGui::Button("-")) state.zoom = std::max(kMinZoom, state.zoom / kZoomStep);
+  ImGui::SameLine();
+  ImGui::Text("Zoom %3.0f%%", static_cast<double>(state.zoom * 100.0f));
+  ImGui::SameLine();
+  if (ImGui::Button("+")) state.zoom = std::min(kMaxZoom, state.zoom * kZoomStep);
+  ImGui::SameLine();
+  if (ImGui::Button("Fit")) state.zoom = 1.0f;
+
+  if (ImGui::BeginChild("grid canvas", ImVec2(0.0f, 0.0f), false, ImGuiWindowFlags_HorizontalScrollbar)) {
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float line_height = ImGui::GetTextLineHeight();
+    const GridLayoutOptions options{
+        .zoom = state.zoom,
+        .show_order = state.show_order,
+        .text = {.char_width = ImGui::CalcTextSize("0").x, .line_height = line_height}};
+    // One pixel of slack so that a layout that fits exactly never summons a scrollbar that then shrinks
+    // the pane and makes it not fit.
+    const GridLayout layout = BuildGridLayout(picture, avail.x - 1.0f, avail.y - 1.0f, options);
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const bool clicked = ImGui::InvisibleButton(
+        "cells", ImVec2(std::max(layout.content_size.x, 1.0f), std::max(layout.content_size.y, 1.0f)));
+    const bool hovered = ImGui::IsItemHovered();
+
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const Painter painter{dl, origin, line_height, dl->GetClipRectMin(), dl->GetClipRectMax()};
+    PaintLegend(painter, layout);
+    for (std::size_t s = 0; s < layout.slices.size(); ++s) {
+      const SliceLayout& slice = layout.slices[s];
+      const GridSlice& source = picture.slices[s];
+      PaintCells(painter, picture, slice, source, layout.cell_gap);
+      if (state.show_order) {
+        PaintPath(painter, picture, slice, source, layout.cell_pitch);
+        if (layout.cell_pitch >= 2.2f * line_height) {
+          PaintStepNumbers(painter, picture, slice, source, static_cast<int>(s));
+        }
+      }
+      PaintLabels(painter, slice.labels);
+      PaintArrow(painter, painter.At(slice.innermost.from), painter.At(slice.innermost.to), kAccent,
+                 std::max(2.0f, 0.15f * line_height), 0.6f * line_height);
+    }
+    if (layout.too_large) {
+      const float y = layout.slices.empty() ? 0.0f : layout.slices.front().grid.min.y;
+      dl->AddText(painter.At({0.0f, y}), kTextStrong, "Too many grid steps per slice to draw.");
+    }
+
+    if (hovered) {
+      const ImVec2 mouse = ImGui::GetIO().MousePos;
+      if (const auto hit = HitTestGridLayout(layout, picture, {mouse.x - origin.x, mouse.y - origin.y})) {
+        ShowCellTooltip(picture, *hit);
+        if (clicked) intent = SeekToGridCell{.slice = hit->slice, .row = hit->row, .col = hit->col};
+      }
+    }
+  }
+  ImGui::EndChild();
+  ImGui::PopID();
+  return intent;
+}
+
+}  // namespace tilewalk::views

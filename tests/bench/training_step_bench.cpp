@@ -1,0 +1,60 @@
+// Issue 4's goal: a simulated training step (forward + dK/dV + dQ, events recorded) against the dense
+// reference's forward + backward on the same inputs: B=1, H=4, S=2048, D=128, causal, float32, highest.
+// Both run in this one process, so compare their ratio, not their absolute times.
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include "kernels/flash/reference.hpp"
+#include "kernels/flash/scenario.hpp"
+#include "kernels/flash/scenario_flags.hpp"
+#include "kernels/flash/training_step.hpp"
+
+namespace {
+
+using namespace tilewalk::flash;
+
+Scenario BenchScenario() {
+  Scenario s;
+  const std::vector<std::string> flags = {"--scenario", "bench-step"};
+  ParseScenarioFlags(flags, s);
+  return s;
+}
+
+std::vector<float> Floats(const tilewalk::tpu::Array& a) {
+  std::vector<float> v(static_cast<std::size_t>(a.size()));
+  a.ReadFloats(0, a.size(), v.data());
+  return v;
+}
+
+void BM_SimulatedTrainingStep(benchmark::State& state) {
+  const Scenario s = BenchScenario();
+  const ScenarioInputs data = MakeInputs(s);
+  const bool record = state.range(0) != 0;
+  for (auto _ : state) {
+    StepOptions options{.launch = {.chip = s.ChipPreset(), .precision = s.precision, .record_events = record}};
+    TrainingStepResult r = RunTrainingStep(data.inputs, data.d_o, s.Config(), options);
+    if (r.error) state.SkipWithError(r.error->message.c_str());
+    benchmark::DoNotOptimize(r.dq.RawData());
+  }
+}
+BENCHMARK(BM_SimulatedTrainingStep)->Arg(1)->Arg(0)->ArgName("record")->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_DenseReferenceForwardBackward(benchmark::State& state) {
+  const Scenario s = BenchScenario();
+  const ScenarioInputs data = MakeInputs(s);
+  const std::vector<float> q = Floats(data.inputs.q), k = Floats(data.inputs.k), v = Floats(data.inputs.v);
+  const std::vector<float> d_o = Floats(data.d_o);
+  const ReferenceProblem p{.batch = s.batch, .heads = s.heads, .q_len = s.q_len, .kv_len = s.kv_len,
+                           .head_dim = s.head_dim, .q = q, .k = k, .v = v, .causal = s.causal,
+                           .sm_scale = s.sm_scale};
+  for (auto _ : state) {
+    ReferenceForward f = ReferenceAttention(p);
+    ReferenceGradients g = ReferenceAttentionBackward(p, d_o);
+    benchmark::DoNotOptimize(f.o.data());
+    benchmark::DoNotOptimize(g.dq.data());
+  }
+}
+BENCHMARK(BM_DenseReferenceForwardBackward)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace

@@ -1,0 +1,40 @@
+# End-to-end tests of `tilewalk check`: reference agreement, the JSON contract, errors at their phase and
+# site, bad flags, and --dump (atomic, refuses to overwrite, fails cleanly where it cannot write).
+set(tw $<TARGET_FILE:tilewalk>)
+set(small --q-len 256 --kv-len 256)
+
+tilewalk_cli_test("check agrees with the reference on a causal step with every option" EXIT 0
+  COMMAND ${tw} check ${small} --causal --bias --segments 2 --sm-scale 0.5 --block-k-major 256
+  MATCH "PASS: every output within tolerance" MATCH2 "launch dkv: grid \\(1, 1, 2, 2\\) = 4 steps, 3 ran, 1 skipped")
+tilewalk_cli_test("check --json keeps the contract's names" EXIT 0
+  COMMAND ${tw} check ${small} --causal --bias --json
+  MATCH "\"launches\": {[^}]*\"dkv\": {[^}]*\"copies\": {"
+  MATCH2 "\"outputs\": {.*\"ds\": {.*\"max_rel\":.*\"pass\": true")
+tilewalk_cli_test("check --scenario block-k-64 fails while tracing at its line" EXIT 1
+  COMMAND ${tw} check --scenario block-k-64
+  MATCH "NotImplementedError: block_k=64 should be a multiple of 128\n  phase: tracing\n  at .*forward_kernel\\.cpp:[0-9]+ \\(site fwd\\.run\\.block_k_rule\\)"
+  MATCH2 "raised in the Pallas original by _flash_attention_kernel_single_batch")
+tilewalk_cli_test("check reports an argument-check ValueError" EXIT 1
+  COMMAND ${tw} check ${small} --block-q 512
+  MATCH "ValueError: block_q=512 should be smaller or equal to q_seq_len=256\n  phase: argument check")
+tilewalk_cli_test("check --json carries the error" EXIT 1
+  COMMAND ${tw} check ${small} --block-k-dkv 64 --json
+  MATCH "\"phase\": \"tracing\"" MATCH2 "\"pallas_function\": \"_flash_attention_dkv_kernel\"")
+tilewalk_cli_test("check rejects a non-numeric block size" EXIT 2
+  COMMAND ${tw} check --block-q abc MATCH "--block-q got 'abc': expected a whole number")
+tilewalk_cli_test("check rejects a missing value" EXIT 2
+  COMMAND ${tw} check --heads MATCH "--heads needs a value")
+tilewalk_cli_test("check rejects an unknown preset and lists the presets" EXIT 2
+  COMMAND ${tw} check --scenario nope MATCH "--scenario got 'nope': expected one of the presets: .*intro")
+tilewalk_cli_test("check refuses a scenario too big for the machine before allocating" EXIT 2
+  COMMAND ${tw} check --batch 64 --heads 64 --q-len 65536 --kv-len 65536
+  MATCH "needs about [0-9]+ MiB of host memory")
+tilewalk_cli_test("check --help lists the scenario flags" EXIT 0
+  COMMAND ${tw} check --help MATCH "--block-k-major-dq N" MATCH2 "--dump DIR")
+
+set(dump ${CMAKE_CURRENT_BINARY_DIR}/check-dump)
+add_test(NAME "cli: check --dump writes .npy files and config.json"
+  COMMAND ${CMAKE_COMMAND} -DTW=${tw} -DDUMP=${dump} -P ${CMAKE_CURRENT_SOURCE_DIR}/check_dump.cmake)
+tilewalk_cli_test("check --dump into an unwritable place fails cleanly" EXIT 1
+  COMMAND ${tw} check ${small} --forward-only --dump /dev/null/dump
+  MATCH "cannot create a folder next to /dev/null/dump")

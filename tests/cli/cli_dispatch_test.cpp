@@ -1,0 +1,115 @@
+// Whole command lines run in-process through RunCli: global flags, the verb table, and the exit codes and
+// messages for mistakes. The end-to-end twins of these, against the real binary, are in CMakeLists.txt.
+#include "app/cli.hpp"
+
+#include <doctest/doctest.h>
+
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "app/verb_table.hpp"
+#include "app/version.hpp"
+
+namespace tilewalk::app {
+namespace {
+
+struct Run {
+  int code = -1;
+  std::string out{}, err{};
+};
+
+Run RunLine(std::vector<std::string_view> args) {
+  std::ostringstream out, err;
+  Run run;
+  run.code = RunCli(args, out, err);
+  run.out = out.str();
+  run.err = err.str();
+  return run;
+}
+
+bool Contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("cli: the verb table is well formed and holds the default verb") {
+  std::set<std::string_view> names;
+  for (const Verb& verb : VerbTable()) {
+    CAPTURE(verb.name);
+    CHECK_FALSE(verb.name.empty());
+    CHECK_FALSE(verb.name.starts_with("-"));
+    CHECK_FALSE(verb.summary.empty());
+    CHECK((verb.run != nullptr));           // parenthesised: doctest cannot print a function pointer
+    CHECK(names.insert(verb.name).second);  // no two verbs share a name
+  }
+  CHECK(FindVerb(kDefaultVerb) != nullptr);
+  CHECK(FindVerb("no-such-verb") == nullptr);
+}
+
+TEST_CASE("cli: --help and -h list every verb with its summary") {
+  for (std::string_view flag : {"--help", "-h"}) {
+    const Run run = RunLine({flag});
+    CHECK(run.code == 0);
+    CHECK(run.err.empty());
+    CHECK(Contains(run.out, "Usage: tilewalk"));
+    for (const Verb& verb : VerbTable()) {
+      CHECK(Contains(run.out, std::string(verb.name)));
+      CHECK(Contains(run.out, std::string(verb.summary)));
+    }
+  }
+}
+
+TEST_CASE("cli: --version prints the configured project version") {
+  const Run run = RunLine({"--version"});
+  CHECK(run.code == 0);
+  CHECK(run.out == "tilewalk " + std::string(kVersion) + "\n");
+  CHECK_FALSE(kVersion.empty());
+}
+
+TEST_CASE("cli: every verb answers --help with its usage and options") {
+  for (const Verb& verb : VerbTable()) {
+    CAPTURE(verb.name);
+    for (std::string_view flag : {"--help", "-h"}) {
+      const Run run = RunLine({verb.name, flag});
+      CHECK(run.code == 0);
+      CHECK(Contains(run.out, "Usage: tilewalk " + std::string(verb.name)));
+      CHECK(Contains(run.out, "--help"));
+    }
+  }
+  CHECK(Contains(RunLine({"gui", "--help"}).out, "--screenshot"));
+  CHECK(Contains(RunLine({"gui", "--size", "800x600", "--help"}).out, "--size"));  // --help anywhere wins
+}
+
+TEST_CASE("cli: an unknown verb exits 2, names it and points to --help") {
+  const Run run = RunLine({"frobnicate"});
+  CHECK(run.code == 2);
+  CHECK(run.out.empty());
+  CHECK(Contains(run.err, "unknown verb 'frobnicate'"));
+  CHECK(Contains(run.err, "tilewalk --help"));
+}
+
+TEST_CASE("cli: an unknown option exits 2, names it and points to --help") {
+  const Run with_verb = RunLine({"gui", "--frobnicate"});
+  CHECK(with_verb.code == 2);
+  CHECK(Contains(with_verb.err, "tilewalk gui: unknown option '--frobnicate'"));
+  CHECK(Contains(with_verb.err, "tilewalk gui --help"));
+  CHECK(Contains(with_verb.err, "tilewalk --help"));
+
+  // With no verb the options go to the default verb, and the message says so.
+  const Run without_verb = RunLine({"--frobnicate"});
+  CHECK(without_verb.code == 2);
+  CHECK(Contains(without_verb.err, "tilewalk: unknown option '--frobnicate'"));
+  CHECK(Contains(without_verb.err, "no verb given"));
+  CHECK(Contains(without_verb.err, "tilewalk --help"));
+}
+
+TEST_CASE("cli: a bad value exits 2 without opening anything") {
+  const Run run = RunLine({"gui", "--size", "huge"});
+  CHECK(run.code == 2);
+  CHECK(Contains(run.err, "--size expects WIDTHxHEIGHT"));
+}
+
+}  // namespace tilewalk::app
