@@ -77,17 +77,20 @@ TrainingStepResult TrainingStep::RunToEnd() {
       return out;
     }
   }
-  out.o = m_forward->o;
-  if (m_dkv) {
-    out.l = m_l;
-    out.m = m_m;
-    out.di = m_di;
-    out.dk = m_dkv->grad_a;
-    out.dv = m_dkv->grad_b;
-    out.dq = m_dq->grad_a;
-    if (m_inputs.ab) out.ds = m_dq->grad_b;
-  }
+  CollectOutputs(out);
   return out;
+}
+
+void TrainingStep::CollectOutputs(TrainingStepResult& out) const {
+  out.o = m_forward->o;
+  if (!m_dkv) return;
+  out.l = m_l;
+  out.m = m_m;
+  out.di = m_di;
+  out.dk = m_dkv->grad_a;
+  out.dv = m_dkv->grad_b;
+  out.dq = m_dq->grad_a;
+  if (m_inputs.ab) out.ds = m_dq->grad_b;
 }
 
 TrainingStepResult RunTrainingStep(const AttentionInputs& inputs, const tpu::Array& d_o, const AttentionConfig& config,

@@ -51,6 +51,8 @@ class TrainingStep {
   TrainingStepResult RunToEnd();
   // Call between the forward launch finishing and the backward launches starting.
   void HandResidualsToBackward();
+  // The outputs as they stand in HBM: o, and after a full step l, m, di and the gradients.
+  void CollectOutputs(TrainingStepResult& out) const;
 
  private:
   void Fail(const tpu::KernelError& error, std::string launch);

@@ -107,6 +107,35 @@ void LaunchRunner::AllocateState() {
   for (const auto& s : m_spec.scratch) m_state.scratch.push_back(fresh(s.shape, s.dtype));
 }
 
+void LaunchRunner::RewindInputsTo(int64_t step) {
+  m_error.reset();
+  m_stats.step_costs.clear();
+  const float garbage = std::numeric_limits<float>::quiet_NaN();
+  for (std::size_t i = 0; i < m_spec.inputs.size(); ++i) {
+    const OperandSchedule& sched = m_plan.inputs[i];
+    // Before step 0 nothing has been copied. Before step s > 0 the copies for steps 0..s have landed:
+    // slot[s] holds block[s], the other slot the block of the last earlier step that used it, if any.
+    for (uint8_t slot = 0; slot < 2; ++slot) {
+      Array& buffer = m_state.input_slots[i][slot];
+      int64_t holder = -1;
+      for (int64_t t = step; t >= 0 && step > 0; --t)
+        if (sched.slot[static_cast<std::size_t>(t)] == slot) {
+          holder = t;
+          break;
+        }
+      if (holder < 0) {
+        if (buffer.dtype() == DType::I32)
+          buffer.Fill(0);
+        else
+          buffer.Fill(garbage);
+        continue;
+      }
+      CopyBlockIn(*m_spec.inputs[i].array, UnflattenBlock(sched.block_grid, sched.block[static_cast<std::size_t>(holder)]),
+                  buffer);
+    }
+  }
+}
+
 // ---- one grid step ------------------------------------------------------------------------------
 
 void LaunchRunner::RunStep() {

@@ -73,6 +73,10 @@ class LaunchRunner final : private KernelHost {
   const std::optional<KernelError>& error() const { return m_error; }
   const MachineState& state() const { return m_state; }
   MachineState& mutable_state() { return m_state; }  // for restoring a checkpoint
+  // Prepares a replay from a checkpoint of the start of `step`: refills every input slot with the block
+  // the pipeline had put there by then (HBM inputs never change) and forgets errors and step costs.
+  // The caller restores scratch, output slots, the clock and the counters.
+  void RewindInputsTo(int64_t step);
   const LaunchStats& stats() const { return m_stats; }
   const EventLog& events() const { return m_events; }
   LaunchResult TakeResult();

@@ -1,0 +1,224 @@
+// [SECTIONS] recording · buffer numbering · replaying one step · replaying to the end
+#include "walkthrough/recording.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <limits>
+
+namespace tilewalk::walkthrough {
+
+// Where the replayer's hooks put what they see; only armed while the target step runs.
+struct Recording::ReplaySink {
+  const Recording* recording = nullptr;
+  int launch = 0;
+  StepReplay* target = nullptr;
+};
+
+Recording::~Recording() = default;
+
+// ---- recording ----------------------------------------------------------------------------------
+
+std::unique_ptr<Recording> Recording::Record(const flash::Scenario& scenario, const RecordOptions& options) {
+  std::unique_ptr<Recording> r(new Recording);
+  r->m_scenario = scenario;
+  r->m_inputs = flash::MakeInputs(scenario);
+  r->m_sink = std::make_unique<ReplaySink>();
+  r->m_sink->recording = r.get();
+  flash::StepOptions step_options{
+      .forward_only = scenario.forward_only,
+      .launch = {.chip = scenario.ChipPreset(), .precision = scenario.precision, .record_events = true}};
+  r->m_step = std::make_unique<flash::TrainingStep>(r->m_inputs.inputs, r->m_inputs.d_o, scenario.Config(), step_options);
+  if (r->m_step->error()) {
+    r->m_error = r->m_step->error();
+    r->m_error_launch = r->m_step->error_launch();
+    return r;
+  }
+  for (int i = 0; i < r->m_step->LaunchCount() && !r->m_error; ++i) r->RecordLaunch(i, options);
+  r->m_replayers.resize(r->m_tracks.size());
+  return r;
+}
+
+void Recording::RecordLaunch(int index, const RecordOptions& options) {
+  if (index == 1) m_step->HandResidualsToBackward();
+  tpu::LaunchRunner& runner = m_step->Runner(index);
+  const tpu::LaunchSpec& spec = runner.spec();
+  LaunchTrack track;
+  track.name = spec.name;
+  track.grid = spec.grid;
+  track.global_first_event = m_event_count;
+  for (int o = 0; o < spec.OperandCount(); ++o) track.operand_names.push_back(spec.OperandName(o));
+
+  // Checkpoint after a number of steps that did arithmetic (skipped steps cost almost nothing to
+  // re-run), chosen so that the launch's checkpoints fit its share of the budget.
+  const int64_t steps = spec.grid.Product();
+  std::size_t state_bytes = 0;
+  for (const tpu::Array& a : runner.state().scratch) state_bytes += a.bytes();
+  for (const auto& slots : runner.state().output_slots) state_bytes += slots[0].bytes();  // one slot changes at a time
+  const std::size_t budget = options.checkpoint_budget_bytes / static_cast<std::size_t>(m_step->LaunchCount());
+  const int64_t interval = std::max<int64_t>(
+      1, static_cast<int64_t>(std::ceil(static_cast<double>(steps) * static_cast<double>(state_bytes) / budget)));
+
+  int64_t ran_since_checkpoint = interval;
+  while (!runner.Finished()) {
+    if (ran_since_checkpoint >= interval) {
+      track.checkpoints.push_back(
+          Checkpoint::Capture(runner.state(), track.checkpoints.empty() ? nullptr : &track.checkpoints.back()));
+      track.checkpoint_bytes += track.checkpoints.back().own_bytes();
+      ran_since_checkpoint = 0;
+    }
+    track.step_first_event.push_back(static_cast<uint32_t>(runner.events().size()));
+    runner.RunStep();
+    const bool ran = !runner.stats().step_costs.empty() && runner.stats().step_costs.back().ran;
+    track.step_ran.push_back(ran);
+    ran_since_checkpoint += ran;
+  }
+  track.step_first_event.push_back(static_cast<uint32_t>(runner.events().size()));
+  tpu::LaunchResult result = runner.TakeResult();
+  track.events = std::move(result.events);
+  track.plan = std::move(result.plan);
+  track.stats = std::move(result.stats);
+  track.error = result.error;
+  m_event_count += track.events.size();
+  if (track.error) {
+    m_error = track.error;
+    m_error_launch = track.name;
+  }
+  m_tracks.push_back(std::move(track));
+}
+
+int Recording::LaunchOf(uint64_t event) const {
+  assert(event < m_event_count && "event index out of range");
+  int launch = 0;
+  while (launch + 1 < static_cast<int>(m_tracks.size()) && m_tracks[launch + 1].global_first_event <= event) ++launch;
+  return launch;
+}
+
+const tpu::Event& Recording::EventAt(uint64_t event) const {
+  const LaunchTrack& t = m_tracks[static_cast<std::size_t>(LaunchOf(event))];
+  return t.events[event - t.global_first_event];
+}
+
+flash::TrainingStepResult Recording::Outputs() const {
+  flash::TrainingStepResult out;
+  m_step->CollectOutputs(out);
+  return out;
+}
+
+// ---- buffer numbering ---------------------------------------------------------------------------
+
+int Recording::BufferCount(int launch) const {
+  const tpu::LaunchSpec& spec = m_step->Runner(launch).spec();
+  return static_cast<int>(2 * spec.inputs.size() + 2 * spec.outputs.size() + spec.scratch.size());
+}
+
+int Recording::OutputSlotBuffer(int launch, int output, int slot) const {
+  return static_cast<int>(2 * m_step->Runner(launch).spec().inputs.size()) + output * 2 + slot;
+}
+
+int Recording::ScratchBuffer(int launch, int scratch) const {
+  const tpu::LaunchSpec& spec = m_step->Runner(launch).spec();
+  return static_cast<int>(2 * spec.inputs.size() + 2 * spec.outputs.size()) + scratch;
+}
+
+std::string Recording::BufferName(int launch, int buffer) const {
+  const tpu::LaunchSpec& spec = m_step->Runner(launch).spec();
+  const int n_in = static_cast<int>(spec.inputs.size()), n_out = static_cast<int>(spec.outputs.size());
+  if (buffer < 2 * n_in) return spec.inputs[buffer / 2].name + " slot " + std::to_string(buffer % 2);
+  buffer -= 2 * n_in;
+  if (buffer < 2 * n_out) return spec.outputs[buffer / 2].name + " slot " + std::to_string(buffer % 2);
+  return spec.scratch[buffer - 2 * n_out].name;
+}
+
+namespace {
+
+std::vector<const tpu::Array*> StateBuffers(const tpu::MachineState& s) {
+  std::vector<const tpu::Array*> out;
+  for (const auto& slots : s.input_slots)
+    for (const tpu::Array& a : slots) out.push_back(&a);
+  for (const auto& slots : s.output_slots)
+    for (const tpu::Array& a : slots) out.push_back(&a);
+  for (const tpu::Array& a : s.scratch) out.push_back(&a);
+  return out;
+}
+
+// The buffer an event changed, in StateBuffers numbering, or -1.
+int ChangedBuffer(const tpu::Event& e, const tpu::MachineState& s) {
+  const int n_in = static_cast<int>(s.input_slots.size()), n_out = static_cast<int>(s.output_slots.size());
+  const bool copy = e.kind == tpu::EventKind::CopyIn && (e.flags & tpu::event_flags::kIssued);
+  if (!copy && e.kind != tpu::EventKind::Store) return -1;
+  const int op = e.operand;
+  if (op < n_in) return op * 2 + e.slot;
+  if (op < n_in + n_out) return 2 * n_in + (op - n_in) * 2 + e.slot;
+  return 2 * n_in + 2 * n_out + (op - n_in - n_out);
+}
+
+}  // namespace
+
+// ---- replaying one step -------------------------------------------------------------------------
+
+tpu::LaunchRunner& Recording::Replayer(int launch) const {
+  auto& slot = m_replayers[static_cast<std::size_t>(launch)];
+  if (!slot) {
+    ReplaySink* sink = m_sink.get();
+    tpu::LaunchOptions options{.chip = m_scenario.ChipPreset(), .precision = m_scenario.precision,
+                               .record_events = false};
+    options.observer = [sink](std::size_t index, tpu::SiteId site, const tpu::Value& value) {
+      if (!sink->target) return;
+      const uint64_t global = sink->recording->m_tracks[static_cast<std::size_t>(sink->launch)].global_first_event + index;
+      sink->target->values.push_back({global, site, std::make_shared<const tpu::Value>(value)});
+    };
+    options.event_hook = [sink](uint64_t index, const tpu::Event& e, const tpu::MachineState& state) {
+      if (!sink->target) return;
+      const int buffer = ChangedBuffer(e, state);
+      if (buffer < 0) return;
+      const uint64_t global = sink->recording->m_tracks[static_cast<std::size_t>(sink->launch)].global_first_event + index;
+      sink->target->changes.push_back(
+          {global, buffer, std::make_shared<const tpu::Array>(*StateBuffers(state)[static_cast<std::size_t>(buffer)])});
+    };
+    slot = std::make_unique<tpu::LaunchRunner>(m_step->Runner(launch).spec(), options);
+    [[maybe_unused]] const auto error = slot->Prepare();
+    assert(!error && "a launch that recorded must prepare again");
+  }
+  return *slot;
+}
+
+std::shared_ptr<const StepReplay> Recording::Replay(int launch, int64_t step) const {
+  const LaunchTrack& track = m_tracks[static_cast<std::size_t>(launch)];
+  assert(step >= 0 && step < static_cast<int64_t>(track.step_ran.size()) && "replay of a step that did not run");
+  tpu::LaunchRunner& runner = Replayer(launch);
+  const auto it = std::upper_bound(track.checkpoints.begin(), track.checkpoints.end(), step,
+                                   [](int64_t s, const Checkpoint& c) { return s < c.step(); });
+  const Checkpoint& checkpoint = *std::prev(it);
+  runner.RewindInputsTo(checkpoint.step());
+  checkpoint.Restore(runner.mutable_state());
+  m_sink->target = nullptr;
+  while (runner.state().next_step < step) runner.RunStep();
+
+  auto replay = std::make_shared<StepReplay>();
+  replay->launch = launch;
+  replay->step = step;
+  for (const tpu::Array* a : StateBuffers(runner.state())) replay->start.push_back(std::make_shared<const tpu::Array>(*a));
+  m_sink->launch = launch;
+  m_sink->target = replay.get();
+  runner.RunStep();
+  m_sink->target = nullptr;
+  return replay;
+}
+
+// ---- replaying to the end -----------------------------------------------------------------------
+
+flash::TrainingStepResult Recording::ReplayToEnd() const {
+  for (std::size_t launch = 0; launch < m_tracks.size(); ++launch) {
+    tpu::LaunchRunner& runner = Replayer(static_cast<int>(launch));
+    for (const tpu::OutputOperand& out : runner.spec().outputs) out.array->Fill(std::numeric_limits<float>::quiet_NaN());
+    const Checkpoint& first = m_tracks[launch].checkpoints.front();
+    runner.RewindInputsTo(first.step());
+    first.Restore(runner.mutable_state());
+    while (!runner.Finished()) runner.RunStep();
+    if (launch == 0 && m_tracks.size() > 1) m_step->HandResidualsToBackward();
+  }
+  return Outputs();
+}
+
+}  // namespace tilewalk::walkthrough

@@ -1,0 +1,112 @@
+// A recording of a scenario's launches, made once: per launch its compact event log, its pipeline plan,
+// which steps did arithmetic, and checkpoints of the machine state at grid-step boundaries (deltas).
+// Any moment can then be rebuilt by restoring the nearest checkpoint and re-running; Replay() does that
+// for one grid step and keeps every value and state change of it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernels/flash/scenario.hpp"
+#include "kernels/flash/training_step.hpp"
+#include "walkthrough/checkpoint.hpp"
+
+namespace tilewalk::walkthrough {
+
+struct LaunchTrack {
+  std::string name;  // "fwd", "dkv", "dq"
+  tpu::Dims grid;
+  tpu::PipelinePlan plan;
+  tpu::EventLog events;
+  std::vector<uint32_t> step_first_event;  // per step, index into events of its first event; plus the end
+  std::vector<uint8_t> step_ran;           // per executed step: 1 when it did arithmetic
+  tpu::LaunchStats stats;
+  std::vector<Checkpoint> checkpoints;     // ordered by step
+  uint64_t global_first_event = 0;         // index of events[0] in the recording's global numbering
+  std::optional<tpu::KernelError> error;   // an error the launch met while executing
+  std::vector<std::string> operand_names;  // inputs, then outputs, then scratch
+  std::size_t checkpoint_bytes = 0;
+};
+
+// The state of every buffer of a launch after one event: a buffer not listed is as it was.
+struct BufferChange {
+  uint64_t event = 0;  // global event index
+  int buffer = 0;      // BufferIndex numbering
+  std::shared_ptr<const tpu::Array> contents;
+};
+
+struct CapturedValue {
+  uint64_t event = 0;  // global event index
+  tpu::SiteId site = tpu::kNoSite;
+  std::shared_ptr<const tpu::Value> value;
+};
+
+// One grid step re-run: the buffers at its start and every change and value inside it.
+struct StepReplay {
+  int launch = 0;
+  int64_t step = 0;
+  std::vector<std::shared_ptr<const tpu::Array>> start;  // BufferIndex numbering
+  std::vector<BufferChange> changes;                      // in event order
+  std::vector<CapturedValue> values;                      // in event order
+};
+
+struct RecordOptions {
+  std::size_t checkpoint_budget_bytes = 160u << 20;  // spread over the launches
+};
+
+class Recording {
+ public:
+  // Runs every check and launch of the scenario once, recording. A rejected scenario gives a recording
+  // with error() set and the launches that ran before it.
+  static std::unique_ptr<Recording> Record(const flash::Scenario& scenario, const RecordOptions& options = {});
+  ~Recording();
+
+  const flash::Scenario& scenario() const { return m_scenario; }
+  const std::optional<tpu::KernelError>& error() const { return m_error; }
+  const std::string& error_launch() const { return m_error_launch; }
+  const std::vector<LaunchTrack>& launches() const { return m_tracks; }
+  uint64_t EventCount() const { return m_event_count; }
+
+  // Which launch holds a global event index, and the event itself.
+  int LaunchOf(uint64_t event) const;
+  const tpu::Event& EventAt(uint64_t event) const;
+  int64_t StepOf(uint64_t event) const { return EventAt(event).step; }
+
+  // Buffers of a launch's machine state, numbered: input slots (2 per input), output slots (2 per
+  // output), then scratch.
+  int BufferCount(int launch) const;
+  std::string BufferName(int launch, int buffer) const;
+  int InputSlotBuffer(int launch, int input, int slot) const { return (void)launch, input * 2 + slot; }
+  int OutputSlotBuffer(int launch, int output, int slot) const;
+  int ScratchBuffer(int launch, int scratch) const;
+
+  // Re-runs one grid step from the nearest checkpoint. Thread-compatible, not thread-safe.
+  std::shared_ptr<const StepReplay> Replay(int launch, int64_t step) const;
+
+  // Re-runs every launch from its first checkpoint into outputs filled with NaN first; returns them.
+  // What a direct run gives, bit for bit, if the checkpoints and replays are right.
+  flash::TrainingStepResult ReplayToEnd() const;
+  flash::TrainingStepResult Outputs() const;
+
+ private:
+  Recording() = default;
+  void RecordLaunch(int index, const RecordOptions& options);
+  tpu::LaunchRunner& Replayer(int launch) const;
+
+  flash::Scenario m_scenario;
+  flash::ScenarioInputs m_inputs;
+  std::unique_ptr<flash::TrainingStep> m_step;
+  std::vector<LaunchTrack> m_tracks;
+  std::optional<tpu::KernelError> m_error;
+  std::string m_error_launch;
+  uint64_t m_event_count = 0;
+
+  struct ReplaySink;
+  std::unique_ptr<ReplaySink> m_sink;
+  mutable std::vector<std::unique_ptr<tpu::LaunchRunner>> m_replayers;
+};
+
+}  // namespace tilewalk::walkthrough
