@@ -5,10 +5,11 @@
 
 #include "app/check/check_verb.hpp"
 #include "app/gui/gui_verb.hpp"
+#include "app/trace/trace_verb.hpp"
 
 namespace tilewalk::app {
 
-// One row per verb, in the order `tilewalk --help` lists them. Coming: trace, export, anchors, tours, tour.
+// One row per verb, in the order `tilewalk --help` lists them. Coming: export, anchors, tours, tour.
 // Built on first use, so a verb may compose its option text at run time (check lists the scenario flags).
 std::span<const Verb> VerbTable() {
   static const std::array verbs{
@@ -22,6 +23,11 @@ std::span<const Verb> VerbTable() {
            .synopsis = kCheckSynopsis,
            .options = CheckOptions(),
            .run = RunCheckVerb},
+      Verb{.name = "trace",
+           .summary = "Record a scenario and write its event log as JSON for the web explainer",
+           .synopsis = kTraceSynopsis,
+           .options = TraceOptions(),
+           .run = RunTraceVerb},
   };
   return verbs;
 }

@@ -49,29 +49,35 @@ void Recording::RecordLaunch(int index, const RecordOptions& options) {
   track.global_first_event = m_event_count;
   for (int o = 0; o < spec.OperandCount(); ++o) track.operand_names.push_back(spec.OperandName(o));
 
-  // Checkpoint after a number of steps that did arithmetic (skipped steps cost almost nothing to
-  // re-run), chosen so that the launch's checkpoints fit its share of the budget.
+  // Checkpoint every few steps that did arithmetic (skipped steps cost almost nothing to re-run), so a
+  // seek re-runs little. When that would overrun this launch's share of the budget (an equal share of
+  // what earlier launches left), the interval grows: after each checkpoint it is recomputed from the
+  // bytes checkpoints have really taken, so the remaining ones just fit.
   const int64_t steps = spec.grid.Product();
-  std::size_t state_bytes = 0;
-  for (const tpu::Array& a : runner.state().scratch) state_bytes += a.bytes();
-  for (const auto& slots : runner.state().output_slots) state_bytes += slots[0].bytes();  // one slot changes at a time
-  const std::size_t budget = options.checkpoint_budget_bytes / static_cast<std::size_t>(m_step->LaunchCount());
-  const int64_t interval = std::max<int64_t>(
-      1, static_cast<int64_t>(std::ceil(static_cast<double>(steps) * static_cast<double>(state_bytes) / budget)));
-
-  int64_t ran_since_checkpoint = interval;
+  const int launches_left = m_step->LaunchCount() - index;
+  const double share = std::max(0.0, static_cast<double>(options.checkpoint_budget_bytes) -
+                                         static_cast<double>(m_checkpoint_bytes)) / launches_left;
+  int64_t interval = 1, ran_since_checkpoint = 1, ran_total = 0;
+  const int64_t every = std::max<int64_t>(1, options.checkpoint_every);
   while (!runner.Finished()) {
+    const int64_t s = runner.state().next_step;
     if (ran_since_checkpoint >= interval) {
       track.checkpoints.push_back(
           Checkpoint::Capture(runner.state(), track.checkpoints.empty() ? nullptr : &track.checkpoints.back()));
       track.checkpoint_bytes += track.checkpoints.back().own_bytes();
       ran_since_checkpoint = 0;
+      const double average = static_cast<double>(track.checkpoint_bytes) / static_cast<double>(track.checkpoints.size());
+      const double ran_fraction = s > 0 ? std::max(0.1, static_cast<double>(ran_total) / static_cast<double>(s)) : 1.0;
+      const double remaining_ran = static_cast<double>(steps - s) * ran_fraction;
+      const double room = std::max(1.0, share - static_cast<double>(track.checkpoint_bytes));
+      interval = std::max<int64_t>(every, static_cast<int64_t>(std::ceil(remaining_ran * average / room)));
     }
     track.step_first_event.push_back(static_cast<uint32_t>(runner.events().size()));
     runner.RunStep();
     const bool ran = !runner.stats().step_costs.empty() && runner.stats().step_costs.back().ran;
     track.step_ran.push_back(ran);
     ran_since_checkpoint += ran;
+    ran_total += ran;
   }
   track.step_first_event.push_back(static_cast<uint32_t>(runner.events().size()));
   tpu::LaunchResult result = runner.TakeResult();
@@ -80,6 +86,7 @@ void Recording::RecordLaunch(int index, const RecordOptions& options) {
   track.stats = std::move(result.stats);
   track.error = result.error;
   m_event_count += track.events.size();
+  m_checkpoint_bytes += track.checkpoint_bytes;
   if (track.error) {
     m_error = track.error;
     m_error_launch = track.name;

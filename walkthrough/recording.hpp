@@ -54,7 +54,8 @@ struct StepReplay {
 };
 
 struct RecordOptions {
-  std::size_t checkpoint_budget_bytes = 160u << 20;  // spread over the launches
+  std::size_t checkpoint_budget_bytes = 128u << 20;  // for all launches; what one leaves, the next may use
+  int64_t checkpoint_every = 4;  // steps that did arithmetic between checkpoints, when the budget allows
 };
 
 class Recording {
@@ -103,6 +104,7 @@ class Recording {
   std::optional<tpu::KernelError> m_error;
   std::string m_error_launch;
   uint64_t m_event_count = 0;
+  std::size_t m_checkpoint_bytes = 0;
 
   struct ReplaySink;
   std::unique_ptr<ReplaySink> m_sink;

@@ -1,8 +1,8 @@
 #include "app/gui/png_file.hpp"
 
-#include <fcntl.h>
+#include "app/io/temp_file.hpp"
+
 #include <png.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -21,70 +21,6 @@ std::string Quoted(const std::filesystem::path& path) {
 std::string SystemReason(int error) {
   return std::strerror(error);
 }
-
-// An open temporary file beside the destination, removed again unless RenameTo() moved it into place.
-class TempFile {
- public:
-  // Creates the file exclusively; on failure File() is null and Errno() says why.
-  explicit TempFile(const std::filesystem::path& destination) {
-    const std::filesystem::path folder =
-        destination.has_parent_path() ? destination.parent_path() : std::filesystem::path(".");
-    for (int attempt = 0; attempt < 100; ++attempt) {
-      m_path = folder / ("." + destination.filename().string() + ".tmp-" + std::to_string(getpid()) + "-" +
-                         std::to_string(attempt));
-      const int fd = open(m_path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-      if (fd < 0 && errno == EEXIST) continue;  // a leftover of a crashed run that had our pid
-      if (fd < 0) {
-        m_errno = errno;
-        return;
-      }
-      m_created = true;
-      m_file = fdopen(fd, "wb");
-      if (m_file == nullptr) {
-        m_errno = errno;
-        close(fd);
-      }
-      return;
-    }
-    m_errno = EEXIST;
-  }
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-  ~TempFile() {
-    if (m_file != nullptr) std::fclose(m_file);
-    if (m_created) unlink(m_path.c_str());
-  }
-
-  std::FILE* File() const { return m_file; }
-  int Errno() const { return m_errno; }
-
-  // Flushes and closes; false with Errno() set if the data did not all reach the file.
-  bool Close() {
-    bool ok = std::fflush(m_file) == 0 && std::ferror(m_file) == 0;
-    if (!ok) m_errno = errno;
-    if (std::fclose(m_file) != 0 && ok) {
-      m_errno = errno;
-      ok = false;
-    }
-    m_file = nullptr;
-    return ok;
-  }
-
-  bool RenameTo(const std::filesystem::path& destination) {
-    if (std::rename(m_path.c_str(), destination.c_str()) != 0) {
-      m_errno = errno;
-      return false;
-    }
-    m_created = false;  // it is the destination now
-    return true;
-  }
-
- private:
-  std::filesystem::path m_path;
-  std::FILE* m_file = nullptr;
-  int m_errno = 0;
-  bool m_created = false;
-};
 
 struct PngErrorSink {
   char message[256] = {};

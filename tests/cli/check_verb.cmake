@@ -38,3 +38,15 @@ add_test(NAME "cli: check --dump writes .npy files and config.json"
 tilewalk_cli_test("check --dump into an unwritable place fails cleanly" EXIT 1
   COMMAND ${tw} check ${small} --forward-only --dump /dev/null/dump
   MATCH "cannot create a folder next to /dev/null/dump")
+
+set(trace ${CMAKE_CURRENT_BINARY_DIR}/trace.json)
+add_test(NAME "cli: trace writes the event log as JSON"
+  COMMAND ${CMAKE_COMMAND} -DTW=${tw} -DOUT=${trace} -P ${CMAKE_CURRENT_SOURCE_DIR}/trace_json.cmake)
+tilewalk_cli_test("trace needs --out" EXIT 2 COMMAND ${tw} trace --causal MATCH "--out FILE.json is required")
+tilewalk_cli_test("trace rejects an unknown launch" EXIT 2 COMMAND ${tw} trace --launch up --out x.json
+  MATCH "--launch got 'up': expected fwd, dkv, dq or step")
+tilewalk_cli_test("trace into an unwritable place fails cleanly" EXIT 1
+  COMMAND ${tw} trace --out /dev/null/t.json MATCH "cannot write '/dev/null/t.json'")
+tilewalk_cli_test("trace of a rejected scenario writes the error and exits 1" EXIT 1
+  COMMAND ${tw} trace --scenario block-k-64 --out ${CMAKE_CURRENT_BINARY_DIR}/rejected.json
+  MATCH "NotImplementedError: block_k=64")

@@ -1,0 +1,103 @@
+#include "app/trace/trace_json.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "app/check/check_report.hpp"
+#include "kernels/flash/flash_error.hpp"
+
+namespace tilewalk::app {
+
+namespace {
+
+void WriteDims(std::FILE* out, const tpu::Dims& d) {
+  std::fputc('[', out);
+  for (int i = 0; i < d.rank(); ++i) std::fprintf(out, i ? ",%lld" : "%lld", static_cast<long long>(d[i]));
+  std::fputc(']', out);
+}
+
+void WriteEvent(std::FILE* out, const walkthrough::LaunchTrack& t, uint64_t global, const tpu::Event& e) {
+  using tpu::EventKind;
+  std::fprintf(out, "{\"i\":%llu,\"launch\":\"%s\",\"kind\":\"%s\",\"step\":%u,\"grid\":",
+               static_cast<unsigned long long>(global), t.name.c_str(), std::string(tpu::EventKindName(e.kind)).c_str(),
+               e.step);
+  WriteDims(out, tpu::UnflattenStep(t.grid, e.step));
+  if (e.site != tpu::kNoSite) {
+    const tpu::SiteInfo site = tpu::GetSite(e.site);
+    std::fprintf(out, ",\"site\":\"%s\",\"line\":%u", site.name.c_str(), site.line);
+  }
+  if (e.operand != tpu::kNoOperand && e.operand < t.operand_names.size())
+    std::fprintf(out, ",\"operand\":\"%s\",\"slot\":%u", t.operand_names[e.operand].c_str(), e.slot);
+  const std::size_t n_in = t.plan.inputs.size();
+  switch (e.kind) {
+    case EventKind::CopyIn:
+    case EventKind::Writeback: {
+      const tpu::OperandSchedule& sched = e.kind == EventKind::CopyIn ? t.plan.inputs[e.operand]
+                                                                        : t.plan.outputs[e.operand - n_in];
+      std::fputs(",\"block\":", out);
+      WriteDims(out, tpu::UnflattenBlock(sched.block_grid, e.block));
+      std::fprintf(out, ",\"bytes\":%llu", static_cast<unsigned long long>(e.work));
+      if (e.kind == EventKind::CopyIn)
+        std::fprintf(out, ",\"issued\":%s,\"prologue\":%s", (e.flags & tpu::event_flags::kIssued) ? "true" : "false",
+                     (e.flags & tpu::event_flags::kPrologue) ? "true" : "false");
+      break;
+    }
+    case EventKind::When: std::fprintf(out, ",\"taken\":%s", e.flags ? "true" : "false"); break;
+    case EventKind::StepEnd: std::fprintf(out, ",\"ran\":%s", e.flags ? "true" : "false"); break;
+    case EventKind::LoopIteration: std::fprintf(out, ",\"iteration\":%u", e.block); break;
+    case EventKind::Load:
+    case EventKind::Store:
+      std::fprintf(out, ",\"region\":{\"lead\":%u,\"row0\":%u,\"rows\":%u,\"col0\":%u,\"cols\":%u}", e.lead, e.row0,
+                   e.rows, e.col0, e.cols);
+      break;
+    case EventKind::MatMul: std::fprintf(out, ",\"flops\":%llu", static_cast<unsigned long long>(e.work)); break;
+    case EventKind::Vector: std::fprintf(out, ",\"vreg_ops\":%llu", static_cast<unsigned long long>(e.work)); break;
+    default: break;
+  }
+  std::fprintf(out, ",\"t_start_us\":%.6g,\"t_end_us\":%.6g}", e.t_start_us, e.t_end_us);
+}
+
+}  // namespace
+
+void WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec, const std::vector<std::string>& launches) {
+  auto wanted = [&](const std::string& name) {
+    return launches.empty() || std::find(launches.begin(), launches.end(), name) != launches.end();
+  };
+  std::fprintf(out, "{\"schema\":\"tilewalk-trace/1\",\n\"estimate_note\":\"times are cost-model estimates\",\n");
+  std::fprintf(out, "\"scenario\":%s,\n", ScenarioConfigJson(rec.scenario()).dump().c_str());
+  if (rec.error())
+    std::fprintf(out, "\"error\":%s,\n", KernelErrorJson(*rec.error(), rec.error_launch()).dump().c_str());
+  std::fputs("\"launches\":[", out);
+  bool first = true;
+  for (const walkthrough::LaunchTrack& t : rec.launches()) {
+    if (!wanted(t.name)) continue;
+    nlohmann::json j = {{"name", t.name},
+                        {"first_event", t.global_first_event},
+                        {"event_count", t.events.size()},
+                        {"steps", t.grid.Product()},
+                        {"steps_run", t.stats.steps_run},
+                        {"steps_skipped", t.stats.steps_skipped},
+                        {"operands", t.operand_names},
+                        {"est_total_us", t.stats.cost.total_us},
+                        {"est_compute_us", t.stats.cost.compute_us},
+                        {"est_dma_us", t.stats.cost.dma_us},
+                        {"est_bubble_us", t.stats.cost.bubble_us},
+                        {"est_bound", std::string(tpu::BoundName(t.stats.cost.bound))}};
+    j["grid"] = std::vector<int64_t>(t.grid.begin(), t.grid.end());
+    std::fprintf(out, "%s\n%s", first ? "" : ",", j.dump().c_str());
+    first = false;
+  }
+  std::fputs("],\n\"events\":[", out);
+  first = true;
+  for (const walkthrough::LaunchTrack& t : rec.launches()) {
+    if (!wanted(t.name)) continue;
+    for (std::size_t i = 0; i < t.events.size(); ++i) {
+      std::fputs(first ? "\n" : ",\n", out);
+      first = false;
+      WriteEvent(out, t, t.global_first_event + i, t.events[i]);
+    }
+  }
+  std::fputs("\n]}\n", out);
+}
+
+}  // namespace tilewalk::app

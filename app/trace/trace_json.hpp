@@ -1,0 +1,16 @@
+// Writes a recording's event log as JSON for the web explainer (schema: docs/trace-schema.md).
+// Streams event by event, so a launch of hundreds of thousands of events needs no JSON tree in memory.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "walkthrough/recording.hpp"
+
+namespace tilewalk::app {
+
+// launches: the names to include ("fwd", "dkv", "dq"); all of them when empty.
+void WriteTraceJson(std::FILE* out, const walkthrough::Recording& recording, const std::vector<std::string>& launches);
+
+}  // namespace tilewalk::app

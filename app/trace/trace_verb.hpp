@@ -1,0 +1,15 @@
+// The `trace` verb: records a scenario and writes its event log as JSON for the web explainer.
+#pragma once
+
+#include <string_view>
+
+#include "app/verb.hpp"
+
+namespace tilewalk::app {
+
+inline constexpr std::string_view kTraceSynopsis = "[SCENARIO FLAGS] [--launch fwd|dkv|dq|step] --out FILE.json";
+std::string_view TraceOptions();
+
+ExitCode RunTraceVerb(const VerbCall& call);
+
+}  // namespace tilewalk::app
