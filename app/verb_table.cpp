@@ -6,10 +6,11 @@
 #include "app/check/check_verb.hpp"
 #include "app/gui/gui_verb.hpp"
 #include "app/trace/trace_verb.hpp"
+#include "app/walk/walk_verbs.hpp"
 
 namespace tilewalk::app {
 
-// One row per verb, in the order `tilewalk --help` lists them. Coming: export, anchors, tours, tour.
+// One row per verb, in the order `tilewalk --help` lists them. Coming: export.
 // Built on first use, so a verb may compose its option text at run time (check lists the scenario flags).
 std::span<const Verb> VerbTable() {
   static const std::array verbs{
@@ -28,6 +29,21 @@ std::span<const Verb> VerbTable() {
            .synopsis = kTraceSynopsis,
            .options = TraceOptions(),
            .run = RunTraceVerb},
+      Verb{.name = "anchors",
+           .summary = "Show where every passage lands in the real Pallas file, and the regions covered",
+           .synopsis = kAnchorsSynopsis,
+           .options = kAnchorsOptions,
+           .run = RunAnchorsVerb},
+      Verb{.name = "tours",
+           .summary = "List the guided tours",
+           .synopsis = kToursSynopsis,
+           .options = kToursOptions,
+           .run = RunToursVerb},
+      Verb{.name = "tour",
+           .summary = "Print a tour's stops: passage, C++ line, event and narration",
+           .synopsis = kTourSynopsis,
+           .options = kTourOptions,
+           .run = RunTourVerb},
   };
   return verbs;
 }

@@ -15,6 +15,41 @@ AttentionConfig Scenario::Config() const {
 
 tpu::Chip Scenario::ChipPreset() const { return tpu::ChipByName(chip).value_or(tpu::DefaultChip()); }
 
+std::vector<std::pair<std::string, std::string>> ScenarioSettings(const Scenario& s) {
+  auto yes = [](bool b) { return std::string(b ? "true" : "false"); };
+  auto opt = [](const std::optional<int>& v) { return v ? std::to_string(*v) : std::string("unset"); };
+  std::string scale = std::to_string(s.sm_scale);
+  scale.erase(scale.find_last_not_of('0') + 1);
+  if (!scale.empty() && scale.back() == '.') scale.pop_back();
+  const BlockSizes& b = s.block_sizes;
+  return {{"batch", std::to_string(s.batch)},
+          {"heads", std::to_string(s.heads)},
+          {"q_len", std::to_string(s.q_len)},
+          {"kv_len", std::to_string(s.kv_len)},
+          {"head_dim", std::to_string(s.head_dim)},
+          {"causal", yes(s.causal)},
+          {"bias", yes(s.bias)},
+          {"segments", std::to_string(s.segments)},
+          {"sm_scale", scale},
+          {"dtype", std::string(tpu::DTypeName(s.dtype))},
+          {"precision", tpu::PrecisionName(s.precision)},
+          {"chip", s.chip},
+          {"seed", std::to_string(s.seed)},
+          {"naive_index_maps", yes(s.naive_index_maps)},
+          {"forward_only", yes(s.forward_only)},
+          {"block_q", std::to_string(b.block_q)},
+          {"block_k_major", std::to_string(b.block_k_major)},
+          {"block_k", std::to_string(b.block_k)},
+          {"block_b", std::to_string(b.block_b)},
+          {"block_q_major_dkv", opt(b.block_q_major_dkv)},
+          {"block_k_major_dkv", opt(b.block_k_major_dkv)},
+          {"block_k_dkv", opt(b.block_k_dkv)},
+          {"block_q_dkv", opt(b.block_q_dkv)},
+          {"block_k_major_dq", opt(b.block_k_major_dq)},
+          {"block_k_dq", opt(b.block_k_dq)},
+          {"block_q_dq", opt(b.block_q_dq)}};
+}
+
 int64_t EstimateHostBytes(const Scenario& s) {
   const int64_t bh = static_cast<int64_t>(s.batch) * s.heads;
   const int64_t q = bh * s.q_len * s.head_dim, kv = bh * s.kv_len * s.head_dim;

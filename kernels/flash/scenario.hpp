@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "kernels/flash/attention_inputs.hpp"
 #include "kernels/tpu/chip.hpp"
@@ -38,6 +40,9 @@ struct ScenarioInputs {
   AttentionInputs inputs;
   tpu::Array d_o;  // the incoming gradient, like q
 };
+
+// Every setting as (key, value) text, block sizes included: "q_len" → "512", "causal" → "true".
+std::vector<std::pair<std::string, std::string>> ScenarioSettings(const Scenario& s);
 
 // Host memory the scenario needs, inputs, outputs and the dense reference's one-slice scores included.
 int64_t EstimateHostBytes(const Scenario& s);

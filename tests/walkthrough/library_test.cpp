@@ -1,0 +1,138 @@
+// Passage and tour files: malformed and truncated ones give file:line and what to fix; the shipped ones
+// load clean, resolve in the C++ mirror, and every tour stop lands on an event of its scenario.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "walkthrough/library.hpp"
+#include "walkthrough/mirror_sources.hpp"
+#include "walkthrough/placeholders.hpp"
+#include "walkthrough/stop_landing.hpp"
+
+using namespace tilewalk;
+using namespace tilewalk::walkthrough;
+
+namespace {
+
+bool Mentions(const Diagnostics& d, const std::string& where, const std::string& what) {
+  for (const Diagnostic& x : d)
+    if (x.ToString().find(where) != std::string::npos && x.message.find(what) != std::string::npos) return true;
+  return false;
+}
+
+const char* kGoodPassage = R"(---
+id: running-max
+title: Why is m 128 lanes wide?
+pallas: _kernel_body
+tokens: m_next | alpha
+hint: 14-15
+cpp: fwd.run.m_next, below_or_on_diag
+---
+The running max lives in a register row of 128 lanes, {fwd.steps_skipped} steps skip.
+)";
+
+}  // namespace
+
+TEST_CASE("a well-formed passage parses") {
+  Diagnostics d;
+  const auto p = ParsePassage("01-running-max.md", kGoodPassage, d);
+  REQUIRE(p);
+  CHECK(d.empty());
+  CHECK(p->pallas.tokens == std::vector<std::string>{"m_next", "alpha"});
+  CHECK(p->cpp.size() == 2);
+  CHECK(p->body_line == 9);
+}
+
+TEST_CASE("malformed passages name the file, the line and the fix") {
+  Diagnostics d;
+  CHECK_FALSE(ParsePassage("01-x.md", "no front matter\n", d));
+  CHECK(Mentions(d, "01-x.md:1", "starts with a '---' line"));
+  d.clear();
+  CHECK_FALSE(ParsePassage("01-x.md", "---\nid: x\ntitle: t\n", d));  // truncated
+  CHECK(Mentions(d, "01-x.md:", "never ends"));
+  d.clear();
+  std::string bad = kGoodPassage;
+  bad.replace(bad.find("hint: 14-15"), 11, "hint: fifteen");
+  bad.replace(bad.find("{fwd.steps_skipped}"), 19, "{fwd.nonsense}");
+  CHECK_FALSE(ParsePassage("01-running-max.md", bad, d));
+  CHECK(Mentions(d, "01-running-max.md:6", "hint must be FIRST-LAST"));
+  CHECK(Mentions(d, "01-running-max.md:9", "unknown placeholder {fwd.nonsense}"));
+  d.clear();
+  CHECK_FALSE(ParsePassage("02-other.md", kGoodPassage, d));
+  CHECK(Mentions(d, "02-other.md:2", "must match the file name"));
+}
+
+TEST_CASE("malformed and truncated tours name the file, the line and the fix") {
+  const std::string stop =
+      "## stop: S\npassage: running-max\nscenario: --causal\nland: site fwd.run.alpha #1\n\nSome narration.\n";
+  std::string five;
+  for (int i = 0; i < 5; ++i) five += stop;
+  Diagnostics d;
+  CHECK(ParseTour("t.tour", "# tour: t\ntitle: T\n\n" + five, d));
+  CHECK(d.empty());
+  CHECK_FALSE(ParseTour("t.tour", "# tour: t\ntitle: T\n\n" + stop, d));
+  CHECK(Mentions(d, "t.tour:1", "5 to 15 stops"));
+  d.clear();
+  std::string bad_land = five;
+  bad_land.replace(bad_land.find("site fwd.run.alpha #1"), 21, "site fwd.run.alpha one");
+  CHECK_FALSE(ParseTour("t.tour", "# tour: t\ntitle: T\n\n" + bad_land, d));
+  CHECK(Mentions(d, "t.tour:7", "expected an occurrence like #1"));
+  d.clear();
+  CHECK_FALSE(ParseTour("t.tour", "# tour: t\ntitle: T\n\n## stop: cut\npassage: running-max\n", d));
+  CHECK(Mentions(d, "t.tour:4", "needs 'land:'"));
+  CHECK(Mentions(d, "t.tour:5", "needs narration"));
+  d.clear();
+  CHECK_FALSE(ParseTour("u.tour", "# tour: t\n", d));
+  CHECK(Mentions(d, "u.tour:1", "must equal the file name"));
+}
+
+TEST_CASE("a library cross-checks passages named by stops and anchors in the mirror") {
+  std::string unknown_cpp = kGoodPassage;
+  unknown_cpp.replace(unknown_cpp.find("below_or_on_diag"), 16, "no_such_symbol");
+  const EmbeddedFile passages[] = {{"01-running-max.md", unknown_cpp}};
+  const std::string tour = "# tour: t\ntitle: T\ndefault: yes\n\n" +
+                           std::string("## stop: S\npassage: elsewhere\nscenario: --causal\nland: launch fwd\n\nN.\n");
+  std::string five;
+  for (int i = 0; i < 5; ++i) five += tour.substr(tour.find("## stop"));
+  const std::string text = tour.substr(0, tour.find("## stop")) + five;
+  const EmbeddedFile tours[] = {{"t.tour", text}};
+  const Library lib = LoadLibrary(passages, tours);
+  CHECK(Mentions(lib.diagnostics, "assets/passages/01-running-max.md:7", "cpp anchor 'no_such_symbol'"));
+  CHECK(Mentions(lib.diagnostics, "assets/tours/t.tour:5", "names no passage 'elsewhere'"));
+}
+
+TEST_CASE("the mirror is embedded, with its sites and symbols") {
+  const auto alpha = FindSiteInMirror("fwd.run.alpha");
+  REQUIRE(alpha);
+  CHECK(alpha->file == "forward_kernel.cpp");
+  CHECK(MirrorLines("forward_kernel.cpp")[static_cast<std::size_t>(alpha->line - 1)].find("\"fwd.run.alpha\"") !=
+        std::string::npos);
+  CHECK(FindSymbolInMirror("below_or_on_diag"));
+  CHECK_FALSE(FindSiteInMirror("fwd.run.nowhere"));
+}
+
+TEST_CASE("every shipped passage and tour loads, resolves and lands") {
+  const Library lib = LoadLibrary();
+  for (const Diagnostic& d : lib.diagnostics) FAIL_CHECK(d.ToString());
+  REQUIRE_FALSE(lib.passages.empty());
+  REQUIRE_FALSE(lib.tours.empty());
+  REQUIRE(lib.DefaultTour());
+  for (const Passage& p : lib.passages)
+    for (const std::string& anchor : p.cpp) CHECK_MESSAGE(ResolveCppAnchor(anchor), p.id << ": " << anchor);
+  StopLander lander;
+  for (const Tour& t : lib.tours) {
+    for (const TourStop& s : t.stops) {
+      const StopLanding landing = lander.Land(s);
+      CHECK_MESSAGE(landing.problem.empty(), t.file << ":" << s.line << ": " << landing.problem);
+      if (!landing.recording) continue;
+      CHECK_MESSAGE((landing.event.has_value() || s.land.kind == Landing::Kind::Rejected), t.file << ":" << s.line);
+      PlaceholderSource source(*landing.recording);
+      std::string why;
+      CHECK_MESSAGE(FillPlaceholders(s.narration, source, why).has_value(), t.file << ":" << s.narration_line << ": " << why);
+      for (const std::string& id : s.passages)
+        if (const Passage* p = lib.FindPassage(id))
+          CHECK_MESSAGE(FillPlaceholders(p->body, source, why).has_value(),
+                        p->file << ":" << p->body_line << ": " << why << " (in stop " << t.file << ":" << s.line << ")");
+    }
+  }
+}

@@ -1,0 +1,66 @@
+#include "walkthrough/library.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "walkthrough/mirror_sources.hpp"
+
+namespace tilewalk::walkthrough {
+
+const Passage* Library::FindPassage(std::string_view id) const {
+  for (const Passage& p : passages)
+    if (p.id == id) return &p;
+  return nullptr;
+}
+
+const Tour* Library::FindTour(std::string_view id) const {
+  for (const Tour& t : tours)
+    if (t.id == id) return &t;
+  return nullptr;
+}
+
+const Tour* Library::DefaultTour() const {
+  for (const Tour& t : tours)
+    if (t.is_default) return &t;
+  return nullptr;
+}
+
+Library LoadLibrary(std::span<const EmbeddedFile> passage_files, std::span<const EmbeddedFile> tour_files) {
+  Library lib;
+  Diagnostics& d = lib.diagnostics;
+  std::vector<EmbeddedFile> sorted(passage_files.begin(), passage_files.end());
+  std::sort(sorted.begin(), sorted.end(), [](const EmbeddedFile& a, const EmbeddedFile& b) { return a.name < b.name; });
+  std::map<std::string, std::string> first_file;
+  for (const EmbeddedFile& f : sorted) {
+    const std::string path = "assets/passages/" + std::string(f.name);
+    auto p = ParsePassage(path, f.text, d);
+    if (!p) continue;
+    if (first_file.count(p->id)) {
+      d.push_back({path, 2, "passage id '" + p->id + "' is also used by " + first_file[p->id]});
+      continue;
+    }
+    first_file[p->id] = path;
+    for (const std::string& anchor : p->cpp)
+      if (!ResolveCppAnchor(anchor))
+        d.push_back({path, p->cpp_line,
+                     "cpp anchor '" + anchor + "' is neither a site literal nor an identifier in kernels/flash/"});
+    lib.passages.push_back(std::move(*p));
+  }
+  for (const EmbeddedFile& f : tour_files) {
+    const std::string path = "assets/tours/" + std::string(f.name);
+    auto t = ParseTour(path, f.text, d);
+    if (!t) continue;
+    for (const TourStop& s : t->stops)
+      for (const std::string& id : s.passages)
+        if (!lib.FindPassage(id)) d.push_back({path, s.line, "stop '" + s.title + "' names no passage '" + id + "'"});
+    lib.tours.push_back(std::move(*t));
+  }
+  std::sort(lib.tours.begin(), lib.tours.end(), [](const Tour& a, const Tour& b) { return a.id < b.id; });
+  const auto defaults = std::count_if(lib.tours.begin(), lib.tours.end(), [](const Tour& t) { return t.is_default; });
+  if (!lib.tours.empty() && defaults != 1)
+    d.push_back({"assets/tours", 0,
+                 "exactly one tour must say 'default: yes'; " + std::to_string(defaults) + " do"});
+  return lib;
+}
+
+}  // namespace tilewalk::walkthrough

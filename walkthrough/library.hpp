@@ -1,0 +1,33 @@
+// The shipped passages and tours (assets/passages, assets/tours), compiled into the binary, parsed and
+// cross-checked on load: ids unique, every stop's passages exist, every passage's C++ anchors resolve in
+// the mirror, exactly one default tour. Problems come back as file:line diagnostics.
+#pragma once
+
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "kernels/flash/embedded_file.hpp"
+#include "walkthrough/passage.hpp"
+#include "walkthrough/tour.hpp"
+
+std::span<const tilewalk::EmbeddedFile> PassageFiles();  // generated
+std::span<const tilewalk::EmbeddedFile> TourFiles();     // generated
+
+namespace tilewalk::walkthrough {
+
+struct Library {
+  std::vector<Passage> passages;  // in file order
+  std::vector<Tour> tours;
+  Diagnostics diagnostics;
+
+  const Passage* FindPassage(std::string_view id) const;
+  const Tour* FindTour(std::string_view id) const;
+  const Tour* DefaultTour() const;
+};
+
+// Parses and cross-checks the given files (the shipped ones by default).
+Library LoadLibrary(std::span<const EmbeddedFile> passages = PassageFiles(),
+                    std::span<const EmbeddedFile> tours = TourFiles());
+
+}  // namespace tilewalk::walkthrough

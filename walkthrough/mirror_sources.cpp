@@ -1,0 +1,64 @@
+#include "walkthrough/mirror_sources.hpp"
+
+#include <cctype>
+
+namespace tilewalk::walkthrough {
+
+namespace {
+
+std::vector<std::string_view> SplitLines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = text.find('\n', start);
+    lines.push_back(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  return lines;
+}
+
+bool IsWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+bool HasWord(std::string_view line, std::string_view word) {
+  for (std::size_t at = line.find(word); at != std::string_view::npos; at = line.find(word, at + 1)) {
+    const bool left = at == 0 || !IsWordChar(line[at - 1]);
+    const bool right = at + word.size() >= line.size() || !IsWordChar(line[at + word.size()]);
+    if (left && right) return true;
+  }
+  return false;
+}
+
+template <typename Match>
+std::optional<SourceLocation> FirstLine(Match match) {
+  for (const EmbeddedFile& f : MirrorSourceFiles()) {
+    const auto lines = SplitLines(f.text);
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      if (match(lines[i])) return SourceLocation{std::string(f.name), static_cast<int>(i) + 1};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<SourceLocation> FindSiteInMirror(std::string_view site_name) {
+  const std::string literal = "\"" + std::string(site_name) + "\"";
+  return FirstLine([&](std::string_view line) { return line.find(literal) != std::string_view::npos; });
+}
+
+std::optional<SourceLocation> FindSymbolInMirror(std::string_view identifier) {
+  if (identifier.empty()) return std::nullopt;
+  return FirstLine([&](std::string_view line) { return HasWord(line, identifier); });
+}
+
+std::optional<SourceLocation> ResolveCppAnchor(std::string_view anchor) {
+  return anchor.find('.') != std::string_view::npos ? FindSiteInMirror(anchor) : FindSymbolInMirror(anchor);
+}
+
+std::vector<std::string_view> MirrorLines(std::string_view file) {
+  for (const EmbeddedFile& f : MirrorSourceFiles())
+    if (f.name == file) return SplitLines(f.text);
+  return {};
+}
+
+}  // namespace tilewalk::walkthrough

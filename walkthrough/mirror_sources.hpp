@@ -1,0 +1,31 @@
+// The C++ mirror (kernels/flash/) compiled into the binary, so the source pane can always show it, with
+// a map from site names to lines found by scanning the text for the site literals the statements pass.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kernels/flash/embedded_file.hpp"
+
+std::span<const tilewalk::EmbeddedFile> MirrorSourceFiles();  // generated
+
+namespace tilewalk::walkthrough {
+
+struct SourceLocation {
+  std::string file;  // base name, e.g. "forward_kernel.cpp"
+  int line = 0;      // 1-based
+};
+
+// The line that passes the site literal "NAME", or nullopt.
+std::optional<SourceLocation> FindSiteInMirror(std::string_view site_name);
+// The first line where a C++ identifier appears as a whole word, or nullopt.
+std::optional<SourceLocation> FindSymbolInMirror(std::string_view identifier);
+// A cpp anchor of a passage: a site name when it contains a dot, else an identifier.
+std::optional<SourceLocation> ResolveCppAnchor(std::string_view anchor);
+// Lines of one embedded mirror file (empty when there is no such file).
+std::vector<std::string_view> MirrorLines(std::string_view file);
+
+}  // namespace tilewalk::walkthrough

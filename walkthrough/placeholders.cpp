@@ -1,0 +1,160 @@
+#include "walkthrough/placeholders.hpp"
+
+#include <cstdio>
+#include <regex>
+
+#include "kernels/flash/flash_error.hpp"
+
+namespace tilewalk::walkthrough {
+
+namespace {
+
+const std::regex& Grammar() {
+  static const std::regex grammar(
+      R"((fwd|dkv|dq)\.(steps|steps_run|steps_skipped|grid|matmuls|est_time_us|bytes_in|naive_bytes_in|bytes_saved)|)"
+      R"((fwd|dkv|dq)\.copies\.[a-z_]+\.(issued|skipped|bytes)|(fwd|dkv|dq)\.writebacks\.[a-z_]+|)"
+      R"(scenario\.[a-z_]+|error\.(type|message|phase))");
+  return grammar;
+}
+
+template <typename F>
+void ForEachPlaceholder(std::string_view text, F f) {
+  for (std::size_t open = text.find('{'); open != std::string_view::npos; open = text.find('{', open + 1)) {
+    const std::size_t close = text.find('}', open);
+    if (close == std::string_view::npos) {
+      f(open, std::string_view{}, false);
+      return;
+    }
+    f(open, text.substr(open + 1, close - open - 1), true);
+  }
+}
+
+std::string Number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, v == static_cast<double>(static_cast<long long>(v)) ? "%.0f" : "%.2f", v);
+  return buf;
+}
+
+uint64_t BytesIn(const tpu::LaunchStats& s) {
+  uint64_t total = 0;
+  for (const auto& t : s.copies) total += t.bytes;
+  return total;
+}
+
+}  // namespace
+
+void CheckPlaceholderSyntax(std::string_view text, const std::string& file, int first_line, Diagnostics& diags) {
+  ForEachPlaceholder(text, [&](std::size_t at, std::string_view name, bool closed) {
+    int line = first_line;
+    for (std::size_t i = 0; i < at; ++i) line += text[i] == '\n';
+    if (!closed) {
+      diags.push_back({file, line, "a '{' without its '}': close the placeholder"});
+    } else if (!std::regex_match(name.begin(), name.end(), Grammar())) {
+      diags.push_back({file, line,
+                       "unknown placeholder {" + std::string(name) +
+                           "}; see the placeholder table in docs/authoring.md"});
+    }
+  });
+}
+
+const tpu::LaunchStats* PlaceholderSource::Stats(std::string_view launch) const {
+  for (const LaunchTrack& t : m_recording.launches())
+    if (t.name == launch) return &t.stats;
+  return nullptr;
+}
+
+std::optional<std::string> PlaceholderSource::Value(std::string_view name, std::string& why) {
+  const std::string n(name);
+  const auto dot = n.find('.');
+  const std::string head = n.substr(0, dot), rest = dot == std::string::npos ? "" : n.substr(dot + 1);
+  if (head == "scenario") {
+    for (const auto& [key, value] : flash::ScenarioSettings(m_recording.scenario()))
+      if (key == rest) return value;
+    why = "{" + n + "}: the scenario has no setting '" + rest + "'";
+    return std::nullopt;
+  }
+  if (head == "error") {
+    if (!m_recording.error()) {
+      why = "{" + n + "}: this scenario is not rejected, so there is no error";
+      return std::nullopt;
+    }
+    const tpu::KernelError& e = *m_recording.error();
+    if (rest == "type") return std::string(tpu::ErrorTypeName(e.type));
+    if (rest == "phase") return std::string(tpu::PhaseName(e.phase));
+    return e.message;
+  }
+  const tpu::LaunchStats* s = Stats(head);
+  if (!s) {
+    why = "{" + n + "}: the launch '" + head + "' does not run in this scenario";
+    return std::nullopt;
+  }
+  if (rest == "steps") return std::to_string(s->steps);
+  if (rest == "steps_run") return std::to_string(s->steps_run);
+  if (rest == "steps_skipped") return std::to_string(s->steps_skipped);
+  if (rest == "matmuls") return std::to_string(s->ops.matmuls);
+  if (rest == "est_time_us") return Number(s->cost.total_us);
+  if (rest == "bytes_in") return std::to_string(BytesIn(*s));
+  if (rest == "grid") {
+    for (const LaunchTrack& t : m_recording.launches())
+      if (t.name == head) return t.grid.ToString();
+  }
+  if (rest == "naive_bytes_in" || rest == "bytes_saved") {
+    if (!m_naive) {
+      flash::Scenario naive = m_recording.scenario();
+      naive.naive_index_maps = true;
+      const flash::ScenarioInputs data = flash::MakeInputs(naive);
+      flash::StepOptions options{.forward_only = naive.forward_only,
+                                 .launch = {.chip = naive.ChipPreset(), .precision = naive.precision,
+                                            .record_events = false}};
+      m_naive = flash::RunTrainingStep(data.inputs, data.d_o, naive.Config(), options);
+    }
+    for (const flash::LaunchOutcome& l : m_naive->launches)
+      if (l.name == head) {
+        const uint64_t naive_bytes = BytesIn(l.result.stats);
+        return std::to_string(rest == "naive_bytes_in" ? naive_bytes : naive_bytes - BytesIn(*s));
+      }
+  }
+  const auto second = rest.find('.');
+  const std::string group = rest.substr(0, second);
+  if (group == "copies" || group == "writebacks") {
+    const std::string tail = rest.substr(second + 1);
+    const auto third = tail.find('.');
+    const std::string operand = tail.substr(0, third);
+    const auto& table = group == "copies" ? s->copies : s->writebacks;
+    for (const tpu::OperandTraffic& t : table) {
+      if (t.name != operand) continue;
+      if (group == "writebacks") return std::to_string(t.issued);
+      const std::string field = tail.substr(third + 1);
+      if (field == "issued") return std::to_string(t.issued);
+      if (field == "skipped") return std::to_string(t.skipped);
+      return std::to_string(t.bytes);
+    }
+    why = "{" + n + "}: the " + head + " launch has no " + (group == "copies" ? "input" : "output") + " '" + operand +
+          "' in this scenario";
+    return std::nullopt;
+  }
+  why = "{" + n + "}: not a known placeholder";
+  return std::nullopt;
+}
+
+std::optional<std::string> FillPlaceholders(std::string_view text, PlaceholderSource& source, std::string& why) {
+  std::string out;
+  std::size_t copied = 0;
+  bool ok = true;
+  ForEachPlaceholder(text, [&](std::size_t at, std::string_view name, bool closed) {
+    if (!ok || !closed) return;
+    out.append(text.substr(copied, at - copied));
+    const auto value = source.Value(name, why);
+    if (!value) {
+      ok = false;
+      return;
+    }
+    out += *value;
+    copied = at + name.size() + 2;
+  });
+  if (!ok) return std::nullopt;
+  out.append(text.substr(copied));
+  return out;
+}
+
+}  // namespace tilewalk::walkthrough

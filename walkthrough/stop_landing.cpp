@@ -1,0 +1,62 @@
+#include "walkthrough/stop_landing.hpp"
+
+#include <stdexcept>
+
+#include "kernels/flash/scenario_flags.hpp"
+
+namespace tilewalk::walkthrough {
+
+std::optional<uint64_t> FindLanding(const Recording& rec, const Landing& land, std::string& why) {
+  if (land.kind == Landing::Kind::Rejected) {
+    if (!rec.error()) why = "the stop lands on 'rejected' but its scenario is accepted";
+    return std::nullopt;
+  }
+  if (rec.error() && rec.EventCount() == 0) {
+    why = "the scenario is rejected (" + rec.error()->message + "); land on 'rejected' or fix the flags";
+    return std::nullopt;
+  }
+  int seen = 0;
+  for (std::size_t l = 0; l < rec.launches().size(); ++l) {
+    const LaunchTrack& t = rec.launches()[l];
+    if (land.kind == Landing::Kind::Launch) {
+      if (t.name == land.launch) return t.global_first_event;
+      continue;
+    }
+    if (land.kind == Landing::Kind::Moment && !land.launch.empty() && t.name != land.launch) continue;
+    for (std::size_t i = 0; i < t.events.size(); ++i) {
+      const uint64_t e = t.global_first_event + i;
+      const bool match = land.kind == Landing::Kind::Site
+                             ? t.events[i].site != tpu::kNoSite && tpu::GetSite(t.events[i].site).name == land.site
+                             : IsMoment(rec, e, land.moment);
+      if (match && ++seen == land.occurrence) return e;
+    }
+  }
+  why = land.kind == Landing::Kind::Launch
+            ? "the launch '" + land.launch + "' does not run in this scenario"
+            : "the scenario has " + std::to_string(seen) + " matching events, fewer than #" + std::to_string(land.occurrence);
+  return std::nullopt;
+}
+
+StopLanding StopLander::Land(const TourStop& stop) {
+  StopLanding out;
+  std::string key;
+  for (const std::string& w : stop.scenario) key += w + " ";
+  auto& slot = m_recordings[key];
+  if (!slot) {
+    flash::Scenario scenario;
+    try {
+      const auto rest = flash::ParseScenarioFlags(stop.scenario, scenario);
+      if (!rest.empty()) throw std::invalid_argument("'" + rest.front() + "' is not a scenario flag");
+      flash::CheckRunnable(scenario);
+    } catch (const std::invalid_argument& e) {
+      out.problem = std::string("scenario: ") + e.what();
+      return out;
+    }
+    slot = std::shared_ptr<const Recording>(Recording::Record(scenario));
+  }
+  out.recording = slot;
+  out.event = FindLanding(*slot, stop.land, out.problem);
+  return out;
+}
+
+}  // namespace tilewalk::walkthrough
