@@ -1,5 +1,6 @@
 #include "walkthrough/stop_landing.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "kernels/flash/scenario_flags.hpp"
@@ -16,6 +17,8 @@ std::optional<uint64_t> FindLanding(const Recording& rec, const Landing& land, s
     return std::nullopt;
   }
   int seen = 0;
+  const std::vector<tpu::SiteId> sites = land.kind == Landing::Kind::Site ? tpu::SitesNamed(land.site)
+                                                                          : std::vector<tpu::SiteId>{};
   for (std::size_t l = 0; l < rec.launches().size(); ++l) {
     const LaunchTrack& t = rec.launches()[l];
     if (land.kind == Landing::Kind::Launch) {
@@ -26,7 +29,7 @@ std::optional<uint64_t> FindLanding(const Recording& rec, const Landing& land, s
     for (std::size_t i = 0; i < t.events.size(); ++i) {
       const uint64_t e = t.global_first_event + i;
       const bool match = land.kind == Landing::Kind::Site
-                             ? t.events[i].site != tpu::kNoSite && tpu::GetSite(t.events[i].site).name == land.site
+                             ? std::find(sites.begin(), sites.end(), t.events[i].site) != sites.end()
                              : IsMoment(rec, e, land.moment);
       if (match && ++seen == land.occurrence) return e;
     }

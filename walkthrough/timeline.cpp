@@ -1,5 +1,6 @@
 #include "walkthrough/timeline.hpp"
 
+#include <algorithm>
 #include <cassert>
 
 namespace tilewalk::walkthrough {
@@ -83,21 +84,16 @@ bool Timeline::Jump(Moment moment, Direction direction) {
   return target && Seek(*target);
 }
 
-bool Timeline::JumpToSite(std::string_view site_name) {
-  for (uint64_t e = 0; e < size(); ++e) {
-    const tpu::SiteId id = m_recording->EventAt(e).site;
-    if (id != tpu::kNoSite && tpu::GetSite(id).name == site_name) return Seek(e);
-  }
+bool Timeline::JumpToFirstOf(const std::vector<tpu::SiteId>& sites) {
+  if (sites.empty()) return false;
+  for (uint64_t e = 0; e < size(); ++e)
+    if (std::find(sites.begin(), sites.end(), m_recording->EventAt(e).site) != sites.end()) return Seek(e);
   return false;
 }
 
-bool Timeline::JumpToLine(uint32_t cpp_line) {
-  for (uint64_t e = 0; e < size(); ++e) {
-    const tpu::SiteId id = m_recording->EventAt(e).site;
-    if (id != tpu::kNoSite && tpu::GetSite(id).line == cpp_line) return Seek(e);
-  }
-  return false;
-}
+bool Timeline::JumpToSite(std::string_view site_name) { return JumpToFirstOf(tpu::SitesNamed(site_name)); }
+
+bool Timeline::JumpToLine(uint32_t cpp_line) { return JumpToFirstOf(tpu::SitesOnLine(cpp_line)); }
 
 std::shared_ptr<const Snapshot> Timeline::Current() {
   if (m_snapshot) return m_snapshot;

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "walkthrough/recording.hpp"
 #include "walkthrough/snapshot.hpp"
@@ -45,6 +46,7 @@ class Timeline {
   std::shared_ptr<const Snapshot> Current();  // the snapshot at the cursor
 
  private:
+  bool JumpToFirstOf(const std::vector<tpu::SiteId>& sites);
   std::optional<uint64_t> Find(Direction direction, bool (*match)(const Recording&, uint64_t, const void*),
                                const void* context) const;
 

@@ -55,4 +55,20 @@ std::vector<SiteInfo> AllSites() {
   return r.sites;
 }
 
+std::vector<SiteId> SitesNamed(std::string_view name) {
+  std::vector<SiteId> ids;
+  const std::vector<SiteInfo> sites = AllSites();
+  for (std::size_t i = 1; i < sites.size(); ++i)
+    if (sites[i].name == name) ids.push_back(static_cast<SiteId>(i));
+  return ids;
+}
+
+std::vector<SiteId> SitesOnLine(uint32_t line) {
+  std::vector<SiteId> ids;
+  const std::vector<SiteInfo> sites = AllSites();
+  for (std::size_t i = 1; i < sites.size(); ++i)
+    if (sites[i].line == line) ids.push_back(static_cast<SiteId>(i));
+  return ids;
+}
+
 }  // namespace tilewalk::tpu

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <source_location>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tilewalk::tpu {
@@ -24,5 +25,8 @@ inline constexpr SiteId kNoSite = 0;
 SiteId InternSite(const char* name, const std::source_location& where);
 SiteInfo GetSite(SiteId id);
 std::vector<SiteInfo> AllSites();  // index = id; entry 0 is the empty "no site"
+// The ids of the sites with a given name, or on a given source line (any file).
+std::vector<SiteId> SitesNamed(std::string_view name);
+std::vector<SiteId> SitesOnLine(uint32_t line);
 
 }  // namespace tilewalk::tpu
