@@ -51,14 +51,23 @@ std::optional<SourceLocation> FindSymbolInMirror(std::string_view identifier) {
   return FirstLine([&](std::string_view line) { return HasWord(line, identifier); });
 }
 
-std::optional<SourceLocation> ResolveCppAnchor(std::string_view anchor) {
-  return anchor.find('.') != std::string_view::npos ? FindSiteInMirror(anchor) : FindSymbolInMirror(anchor);
-}
-
 std::vector<std::string_view> MirrorLines(std::string_view file) {
   for (const EmbeddedFile& f : MirrorSourceFiles())
     if (f.name == file) return SplitLines(f.text);
   return {};
+}
+
+std::optional<SourceLocation> FindSymbolInFile(std::string_view file, std::string_view identifier) {
+  const auto lines = MirrorLines(file);
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    if (HasWord(lines[i], identifier)) return SourceLocation{std::string(file), static_cast<int>(i) + 1};
+  return std::nullopt;
+}
+
+std::optional<SourceLocation> ResolveCppAnchor(std::string_view anchor) {
+  if (const auto colon = anchor.find(':'); colon != std::string_view::npos)
+    return FindSymbolInFile(anchor.substr(0, colon), anchor.substr(colon + 1));
+  return anchor.find('.') != std::string_view::npos ? FindSiteInMirror(anchor) : FindSymbolInMirror(anchor);
 }
 
 }  // namespace tilewalk::walkthrough

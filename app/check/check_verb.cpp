@@ -81,11 +81,7 @@ ExitCode RunCheckVerb(const VerbCall& call) {
   } else if (!run.step.error) {
     PrintCheckReport(run, call.out);
   }
-  if (run.step.error) {
-    const std::string launch = run.step.error_launch.empty() ? "" : " (launch " + run.step.error_launch + ")";
-    call.err << flash::DescribeError(*run.step.error) << "\n"
-             << "The original rejects this scenario" << launch << "; change the flag it names.\n";
-  }
+  if (run.step.error) call.err << flash::DescribeError(*run.step.error) << "\n" << flash::ErrorAdvice(*run.step.error, run.step.error_launch) << "\n";
   if (args.dump) {
     try {
       DumpCheckRun(*args.dump, args.force, run, data);

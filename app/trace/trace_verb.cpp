@@ -70,6 +70,7 @@ ExitCode RunTraceVerb(const VerbCall& call) {
   call.out << "wrote " << written << " events to " << out_path->string() << "\n";
   if (recording->error()) {
     call.err << flash::DescribeError(*recording->error()) << "\n"
+             << flash::ErrorAdvice(*recording->error(), recording->error_launch()) << "\n"
              << "The trace holds what ran before the error.\n";
     return ExitCode::Failure;
   }

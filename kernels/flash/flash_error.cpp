@@ -28,6 +28,23 @@ std::string_view PallasFunctionOfSite(std::string_view site) {
   return {};
 }
 
+std::string ErrorAdvice(const tpu::KernelError& e, const std::string& launch) {
+  const std::string in = launch.empty() ? "" : " (launch " + launch + ")";
+  switch (e.type) {
+    case tpu::ErrorType::ValueError:
+    case tpu::ErrorType::NotImplementedError:
+      return "The original rejects this scenario" + in + "; change the setting it names.";
+    case tpu::ErrorType::OutOfVmem:
+    case tpu::ErrorType::BlockShapeError:
+      return "The compiler would refuse this launch" + in + "; use other block sizes.";
+    case tpu::ErrorType::IndexMapError:
+    case tpu::ErrorType::OutputRevisited:
+      return "The real kernel would not report this: it would move the wrong data" + in +
+             ". The TPU model stops here so that you can see where; change the shapes or block sizes.";
+  }
+  return {};
+}
+
 std::string DescribeError(const tpu::KernelError& e) {
   std::string text = std::string(tpu::ErrorTypeName(e.type)) + ": " + e.message + "\n  phase: " +
                      std::string(tpu::PhaseName(e.phase));

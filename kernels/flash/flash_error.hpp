@@ -17,6 +17,12 @@ namespace tilewalk::flash {
 // "_flash_attention_kernel_single_batch". Empty for a site outside the mirror.
 std::string_view PallasFunctionOfSite(std::string_view site_name);
 
+// Who stops a scenario and what to do: the original's checks and traces reject it; Mosaic refuses a
+// launch that breaks the block-shape rule or overflows VMEM; an index map that leaves its array or an
+// output revisited is a fault the real kernel would not report (it would read or write the wrong data),
+// which the TPU model stops at.
+std::string ErrorAdvice(const tpu::KernelError& error, const std::string& launch);
+
 // "ValueError: ... (argument check)\n  at kernels/flash/x.cpp:123 (site fwd_impl.block_q)\n  in Pallas ..."
 std::string DescribeError(const tpu::KernelError& error);
 
