@@ -1,0 +1,24 @@
+# End-to-end tests of the walkthrough verbs: tours, tour --print, anchors (against our own fixtures:
+# the real Pallas file is never in this repository).
+set(tw $<TARGET_FILE:tilewalk>)
+set(fixtures ${CMAKE_SOURCE_DIR}/tests/walkthrough/fixtures)
+
+tilewalk_cli_test("tours lists the tours and marks the default" EXIT 0 COMMAND ${tw} tours
+  MATCH "intro +A first walk[^\n]*default" MATCH2 "whole-file")
+tilewalk_cli_test("tour --print resolves every stop of the causal tour" EXIT 0 COMMAND ${tw} tour causal --print
+  MATCH "1/[0-9]+  " MATCH2 "event [0-9]+" NO_MATCH "DOES NOT RESOLVE")
+tilewalk_cli_test("tour --print of a stop on a rejected scenario shows the error type" EXIT 0
+  COMMAND ${tw} tour q4-multiple-of-128 --print MATCH "rejected: NotImplementedError")
+tilewalk_cli_test("tour names an unknown tour" EXIT 1 COMMAND ${tw} tour nope --print
+  MATCH "no tour 'nope'; 'tilewalk tours' lists them")
+tilewalk_cli_test("tour without --print explains" EXIT 2 COMMAND ${tw} tour intro MATCH "only --print")
+tilewalk_cli_test("anchors on an unrelated file refuses it" EXIT 1
+  COMMAND ${tw} anchors --pallas-source ${fixtures}/unrelated.py MATCH "does not define _flash_attention_impl")
+tilewalk_cli_test("anchors on a missing file says what to pass" EXIT 1
+  COMMAND ${tw} anchors --pallas-source ${fixtures}/missing.py MATCH "not a readable file")
+tilewalk_cli_test("anchors on a stand-in file reports anchors not found and exits 1" EXIT 1
+  COMMAND ${tw} anchors --pallas-source ${fixtures}/fake_flash_attention.py
+  MATCH "constants +[a-z ]+" MATCH2 "passage anchor\\(s\\) not found")
+tilewalk_cli_test("anchors --json carries the coverage" EXIT 1
+  COMMAND ${tw} anchors --pallas-source ${fixtures}/fake_flash_attention.py --json
+  MATCH "\"regions_total\": 19" MATCH2 "\"status\": \"not found\"")
