@@ -123,6 +123,10 @@ int Recording::OutputSlotBuffer(int launch, int output, int slot) const {
   return static_cast<int>(2 * m_step->Runner(launch).spec().inputs.size()) + output * 2 + slot;
 }
 
+const tpu::Array& Recording::OutputArray(int launch, int output) const {
+  return *m_step->Runner(launch).spec().outputs[static_cast<std::size_t>(output)].array;
+}
+
 int Recording::ScratchBuffer(int launch, int scratch) const {
   const tpu::LaunchSpec& spec = m_step->Runner(launch).spec();
   return static_cast<int>(2 * spec.inputs.size() + 2 * spec.outputs.size()) + scratch;

@@ -82,6 +82,10 @@ class Recording {
   std::string BufferName(int launch, int buffer) const;
   int InputSlotBuffer(int launch, int input, int slot) const { return (void)launch, input * 2 + slot; }
   int OutputSlotBuffer(int launch, int output, int slot) const;
+  // The HBM array an output of a launch is written back into. It holds the final values: every output
+  // block is written back exactly once per launch (a revisit is an error), so these arrays plus the
+  // record of which blocks were written by a given moment are exactly HBM at that moment.
+  const tpu::Array& OutputArray(int launch, int output) const;
   int ScratchBuffer(int launch, int scratch) const;
 
   // Re-runs one grid step from the nearest checkpoint. Thread-compatible, not thread-safe.

@@ -94,6 +94,13 @@ std::shared_ptr<const Snapshot> MakeSnapshot(const Recording& rec, const StepRep
       if (ev.kind == tpu::EventKind::Writeback && ev.operand == n_in + o) slot.written_back = true;
     }
     snap->outputs.push_back(slot);
+
+    HbmOutput hbm{slot.name, &rec.OutputArray(replay.launch, static_cast<int>(o)), sched.block_grid, {}};
+    hbm.written.assign(static_cast<std::size_t>(sched.block_grid.Product()), 0);
+    for (std::size_t t = 0; t < s; ++t)
+      if (sched.transfer[t]) hbm.written[sched.block[t]] = 1;
+    if (slot.written_back) hbm.written[sched.block[s]] = 1;
+    snap->hbm_outputs.push_back(std::move(hbm));
   }
   return snap;
 }

@@ -24,6 +24,14 @@ struct SlotState {
   bool written_back = false;                     // outputs: written back at the end of this step, so far
 };
 
+// An output array in HBM at the cursor: which of its blocks have been written back so far.
+struct HbmOutput {
+  std::string name;
+  const tpu::Array* contents = nullptr;  // final values, meaningful only in written blocks; owned by the recording
+  tpu::Dims block_grid;
+  std::vector<uint8_t> written;          // per linear block
+};
+
 struct NamedValue {
   std::string site;  // "fwd.run.alpha"
   std::shared_ptr<const tpu::Value> value;
@@ -46,6 +54,7 @@ struct Snapshot {
   std::vector<SlotState> inputs, outputs;
   std::optional<tpu::Event> copy_in_flight;  // the latest copy issued in this step up to the cursor
   std::vector<NamedBuffer> buffers;   // every VMEM buffer: input slots, output slots, scratch
+  std::vector<HbmOutput> hbm_outputs; // the launch's outputs in HBM, as written so far
   std::vector<NamedValue> values;     // the latest value of each site in this step, up to the cursor
   double clock_us = 0;                // estimated time of the event
 

@@ -178,6 +178,21 @@ TEST_CASE("the cursor's moves land where they say") {
   CHECK(t.cursor() == at_alpha);
 }
 
+TEST_CASE("HBM outputs in a snapshot: the blocks written back so far") {
+  auto rec = std::shared_ptr<const Recording>(Recording::Record(Small(false)));
+  Timeline t(rec);
+  int writebacks = 0;
+  while (t.Jump(Moment::Writeback, Direction::Forward) && rec->LaunchOf(t.cursor()) == 0) {
+    ++writebacks;
+    const auto snap = t.Current();
+    int written = 0;
+    for (const HbmOutput& out : snap->hbm_outputs)
+      for (uint8_t w : out.written) written += w;
+    CHECK(written == writebacks);  // o, l and m blocks, each written once
+  }
+  CHECK(writebacks == 12);  // 4 q blocks × (o, l, m)
+}
+
 TEST_CASE("slots in a snapshot: a skipped copy reuses the slot, an issued one fills the other") {
   auto rec = std::shared_ptr<const Recording>(Recording::Record(Small(false)));
   Timeline t(rec);
