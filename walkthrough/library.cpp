@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <map>
+#include <stdexcept>
 
+#include "kernels/flash/scenario_flags.hpp"
 #include "walkthrough/mirror_sources.hpp"
 
 namespace tilewalk::walkthrough {
@@ -50,9 +52,19 @@ Library LoadLibrary(std::span<const EmbeddedFile> passage_files, std::span<const
     const std::string path = "assets/tours/" + std::string(f.name);
     auto t = ParseTour(path, f.text, d);
     if (!t) continue;
-    for (const TourStop& s : t->stops)
+    for (const TourStop& s : t->stops) {
       for (const std::string& id : s.passages)
         if (!lib.FindPassage(id)) d.push_back({path, s.line, "stop '" + s.title + "' names no passage '" + id + "'"});
+      for (const auto* flags : {&s.scenario, &s.try_flags}) {
+        flash::Scenario scenario;
+        try {
+          const auto rest = flash::ParseScenarioFlags(*flags, scenario);
+          if (!rest.empty()) d.push_back({path, s.line, "stop '" + s.title + "': '" + rest.front() + "' is not a scenario flag"});
+        } catch (const std::invalid_argument& e) {
+          d.push_back({path, s.line, "stop '" + s.title + "': " + e.what()});
+        }
+      }
+    }
     lib.tours.push_back(std::move(*t));
   }
   std::sort(lib.tours.begin(), lib.tours.end(), [](const Tour& a, const Tour& b) { return a.id < b.id; });

@@ -1,6 +1,7 @@
 #include "app/check/check_report.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "kernels/flash/flash_error.hpp"
@@ -38,35 +39,27 @@ nlohmann::json LaunchJson(const flash::LaunchOutcome& launch) {
 }  // namespace
 
 nlohmann::json ScenarioConfigJson(const flash::Scenario& s) {
-  const flash::BlockSizes& b = s.block_sizes;
-  auto opt = [](const std::optional<int>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
-  return {{"batch", s.batch},
-          {"heads", s.heads},
-          {"q_len", s.q_len},
-          {"kv_len", s.kv_len},
-          {"head_dim", s.head_dim},
-          {"causal", s.causal},
-          {"bias", s.bias},
-          {"segments", s.segments},
-          {"sm_scale", s.sm_scale},
-          {"dtype", std::string(tpu::DTypeName(s.dtype))},
-          {"precision", tpu::PrecisionName(s.precision)},
-          {"chip", s.chip},
-          {"seed", s.seed},
-          {"naive_index_maps", s.naive_index_maps},
-          {"forward_only", s.forward_only},
-          {"block_sizes",
-           {{"block_q", b.block_q},
-            {"block_k_major", b.block_k_major},
-            {"block_k", b.block_k},
-            {"block_b", b.block_b},
-            {"block_q_major_dkv", opt(b.block_q_major_dkv)},
-            {"block_k_major_dkv", opt(b.block_k_major_dkv)},
-            {"block_k_dkv", opt(b.block_k_dkv)},
-            {"block_q_dkv", opt(b.block_q_dkv)},
-            {"block_k_major_dq", opt(b.block_k_major_dq)},
-            {"block_k_dq", opt(b.block_k_dq)},
-            {"block_q_dq", opt(b.block_q_dq)}}}};
+  // The settings as typed JSON: numbers, booleans, null for an unset block size, block sizes nested.
+  auto typed = [](const std::string& v) -> nlohmann::json {
+    if (v == "true" || v == "false") return v == "true";
+    if (v == "unset") return nullptr;
+    char* end = nullptr;
+    const double x = std::strtod(v.c_str(), &end);
+    if (end && *end == '\0' && !v.empty() && v != "v4") {
+      if (x == static_cast<double>(static_cast<long long>(x)) && v.find('.') == std::string::npos)
+        return static_cast<long long>(x);
+      return x;
+    }
+    return v;
+  };
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [key, value] : flash::ScenarioSettings(s)) {
+    if (key.rfind("block_", 0) == 0)
+      j["block_sizes"][key] = typed(value);
+    else
+      j[key] = typed(value);
+  }
+  return j;
 }
 
 nlohmann::json KernelErrorJson(const tpu::KernelError& e, const std::string& launch) {

@@ -239,8 +239,7 @@ void LaunchRunner::CopyIn(int input, int64_t step, bool prologue) {
   e.slot = sched.slot[s];
   e.block = sched.block[s];
   e.work = bytes;
-  e.t_start_us = static_cast<float>(start);
-  e.t_end_us = static_cast<float>(start + duration);
+  SetTimes(e, start, duration);
   Emit(e);
 }
 
@@ -260,8 +259,7 @@ void LaunchRunner::Writeback(int output, int64_t step) {
   e.slot = sched.slot[s];
   e.block = sched.block[s];
   e.work = bytes;
-  e.t_start_us = static_cast<float>(start);
-  e.t_end_us = static_cast<float>(start + duration);
+  SetTimes(e, start, duration);
   Emit(e);
 }
 
@@ -274,6 +272,19 @@ Event LaunchRunner::MakeEvent(EventKind kind, SiteId site) const {
   e.step = static_cast<uint32_t>(m_step);
   e.t_start_us = e.t_end_us = static_cast<float>(m_state.clock.compute);
   return e;
+}
+
+double LaunchRunner::SpendCompute(double duration_us) {
+  const double start = m_state.clock.compute;
+  m_state.clock.compute += duration_us;
+  m_state.clock.busy_compute += duration_us;
+  m_step_cost->compute_us += duration_us;
+  return start;
+}
+
+void LaunchRunner::SetTimes(Event& e, double start_us, double duration_us) {
+  e.t_start_us = static_cast<float>(start_us);
+  e.t_end_us = static_cast<float>(start_us + duration_us);
 }
 
 void LaunchRunner::Emit(const Event& e) {
@@ -299,11 +310,8 @@ void LaunchRunner::OnLoopIteration(SiteId site, int iteration) {
 }
 
 void LaunchRunner::OnStatement(SiteId site, const OpCounts& work, const Value& result) {
-  const double start = m_state.clock.compute;
   const double duration = m_cost.ComputeUs(work);
-  m_state.clock.compute += duration;
-  m_state.clock.busy_compute += duration;
-  m_step_cost->compute_us += duration;
+  const double start = SpendCompute(duration);
   m_step_matmuls += work.matmuls;
   m_stats.ops.mxu_flops += work.mxu_flops;
   m_stats.ops.vreg_ops += work.vreg_ops;
@@ -311,8 +319,7 @@ void LaunchRunner::OnStatement(SiteId site, const OpCounts& work, const Value& r
   m_stats.ops.matmuls += work.matmuls;
   Event e = MakeEvent(work.matmuls > 0 ? EventKind::MatMul : EventKind::Vector, site);
   e.work = work.matmuls > 0 ? work.flops : work.vreg_ops;
-  e.t_start_us = static_cast<float>(start);
-  e.t_end_us = static_cast<float>(start + duration);
+  SetTimes(e, start, duration);
   Emit(e);
   Observe(site, result);
 }
@@ -320,11 +327,8 @@ void LaunchRunner::OnStatement(SiteId site, const OpCounts& work, const Value& r
 void LaunchRunner::OnRefAccess(EventKind kind, SiteId site, const Ref& ref, const RefRegion& region,
                                const Value& value) {
   const uint64_t vregs = jnp::VregCount(region.rows, region.cols);
-  const double start = m_state.clock.compute;
   const double duration = m_cost.VregUs(vregs);
-  m_state.clock.compute += duration;
-  m_state.clock.busy_compute += duration;
-  m_step_cost->compute_us += duration;
+  const double start = SpendCompute(duration);
   m_stats.ops.vreg_ops += vregs;
   Event e = MakeEvent(kind, site);
   e.operand = ref.operand();
@@ -335,8 +339,7 @@ void LaunchRunner::OnRefAccess(EventKind kind, SiteId site, const Ref& ref, cons
   e.col0 = static_cast<uint16_t>(region.col0);
   e.cols = static_cast<uint16_t>(region.cols);
   e.work = vregs;
-  e.t_start_us = static_cast<float>(start);
-  e.t_end_us = static_cast<float>(start + duration);
+  SetTimes(e, start, duration);
   Emit(e);
   Observe(site, value);
 }

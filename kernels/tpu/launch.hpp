@@ -90,6 +90,8 @@ class LaunchRunner final : private KernelHost {
   void Writeback(int output, int64_t step);
   void Fail(KernelError error, int64_t step);
   Event MakeEvent(EventKind kind, SiteId site) const;
+  static void SetTimes(Event& event, double start_us, double duration_us);
+  double SpendCompute(double duration_us);  // advances the core's clock; returns the start
   void Emit(const Event& event);
   void Observe(SiteId site, const Value& value);
 
