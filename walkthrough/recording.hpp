@@ -80,7 +80,6 @@ class Recording {
   // output), then scratch.
   int BufferCount(int launch) const;
   std::string BufferName(int launch, int buffer) const;
-  int InputSlotBuffer(int launch, int input, int slot) const { return (void)launch, input * 2 + slot; }
   int OutputSlotBuffer(int launch, int output, int slot) const;
   // The HBM array an output of a launch is written back into. It holds the final values: every output
   // block is written back exactly once per launch (a revisit is an error), so these arrays plus the

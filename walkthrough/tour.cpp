@@ -67,7 +67,7 @@ std::optional<Landing> ParseLanding(const std::string& value, std::string& why) 
     land.kind = Landing::Kind::Moment;
     land.moment = *m;
     std::size_t i = 2;
-    if (i + 1 < w.size() + 1 && i < w.size() && w[i] == "in") {
+    if (i < w.size() && w[i] == "in") {
       if (i + 1 >= w.size() || !IsLaunch(w[i + 1])) {
         why = "'in' takes fwd, dkv or dq";
         return std::nullopt;
