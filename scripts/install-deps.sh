@@ -8,6 +8,7 @@ packages=(
   libimgui-dev libstb-dev libglfw3-dev python3-glad libgl1
   libeigen3-dev doctest-dev nlohmann-json3-dev libpng-dev libbenchmark-dev
   libegl1 libegl-mesa0 libgl1-mesa-dri xvfb xauth fonts-dejavu-core
+  clang-16 libclang-rt-16-dev  # scripts/fuzz.sh: libFuzzer; clang 16 because clang 14 lacks std::source_location
 )
 
 missing=()

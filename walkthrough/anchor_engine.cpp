@@ -59,7 +59,7 @@ std::optional<AnchorResult> PlaceTokens(const std::vector<std::string>& lines, c
   int fixed = 0;
   for (const auto& at : hits)
     if (at.size() == 1) centre += at[0], ++fixed;
-  centre = fixed ? centre / fixed : (anchor.hint_first + anchor.hint_last) / 2.0;
+  centre = fixed ? centre / fixed : (anchor.hint_first + static_cast<double>(anchor.hint_last)) / 2.0;
   AnchorResult r;
   r.status = AnchorStatus::Resolved;
   r.function = scope.name;

@@ -1,6 +1,6 @@
 #include "walkthrough/pallas_outline.hpp"
 
-#include <regex>
+#include <algorithm>
 
 namespace tilewalk::walkthrough {
 
@@ -24,24 +24,49 @@ bool EndsBlock(const std::string& line, int indent) {
   return c != ')' && c != ']' && c != '}' && c != '#';
 }
 
+bool IsNameStart(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; }
+bool IsNameChar(char c) { return IsNameStart(c) || (c >= '0' && c <= '9'); }
+
+// Matches "[spaces][async ]def|class NAME" by hand: std::regex recurses per character and overflows
+// the stack on very long lines.
+bool MatchDef(const std::string& line, int& indent, std::string& name) {
+  std::size_t i = 0;
+  while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+  indent = static_cast<int>(i);
+  auto word = [&](const char* w) {
+    const std::size_t n = std::char_traits<char>::length(w);
+    if (line.compare(i, n, w) != 0 || i + n >= line.size() || (line[i + n] != ' ' && line[i + n] != '\t')) return false;
+    i += n;
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    return true;
+  };
+  word("async");
+  if (!word("def") && !word("class")) return false;
+  if (i >= line.size() || !IsNameStart(line[i])) return false;
+  const std::size_t start = i;
+  while (i < line.size() && IsNameChar(line[i])) ++i;
+  name = line.substr(start, i - start);
+  return true;
+}
+
 }  // namespace
 
 PythonOutline OutlinePython(const std::vector<std::string>& lines) {
-  static const std::regex def(R"(^(\s*)(?:async\s+)?(def|class)\s+([A-Za-z_][A-Za-z0-9_]*))");
   PythonOutline outline;
   const int n = static_cast<int>(lines.size());
   outline.module_level.assign(lines.size(), true);
   for (int i = 0; i < n; ++i) {
-    std::smatch m;
-    if (!std::regex_search(lines[static_cast<std::size_t>(i)], m, def)) continue;
-    PythonBlock block{m[3].str(), i + 1, i + 1, static_cast<int>(m[1].length())};
+    int indent = 0;
+    std::string name;
+    if (!MatchDef(lines[static_cast<std::size_t>(i)], indent, name)) continue;
+    PythonBlock block{name, i + 1, i + 1, indent};
     int depth = 0;  // the signature may span lines until its ':' outside brackets
     int j = i;
     for (; j < n; ++j) {
       for (char c : lines[static_cast<std::size_t>(j)]) depth += (c == '(' || c == '[') - (c == ')' || c == ']');
       if (depth <= 0 && lines[static_cast<std::size_t>(j)].find(':') != std::string::npos) break;
     }
-    int last = j;
+    int last = std::min(j, n - 1);  // a signature that never reaches its ':' ends the file
     for (int k = j + 1; k < n; ++k) {
       if (EndsBlock(lines[static_cast<std::size_t>(k)], block.indent)) break;
       if (!Blank(lines[static_cast<std::size_t>(k)])) last = k;

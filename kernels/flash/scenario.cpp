@@ -50,14 +50,15 @@ std::vector<std::pair<std::string, std::string>> ScenarioSettings(const Scenario
           {"block_q_dq", opt(b.block_q_dq)}};
 }
 
-int64_t EstimateHostBytes(const Scenario& s) {
-  const int64_t bh = static_cast<int64_t>(s.batch) * s.heads;
-  const int64_t q = bh * s.q_len * s.head_dim, kv = bh * s.kv_len * s.head_dim;
-  const int64_t scores = static_cast<int64_t>(s.q_len) * s.kv_len;  // one (batch, head) slice
-  int64_t floats = 0;
-  floats += 4 * q + 4 * kv;     // q, o, do, dq and the reference's copies; k, v, dk, dv
-  floats += 2 * q + 2 * kv;     // reference outputs
-  floats += 6 * scores;         // the reference's dense logits, p, dp, ds for one slice
+double EstimateHostBytes(const Scenario& s) {
+  // In double: at the flags' limits the products overflow 64-bit integers, and the check must not wrap.
+  const double bh = static_cast<double>(s.batch) * s.heads;
+  const double q = bh * s.q_len * s.head_dim, kv = bh * s.kv_len * s.head_dim;
+  const double scores = static_cast<double>(s.q_len) * s.kv_len;  // one (batch, head) slice
+  double floats = 0;
+  floats += 4 * q + 4 * kv;              // q, o, do, dq and the reference's copies; k, v, dk, dv
+  floats += 2 * q + 2 * kv;              // reference outputs
+  floats += 6 * scores;                  // the reference's dense logits, p, dp, ds for one slice
   floats += 3 * bh * s.q_len * 128 * 2;  // l, m, di broadcast to lanes
   if (s.bias) floats += 4 * bh * scores;  // ab, ds and their reference copies
   return floats * 4;
@@ -74,9 +75,9 @@ void CheckRunnable(const Scenario& s) {
   positive("--head-dim", s.head_dim);
   if (s.segments < 0) throw std::invalid_argument("--segments must be 0 (none) or a positive count");
   if (!tpu::ChipByName(s.chip)) throw std::invalid_argument("--chip must be one of v4, v5e, v5p, v6e; got '" + s.chip + "'");
-  const int64_t bytes = EstimateHostBytes(s);
-  if (bytes > kMaxHostBytes)
-    throw std::invalid_argument("this scenario needs about " + std::to_string(bytes >> 20) +
+  const double bytes = EstimateHostBytes(s);
+  if (bytes > static_cast<double>(kMaxHostBytes))
+    throw std::invalid_argument("this scenario needs about " + std::to_string(static_cast<long long>(bytes / 1048576)) +
                                 " MiB of host memory, more than the " + std::to_string(kMaxHostBytes >> 20) +
                                 " MiB tilewalk allows; reduce --batch, --heads, --q-len, --kv-len or drop --bias");
 }

@@ -45,7 +45,7 @@ struct ScenarioInputs {
 std::vector<std::pair<std::string, std::string>> ScenarioSettings(const Scenario& s);
 
 // Host memory the scenario needs, inputs, outputs and the dense reference's one-slice scores included.
-int64_t EstimateHostBytes(const Scenario& s);
+double EstimateHostBytes(const Scenario& s);  // in double, so extreme flags cannot wrap
 // The largest host footprint tilewalk will attempt (a quarter of a 24 GiB machine).
 inline constexpr int64_t kMaxHostBytes = 6ll << 30;
 

@@ -202,9 +202,9 @@ std::vector<std::string> ScenarioToFlags(const Scenario& s) {
   std::vector<std::string> out = {"--batch",   std::to_string(s.batch),    "--heads",    std::to_string(s.heads),
                                   "--q-len",   std::to_string(s.q_len),    "--kv-len",   std::to_string(s.kv_len),
                                   "--head-dim", std::to_string(s.head_dim), "--segments", std::to_string(s.segments)};
-  std::ostringstream scale;
-  scale << s.sm_scale;
-  out.insert(out.end(), {"--sm-scale", scale.str(), "--dtype", std::string(tpu::DTypeName(s.dtype)), "--precision",
+  char scale[32];  // the shortest text that reads back as the same float (an ostream's 6 digits do not)
+  const std::string scale_text(scale, std::to_chars(scale, scale + sizeof scale, s.sm_scale).ptr);
+  out.insert(out.end(), {"--sm-scale", scale_text, "--dtype", std::string(tpu::DTypeName(s.dtype)), "--precision",
                          tpu::PrecisionName(s.precision), "--chip", s.chip, "--seed", std::to_string(s.seed)});
   if (s.causal) out.push_back("--causal");
   if (s.bias) out.push_back("--bias");

@@ -1,0 +1,49 @@
+// Scenario flags: round trips, bad values, presets, and the host-memory guard at the flags' limits.
+#include <doctest/doctest.h>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "kernels/flash/scenario_flags.hpp"
+
+using namespace tilewalk::flash;
+
+TEST_CASE("ScenarioToFlags reads back as the same scenario, sm_scale to the last bit") {
+  Scenario s;
+  s.sm_scale = 0.1234567f;  // an ostream's 6 digits would round this
+  s.causal = true;
+  s.block_sizes.block_k_major = 256;
+  Scenario back;
+  const auto rest = ParseScenarioFlags(ScenarioToFlags(s), back);
+  CHECK(rest.empty());
+  CHECK(back.sm_scale == s.sm_scale);
+  CHECK(ScenarioSettings(back) == ScenarioSettings(s));
+}
+
+TEST_CASE("flags that are not scenario flags come back for the verb, bad values throw") {
+  Scenario s;
+  const std::vector<std::string> args = {"--causal", "--json", "--block-q=256", "--out", "x"};
+  CHECK(ParseScenarioFlags(args, s) == std::vector<std::string>{"--json", "--out", "x"});
+  CHECK(s.causal);
+  CHECK(s.block_sizes.block_q == 256);
+  CHECK_THROWS_AS(ParseScenarioFlags(std::vector<std::string>{"--dtype", "float16"}, s), std::invalid_argument);
+  CHECK_THROWS_AS(ParseScenarioFlags(std::vector<std::string>{"--heads"}, s), std::invalid_argument);
+  CHECK_THROWS_AS(ParseScenarioFlags(std::vector<std::string>{"--scenario", "nope"}, s), std::invalid_argument);
+}
+
+TEST_CASE("a preset applies first, so explicit flags override it") {
+  Scenario s;
+  ParseScenarioFlags(std::vector<std::string>{"--block-k", "128", "--scenario", "block-k-64"}, s);
+  CHECK(s.block_sizes.block_k == 128);
+  CHECK(s.q_len == 256);
+}
+
+TEST_CASE("the host-memory guard does not wrap at the flags' limits") {
+  Scenario s;
+  s.batch = 65536;
+  s.heads = 65536;
+  s.q_len = s.kv_len = 1 << 20;
+  CHECK(EstimateHostBytes(s) > 1e18);
+  CHECK_THROWS_WITH_AS(CheckRunnable(s), doctest::Contains("MiB of host memory"), std::invalid_argument);
+}
