@@ -1,5 +1,7 @@
 #include "app/gui/frame_loop.hpp"
 
+#include <imgui.h>
+
 #include <memory>
 #include <variant>
 
@@ -7,6 +9,8 @@
 #include "app/gui/png_file.hpp"
 #include "app/gui/screenshot.hpp"
 #include "app/gui/shell_ui.hpp"
+#include "app/gui/tour_screen.hpp"
+#include "app/session/tour_session.hpp"
 
 namespace tilewalk::app {
 
@@ -20,18 +24,40 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& err) {
   }
 
   const bool capturing = options.screenshot.has_value();
-  auto opened =
-      GuiWindow::Open({.size = options.window_size, .vsync = !capturing, .ignore_mouse = capturing}, err);
+  auto opened = GuiWindow::Open({.size = options.window_size,
+                                 .vsync = !capturing,
+                                 .font_pixels = FontPixelsForHeight(options.window_size.height),
+                                 .ignore_mouse = capturing},
+                                err);
   if (const auto* failure = std::get_if<WindowFailure>(&opened)) {
     PrintWindowFailure(*failure, err);
     return failure->reason == WindowError::LoadGlFailed ? ExitCode::Failure : ExitCode::NoDisplay;
   }
   GuiWindow& window = *std::get<std::unique_ptr<GuiWindow>>(opened);
 
+  // Records the first stop's scenario; the window is already up, so a slow recording is not a blank desktop.
+  session::TourSession tour({.library_folder = options.library,
+                             .tour = options.tour,
+                             .stop = options.stop,
+                             .pallas_source = options.pallas_source});
   ShellUiState shell;
+  shell.has_tour = tour.HasTour();
+  shell.show_gallery = !shell.has_tour;
+  shell.notice = tour.fallback_message();
+  shell.library_problems = tour.library_problems();
+  if (!tour.HasTour()) err << "tilewalk gui: " << tour.fallback_message() << "\n";
+  for (const std::string& problem : tour.library_problems()) err << problem << "\n";
+  TourScreenState screen;
+
   for (int frame = 1; !window.ShouldClose(); ++frame) {
     window.BeginFrame();
-    DrawShellUi(shell);
+    const float top = DrawShellUi(shell);
+    if (shell.has_tour) {
+      screen.show_help = shell.show_help;
+      // A screenshot is of the stop as landed: playback time must not move it between frames.
+      DrawTourScreen(tour, screen, top, capturing ? 0.0 : static_cast<double>(ImGui::GetIO().DeltaTime));
+      shell.show_help = screen.show_help;
+    }
     if (shell.quit_requested) window.RequestClose();
     window.Render();
     if (options.screenshot && frame >= options.screenshot_frames) {

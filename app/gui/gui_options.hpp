@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <string>
 
 #include "app/cli_args.hpp"
 
@@ -16,6 +17,10 @@ struct GuiOptions {
   PixelSize window_size{.width = 1600, .height = 900};
   std::optional<std::filesystem::path> screenshot{};  // render, save this PNG, exit
   int screenshot_frames = kMinScreenshotFrames;       // frames rendered before the capture
+  std::string tour{};                                   // --tour NAME; empty: the default tour
+  int stop = 1;                                         // --stop K, 1-based
+  std::optional<std::filesystem::path> library{};       // --library DIR: passages and tours from disk
+  std::optional<std::filesystem::path> pallas_source{};  // --pallas-source PATH
 };
 
 }  // namespace tilewalk::app

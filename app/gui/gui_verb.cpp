@@ -21,6 +21,15 @@ GuiOptions ParseGuiOptions(std::span<const std::string_view> args) {
     } else if (option == "--frames") {
       options.screenshot_frames = ParseInt(reader.Value(), option, kMinScreenshotFrames, 100000);
       frames_given = true;
+    } else if (option == "--tour") {
+      options.tour = std::string(reader.Value());
+      if (options.tour.empty()) throw UsageError("--tour needs a tour name");
+    } else if (option == "--stop") {
+      options.stop = ParseInt(reader.Value(), option, 1, 1000);
+    } else if (option == "--library") {
+      options.library = std::filesystem::path(reader.Value());
+    } else if (option == "--pallas-source") {
+      options.pallas_source = std::filesystem::path(reader.Value());
     } else {
       reader.RejectOption();
     }

@@ -24,12 +24,25 @@ std::string LastGlfwError() {
   return description != nullptr ? description : "";
 }
 
+// The passages and narration use a few characters past Latin-1: Greek (Σ), the modifier letter ᵀ (kᵀ),
+// dashes, arrows and maths operators (−, ≤, ≠). Without these ranges ImGui draws them as '?'. The array
+// must outlive the atlas build, hence static storage.
+constexpr ImWchar kTextRanges[] = {
+    0x0020, 0x00FF,  // Basic Latin, Latin-1
+    0x0370, 0x03FF,  // Greek
+    0x1D00, 0x1DBF,  // phonetic extensions: superscript letters such as ᵀ
+    0x2000, 0x209F,  // punctuation (dashes, ellipsis), superscripts and subscripts
+    0x2190, 0x22FF,  // arrows, mathematical operators
+    0x25A0, 0x25FF,  // geometric shapes
+    0,
+};
+
 // libimgui.a is built with assertions on, so a missing TTF would abort the process: check first.
 void LoadFont(const WindowOptions& options, std::ostream& warnings) {
   ImGuiIO& io = ImGui::GetIO();
   std::error_code ignored;
   if (std::filesystem::is_regular_file(options.font_path, ignored)) {
-    io.Fonts->AddFontFromFileTTF(options.font_path.c_str(), options.font_pixels);
+    io.Fonts->AddFontFromFileTTF(options.font_path.c_str(), options.font_pixels, nullptr, kTextRanges);
     return;
   }
   warnings << "tilewalk: warning: font " << options.font_path

@@ -2,6 +2,9 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <string>
+
 namespace tilewalk::app {
 namespace {
 
@@ -13,6 +16,22 @@ float DrawMainMenuBar(ShellUiState& state) {
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Quit")) state.quit_requested = true;
     ImGui::EndMenu();
+  }
+  if (state.has_tour && ImGui::BeginMenu("View")) {
+    ImGui::MenuItem("Keys", "?", &state.show_help);
+    ImGui::EndMenu();
+  }
+  // Problems in the library do not stop a tour that loaded: they are listed here, in the error colour, so
+  // an author sees them and a class is not left with a gallery because one unrelated passage has a typo.
+  if (state.has_tour && !state.library_problems.empty()) {
+    const std::string label = "Library problems (" + std::to_string(state.library_problems.size()) + ")";
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+    const bool open = ImGui::BeginMenu(label.c_str());
+    ImGui::PopStyleColor();
+    if (open) {
+      for (const std::string& problem : state.library_problems) ImGui::TextUnformatted(problem.c_str());
+      ImGui::EndMenu();
+    }
   }
   if (ImGui::BeginMenu("Debug")) {
     ImGui::MenuItem("Gallery", nullptr, &state.show_gallery);
@@ -32,19 +51,43 @@ void DrawEmptyHint() {
   ImGui::GetBackgroundDrawList()->AddText(at, ImGui::GetColorU32(ImGuiCol_TextDisabled), hint);
 }
 
+// Why there is no tour, and the library's problems, in a strip above the gallery. Returns its height.
+float DrawNotice(const ShellUiState& state, float top) {
+  if (state.notice.empty() && state.library_problems.empty()) return 0.0f;
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const std::size_t shown = std::min<std::size_t>(state.library_problems.size(), 4);
+  const float height = line * static_cast<float>(1 + shown + (state.library_problems.size() > shown ? 1 : 0)) +
+                       ImGui::GetStyle().WindowPadding.y * 2.0f;
+  ImGui::SetNextWindowPos({viewport->Pos.x, viewport->Pos.y + top});
+  ImGui::SetNextWindowSize({viewport->Size.x, height});
+  ImGui::Begin("Notice", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  ImGui::TextColored({0.94f, 0.89f, 0.26f, 1.0f}, "%s", state.notice.c_str());
+  for (std::size_t i = 0; i < shown; ++i) ImGui::TextColored({1.0f, 0.55f, 0.5f, 1.0f}, "%s", state.library_problems[i].c_str());
+  if (state.library_problems.size() > shown)
+    ImGui::TextDisabled("... and %zu more problems in the library", state.library_problems.size() - shown);
+  ImGui::End();
+  return height;
+}
+
 }  // namespace
 
-void DrawShellUi(ShellUiState& state) {
+float DrawShellUi(ShellUiState& state) {
   const float menu_height = DrawMainMenuBar(state);
+  if (state.has_tour && !state.show_gallery) return menu_height;
+  const float notice_height = state.has_tour ? 0.0f : DrawNotice(state, menu_height);
+  const float top = menu_height + notice_height;
   if (state.show_gallery) {
     // The gallery fills the space under the menu bar when it first opens; after that it is the user's.
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos({viewport->Pos.x, viewport->Pos.y + menu_height}, ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize({viewport->Size.x, viewport->Size.y - menu_height}, ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowPos({viewport->Pos.x, viewport->Pos.y + top}, ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize({viewport->Size.x, viewport->Size.y - top}, ImGuiCond_FirstUseEver);
     views::DrawGallery(state.gallery, &state.show_gallery);
-  } else {
+  } else if (!state.has_tour) {
     DrawEmptyHint();
   }
+  return menu_height;
 }
 
 }  // namespace tilewalk::app

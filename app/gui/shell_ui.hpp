@@ -1,6 +1,10 @@
-// The app's own chrome around the views: the main menu bar (File, Debug) and the windows it toggles. For
-// now the main window opens with the gallery showing, since there is no launch to show yet.
+// The app's own chrome around the views: the main menu bar (File, View, Debug) and the windows it toggles.
+// The main window shows the tour screen; when there is no tour to show, the gallery takes its place, under
+// a notice that says why.
 #pragma once
+
+#include <string>
+#include <vector>
 
 #include "app/views/gallery.hpp"
 
@@ -8,10 +12,15 @@ namespace tilewalk::app {
 
 struct ShellUiState {
   bool show_gallery = true;     // Debug > Gallery
+  bool has_tour = false;        // the tour screen is drawn; the gallery then starts hidden
+  bool show_help = false;       // View > Keys (the tour screen's help overlay)
+  std::string notice{};         // why the gallery is shown instead of a tour
+  std::vector<std::string> library_problems{};  // the library's diagnostics, file:line first
   bool quit_requested = false;  // File > Quit; the frame loop closes the window
   views::GalleryState gallery;
 };
 
-void DrawShellUi(ShellUiState& state);
+// Returns the height of the menu bar, where the tour screen starts.
+float DrawShellUi(ShellUiState& state);
 
 }  // namespace tilewalk::app

@@ -5,7 +5,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/views/canned_tour_pictures.hpp"
 #include "app/views/grid_view.hpp"
+#include "app/views/memory_view.hpp"
+#include "app/views/passage_view.hpp"
+#include "app/views/source_view.hpp"
+#include "app/views/timeline_view.hpp"
 
 namespace tilewalk::views {
 namespace {
@@ -55,6 +60,23 @@ void DrawGallery(GalleryState& state, bool* open) {
     if (ImGui::BeginTabBar("views")) {
       if (ImGui::BeginTabItem("Grid view")) {
         DrawGridGallery(state);
+        ImGui::EndTabItem();
+      }
+      // The tour panes draw canned pictures; their intents have nothing to move here, so they are dropped.
+      if (ImGui::BeginTabItem("Source view")) {
+        (void)DrawSourceView(state.source_picture, state.source_view);
+        ImGui::EndTabItem();
+      }
+      if (ImGui::BeginTabItem("Passage view")) {
+        (void)DrawPassageView(state.passage_picture);
+        ImGui::EndTabItem();
+      }
+      if (ImGui::BeginTabItem("Memory view")) {
+        DrawMemoryView(state.memory_picture);
+        ImGui::EndTabItem();
+      }
+      if (ImGui::BeginTabItem("Timeline view")) {
+        (void)DrawTimelineView(state.timeline_picture);
         ImGui::EndTabItem();
       }
       ImGui::EndTabBar();

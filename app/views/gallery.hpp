@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/views/canned_grids.hpp"
+#include "app/views/canned_tour_pictures.hpp"
 #include "app/views/grid_picture.hpp"
 
 namespace tilewalk::views {
@@ -13,6 +14,11 @@ namespace tilewalk::views {
 struct GalleryState {
   std::vector<CannedGridSpec> grid_specs = CannedGridSpecs();  // one per grid fixture
   std::vector<GridViewState> grid_views = std::vector<GridViewState>(grid_specs.size());  // in step with them
+  SourcePicture source_picture = CannedSourcePicture();
+  SourceViewState source_view{};
+  PassagePicture passage_picture = CannedPassagePicture();
+  MemoryPicture memory_picture = CannedMemoryPicture();
+  TimelinePicture timeline_picture = CannedTimelinePicture();
 };
 
 // Draws the "Gallery" window; `open` is the usual ImGui close flag (may be null). Where the window goes is

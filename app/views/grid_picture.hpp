@@ -34,6 +34,7 @@ struct GridPicture {
 struct GridViewState {
   float zoom = 1.0f;       // multiplies the cell size that fits the pane; above 1 the pane scrolls
   bool show_order = true;  // draw the execution path and the step numbers
+  bool compact = false;    // no title and no controls: for a pane that titles itself and has little room
 };
 
 // An intent: the user asked to move the cursor to this grid step. The app applies it.

@@ -278,14 +278,8 @@ void ShowCellTooltip(const GridPicture& picture, const GridCellRef& hit) {
   ImGui::EndTooltip();
 }
 
-}  // namespace
-
-// ---- [View] ----
-
-std::optional<SeekToGridCell> DrawGridView(const GridPicture& picture, GridViewState& state) {
-  IM_ASSERT((picture.rows >= 0 && picture.cols >= 0) && "GridPicture rows and cols must not be negative.");
-  std::optional<SeekToGridCell> intent;
-  ImGui::PushID(picture.title.c_str());  // stable across frames, unlike the address of a temporary
+// The title, the execution-order toggle and the zoom buttons above the canvas.
+void DrawControls(const GridPicture& picture, GridViewState& state) {
   ImGui::TextUnformatted(picture.title.c_str());
   ImGui::Checkbox("Execution order", &state.show_order);
   // Buttons rather than a slider: they can be hit from a distance, and a slider's grab sits behind its value.
@@ -297,6 +291,18 @@ std::optional<SeekToGridCell> DrawGridView(const GridPicture& picture, GridViewS
   if (ImGui::Button("+")) state.zoom = std::min(kMaxZoom, state.zoom * kZoomStep);
   ImGui::SameLine();
   if (ImGui::Button("Fit")) state.zoom = 1.0f;
+}
+
+}  // namespace
+
+// ---- [View] ----
+
+std::optional<SeekToGridCell> DrawGridView(const GridPicture& picture, GridViewState& state) {
+  IM_ASSERT((picture.rows >= 0 && picture.cols >= 0) && "GridPicture rows and cols must not be negative.");
+  std::optional<SeekToGridCell> intent;
+  ImGui::PushID(picture.title.c_str());  // stable across frames, unlike the address of a temporary
+  if (!state.compact) DrawControls(picture, state);
+
 
   if (ImGui::BeginChild("grid canvas", ImVec2(0.0f, 0.0f), false, ImGuiWindowFlags_HorizontalScrollbar)) {
     const ImVec2 avail = ImGui::GetContentRegionAvail();

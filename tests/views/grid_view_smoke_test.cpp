@@ -4,51 +4,13 @@
 #include <doctest/doctest.h>
 #include <imgui.h>
 
-#include <functional>
-
 #include "app/views/canned_grids.hpp"
 #include "app/views/gallery.hpp"
 #include "app/views/grid_layout.hpp"
 #include "app/views/grid_view.hpp"
+#include "headless_imgui.hpp"
 
 namespace tilewalk::views {
-namespace {
-
-const ImVec2 kDisplay{1280.0f, 720.0f};
-
-// One ImGui context for the duration of a test, with nothing but a font atlas. It declares vertex offsets,
-// as the OpenGL3 backend does, so that a window may hold more than 65,536 vertices.
-class HeadlessImGui {
- public:
-  HeadlessImGui() {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = kDisplay;
-    io.DeltaTime = 1.0f / 60.0f;
-    io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
-    unsigned char* pixels = nullptr;
-    int width = 0, height = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
-  }
-  HeadlessImGui(const HeadlessImGui&) = delete;
-  HeadlessImGui& operator=(const HeadlessImGui&) = delete;
-  ~HeadlessImGui() { ImGui::DestroyContext(); }
-
-  // Runs one frame with `body` inside a window that covers the display; returns the vertices drawn.
-  int Frame(const std::function<void()>& body) {
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos({0.0f, 0.0f});
-    ImGui::SetNextWindowSize(kDisplay);
-    ImGui::Begin("test", nullptr, ImGuiWindowFlags_NoDecoration);
-    body();
-    ImGui::End();
-    ImGui::Render();
-    return ImGui::GetDrawData()->TotalVtxCount;
-  }
-};
-
-}  // namespace
 
 TEST_CASE("grid view smoke: two frames of each canned picture draw something and return no intent") {
   HeadlessImGui imgui;

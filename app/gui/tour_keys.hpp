@@ -1,0 +1,33 @@
+// The tour's keyboard: Space play/pause, ←/→ a statement, Shift+←/→ a grid step, Home/End, PgUp/PgDn the
+// previous/next stop, ? the help overlay. Read from ImGui's input each frame and turned into the same
+// intents the panes return, so the keyboard and the mouse move the cursor the same way.
+#pragma once
+
+#include <array>
+#include <string_view>
+#include <vector>
+
+#include "app/views/view_intent.hpp"
+
+namespace tilewalk::app {
+
+struct KeyHelp {
+  std::string_view keys, action;
+};
+
+// What the help overlay lists, in order.
+inline constexpr std::array<KeyHelp, 8> kTourKeys = {{
+    {"Space", "play / pause"},
+    {"Right / Left", "next / previous statement"},
+    {"Shift + Right / Left", "next / previous grid step"},
+    {"Home / End", "start / end of the recording"},
+    {"Page Down / Page Up", "next / previous tour stop"},
+    {"click a source line", "go to the next event at that line"},
+    {"click a grid cell", "go to that grid step"},
+    {"?", "show / hide this help"},
+}};
+
+// The intents of the keys pressed this frame; toggles `show_help` on '?' (and closes it on Escape).
+std::vector<views::Intent> ReadTourKeys(bool& show_help);
+
+}  // namespace tilewalk::app

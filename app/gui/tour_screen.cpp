@@ -1,0 +1,139 @@
+#include "app/gui/tour_screen.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "app/gui/tour_keys.hpp"
+#include "app/views/grid_view.hpp"
+#include "app/views/memory_view.hpp"
+#include "app/views/passage_view.hpp"
+#include "app/views/source_view.hpp"
+#include "app/views/timeline_view.hpp"
+#include "app/views/tour_palette.hpp"
+
+namespace tilewalk::app {
+namespace {
+
+constexpr ImGuiWindowFlags kPaneFlags =
+    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
+
+struct PaneRect {
+  ImVec2 pos, size;
+};
+
+// Fixed fractions of the screen: the source gets the left half because it holds the longest lines; the
+// passage runs across the top of the right half, over the grid and the memory side by side; the
+// timeline's height is what its rows need at the current font.
+struct TourLayout {
+  PaneRect source, grid, memory, passage, timeline;
+};
+
+TourLayout LayOut(ImVec2 origin, ImVec2 size) {
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float pad = ImGui::GetStyle().WindowPadding.y * 2.0f;
+  const float timeline_h = std::floor(std::min(size.y * 0.4f, line * 6.2f + pad + ImGui::GetFrameHeightWithSpacing()));
+  const float top_h = size.y - timeline_h;
+  const float source_w = std::floor(size.x * 0.44f);
+  const float right_w = size.x - source_w;
+  const float passage_h = std::floor(top_h * 0.4f);
+  const float grid_w = std::floor(right_w * 0.48f);
+  TourLayout l;
+  l.source = {origin, {source_w, top_h}};
+  l.passage = {{origin.x + source_w, origin.y}, {right_w, passage_h}};
+  l.grid = {{origin.x + source_w, origin.y + passage_h}, {grid_w, top_h - passage_h}};
+  l.memory = {{origin.x + source_w + grid_w, origin.y + passage_h}, {right_w - grid_w, top_h - passage_h}};
+  l.timeline = {{origin.x, origin.y + top_h}, {size.x, timeline_h}};
+  return l;
+}
+
+bool BeginPane(const char* title, const PaneRect& rect) {
+  ImGui::SetNextWindowPos(rect.pos);
+  ImGui::SetNextWindowSize(rect.size);
+  return ImGui::Begin(title, nullptr, kPaneFlags);
+}
+
+void DrawHelpOverlay(bool& open) {
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos({viewport->Pos.x + viewport->Size.x * 0.5f, viewport->Pos.y + viewport->Size.y * 0.5f},
+                          ImGuiCond_Always, {0.5f, 0.5f});
+  ImGui::SetNextWindowBgAlpha(0.96f);
+  if (ImGui::Begin("Keys", &open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | kPaneFlags)) {
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+      for (const KeyHelp& k : kTourKeys) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextColored({0.94f, 0.89f, 0.26f, 1.0f}, "%.*s", static_cast<int>(k.keys.size()), k.keys.data());
+        ImGui::TableNextColumn();
+        ImGui::Text("%.*s", static_cast<int>(k.action.size()), k.action.data());
+      }
+      ImGui::EndTable();
+    }
+    ImGui::TextDisabled("Press ? or Escape to close.");
+  }
+  ImGui::End();
+}
+
+}  // namespace
+
+void DrawTourScreen(session::TourSession& session, TourScreenState& state, float top, double seconds) {
+  std::vector<views::Intent> intents = ReadTourKeys(state.show_help);
+  session.Tick(seconds);
+  const session::TourPictures& pictures = session.Pictures();
+
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  const TourLayout layout =
+      LayOut({viewport->Pos.x, viewport->Pos.y + top}, {viewport->Size.x, viewport->Size.y - top});
+
+  // Every pane follows the one cursor, so none is "the active one": keep their title bars alike, rather
+  // than lighting up whichever was clicked last.
+  ImGui::PushStyleColor(ImGuiCol_TitleBgActive, ImGui::GetStyleColorVec4(ImGuiCol_TitleBg));
+  if (BeginPane("Source", layout.source)) {
+    if (auto intent = views::DrawSourceView(pictures.source, state.source)) intents.push_back(*intent);
+  }
+  ImGui::End();
+  const std::string grid_title = (pictures.has_snapshot ? pictures.grid.title : std::string("Grid")) + "###Grid";
+  if (BeginPane(grid_title.c_str(), layout.grid)) {
+    if (pictures.has_snapshot) {
+      if (auto cell = views::DrawGridView(pictures.grid, state.grid)) {
+        intents.push_back({.kind = views::IntentKind::SeekToGridStep,
+                           .value = views::StepInLaunch(pictures.grid, cell->slice, cell->row, cell->col)});
+      }
+    } else {
+      ImGui::TextDisabled("No launch at this stop.");
+    }
+  }
+  ImGui::End();
+  const std::string memory_title =
+      (pictures.has_snapshot ? "Memory: VMEM of the " + pictures.memory.launch + " launch" : std::string("Memory")) +
+      "###Memory";
+  if (BeginPane(memory_title.c_str(), layout.memory)) {
+    if (pictures.has_snapshot) {
+      views::DrawMemoryView(pictures.memory);
+    } else {
+      ImGui::TextDisabled("Nothing was launched, so nothing is in VMEM.");
+    }
+  }
+  ImGui::End();
+  if (BeginPane("Passage", layout.passage)) {
+    if (auto intent = views::DrawPassageView(pictures.passage)) intents.push_back(*intent);
+  }
+  ImGui::End();
+  if (BeginPane("Timeline", layout.timeline)) {
+    if (pictures.has_snapshot) {
+      if (auto intent = views::DrawTimelineView(pictures.timeline)) intents.push_back(*intent);
+    } else if (!pictures.rejection.empty()) {
+      ImGui::TextColored(views::palette::Vec(views::palette::kError), "The scenario is rejected, so nothing runs:");
+      ImGui::TextWrapped("%s", pictures.rejection.c_str());
+    }
+  }
+  ImGui::End();
+  ImGui::PopStyleColor();
+  if (state.show_help) DrawHelpOverlay(state.show_help);
+
+  for (const views::Intent& intent : intents) session.Apply(intent);
+}
+
+}  // namespace tilewalk::app

@@ -1,0 +1,33 @@
+#include "app/session/picture_builders.hpp"
+
+namespace tilewalk::session {
+namespace {
+
+// Fills placeholders, keeping the text as written (and saying why) when one cannot be filled.
+std::string Filled(const std::string& text, walkthrough::PlaceholderSource* source, std::string& problem) {
+  if (source == nullptr) return text;
+  std::string why;
+  if (auto filled = walkthrough::FillPlaceholders(text, *source, why)) return *filled;
+  if (problem.empty()) problem = "A placeholder could not be filled: " + why;
+  return text;
+}
+
+}  // namespace
+
+views::PassagePicture BuildPassagePicture(const StopContext& context, walkthrough::PlaceholderSource* placeholders) {
+  views::PassagePicture picture{.tour_title = context.tour_title,
+                                .stop_number = context.stop_number,
+                                .stop_count = context.stop_count,
+                                .problem = context.landing_problem};
+  if (context.stop != nullptr) {
+    picture.stop_title = context.stop->title;
+    picture.narration = Filled(context.stop->narration, placeholders, picture.problem);
+  }
+  if (context.passage != nullptr) {
+    picture.passage_title = context.passage->title;
+    picture.passage_body = Filled(context.passage->body, placeholders, picture.problem);
+  }
+  return picture;
+}
+
+}  // namespace tilewalk::session

@@ -1,0 +1,65 @@
+// Snapshot → picture: the pure functions that turn the machine at the cursor (a walkthrough::Snapshot and
+// its Recording) into the plain structs the views draw. Nothing here draws or holds state, so each builder
+// is tested with a real small recording and no ImGui context.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/views/grid_picture.hpp"
+#include "app/views/memory_picture.hpp"
+#include "app/views/passage_picture.hpp"
+#include "app/views/source_picture.hpp"
+#include "app/views/timeline_picture.hpp"
+#include "walkthrough/passage.hpp"
+#include "walkthrough/pallas_source.hpp"
+#include "walkthrough/placeholders.hpp"
+#include "walkthrough/snapshot.hpp"
+#include "walkthrough/tour.hpp"
+
+namespace tilewalk::session {
+
+// The grid of the snapshot's launch, one slice per (batch, head), rows q blocks and columns kv blocks in
+// every launch; dK/dV walks down the columns because q is its innermost axis.
+views::GridPicture BuildGridPicture(const walkthrough::Snapshot& snapshot);
+
+// The VMEM slots of every input and output of the snapshot's launch, and its scratch buffers.
+views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snapshot, const walkthrough::Recording& recording);
+
+// Markers by kind over the whole recording, at most one per kind per bin of `bins` equal bins.
+std::vector<views::TimelineMarker> BuildTimelineMarkers(const walkthrough::Recording& recording, int bins);
+views::TimelinePicture BuildTimelinePicture(const walkthrough::Snapshot& snapshot, const walkthrough::Recording& recording,
+                                            std::vector<views::TimelineMarker> markers);
+
+// Where the snapshot's statement is in the C++ mirror: its file's base name and line, or nullopt for
+// pipeline events (copies, writebacks), which have no site.
+struct MirrorPosition {
+  std::string file{};
+  int line = 0;
+};
+std::optional<MirrorPosition> MirrorPositionOf(const walkthrough::Snapshot& snapshot);
+
+// The mirror tab shows `position` (or, with none, `fallback`: the statement nearest a pipeline event, which
+// is outlined rather than highlighted), with the passage's cpp anchors marked; a second tab shows the Pallas
+// file with the passage's range marked, when there is one.
+views::SourcePicture BuildSourcePicture(const std::optional<MirrorPosition>& position, const MirrorPosition& fallback,
+                                        const walkthrough::Passage* passage,
+                                        const walkthrough::PallasSource* pallas);
+
+// A rejected scenario has no events: the mirror tab shows the line that raised, and the error as its note.
+views::SourcePicture BuildRejectedSourcePicture(const tpu::KernelError& error, const walkthrough::Passage* passage,
+                                                const walkthrough::PallasSource* pallas);
+
+struct StopContext {
+  std::string tour_title{};
+  int stop_number = 0, stop_count = 0;  // 1-based
+  const walkthrough::TourStop* stop = nullptr;
+  const walkthrough::Passage* passage = nullptr;  // the stop's first passage, if it exists
+  std::string landing_problem{};                  // why the stop does not land, if it does not
+};
+// Narration and passage body with their placeholders filled from `placeholders` (null: left as written).
+views::PassagePicture BuildPassagePicture(const StopContext& context, walkthrough::PlaceholderSource* placeholders);
+
+}  // namespace tilewalk::session

@@ -1,0 +1,78 @@
+#include "app/session/picture_builders.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+
+#include "walkthrough/timeline.hpp"
+
+namespace tilewalk::session {
+namespace {
+
+std::optional<views::MarkerKind> MarkerOf(const tpu::Event& e) {
+  switch (e.kind) {
+    case tpu::EventKind::CopyIn:
+      return (e.flags & tpu::event_flags::kIssued) != 0 ? views::MarkerKind::IssuedCopy : views::MarkerKind::SkippedCopy;
+    case tpu::EventKind::Writeback: return views::MarkerKind::Writeback;
+    case tpu::EventKind::StepEnd:
+      if ((e.flags & tpu::event_flags::kRan) == 0) return views::MarkerKind::SkippedStep;
+      return std::nullopt;
+    case tpu::EventKind::Error: return views::MarkerKind::Error;
+    default: return std::nullopt;
+  }
+}
+
+std::string Describe(const walkthrough::Snapshot& snap, const walkthrough::Recording& rec) {
+  const tpu::Event& e = snap.event;
+  std::string text(tpu::EventKindName(e.kind));
+  if (!snap.site.name.empty()) text += " at " + snap.site.name;
+  const auto& names = rec.launches()[static_cast<std::size_t>(snap.launch)].operand_names;
+  if ((e.kind == tpu::EventKind::CopyIn || e.kind == tpu::EventKind::Writeback) && e.operand < names.size()) {
+    text += " of " + names[e.operand] + ", slot " + std::to_string(e.slot);
+  }
+  if (e.kind == tpu::EventKind::StepEnd)
+    text += (e.flags & tpu::event_flags::kRan) != 0 ? " (ran)" : " (skipped: no arithmetic)";
+  if (e.kind == tpu::EventKind::CopyIn)
+    text += (e.flags & tpu::event_flags::kIssued) != 0 ? " (issued)" : " (skipped: block already in VMEM)";
+  return text;
+}
+
+}  // namespace
+
+std::vector<views::TimelineMarker> BuildTimelineMarkers(const walkthrough::Recording& rec, int bins) {
+  std::vector<views::TimelineMarker> markers;
+  const uint64_t count = rec.EventCount();
+  if (count == 0 || bins <= 0) return markers;
+  constexpr auto kKinds = static_cast<std::size_t>(views::MarkerKind::kCount);
+  std::vector<std::array<bool, kKinds>> seen(static_cast<std::size_t>(bins));
+  for (const walkthrough::LaunchTrack& track : rec.launches()) {
+    for (std::size_t i = 0; i < track.events.size(); ++i) {
+      const auto kind = MarkerOf(track.events[i]);
+      if (!kind) continue;
+      const uint64_t event = track.global_first_event + i;
+      const auto bin = static_cast<std::size_t>(event * static_cast<uint64_t>(bins) / count);
+      bool& done = seen[bin][static_cast<std::size_t>(*kind)];
+      if (done) continue;
+      done = true;
+      markers.push_back({event, *kind});
+    }
+  }
+  return markers;
+}
+
+views::TimelinePicture BuildTimelinePicture(const walkthrough::Snapshot& snap, const walkthrough::Recording& rec,
+                                            std::vector<views::TimelineMarker> markers) {
+  views::TimelinePicture picture{.event_count = rec.EventCount(), .cursor = snap.event_index};
+  for (const walkthrough::LaunchTrack& track : rec.launches())
+    picture.launches.push_back({track.name, track.global_first_event, track.global_first_event + track.events.size()});
+  picture.markers = std::move(markers);
+  char clock[32];
+  std::snprintf(clock, sizeof clock, "%.2f us", snap.clock_us);
+  picture.position = "event " + std::to_string(snap.event_index + 1) + " of " + std::to_string(rec.EventCount()) +
+                     "  " + snap.launch_name + " step " + std::to_string(snap.step + 1) + "/" +
+                     std::to_string(snap.grid.Product()) + " " + snap.grid_index.ToString() + "  " + clock;
+  picture.statement = Describe(snap, rec);
+  return picture;
+}
+
+}  // namespace tilewalk::session

@@ -1,0 +1,215 @@
+#include "app/session/tour_session.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "walkthrough/mirror_sources.hpp"
+
+namespace tilewalk::session {
+namespace {
+
+constexpr int kTimelineBins = 600;  // marker resolution: about a pixel per bin at 1600 wide
+
+std::optional<MirrorPosition> SitePosition(tpu::SiteId id) {
+  if (id == tpu::kNoSite) return std::nullopt;
+  const tpu::SiteInfo site = tpu::GetSite(id);
+  if (site.file.empty() || site.line == 0) return std::nullopt;
+  return MirrorPosition{std::filesystem::path(site.file).filename().string(), static_cast<int>(site.line)};
+}
+
+// What to show at a pipeline event (a copy has no site): the nearest statement of the same launch, looking
+// back first.
+MirrorPosition NearestFile(const walkthrough::Recording& rec, uint64_t event) {
+  const walkthrough::LaunchTrack& track = rec.launches()[static_cast<std::size_t>(rec.LaunchOf(event))];
+  const auto local = static_cast<int64_t>(event - track.global_first_event);
+  const auto count = static_cast<int64_t>(track.events.size());
+  for (int64_t d = 0; d < count; ++d) {
+    for (int64_t i : {local - d, local + d}) {
+      if (i < 0 || i >= count) continue;
+      if (auto at = SitePosition(track.events[static_cast<std::size_t>(i)].site)) return *at;
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+TourSession::TourSession(const SessionOptions& options) : m_loaded(LoadTourLibrary(options.library_folder)) {
+  const walkthrough::Library& lib = m_loaded.library;
+  if (!m_loaded.problem.empty()) m_library_problems.push_back(m_loaded.problem);
+  for (const walkthrough::Diagnostic& d : lib.diagnostics) m_library_problems.push_back(d.ToString());
+
+  m_tour = options.tour.empty() ? lib.DefaultTour() : lib.FindTour(options.tour);
+  if (m_tour == nullptr) {
+    if (lib.tours.empty()) {
+      m_fallback_message = "The library (" + m_loaded.origin + ") has no tours yet, so the gallery is shown instead.";
+    } else if (options.tour.empty()) {
+      m_fallback_message = "No tour of the library says 'default: yes', so the gallery is shown instead.";
+    } else {
+      m_fallback_message = "There is no tour '" + options.tour + "' in the library; tilewalk tours lists them.";
+    }
+    return;
+  }
+  if (m_tour->stops.empty()) {
+    m_fallback_message = "The tour '" + m_tour->id + "' has no stops.";
+    m_tour = nullptr;
+    return;
+  }
+  const walkthrough::PallasSourceLookup pallas = walkthrough::FindPallasSource(options.pallas_source);
+  if (pallas.source) {
+    m_pallas = pallas.source;
+  } else {
+    m_pallas_problem = pallas.problem;
+  }
+  GoToStop(std::clamp(options.stop, 1, stop_count()) - 1);
+}
+
+int TourSession::stop_count() const {
+  return m_tour == nullptr ? 0 : static_cast<int>(m_tour->stops.size());
+}
+
+std::optional<uint64_t> TourSession::cursor() const {
+  if (!m_timeline) return std::nullopt;
+  return m_timeline->cursor();
+}
+
+void TourSession::GoToStop(int index) {
+  if (m_tour == nullptr) return;
+  m_stop = std::clamp(index, 0, stop_count() - 1);
+  m_playing = false;
+  const walkthrough::TourStop& stop = m_tour->stops[static_cast<std::size_t>(m_stop)];
+  const walkthrough::StopLanding landing = m_lander.Land(stop);
+  m_landing_problem = landing.problem;
+  m_landing_event = landing.event;
+  if (landing.recording != m_recording) {
+    m_recording = landing.recording;
+    m_markers = m_recording ? BuildTimelineMarkers(*m_recording, kTimelineBins) : std::vector<views::TimelineMarker>{};
+  }
+  m_timeline.reset();
+  if (m_recording && m_recording->EventCount() > 0) {
+    m_timeline = std::make_unique<walkthrough::Timeline>(m_recording);
+    m_timeline->Seek(landing.event.value_or(0));
+  }
+
+  StopContext context{.tour_title = m_tour->title,
+                      .stop_number = m_stop + 1,
+                      .stop_count = stop_count(),
+                      .stop = &stop,
+                      .passage = stop.passages.empty() ? nullptr : m_loaded.library.FindPassage(stop.passages.front()),
+                      .landing_problem = m_landing_problem};
+  walkthrough::PlaceholderSource* placeholders = nullptr;
+  if (m_recording) {
+    auto& source = m_placeholders[m_recording.get()];
+    if (!source) source = std::make_unique<walkthrough::PlaceholderSource>(*m_recording);
+    placeholders = source.get();
+  }
+  m_passage = BuildPassagePicture(context, placeholders);
+  MarkDirty();
+}
+
+void TourSession::Apply(const views::Intent& intent) {
+  using views::IntentKind;
+  switch (intent.kind) {
+    case IntentKind::PreviousStop: GoToStop(m_stop - 1); return;
+    case IntentKind::NextStop: GoToStop(m_stop + 1); return;
+    case IntentKind::TogglePlay: m_playing = !m_playing && m_timeline != nullptr; m_play_debt = 0; MarkDirty(); return;
+    case IntentKind::SetSpeed: m_speed = std::clamp(static_cast<float>(intent.value), 1.0f, 120.0f); MarkDirty(); return;
+    default: break;
+  }
+  if (!m_timeline) return;
+  const auto direction = intent.value < 0 ? walkthrough::Direction::Backward : walkthrough::Direction::Forward;
+  bool moved = false;
+  switch (intent.kind) {
+    case IntentKind::SeekToEvent:
+      moved = intent.value >= 0 && m_timeline->Seek(static_cast<uint64_t>(intent.value));
+      break;
+    case IntentKind::SeekToNextAtLine: moved = SeekToNextAtLine(intent.file, static_cast<int>(intent.value)); break;
+    case IntentKind::StepStatement: moved = m_timeline->Step(walkthrough::Granularity::Statement, direction); break;
+    case IntentKind::StepGridStep: moved = m_timeline->Step(walkthrough::Granularity::GridStep, direction); break;
+    case IntentKind::GoToStart: moved = m_timeline->Seek(0); break;
+    case IntentKind::GoToEnd: moved = m_timeline->Seek(m_timeline->size() - 1); break;
+    case IntentKind::SeekToGridStep: moved = SeekToGridStep(intent.value); break;
+    default: break;
+  }
+  if (moved) MarkDirty();
+}
+
+void TourSession::Tick(double seconds) {
+  if (!m_playing || !m_timeline) return;
+  m_play_debt += seconds;
+  const double interval = 1.0 / static_cast<double>(m_speed);
+  // At most a few steps a frame, so that a slow frame does not turn into a jump.
+  for (int i = 0; i < 4 && m_play_debt >= interval; ++i) {
+    m_play_debt -= interval;
+    if (!m_timeline->Step(walkthrough::Granularity::Statement, walkthrough::Direction::Forward)) {
+      m_playing = false;
+      break;
+    }
+    MarkDirty();
+  }
+  m_play_debt = std::min(m_play_debt, interval);
+}
+
+bool TourSession::SeekToNextAtLine(const std::string& file, int line) {
+  const walkthrough::Recording& rec = *m_recording;
+  const uint64_t count = rec.EventCount();
+  std::map<tpu::SiteId, bool> matches;  // per site: on that line of that file
+  for (uint64_t k = 1; k <= count; ++k) {
+    const uint64_t event = (m_timeline->cursor() + k) % count;
+    const tpu::SiteId site = rec.EventAt(event).site;
+    if (site == tpu::kNoSite) continue;
+    auto [it, inserted] = matches.try_emplace(site, false);
+    if (inserted) {
+      const auto at = SitePosition(site);
+      it->second = at && at->file == file && at->line == line;
+    }
+    if (it->second) return m_timeline->Seek(event);
+  }
+  return false;
+}
+
+bool TourSession::SeekToGridStep(int64_t step) {
+  const walkthrough::Recording& rec = *m_recording;
+  const int launch = rec.LaunchOf(m_timeline->cursor());
+  const walkthrough::LaunchTrack& track = rec.launches()[static_cast<std::size_t>(launch)];
+  if (step < 0 || static_cast<std::size_t>(step) + 1 >= track.step_first_event.size()) return false;
+  return m_timeline->Seek(track.global_first_event + track.step_first_event[static_cast<std::size_t>(step)]);
+}
+
+const TourPictures& TourSession::Pictures() {
+  if (m_dirty) Rebuild();
+  return m_pictures;
+}
+
+void TourSession::Rebuild() {
+  m_dirty = false;
+  m_pictures = TourPictures{};
+  m_pictures.passage = m_passage;
+  const walkthrough::Passage* passage = nullptr;
+  if (m_tour != nullptr) {
+    const auto& stop = m_tour->stops[static_cast<std::size_t>(m_stop)];
+    if (!stop.passages.empty()) passage = m_loaded.library.FindPassage(stop.passages.front());
+  }
+  if (!m_timeline) {
+    if (m_recording && m_recording->error()) {
+      m_pictures.source = BuildRejectedSourcePicture(*m_recording->error(), passage, m_pallas ? &*m_pallas : nullptr);
+      m_pictures.rejection = m_recording->error()->Describe();
+    } else {
+      m_pictures.source.empty_message = "This stop has no event to show: " + m_landing_problem;
+    }
+    return;
+  }
+  const std::shared_ptr<const walkthrough::Snapshot> snap = m_timeline->Current();
+  m_pictures.has_snapshot = true;
+  m_pictures.grid = BuildGridPicture(*snap);
+  m_pictures.memory = BuildMemoryPicture(*snap, *m_recording);
+  m_pictures.timeline = BuildTimelinePicture(*snap, *m_recording, m_markers);
+  m_pictures.timeline.playing = m_playing;
+  m_pictures.timeline.landing = m_landing_event;
+  m_pictures.timeline.speed = m_speed;
+  const std::optional<MirrorPosition> position = MirrorPositionOf(*snap);
+  m_pictures.source = BuildSourcePicture(position, position ? *position : NearestFile(*m_recording, snap->event_index),
+                                         passage, m_pallas ? &*m_pallas : nullptr);
+}
+
+}  // namespace tilewalk::session

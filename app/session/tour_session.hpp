@@ -1,0 +1,91 @@
+// The app's model of a tour in progress: the library, the recording of each stop's scenario, the one
+// timeline whose cursor every pane follows, and playback. Views hand it intents; it applies them to the
+// cursor and rebuilds the pictures when the cursor moves. When the library has no tour to show (or the
+// tour asked for is missing), it says why and the app shows the gallery instead.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/session/library_loader.hpp"
+#include "app/session/picture_builders.hpp"
+#include "app/views/view_intent.hpp"
+#include "walkthrough/stop_landing.hpp"
+#include "walkthrough/timeline.hpp"
+
+namespace tilewalk::session {
+
+struct SessionOptions {
+  std::optional<std::filesystem::path> library_folder{};  // null: the passages and tours built in
+  std::string tour{};                                     // empty: the default tour
+  int stop = 1;                                           // 1-based
+  std::optional<std::filesystem::path> pallas_source{};   // --pallas-source
+};
+
+struct TourPictures {
+  views::GridPicture grid;
+  views::SourcePicture source;
+  views::PassagePicture passage;
+  views::MemoryPicture memory;
+  views::TimelinePicture timeline;
+  bool has_snapshot = false;  // false: the stop has no event (a rejected scenario); only the passage is real
+  std::string rejection{};    // the rejected scenario's error, when there is one
+};
+
+class TourSession {
+ public:
+  explicit TourSession(const SessionOptions& options);
+
+  bool HasTour() const { return m_tour != nullptr; }
+  const std::string& fallback_message() const { return m_fallback_message; }  // why there is no tour
+  const std::vector<std::string>& library_problems() const { return m_library_problems; }
+  const std::string& pallas_problem() const { return m_pallas_problem; }
+  int stop_index() const { return m_stop; }  // 0-based
+  int stop_count() const;
+  bool playing() const { return m_playing; }
+  float speed() const { return m_speed; }
+  std::optional<uint64_t> cursor() const;
+
+  void GoToStop(int index);
+  void Apply(const views::Intent& intent);
+  // Advances playback by `seconds` of wall time: one statement per 1/speed seconds; stops at the end.
+  void Tick(double seconds);
+
+  const TourPictures& Pictures();  // rebuilt only when something changed
+
+ private:
+  void MarkDirty() { m_dirty = true; }
+  bool SeekToNextAtLine(const std::string& file, int line);
+  bool SeekToGridStep(int64_t step);
+  void Rebuild();
+
+  LoadedLibrary m_loaded;
+  const walkthrough::Tour* m_tour = nullptr;
+  std::string m_fallback_message;
+  std::vector<std::string> m_library_problems;
+  std::optional<walkthrough::PallasSource> m_pallas;
+  std::string m_pallas_problem;
+
+  walkthrough::StopLander m_lander;
+  int m_stop = 0;
+  std::string m_landing_problem;
+  std::optional<uint64_t> m_landing_event;  // where the current stop landed
+  std::shared_ptr<const walkthrough::Recording> m_recording;
+  std::unique_ptr<walkthrough::Timeline> m_timeline;  // null when the stop has no event to land on
+  std::map<const walkthrough::Recording*, std::unique_ptr<walkthrough::PlaceholderSource>> m_placeholders;
+  std::vector<views::TimelineMarker> m_markers;  // of m_recording
+
+  bool m_playing = false;
+  float m_speed = 8.0f;          // statements per second
+  double m_play_debt = 0.0;      // seconds of playback not yet turned into steps
+
+  bool m_dirty = true;
+  TourPictures m_pictures;
+  views::PassagePicture m_passage;  // of the stop, filled once when the stop is entered
+};
+
+}  // namespace tilewalk::session

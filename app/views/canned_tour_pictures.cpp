@@ -1,0 +1,63 @@
+#include "app/views/canned_tour_pictures.hpp"
+
+namespace tilewalk::views {
+
+SourcePicture CannedSourcePicture() {
+  SourceTab cpp{.title = "forward_kernel.cpp (C++ mirror)", .file = "forward_kernel.cpp", .clickable = true};
+  cpp.lines = {
+      "// The running max, one 128-lane register row per q row.",
+      "#include \"kernels/flash/forward_kernel.hpp\"",
+      "",
+      "void Body(Kernel& k) {",
+      "  const Value m_prev = k.stmt(\"fwd.run.m_prev\", [&] { return m_scratch_ref[{0, 0}]; });",
+      "  const Value m_curr = k.stmt(\"fwd.run.m_curr\", [&] { return max(s, 1); });",
+      "  const Value m_next = k.stmt(\"fwd.run.m_next\", [&] { return maximum(m_prev, m_curr); });",
+      "  /* a block comment",
+      "     that spans two lines */",
+      "  for (int i = 0; i < 128; ++i) k.tick(3.5e-2f);",
+      "}",
+  };
+  cpp.executing_line = 7;
+  cpp.passage_lines = {6, 7};
+  SourceTab py{.title = "flash_attention.py (Pallas)", .file = "flash_attention.py", .language = SourceLanguage::Python};
+  py.lines = {"def _flash_attention_kernel(q_ref, k_ref):", "  # the running max", "  m_curr = jnp.max(s, axis=1)",
+              "  m_next = jnp.maximum(m_prev, m_curr)", "  return 'done'"};
+  py.passage_lines = {3, 4};
+  return {.tabs = {cpp, py}};
+}
+
+PassagePicture CannedPassagePicture() {
+  return {.tour_title = "Does a causal kernel skip the blocks above the diagonal?",
+          .stop_number = 2,
+          .stop_count = 5,
+          .stop_title = "The grid still visits every block",
+          .narration = "The step above the diagonal is visited: its copies are issued.\n\nBut no arithmetic runs.",
+          .passage_title = "Why the step runs at all",
+          .passage_body = "The grid is a plain loop nest; a step cannot be removed from it, only emptied."};
+}
+
+MemoryPicture CannedMemoryPicture() {
+  MemoryPicture p{.launch = "fwd", .copy_in_flight = "k (0,0,2,0) into slot 0"};
+  p.inputs.push_back({.name = "q", .slots = {{{true, "(0,0,1,0)", true, false}, {true, "(0,0,0,0)", false, false}}}, .reused = true});
+  p.inputs.push_back({.name = "k", .slots = {{{true, "(0,0,2,0)", true, true}, {true, "(0,0,1,0)", false, false}}}});
+  p.inputs.push_back({.name = "v", .slots = {{{true, "(0,0,1,0)", true, false}, {false, "", false, false}}}});
+  p.outputs.push_back({.name = "o", .slots = {{{true, "(0,0,1,0)", true, false}, {true, "(0,0,0,0)", false, false}}},
+                       .written_back = true});
+  p.scratch = {"m_scratch  (1, 128, 128) float32", "l_scratch  (1, 128, 128) float32", "acc_scratch  (1, 128, 64) float32"};
+  return p;
+}
+
+TimelinePicture CannedTimelinePicture() {
+  TimelinePicture p{.event_count = 3000, .cursor = 812, .landing = 790};
+  p.launches = {{"fwd", 0, 1000}, {"dkv", 1000, 2000}, {"dq", 2000, 3000}};
+  for (std::uint64_t e = 10; e < 3000; e += 97) p.markers.push_back({e, MarkerKind::IssuedCopy});
+  for (std::uint64_t e = 40; e < 3000; e += 211) p.markers.push_back({e, MarkerKind::SkippedCopy});
+  for (std::uint64_t e = 90; e < 3000; e += 333) p.markers.push_back({e, MarkerKind::Writeback});
+  for (std::uint64_t e = 120; e < 3000; e += 400) p.markers.push_back({e, MarkerKind::SkippedStep});
+  p.markers.push_back({2999, MarkerKind::Error});
+  p.position = "event 813 of 3000  fwd step 6/16 (0, 0, 1, 1)  12.30 us";
+  p.statement = "matmul at fwd.run.s";
+  return p;
+}
+
+}  // namespace tilewalk::views

@@ -1,0 +1,18 @@
+// Canned pictures of the tour panes (source, passage, memory, timeline) for the gallery and the smoke
+// tests: small, hand-written values shaped like what app/session builds from a real snapshot, so each
+// pane can be seen and tested without recording a scenario.
+#pragma once
+
+#include "app/views/memory_picture.hpp"
+#include "app/views/passage_picture.hpp"
+#include "app/views/source_picture.hpp"
+#include "app/views/timeline_picture.hpp"
+
+namespace tilewalk::views {
+
+SourcePicture CannedSourcePicture();      // a C++ tab with an executing line and a passage, and a Python tab
+PassagePicture CannedPassagePicture();    // stop 2 of 5
+MemoryPicture CannedMemoryPicture();      // a copy landing, a reused block, a written-back output
+TimelinePicture CannedTimelinePicture();  // three launches with markers of every kind
+
+}  // namespace tilewalk::views

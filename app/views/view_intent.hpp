@@ -1,0 +1,31 @@
+// The intents the tour panes return: what the user asked for, in the user's terms ("the next event at this
+// line", "the previous stop"). The views never move the cursor; the app applies an intent to the one
+// timeline it owns, so every pane stays in step.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace tilewalk::views {
+
+enum class IntentKind : std::uint8_t {
+  SeekToEvent,       // value: a global event index
+  SeekToNextAtLine,  // file, value: a line of the C++ mirror; the next event there after the cursor
+  StepStatement,     // value: +1 or -1
+  StepGridStep,      // value: +1 or -1
+  GoToStart,         // of the recording
+  GoToEnd,
+  PreviousStop,
+  NextStop,
+  TogglePlay,
+  SeekToGridStep,    // value: a grid step of the current launch
+  SetSpeed,          // value: statements per second of playback
+};
+
+struct Intent {
+  IntentKind kind = IntentKind::SeekToEvent;
+  std::int64_t value = 0;
+  std::string file{};  // SeekToNextAtLine only
+};
+
+}  // namespace tilewalk::views

@@ -1,0 +1,224 @@
+// The picture builders of app/session, fed a real small recording: a 512-long causal scenario (a 4 x 4
+// forward grid, six steps above the diagonal skipped). They must say what the simulator did: which cells
+// ran, were skipped or are current, in each launch's own orientation; which slot holds which block and
+// which copy was skipped; where the statement is in the C++ mirror; and markers that match the events.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/session/picture_builders.hpp"
+#include "kernels/flash/scenario_flags.hpp"
+#include "walkthrough/mirror_sources.hpp"
+#include "walkthrough/timeline.hpp"
+
+namespace tilewalk::session {
+namespace {
+
+std::shared_ptr<const walkthrough::Recording> CausalRecording() {
+  static const std::shared_ptr<const walkthrough::Recording> recording = [] {
+    flash::Scenario scenario;
+    const std::vector<std::string> flags = {"--q-len", "512", "--kv-len", "512", "--causal"};
+    REQUIRE(flash::ParseScenarioFlags(flags, scenario).empty());
+    return std::shared_ptr<const walkthrough::Recording>(walkthrough::Recording::Record(scenario));
+  }();
+  return recording;
+}
+
+int Count(const views::GridPicture& p, views::CellState state) {
+  int n = 0;
+  for (const auto& slice : p.slices) n += static_cast<int>(std::count(slice.cells.begin(), slice.cells.end(), state));
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("grid picture: the forward grid at its end has ten cells that ran, six skipped above the diagonal") {
+  walkthrough::Timeline timeline(CausalRecording());
+  REQUIRE(timeline.Seek(0));
+  REQUIRE(timeline.Step(walkthrough::Granularity::Launch, walkthrough::Direction::Forward));
+  REQUIRE(timeline.Step(walkthrough::Granularity::Statement, walkthrough::Direction::Backward));  // fwd's last event
+  const auto snap = timeline.Current();
+  REQUIRE(snap->launch_name == "fwd");
+  const views::GridPicture p = BuildGridPicture(*snap);
+  CHECK(p.rows == 4);
+  CHECK(p.cols == 4);
+  CHECK_FALSE(p.walks_down_columns);
+  REQUIRE(p.slices.size() == 1);
+  CHECK(Count(p, views::CellState::Current) == 1);
+  CHECK(Count(p, views::CellState::Skipped) == 6);
+  CHECK(Count(p, views::CellState::Ran) == 9);  // the tenth is the current, last, cell
+  const auto& cells = p.slices[0].cells;
+  CHECK(cells[0 * 4 + 3] == views::CellState::Skipped);  // q block 0, kv block 3: above the diagonal
+  CHECK(cells[3 * 4 + 0] == views::CellState::Ran);
+  CHECK(cells[3 * 4 + 3] == views::CellState::Current);
+}
+
+TEST_CASE("grid picture: the dK/dV grid walks down columns, so its second step is the cell below the first") {
+  walkthrough::Timeline timeline(CausalRecording());
+  const auto& launches = timeline.recording().launches();
+  const auto dkv = std::find_if(launches.begin(), launches.end(), [](const auto& t) { return t.name == "dkv"; });
+  REQUIRE(dkv != launches.end());
+  REQUIRE(timeline.Seek(dkv->global_first_event + dkv->step_first_event[1]));
+  const views::GridPicture p = BuildGridPicture(*timeline.Current());
+  CHECK(p.walks_down_columns);
+  CHECK(p.rows == 4);
+  CHECK(p.cols == 4);
+  const auto& cells = p.slices[0].cells;
+  CHECK(cells[1 * 4 + 0] == views::CellState::Current);  // q block 1, kv block 0
+  CHECK(cells[0 * 4 + 0] != views::CellState::Pending);
+  CHECK(cells[0 * 4 + 1] == views::CellState::Pending);
+}
+
+TEST_CASE("memory picture: above the diagonal k and v are reused, and each slot names the block it holds") {
+  walkthrough::Timeline timeline(CausalRecording());
+  const walkthrough::LaunchTrack& fwd = timeline.recording().launches().front();
+  REQUIRE(fwd.name == "fwd");
+  // The last event of step 1: q block 0, kv block 1, above the diagonal; the index map sends k and v back
+  // to block 0, which is already in its slot, so their copies are skipped.
+  REQUIRE(timeline.Seek(fwd.global_first_event + fwd.step_first_event[2] - 1));
+  const auto snap = timeline.Current();
+  REQUIRE(snap->step == 1);
+  const views::MemoryPicture p = BuildMemoryPicture(*snap, timeline.recording());
+  CHECK(p.launch == "fwd");
+  REQUIRE(p.inputs.size() >= 3);
+  CHECK(p.inputs[0].name == "q");
+  CHECK(p.inputs[1].name == "k");
+  CHECK(p.inputs[1].reused);
+  CHECK(p.inputs[2].reused);
+  CHECK(p.inputs[0].reused);  // q block 0 stays in its slot for the whole row
+  for (const views::OperandPicture& op : p.inputs) {
+    CAPTURE(op.name);
+    int active = 0;
+    for (const auto& slot : op.slots) active += slot.active ? 1 : 0;
+    CHECK(active == 1);
+    const auto& held = op.slots[op.slots[0].active ? 0 : 1];
+    CHECK(held.holds_block);
+    CHECK(held.block.front() == '(');
+  }
+  CHECK(p.inputs[1].slots[p.inputs[1].slots[0].active ? 0 : 1].block == "(0,0,0,0)");
+  CHECK_FALSE(p.outputs.empty());
+  CHECK_FALSE(p.scratch.empty());
+}
+
+TEST_CASE("source picture: the executing line is the snapshot's site, and the passage's anchors are marked") {
+  walkthrough::Timeline timeline(CausalRecording());
+  REQUIRE(timeline.JumpToSite("fwd.run.m_next"));
+  const auto snap = timeline.Current();
+  const auto position = MirrorPositionOf(*snap);
+  REQUIRE(position);
+  const auto expected = walkthrough::FindSiteInMirror("fwd.run.m_next");
+  REQUIRE(expected);
+  CHECK(position->file == expected->file);
+  CHECK(position->line == expected->line);
+
+  walkthrough::Passage passage;
+  passage.cpp = {"fwd.run.m_curr", "fwd.run.m_next"};
+  const views::SourcePicture p = BuildSourcePicture(position, {}, &passage, nullptr);
+  REQUIRE(p.tabs.size() == 1);
+  const views::SourceTab& tab = p.tabs[0];
+  CHECK(tab.executing_line == expected->line);
+  CHECK(tab.clickable);
+  CHECK(tab.lines[static_cast<std::size_t>(tab.executing_line - 1)].find("fwd.run.m_next") != std::string::npos);
+  CHECK(std::binary_search(tab.passage_lines.begin(), tab.passage_lines.end(), expected->line));
+  CHECK(std::binary_search(tab.passage_lines.begin(), tab.passage_lines.end(),
+                           walkthrough::FindSiteInMirror("fwd.run.m_curr")->line));
+}
+
+TEST_CASE("source picture: a pipeline event has no executing line but keeps showing a file") {
+  walkthrough::Timeline timeline(CausalRecording());
+  REQUIRE(timeline.Jump(walkthrough::Moment::IssuedCopy, walkthrough::Direction::Forward));
+  const auto snap = timeline.Current();
+  CHECK_FALSE(MirrorPositionOf(*snap));
+  const views::SourcePicture p = BuildSourcePicture(std::nullopt, {"forward_kernel.cpp", 12}, nullptr, nullptr);
+  REQUIRE(p.tabs.size() == 1);
+  CHECK(p.tabs[0].executing_line == 0);
+  CHECK(p.tabs[0].focus_line == 12);
+  CHECK_FALSE(p.tabs[0].lines.empty());
+}
+
+TEST_CASE("timeline picture: one marker per kind per bin, each on an event of its kind") {
+  const auto rec = CausalRecording();
+  const auto markers = BuildTimelineMarkers(*rec, 100);
+  REQUIRE_FALSE(markers.empty());
+  bool skipped_step = false, skipped_copy = false, writeback = false;
+  for (const auto& m : markers) {
+    const tpu::Event& e = rec->EventAt(m.event);
+    switch (m.kind) {
+      case views::MarkerKind::SkippedStep:
+        skipped_step = true;
+        CHECK(e.kind == tpu::EventKind::StepEnd);
+        CHECK((e.flags & tpu::event_flags::kRan) == 0);
+        break;
+      case views::MarkerKind::SkippedCopy:
+        skipped_copy = true;
+        CHECK(e.kind == tpu::EventKind::CopyIn);
+        CHECK((e.flags & tpu::event_flags::kIssued) == 0);
+        break;
+      case views::MarkerKind::Writeback: writeback = true; CHECK(e.kind == tpu::EventKind::Writeback); break;
+      default: break;
+    }
+  }
+  CHECK(skipped_step);
+  CHECK(skipped_copy);
+  CHECK(writeback);
+  CHECK(markers.size() <= 100 * static_cast<std::size_t>(views::MarkerKind::kCount));
+
+  walkthrough::Timeline timeline(rec);
+  REQUIRE(timeline.Seek(5));
+  const views::TimelinePicture p = BuildTimelinePicture(*timeline.Current(), *rec, markers);
+  CHECK(p.cursor == 5);
+  CHECK(p.event_count == rec->EventCount());
+  REQUIRE(p.launches.size() == rec->launches().size());
+  CHECK(p.launches.back().end == rec->EventCount());
+  CHECK(p.position.find("event 6 of") == 0);
+}
+
+TEST_CASE("passage picture: placeholders are filled from the recording, and stop k of n is carried") {
+  const auto rec = CausalRecording();
+  walkthrough::PlaceholderSource source(*rec);
+  walkthrough::TourStop stop;
+  stop.title = "S";
+  stop.narration = "{fwd.steps_skipped} of {fwd.steps} steps skip.";
+  walkthrough::Passage passage;
+  passage.title = "Title";
+  passage.body = "Grid {fwd.grid}.";
+  const views::PassagePicture p =
+      BuildPassagePicture({.tour_title = "T", .stop_number = 2, .stop_count = 5, .stop = &stop, .passage = &passage}, &source);
+  CHECK(p.narration == "6 of 16 steps skip.");
+  CHECK(p.passage_body == "Grid (1, 1, 4, 4).");
+  CHECK(p.stop_number == 2);
+  CHECK(p.stop_count == 5);
+  CHECK(p.problem.empty());
+}
+
+}  // namespace tilewalk::session
+
+namespace tilewalk::session {
+
+TEST_CASE("source picture: the Pallas tab marks the passage's resolved range, or says why it cannot") {
+  walkthrough::PallasSource pallas;
+  pallas.path = "/somewhere/flash_attention.py";
+  pallas.lines = {"LANES = 128",   "",         "def _kernel_body(x_ref, m_ref):", "  m_prev = m_ref[...]",
+                  "  m_next = max(m_prev, 1)", "  alpha = exp(m_prev - m_next)", "  return alpha", ""};
+  walkthrough::Passage passage;
+  passage.pallas = {"_kernel_body", {"m_next = max", "alpha = exp"}, 5, 6};
+  views::SourcePicture p = BuildSourcePicture(MirrorPosition{"forward_kernel.cpp", 3}, {}, &passage, &pallas);
+  REQUIRE(p.tabs.size() == 2);
+  const views::SourceTab& tab = p.tabs[1];
+  CHECK(tab.language == views::SourceLanguage::Python);
+  CHECK(tab.title == "flash_attention.py (Pallas)");
+  CHECK_FALSE(tab.clickable);
+  CHECK(tab.passage_lines == std::vector<int>{5, 6});
+  CHECK(tab.focus_line == 5);
+  CHECK(tab.note.empty());
+
+  passage.pallas.tokens = {"no_such_token"};
+  p = BuildSourcePicture(MirrorPosition{"forward_kernel.cpp", 3}, {}, &passage, &pallas);
+  CHECK(p.tabs[1].passage_lines.empty());
+  CHECK(p.tabs[1].note.find("not found") != std::string::npos);
+}
+
+}  // namespace tilewalk::session

@@ -1,0 +1,142 @@
+// The tour session over the fixture library (tests/cli/fixtures/library): it opens the default tour at a
+// stop's landing event, moves between stops, applies the panes' intents to its one cursor, plays, and
+// falls back with a reason when there is no tour to show.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+
+#include "app/session/tour_session.hpp"
+#include "walkthrough/mirror_sources.hpp"
+
+namespace tilewalk::session {
+namespace {
+
+const std::filesystem::path kLibrary = TILEWALK_FIXTURE_LIBRARY;
+
+views::Intent Make(views::IntentKind kind, std::int64_t value = 0, std::string file = {}) {
+  return {.kind = kind, .value = value, .file = std::move(file)};
+}
+
+}  // namespace
+
+TEST_CASE("tour session: opens the default tour at the first stop's landing event") {
+  TourSession s({.library_folder = kLibrary});
+  REQUIRE(s.HasTour());
+  CHECK(s.library_problems().empty());
+  CHECK(s.stop_index() == 0);
+  CHECK(s.stop_count() == 6);
+  const TourPictures& p = s.Pictures();
+  REQUIRE(p.has_snapshot);
+  CHECK(p.timeline.statement.find("fwd.run.m_next") != std::string::npos);
+  REQUIRE(p.timeline.landing);
+  CHECK(*p.timeline.landing == p.timeline.cursor);
+  CHECK(p.passage.stop_number == 1);
+  CHECK(p.passage.passage_body.find("16 steps and 6 of them") != std::string::npos);  // placeholders filled
+  REQUIRE_FALSE(p.source.tabs.empty());
+  CHECK(p.source.tabs[0].executing_line == walkthrough::FindSiteInMirror("fwd.run.m_next")->line);
+}
+
+TEST_CASE("tour session: --stop and the stop intents move between stops, clamped to the tour") {
+  TourSession s({.library_folder = kLibrary, .stop = 4});
+  CHECK(s.stop_index() == 3);
+  CHECK(s.Pictures().grid.walks_down_columns);  // stop 4 lands on the dK/dV launch
+  s.Apply(Make(views::IntentKind::NextStop));
+  CHECK(s.stop_index() == 4);
+  s.Apply(Make(views::IntentKind::NextStop));
+  s.Apply(Make(views::IntentKind::NextStop));
+  CHECK(s.stop_index() == 5);
+  s.Apply(Make(views::IntentKind::PreviousStop));
+  CHECK(s.stop_index() == 4);
+  TourSession far({.library_folder = kLibrary, .stop = 99});
+  CHECK(far.stop_index() == 5);
+}
+
+TEST_CASE("tour session: stepping, seeking and the line click all move the one cursor") {
+  TourSession s({.library_folder = kLibrary});
+  const uint64_t landed = *s.cursor();
+  s.Apply(Make(views::IntentKind::StepStatement, 1));
+  CHECK(*s.cursor() > landed);
+  s.Apply(Make(views::IntentKind::StepStatement, -1));
+  CHECK(*s.cursor() == landed);
+  s.Apply(Make(views::IntentKind::GoToStart));
+  CHECK(*s.cursor() == 0);
+  s.Apply(Make(views::IntentKind::SeekToEvent, 42));
+  CHECK(*s.cursor() == 42);
+  CHECK(s.Pictures().timeline.cursor == 42);
+
+  const auto alpha = walkthrough::FindSiteInMirror("fwd.run.alpha");
+  REQUIRE(alpha);
+  s.Apply(Make(views::IntentKind::SeekToNextAtLine, alpha->line, alpha->file));
+  const uint64_t first = *s.cursor();
+  CHECK(s.Pictures().source.tabs[0].executing_line == alpha->line);
+  s.Apply(Make(views::IntentKind::SeekToNextAtLine, alpha->line, alpha->file));
+  CHECK(*s.cursor() > first);  // the next one, not the same one again
+  CHECK(s.Pictures().timeline.statement.find("fwd.run.alpha") != std::string::npos);
+
+  s.Apply(Make(views::IntentKind::SeekToGridStep, 5));
+  CHECK(s.Pictures().grid.slices[0].cells[1 * 4 + 1] == views::CellState::Current);  // step 5 = (1, 1)
+}
+
+TEST_CASE("tour session: playback advances one statement per interval and stops when paused") {
+  TourSession s({.library_folder = kLibrary});
+  const uint64_t start = *s.cursor();
+  s.Tick(10.0);  // not playing: nothing moves
+  CHECK(*s.cursor() == start);
+  s.Apply(Make(views::IntentKind::SetSpeed, 10));
+  s.Apply(Make(views::IntentKind::TogglePlay));
+  CHECK(s.playing());
+  s.Tick(0.1);
+  CHECK(*s.cursor() == start + 1);
+  s.Tick(0.25);
+  CHECK(*s.cursor() == start + 3);
+  s.Apply(Make(views::IntentKind::TogglePlay));
+  s.Tick(1.0);
+  CHECK(*s.cursor() == start + 3);
+}
+
+TEST_CASE("tour session: no tours, or a missing tour, falls back with a reason") {
+  const std::filesystem::path empty = std::filesystem::temp_directory_path() / "tilewalk-empty-library";
+  std::filesystem::create_directories(empty);
+  TourSession none({.library_folder = empty});
+  CHECK_FALSE(none.HasTour());
+  CHECK(none.fallback_message().find("has no tours") != std::string::npos);
+  TourSession missing({.library_folder = kLibrary, .tour = "no-such-tour"});
+  CHECK_FALSE(missing.HasTour());
+  CHECK(missing.fallback_message().find("no-such-tour") != std::string::npos);
+}
+
+}  // namespace tilewalk::session
+
+namespace tilewalk::session {
+
+TEST_CASE("tour session: a stop that lands on a copy outlines the nearest statement instead") {
+  TourSession s({.library_folder = kLibrary, .stop = 4});  // land: launch dkv, whose first event is a copy
+  const TourPictures& p = s.Pictures();
+  REQUIRE_FALSE(p.source.tabs.empty());
+  CHECK(p.source.tabs[0].file == "dkv_kernel.cpp");
+  CHECK(p.source.tabs[0].executing_line == 0);
+  CHECK(p.source.tabs[0].focus_line > 0);
+  CHECK(p.timeline.statement.find("copy_in of") == 0);
+}
+
+}  // namespace tilewalk::session
+
+namespace tilewalk::session {
+
+TEST_CASE("tour session: a rejected stop shows the raising line in red and the error") {
+  TourSession s({.library_folder = kLibrary, .stop = 6});  // --scenario block-k-64, land: rejected
+  REQUIRE(s.HasTour());
+  const TourPictures& p = s.Pictures();
+  CHECK_FALSE(p.has_snapshot);
+  CHECK(p.rejection.find("NotImplementedError") != std::string::npos);
+  CHECK(p.passage.narration.find("NotImplementedError") != std::string::npos);  // {error.type} filled
+  REQUIRE_FALSE(p.source.tabs.empty());
+  CHECK(p.source.tabs[0].error_line > 0);
+  CHECK(p.source.tabs[0].note == p.rejection);
+  CHECK(p.source.tabs[0].lines[static_cast<std::size_t>(p.source.tabs[0].error_line - 1)].find("raise") !=
+        std::string::npos);
+  s.Apply(Make(views::IntentKind::StepStatement, 1));  // nothing to step through, and no crash
+  CHECK_FALSE(s.cursor());
+}
+
+}  // namespace tilewalk::session

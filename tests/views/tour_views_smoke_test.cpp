@@ -1,0 +1,102 @@
+// The tour panes run real ImGui frames with no GL and no window, over the canned pictures: each draws
+// something, returns no intent on its own, and the source and timeline panes turn clicks into the intents
+// the app applies (seek to the next event at a line, seek to an event).
+#include <doctest/doctest.h>
+#include <imgui.h>
+
+#include <optional>
+
+#include "app/views/canned_tour_pictures.hpp"
+#include "app/views/memory_view.hpp"
+#include "app/views/passage_view.hpp"
+#include "app/views/source_view.hpp"
+#include "app/views/timeline_view.hpp"
+#include "headless_imgui.hpp"
+
+namespace tilewalk::views {
+
+TEST_CASE("tour views smoke: each pane draws its canned picture and returns no intent unprompted") {
+  HeadlessImGui imgui;
+  const SourcePicture source = CannedSourcePicture();
+  const PassagePicture passage = CannedPassagePicture();
+  const MemoryPicture memory = CannedMemoryPicture();
+  const TimelinePicture timeline = CannedTimelinePicture();
+  SourceViewState source_state;
+  for (int frame = 0; frame < 2; ++frame) {
+    std::optional<Intent> intent;
+    CHECK(imgui.Frame([&] { intent = DrawSourceView(source, source_state); }) > 400);
+    CHECK_FALSE(intent);
+    CHECK(imgui.Frame([&] { intent = DrawPassageView(passage); }) > 200);
+    CHECK_FALSE(intent);
+    CHECK(imgui.Frame([&] { DrawMemoryView(memory); }) > 300);
+    CHECK(imgui.Frame([&] { intent = DrawTimelineView(timeline); }) > 300);
+    CHECK_FALSE(intent);
+  }
+  REQUIRE_FALSE(source_state.scrolled_to.empty());
+  CHECK(source_state.scrolled_to[0] == "forward_kernel.cpp:7");  // the view followed the executing line
+}
+
+TEST_CASE("tour views smoke: empty pictures draw without crashing") {
+  HeadlessImGui imgui;
+  SourceViewState state;
+  imgui.Frame([&] { (void)DrawSourceView({.empty_message = "nothing yet"}, state); });
+  imgui.Frame([&] { (void)DrawPassageView({}); });
+  imgui.Frame([&] { DrawMemoryView({}); });
+  imgui.Frame([&] { (void)DrawTimelineView({}); });
+  SourceTab empty_tab{.title = "empty"};
+  imgui.Frame([&] { (void)DrawSourceView({.tabs = {empty_tab}}, state); });
+}
+
+// Clicks a point: one frame with the button down there, one with it released.
+template <typename Draw>
+std::optional<Intent> Click(HeadlessImGui& imgui, ImVec2 at, Draw draw) {
+  std::optional<Intent> seen;
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = at;
+  for (bool down : {false, true, false}) {
+    io.MouseDown[0] = down;
+    imgui.Frame([&] {
+      if (auto intent = draw()) seen = intent;
+    });
+  }
+  return seen;
+}
+
+TEST_CASE("tour views smoke: a click on a mirror line asks for the next event at that line") {
+  HeadlessImGui imgui;
+  const SourcePicture source = CannedSourcePicture();
+  SourceViewState state;
+  imgui.Frame([&] { (void)DrawSourceView(source, state); });
+  // The tab bar and the window padding sit above the first line; probe downwards for a line's intent.
+  const float pitch = ImGui::GetFontSize() + ImGui::GetStyle().ItemSpacing.y;
+  std::optional<Intent> intent;
+  for (float y = 0.0f; y < 200.0f && !intent; y += pitch * 0.5f) {
+    intent = Click(imgui, {100.0f, y}, [&] { return DrawSourceView(source, state); });
+  }
+  REQUIRE(intent);
+  CHECK(intent->kind == IntentKind::SeekToNextAtLine);
+  CHECK(intent->file == "forward_kernel.cpp");
+  CHECK(intent->value >= 1);
+}
+
+TEST_CASE("tour views smoke: dragging on the scrubber seeks, and the scrubber maps x to events") {
+  CHECK(ScrubberEventAt(0.0f, 0.0f, 100.0f, 101) == 0);
+  CHECK(ScrubberEventAt(50.0f, 0.0f, 100.0f, 101) == 50);
+  CHECK(ScrubberEventAt(500.0f, 0.0f, 100.0f, 101) == 100);
+  CHECK(ScrubberEventAt(-5.0f, 0.0f, 100.0f, 101) == 0);
+  CHECK(ScrubberEventAt(10.0f, 0.0f, 0.0f, 101) == 0);
+  CHECK(ScrubberEventAt(10.0f, 0.0f, 100.0f, 0) == 0);
+
+  HeadlessImGui imgui;
+  const TimelinePicture timeline = CannedTimelinePicture();
+  std::optional<Intent> intent;
+  for (float y = 40.0f; y < 300.0f && !intent; y += 6.0f) {
+    intent = Click(imgui, {kDisplay.x * 0.75f, y}, [&] { return DrawTimelineView(timeline); });
+    if (intent && intent->kind != IntentKind::SeekToEvent) intent.reset();
+  }
+  REQUIRE(intent);
+  CHECK(intent->value > 2000);  // three quarters of the way along 3000 events
+  CHECK(intent->value < 2500);
+}
+
+}  // namespace tilewalk::views
