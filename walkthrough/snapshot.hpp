@@ -19,7 +19,7 @@ struct SlotState {
   std::string name;                              // the operand: "k"
   std::array<std::optional<uint32_t>, 2> block;  // the linear HBM block each slot holds; none: never filled
   int active = 0;                                // the slot this step reads or writes
-  int filling = -1;                              // the slot a copy is landing in now, or -1
+  int filling = -1;                              // the slot an issued copy of this step landed in so far, or -1
   bool reused = false;                           // inputs: this step's block was already there (copy skipped)
   bool written_back = false;                     // outputs: written back at the end of this step, so far
 };
