@@ -9,6 +9,7 @@
 #include "app/gui/png_file.hpp"
 #include "app/gui/screenshot.hpp"
 #include "app/gui/shell_ui.hpp"
+#include "app/gui/tour_keys.hpp"
 #include "app/gui/tour_screen.hpp"
 #include "app/session/tour_session.hpp"
 
@@ -49,8 +50,16 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& err) {
   for (const std::string& problem : tour.library_problems()) err << problem << "\n";
   TourScreenState screen;
 
+  if (options.classroom) {
+    window.ToggleFullscreen();
+    ImGui::GetIO().FontGlobalScale = NextTextScale(NextTextScale(1.0f, 1), 1);  // two steps up, ~1.2×
+  }
   for (int frame = 1; !window.ShouldClose(); ++frame) {
     window.BeginFrame();
+    const WindowKeys keys = ReadWindowKeys();
+    if (keys.toggle_fullscreen) window.ToggleFullscreen();
+    ImGuiIO& io = ImGui::GetIO();
+    io.FontGlobalScale = keys.reset_text_size ? 1.0f : NextTextScale(io.FontGlobalScale, keys.text_size_step);
     const float top = DrawShellUi(shell);
     if (shell.has_tour) {
       screen.show_help = shell.show_help;

@@ -21,6 +21,7 @@ struct GuiOptions {
   int stop = 1;                                         // --stop K, 1-based
   std::optional<std::filesystem::path> library{};       // --library DIR: passages and tours from disk
   std::optional<std::filesystem::path> pallas_source{};  // --pallas-source PATH
+  bool classroom = false;                                  // --classroom: start fullscreen
 };
 
 }  // namespace tilewalk::app

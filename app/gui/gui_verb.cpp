@@ -30,6 +30,8 @@ GuiOptions ParseGuiOptions(std::span<const std::string_view> args) {
       options.library = std::filesystem::path(reader.Value());
     } else if (option == "--pallas-source") {
       options.pallas_source = std::filesystem::path(reader.Value());
+    } else if (option == "--classroom") {
+      options.classroom = true;
     } else {
       reader.RejectOption();
     }

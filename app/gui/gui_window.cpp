@@ -159,6 +159,20 @@ void GuiWindow::Present() {
   glfwSwapBuffers(m_window);
 }
 
+void GuiWindow::ToggleFullscreen() {
+  GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+  const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+  if (!mode) return;  // a display without a monitor mode (some virtual ones): stay windowed
+  if (!m_fullscreen) {
+    glfwGetWindowPos(m_window, &m_windowed_x, &m_windowed_y);
+    glfwGetWindowSize(m_window, &m_windowed_width, &m_windowed_height);
+    glfwSetWindowMonitor(m_window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+  } else {
+    glfwSetWindowMonitor(m_window, nullptr, m_windowed_x, m_windowed_y, m_windowed_width, m_windowed_height, 0);
+  }
+  m_fullscreen = !m_fullscreen;
+}
+
 PixelSize GuiWindow::FramebufferSize() const {
   PixelSize size;
   glfwGetFramebufferSize(m_window, &size.width, &size.height);

@@ -69,8 +69,14 @@ class GuiWindow {
 
   PixelSize FramebufferSize() const;
 
+  // Fills the primary monitor, or goes back to the window it was (F11).
+  void ToggleFullscreen();
+
  private:
   GuiWindow() = default;
+
+  int m_windowed_x = 0, m_windowed_y = 0, m_windowed_width = 0, m_windowed_height = 0;  // to restore
+  bool m_fullscreen = false;
 
   GLFWwindow* m_window = nullptr;
   bool m_glfw_initialised = false;

@@ -1,5 +1,6 @@
 #include "app/gui/tour_keys.hpp"
 
+#include <GLFW/glfw3.h>
 #include <imgui.h>
 
 namespace tilewalk::app {
@@ -32,6 +33,24 @@ std::vector<views::Intent> ReadTourKeys(bool& show_help) {
   if (Pressed(ImGuiKey_PageDown, false)) intents.push_back({.kind = IntentKind::NextStop});
   if (Pressed(ImGuiKey_PageUp, false)) intents.push_back({.kind = IntentKind::PreviousStop});
   return intents;
+}
+
+WindowKeys ReadWindowKeys() {
+  // ImGui 1.86 names only navigation keys; the GLFW backend files the others under GLFW's key codes.
+  WindowKeys keys;
+  const ImGuiIO& io = ImGui::GetIO();
+  keys.toggle_fullscreen = ImGui::IsKeyPressed(GLFW_KEY_F11, false);
+  if (!io.KeyCtrl) return keys;
+  // '+' is Shift+'=' on most layouts: accept '=' and the keypad's keys.
+  if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD)) keys.text_size_step = 1;
+  if (ImGui::IsKeyPressed(GLFW_KEY_MINUS) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT)) keys.text_size_step = -1;
+  keys.reset_text_size = ImGui::IsKeyPressed(GLFW_KEY_0, false) || ImGui::IsKeyPressed(GLFW_KEY_KP_0, false);
+  return keys;
+}
+
+float NextTextScale(float scale, int step) {
+  const float next = step > 0 ? scale * 1.1f : step < 0 ? scale / 1.1f : scale;
+  return next < 0.6f ? 0.6f : (next > 2.5f ? 2.5f : next);
 }
 
 }  // namespace tilewalk::app

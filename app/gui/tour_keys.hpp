@@ -16,7 +16,7 @@ struct KeyHelp {
 };
 
 // What the help overlay lists, in order.
-inline constexpr std::array<KeyHelp, 8> kTourKeys = {{
+inline constexpr std::array<KeyHelp, 11> kTourKeys = {{
     {"Space", "play / pause"},
     {"Right / Left", "next / previous statement"},
     {"Shift + Right / Left", "next / previous grid step"},
@@ -24,10 +24,24 @@ inline constexpr std::array<KeyHelp, 8> kTourKeys = {{
     {"Page Down / Page Up", "next / previous tour stop"},
     {"click a source line", "go to the next event at that line"},
     {"click a grid cell", "go to that grid step"},
+    {"F11", "fullscreen / window"},
+    {"Ctrl + / Ctrl -", "larger / smaller text"},
+    {"Ctrl 0", "text size for this window"},
     {"?", "show / hide this help"},
 }};
 
 // The intents of the keys pressed this frame; toggles `show_help` on '?' (and closes it on Escape).
 std::vector<views::Intent> ReadTourKeys(bool& show_help);
+
+// Keys that change the window rather than the cursor: F11, Ctrl +/-/0.
+struct WindowKeys {
+  bool toggle_fullscreen = false;
+  int text_size_step = 0;  // +1 larger, -1 smaller
+  bool reset_text_size = false;
+};
+WindowKeys ReadWindowKeys();
+
+// The text scale after one step up or down: 10% a step, kept between 0.6 and 2.5.
+float NextTextScale(float scale, int step);
 
 }  // namespace tilewalk::app

@@ -1,0 +1,35 @@
+// The window's own keys and options: text scale steps and their bounds, --classroom.
+#include <doctest/doctest.h>
+
+#include <string_view>
+#include <vector>
+
+#include "app/gui/gui_verb.hpp"
+#include "app/gui/tour_keys.hpp"
+
+using namespace tilewalk::app;
+
+TEST_CASE("Ctrl +/- scale text by 10% a step, within 0.6 and 2.5") {
+  CHECK(NextTextScale(1.0f, 1) == doctest::Approx(1.1f));
+  CHECK(NextTextScale(1.1f, -1) == doctest::Approx(1.0f));
+  CHECK(NextTextScale(1.0f, 0) == 1.0f);
+  float scale = 1.0f;
+  for (int i = 0; i < 50; ++i) scale = NextTextScale(scale, 1);
+  CHECK(scale == 2.5f);
+  for (int i = 0; i < 50; ++i) scale = NextTextScale(scale, -1);
+  CHECK(scale == 0.6f);
+}
+
+TEST_CASE("--classroom is a gui option, and the help lists F11 and Ctrl +/-") {
+  const std::vector<std::string_view> args = {"--classroom", "--tour", "causal"};
+  const GuiOptions options = ParseGuiOptions(args);
+  CHECK(options.classroom);
+  CHECK(options.tour == "causal");
+  bool f11 = false, ctrl = false;
+  for (const KeyHelp& k : kTourKeys) {
+    f11 = f11 || k.keys == "F11";
+    ctrl = ctrl || k.keys.find("Ctrl +") != std::string_view::npos;
+  }
+  CHECK(f11);
+  CHECK(ctrl);
+}
