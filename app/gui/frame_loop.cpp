@@ -5,6 +5,7 @@
 #include <memory>
 #include <variant>
 
+#include "app/gui/frame_timer.hpp"
 #include "app/gui/gui_window.hpp"
 #include "app/gui/png_file.hpp"
 #include "app/gui/screenshot.hpp"
@@ -15,7 +16,7 @@
 
 namespace tilewalk::app {
 
-ExitCode RunGui(const GuiOptions& options, std::ostream& err) {
+ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err) {
   // Fail on a bad screenshot path before a window flashes up and renders for nothing.
   if (options.screenshot) {
     if (const auto failure = CheckPngDestination(*options.screenshot)) {
@@ -25,10 +26,11 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& err) {
   }
 
   const bool capturing = options.screenshot.has_value();
+  const bool benchmarking = options.benchmark_frames > 0;
   auto opened = GuiWindow::Open({.size = options.window_size,
-                                 .vsync = !capturing,
+                                 .vsync = !capturing && !benchmarking,
                                  .font_pixels = FontPixelsForHeight(options.window_size.height),
-                                 .ignore_mouse = capturing},
+                                 .ignore_mouse = capturing || benchmarking},
                                 err);
   if (const auto* failure = std::get_if<WindowFailure>(&opened)) {
     PrintWindowFailure(*failure, err);
@@ -54,7 +56,9 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& err) {
     window.ToggleFullscreen();
     ImGui::GetIO().FontGlobalScale = NextTextScale(NextTextScale(1.0f, 1), 1);  // two steps up, ~1.2×
   }
+  FrameTimer timer(options.benchmark_frames);
   for (int frame = 1; !window.ShouldClose(); ++frame) {
+    timer.FrameStarts();
     window.BeginFrame();
     const WindowKeys keys = ReadWindowKeys();
     if (keys.toggle_fullscreen) window.ToggleFullscreen();
@@ -77,6 +81,13 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& err) {
       return ExitCode::Ok;
     }
     window.Present();
+    if (benchmarking) {
+      if (shell.has_tour) tour.Apply({.kind = views::IntentKind::StepStatement, .value = 1});
+      if (timer.FrameEnds()) {
+        out << timer.Report(window.FramebufferSize()) << "\n";
+        return ExitCode::Ok;
+      }
+    }
   }
   return ExitCode::Ok;
 }

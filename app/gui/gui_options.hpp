@@ -22,6 +22,7 @@ struct GuiOptions {
   std::optional<std::filesystem::path> library{};       // --library DIR: passages and tours from disk
   std::optional<std::filesystem::path> pallas_source{};  // --pallas-source PATH
   bool classroom = false;                                  // --classroom: start fullscreen
+  int benchmark_frames = 0;  // --benchmark-frames N: step a statement a frame, print mean and p95 frame time
 };
 
 }  // namespace tilewalk::app

@@ -32,16 +32,20 @@ GuiOptions ParseGuiOptions(std::span<const std::string_view> args) {
       options.pallas_source = std::filesystem::path(reader.Value());
     } else if (option == "--classroom") {
       options.classroom = true;
+    } else if (option == "--benchmark-frames") {
+      options.benchmark_frames = ParseInt(reader.Value(), option, 1, 1000000);
     } else {
       reader.RejectOption();
     }
   }
   if (frames_given && !options.screenshot) throw UsageError("--frames only applies with --screenshot");
+  if (options.benchmark_frames && options.screenshot)
+    throw UsageError("--benchmark-frames and --screenshot are separate runs; give one of them");
   return options;
 }
 
 ExitCode RunGuiVerb(const VerbCall& call) {
-  return RunGui(ParseGuiOptions(call.args), call.err);
+  return RunGui(ParseGuiOptions(call.args), call.out, call.err);
 }
 
 }  // namespace tilewalk::app

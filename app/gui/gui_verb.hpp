@@ -11,7 +11,7 @@
 namespace tilewalk::app {
 
 inline constexpr std::string_view kGuiSynopsis =
-    "[--tour NAME] [--stop K] [--classroom] [--size WxH] [--screenshot FILE.png [--frames N]]";
+    "[--tour NAME] [--stop K] [--classroom] [--benchmark-frames N] [--size WxH] [--screenshot FILE.png [--frames N]]";
 inline constexpr std::string_view kGuiOptions =
     "  --size WxH             Window size in pixels (default 1600x900)\n"
     "  --screenshot FILE.png  Render a few frames, save the window as a PNG and exit\n"
@@ -20,7 +20,8 @@ inline constexpr std::string_view kGuiOptions =
     "  --stop K               Open the tour at stop K, from 1 (default 1)\n"
     "  --library DIR          Read passages and tours from DIR/passages and DIR/tours instead of the built-in ones\n"
     "  --pallas-source PATH   The Pallas flash_attention.py to show beside the C++ mirror\n"
-    "  --classroom            Start fullscreen with larger text, for a projector (F11 and Ctrl +/- too)\n";
+    "  --classroom            Start fullscreen with larger text, for a projector (F11 and Ctrl +/- too)\n"
+    "  --benchmark-frames N   Step one statement a frame for N frames, print the mean and p95 frame time\n";
 
 // Throws UsageError.
 GuiOptions ParseGuiOptions(std::span<const std::string_view> args);

@@ -22,3 +22,13 @@ tilewalk_cli_test("anchors on a stand-in file reports anchors not found and exit
 tilewalk_cli_test("anchors --json carries the coverage" EXIT 1
   COMMAND ${tw} anchors --pallas-source ${fixtures}/fake_flash_attention.py --json
   MATCH "\"regions_total\": 19" MATCH2 "\"status\": \"not found\"")
+
+find_program(XVFB_RUN_FOR_BENCH xvfb-run)
+if(XVFB_RUN_FOR_BENCH)
+  tilewalk_cli_test("gui --benchmark-frames prints the mean and p95 frame time" EXIT 0
+    COMMAND ${XVFB_RUN_FOR_BENCH} -a ${tw} gui --library ${CMAKE_SOURCE_DIR}/tests/bench/gui_library --size 800x600
+            --benchmark-frames 10
+    MATCH "10 frames at 800x600: mean [0-9.]+ ms, p95 [0-9.]+ ms")
+endif()
+tilewalk_cli_test("gui rejects --benchmark-frames with --screenshot" EXIT 2
+  COMMAND ${tw} gui --benchmark-frames 5 --screenshot x.png MATCH "separate runs")
