@@ -8,8 +8,10 @@
 
 #include "app/gui/tour_keys.hpp"
 #include "app/views/grid_view.hpp"
+#include "app/views/lanes_view.hpp"
 #include "app/views/memory_view.hpp"
 #include "app/views/passage_view.hpp"
+#include "app/views/scores_view.hpp"
 #include "app/views/source_view.hpp"
 #include "app/views/timeline_view.hpp"
 #include "app/views/tour_palette.hpp"
@@ -31,7 +33,7 @@ struct TourLayout {
   PaneRect source, grid, memory, passage, timeline;
 };
 
-TourLayout LayOut(ImVec2 origin, ImVec2 size) {
+TourLayout LayOut(ImVec2 origin, ImVec2 size, bool wide_detail) {
   const float line = ImGui::GetTextLineHeightWithSpacing();
   const float pad = ImGui::GetStyle().WindowPadding.y * 2.0f;
   const float timeline_h = std::floor(std::min(size.y * 0.4f, line * 6.2f + pad + ImGui::GetFrameHeightWithSpacing()));
@@ -39,7 +41,8 @@ TourLayout LayOut(ImVec2 origin, ImVec2 size) {
   const float source_w = std::floor(size.x * 0.44f);
   const float right_w = size.x - source_w;
   const float passage_h = std::floor(top_h * 0.4f);
-  const float grid_w = std::floor(right_w * 0.48f);
+  // Heatmaps want width; the memory tab's slots and the grid share it evenly.
+  const float grid_w = std::floor(right_w * (wide_detail ? 0.44f : 0.48f));
   TourLayout l;
   l.source = {origin, {source_w, top_h}};
   l.passage = {{origin.x + source_w, origin.y}, {right_w, passage_h}};
@@ -76,6 +79,65 @@ void DrawHelpOverlay(bool& open) {
   ImGui::End();
 }
 
+// The detail region: Memory | Lanes | Scores. The tab follows the cursor's statement unless the user picked
+// one at this stop. ImGui applies a programmatic selection one frame late, so a tab that differs from both
+// the wanted one and last frame's can only have come from a click.
+void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& state, int stop, const PaneRect& rect) {
+  using session::DetailTab;
+  if (state.detail_stop != stop) {
+    state.detail_user.reset();
+    state.detail_stop = stop;
+  }
+  if (pictures.suggested_tab) state.detail_auto = *pictures.suggested_tab;
+  const DetailTab wanted = state.detail_user.value_or(state.detail_auto);
+  const std::string& launch = pictures.memory.launch;
+  std::string title = "Memory";
+  if (pictures.has_snapshot) {
+    switch (state.detail_shown) {
+      case DetailTab::Memory: title = "Memory: VMEM of the " + launch + " launch"; break;
+      case DetailTab::Lanes: title = "Lanes: m and l of the " + launch + " launch"; break;
+      case DetailTab::Scores: title = "Scores: s and p of this block (" + launch + ")"; break;
+    }
+  }
+  title += "###Memory";
+  if (BeginPane(title.c_str(), rect)) {
+    if (!pictures.has_snapshot) {
+      ImGui::TextDisabled("Nothing was launched, so nothing is in VMEM.");
+    } else if (ImGui::BeginTabBar("detail")) {
+      std::optional<DetailTab> drawn;
+      auto tab = [&](const char* label, DetailTab which, auto draw) {
+        const ImGuiTabItemFlags flags =
+            which == wanted && wanted != state.detail_shown ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
+        if (ImGui::BeginTabItem(label, nullptr, flags)) {
+          drawn = which;
+          draw();
+          ImGui::EndTabItem();
+        }
+      };
+      tab("Memory", DetailTab::Memory, [&] { views::DrawMemoryView(pictures.memory); });
+      tab("Lanes", DetailTab::Lanes, [&] {
+        views::LanesPicture lanes = pictures.lanes;  // shared images: the copy only takes texture ids
+        views::AttachTexture(&state.textures, "lanes.m", lanes.m);
+        views::AttachTexture(&state.textures, "lanes.l", lanes.l);
+        views::AttachTexture(&state.textures, "lanes.alpha", lanes.alpha);
+        views::DrawLanesView(lanes);
+      });
+      tab("Scores", DetailTab::Scores, [&] {
+        views::ScoresPicture scores = pictures.scores;
+        views::AttachTexture(&state.textures, "scores.s", scores.s);
+        views::AttachTexture(&state.textures, "scores.p", scores.p);
+        views::DrawScoresView(scores);
+      });
+      ImGui::EndTabBar();
+      if (drawn) {
+        if (*drawn != wanted && *drawn != state.detail_shown) state.detail_user = *drawn;
+        state.detail_shown = *drawn;
+      }
+    }
+  }
+  ImGui::End();
+}
+
 }  // namespace
 
 void DrawTourScreen(session::TourSession& session, TourScreenState& state, float top, double seconds) {
@@ -85,7 +147,8 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   const TourLayout layout =
-      LayOut({viewport->Pos.x, viewport->Pos.y + top}, {viewport->Size.x, viewport->Size.y - top});
+      LayOut({viewport->Pos.x, viewport->Pos.y + top}, {viewport->Size.x, viewport->Size.y - top},
+             pictures.has_snapshot && state.detail_shown != session::DetailTab::Memory);
 
   // Every pane follows the one cursor, so none is "the active one": keep their title bars alike, rather
   // than lighting up whichever was clicked last.
@@ -106,17 +169,7 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
     }
   }
   ImGui::End();
-  const std::string memory_title =
-      (pictures.has_snapshot ? "Memory: VMEM of the " + pictures.memory.launch + " launch" : std::string("Memory")) +
-      "###Memory";
-  if (BeginPane(memory_title.c_str(), layout.memory)) {
-    if (pictures.has_snapshot) {
-      views::DrawMemoryView(pictures.memory);
-    } else {
-      ImGui::TextDisabled("Nothing was launched, so nothing is in VMEM.");
-    }
-  }
-  ImGui::End();
+  DrawDetailPane(pictures, state, session.stop_index(), layout.memory);
   if (BeginPane("Passage", layout.passage)) {
     if (auto intent = views::DrawPassageView(pictures.passage)) intents.push_back(*intent);
   }

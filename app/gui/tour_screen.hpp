@@ -1,9 +1,14 @@
 // The main window of a tour: five panes placed to fill the screen below the menu bar — source on the
-// left, the grid over the memory in the middle, the passage on the right, the timeline along the bottom —
+// left, the passage over the grid and a detail region side by side on the right, the timeline along the
+// bottom. The detail region has tabs, Memory | Lanes | Scores, and follows the cursor's statement (lanes for
+// the running max and sum, scores for s, p and the masks) until the user picks a tab for this stop —
 // each drawn from the session's pictures. It gathers the intents of the panes and the keyboard and hands
 // them to the session, which owns the cursor; it also draws the help overlay.
 #pragma once
 
+#include <optional>
+
+#include "app/gui/heatmap_texture_cache.hpp"
 #include "app/session/tour_session.hpp"
 #include "app/views/grid_picture.hpp"
 #include "app/views/source_picture.hpp"
@@ -14,6 +19,11 @@ struct TourScreenState {
   views::SourceViewState source;
   views::GridViewState grid{.compact = true};  // the pane's title says what the grid is
   bool show_help = false;
+  session::DetailTab detail_auto = session::DetailTab::Memory;  // the tab the cursor last asked for
+  std::optional<session::DetailTab> detail_user{};              // the tab the user picked at this stop
+  session::DetailTab detail_shown = session::DetailTab::Memory; // the tab drawn last frame
+  int detail_stop = -1;                                         // the stop detail_user was picked at
+  HeatmapTextureCache textures;  // the heatmaps' GL textures; none without GL (headless tests)
 };
 
 // `top`: where the menu bar ends. `seconds`: wall time since the last frame, for playback.

@@ -32,7 +32,26 @@ MirrorPosition NearestFile(const walkthrough::Recording& rec, uint64_t event) {
   return {};
 }
 
+bool EndsWith(const std::string& s, const std::string& tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
 }  // namespace
+
+std::optional<DetailTab> SuggestedTab(const std::string& site) {
+  static const char* const kScores[] = {".run.s", ".run.add_ab", ".run.scale", ".run.q_segment_tile",
+                                        ".run.segment_mask", ".run.row_ids", ".run.col_ids", ".run.causal_mask",
+                                        ".run.combine_masks", ".run.apply_mask", ".run.p", ".run.p_normalize"};
+  static const char* const kLanes[] = {".run.m_prev", ".run.l_prev", ".run.m_curr", ".run.m_next", ".run.alpha",
+                                       ".run.l_corr", ".run.l_next", ".run.store_l", ".run.store_m",
+                                       ".run.l_next_inv_safe", ".start.m_init", ".start.l_init", ".start.m", ".start.l"};
+  for (const char* tail : kScores)
+    if (EndsWith(site, tail)) return DetailTab::Scores;
+  for (const char* tail : kLanes)
+    if (EndsWith(site, tail)) return DetailTab::Lanes;
+  if (site.find(".run.") != std::string::npos) return std::nullopt;
+  return DetailTab::Memory;
+}
 
 TourSession::TourSession(const SessionOptions& options) : m_loaded(LoadTourLibrary(options.library_folder)) {
   const walkthrough::Library& lib = m_loaded.library;
@@ -184,6 +203,7 @@ const TourPictures& TourSession::Pictures() {
 void TourSession::Rebuild() {
   m_dirty = false;
   m_pictures = TourPictures{};
+  m_pictures.revision = ++m_revision;
   m_pictures.passage = m_passage;
   const walkthrough::Passage* passage = nullptr;
   if (m_tour != nullptr) {
@@ -203,6 +223,9 @@ void TourSession::Rebuild() {
   m_pictures.has_snapshot = true;
   m_pictures.grid = BuildGridPicture(*snap);
   m_pictures.memory = BuildMemoryPicture(*snap, *m_recording);
+  m_pictures.lanes = BuildLanesPicture(*snap);
+  m_pictures.scores = BuildScoresPicture(*snap);
+  m_pictures.suggested_tab = SuggestedTab(snap->site.name);
   m_pictures.timeline = BuildTimelinePicture(*snap, *m_recording, m_markers);
   m_pictures.timeline.playing = m_playing;
   m_pictures.timeline.landing = m_landing_event;

@@ -4,6 +4,7 @@
 // tour asked for is missing), it says why and the app shows the gallery instead.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "app/session/heatmap_builders.hpp"
 #include "app/session/library_loader.hpp"
 #include "app/session/picture_builders.hpp"
 #include "app/views/view_intent.hpp"
@@ -26,11 +28,22 @@ struct SessionOptions {
   std::optional<std::filesystem::path> pallas_source{};   // --pallas-source
 };
 
+// The tab of the detail region (memory, lanes, scores) that fits the statement at the cursor: a statement of
+// the running max and sum belongs to Lanes, one of the scores or their masks to Scores, a copy, a writeback
+// or a statement outside the minor loop to Memory; nullopt (keep the tab) for the loop's other statements,
+// such as the acc update, so that stepping through a block does not flicker between tabs.
+enum class DetailTab : std::uint8_t { Memory, Lanes, Scores };
+std::optional<DetailTab> SuggestedTab(const std::string& site);
+
 struct TourPictures {
   views::GridPicture grid;
   views::SourcePicture source;
   views::PassagePicture passage;
   views::MemoryPicture memory;
+  views::LanesPicture lanes;
+  views::ScoresPicture scores;
+  std::optional<DetailTab> suggested_tab{};
+  uint64_t revision = 0;      // changes whenever the pictures are rebuilt, so textures know to re-upload
   views::TimelinePicture timeline;
   bool has_snapshot = false;  // false: the stop has no event (a rejected scenario); only the passage is real
   std::string rejection{};    // the rejected scenario's error, when there is one
@@ -85,6 +98,7 @@ class TourSession {
 
   bool m_dirty = true;
   TourPictures m_pictures;
+  uint64_t m_revision = 0;
   views::PassagePicture m_passage;  // of the stop, filled once when the stop is entered
 };
 

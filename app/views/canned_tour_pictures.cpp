@@ -1,6 +1,53 @@
 #include "app/views/canned_tour_pictures.hpp"
 
+#include <cmath>
+#include <functional>
+#include <memory>
+
 namespace tilewalk::views {
+
+namespace {
+
+// A rows × cols heatmap painted from `at(r, c)`: t in [0, 1] on the colour ramp, or a negative t for a
+// causally masked entry. The session paints real ones; these only have to look like them.
+Heatmap Canned(std::string label, int rows, int cols, float lo, float hi,
+               const std::function<float(int, int)>& at) {
+  auto image = std::make_shared<HeatmapImage>();
+  image->width = cols;
+  image->height = rows;
+  image->rgba.resize(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols) * 4);
+  int masked = 0;
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) {
+      const float t = at(r, c);
+      Rgb colour = ColourRamp(t);
+      if (t < 0.0f) {
+        ++masked;
+        colour = ((r + c) & 3) < 2 ? kHatchLight : kHatchDark;
+      }
+      const std::size_t i =
+          (static_cast<std::size_t>(r) * static_cast<std::size_t>(cols) + static_cast<std::size_t>(c)) * 4;
+      image->rgba[i] = colour.r;
+      image->rgba[i + 1] = colour.g;
+      image->rgba[i + 2] = colour.b;
+      image->rgba[i + 3] = 0xFF;
+    }
+  }
+  return {.label = std::move(label),
+          .rows = rows,
+          .cols = cols,
+          .min = lo,
+          .max = hi,
+          .has_range = true,
+          .masked = masked,
+          .image = std::move(image)};
+}
+
+float Wave(int r, float k) {
+  return 0.5f + 0.5f * std::sin(static_cast<float>(r) * k);
+}
+
+}  // namespace
 
 SourcePicture CannedSourcePicture() {
   SourceTab cpp{.title = "forward_kernel.cpp (C++ mirror)", .file = "forward_kernel.cpp", .clickable = true};
@@ -57,6 +104,44 @@ TimelinePicture CannedTimelinePicture() {
   p.markers.push_back({2999, MarkerKind::Error});
   p.position = "event 813 of 3000  fwd step 6/16 (0, 0, 1, 1)  12.30 us";
   p.statement = "matmul at fwd.run.s";
+  return p;
+}
+
+LanesPicture CannedLanesPicture() {
+  LanesPicture p{.launch = "fwd",
+                 .m_from = "m_next",
+                 .l_from = "l_scratch",
+                 .m_lanes_equal = true,
+                 .l_lanes_equal = true,
+                 .tile_repeats = 2,
+                 .score_cols = 256,
+                 .has_alpha = true,
+                 .rows_rescaled = 43,
+                 .alpha_min = 0.02f};
+  // Every lane of a row alike: the value depends on the row only.
+  p.m = Canned("m", 128, 128, -3.1f, 4.7f, [](int r, int) { return Wave(r, 0.37f); });
+  p.l = Canned("l", 128, 128, 1.0f, 9.6f, [](int r, int) { return Wave(r, 0.11f); });
+  p.alpha =
+      Canned("alpha", 128, 128, 0.02f, 1.0f, [](int r, int) { return r % 3 == 0 ? Wave(r, 0.9f) : 1.0f; });
+  return p;
+}
+
+ScoresPicture CannedScoresPicture() {
+  ScoresPicture p{.launch = "fwd",
+                  .s_from = "fwd.run.apply_mask",
+                  .p_from = "fwd.run.p",
+                  .has_p = true,
+                  .has_causal = true,
+                  .causal_masked = 128 * 127 / 2,
+                  .m_tiles = 1,
+                  .mask_added = true};
+  p.s = Canned("s", 128, 128, -5.2f, 6.8f, [](int r, int c) {
+    return c > r ? -1.0f
+                 : 0.5f + 0.25f * std::sin(static_cast<float>(r * 7 + c * 3) * 0.05f) +
+                       0.2f * std::cos(static_cast<float>(c) * 0.3f);
+  });
+  p.p = Canned("p", 128, 128, 0.0f, 1.0f,
+               [](int r, int c) { return c > r ? -1.0f : (c == r / 2 ? 1.0f : 0.05f); });
   return p;
 }
 

@@ -1,10 +1,12 @@
-// Canned pictures of the tour panes (source, passage, memory, timeline) for the gallery and the smoke
+// Canned pictures of the tour panes (source, passage, memory, timeline, lanes, scores) for the gallery and the smoke
 // tests: small, hand-written values shaped like what app/session builds from a real snapshot, so each
 // pane can be seen and tested without recording a scenario.
 #pragma once
 
+#include "app/views/lanes_picture.hpp"
 #include "app/views/memory_picture.hpp"
 #include "app/views/passage_picture.hpp"
+#include "app/views/scores_picture.hpp"
 #include "app/views/source_picture.hpp"
 #include "app/views/timeline_picture.hpp"
 
@@ -14,5 +16,7 @@ SourcePicture CannedSourcePicture();      // a C++ tab with an executing line an
 PassagePicture CannedPassagePicture();    // stop 2 of 5
 MemoryPicture CannedMemoryPicture();      // a copy landing, a reused block, a written-back output
 TimelinePicture CannedTimelinePicture();  // three launches with markers of every kind
+LanesPicture CannedLanesPicture();        // m, l and alpha of a 128-row block, tiled twice for block_k 256
+ScoresPicture CannedScoresPicture();      // a diagonal block after apply_mask: the upper triangle hatched
 
 }  // namespace tilewalk::views

@@ -7,8 +7,11 @@
 
 #include "app/views/canned_tour_pictures.hpp"
 #include "app/views/grid_view.hpp"
+#include "app/views/heatmap_context.hpp"
+#include "app/views/lanes_view.hpp"
 #include "app/views/memory_view.hpp"
 #include "app/views/passage_view.hpp"
+#include "app/views/scores_view.hpp"
 #include "app/views/source_view.hpp"
 #include "app/views/timeline_view.hpp"
 
@@ -77,6 +80,22 @@ void DrawGallery(GalleryState& state, bool* open) {
       }
       if (ImGui::BeginTabItem("Timeline view")) {
         (void)DrawTimelineView(state.timeline_picture);
+        ImGui::EndTabItem();
+      }
+      // Heatmaps upload through the app's texture source, when the context has one (not in headless tests).
+      if (ImGui::BeginTabItem("Lanes view")) {
+        LanesPicture lanes = state.lanes_picture;
+        AttachTexture(ContextHeatmapTextures(), "gallery.lanes.m", lanes.m);
+        AttachTexture(ContextHeatmapTextures(), "gallery.lanes.l", lanes.l);
+        AttachTexture(ContextHeatmapTextures(), "gallery.lanes.alpha", lanes.alpha);
+        DrawLanesView(lanes);
+        ImGui::EndTabItem();
+      }
+      if (ImGui::BeginTabItem("Scores view")) {
+        ScoresPicture scores = state.scores_picture;
+        AttachTexture(ContextHeatmapTextures(), "gallery.scores.s", scores.s);
+        AttachTexture(ContextHeatmapTextures(), "gallery.scores.p", scores.p);
+        DrawScoresView(scores);
         ImGui::EndTabItem();
       }
       ImGui::EndTabBar();

@@ -19,6 +19,8 @@ struct GalleryState {
   PassagePicture passage_picture = CannedPassagePicture();
   MemoryPicture memory_picture = CannedMemoryPicture();
   TimelinePicture timeline_picture = CannedTimelinePicture();
+  LanesPicture lanes_picture = CannedLanesPicture();
+  ScoresPicture scores_picture = CannedScoresPicture();
 };
 
 // Draws the "Gallery" window; `open` is the usual ImGui close flag (may be null). Where the window goes is

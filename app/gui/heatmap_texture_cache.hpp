@@ -1,0 +1,41 @@
+// The GL side of the heatmaps: a small cache of RGBA8 textures keyed by pane and slot ("scores.s"). An
+// image is uploaded when its key first appears and again only when the picture hands in a different image;
+// textures are deleted with the cache, which must therefore die before the GL context (the frame loop's
+// screen state does). Without GL functions loaded (the headless tests) it hands out no textures and the
+// views draw placeholders.
+//
+// It also registers itself as the ImGui context's heatmap texture source (ImGuiIO::UserData), so that
+// views that are not handed one, such as the gallery, can still upload their canned images.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "app/views/heatmap_picture.hpp"
+
+namespace tilewalk::app {
+
+class HeatmapTextureCache final : public views::HeatmapTextures {
+ public:
+  HeatmapTextureCache();
+  HeatmapTextureCache(const HeatmapTextureCache&) = delete;
+  HeatmapTextureCache& operator=(const HeatmapTextureCache&) = delete;
+  ~HeatmapTextureCache() override;
+
+  views::TextureId Texture(const std::string& key,
+                           const std::shared_ptr<const views::HeatmapImage>& image) override;
+  int uploads() const { return m_uploads; }  // how many times an image went to GL, for tests and the curious
+
+ private:
+  struct Entry {
+    std::uint32_t texture = 0;                         // GLuint
+    std::shared_ptr<const views::HeatmapImage> image;  // the one uploaded; held so its address stays unique
+    int width = 0, height = 0;
+  };
+  std::map<std::string, Entry> m_entries;
+  int m_uploads = 0;
+};
+
+}  // namespace tilewalk::app

@@ -1,0 +1,105 @@
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+#include "app/session/heatmap_builders.hpp"
+
+namespace tilewalk::session {
+namespace {
+
+constexpr float kOffScale = 1e30f;  // beyond it an entry is the mask value (−0.7 × float max), not a score
+
+void Put(views::HeatmapImage& image, int x, int y, views::Rgb c) {
+  const std::size_t at =
+      (static_cast<std::size_t>(y) * static_cast<std::size_t>(image.width) + static_cast<std::size_t>(x)) * 4;
+  image.rgba[at] = c.r;
+  image.rgba[at + 1] = c.g;
+  image.rgba[at + 2] = c.b;
+  image.rgba[at + 3] = 0xFF;
+}
+
+}  // namespace
+
+views::Heatmap BuildHeatmap(std::string label, const tpu::Matrix& data,
+                            const std::vector<std::uint8_t>& mask) {
+  const int rows = static_cast<int>(data.rows()), cols = static_cast<int>(data.cols());
+  const bool masked_given = mask.size() == static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols);
+  auto bits = [&](int r, int c) -> std::uint8_t {
+    std::uint8_t b =
+        masked_given
+            ? mask[static_cast<std::size_t>(r) * static_cast<std::size_t>(cols) + static_cast<std::size_t>(c)]
+            : 0;
+    const float v = data(r, c);
+    if (!std::isfinite(v) || std::fabs(v) > kOffScale) b |= mask_bits::kOffScale;
+    return b;
+  };
+  views::Heatmap h{.label = std::move(label), .rows = rows, .cols = cols};
+  // The range: unmasked entries; if a mask covers everything (a block above the diagonal, before the mask
+  // value is added), the masked entries that are still ordinary numbers, so that they show through dimmed.
+  float lo = 0.0f, hi = 0.0f;
+  for (const bool include_masked : {false, true}) {
+    for (int r = 0; r < rows; ++r) {
+      for (int c = 0; c < cols; ++c) {
+        const std::uint8_t b = bits(r, c);
+        if (!include_masked && b != 0) ++h.masked;
+        if ((include_masked ? (b & mask_bits::kOffScale) : b) != 0) continue;
+        const float v = data(r, c);
+        if (!h.has_range) {
+          lo = hi = v;
+          h.has_range = true;
+        }
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+      }
+    }
+    if (h.has_range) break;
+  }
+  h.min = lo;
+  h.max = hi;
+  auto image = std::make_shared<views::HeatmapImage>();
+  image->width = cols;
+  image->height = rows;
+  image->rgba.assign(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols) * 4, 0);
+  const float span = hi - lo;
+  auto colour = [&](float v) { return views::ColourRamp(span > 0.0f ? (v - lo) / span : 0.5f); };
+  auto dim = [](views::Rgb c) {
+    return views::Rgb{static_cast<std::uint8_t>(c.r / 3), static_cast<std::uint8_t>(c.g / 3),
+                      static_cast<std::uint8_t>(c.b / 3)};
+  };
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) {
+      const std::uint8_t b = bits(r, c);
+      const bool off = (b & mask_bits::kOffScale) != 0;
+      // A masked entry alternates a grey stripe with its own colour dimmed (or dark grey, when its value is
+      // the mask value and has no colour).
+      const views::Rgb under = off ? views::kHatchDark : dim(colour(data(r, c)));
+      if (b & mask_bits::kCausal) {
+        Put(*image, c, r, ((r + c) & 3) < 2 ? views::kHatchLight : under);  // "/" stripes
+      } else if (b & mask_bits::kSegment) {
+        Put(*image, c, r, ((c - r) & 3) < 2 ? views::kSegmentLight : under);  // "\" stripes
+      } else if (off) {
+        Put(*image, c, r, views::kNotFinite);
+      } else {
+        Put(*image, c, r, colour(data(r, c)));
+      }
+    }
+  }
+  h.image = std::move(image);
+  return h;
+}
+
+const tpu::Value* CurrentValue(const walkthrough::Snapshot& snap, const std::string& site) {
+  // Values are listed in the order their sites first ran in this step, which is program order: a site
+  // listed after the cursor's own site last ran in the previous minor block.
+  const auto at = [&](const std::string& name) {
+    return std::find_if(snap.values.begin(), snap.values.end(),
+                        [&](const auto& v) { return v.site == name; });
+  };
+  const auto found = at(site);
+  if (found == snap.values.end() || !found->value || found->value->traced()) return nullptr;
+  const auto cursor = at(snap.site.name);
+  if (cursor != snap.values.end() && found > cursor) return nullptr;
+  return found->value.get();
+}
+
+}  // namespace tilewalk::session

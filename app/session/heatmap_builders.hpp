@@ -1,0 +1,41 @@
+// Snapshot → heatmap pictures for the lanes and scores panes, and the pure function under both: a tile of
+// values turned into an RGBA8 image (one pixel per element), masked entries hatched and kept out of the
+// colour range. No ImGui, no GL: the app uploads the image; the tests read its pixels.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "app/views/lanes_picture.hpp"
+#include "app/views/scores_picture.hpp"
+#include "kernels/tpu/value.hpp"
+#include "walkthrough/snapshot.hpp"
+
+namespace tilewalk::session {
+
+// Why an entry is not in colour; bits, so that an entry can be masked by both masks.
+namespace mask_bits {
+inline constexpr std::uint8_t kCausal = 1;    // hatched "/"
+inline constexpr std::uint8_t kSegment = 2;   // hatched "\"
+inline constexpr std::uint8_t kOffScale = 4;  // not finite, or the mask value with no mask to explain it
+}  // namespace mask_bits
+
+// `mask`: empty, or one byte of mask_bits per element, row-major. Entries that are not finite or beyond
+// ±1e30 (the mask value is −2.4e38) are off scale even without a mask byte. The range spans the rest; a
+// range of one value paints everything at the middle of the ramp.
+views::Heatmap BuildHeatmap(std::string label, const tpu::Matrix& data,
+                            const std::vector<std::uint8_t>& mask = {});
+
+// The value of `site` computed in the cursor's minor block, or null: a site that has not run yet in this
+// block still holds the previous block's value, which the panes must not show as current.
+const tpu::Value* CurrentValue(const walkthrough::Snapshot& snapshot, const std::string& site);
+
+// m and l at the cursor: this block's m_next and l_next once computed, otherwise the scratch buffers
+// (forward) or the active m and l input slots (backward); alpha once computed in this block.
+views::LanesPicture BuildLanesPicture(const walkthrough::Snapshot& snapshot);
+
+// s (or its masked form) and p of the cursor's minor block, with the causal and segment masks.
+views::ScoresPicture BuildScoresPicture(const walkthrough::Snapshot& snapshot);
+
+}  // namespace tilewalk::session

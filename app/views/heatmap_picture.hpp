@@ -1,0 +1,81 @@
+// A heatmap as the views receive it: an RGBA8 image that app/session painted from a tile of values (one
+// pixel per element, masked entries hatched), the range its colours span, and the texture the app uploaded
+// it to. Views never touch pixels or GL: they draw the texture and label it. The colour map lives here, in
+// plain code, so that the session paints the image and the view paints the scale bar from one table.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tilewalk::views {
+
+// ImTextureID of ImGui 1.86 (checked where the views include imgui.h): kept as void* here so that app/session
+// can fill pictures without including ImGui.
+using TextureId = void*;
+
+struct HeatmapImage {
+  int width = 0, height = 0;
+  std::vector<std::uint8_t> rgba{};  // width * height * 4, row-major, top row first
+
+  std::array<std::uint8_t, 4> Pixel(int x, int y) const {
+    const std::size_t at =
+        (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 4;
+    return {rgba[at], rgba[at + 1], rgba[at + 2], rgba[at + 3]};
+  }
+};
+
+struct Heatmap {
+  std::string label{};           // "s", "m_next"
+  int rows = 0, cols = 0;        // of the tile; the image has one pixel per element
+  float min = 0.0f, max = 0.0f;  // the range the colours span: unmasked, finite entries only
+  bool has_range = false;        // false: no entry was in colour (all masked or not finite)
+  int masked = 0;                // entries drawn hatched instead of coloured
+  std::shared_ptr<const HeatmapImage> image{};
+  TextureId texture = nullptr;  // set by the app after upload; null draws a placeholder frame
+};
+
+// The colour map: a perceptually ordered ramp from dark blue through teal and green to yellow (after
+// viridis), readable on a projector and in grey. t in [0, 1].
+struct Rgb {
+  std::uint8_t r, g, b;
+};
+inline Rgb ColourRamp(float t) {
+  static constexpr std::array<Rgb, 6> kStops{{{0x44, 0x01, 0x54},
+                                              {0x41, 0x44, 0x87},
+                                              {0x2A, 0x78, 0x8E},
+                                              {0x22, 0xA8, 0x84},
+                                              {0x7A, 0xD1, 0x51},
+                                              {0xFD, 0xE7, 0x25}}};
+  t = std::clamp(t, 0.0f, 1.0f) * static_cast<float>(kStops.size() - 1);
+  const auto i = std::min(static_cast<std::size_t>(t), kStops.size() - 2);
+  const float f = t - static_cast<float>(i);
+  auto mix = [f](std::uint8_t a, std::uint8_t b) {
+    return static_cast<std::uint8_t>(static_cast<float>(a) +
+                                     (static_cast<float>(b) - static_cast<float>(a)) * f + 0.5f);
+  };
+  return {mix(kStops[i].r, kStops[i + 1].r), mix(kStops[i].g, kStops[i + 1].g),
+          mix(kStops[i].b, kStops[i + 1].b)};
+}
+
+// Hatching of masked entries: two greys in diagonal stripes, "/" for the causal mask, "\" for the segment
+// mask, a flat dark grey for entries that are not finite (−inf before the first block).
+inline constexpr Rgb kHatchLight{0x5A, 0x5E, 0x66}, kHatchDark{0x26, 0x28, 0x2E},
+    kSegmentLight{0x9A, 0x6A, 0x4A}, kNotFinite{0x30, 0x30, 0x36};
+
+// Turns uploaded images into textures, keyed by pane and slot ("scores.s"), re-uploading only when the image
+// changes. The app implements it with GL; the views only ask.
+class HeatmapTextures {
+ public:
+  virtual ~HeatmapTextures() = default;
+  virtual TextureId Texture(const std::string& key, const std::shared_ptr<const HeatmapImage>& image) = 0;
+};
+
+inline void AttachTexture(HeatmapTextures* textures, const std::string& key, Heatmap& heatmap) {
+  heatmap.texture = textures != nullptr && heatmap.image ? textures->Texture(key, heatmap.image) : nullptr;
+}
+
+}  // namespace tilewalk::views

@@ -1,0 +1,96 @@
+#include "app/views/scores_view.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/views/heatmap_view.hpp"
+#include "app/views/tour_palette.hpp"
+
+namespace tilewalk::views {
+namespace {
+
+void Column(const char* id, const Heatmap& h, const std::string& from, float width, float height,
+            int m_tiles = 0) {
+  ImGui::BeginGroup();
+  ImGui::PushID(id);
+  ImGui::TextUnformatted(h.label.c_str());
+  ImGui::SameLine();
+  ImGui::TextColored(palette::Vec(palette::kTextDim), "%d x %d", h.rows, h.cols);
+  if (m_tiles > 0) {
+    ImGui::TextColored(palette::Vec(palette::kCurrent), "exp(s - m tiled x%d)", m_tiles);
+  } else {
+    ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", from.c_str());
+  }
+  const ImVec2 size = FitTile(h.rows, h.cols, {width, height});
+  DrawHeatmapImage(h, size);
+  DrawColourScale(h, std::max(size.x, width * 0.6f));  // under its image, but wide enough for its labels
+  ImGui::PopID();
+  ImGui::EndGroup();
+}
+
+void Swatch(Rgb light, Rgb dark, bool forward) {
+  const float s = ImGui::GetTextLineHeight();
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddRectFilled(at, {at.x + s, at.y + s}, IM_COL32(dark.r, dark.g, dark.b, 0xFF));
+  for (float d = -s; d < s; d += s * 0.34f) {
+    const ImVec2 a = forward ? ImVec2{at.x + d, at.y + s} : ImVec2{at.x + d, at.y};
+    const ImVec2 b = forward ? ImVec2{at.x + d + s, at.y} : ImVec2{at.x + d + s, at.y + s};
+    draw->PushClipRect(at, {at.x + s, at.y + s}, true);
+    draw->AddLine(a, b, IM_COL32(light.r, light.g, light.b, 0xFF), s * 0.14f);
+    draw->PopClipRect();
+  }
+  ImGui::Dummy({s, s});
+  ImGui::SameLine();
+}
+
+}  // namespace
+
+void DrawScoresView(const ScoresPicture& picture) {
+  if (!picture.empty_message.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", picture.empty_message.c_str());
+    ImGui::PopTextWrapPos();
+    return;
+  }
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float spacing = ImGui::GetStyle().ItemSpacing.x * 2.0f;
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float col_w = std::floor((avail.x - spacing) * 0.5f);
+  // Below the images: the scale, one line per mask (or "no mask"), and the two-line note on the mask value.
+  const int legend_lines = std::max(1, (picture.has_causal ? 1 : 0) + (picture.has_segment ? 1 : 0));
+  const float text_lines = 3.6f + static_cast<float>(legend_lines) + (picture.mask_added ? 2.0f : 0.0f);
+  const float image_h = std::max(line * 2.0f, avail.y - line * text_lines);
+  Column("s", picture.s, picture.s_from, col_w, image_h);
+  ImGui::SameLine(0.0f, spacing);
+  if (picture.has_p) {
+    Column("p", picture.p, picture.p_from, col_w, image_h, picture.m_tiles);
+  } else {
+    ImGui::BeginGroup();
+    ImGui::TextUnformatted("p");
+    ImGui::TextColored(palette::Vec(palette::kTextDim), "not yet computed");
+    ImGui::TextColored(palette::Vec(palette::kTextDim), "in this block");
+    ImGui::EndGroup();
+  }
+  if (picture.has_causal) {
+    Swatch(kHatchLight, kHatchDark, true);
+    ImGui::Text("causal mask: %d masked", picture.causal_masked);
+  }
+  if (picture.has_segment) {
+    Swatch(kSegmentLight, kHatchDark, false);
+    ImGui::Text("segment mask: %d masked", picture.segment_masked);
+  }
+  if (!picture.has_causal && !picture.has_segment) {
+    ImGui::TextColored(palette::Vec(palette::kTextDim), "no mask in this block");
+  }
+  if (picture.mask_added) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(palette::Vec(palette::kTextDim),
+                       "s + mask value (-2.4e38) where masked: left out of the scale");
+    ImGui::PopTextWrapPos();
+  }
+}
+
+}  // namespace tilewalk::views

@@ -1,0 +1,102 @@
+// The heatmap image builder of app/session: values become pixels on the colour ramp between the range's
+// ends, masked entries are hatched and kept out of the range, the mask value (−2.4e38) never stretches the
+// scale, and a tile whose lanes are alike gives an image whose columns are alike.
+#include <doctest/doctest.h>
+
+#include <cfloat>
+#include <limits>
+
+#include "app/session/heatmap_builders.hpp"
+
+namespace tilewalk::session {
+namespace {
+
+std::array<std::uint8_t, 4> Rgba(views::Rgb c) {
+  return {c.r, c.g, c.b, 0xFF};
+}
+
+}  // namespace
+
+TEST_CASE(
+    "heatmap image: the smallest value is the ramp's start, the largest its end, one pixel per element") {
+  tpu::Matrix m(2, 3);
+  m << -1.0f, 0.0f, 1.0f, 2.0f, 3.0f, 4.0f;
+  const views::Heatmap h = BuildHeatmap("s", m);
+  REQUIRE(h.image);
+  CHECK(h.image->width == 3);
+  CHECK(h.image->height == 2);
+  CHECK(h.rows == 2);
+  CHECK(h.cols == 3);
+  CHECK(h.has_range);
+  CHECK(h.min == -1.0f);
+  CHECK(h.max == 4.0f);
+  CHECK(h.masked == 0);
+  CHECK(h.image->Pixel(0, 0) == Rgba(views::ColourRamp(0.0f)));
+  CHECK(h.image->Pixel(2, 1) == Rgba(views::ColourRamp(1.0f)));
+  CHECK(h.image->Pixel(0, 1) == Rgba(views::ColourRamp(0.6f)));  // 2 is 3/5 of the way from -1 to 4
+  CHECK(h.image->Pixel(0, 0) != h.image->Pixel(2, 1));
+}
+
+TEST_CASE("heatmap image: the mask value is off scale, so it cannot flatten the colours of the real scores") {
+  const float mask_value = -0.7f * FLT_MAX;
+  tpu::Matrix m(2, 2);
+  m << 1.0f, mask_value, 3.0f, 5.0f;
+  const views::Heatmap h = BuildHeatmap("s", m);
+  CHECK(h.min == 1.0f);
+  CHECK(h.max == 5.0f);
+  CHECK(h.masked == 1);
+  CHECK(h.image->Pixel(1, 0) == Rgba(views::kNotFinite));
+  CHECK(h.image->Pixel(1, 1) == Rgba(views::ColourRamp(1.0f)));
+  // -inf (m before the first block) is off scale too.
+  tpu::Matrix inf(1, 2);
+  inf << -std::numeric_limits<float>::infinity(), 2.0f;
+  CHECK(BuildHeatmap("m", inf).min == 2.0f);
+}
+
+TEST_CASE("heatmap image: causally masked entries are hatched and left out of the range") {
+  tpu::Matrix m(4, 4);
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c) m(r, c) = c > r ? 100.0f : static_cast<float>(r + c);
+  std::vector<std::uint8_t> mask(16, 0);
+  for (int r = 0; r < 4; ++r)
+    for (int c = r + 1; c < 4; ++c) mask[static_cast<std::size_t>(r * 4 + c)] = mask_bits::kCausal;
+  const views::Heatmap h = BuildHeatmap("s", m, mask);
+  CHECK(h.masked == 6);
+  CHECK(h.max == 6.0f);  // not 100: the masked entries do not count
+  CHECK(h.min == 0.0f);
+  // The hatch alternates a grey stripe with the entry's dimmed colour; never the ramp's own colours.
+  const auto at_01 = h.image->Pixel(1, 0), at_02 = h.image->Pixel(2, 0);
+  CHECK((at_01 == Rgba(views::kHatchLight) || at_02 == Rgba(views::kHatchLight)));
+  CHECK(at_01 != Rgba(views::ColourRamp(1.0f)));
+  CHECK(h.image->Pixel(3, 3) == Rgba(views::ColourRamp(1.0f)));
+}
+
+TEST_CASE(
+    "heatmap image: a fully masked block before the mask value is added still shows its values, dimmed") {
+  tpu::Matrix m(2, 2);
+  m << 1.0f, 2.0f, 3.0f, 4.0f;
+  const views::Heatmap h = BuildHeatmap("s", m, std::vector<std::uint8_t>(4, mask_bits::kCausal));
+  CHECK(h.masked == 4);
+  CHECK(h.has_range);
+  CHECK(h.min == 1.0f);
+  CHECK(h.max == 4.0f);
+}
+
+TEST_CASE("heatmap image: identical lanes give identical columns") {
+  tpu::Matrix m(8, 128);
+  for (int r = 0; r < 8; ++r) m.row(r).setConstant(static_cast<float>(r * r) - 3.0f);
+  const views::Heatmap h = BuildHeatmap("m", m);
+  for (int y = 0; y < 8; ++y)
+    for (int x = 1; x < 128; ++x) REQUIRE(h.image->Pixel(x, y) == h.image->Pixel(0, y));
+  CHECK(h.image->Pixel(0, 0) != h.image->Pixel(0, 7));
+}
+
+TEST_CASE("heatmap image: a constant tile paints the middle of the ramp") {
+  tpu::Matrix m = tpu::Matrix::Constant(3, 3, 0.0f);
+  const views::Heatmap h = BuildHeatmap("l", m);
+  CHECK(h.min == 0.0f);
+  CHECK(h.max == 0.0f);
+  CHECK(h.image->Pixel(1, 1) == Rgba(views::ColourRamp(0.5f)));
+}
+
+}  // namespace tilewalk::session
