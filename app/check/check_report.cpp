@@ -123,7 +123,8 @@ void PrintCheckReport(const CheckRun& run, std::ostream& out) {
   }
   out << "\ntiming: simulated step " << Format("%.1f", run.simulate_ms) << " ms, dense reference "
       << Format("%.1f", run.comparison.reference_ms) << " ms (wall time, this machine)\n";
-  out << (run.pass ? "PASS" : "FAIL") << ": every output within tolerance of the dense reference\n";
+  out << (run.pass ? "PASS: every output is within tolerance of the dense reference\n"
+                   : "FAIL: an output is outside its tolerance of the dense reference\n");
 }
 
 }  // namespace tilewalk::app

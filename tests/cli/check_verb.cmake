@@ -5,7 +5,7 @@ set(small --q-len 256 --kv-len 256)
 
 tilewalk_cli_test("check agrees with the reference on a causal step with every option" EXIT 0
   COMMAND ${tw} check ${small} --causal --bias --segments 2 --sm-scale 0.5 --block-k-major 256
-  MATCH "PASS: every output within tolerance" MATCH2 "launch dkv: grid \\(1, 1, 2, 2\\) = 4 steps, 3 ran, 1 skipped")
+  MATCH "PASS: every output is within tolerance" MATCH2 "launch dkv: grid \\(1, 1, 2, 2\\) = 4 steps, 3 ran, 1 skipped")
 tilewalk_cli_test("check --json keeps the contract's names" EXIT 0
   COMMAND ${tw} check ${small} --causal --bias --json
   MATCH "\"launches\": {[^}]*\"dkv\": {[^}]*\"copies\": {"
@@ -50,3 +50,6 @@ tilewalk_cli_test("trace into an unwritable place fails cleanly" EXIT 1
 tilewalk_cli_test("trace of a rejected scenario writes the error and exits 1" EXIT 1
   COMMAND ${tw} trace --scenario block-k-64 --out ${CMAKE_CURRENT_BINARY_DIR}/rejected.json
   MATCH "NotImplementedError: block_k=64")
+tilewalk_cli_test("check reports the below_or_on_diag edge case as a failure, as the original computes it" EXIT 1
+  COMMAND ${tw} check --causal --q-len 129 --kv-len 256 --block-q 129 --forward-only --precision highest --sm-scale 0.01
+  MATCH "FAIL: an output is outside its tolerance")
