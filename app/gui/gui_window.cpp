@@ -8,7 +8,8 @@
 #include <imgui_impl_opengl3.h>
 
 #include <cstdlib>
-#include <filesystem>
+
+#include "app/gui/imgui_setup.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -22,41 +23,6 @@ std::string LastGlfwError() {
   const char* description = nullptr;
   glfwGetError(&description);
   return description != nullptr ? description : "";
-}
-
-// The passages and narration use a few characters past Latin-1: Greek (Σ), the modifier letter ᵀ (kᵀ),
-// dashes, arrows and maths operators (−, ≤, ≠). Without these ranges ImGui draws them as '?'. The array
-// must outlive the atlas build, hence static storage.
-constexpr ImWchar kTextRanges[] = {
-    0x0020, 0x00FF,  // Basic Latin, Latin-1
-    0x0370, 0x03FF,  // Greek
-    0x1D00, 0x1DBF,  // phonetic extensions: superscript letters such as ᵀ
-    0x2000, 0x209F,  // punctuation (dashes, ellipsis), superscripts and subscripts
-    0x2190, 0x22FF,  // arrows, mathematical operators
-    0x25A0, 0x25FF,  // geometric shapes
-    0,
-};
-
-// libimgui.a is built with assertions on, so a missing TTF would abort the process: check first.
-void LoadFont(const WindowOptions& options, std::ostream& warnings) {
-  ImGuiIO& io = ImGui::GetIO();
-  std::error_code ignored;
-  if (std::filesystem::is_regular_file(options.font_path, ignored)) {
-    io.Fonts->AddFontFromFileTTF(options.font_path.c_str(), options.font_pixels, nullptr, kTextRanges);
-    return;
-  }
-  warnings << "tilewalk: warning: font " << options.font_path
-           << " not found (install fonts-dejavu-core); using ImGui's small built-in font.\n";
-  io.Fonts->AddFontDefault();
-}
-
-void SetUpStyle(float font_pixels) {
-  ImGui::StyleColorsDark();
-  ImGuiStyle& style = ImGui::GetStyle();
-  style.WindowRounding = 0.0f;
-  style.FrameRounding = 2.0f;
-  // ImGui's spacing is tuned for its 13 px font; grow it with ours so that the layout does not look cramped.
-  style.ScaleAllSizes(font_pixels / 16.0f);
 }
 
 }  // namespace
@@ -108,11 +74,8 @@ std::variant<std::unique_ptr<GuiWindow>, WindowFailure> GuiWindow::Open(const Wi
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   window->m_imgui_context = true;
-  // The layout is set in code; an imgui.ini would litter whatever folder the app was started from.
-  ImGui::GetIO().IniFilename = nullptr;
-  if (options.ignore_mouse) ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_NoMouse;
-  SetUpStyle(options.font_pixels);
-  LoadFont(options, warnings);
+  SetUpImGui({.font_path = options.font_path, .font_pixels = options.font_pixels, .ignore_mouse = options.ignore_mouse},
+             warnings);
 
   window->m_platform_backend = ImGui_ImplGlfw_InitForOpenGL(window->m_window, true);
   if (!window->m_platform_backend) return WindowFailure{WindowError::LoadGlFailed, "ImGui's GLFW backend"};

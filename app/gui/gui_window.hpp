@@ -11,19 +11,11 @@
 #include <variant>
 
 #include "app/cli_args.hpp"
+#include "app/gui/imgui_setup.hpp"
 
 struct GLFWwindow;
 
 namespace tilewalk::app {
-
-inline constexpr const char* kDefaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf";
-
-// The font size for a window height: about 45 lines of text fill the screen, so 20 px at 900 and 24 px at
-// 1080, and readable from the back of a room.
-inline float FontPixelsForHeight(int height) {
-  const float pixels = static_cast<float>(height) / 45.0f;
-  return pixels < 14.0f ? 14.0f : (pixels > 40.0f ? 40.0f : static_cast<float>(static_cast<int>(pixels + 0.5f)));
-}
 
 struct WindowOptions {
   std::string title = "tilewalk";

@@ -2,11 +2,10 @@
 
 #include <imgui.h>
 
-#include <algorithm>
-#include <cmath>
 #include <string>
 
 #include "app/gui/tour_keys.hpp"
+#include "app/gui/tour_layout.hpp"
 #include "app/views/grid_view.hpp"
 #include "app/views/lanes_view.hpp"
 #include "app/views/memory_view.hpp"
@@ -22,39 +21,9 @@ namespace {
 constexpr ImGuiWindowFlags kPaneFlags =
     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
 
-struct PaneRect {
-  ImVec2 pos, size;
-};
-
-// Fixed fractions of the screen: the source gets the left half because it holds the longest lines; the
-// passage runs across the top of the right half, over the grid and the memory side by side; the
-// timeline's height is what its rows need at the current font.
-struct TourLayout {
-  PaneRect source, grid, memory, passage, timeline;
-};
-
-TourLayout LayOut(ImVec2 origin, ImVec2 size, bool wide_detail) {
-  const float line = ImGui::GetTextLineHeightWithSpacing();
-  const float pad = ImGui::GetStyle().WindowPadding.y * 2.0f;
-  const float timeline_h = std::floor(std::min(size.y * 0.4f, line * 6.2f + pad + ImGui::GetFrameHeightWithSpacing()));
-  const float top_h = size.y - timeline_h;
-  const float source_w = std::floor(size.x * 0.44f);
-  const float right_w = size.x - source_w;
-  const float passage_h = std::floor(top_h * 0.4f);
-  // Heatmaps want width; the memory tab's slots and the grid share it evenly.
-  const float grid_w = std::floor(right_w * (wide_detail ? 0.44f : 0.48f));
-  TourLayout l;
-  l.source = {origin, {source_w, top_h}};
-  l.passage = {{origin.x + source_w, origin.y}, {right_w, passage_h}};
-  l.grid = {{origin.x + source_w, origin.y + passage_h}, {grid_w, top_h - passage_h}};
-  l.memory = {{origin.x + source_w + grid_w, origin.y + passage_h}, {right_w - grid_w, top_h - passage_h}};
-  l.timeline = {{origin.x, origin.y + top_h}, {size.x, timeline_h}};
-  return l;
-}
-
 bool BeginPane(const char* title, const PaneRect& rect) {
-  ImGui::SetNextWindowPos(rect.pos);
-  ImGui::SetNextWindowSize(rect.size);
+  ImGui::SetNextWindowPos({rect.x, rect.y});
+  ImGui::SetNextWindowSize({rect.width, rect.height});
   return ImGui::Begin(title, nullptr, kPaneFlags);
 }
 
@@ -79,17 +48,35 @@ void DrawHelpOverlay(bool& open) {
   ImGui::End();
 }
 
+Pane TabPane(session::DetailTab tab) {
+  switch (tab) {
+    case session::DetailTab::Lanes: return Pane::Lanes;
+    case session::DetailTab::Scores: return Pane::Scores;
+    case session::DetailTab::Memory: break;
+  }
+  return Pane::Memory;
+}
+
+// The tab to show when the one the cursor asks for is not among the panes drawn.
+session::DetailTab FirstDetailTab(PaneSet panes) {
+  if (panes.Has(Pane::Memory)) return session::DetailTab::Memory;
+  return panes.Has(Pane::Lanes) ? session::DetailTab::Lanes : session::DetailTab::Scores;
+}
+
 // The detail region: Memory | Lanes | Scores. The tab follows the cursor's statement unless the user picked
 // one at this stop. ImGui applies a programmatic selection one frame late, so a tab that differs from both
 // the wanted one and last frame's can only have come from a click.
 void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& state, int stop, const PaneRect& rect) {
+  // The tab shown last frame may have been dropped from the panes since.
+  if (!state.panes.Has(TabPane(state.detail_shown))) state.detail_shown = FirstDetailTab(state.panes);
   using session::DetailTab;
   if (state.detail_stop != stop) {
     state.detail_user.reset();
     state.detail_stop = stop;
   }
   if (pictures.suggested_tab) state.detail_auto = *pictures.suggested_tab;
-  const DetailTab wanted = state.detail_user.value_or(state.detail_auto);
+  DetailTab wanted = state.detail_user.value_or(state.detail_auto);
+  if (!state.panes.Has(TabPane(wanted))) wanted = FirstDetailTab(state.panes);
   const std::string& launch = pictures.memory.launch;
   std::string title = "Memory";
   if (pictures.has_snapshot) {
@@ -106,6 +93,7 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
     } else if (ImGui::BeginTabBar("detail")) {
       std::optional<DetailTab> drawn;
       auto tab = [&](const char* label, DetailTab which, auto draw) {
+        if (!state.panes.Has(TabPane(which))) return;
         const ImGuiTabItemFlags flags =
             which == wanted && wanted != state.detail_shown ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
         if (ImGui::BeginTabItem(label, nullptr, flags)) {
@@ -146,43 +134,58 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
   const session::TourPictures& pictures = session.Pictures();
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  const TourLayout layout =
-      LayOut({viewport->Pos.x, viewport->Pos.y + top}, {viewport->Size.x, viewport->Size.y - top},
-             pictures.has_snapshot && state.detail_shown != session::DetailTab::Memory);
+  const float timeline_rows = ImGui::GetTextLineHeightWithSpacing() * 6.2f + ImGui::GetStyle().WindowPadding.y * 2.0f +
+                              ImGui::GetFrameHeightWithSpacing();
+  const TourLayout layout = LayOutTour(
+      {.x = viewport->Pos.x,
+       .y = viewport->Pos.y + top,
+       .width = viewport->Size.x,
+       .height = viewport->Size.y - top,
+       .timeline_height = timeline_rows,
+       .wide_detail = pictures.has_snapshot && state.detail_shown != session::DetailTab::Memory},
+      state.panes);
 
   // Every pane follows the one cursor, so none is "the active one": keep their title bars alike, rather
   // than lighting up whichever was clicked last.
   ImGui::PushStyleColor(ImGuiCol_TitleBgActive, ImGui::GetStyleColorVec4(ImGuiCol_TitleBg));
-  if (BeginPane("Source", layout.source)) {
-    if (auto intent = views::DrawSourceView(pictures.source, state.source)) intents.push_back(*intent);
+  if (layout.source) {
+    if (BeginPane("Source", *layout.source)) {
+      if (auto intent = views::DrawSourceView(pictures.source, state.source)) intents.push_back(*intent);
+    }
+    ImGui::End();
   }
-  ImGui::End();
-  const std::string grid_title = (pictures.has_snapshot ? pictures.grid.title : std::string("Grid")) + "###Grid";
-  if (BeginPane(grid_title.c_str(), layout.grid)) {
-    if (pictures.has_snapshot) {
-      if (auto cell = views::DrawGridView(pictures.grid, state.grid)) {
-        intents.push_back({.kind = views::IntentKind::SeekToGridStep,
-                           .value = views::StepInLaunch(pictures.grid, cell->slice, cell->row, cell->col)});
+  if (layout.grid) {
+    const std::string grid_title = (pictures.has_snapshot ? pictures.grid.title : std::string("Grid")) + "###Grid";
+    if (BeginPane(grid_title.c_str(), *layout.grid)) {
+      if (pictures.has_snapshot) {
+        if (auto cell = views::DrawGridView(pictures.grid, state.grid)) {
+          intents.push_back({.kind = views::IntentKind::SeekToGridStep,
+                             .value = views::StepInLaunch(pictures.grid, cell->slice, cell->row, cell->col)});
+        }
+      } else {
+        ImGui::TextDisabled("No launch at this stop.");
       }
-    } else {
-      ImGui::TextDisabled("No launch at this stop.");
     }
+    ImGui::End();
   }
-  ImGui::End();
-  DrawDetailPane(pictures, state, session.stop_index(), layout.memory);
-  if (BeginPane("Passage", layout.passage)) {
-    if (auto intent = views::DrawPassageView(pictures.passage)) intents.push_back(*intent);
-  }
-  ImGui::End();
-  if (BeginPane("Timeline", layout.timeline)) {
-    if (pictures.has_snapshot) {
-      if (auto intent = views::DrawTimelineView(pictures.timeline)) intents.push_back(*intent);
-    } else if (!pictures.rejection.empty()) {
-      ImGui::TextColored(views::palette::Vec(views::palette::kError), "The scenario is rejected, so nothing runs:");
-      ImGui::TextWrapped("%s", pictures.rejection.c_str());
+  if (layout.detail) DrawDetailPane(pictures, state, session.stop_index(), *layout.detail);
+  if (layout.passage) {
+    if (BeginPane("Passage", *layout.passage)) {
+      if (auto intent = views::DrawPassageView(pictures.passage)) intents.push_back(*intent);
     }
+    ImGui::End();
   }
-  ImGui::End();
+  if (layout.timeline) {
+    if (BeginPane("Timeline", *layout.timeline)) {
+      if (pictures.has_snapshot) {
+        if (auto intent = views::DrawTimelineView(pictures.timeline)) intents.push_back(*intent);
+      } else if (!pictures.rejection.empty()) {
+        ImGui::TextColored(views::palette::Vec(views::palette::kError), "The scenario is rejected, so nothing runs:");
+        ImGui::TextWrapped("%s", pictures.rejection.c_str());
+      }
+    }
+    ImGui::End();
+  }
   ImGui::PopStyleColor();
   if (state.show_help) DrawHelpOverlay(state.show_help);
 

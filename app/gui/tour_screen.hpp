@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "app/gui/heatmap_texture_cache.hpp"
+#include "app/gui/tour_layout.hpp"
 #include "app/session/tour_session.hpp"
 #include "app/views/grid_picture.hpp"
 #include "app/views/source_picture.hpp"
@@ -16,6 +17,7 @@
 namespace tilewalk::app {
 
 struct TourScreenState {
+  PaneSet panes = PaneSet::All();  // an export may draw only some
   views::SourceViewState source;
   views::GridViewState grid{.compact = true};  // the pane's title says what the grid is
   bool show_help = false;

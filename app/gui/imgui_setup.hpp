@@ -1,0 +1,32 @@
+// The ImGui context's look, shared by the window and by headless export so that both draw the same
+// pixels: the app's font (DejaVu Sans Mono with the characters the passages use) and its style, scaled with
+// the font. No ini file is written: the layout is set in code.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+namespace tilewalk::app {
+
+inline constexpr const char* kDefaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf";
+
+// The font size for a window height: about 45 lines of text fill the screen, so 20 px at 900 and 24 px at
+// 1080, and readable from the back of a room.
+inline float FontPixelsForHeight(int height) {
+  const float pixels = static_cast<float>(height) / 45.0f;
+  return pixels < 14.0f ? 14.0f : (pixels > 40.0f ? 40.0f : static_cast<float>(static_cast<int>(pixels + 0.5f)));
+}
+
+struct ImGuiLook {
+  std::string font_path = kDefaultFontPath;  // monospace: the views measure text by character count
+  float font_pixels = 20.0f;                 // in layout units
+  float pixel_density = 1.0f;                // framebuffer pixels per layout unit: the font is rasterised this
+                                             // much larger and drawn scaled back, so text stays crisp
+  bool ignore_mouse = false;                 // a screenshot must not show hover effects of a stray pointer
+};
+
+// Sets up the current ImGui context. A missing font is a warning on `warnings` (ImGui's small built-in font
+// is used), never an abort.
+void SetUpImGui(const ImGuiLook& look, std::ostream& warnings);
+
+}  // namespace tilewalk::app

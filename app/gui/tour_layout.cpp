@@ -1,0 +1,96 @@
+#include "app/gui/tour_layout.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace tilewalk::app {
+namespace {
+
+constexpr std::array<std::string_view, static_cast<std::size_t>(Pane::kCount)> kPaneNames = {
+    "source", "passage", "grid", "memory", "lanes", "scores", "timeline"};
+
+std::string KnownPanes() {
+  std::string known;
+  for (std::string_view name : kPaneNames) known += (known.empty() ? "" : ", ") + std::string(name);
+  return known;
+}
+
+}  // namespace
+
+PaneSet PaneSet::All() {
+  PaneSet all;
+  for (std::size_t p = 0; p < kPaneNames.size(); ++p) all = all.With(static_cast<Pane>(p));
+  return all;
+}
+
+PaneSet PaneSet::With(Pane pane) const {
+  PaneSet set = *this;
+  set.m_bits |= 1u << static_cast<unsigned>(pane);
+  return set;
+}
+
+std::string PaneSet::ToString() const {
+  std::string out;
+  for (std::size_t p = 0; p < kPaneNames.size(); ++p) {
+    if (Has(static_cast<Pane>(p))) out += (out.empty() ? "" : ",") + std::string(kPaneNames[p]);
+  }
+  return out;
+}
+
+std::string_view PaneName(Pane pane) {
+  return kPaneNames[static_cast<std::size_t>(pane)];
+}
+
+std::variant<PaneSet, std::string> ParsePaneList(std::string_view list) {
+  PaneSet set;
+  while (true) {
+    const std::size_t comma = list.find(',');
+    const std::string_view name = list.substr(0, comma);
+    const auto known = std::find(kPaneNames.begin(), kPaneNames.end(), name);
+    if (known == kPaneNames.end()) {
+      if (name.empty()) return "--panes has an empty name; give a comma-separated list of: " + KnownPanes();
+      return "--panes: there is no pane '" + std::string(name) + "'; the panes are: " + KnownPanes();
+    }
+    set = set.With(static_cast<Pane>(known - kPaneNames.begin()));
+    if (comma == std::string_view::npos) return set;
+    list.remove_prefix(comma + 1);
+  }
+}
+
+// Fixed fractions: the source gets 44% of the width because it holds the longest lines; the passage 40% of
+// the right side's height; the grid and the detail region share the rest, the detail a little more when it
+// shows heatmaps. A pane that is not shown gives its share to its neighbour.
+TourLayout LayOutTour(const LayoutInput& area, PaneSet panes) {
+  TourLayout l;
+  const bool right_side = panes.Has(Pane::Passage) || panes.Has(Pane::Grid) || panes.HasDetail();
+  const float timeline_h =
+      panes.Has(Pane::Timeline)
+          ? (panes.Has(Pane::Source) || right_side ? std::floor(std::min(area.height * 0.4f, area.timeline_height))
+                                                   : area.height)
+          : 0.0f;
+  const float top_h = area.height - timeline_h;
+  if (panes.Has(Pane::Timeline)) l.timeline = PaneRect{area.x, area.y + top_h, area.width, timeline_h};
+
+  const float source_w = !panes.Has(Pane::Source) ? 0.0f : right_side ? std::floor(area.width * 0.44f) : area.width;
+  if (panes.Has(Pane::Source)) l.source = PaneRect{area.x, area.y, source_w, top_h};
+  if (!right_side) return l;
+
+  const float right_x = area.x + source_w;
+  const float right_w = area.width - source_w;
+  const bool lower_row = panes.Has(Pane::Grid) || panes.HasDetail();
+  const float passage_h = !panes.Has(Pane::Passage) ? 0.0f : lower_row ? std::floor(top_h * 0.4f) : top_h;
+  if (panes.Has(Pane::Passage)) l.passage = PaneRect{right_x, area.y, right_w, passage_h};
+  if (!lower_row) return l;
+
+  const float row_y = area.y + passage_h;
+  const float row_h = top_h - passage_h;
+  const float grid_w = !panes.Has(Pane::Grid)    ? 0.0f
+                       : !panes.HasDetail()      ? right_w
+                                                 : std::floor(right_w * (area.wide_detail ? 0.44f : 0.48f));
+  if (panes.Has(Pane::Grid)) l.grid = PaneRect{right_x, row_y, grid_w, row_h};
+  if (panes.HasDetail()) l.detail = PaneRect{right_x + grid_w, row_y, right_w - grid_w, row_h};
+  return l;
+}
+
+}  // namespace tilewalk::app

@@ -1,0 +1,97 @@
+// The tour screen's layout: every pane gets a rectangle inside the area, none overlaps another, and the
+// panes that are dropped give their room to the ones kept. Also the --panes list parser.
+#include <doctest/doctest.h>
+
+#include <vector>
+
+#include "app/gui/tour_layout.hpp"
+
+namespace tilewalk::app {
+namespace {
+
+constexpr LayoutInput kArea{.x = 0, .y = 20, .width = 1600, .height = 880, .timeline_height = 200};
+
+std::vector<PaneRect> Present(const TourLayout& l) {
+  std::vector<PaneRect> rects;
+  for (const auto& r : {l.source, l.passage, l.grid, l.detail, l.timeline})
+    if (r) rects.push_back(*r);
+  return rects;
+}
+
+float Area(const PaneRect& r) { return r.width * r.height; }
+
+bool Overlap(const PaneRect& a, const PaneRect& b) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+// The rectangles tile the area exactly: inside it, disjoint, and their areas add up to it.
+void CheckTiles(const TourLayout& l) {
+  const std::vector<PaneRect> rects = Present(l);
+  float total = 0;
+  for (std::size_t i = 0; i < rects.size(); ++i) {
+    const PaneRect& r = rects[i];
+    CHECK(r.width > 0);
+    CHECK(r.height > 0);
+    CHECK(r.x >= kArea.x);
+    CHECK(r.y >= kArea.y);
+    CHECK(r.x + r.width <= kArea.x + kArea.width);
+    CHECK(r.y + r.height <= kArea.y + kArea.height);
+    for (std::size_t j = i + 1; j < rects.size(); ++j) CHECK_FALSE(Overlap(r, rects[j]));
+    total += Area(r);
+  }
+  CHECK(total == doctest::Approx(kArea.width * kArea.height));
+}
+
+PaneSet Parse(const char* list) {
+  auto parsed = ParsePaneList(list);
+  REQUIRE(std::holds_alternative<PaneSet>(parsed));
+  return std::get<PaneSet>(parsed);
+}
+
+}  // namespace
+
+TEST_CASE("tour layout: all panes tile the screen, the timeline along the bottom") {
+  const TourLayout l = LayOutTour(kArea, PaneSet::All());
+  REQUIRE(Present(l).size() == 5);
+  CheckTiles(l);
+  CHECK(l.timeline->height == 200);
+  CHECK(l.timeline->width == kArea.width);
+  CHECK(l.source->x == kArea.x);
+  CHECK(l.passage->y == kArea.y);
+  CHECK(l.grid->y == l.detail->y);
+}
+
+TEST_CASE("tour layout: wide heatmaps take width from the grid") {
+  LayoutInput wide = kArea;
+  wide.wide_detail = true;
+  CHECK(LayOutTour(wide, PaneSet::All()).detail->width > LayOutTour(kArea, PaneSet::All()).detail->width);
+}
+
+TEST_CASE("tour layout: dropped panes give their room to the ones kept") {
+  for (const char* list : {"grid", "memory", "grid,memory", "source", "timeline", "source,timeline", "passage,scores",
+                           "source,grid,timeline", "passage,grid", "lanes,timeline"}) {
+    CAPTURE(list);
+    CheckTiles(LayOutTour(kArea, Parse(list)));
+  }
+  const TourLayout grid_only = LayOutTour(kArea, Parse("grid"));
+  CHECK(grid_only.grid->width == kArea.width);
+  CHECK(grid_only.grid->height == kArea.height);
+  CHECK_FALSE(grid_only.source);
+  CHECK_FALSE(grid_only.detail);
+}
+
+TEST_CASE("pane lists: parsed in any order, written in screen order; unknown names are named") {
+  CHECK(Parse("timeline,grid").ToString() == "grid,timeline");
+  CHECK(Parse("scores").HasDetail());
+  CHECK_FALSE(Parse("grid,source").HasDetail());
+  CHECK(PaneSet::All().ToString() == "source,passage,grid,memory,lanes,scores,timeline");
+  for (const char* bad : {"gird", "grid,", "", ",grid"}) {
+    CAPTURE(bad);
+    const auto parsed = ParsePaneList(bad);
+    REQUIRE(std::holds_alternative<std::string>(parsed));
+    CHECK(std::get<std::string>(parsed).find("source, passage, grid") != std::string::npos);
+  }
+  CHECK(std::get<std::string>(ParsePaneList("gird")).find("'gird'") != std::string::npos);
+}
+
+}  // namespace tilewalk::app
