@@ -4,13 +4,14 @@
 #include <array>
 
 #include "app/check/check_verb.hpp"
+#include "app/export/export_verb.hpp"
 #include "app/gui/gui_verb.hpp"
 #include "app/trace/trace_verb.hpp"
 #include "app/walk/walk_verbs.hpp"
 
 namespace tilewalk::app {
 
-// One row per verb, in the order `tilewalk --help` lists them. Coming: export.
+// One row per verb, in the order `tilewalk --help` lists them.
 // Built on first use, so a verb may compose its option text at run time (check lists the scenario flags).
 std::span<const Verb> VerbTable() {
   static const std::array verbs{
@@ -29,6 +30,11 @@ std::span<const Verb> VerbTable() {
            .synopsis = kTraceSynopsis,
            .options = TraceOptions(),
            .run = RunTraceVerb},
+      Verb{.name = "export",
+           .summary = "Draw a tour or a scenario into PNG frames with a manifest, an HTML player or a video",
+           .synopsis = kExportSynopsis,
+           .options = ExportOptionsHelp(),
+           .run = RunExportVerb},
       Verb{.name = "anchors",
            .summary = "Show where every passage lands in the real Pallas file, and the regions covered",
            .synopsis = kAnchorsSynopsis,

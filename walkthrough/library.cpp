@@ -15,6 +15,26 @@ const Passage* Library::FindPassage(std::string_view id) const {
   return nullptr;
 }
 
+const Passage* Library::PassageAtSite(std::string_view site_name) const {
+  if (site_name.empty()) return nullptr;
+  for (const Passage& p : passages)
+    if (std::find(p.cpp.begin(), p.cpp.end(), site_name) != p.cpp.end()) return &p;
+  const std::optional<SourceLocation> at = FindSiteInMirror(site_name);
+  if (!at) return nullptr;
+  const Passage* nearest = nullptr;
+  int nearest_line = 0;
+  for (const Passage& p : passages) {
+    for (const std::string& anchor : p.cpp) {
+      const std::optional<SourceLocation> where = ResolveCppAnchor(anchor);
+      if (where && where->file == at->file && where->line <= at->line && where->line > nearest_line) {
+        nearest = &p;
+        nearest_line = where->line;
+      }
+    }
+  }
+  return nearest;
+}
+
 const Tour* Library::FindTour(std::string_view id) const {
   for (const Tour& t : tours)
     if (t.id == id) return &t;

@@ -24,6 +24,10 @@ struct Library {
   const Passage* FindPassage(std::string_view id) const;
   const Tour* FindTour(std::string_view id) const;
   const Tour* DefaultTour() const;
+  // The passage that explains the statement with this site name: one that names the site among its C++
+  // anchors, else the one whose anchor sits nearest above the site's line in the same mirror file; null
+  // when none does (a copy, or a file no passage anchors in).
+  const Passage* PassageAtSite(std::string_view site_name) const;
 };
 
 // Parses and cross-checks the given files (the shipped ones by default).

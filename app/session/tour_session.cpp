@@ -17,23 +17,45 @@ std::optional<MirrorPosition> SitePosition(tpu::SiteId id) {
   return MirrorPosition{std::filesystem::path(site.file).filename().string(), static_cast<int>(site.line)};
 }
 
-// What to show at a pipeline event (a copy has no site): the nearest statement of the same launch, looking
-// back first.
-MirrorPosition NearestFile(const walkthrough::Recording& rec, uint64_t event) {
+// The site of the statement nearest a pipeline event (a copy has no site) in the same launch, looking back
+// first or forward first; kNoSite when the launch has no statement at all.
+tpu::SiteId NearestSite(const walkthrough::Recording& rec, uint64_t event, bool forward_first = false) {
   const walkthrough::LaunchTrack& track = rec.launches()[static_cast<std::size_t>(rec.LaunchOf(event))];
   const auto local = static_cast<int64_t>(event - track.global_first_event);
   const auto count = static_cast<int64_t>(track.events.size());
   for (int64_t d = 0; d < count; ++d) {
-    for (int64_t i : {local - d, local + d}) {
+    for (int64_t i : {forward_first ? local + d : local - d, forward_first ? local - d : local + d}) {
       if (i < 0 || i >= count) continue;
-      if (auto at = SitePosition(track.events[static_cast<std::size_t>(i)].site)) return *at;
+      const tpu::SiteId site = track.events[static_cast<std::size_t>(i)].site;
+      if (SitePosition(site)) return site;
     }
   }
-  return {};
+  return tpu::kNoSite;
+}
+
+// What the source pane shows at a pipeline event: the nearest statement's line.
+MirrorPosition NearestFile(const walkthrough::Recording& rec, uint64_t event) {
+  return SitePosition(NearestSite(rec, event)).value_or(MirrorPosition{});
 }
 
 bool EndsWith(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+// A tour of one stop over a scenario, landing where its first launch starts.
+walkthrough::Tour ScenarioTour(const std::vector<std::string>& flags) {
+  std::string joined;
+  for (const std::string& flag : flags) joined += (joined.empty() ? "" : " ") + flag;
+  walkthrough::TourStop stop;
+  stop.title = joined;
+  stop.scenario = flags;
+  stop.land.kind = walkthrough::Landing::Kind::Launch;
+  stop.land.launch = "fwd";
+  walkthrough::Tour tour;
+  tour.id = "scenario";
+  tour.title = "Scenario";
+  tour.stops.push_back(std::move(stop));
+  return tour;
 }
 
 }  // namespace
@@ -58,7 +80,12 @@ TourSession::TourSession(const SessionOptions& options) : m_loaded(LoadTourLibra
   if (!m_loaded.problem.empty()) m_library_problems.push_back(m_loaded.problem);
   for (const walkthrough::Diagnostic& d : lib.diagnostics) m_library_problems.push_back(d.ToString());
 
-  m_tour = options.tour.empty() ? lib.DefaultTour() : lib.FindTour(options.tour);
+  if (!options.scenario.empty()) {
+    m_scenario_tour = ScenarioTour(options.scenario);
+    m_tour = &*m_scenario_tour;
+  } else {
+    m_tour = options.tour.empty() ? lib.DefaultTour() : lib.FindTour(options.tour);
+  }
   if (m_tour == nullptr) {
     if (lib.tours.empty()) {
       m_fallback_message = "The library (" + m_loaded.origin + ") has no tours yet, so the gallery is shown instead.";
@@ -110,11 +137,18 @@ void TourSession::GoToStop(int index) {
     m_timeline->Seek(landing.event.value_or(0));
   }
 
+  m_followed_site.clear();
+  BuildStopPassage(stop.passages.empty() ? nullptr : m_loaded.library.FindPassage(stop.passages.front()));
+  MarkDirty();
+}
+
+void TourSession::BuildStopPassage(const walkthrough::Passage* passage) {
+  const walkthrough::TourStop& stop = m_tour->stops[static_cast<std::size_t>(m_stop)];
   StopContext context{.tour_title = m_tour->title,
                       .stop_number = m_stop + 1,
                       .stop_count = stop_count(),
                       .stop = &stop,
-                      .passage = stop.passages.empty() ? nullptr : m_loaded.library.FindPassage(stop.passages.front()),
+                      .passage = passage,
                       .landing_problem = m_landing_problem};
   walkthrough::PlaceholderSource* placeholders = nullptr;
   if (m_recording) {
@@ -123,7 +157,26 @@ void TourSession::GoToStop(int index) {
     placeholders = source.get();
   }
   m_passage = BuildPassagePicture(context, placeholders);
-  MarkDirty();
+  m_passage_shown = passage;
+}
+
+// A stop that names no passage shows the one that explains the statement at the cursor, or at a copy or
+// a step boundary, the statement nearest it.
+void TourSession::FollowPassage(const std::string& site) {
+  if (site.empty() || site == m_followed_site) return;
+  m_followed_site = site;
+  auto [known, inserted] = m_passage_at_site.try_emplace(site, nullptr);
+  if (inserted) known->second = m_loaded.library.PassageAtSite(site);  // scans the mirror: once per site
+  const walkthrough::Passage* passage = known->second;
+  if (passage != nullptr && passage != m_passage_shown) BuildStopPassage(passage);
+}
+
+std::shared_ptr<const walkthrough::Snapshot> TourSession::Current() const {
+  return m_timeline ? m_timeline->Current() : nullptr;
+}
+
+const walkthrough::Passage* TourSession::CurrentPassage() const {
+  return m_passage_shown;
 }
 
 void TourSession::Apply(const views::Intent& intent) {
@@ -202,14 +255,18 @@ const TourPictures& TourSession::Pictures() {
 
 void TourSession::Rebuild() {
   m_dirty = false;
+  const bool follows_cursor = m_tour != nullptr && m_tour->stops[static_cast<std::size_t>(m_stop)].passages.empty();
+  if (follows_cursor && m_timeline) {
+    // A step's start and its copies belong to the statements that follow; a writeback to those before.
+    const tpu::EventKind kind = m_recording->EventAt(m_timeline->cursor()).kind;
+    const bool forward = kind != tpu::EventKind::Writeback && kind != tpu::EventKind::StepEnd;
+    const tpu::SiteId site = NearestSite(*m_recording, m_timeline->cursor(), forward);
+    FollowPassage(site == tpu::kNoSite ? std::string() : tpu::GetSite(site).name);
+  }
   m_pictures = TourPictures{};
   m_pictures.revision = ++m_revision;
   m_pictures.passage = m_passage;
-  const walkthrough::Passage* passage = nullptr;
-  if (m_tour != nullptr) {
-    const auto& stop = m_tour->stops[static_cast<std::size_t>(m_stop)];
-    if (!stop.passages.empty()) passage = m_loaded.library.FindPassage(stop.passages.front());
-  }
+  const walkthrough::Passage* passage = m_passage_shown;
   if (!m_timeline) {
     if (m_recording && m_recording->error()) {
       m_pictures.source = BuildRejectedSourcePicture(*m_recording->error(), passage, m_pallas ? &*m_pallas : nullptr);

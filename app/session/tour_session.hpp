@@ -26,6 +26,9 @@ struct SessionOptions {
   std::string tour{};                                     // empty: the default tour
   int stop = 1;                                           // 1-based
   std::optional<std::filesystem::path> pallas_source{};   // --pallas-source
+  // Non-empty: no tour, but one stop over these scenario flags, landing on the first launch; the passage
+  // pane then follows the cursor, showing the passage that explains the statement at hand.
+  std::vector<std::string> scenario{};
 };
 
 // The tab of the detail region (memory, lanes, scores) that fits the statement at the cursor: a statement of
@@ -70,14 +73,24 @@ class TourSession {
 
   const TourPictures& Pictures();  // rebuilt only when something changed
 
+  // For headless export, which plans its frames over the same recording and describes each one.
+  const walkthrough::Tour* tour() const { return m_tour; }
+  std::shared_ptr<const walkthrough::Recording> recording() const { return m_recording; }
+  std::optional<uint64_t> landing_event() const { return m_landing_event; }
+  std::shared_ptr<const walkthrough::Snapshot> Current() const;  // null when the stop has no event
+  const walkthrough::Passage* CurrentPassage() const;            // the passage the pane shows, if any
+
  private:
   void MarkDirty() { m_dirty = true; }
   bool SeekToNextAtLine(const std::string& file, int line);
   bool SeekToGridStep(int64_t step);
   void Rebuild();
+  void BuildStopPassage(const walkthrough::Passage* passage);
+  void FollowPassage(const std::string& site);
 
   LoadedLibrary m_loaded;
   const walkthrough::Tour* m_tour = nullptr;
+  std::optional<walkthrough::Tour> m_scenario_tour;  // SessionOptions::scenario's one-stop tour
   std::string m_fallback_message;
   std::vector<std::string> m_library_problems;
   std::optional<walkthrough::PallasSource> m_pallas;
@@ -100,6 +113,9 @@ class TourSession {
   TourPictures m_pictures;
   uint64_t m_revision = 0;
   views::PassagePicture m_passage;  // of the stop, filled once when the stop is entered
+  const walkthrough::Passage* m_passage_shown = nullptr;
+  std::string m_followed_site;      // the site the followed passage was looked up for
+  std::map<std::string, const walkthrough::Passage*> m_passage_at_site;
 };
 
 }  // namespace tilewalk::session

@@ -1,0 +1,23 @@
+// The `export` verb: its help text, its option parser (its own options, the rest are scenario flags),
+// and its handler, which hands the parsed options to the export run.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+#include "app/export/export_options.hpp"
+#include "app/verb.hpp"
+
+namespace tilewalk::app {
+
+inline constexpr std::string_view kExportSynopsis =
+    "--out DIR [--tour NAME | scenario flags] [--every statement|dma|step|stop] [--size WxH] [--scale S] "
+    "[--panes LIST] [--html] [--video] [--force]";
+std::string_view ExportOptionsHelp();
+
+// Throws UsageError.
+ExportOptions ParseExportOptions(std::span<const std::string_view> args);
+
+ExitCode RunExportVerb(const VerbCall& call);
+
+}  // namespace tilewalk::app

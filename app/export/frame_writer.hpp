@@ -1,0 +1,50 @@
+// Writes export frames as PNG files on a worker thread, so that encoding one frame overlaps drawing the
+// next (the machine has two cores; libpng at its fast setting takes about as long as a frame's drawing).
+// At most two frames wait, so memory stays bounded whatever the export's length. The first failure is kept
+// and reported by Finish(); frames after it are dropped.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <filesystem>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "app/cli_args.hpp"
+
+namespace tilewalk::app {
+
+class FrameWriter {
+ public:
+  FrameWriter();
+  FrameWriter(const FrameWriter&) = delete;
+  FrameWriter& operator=(const FrameWriter&) = delete;
+  ~FrameWriter();  // waits for the frames already handed in
+
+  // Takes the pixels (RGBA, bottom row first); blocks while two frames are already waiting.
+  void Write(std::filesystem::path path, PixelSize size, std::vector<std::uint8_t> rgba_bottom_up);
+  // Waits until every frame is written; the first failure's sentence, if any.
+  std::optional<std::string> Finish();
+  bool Failed();
+
+ private:
+  struct Job {
+    std::filesystem::path path;
+    PixelSize size;
+    std::vector<std::uint8_t> rgba;
+  };
+  void Run();
+
+  std::mutex m_mutex;
+  std::condition_variable m_changed;
+  std::deque<Job> m_jobs;
+  bool m_busy = false, m_stopping = false;
+  std::optional<std::string> m_failure;
+  std::thread m_thread;  // last: started once everything above is ready
+};
+
+}  // namespace tilewalk::app

@@ -1,0 +1,126 @@
+#include "app/export/headless_renderer.hpp"
+
+#include <glad/egl.h>
+#include <glad/gl.h>
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+
+#include <cmath>
+
+namespace tilewalk::app {
+namespace {
+
+GLADapiproc EglProc(const char* name) {
+  return reinterpret_cast<GLADapiproc>(eglGetProcAddress(name));
+}
+
+std::string EglErrorText() {
+  return "EGL error 0x" + [] {
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "%04x", static_cast<unsigned>(eglGetError()));
+    return std::string(hex);
+  }();
+}
+
+constexpr const char* kInstallAdvice = " Install Mesa's EGL (scripts/install-deps.sh installs libegl1, libegl-mesa0 "
+                                       "and libgl1-mesa-dri).";
+
+}  // namespace
+
+std::variant<std::unique_ptr<HeadlessRenderer>, std::string> HeadlessRenderer::Open(const HeadlessOptions& options,
+                                                                                   std::ostream& warnings) {
+  std::unique_ptr<HeadlessRenderer> r(new HeadlessRenderer());
+  r->m_layout = options.layout;
+  r->m_scale = options.scale;
+  r->m_framebuffer = {.width = static_cast<int>(std::lround(options.layout.width * options.scale)),
+                      .height = static_cast<int>(std::lround(options.layout.height * options.scale))};
+
+  // glad's first load finds only EGL 1.0 and the client extensions; the display's own come on the second.
+  if (gladLoaderLoadEGL(EGL_NO_DISPLAY) == 0) return std::string("could not load libEGL.so.1.") + kInstallAdvice;
+  r->m_egl_loaded = true;
+  if (eglGetPlatformDisplayEXT == nullptr)
+    return std::string("this EGL has no eglGetPlatformDisplayEXT, so no surfaceless display.") + kInstallAdvice;
+  EGLDisplay display = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+  if (display == EGL_NO_DISPLAY || eglInitialize(display, nullptr, nullptr) != EGL_TRUE)
+    return "could not open Mesa's surfaceless EGL display (" + EglErrorText() + ")." + kInstallAdvice;
+  r->m_display = display;
+  if (gladLoaderLoadEGL(display) == 0) return std::string("could not load the EGL 1.5 functions.") + kInstallAdvice;
+
+  // EGL_SURFACE_TYPE defaults to windows, which a surfaceless display has none of; ask for pbuffers.
+  const EGLint config_attributes[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
+  EGLConfig config = nullptr;
+  EGLint configs = 0;
+  if (eglBindAPI(EGL_OPENGL_API) != EGL_TRUE ||
+      eglChooseConfig(display, config_attributes, &config, 1, &configs) != EGL_TRUE || configs == 0)
+    return "the EGL display offers no desktop OpenGL configuration (" + EglErrorText() + ")." + kInstallAdvice;
+  const EGLint context_attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+                                       EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                       EGL_NONE};
+  EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attributes);
+  if (context == EGL_NO_CONTEXT) return "could not create an OpenGL 3.3 core context (" + EglErrorText() + ").";
+  r->m_context = context;
+  if (eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context) != EGL_TRUE)
+    return "could not make the surfaceless context current (" + EglErrorText() + ").";
+  if (gladLoadGL(EglProc) == 0) return "could not load the OpenGL 3.3 core functions through EGL.";
+
+  glGenFramebuffers(1, &r->m_fbo);
+  glGenRenderbuffers(1, &r->m_color);
+  glBindRenderbuffer(GL_RENDERBUFFER, r->m_color);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, r->m_framebuffer.width, r->m_framebuffer.height);
+  glBindFramebuffer(GL_FRAMEBUFFER, r->m_fbo);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, r->m_color);
+  if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+    return "could not make a " + std::to_string(r->m_framebuffer.width) + "x" +
+           std::to_string(r->m_framebuffer.height) + " framebuffer; try a smaller --size or --scale.";
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  r->m_imgui_context = true;
+  ImGuiLook look = options.look;
+  look.pixel_density = options.scale;
+  look.ignore_mouse = true;
+  SetUpImGui(look, warnings);
+  r->m_renderer_backend = ImGui_ImplOpenGL3_Init("#version 330 core");
+  if (!r->m_renderer_backend) return std::string("ImGui's OpenGL3 renderer could not load libGL.so.1 (install libgl1).");
+  return r;
+}
+
+HeadlessRenderer::~HeadlessRenderer() {
+  if (m_renderer_backend) ImGui_ImplOpenGL3_Shutdown();
+  if (m_imgui_context) ImGui::DestroyContext();
+  if (m_fbo != 0) glDeleteFramebuffers(1, &m_fbo);
+  if (m_color != 0) glDeleteRenderbuffers(1, &m_color);
+  if (m_context != nullptr) {
+    eglMakeCurrent(m_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(m_display, m_context);
+  }
+  if (m_display != nullptr) eglTerminate(m_display);
+  if (m_egl_loaded) gladLoaderUnloadEGL();
+}
+
+void HeadlessRenderer::BeginFrame() {
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = {static_cast<float>(m_layout.width), static_cast<float>(m_layout.height)};
+  io.DisplayFramebufferScale = {m_scale, m_scale};
+  io.DeltaTime = 1.0f / 30.0f;
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui::NewFrame();
+}
+
+void HeadlessRenderer::Render() {
+  ImGui::Render();
+  glBindFramebuffer(GL_FRAMEBUFFER, m_fbo);
+  glViewport(0, 0, m_framebuffer.width, m_framebuffer.height);
+  glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void HeadlessRenderer::ReadPixels(std::vector<std::uint8_t>& rgba) const {
+  rgba.resize(static_cast<std::size_t>(m_framebuffer.width) * static_cast<std::size_t>(m_framebuffer.height) * 4);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, m_fbo);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, m_framebuffer.width, m_framebuffer.height, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+}
+
+}  // namespace tilewalk::app

@@ -1,0 +1,66 @@
+#include "app/export/manifest.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace tilewalk::app {
+namespace {
+
+using nlohmann::ordered_json;
+
+ordered_json OrNull(const std::string& s) {
+  return s.empty() ? ordered_json(nullptr) : ordered_json(s);
+}
+
+ordered_json FrameJson(const ManifestFrame& f) {
+  ordered_json j;
+  j["file"] = f.file;
+  j["stop"] = f.stop;
+  j["event"] = f.event ? ordered_json(*f.event) : ordered_json(nullptr);
+  j["launch"] = OrNull(f.launch);
+  j["grid_index"] = f.event ? ordered_json(f.grid_index) : ordered_json(nullptr);
+  j["step"] = f.event ? ordered_json(f.step) : ordered_json(nullptr);
+  j["event_kind"] = OrNull(f.event_kind);
+  j["site"] = OrNull(f.site);
+  j["cpp"] = f.cpp_line > 0 ? ordered_json{{"file", f.cpp_file}, {"line", f.cpp_line}} : ordered_json(nullptr);
+  j["passage"] = OrNull(f.passage);
+  j["pallas_lines"] = f.pallas_first > 0 ? ordered_json{f.pallas_first, f.pallas_last} : ordered_json(nullptr);
+  j["caption"] = f.caption;
+  j["estimated_us"] = f.estimated_us ? ordered_json(*f.estimated_us) : ordered_json(nullptr);
+  j["rejection"] = OrNull(f.rejection);
+  return j;
+}
+
+}  // namespace
+
+std::string ManifestJson(const Manifest& m) {
+  ordered_json j;
+  j["format"] = "tilewalk-export";
+  j["format_version"] = 1;
+  j["tilewalk_version"] = m.tilewalk_version;
+  j["pallas_commit"] = m.pallas_commit;
+  j["kind"] = m.kind;
+  if (m.kind == "tour") {
+    j["tour"] = {{"id", m.tour_id}, {"title", m.tour_title}};
+  } else {
+    j["scenario"] = m.scenario;
+  }
+  j["every"] = m.every;
+  j["size"] = {{"width", m.size.width}, {"height", m.size.height}, {"scale", m.scale}};
+  j["panes"] = m.panes;
+  j["fps"] = m.fps;
+  ordered_json stops = ordered_json::array();
+  for (const ManifestStop& s : m.stops) {
+    stops.push_back({{"title", s.title},
+                     {"scenario", s.scenario},
+                     {"passage", OrNull(s.passage)},
+                     {"first_frame", s.first_frame},
+                     {"frame_count", s.frame_count}});
+  }
+  j["stops"] = std::move(stops);
+  ordered_json frames = ordered_json::array();
+  for (const ManifestFrame& f : m.frames) frames.push_back(FrameJson(f));
+  j["frames"] = std::move(frames);
+  return j.dump(2) + "\n";
+}
+
+}  // namespace tilewalk::app
