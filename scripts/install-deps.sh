@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs every build, test and benchmark dependency of tilewalk from Debian's packages.
+# Installs every build, test and benchmark dependency of tilewalk from Debian's packages, and the browser
+# test's driver (playwright-core) from npm.
 # Idempotent: when every package is already present it changes nothing and touches no network.
 set -euo pipefail
 
@@ -9,7 +10,10 @@ packages=(
   libeigen3-dev doctest-dev nlohmann-json3-dev libpng-dev libbenchmark-dev
   libegl1 libegl-mesa0 libgl1-mesa-dri xvfb xauth fonts-dejavu-core
   clang-16 libclang-rt-16-dev  # scripts/fuzz.sh: libFuzzer; clang 16 because clang 14 lacks std::source_location
+  chromium                     # tests/browser: the export's HTML player in a real browser
 )
+# Node.js for the browser test's driver; a machine that already has node (and its npm) keeps its own.
+command -v npm >/dev/null || packages+=(nodejs npm)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -17,8 +21,22 @@ for p in "${packages[@]}"; do
   [ "$status" = "installed" ] || missing+=("$p")
 done
 
+# playwright-core, pinned by tests/browser/package-lock.json; it drives Debian's chromium and never
+# downloads a browser of its own.
+install_browser_driver() {
+  local dir
+  dir="$(cd "$(dirname "$0")/.." && pwd)/tests/browser"
+  if [ -d "$dir/node_modules/playwright-core" ]; then
+    echo "install-deps: playwright-core already installed"
+    return
+  fi
+  echo "install-deps: installing playwright-core into tests/browser"
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all ${#packages[@]} packages already installed"
+  install_browser_driver
   exit 0
 fi
 
@@ -31,3 +49,4 @@ fi
 echo "install-deps: installing ${missing[*]}"
 $sudo apt-get update -q
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+install_browser_driver

@@ -52,6 +52,11 @@ class InterruptGuard {
   struct sigaction m_old_int {}, m_old_term {};
 };
 
+ExitCode Interrupted(const ExportOptions& options, std::ostream& err) {
+  err << "tilewalk export: interrupted; nothing was written to " << options.out.string() << "\n";
+  return ExitCode::Failure;
+}
+
 struct PlannedStop {
   int stop = 0;                         // 0-based
   std::vector<std::uint64_t> events{};  // empty: one frame of a stop with no event (a rejected scenario)
@@ -122,6 +127,7 @@ Manifest ManifestHeader(const ExportOptions& options, const session::TourSession
 }  // namespace
 
 ExitCode RunExport(const ExportOptions& options, std::ostream& out, std::ostream& err) {
+  const InterruptGuard interrupts;  // from the start: the staging folder must never outlive a Ctrl-C
   const FrameEvery every = options.every.value_or(options.scenario.empty() ? FrameEvery::Stop : FrameEvery::Step);
   std::optional<std::filesystem::path> ffmpeg;
   if (options.video) {
@@ -163,6 +169,7 @@ ExitCode RunExport(const ExportOptions& options, std::ostream& out, std::ostream
   }
   const std::vector<PlannedStop> plan =
       Plan(session, every, options.scenario.empty() ? FrameSpan::Natural : FrameSpan::Whole);
+  if (g_interrupt.load() != 0) return Interrupted(options, err);
   const int total = FrameCount(plan);
   if (total > options.max_frames) {
     err << "tilewalk export: --every " << FrameEveryName(every) << " would draw " << total
@@ -183,7 +190,6 @@ ExitCode RunExport(const ExportOptions& options, std::ostream& out, std::ostream
   screen.panes = options.panes;
   Manifest manifest = ManifestHeader(options, session, every);
 
-  const InterruptGuard interrupts;
   FrameWriter writer;
   ProgressBar progress(err, total, isatty(STDERR_FILENO) != 0);
   std::vector<std::uint8_t> pixels;
@@ -197,8 +203,7 @@ ExitCode RunExport(const ExportOptions& options, std::ostream& out, std::ostream
     for (std::size_t i = 0; i < count; ++i) {
       if (g_interrupt.load() != 0) {
         progress.Finish();
-        err << "tilewalk export: interrupted; nothing was written to " << options.out.string() << "\n";
-        return ExitCode::Failure;
+        return Interrupted(options, err);
       }
       if (!stop.events.empty())
         session.Apply({.kind = views::IntentKind::SeekToEvent, .value = static_cast<int64_t>(stop.events[i])});

@@ -45,8 +45,8 @@ void PrintWindowFailure(const WindowFailure& failure, std::ostream& err) {
   }
   err << "To open the window without a screen, run it under a virtual X server:\n"
       << "    xvfb-run -a tilewalk gui ...\n"
-      << "To render frames without any display, use the headless verb (coming soon):\n"
-      << "    tilewalk export ...\n";
+      << "To render frames without any display, export them headless:\n"
+      << "    tilewalk export --tour NAME --out DIR --html\n";
 }
 
 std::variant<std::unique_ptr<GuiWindow>, WindowFailure> GuiWindow::Open(const WindowOptions& options,

@@ -1,0 +1,26 @@
+# Exports the fixture tour with --html into a fresh folder, then opens its player in Chromium
+# (player_test.mjs). Fails, never skips, when node or playwright-core is missing: CI must run it.
+# -DTILEWALK=binary -DLIBRARY=dir -DOUT=dir -DNODE=node-or-NOTFOUND -DSCRIPT_DIR=tests/browser
+if(NOT NODE)
+  message(FATAL_ERROR "node is not installed; run scripts/install-deps.sh")
+endif()
+if(NOT EXISTS "${SCRIPT_DIR}/node_modules/playwright-core")
+  message(FATAL_ERROR "playwright-core is not installed in ${SCRIPT_DIR}; run scripts/install-deps.sh")
+endif()
+if(NOT EXISTS /usr/bin/chromium)
+  message(FATAL_ERROR "/usr/bin/chromium is missing; run scripts/install-deps.sh")
+endif()
+file(REMOVE_RECURSE "${OUT}")
+execute_process(
+  COMMAND "${TILEWALK}" export --library "${LIBRARY}" --out "${OUT}" --html --size 960x540
+  RESULT_VARIABLE exported OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT exported EQUAL 0)
+  message(FATAL_ERROR "tilewalk export failed (${exported}):\n${out}${err}")
+endif()
+execute_process(
+  COMMAND "${NODE}" "${SCRIPT_DIR}/player_test.mjs" "${OUT}"
+  RESULT_VARIABLE played OUTPUT_VARIABLE out ERROR_VARIABLE err)
+message("${out}${err}")
+if(NOT played EQUAL 0)
+  message(FATAL_ERROR "the player test failed (${played})")
+endif()

@@ -1,0 +1,62 @@
+// The manifest's JSON and the HTML player page: the same manifest gives the same bytes, absent values are
+// null, and the page carries the manifest inline in a form no caption can break out of.
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include "app/export/html_player.hpp"
+#include "app/export/manifest.hpp"
+
+namespace tilewalk::app {
+namespace {
+
+Manifest Sample() {
+  Manifest m{.tilewalk_version = "1.2.3", .tour_id = "intro", .tour_title = "Intro", .every = "stop",
+             .size = {.width = 640, .height = 360}, .panes = "grid"};
+  m.stops.push_back({.title = "First", .scenario = {"--causal"}, .passage = "fwd-grid", .frame_count = 2});
+  m.frames.push_back({.file = "frames/00001.png", .event = 12, .launch = "fwd", .grid_index = {0, 0, 1, 0},
+                      .step = 2, .event_kind = "matmul", .site = "fwd.run.s", .cpp_file = "forward_kernel.cpp",
+                      .cpp_line = 90, .passage = "fwd-grid", .pallas_first = 10, .pallas_last = 20,
+                      .caption = "a </script> in a caption", .estimated_us = 1.5});
+  m.frames.push_back({.file = "frames/00002.png", .caption = "rejected", .rejection = "ValueError: no"});
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("manifest: every field, nulls for what a frame lacks, and the same bytes twice") {
+  const std::string text = ManifestJson(Sample());
+  CHECK(text == ManifestJson(Sample()));
+  const auto j = nlohmann::json::parse(text);
+  CHECK(j["format"] == "tilewalk-export");
+  CHECK(j["tour"]["id"] == "intro");
+  CHECK(j["stops"][0]["frame_count"] == 2);
+  const auto& f = j["frames"][0];
+  CHECK(f["event"] == 12);
+  CHECK(f["grid_index"] == nlohmann::json({0, 0, 1, 0}));
+  CHECK(f["cpp"]["line"] == 90);
+  CHECK(f["pallas_lines"] == nlohmann::json({10, 20}));
+  CHECK(f["estimated_us"] == 1.5);
+  const auto& rejected = j["frames"][1];
+  CHECK(rejected["event"].is_null());
+  CHECK(rejected["cpp"].is_null());
+  CHECK(rejected["pallas_lines"].is_null());
+  CHECK(rejected["rejection"] == "ValueError: no");
+}
+
+TEST_CASE("player: one self-contained page whose inline manifest parses back") {
+  const std::string json = ManifestJson(Sample());
+  const std::string page = PlayerHtml("tilewalk: <Intro>", json);
+  CHECK(page.find("@STYLE@") == std::string::npos);
+  CHECK(page.find("@SCRIPT@") == std::string::npos);
+  CHECK(page.find("@MANIFEST@") == std::string::npos);
+  CHECK(page.find("<title>tilewalk: &lt;Intro&gt;</title>") != std::string::npos);
+  CHECK(page.find("http") == std::string::npos);  // nothing fetched from a network
+  const std::string open = "<script id=\"manifest\" type=\"application/json\">";
+  const std::size_t start = page.find(open);
+  REQUIRE(start != std::string::npos);
+  const std::size_t end = page.find("</script>", start);
+  const std::string inline_json = page.substr(start + open.size(), end - start - open.size());
+  CHECK(nlohmann::json::parse(inline_json) == nlohmann::json::parse(json));  // the caption's </script> is escaped
+}
+
+}  // namespace tilewalk::app
