@@ -5,6 +5,8 @@
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 
+#include <dlfcn.h>
+
 #include <cmath>
 
 namespace tilewalk::app {
@@ -37,7 +39,6 @@ std::variant<std::unique_ptr<HeadlessRenderer>, std::string> HeadlessRenderer::O
 
   // glad's first load finds only EGL 1.0 and the client extensions; the display's own come on the second.
   if (gladLoaderLoadEGL(EGL_NO_DISPLAY) == 0) return std::string("could not load libEGL.so.1.") + kInstallAdvice;
-  r->m_egl_loaded = true;
   if (eglGetPlatformDisplayEXT == nullptr)
     return std::string("this EGL has no eglGetPlatformDisplayEXT, so no surfaceless display.") + kInstallAdvice;
   EGLDisplay display = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
@@ -80,6 +81,9 @@ std::variant<std::unique_ptr<HeadlessRenderer>, std::string> HeadlessRenderer::O
   look.pixel_density = options.scale;
   look.ignore_mouse = true;
   SetUpImGui(look, warnings);
+  // ImGui's renderer opens libGL.so.1 itself and closes it at shutdown; pinning it here keeps libglvnd's
+  // per-process state mapped, as with libEGL above, rather than unloaded with allocations still held.
+  dlopen("libGL.so.1", RTLD_LAZY | RTLD_NODELETE);
   r->m_renderer_backend = ImGui_ImplOpenGL3_Init("#version 330 core");
   if (!r->m_renderer_backend) return std::string("ImGui's OpenGL3 renderer could not load libGL.so.1 (install libgl1).");
   return r;
@@ -95,7 +99,8 @@ HeadlessRenderer::~HeadlessRenderer() {
     eglDestroyContext(m_display, m_context);
   }
   if (m_display != nullptr) eglTerminate(m_display);
-  if (m_egl_loaded) gladLoaderUnloadEGL();
+  // libEGL stays loaded for the life of the process: unloading it would unload Mesa's driver too, and
+  // with it the memory Mesa keeps for the process, which LeakSanitizer would then report as leaked.
 }
 
 void HeadlessRenderer::BeginFrame() {

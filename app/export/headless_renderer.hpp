@@ -48,7 +48,6 @@ class HeadlessRenderer {
   void* m_display = nullptr;  // EGLDisplay
   void* m_context = nullptr;  // EGLContext
   std::uint32_t m_fbo = 0, m_color = 0;
-  bool m_egl_loaded = false;
   bool m_imgui_context = false;
   bool m_renderer_backend = false;
 };
