@@ -1,5 +1,6 @@
 #include "app/check/check_report.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -45,7 +46,7 @@ nlohmann::json ScenarioConfigJson(const flash::Scenario& s) {
     if (v == "unset") return nullptr;
     char* end = nullptr;
     const double x = std::strtod(v.c_str(), &end);
-    if (end && *end == '\0' && !v.empty() && v != "v4") {
+    if (end && *end == '\0' && !v.empty() && v != "v4" && std::isfinite(x)) {  // "nan" and "inf" stay words
       if (x == static_cast<double>(static_cast<long long>(x)) && v.find('.') == std::string::npos)
         return static_cast<long long>(x);
       return x;
@@ -115,9 +116,11 @@ void PrintCheckReport(const CheckRun& run, std::ostream& out) {
   for (const flash::OutputError& e : run.comparison.outputs) {
     if (e.nonfinite == 0 && e.reference_nonfinite == 0) continue;
     nonfinite_mismatch |= e.nonfinite_mismatches > 0;
-    out << "  " << e.name << ": " << e.nonfinite << " NaN or Inf values, the reference " << e.reference_nonfinite
-        << (e.nonfinite_mismatches ? "; they differ at " + std::to_string(e.nonfinite_mismatches) + " places\n"
-                                   : ", at the same places\n");
+    const std::string where = e.nonfinite_mismatches
+                                  ? "; they differ at " + std::to_string(e.nonfinite_mismatches) + " places"
+                                  : ", at the same places";
+    out << "  " << e.name << ": " << e.nonfinite << " NaN or Inf values, the reference "
+        << e.reference_nonfinite << where << "\n";
   }
 
   for (const flash::LaunchOutcome& l : run.step.launches) {

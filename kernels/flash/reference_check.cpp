@@ -48,7 +48,8 @@ OutputError Compare(std::string name, const tpu::Array& got, const std::vector<f
     scale = std::max(scale, std::abs(w));
   }
   e.max_rel = e.max_abs / std::max(scale, 1e-30);
-  e.pass = e.max_rel <= tolerance && e.nonfinite_mismatches == 0 && static_cast<std::size_t>(got.size()) == want.size();
+  e.pass = e.max_rel <= tolerance && e.nonfinite_mismatches == 0 &&
+           static_cast<std::size_t>(got.size()) == want.size();
   return e;
 }
 

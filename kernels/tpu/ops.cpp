@@ -108,8 +108,9 @@ Value operator/(const Value& a, const Value& b) {
 using NaNPropagatingMax = Eigen::internal::scalar_max_op<float, float, Eigen::PropagateNaN>;
 
 Value maximum(const Value& a, const Value& b) {
-  return Binary(a, b, Promote(a.dtype(), b.dtype()),
-                [](const Matrix& x, const Matrix& y) { return Matrix(x.binaryExpr(y, NaNPropagatingMax())); });
+  return Binary(a, b, Promote(a.dtype(), b.dtype()), [](const Matrix& x, const Matrix& y) {
+    return Matrix(x.binaryExpr(y, NaNPropagatingMax()));
+  });
 }
 Value operator+(const Value& a, float b) {
   return Unary(a, a.dtype(), [b](const Matrix& x) { return Matrix(x + b); });
