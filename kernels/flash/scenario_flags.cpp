@@ -139,6 +139,8 @@ std::vector<std::string> SplitEquals(std::span<const std::string> args) {
   for (const std::string& a : args) {
     const auto eq = a.find('=');
     if (a.starts_with("--") && eq != std::string::npos) {
+      const Flag* f = Find(a.substr(0, eq));
+      if (f && !f->value_hint) throw std::invalid_argument(a.substr(0, eq) + " takes no value");
       out.push_back(a.substr(0, eq));
       out.push_back(a.substr(eq + 1));
     } else {
