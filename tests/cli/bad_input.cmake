@@ -190,6 +190,14 @@ bad_input("tour --print of stops that parse but cannot land, one too big for the
   COMMAND ${tw} tour unlandable --print --library ${bad_libraries}/unlandable
   MATCH "unlandable\\.tour:5: stop 'Stop 1' does not resolve: scenario: this scenario needs about [0-9]+ MiB"
   MATCH2 "unlandable\\.tour:33: stop 'No such event' does not resolve: the scenario has 0 matching events")
+if(XVFB_RUN)
+  bad_input("gui opens on a stop too big for the machine without running it" EXIT 0
+    COMMAND ${XVFB_RUN} -a ${tw} gui --library ${bad_libraries}/unlandable --tour unlandable --stop 1
+            --size 800x600 --screenshot ${CMAKE_CURRENT_BINARY_DIR}/unlandable.png
+    NO_MATCH "internal error")
+  set_tests_properties("cli: bad input: gui opens on a stop too big for the machine without running it" PROPERTIES
+    RESOURCE_LOCK xvfb ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+endif()
 
 # ---- 6. The Pallas file: missing, empty, unrelated, not a file, truncated, binary ---------------------
 set(pallas ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/pallas)
