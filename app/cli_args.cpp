@@ -13,6 +13,12 @@ std::string Quote(std::string_view text) {
   return "'" + std::string(text) + "'";
 }
 
+// Digits with an optional sign: a number, whether or not it fits an int.
+bool IsWholeNumber(std::string_view text) {
+  if (text.starts_with('-') || text.starts_with('+')) text.remove_prefix(1);
+  return !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
 std::optional<int> ToInt(std::string_view text) {
   int value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -21,6 +27,11 @@ std::optional<int> ToInt(std::string_view text) {
 }
 
 }  // namespace
+
+bool ArgReader::Done() const {
+  if (m_inline_value) throw UsageError("option " + Quote(m_option) + " takes no value");
+  return m_next >= m_args.size();
+}
 
 std::string_view ArgReader::NextOption() {
   const std::string_view arg = m_args[m_next++];
@@ -59,8 +70,9 @@ PixelSize ParsePixelSize(std::string_view text, std::string_view option, int min
 
 int ParseInt(std::string_view text, std::string_view option, int min, int max) {
   const std::optional<int> value = ToInt(text);
-  if (!value) throw UsageError(std::string(option) + " expects a whole number, not " + Quote(text));
-  if (*value < min || *value > max) {
+  if (!value && !IsWholeNumber(text))
+    throw UsageError(std::string(option) + " expects a whole number, not " + Quote(text));
+  if (!value || *value < min || *value > max) {  // no value: digits past the range of int
     throw UsageError(std::string(option) + " " + Quote(text) + " is out of range; it must be " +
                      std::to_string(min) + " to " + std::to_string(max));
   }

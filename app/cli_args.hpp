@@ -18,7 +18,8 @@ class ArgReader {
  public:
   explicit ArgReader(std::span<const std::string_view> args) : m_args(args) {}
 
-  bool Done() const { return m_next >= m_args.size(); }
+  // Also throws UsageError when the option before had "=value" that nobody read: "--classroom=yes".
+  bool Done() const;
 
   // The next option's name, such as "--size". Throws UsageError for a positional argument.
   std::string_view NextOption();

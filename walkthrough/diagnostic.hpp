@@ -10,7 +10,9 @@ struct Diagnostic {
   std::string file;
   int line = 0;  // 1-based; 0 when the problem concerns the whole file
   std::string message;
-  std::string ToString() const { return file + ":" + std::to_string(line) + ": " + message; }
+  std::string ToString() const {
+    return file + (line > 0 ? ":" + std::to_string(line) : "") + ": " + message;
+  }
 };
 
 using Diagnostics = std::vector<Diagnostic>;

@@ -47,14 +47,17 @@ const Tour* Library::DefaultTour() const {
   return nullptr;
 }
 
-Library LoadLibrary(std::span<const EmbeddedFile> passage_files, std::span<const EmbeddedFile> tour_files) {
+Library LoadLibrary(std::span<const EmbeddedFile> passage_files, std::span<const EmbeddedFile> tour_files,
+                    std::string_view root) {
+  const std::string passage_folder = std::string(root) + "/passages";
+  const std::string tour_folder = std::string(root) + "/tours";
   Library lib;
   Diagnostics& d = lib.diagnostics;
   std::vector<EmbeddedFile> sorted(passage_files.begin(), passage_files.end());
   std::sort(sorted.begin(), sorted.end(), [](const EmbeddedFile& a, const EmbeddedFile& b) { return a.name < b.name; });
   std::map<std::string, std::string> first_file;
   for (const EmbeddedFile& f : sorted) {
-    const std::string path = "assets/passages/" + std::string(f.name);
+    const std::string path = passage_folder + "/" + std::string(f.name);
     auto p = ParsePassage(path, f.text, d);
     if (!p) continue;
     if (first_file.count(p->id)) {
@@ -69,7 +72,7 @@ Library LoadLibrary(std::span<const EmbeddedFile> passage_files, std::span<const
     lib.passages.push_back(std::move(*p));
   }
   for (const EmbeddedFile& f : tour_files) {
-    const std::string path = "assets/tours/" + std::string(f.name);
+    const std::string path = tour_folder + "/" + std::string(f.name);
     auto t = ParseTour(path, f.text, d);
     if (!t) continue;
     for (const TourStop& s : t->stops) {
@@ -90,7 +93,7 @@ Library LoadLibrary(std::span<const EmbeddedFile> passage_files, std::span<const
   std::sort(lib.tours.begin(), lib.tours.end(), [](const Tour& a, const Tour& b) { return a.id < b.id; });
   const auto defaults = std::count_if(lib.tours.begin(), lib.tours.end(), [](const Tour& t) { return t.is_default; });
   if (!lib.tours.empty() && defaults != 1)
-    d.push_back({"assets/tours", 0,
+    d.push_back({tour_folder, 0,
                  "exactly one tour must say 'default: yes'; " + std::to_string(defaults) + " do"});
   return lib;
 }

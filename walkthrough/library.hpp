@@ -30,8 +30,9 @@ struct Library {
   const Passage* PassageAtSite(std::string_view site_name) const;
 };
 
-// Parses and cross-checks the given files (the shipped ones by default).
+// Parses and cross-checks the given files (the shipped ones by default). Diagnostics name each file as
+// ROOT/passages/NAME or ROOT/tours/NAME, so that files read from a folder are named where they are.
 Library LoadLibrary(std::span<const EmbeddedFile> passages = PassageFiles(),
-                    std::span<const EmbeddedFile> tours = TourFiles());
+                    std::span<const EmbeddedFile> tours = TourFiles(), std::string_view root = "assets");
 
 }  // namespace tilewalk::walkthrough

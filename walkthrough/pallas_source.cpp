@@ -39,7 +39,7 @@ std::optional<fs::path> InstalledJaxFile() {
 
 PallasSourceLookup ReadPallasSource(const fs::path& path, PallasSourceOrigin origin) {
   PallasSourceLookup result;
-  const std::string named = std::string(OriginText(origin)) + " names " + path.string();
+  const std::string named = std::string(OriginText(origin)) + " names '" + path.string() + "'";
   std::error_code ec;
   if (!fs::is_regular_file(path, ec)) {
     result.problem = named + ", which is not a readable file; give the path of flash_attention.py";

@@ -1,5 +1,6 @@
 #include "app/check/check_report.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -45,7 +46,7 @@ nlohmann::json ScenarioConfigJson(const flash::Scenario& s) {
     if (v == "unset") return nullptr;
     char* end = nullptr;
     const double x = std::strtod(v.c_str(), &end);
-    if (end && *end == '\0' && !v.empty() && v != "v4") {
+    if (end && *end == '\0' && !v.empty() && v != "v4" && std::isfinite(x)) {  // "nan" and "inf" stay words
       if (x == static_cast<double>(static_cast<long long>(x)) && v.find('.') == std::string::npos)
         return static_cast<long long>(x);
       return x;
@@ -79,7 +80,13 @@ nlohmann::json CheckReportJson(const CheckRun& run) {
   j["scenario"] = ScenarioConfigJson(run.scenario);
   j["outputs"] = nlohmann::json::object();
   for (const flash::OutputError& e : run.comparison.outputs)
-    j["outputs"][e.name] = {{"max_abs", e.max_abs}, {"max_rel", e.max_rel}, {"tolerance", e.tolerance}, {"pass", e.pass}};
+    j["outputs"][e.name] = {{"max_abs", e.max_abs},
+                            {"max_rel", e.max_rel},
+                            {"tolerance", e.tolerance},
+                            {"nonfinite", e.nonfinite},
+                            {"reference_nonfinite", e.reference_nonfinite},
+                            {"nonfinite_mismatches", e.nonfinite_mismatches},
+                            {"pass", e.pass}};
   j["launches"] = nlohmann::json::object();
   for (const flash::LaunchOutcome& l : run.step.launches) j["launches"][l.name] = LaunchJson(l);
   if (run.step.error) j["error"] = KernelErrorJson(*run.step.error, run.step.error_launch);
@@ -94,13 +101,27 @@ void PrintCheckReport(const CheckRun& run, std::ostream& out) {
       << ", head_dim " << s.head_dim << (s.causal ? ", causal" : "") << (s.bias ? ", bias" : "")
       << (s.segments ? ", " + std::to_string(s.segments) + " segments" : "") << ", " << tpu::DTypeName(s.dtype)
       << ", precision " << tpu::PrecisionName(s.precision) << ", chip " << s.chip
-      << (s.naive_index_maps ? ", naive index maps" : "") << "\n\n";
+      << (s.naive_index_maps ? ", naive index maps" : "")
+      << (s.poison != flash::Poison::None ? ", q[0,0,0,0] = " + std::string(flash::PoisonName(s.poison)) : "")
+      << "\n\n";
 
   out << "output   max abs error   max rel error   tolerance   result\n";
   for (const flash::OutputError& e : run.comparison.outputs)
     out << "  " << e.name << std::string(7 - e.name.size(), ' ') << Format("%13.3e", e.max_abs) << "   "
         << Format("%13.3e", e.max_rel) << "   " << Format("%9.1e", e.tolerance) << "   " << (e.pass ? "ok" : "FAIL")
         << "\n";
+  // The errors above cover finite places only; NaN and Inf are counted apart, so that a poisoned input
+  // reads as what it is rather than as an infinite error.
+  bool nonfinite_mismatch = false;
+  for (const flash::OutputError& e : run.comparison.outputs) {
+    if (e.nonfinite == 0 && e.reference_nonfinite == 0) continue;
+    nonfinite_mismatch |= e.nonfinite_mismatches > 0;
+    const std::string where = e.nonfinite_mismatches
+                                  ? "; they differ at " + std::to_string(e.nonfinite_mismatches) + " places"
+                                  : ", at the same places";
+    out << "  " << e.name << ": " << e.nonfinite << " NaN or Inf values, the reference "
+        << e.reference_nonfinite << where << "\n";
+  }
 
   for (const flash::LaunchOutcome& l : run.step.launches) {
     const tpu::LaunchStats& st = l.result.stats;
@@ -123,8 +144,12 @@ void PrintCheckReport(const CheckRun& run, std::ostream& out) {
   }
   out << "\ntiming: simulated step " << Format("%.1f", run.simulate_ms) << " ms, dense reference "
       << Format("%.1f", run.comparison.reference_ms) << " ms (wall time, this machine)\n";
-  out << (run.pass ? "PASS: every output is within tolerance of the dense reference\n"
-                   : "FAIL: an output is outside its tolerance of the dense reference\n");
+  if (run.pass)
+    out << "PASS: every output is within tolerance of the dense reference\n";
+  else if (nonfinite_mismatch)
+    out << "FAIL: an output has NaN or Inf where the dense reference does not, or the other way round\n";
+  else
+    out << "FAIL: an output is outside its tolerance of the dense reference\n";
 }
 
 }  // namespace tilewalk::app

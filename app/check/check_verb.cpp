@@ -21,7 +21,7 @@ std::string_view CheckOptions() {
   static const std::string text = flash::ScenarioFlagsHelp() +
                                   "  --json                     print the report as one JSON object\n"
                                   "  --dump DIR                 write inputs and outputs as .npy files and config.json\n"
-                                  "  --force                    let --dump replace an existing folder\n";
+                                  "  --force                    let --dump replace an earlier dump folder\n";
   return text;
 }
 
@@ -50,7 +50,7 @@ CheckArgs ParseCheckArgs(std::span<const std::string_view> raw) {
     } else if (rest[i] == "--force") {
       out.force = true;
     } else if (rest[i] == "--dump") {
-      if (i + 1 >= rest.size()) throw UsageError("--dump needs a folder");
+      if (i + 1 >= rest.size() || rest[i + 1].empty()) throw UsageError("--dump needs a folder");
       out.dump = rest[++i];
     } else {
       throw UsageError("unknown option '" + rest[i] + "'");
@@ -63,6 +63,14 @@ CheckArgs ParseCheckArgs(std::span<const std::string_view> raw) {
 
 ExitCode RunCheckVerb(const VerbCall& call) {
   const CheckArgs args = ParseCheckArgs(call.args);
+  if (args.dump) {
+    try {
+      CheckDumpDestination(*args.dump, args.force);
+    } catch (const std::exception& e) {
+      call.err << "tilewalk check: " << e.what() << "\n";
+      return ExitCode::Failure;
+    }
+  }
   const flash::Scenario& s = args.scenario;
   const flash::ScenarioInputs data = flash::MakeInputs(s);
 

@@ -42,15 +42,41 @@ void WriteAll(const fs::path& tmp, const CheckRun& run, const flash::ScenarioInp
   if (s.ds) WriteNpy(tmp / "ds.npy", *s.ds);
   std::ofstream config(tmp / "config.json");
   config << ScenarioConfigJson(run.scenario).dump(2) << "\n";
+  config.close();
   if (!config) throw std::runtime_error("cannot write " + (tmp / "config.json").string());
+}
+
+// Replacing means deleting, so --force replaces only an earlier dump: a folder of .npy files and config.json.
+bool IsEarlierDump(const fs::path& dir) {
+  std::error_code ec;
+  if (!fs::is_directory(fs::symlink_status(dir, ec))) return false;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const fs::path& name = it->path();
+    const bool dumped = name.extension() == ".npy" || name.filename() == "config.json";
+    if (!it->is_regular_file(ec) || !dumped) return false;
+  }
+  return !ec;
 }
 
 }  // namespace
 
-void DumpCheckRun(const fs::path& dir, bool force, const CheckRun& run, const flash::ScenarioInputs& data) {
+void CheckDumpDestination(const fs::path& dir, bool force) {
   std::error_code ec;
-  if (fs::exists(dir, ec) && !force)
-    throw std::runtime_error("the dump folder " + dir.string() + " already exists; choose another or add --force");
+  if (fs::exists(fs::symlink_status(dir, ec))) {
+    if (!force)
+      throw std::runtime_error("the dump folder " + dir.string() +
+                               " already exists; choose another or add --force");
+    if (!IsEarlierDump(dir))
+      throw std::runtime_error(dir.string() +
+                               " is not an earlier dump (a folder of .npy files and config.json), "
+                               "and --force replaces nothing else; choose another folder for --dump");
+  }
+}
+
+void DumpCheckRun(const fs::path& given, bool force, const CheckRun& run, const flash::ScenarioInputs& data) {
+  const fs::path dir = given.has_filename() ? given : given.parent_path();  // "out/" is the folder "out"
+  CheckDumpDestination(dir, force);
+  std::error_code ec;
   const fs::path tmp = TemporarySibling(dir);
   if (!fs::create_directories(tmp, ec) || ec)
     throw std::runtime_error("cannot create a folder next to " + dir.string() + " (" + ec.message() +
@@ -59,9 +85,10 @@ void DumpCheckRun(const fs::path& dir, bool force, const CheckRun& run, const fl
     WriteAll(tmp, run, data);
     if (fs::exists(dir)) fs::remove_all(dir);
     fs::rename(tmp, dir);
-  } catch (...) {
+  } catch (const std::exception& e) {
     fs::remove_all(tmp, ec);
-    throw;
+    throw std::runtime_error("the dump into " + dir.string() +
+                             " failed, and nothing was left behind: " + e.what());
   }
 }
 

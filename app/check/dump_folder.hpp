@@ -9,8 +9,12 @@
 
 namespace tilewalk::app {
 
+// Throws std::runtime_error when `dir` exists and may not be replaced: without `force`, or when it is not
+// an earlier dump. Checked again by DumpCheckRun; `check` calls it first so as not to run for nothing.
+void CheckDumpDestination(const std::filesystem::path& dir, bool force);
+
 // Throws std::runtime_error with what went wrong and what to do (an existing folder without `force`,
-// a parent that cannot be written).
+// something other than an earlier dump with it, a parent that cannot be written).
 void DumpCheckRun(const std::filesystem::path& dir, bool force, const CheckRun& run,
                   const flash::ScenarioInputs& inputs);
 

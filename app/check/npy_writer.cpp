@@ -1,6 +1,8 @@
 #include "app/check/npy_writer.hpp"
 
+#include <cerrno>
 #include <cstdint>
+#include <cstring>
 #include <fstream>
 #include <stdexcept>
 #include <string>
@@ -39,7 +41,11 @@ void WriteNpy(const std::filesystem::path& path, const tpu::Array& array) {
     array.ReadFloats(0, array.size(), values.data());
     out.write(reinterpret_cast<const char*>(values.data()), static_cast<std::streamsize>(values.size() * 4));
   }
-  if (!out) throw std::runtime_error("failed while writing " + path.string());
+  out.close();  // the tail is still buffered: only closing tells whether it reached the disk
+  if (!out) {
+    throw std::runtime_error("failed while writing " + path.filename().string() + ": " +
+                             std::strerror(errno));
+  }
 }
 
 }  // namespace tilewalk::app

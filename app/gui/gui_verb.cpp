@@ -27,7 +27,9 @@ GuiOptions ParseGuiOptions(std::span<const std::string_view> args) {
     } else if (option == "--stop") {
       options.stop = ParseInt(reader.Value(), option, 1, 1000);
     } else if (option == "--library") {
-      options.library = std::filesystem::path(reader.Value());
+      const std::string_view value = reader.Value();
+      if (value.empty()) throw UsageError("--library needs a folder");
+      options.library = std::filesystem::path(value);
     } else if (option == "--pallas-source") {
       options.pallas_source = std::filesystem::path(reader.Value());
     } else if (option == "--classroom") {

@@ -24,10 +24,12 @@ std::string SystemReason(int error) {
 
 struct PngErrorSink {
   char message[256] = {};
+  int system_error = 0;  // errno when libpng gave up: its "Write Error" hides a full disk
 };
 
 [[noreturn]] void OnPngError(png_structp png, png_const_charp message) {
   auto* sink = static_cast<PngErrorSink*>(png_get_error_ptr(png));
+  sink->system_error = errno;
   std::snprintf(sink->message, sizeof sink->message, "%s", message);
   png_longjmp(png, 1);
 }
@@ -45,6 +47,8 @@ bool EncodePng(std::FILE* file, const RgbaImage& image, const PngWriteOptions& o
   png_infop info = png_create_info_struct(png);
   if (info == nullptr || setjmp(png_jmpbuf(png))) {
     png_destroy_write_struct(&png, &info);
+    if (std::ferror(file) && sink.system_error != 0)
+      std::snprintf(sink.message, sizeof sink.message, "%s", SystemReason(sink.system_error).c_str());
     if (sink.message[0] == '\0') std::snprintf(sink.message, sizeof sink.message, "libpng failed");
     return false;
   }

@@ -9,6 +9,15 @@
 namespace tilewalk::app {
 
 TempFile::TempFile(const std::filesystem::path& destination) {
+  std::error_code error;
+  const std::filesystem::file_status status = std::filesystem::status(destination, error);
+  if (!error && !std::filesystem::is_regular_file(status) && !std::filesystem::is_directory(status)) {
+    m_path = destination;
+    m_in_place = true;
+    m_file = std::fopen(destination.c_str(), "wb");
+    if (m_file == nullptr) m_errno = errno;
+    return;
+  }
   const std::filesystem::path folder =
       destination.has_parent_path() ? destination.parent_path() : std::filesystem::path(".");
   for (int attempt = 0; attempt < 100; ++attempt) {
@@ -38,7 +47,7 @@ TempFile::~TempFile() {
 
 bool TempFile::Close() {
   bool ok = std::fflush(m_file) == 0 && std::ferror(m_file) == 0;
-  if (!ok) m_errno = errno;
+  if (!ok) m_errno = errno != 0 ? errno : EIO;  // an earlier write may have failed with nothing left to flush
   if (std::fclose(m_file) != 0 && ok) {
     m_errno = errno;
     ok = false;
@@ -48,6 +57,7 @@ bool TempFile::Close() {
 }
 
 bool TempFile::RenameTo(const std::filesystem::path& destination) {
+  if (m_in_place) return true;
   if (std::rename(m_path.c_str(), destination.c_str()) != 0) {
     m_errno = errno;
     return false;

@@ -1,6 +1,8 @@
 // A temporary file beside a destination, for writing a file atomically: write into File(), Close(), then
 // RenameTo() the destination. Until the rename the destination is untouched, and the temporary file is
-// removed if anything fails on the way, so a reader never sees half a file.
+// removed if anything fails on the way, so a reader never sees half a file. A destination that exists and
+// is neither a regular file nor a folder (/dev/stdout, /dev/full, a FIFO) is written in place instead:
+// renaming over it would replace the device or pipe with a plain file.
 #pragma once
 
 #include <cstdio>
@@ -29,6 +31,7 @@ class TempFile {
   std::FILE* m_file = nullptr;
   int m_errno = 0;
   bool m_created = false;
+  bool m_in_place = false;  // writing the destination itself
 };
 
 }  // namespace tilewalk::app

@@ -52,7 +52,9 @@ LoadedLibrary LoadTourLibrary(const std::optional<std::filesystem::path>& folder
   const FileTexts passages = ReadFolder(*folder / "passages", ".md", loaded.problem);
   const FileTexts tours = ReadFolder(*folder / "tours", ".tour", loaded.problem);
   const std::vector<EmbeddedFile> passage_files = passages.Files(), tour_files = tours.Files();
-  loaded.library = walkthrough::LoadLibrary(passage_files, tour_files);
+  std::string root = folder->string();  // "DIR/" names its files DIR/tours/x.tour, not DIR//tours/x.tour
+  while (root.size() > 1 && root.back() == '/') root.pop_back();
+  loaded.library = walkthrough::LoadLibrary(passage_files, tour_files, root);
   return loaded;
 }
 

@@ -5,6 +5,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "app/io/temp_file.hpp"
@@ -36,6 +37,7 @@ ExitCode RunTraceVerb(const VerbCall& call) {
   std::vector<std::string> launches;
   for (std::size_t i = 0; i < rest.size(); ++i) {
     if (rest[i] == "--out" && i + 1 < rest.size()) {
+      if (rest[i + 1].empty()) throw UsageError("--out needs a file name");
       out_path = rest[++i];
     } else if (rest[i] == "--launch" && i + 1 < rest.size()) {
       const std::string which = rest[++i];
@@ -52,6 +54,12 @@ ExitCode RunTraceVerb(const VerbCall& call) {
   if (scenario.forward_only && !launches.empty() && launches.front() != "fwd")
     throw UsageError("--forward-only runs the fwd launch only; drop it to trace " + launches.front());
 
+  std::error_code error;
+  if (std::filesystem::is_directory(*out_path, error)) {
+    call.err << "tilewalk trace: cannot write '" << out_path->string()
+             << "': it is a folder; give a file name for --out\n";
+    return ExitCode::Failure;
+  }
   TempFile file(*out_path);
   if (!file.File()) {
     call.err << "tilewalk trace: cannot write '" << out_path->string() << "': " << std::strerror(file.Errno())

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/cli_args.hpp"
+#include "app/session/library_loader.hpp"
 #include "kernels/flash/flash_error.hpp"
 #include "walkthrough/anchor_engine.hpp"
 #include "walkthrough/library.hpp"
@@ -24,13 +25,40 @@ using namespace tilewalk::walkthrough;
 
 namespace {
 
-// Loads the shipped library; prints its problems and returns nullopt when there are any.
-std::optional<Library> LoadChecked(std::ostream& err) {
-  Library lib = LoadLibrary();
-  if (lib.diagnostics.empty()) return lib;
+// Loads the shipped library, or with --library DIR the files in DIR; prints its problems and returns
+// nullopt when there are any.
+std::optional<Library> LoadChecked(const std::optional<std::filesystem::path>& folder, const VerbCall& call) {
+  std::ostream& err = call.err;
+  session::LoadedLibrary loaded = session::LoadTourLibrary(folder);
+  if (!loaded.problem.empty()) {
+    err << "tilewalk " << call.verb << ": " << loaded.problem
+        << "; --library takes a folder holding passages/*.md and tours/*.tour\n";
+    return std::nullopt;
+  }
+  Library& lib = loaded.library;
+  if (folder && lib.tours.empty() && lib.diagnostics.empty()) {
+    err << "tilewalk " << call.verb << ": there are no tours in " << (*folder / "tours").string()
+        << "; add a .tour file (docs/authoring.md)\n";
+    return std::nullopt;
+  }
+  if (lib.diagnostics.empty()) return std::move(lib);
   for (const Diagnostic& d : lib.diagnostics) err << d.ToString() << "\n";
-  err << lib.diagnostics.size() << " problem(s) in the shipped passages and tours; fix them and rebuild.\n";
+  if (folder)
+    err << lib.diagnostics.size() << " problem(s) in the passages and tours of " << folder->string()
+        << "; fix them.\n";
+  else
+    err << lib.diagnostics.size() << " problem(s) in the shipped passages and tours; fix them and rebuild.\n";
   return std::nullopt;
+}
+
+// A path option's value; an empty one would quietly mean the current folder.
+std::filesystem::path NonEmpty(std::string_view value, const char* what_to_give) {
+  if (value.empty()) throw UsageError(what_to_give);
+  return std::filesystem::path(value);
+}
+
+std::filesystem::path LibraryFolder(std::string_view value) {
+  return NonEmpty(value, "--library needs a folder");
 }
 
 std::string Pad(std::string s, std::size_t width) {
@@ -48,7 +76,7 @@ ExitCode RunAnchorsVerb(const VerbCall& call) {
   ArgReader args(call.args);
   while (!args.Done()) {
     const std::string_view option = args.NextOption();
-    if (option == "--pallas-source") path = std::string(args.Value());
+    if (option == "--pallas-source") path = NonEmpty(args.Value(), "--pallas-source needs a file");
     else if (option == "--json") json = true;
     else args.RejectOption();
   }
@@ -57,7 +85,7 @@ ExitCode RunAnchorsVerb(const VerbCall& call) {
     call.err << "tilewalk anchors: " << lookup.problem << "\n";
     return ExitCode::Failure;
   }
-  const auto library = LoadChecked(call.err);
+  const auto library = LoadChecked(std::nullopt, call);
   if (!library) return ExitCode::Failure;
 
   const std::vector<std::string>& lines = lookup.source->lines;
@@ -110,12 +138,12 @@ ExitCode RunAnchorsVerb(const VerbCall& call) {
 // ---- tours --------------------------------------------------------------------------------------
 
 ExitCode RunToursVerb(const VerbCall& call) {
-  ArgReader args(call.args);
-  if (!args.Done()) {
-    args.NextOption();
-    args.RejectOption();
+  std::optional<std::filesystem::path> folder;
+  for (ArgReader args(call.args); !args.Done();) {
+    if (args.NextOption() == "--library") folder = LibraryFolder(args.Value());
+    else args.RejectOption();
   }
-  const auto library = LoadChecked(call.err);
+  const auto library = LoadChecked(folder, call);
   if (!library) return ExitCode::Failure;
   for (const Tour& t : library->tours) {
     std::string tags = std::to_string(t.stops.size()) + " stops";
@@ -130,15 +158,27 @@ ExitCode RunToursVerb(const VerbCall& call) {
 
 ExitCode RunTourVerb(const VerbCall& call) {
   std::optional<std::string> name;
+  std::optional<std::filesystem::path> folder;
   bool print = false;
-  for (std::string_view a : call.args) {
-    if (a == "--print") print = true;
-    else if (!a.starts_with("-") && !name) name = std::string(a);
-    else throw UsageError("unknown option '" + std::string(a) + "'");
+  const auto args = call.args;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string_view a = args[i];
+    if (a == "--print") {
+      print = true;
+    } else if (a == "--library" || a.starts_with("--library=")) {
+      if (a == "--library" && i + 1 == args.size()) throw UsageError("--library needs a folder");
+      folder = LibraryFolder(a == "--library" ? args[++i] : a.substr(a.find('=') + 1));
+    } else if (a.starts_with("-")) {
+      throw UsageError("unknown option '" + std::string(a) + "'");
+    } else if (name) {
+      throw UsageError("unexpected argument '" + std::string(a) + "'; name one tour");
+    } else {
+      name = std::string(a);
+    }
   }
-  if (!name) throw UsageError("name a tour (see 'tilewalk tours')");
+  if (!name || name->empty()) throw UsageError("name a tour (see 'tilewalk tours')");
   if (!print) throw UsageError("only --print is supported here; open a tour in the window with 'tilewalk gui'");
-  const auto library = LoadChecked(call.err);
+  const auto library = LoadChecked(folder, call);
   if (!library) return ExitCode::Failure;
   const Tour* tour = library->FindTour(*name);
   if (!tour) {
@@ -167,6 +207,8 @@ ExitCode RunTourVerb(const VerbCall& call) {
     }
     if (!problem.empty()) {
       where = "DOES NOT RESOLVE: " + problem;
+      call.err << tour->file << ":" << stop.line << ": stop '" << stop.title
+               << "' does not resolve: " << problem << "\n";
       failures += 1;
     }
     call.out << "\n" << i + 1 << "/" << tour->stops.size() << "  " << stop.title << "\n"

@@ -46,7 +46,9 @@ std::string ErrorAdvice(const tpu::KernelError& e, const std::string& launch) {
 }
 
 std::string DescribeError(const tpu::KernelError& e) {
-  std::string text = std::string(tpu::ErrorTypeName(e.type)) + ": " + e.message + "\n  phase: " +
+  // One check of the original raises with no message; the site below still says what it checks.
+  const std::string message = e.message.empty() ? " (raised without a message)" : ": " + e.message;
+  std::string text = std::string(tpu::ErrorTypeName(e.type)) + message + "\n  phase: " +
                      std::string(tpu::PhaseName(e.phase));
   if (e.site != tpu::kNoSite) {
     const tpu::SiteInfo site = tpu::GetSite(e.site);

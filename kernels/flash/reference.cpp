@@ -87,7 +87,8 @@ void SliceWeights(const ReferenceProblem& p, const Slice& slice, RowMatrix& weig
   if (!p.ab.empty()) weights += SliceOf(p.ab, slice.logits_offset, p.q_len, p.kv_len);
   if (p.sm_scale != 1.0f) weights *= p.sm_scale;
   AddMask(p, slice, weights);
-  m = weights.rowwise().maxCoeff();
+  // A NaN row keeps its NaN max, as jnp.max does; Eigen's default maxCoeff may drop it.
+  m = weights.rowwise().redux(Eigen::internal::scalar_max_op<float, float, Eigen::PropagateNaN>());
   weights.colwise() -= m;
   // Eigen's vectorised exp bottoms out at a subnormal (about 3e-39) instead of 0, and subnormal operands
   // make the GEMMs that follow over ten times slower. A TPU has no subnormals, so writing 0 there is also

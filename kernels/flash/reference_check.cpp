@@ -27,17 +27,29 @@ std::vector<float> MatmulOperand(const tpu::Array& a, tpu::Precision precision) 
 
 std::vector<int32_t> Ints(const tpu::Array& a) { return {a.Data<int32_t>(), a.Data<int32_t>() + a.size()}; }
 
+// Both the same NaN-or-infinity: the kernel computed what the reference computes there.
+bool SameNonFinite(double g, double w) {
+  return std::isnan(g) ? std::isnan(w) : g == w;
+}
+
 OutputError Compare(std::string name, const tpu::Array& got, const std::vector<float>& want, double tolerance) {
-  OutputError e{std::move(name), 0, 0, tolerance, false};
+  OutputError e{.name = std::move(name), .tolerance = tolerance};
   double scale = 0;
   for (std::size_t i = 0; i < want.size(); ++i) {
     const double g = got.GetFloat(static_cast<int64_t>(i));
     const double w = want[i];
-    e.max_abs = std::max(e.max_abs, std::isnan(g) ? INFINITY : std::abs(g - w));
+    if (!std::isfinite(g) || !std::isfinite(w)) {
+      e.nonfinite += !std::isfinite(g);
+      e.reference_nonfinite += !std::isfinite(w);
+      e.nonfinite_mismatches += !SameNonFinite(g, w);
+      continue;
+    }
+    e.max_abs = std::max(e.max_abs, std::abs(g - w));
     scale = std::max(scale, std::abs(w));
   }
   e.max_rel = e.max_abs / std::max(scale, 1e-30);
-  e.pass = e.max_rel <= tolerance && static_cast<std::size_t>(got.size()) == want.size();
+  e.pass = e.max_rel <= tolerance && e.nonfinite_mismatches == 0 &&
+           static_cast<std::size_t>(got.size()) == want.size();
   return e;
 }
 

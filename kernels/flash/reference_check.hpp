@@ -1,8 +1,10 @@
 // Compares a training step on the TPU model with the dense reference: per output (o, l, m, dq, dk, dv, ds)
 // the largest absolute error and the largest error relative to the reference's largest magnitude, against
-// a tolerance that suits the dtype and matmul precision.
+// a tolerance that suits the dtype and matmul precision. A NaN or an infinity agrees only with the same
+// non-finite value at the same place in the reference; finite places are held to the tolerance.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -16,6 +18,9 @@ struct OutputError {
   double max_abs = 0;
   double max_rel = 0;  // max |got − want| / max |want|
   double tolerance = 0;
+  int64_t nonfinite = 0;            // NaN or ±Inf values in the kernel's output
+  int64_t reference_nonfinite = 0;  // ... in the reference's
+  int64_t nonfinite_mismatches = 0;  // places where only one is non-finite, or they are not the same one
   bool pass = false;
 };
 

@@ -1,6 +1,7 @@
 #include "kernels/flash/scenario.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <random>
 #include <stdexcept>
 
@@ -37,6 +38,7 @@ std::vector<std::pair<std::string, std::string>> ScenarioSettings(const Scenario
           {"seed", std::to_string(s.seed)},
           {"naive_index_maps", yes(s.naive_index_maps)},
           {"forward_only", yes(s.forward_only)},
+          {"poison", std::string(PoisonName(s.poison))},
           {"block_q", std::to_string(b.block_q)},
           {"block_k_major", std::to_string(b.block_k_major)},
           {"block_k", std::to_string(b.block_k)},
@@ -62,6 +64,15 @@ double EstimateHostBytes(const Scenario& s) {
   floats += 3 * bh * s.q_len * 128 * 2;  // l, m, di broadcast to lanes
   if (s.bias) floats += 4 * bh * scores;  // ab, ds and their reference copies
   return floats * 4;
+}
+
+std::string_view PoisonName(Poison p) {
+  switch (p) {
+    case Poison::None: return "none";
+    case Poison::NaN: return "nan";
+    case Poison::Inf: return "inf";
+  }
+  return "?";
 }
 
 void CheckRunnable(const Scenario& s) {
@@ -116,6 +127,8 @@ ScenarioInputs MakeInputs(const Scenario& s) {
     in.kv_segment_ids = SegmentRuns(s.batch, s.kv_len, std::min(s.segments, s.kv_len));
   }
   out.d_o = Normal(tpu::Shape{s.batch, s.heads, s.q_len, s.head_dim}, s.dtype, rng, 1.0f);
+  if (s.poison == Poison::NaN) in.q.SetFloat(0, std::numeric_limits<float>::quiet_NaN());
+  if (s.poison == Poison::Inf) in.q.SetFloat(0, std::numeric_limits<float>::infinity());
   return out;
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -13,6 +14,10 @@
 #include "kernels/tpu/op_context.hpp"
 
 namespace tilewalk::flash {
+
+// A what-if for robustness: one input element replaced by NaN or +Inf, to show how a non-finite value
+// travels through the kernels and how the reference comparison reports it.
+enum class Poison : uint8_t { None, NaN, Inf };
 
 struct Scenario {
   int batch = 1;
@@ -30,6 +35,7 @@ struct Scenario {
   uint64_t seed = 0;
   bool naive_index_maps = false;
   bool forward_only = false;
+  Poison poison = Poison::None;  // q[0, 0, 0, 0] becomes NaN or +Inf
   BlockSizes block_sizes = BlockSizes::GetDefault();
 
   AttentionConfig Config() const;
@@ -53,7 +59,10 @@ inline constexpr int64_t kMaxHostBytes = 6ll << 30;
 // below 1, an unknown chip, or a footprint above kMaxHostBytes. Checked before any allocation.
 void CheckRunnable(const Scenario& s);
 
+std::string_view PoisonName(Poison p);  // "none", "nan", "inf"
+
 // Seeded normal inputs; segment ids come in `segments` contiguous runs, so no row is fully masked.
+// With `poison`, the first element of q is then replaced.
 ScenarioInputs MakeInputs(const Scenario& s);
 
 }  // namespace tilewalk::flash

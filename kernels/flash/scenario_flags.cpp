@@ -22,8 +22,11 @@ struct Flag {
 };
 
 [[noreturn]] void Bad(const std::string& flag, const std::string& value, const std::string& want) {
-  throw std::invalid_argument(flag + " " + (value.empty() ? "needs a value" : "got '" + value + "'") + ": expected " +
-                              want);
+  throw std::invalid_argument(flag + " got '" + value + "': expected " + want);
+}
+
+[[noreturn]] void Missing(const std::string& flag, const std::string& want) {
+  throw std::invalid_argument(flag + " needs a value: expected " + want);
 }
 
 int ParseInt(const std::string& flag, const std::string& v, int lo, int hi) {
@@ -88,6 +91,12 @@ const std::vector<Flag>& Flags() {
        [](Scenario& s, const std::string&) { s.naive_index_maps = true; }},
       {"--forward-only", nullptr, "run the forward launch only",
        [](Scenario& s, const std::string&) { s.forward_only = true; }},
+      {"--poison", "nan|inf", "what-if: set q[0,0,0,0] to NaN or +Inf and watch it spread",
+       [](Scenario& s, const std::string& v) {
+         if (v == "nan") s.poison = Poison::NaN;
+         else if (v == "inf") s.poison = Poison::Inf;
+         else Bad("--poison", v, "nan or inf");
+       }},
       {"--block-q", "N", "forward q block", Block("--block-q", &BlockSizes::block_q)},
       {"--block-k-major", "N", "forward kv block per DMA", Block("--block-k-major", &BlockSizes::block_k_major)},
       {"--block-k", "N", "forward kv block per matmul", Block("--block-k", &BlockSizes::block_k)},
@@ -130,6 +139,8 @@ std::vector<std::string> SplitEquals(std::span<const std::string> args) {
   for (const std::string& a : args) {
     const auto eq = a.find('=');
     if (a.starts_with("--") && eq != std::string::npos) {
+      const Flag* f = Find(a.substr(0, eq));
+      if (f && !f->value_hint) throw std::invalid_argument(a.substr(0, eq) + " takes no value");
       out.push_back(a.substr(0, eq));
       out.push_back(a.substr(eq + 1));
     } else {
@@ -154,7 +165,7 @@ void Apply(const std::vector<std::string>& args, Scenario& s, std::vector<std::s
     }
     std::string value;
     if (f->value_hint) {
-      if (i + 1 >= args.size() || args[i + 1].starts_with("--")) Bad(a, "", f->value_hint);
+      if (i + 1 >= args.size() || args[i + 1].starts_with("--")) Missing(a, f->value_hint);
       value = args[++i];
     }
     f->set(s, value);
@@ -167,7 +178,7 @@ std::vector<std::string> ParseScenarioFlags(std::span<const std::string> raw, Sc
   const std::vector<std::string> args = SplitEquals(raw);
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] != "--scenario") continue;
-    if (i + 1 >= args.size()) Bad("--scenario", "", "a preset name");
+    if (i + 1 >= args.size()) Missing("--scenario", "a preset name");
     const auto text = ScenarioPresetFlags(args[i + 1]);
     if (!text) {
       std::string names;
@@ -210,6 +221,7 @@ std::vector<std::string> ScenarioToFlags(const Scenario& s) {
   if (s.bias) out.push_back("--bias");
   if (s.naive_index_maps) out.push_back("--naive-index-maps");
   if (s.forward_only) out.push_back("--forward-only");
+  if (s.poison != Poison::None) out.insert(out.end(), {"--poison", std::string(PoisonName(s.poison))});
   const BlockSizes& b = s.block_sizes;
   auto block = [&](const char* flag, int v) { out.insert(out.end(), {flag, std::to_string(v)}); };
   auto optional_block = [&](const char* flag, const std::optional<int>& v) {

@@ -103,9 +103,14 @@ Value operator*(const Value& a, const Value& b) {
 Value operator/(const Value& a, const Value& b) {
   return Binary(a, b, Promote(a.dtype(), b.dtype()), [](const Matrix& x, const Matrix& y) { return Matrix(x / y); });
 }
+// jnp.maximum and jnp.max propagate NaN, as XLA's max does; Eigen's default max may drop it, which would
+// turn a NaN row's running max into -inf. Eigen 3.4 spells the NaN-propagating max as this functor.
+using NaNPropagatingMax = Eigen::internal::scalar_max_op<float, float, Eigen::PropagateNaN>;
+
 Value maximum(const Value& a, const Value& b) {
-  return Binary(a, b, Promote(a.dtype(), b.dtype()),
-                [](const Matrix& x, const Matrix& y) { return Matrix(x.max(y)); });
+  return Binary(a, b, Promote(a.dtype(), b.dtype()), [](const Matrix& x, const Matrix& y) {
+    return Matrix(x.binaryExpr(y, NaNPropagatingMax()));
+  });
 }
 Value operator+(const Value& a, float b) {
   return Unary(a, a.dtype(), [b](const Matrix& x) { return Matrix(x + b); });
@@ -161,7 +166,7 @@ Value equal(const Value& a, float b) {
 Value row_max(const Value& a) {
   if (a.traced()) return Value::ShapeOnly(a.rows(), 1, a.dtype());
   CountVector(a.rows(), a.cols());
-  return Value::Of(a.data().rowwise().maxCoeff(), a.dtype());
+  return Value::Of(a.data().rowwise().redux(NaNPropagatingMax()), a.dtype());
 }
 Value row_sum(const Value& a) {
   if (a.traced()) return Value::ShapeOnly(a.rows(), 1, a.dtype());

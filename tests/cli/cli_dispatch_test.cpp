@@ -112,4 +112,23 @@ TEST_CASE("cli: a bad value exits 2 without opening anything") {
   CHECK(Contains(run.err, "--size expects WIDTHxHEIGHT"));
 }
 
+// Empty values cannot be passed through the end-to-end table (a CMake list drops empty elements).
+TEST_CASE("cli: empty values are usage errors, not the current folder or a tour named ''") {
+  const Run tour = RunLine({"tour", "", "--print"});
+  CHECK(tour.code == 2);
+  CHECK(Contains(tour.err, "name a tour"));
+  const Run library = RunLine({"tours", "--library", ""});
+  CHECK(library.code == 2);
+  CHECK(Contains(library.err, "--library needs a folder"));
+  const Run dump = RunLine({"check", "--q-len", "256", "--kv-len", "256", "--dump", ""});
+  CHECK(dump.code == 2);
+  CHECK(Contains(dump.err, "--dump needs a folder"));
+  const Run out = RunLine({"trace", "--out", ""});
+  CHECK(out.code == 2);
+  CHECK(Contains(out.err, "--out needs a file name"));
+  const Run length = RunLine({"check", "--q-len", ""});
+  CHECK(length.code == 2);
+  CHECK(Contains(length.err, "--q-len got ''"));
+}
+
 }  // namespace tilewalk::app

@@ -1,4 +1,6 @@
 // The kernels on the TPU model against the dense reference: every option, every launch, both dtypes.
+#include <cmath>
+
 #include "tests/flash/flash_test_support.hpp"
 
 using namespace tilewalk::flash;
@@ -105,4 +107,39 @@ TEST_CASE("the naive index maps change the copies, not the numbers") {
   s.causal = true;
   s.naive_index_maps = true;
   RequireAgreement(s);
+}
+
+TEST_CASE("a poisoned q spreads NaN or Inf as the reference does, and the comparison counts it") {
+  for (const Poison poison : {Poison::NaN, Poison::Inf}) {
+    Scenario s = Small();
+    s.poison = poison;
+    CAPTURE(PoisonName(poison));
+    const ScenarioInputs data = MakeInputs(s);
+    CHECK(!std::isfinite(data.inputs.q.GetFloat(0)));
+    CHECK(std::isfinite(data.inputs.q.GetFloat(1)));
+    const testing::CheckedRun run = testing::RunAndCompare(s);
+    REQUIRE(!run.step.error);
+    CHECK(run.comparison.pass);
+    for (const OutputError& e : run.comparison.outputs) {
+      CAPTURE(e.name);
+      CHECK(e.nonfinite > 0);  // row 0 of o, l, m and dq; every row of dk and dv
+      CHECK(e.nonfinite == e.reference_nonfinite);
+      CHECK(e.nonfinite_mismatches == 0);
+    }
+  }
+}
+
+TEST_CASE("with causal masking a NaN misses the skipped blocks, so the dense reference disagrees") {
+  Scenario s = Small();
+  s.causal = true;
+  s.poison = Poison::NaN;
+  const testing::CheckedRun run = testing::RunAndCompare(s);
+  REQUIRE(!run.step.error);
+  CHECK_FALSE(run.comparison.pass);
+  const OutputError& dk = run.comparison.outputs[4];
+  REQUIRE(dk.name == "dk");
+  // q row 0 reaches only the first kv block; the reference multiplies its masked zeros by NaN everywhere.
+  CHECK(dk.nonfinite == 128 * 128);
+  CHECK(dk.reference_nonfinite == 256 * 128);
+  CHECK(dk.nonfinite_mismatches == 128 * 128);
 }

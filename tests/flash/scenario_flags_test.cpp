@@ -14,6 +14,7 @@ TEST_CASE("ScenarioToFlags reads back as the same scenario, sm_scale to the last
   s.sm_scale = 0.1234567f;  // an ostream's 6 digits would round this
   s.causal = true;
   s.block_sizes.block_k_major = 256;
+  s.poison = Poison::Inf;
   Scenario back;
   const auto rest = ParseScenarioFlags(ScenarioToFlags(s), back);
   CHECK(rest.empty());
@@ -30,6 +31,9 @@ TEST_CASE("flags that are not scenario flags come back for the verb, bad values 
   CHECK_THROWS_AS(ParseScenarioFlags(std::vector<std::string>{"--dtype", "float16"}, s), std::invalid_argument);
   CHECK_THROWS_AS(ParseScenarioFlags(std::vector<std::string>{"--heads"}, s), std::invalid_argument);
   CHECK_THROWS_AS(ParseScenarioFlags(std::vector<std::string>{"--scenario", "nope"}, s), std::invalid_argument);
+  CHECK_THROWS_AS(ParseScenarioFlags(std::vector<std::string>{"--poison", "-inf"}, s), std::invalid_argument);
+  ParseScenarioFlags(std::vector<std::string>{"--poison", "nan"}, s);
+  CHECK(s.poison == Poison::NaN);
 }
 
 TEST_CASE("a preset applies first, so explicit flags override it") {

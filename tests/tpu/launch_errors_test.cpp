@@ -58,6 +58,7 @@ TEST_CASE("the block-shape rule: last two dims divisible by 8 and 128, or equal 
     const LaunchResult r = RunLaunch(t.Spec(), LaunchOptions{});
     REQUIRE(r.error);
     CHECK(r.error->type == ErrorType::BlockShapeError);
+    CHECK(ErrorTypeName(r.error->type) == "ValueError");  // Pallas's lowering raises a ValueError
     CHECK(r.error->phase == Phase::Lowering);
     CHECK(Contains(r.error->message, "second-to-last dimension 100 must be divisible by 8"));
   }

@@ -46,6 +46,25 @@ TEST_CASE("reductions, tile, slices and transposes match Eigen") {
   CHECK(Same(transpose(V(a)), a.transpose()));
 }
 
+TEST_CASE("maximum and row_max propagate NaN, as jnp.maximum and jnp.max do") {
+  const float nan = std::nanf(""), inf = INFINITY;
+  Matrix a(2, 3), b(2, 3);
+  a << nan, 1, -inf, 2, 3, 4;
+  b << -inf, nan, nan, 5, 1, 9;
+  const Value m = maximum(V(a), V(b));
+  CHECK(std::isnan(m.data()(0, 0)));
+  CHECK(std::isnan(m.data()(0, 1)));
+  CHECK(std::isnan(m.data()(0, 2)));
+  CHECK(m.data()(1, 0) == 5);
+  CHECK(m.data()(1, 2) == 9);
+  Matrix rows(3, 4);
+  rows << nan, 1, 2, 3, 1, 2, nan, 0, -inf, -inf, -inf, -inf;  // NaN first, NaN in the middle, no NaN
+  const Value r = row_max(V(rows));
+  CHECK(std::isnan(r.data()(0, 0)));
+  CHECK(std::isnan(r.data()(1, 0)));
+  CHECK(r.data()(2, 0) == -inf);
+}
+
 TEST_CASE("masks: iota, comparisons, logical_and and where") {
   const Value rows = broadcasted_iota(4, 6, 0), cols = broadcasted_iota(4, 6, 1);
   CHECK(rows.dtype() == DType::I32);

@@ -1,0 +1,254 @@
+# The bad-input table (docs/bad-input.md): every verb given wrong, missing and out-of-range input must say
+# what was wrong and what to do, and exit with a documented code (1 failure, 2 bad command line, 3 no
+# display), never crash. Cases already in CMakeLists.txt, check_verb.cmake and walk_verbs.cmake are not
+# repeated here. Every test name starts with "bad input:" so that `ctest -R 'bad input'` runs the table.
+set(tw $<TARGET_FILE:tilewalk>)
+set(small --q-len 256 --kv-len 256)
+set(usage "Run 'tilewalk [a-z]+ --help' for its options")
+function(bad_input name)
+  tilewalk_cli_test("bad input: ${name}" ${ARGN})
+endfunction()
+
+# ---- 1. Flags: unknown, missing values, not numbers, out of range, negative, past int, empty ----------
+bad_input("check: an unknown option" EXIT 2 COMMAND ${tw} check --frobnicate
+  MATCH "tilewalk check: unknown option '--frobnicate'" MATCH2 "${usage}")
+bad_input("check: a length past the range of int" EXIT 2 COMMAND ${tw} check --q-len 99999999999999999999
+  MATCH "--q-len got '99999999999999999999': expected a whole number from 1 to 1048576")
+bad_input("check: a negative length" EXIT 2 COMMAND ${tw} check --kv-len -5
+  MATCH "--kv-len got '-5': expected a whole number from 1 to 1048576")
+bad_input("check: a batch of zero" EXIT 2 COMMAND ${tw} check --batch 0 MATCH "--batch got '0'")
+bad_input("check: heads over the limit" EXIT 2 COMMAND ${tw} check --heads 70000
+  MATCH "--heads got '70000': expected a whole number from 1 to 65536")
+bad_input("check: a block size that is not whole" EXIT 2 COMMAND ${tw} check --block-k 1.5
+  MATCH "--block-k got '1\\.5'")
+bad_input("check: an empty value is not a missing one" EXIT 2 COMMAND ${tw} check --q-len=
+  MATCH "--q-len got '': expected a whole number")
+bad_input("check: a negative seed" EXIT 2 COMMAND ${tw} check --seed -1
+  MATCH "--seed got '-1': expected a whole number from 0")
+bad_input("check: --sm-scale nan" EXIT 2 COMMAND ${tw} check --sm-scale nan
+  MATCH "--sm-scale got 'nan': expected a positive number")
+bad_input("check: --sm-scale inf" EXIT 2 COMMAND ${tw} check --sm-scale inf MATCH "--sm-scale got 'inf'")
+bad_input("check: a negative --sm-scale" EXIT 2 COMMAND ${tw} check --sm-scale -0.5 MATCH "--sm-scale got '-0\\.5'")
+bad_input("check: an unknown dtype" EXIT 2 COMMAND ${tw} check --dtype float16
+  MATCH "--dtype got 'float16': expected float32 or bfloat16")
+bad_input("check: an empty chip" EXIT 2 COMMAND ${tw} check --chip= MATCH "--chip got '': expected v4, v5e")
+bad_input("check: a switch given a value" EXIT 2 COMMAND ${tw} check --causal=yes MATCH "--causal takes no value")
+bad_input("check: --scenario without a name" EXIT 2 COMMAND ${tw} check --scenario
+  MATCH "--scenario needs a value: expected a preset name")
+bad_input("check: --dump without a folder" EXIT 2 COMMAND ${tw} check --dump MATCH "--dump needs a folder")
+bad_input("check: --dump with an empty folder name" EXIT 2 COMMAND ${tw} check ${small} --dump=
+  MATCH "--dump needs a folder" NO_MATCH "scenario:")
+bad_input("trace: an unknown option" EXIT 2 COMMAND ${tw} trace --frobnicate --out x.json
+  MATCH "tilewalk trace: unknown option '--frobnicate'")
+bad_input("trace: --out with an empty name" EXIT 2 COMMAND ${tw} trace --out= MATCH "--out needs a file name")
+bad_input("trace: --launch without a value" EXIT 2 COMMAND ${tw} trace --out x.json --launch
+  MATCH "--launch needs a value")
+bad_input("trace: a length past the range of int" EXIT 2 COMMAND ${tw} trace --out x.json --q-len 99999999999999999999
+  MATCH "--q-len got '99999999999999999999'")
+bad_input("gui: --stop past the range of int is out of range" EXIT 2 COMMAND ${tw} gui --stop 99999999999999999999
+  MATCH "--stop '99999999999999999999' is out of range; it must be 1 to 1000")
+bad_input("gui: a negative --stop" EXIT 2 COMMAND ${tw} gui --stop -1 MATCH "--stop '-1' is out of range")
+bad_input("gui: --frames that is not a number" EXIT 2 COMMAND ${tw} gui --frames abc --screenshot x.png
+  MATCH "--frames expects a whole number, not 'abc'")
+bad_input("gui: a negative --size" EXIT 2 COMMAND ${tw} gui --size -100x-100
+  MATCH "--size '-100x-100' is out of range; each side must be 64 to 16384 pixels")
+bad_input("gui: an empty --size" EXIT 2 COMMAND ${tw} gui --size= MATCH "--size expects WIDTHxHEIGHT")
+bad_input("gui: --benchmark-frames 0" EXIT 2 COMMAND ${tw} gui --benchmark-frames 0
+  MATCH "--benchmark-frames '0' is out of range")
+bad_input("gui: --screenshot without a value" EXIT 2 COMMAND ${tw} gui --screenshot
+  MATCH "option '--screenshot' needs a value")
+bad_input("gui: --screenshot with an empty name" EXIT 2 COMMAND ${tw} gui --screenshot= MATCH "--screenshot needs a file name")
+bad_input("gui: --tour with an empty name" EXIT 2 COMMAND ${tw} gui --tour= MATCH "--tour needs a tour name")
+bad_input("gui: --library with an empty folder" EXIT 2 COMMAND ${tw} gui --library= MATCH "--library needs a folder")
+bad_input("gui: a switch given a value" EXIT 2 COMMAND ${tw} gui --classroom=yes
+  MATCH "option '--classroom' takes no value")
+bad_input("gui: a positional argument" EXIT 2 COMMAND ${tw} gui intro MATCH "unexpected argument 'intro'")
+bad_input("anchors: an unknown option" EXIT 2 COMMAND ${tw} anchors --frobnicate
+  MATCH "tilewalk anchors: unknown option '--frobnicate'")
+bad_input("anchors: --pallas-source without a value" EXIT 2 COMMAND ${tw} anchors --pallas-source
+  MATCH "option '--pallas-source' needs a value")
+bad_input("anchors: --pallas-source with an empty path" EXIT 2 COMMAND ${tw} anchors --pallas-source=
+  MATCH "--pallas-source needs a file")
+bad_input("anchors: a switch given a value" EXIT 2 COMMAND ${tw} anchors --json=1 MATCH "option '--json' takes no value")
+bad_input("tours: a positional argument" EXIT 2 COMMAND ${tw} tours intro MATCH "unexpected argument 'intro'")
+bad_input("tours: --library with an empty folder" EXIT 2 COMMAND ${tw} tours --library= MATCH "--library needs a folder")
+bad_input("tour: two tour names" EXIT 2 COMMAND ${tw} tour intro causal --print
+  MATCH "unexpected argument 'causal'; name one tour")
+bad_input("tour: --library without a folder" EXIT 2 COMMAND ${tw} tour intro --print --library
+  MATCH "--library needs a folder")
+
+# ---- 2. Block sizes: each rule the original enforces, with its error type and phase -----------------
+bad_input("block_k_major must divide kv_seq_len (ValueError, argument check)" EXIT 1
+  COMMAND ${tw} check ${small} --block-k-major 192 --block-k 64
+  MATCH "ValueError: kv_seq_len=256 should be divisible by block_k_major=192\n  phase: argument check"
+  MATCH2 "site fwd_impl\\.verify_block_k_major\\)\n  raised in the Pallas original by _flash_attention_impl")
+bad_input("block_k may not exceed block_k_major (ValueError, argument check)" EXIT 1
+  COMMAND ${tw} check ${small} --block-k-major 256 --block-k 384
+  MATCH "ValueError: block_k=384 should be smaller than block_k_major=256\n  phase: argument check"
+  MATCH2 "BlockSizes\\.__post_init__")
+bad_input("block_k must divide block_k_major (ValueError, argument check)" EXIT 1
+  COMMAND ${tw} check ${small} --block-k-major 256 --block-k 96
+  MATCH "ValueError: block_k=96 should divide block_k_major=256\n  phase: argument check")
+bad_input("block_b may not exceed the batch (ValueError, argument check)" EXIT 1
+  COMMAND ${tw} check ${small} --block-b 2
+  MATCH "ValueError: block_b=2 should be smaller or equal to batch=1\n  phase: argument check")
+bad_input("backward blocks must divide q_seq_len (ValueError, argument check)" EXIT 1
+  COMMAND ${tw} check --q-len 384 --kv-len 256 --block-q 128 --block-q-major-dkv 256 --block-q-dkv 128
+  MATCH "ValueError: q_seq_len=384 should be divisible by block_q_major_dkv=256\n  phase: argument check"
+  MATCH2 "_flash_attention_bwd_dkv")
+bad_input("block_q_dq may not exceed q_seq_len (ValueError, argument check)" EXIT 1
+  COMMAND ${tw} check ${small} --block-q-dq 512
+  MATCH "ValueError: block_q_dq=512 should be smaller or equal to q_seq_len=256" MATCH2 "_flash_attention_bwd_dq")
+bad_input("the (8, 128) block-shape rule is the ValueError Pallas raises while lowering" EXIT 1
+  COMMAND ${tw} check ${small} --block-q 100 --forward-only
+  MATCH "ValueError: block shape \\(1, 1, 100, 128\\) of operand 'q'[^\n]*divisible by 8[^\n]*\n  phase: lowering"
+  NO_MATCH "BlockShapeError")
+bad_input("head_dim 192 fails while tracing (NotImplementedError)" EXIT 1
+  COMMAND ${tw} check ${small} --head-dim 192 --forward-only
+  MATCH "NotImplementedError: head_dim=192 should be a multiple of 128 if larger\n  phase: tracing")
+bad_input("segment ids with block_k 64 fail while tracing the forward body (NotImplementedError)" EXIT 1
+  COMMAND ${tw} check ${small} --segments 2 --block-k-major 128 --block-k 64 --forward-only
+  MATCH "NotImplementedError: kv block size must be a multiple of 128\n  phase: tracing"
+  MATCH2 "site fwd\\.run\\.segment_lane_rule")
+bad_input("the dK/dV segment check raises without a message, and says so" EXIT 1
+  COMMAND ${tw} check ${small} --segments 2 --block-k-major-dkv 128 --block-k-dkv 64
+  MATCH "NotImplementedError \\(raised without a message\\)\n  phase: tracing"
+  MATCH2 "site dkv\\.run\\.segment_lane_rule")
+bad_input("block_k_dkv 192 fails while tracing with a broadcast error (ValueError)" EXIT 1
+  COMMAND ${tw} check --q-len 256 --kv-len 384 --block-k-major 384 --block-k 128 --block-k-major-dkv 384
+          --block-k-dkv 192 --block-k-major-dq 384 --block-k-dq 128
+  MATCH "ValueError: Incompatible shapes for broadcasting: shapes=\\[\\(128, 192\\), \\(128, 128\\)\\]\n  phase: tracing")
+bad_input("block_k_dq 64 fails while tracing the dQ body (ValueError)" EXIT 1
+  COMMAND ${tw} check ${small} --block-k-major-dq 128 --block-k-dq 64
+  MATCH "ValueError: Incompatible shapes for broadcasting[^\n]*\n  phase: tracing" MATCH2 "_flash_attention_dq_kernel")
+bad_input("a kv length of 64 runs forward and fails in the backward trace" EXIT 1
+  COMMAND ${tw} check --scenario tour-kv-64 MATCH "phase: tracing" MATCH2 "\\(launch dkv\\)")
+bad_input("a kv length of 64 runs the forward launch alone" EXIT 0
+  COMMAND ${tw} check --scenario tour-kv-64 --forward-only MATCH "PASS")
+bad_input("blocks too big for VMEM are refused while lowering" EXIT 1
+  COMMAND ${tw} check ${small} --chip v4 --block-q 256 --block-k-major 256 --head-dim 16384 --forward-only
+  MATCH "OutOfVmemError: launch 'fwd' needs more VMEM than the v4 has" MATCH2 "phase: lowering")
+
+# ---- 3. Shapes too large for the machine: refused before any allocation -------------------------------
+bad_input("trace refuses a scenario too big for the machine" EXIT 2
+  COMMAND ${tw} trace --batch 64 --heads 64 --q-len 65536 --kv-len 65536 --out x.json
+  MATCH "needs about [0-9]+ MiB of host memory, more than the 6144 MiB tilewalk allows")
+bad_input("every flag at its limit does not wrap the estimate" EXIT 2
+  COMMAND ${tw} check --batch 65536 --heads 65536 --q-len 1048576 --kv-len 1048576 --head-dim 16384 --bias
+  MATCH "needs about [0-9]+ MiB")
+bad_input("a bias on long sequences is refused" EXIT 2
+  COMMAND ${tw} check --heads 16 --q-len 32768 --kv-len 32768 --bias MATCH "or drop --bias")
+
+# ---- 4. NaN and Inf in the inputs (--poison sets q[0,0,0,0]) ------------------------------------------
+bad_input("a NaN in q spreads as in the reference, and check says where" EXIT 0
+  COMMAND ${tw} check ${small} --poison nan
+  MATCH "o: 128 NaN or Inf values, the reference 128, at the same places"
+  MATCH2 "dk: 32768 NaN or Inf values, the reference 32768, at the same places")
+bad_input("an Inf in q turns into NaN the same way" EXIT 0
+  COMMAND ${tw} check ${small} --poison inf --bias --dtype bfloat16
+  MATCH "ds: 256 NaN or Inf values, the reference 256, at the same places" MATCH2 "q\\[0,0,0,0\\] = inf")
+bad_input("under causal masking the NaN misses the skipped blocks: a mismatch, exit 1" EXIT 1
+  COMMAND ${tw} check ${small} --poison nan --causal
+  MATCH "dk: 16384 NaN or Inf values, the reference 32768; they differ at 16384 places"
+  MATCH2 "FAIL: an output has NaN or Inf where the dense reference does not")
+bad_input("--json counts the non-finite values" EXIT 0
+  COMMAND ${tw} check ${small} --poison nan --forward-only --json
+  MATCH "\"nonfinite\": 128,\n *\"nonfinite_mismatches\": 0" MATCH2 "\"poison\": \"nan\"")
+bad_input("trace of a poisoned scenario" EXIT 0
+  COMMAND ${tw} trace ${small} --poison nan --forward-only --out ${CMAKE_CURRENT_BINARY_DIR}/poisoned.json
+  MATCH "wrote [0-9]+ events")
+bad_input("--poison takes nan or inf" EXIT 2 COMMAND ${tw} check --poison -inf MATCH "--poison got '-inf': expected nan or inf")
+
+# ---- 5. Malformed and truncated passage and tour files (--library DIR) --------------------------------
+set(bad_libraries ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/bad-libraries)
+bad_input("an empty tour file" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/empty-tour
+  MATCH "empty-tour/tours/empty\\.tour:1: a tour starts with '# tour: ID'"
+  MATCH2 "1 problem\\(s\\) in the passages and tours of .*empty-tour; fix them")
+bad_input("a tour cut off inside a stop" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/truncated-tour
+  MATCH "truncated\\.tour:33: stop 'Stop 5' needs 'scenario:'" MATCH2 "truncated\\.tour:33: stop 'Stop 5' needs 'land:'")
+bad_input("a passage cut off inside its front matter" EXIT 1
+  COMMAND ${tw} tours --library ${bad_libraries}/truncated-passage
+  MATCH "01-cut-short\\.md:5: the front matter never ends" MATCH2 "uses-cut\\.tour:5: stop 'Stop 1' names no passage 'cut-short'")
+bad_input("a passage with malformed keys" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/malformed-passage
+  MATCH "01-bad-keys\\.md:4: 'title' is given twice \\(first at line 3\\)"
+  MATCH2 "01-bad-keys\\.md:6: tokens takes 1 to 6 fragments")
+bad_input("a tour with malformed header and stop lines" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/malformed-tour
+  MATCH "wrong-name\\.tour:1: the tour id 'not-the-file-name' must equal the file name 'wrong-name'"
+  MATCH2 "wrong-name\\.tour:31: land takes 'site NAME #N'")
+bad_input("stops that name an unknown passage or bad flags" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/bad-stops
+  MATCH "bad-stops\\.tour:5: stop 'An unknown passage' names no passage 'no-such-passage'"
+  MATCH2 "bad-stops\\.tour:26: stop 'A value past the range of int': --q-len got '99999999999999999999'")
+bad_input("two default tours" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/two-defaults
+  MATCH "two-defaults/tours: exactly one tour must say 'default: yes'; 2 do")
+bad_input("a library with no tours" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/no-tours
+  MATCH "tilewalk tours: there are no tours in .*no-tours/tours")
+bad_input("a library folder that does not exist" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/nope
+  MATCH "tilewalk tours: cannot read the folder '.*nope/(passages|tours)'" MATCH2 "--library takes a folder")
+bad_input("tour --print of a truncated tour" EXIT 1
+  COMMAND ${tw} tour truncated --print --library ${bad_libraries}/truncated-tour MATCH "truncated\\.tour:33: ")
+bad_input("tour --print of stops that parse but cannot land, one too big for the machine" EXIT 1
+  COMMAND ${tw} tour unlandable --print --library ${bad_libraries}/unlandable
+  MATCH "unlandable\\.tour:5: stop 'Stop 1' does not resolve: scenario: this scenario needs about [0-9]+ MiB"
+  MATCH2 "unlandable\\.tour:33: stop 'No such event' does not resolve: the scenario has 0 matching events")
+if(XVFB_RUN)
+  bad_input("gui opens on a stop too big for the machine without running it" EXIT 0
+    COMMAND ${XVFB_RUN} -a ${tw} gui --library ${bad_libraries}/unlandable --tour unlandable --stop 1
+            --size 800x600 --screenshot ${CMAKE_CURRENT_BINARY_DIR}/unlandable.png
+    NO_MATCH "internal error")
+  set_tests_properties("cli: bad input: gui opens on a stop too big for the machine without running it" PROPERTIES
+    RESOURCE_LOCK xvfb ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+endif()
+
+# ---- 6. The Pallas file: missing, empty, unrelated, not a file, truncated, binary ---------------------
+set(pallas ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/pallas)
+bad_input("anchors on an empty file" EXIT 1
+  COMMAND ${tw} anchors --pallas-source ${CMAKE_SOURCE_DIR}/tests/walkthrough/fixtures/empty.py
+  MATCH "--pallas-source names '.*empty\\.py', which is empty")
+bad_input("anchors on a folder" EXIT 1 COMMAND ${tw} anchors --pallas-source ${pallas}
+  MATCH "names '.*pallas', which is not a readable file")
+bad_input("anchors on a device" EXIT 1 COMMAND ${tw} anchors --pallas-source /dev/null
+  MATCH "names '/dev/null', which is not a readable file")
+bad_input("anchors on a binary file" EXIT 1 COMMAND ${tw} anchors --pallas-source ${pallas}/binary.py
+  MATCH "does not define _flash_attention_impl, so it is not the Pallas TPU flash attention file")
+bad_input("anchors on a file cut off after the entry point" EXIT 1 COMMAND ${tw} anchors --pallas-source ${pallas}/truncated.py
+  MATCH "37 passage anchor\\(s\\) not found in .*truncated\\.py")
+bad_input("anchors with TILEWALK_PALLAS_SOURCE naming a missing file" EXIT 1
+  COMMAND env TILEWALK_PALLAS_SOURCE=${pallas}/missing.py ${tw} anchors
+  MATCH "TILEWALK_PALLAS_SOURCE names '.*missing\\.py', which is not a readable file")
+
+# ---- 7. No display: exit 3 with advice, whatever else was asked --------------------------------------
+bad_input("no display with a tour and a stop" EXIT 3
+  COMMAND env -u DISPLAY -u WAYLAND_DISPLAY ${tw} gui --tour causal --stop 2
+  MATCH "no display found" MATCH2 "xvfb-run -a tilewalk")
+bad_input("no display with a writable screenshot destination" EXIT 3
+  COMMAND env -u DISPLAY -u WAYLAND_DISPLAY ${tw} gui --screenshot ${CMAKE_CURRENT_BINARY_DIR}/no-display.png
+  MATCH "no display found")
+bad_input("no display with --benchmark-frames" EXIT 3
+  COMMAND env -u DISPLAY -u WAYLAND_DISPLAY ${tw} gui --benchmark-frames 5 MATCH "no display found")
+
+# ---- 8. Unwritable destinations and a full disk --------------------------------------------------------
+# As root, permissions do not stop a write, so the unwritable places are /proc (no new files) and paths
+# under a file. /dev/full fails every write with ENOSPC; `ulimit -f` with SIGXFSZ ignored makes a regular
+# file fail with EFBIG past its limit, which is what a full disk looks like to the temporary file.
+bad_input("trace into /proc" EXIT 1 COMMAND ${tw} trace ${small} --forward-only --out /proc/tilewalk.json
+  MATCH "cannot write '/proc/tilewalk\\.json': No such file or directory; choose a writable path for --out")
+bad_input("trace onto a folder, refused before recording" EXIT 1 COMMAND ${tw} trace --out ${CMAKE_CURRENT_BINARY_DIR}
+  MATCH "cannot write '.*': it is a folder; give a file name for --out")
+bad_input("check --dump into /proc" EXIT 1 COMMAND ${tw} check ${small} --forward-only --dump /proc/tilewalk-dump
+  MATCH "cannot create a folder next to /proc/tilewalk-dump")
+bad_input("check --dump --force will not replace a device, and says so before running" EXIT 1
+  COMMAND ${tw} check ${small} --forward-only --dump /dev/full --force
+  MATCH "/dev/full is not an earlier dump" NO_MATCH "scenario:")
+bad_input("a screenshot into /proc" EXIT 1 COMMAND ${tw} gui --screenshot /proc/tilewalk.png
+  MATCH "cannot write '/proc/tilewalk\\.png'" NO_MATCH "no display")
+add_test(NAME "bad input: writers on a full disk report it and leave nothing behind"
+  COMMAND ${CMAKE_COMMAND} -DTW=${tw} -DOUT_DIR=${CMAKE_CURRENT_BINARY_DIR}/full-disk
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/full_disk.cmake)
+set_tests_properties("bad input: writers on a full disk report it and leave nothing behind" PROPERTIES TIMEOUT 150)
+if(XVFB_RUN)
+  bad_input("a screenshot onto /dev/full" EXIT 1
+    COMMAND ${XVFB_RUN} -a ${tw} gui --size 800x600 --screenshot /dev/full
+    MATCH "cannot write '/dev/full': No space left on device")
+  set_tests_properties("cli: bad input: a screenshot onto /dev/full" PROPERTIES
+    RESOURCE_LOCK xvfb ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+endif()
