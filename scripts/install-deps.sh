@@ -11,6 +11,7 @@ packages=(
   libegl1 libegl-mesa0 libgl1-mesa-dri xvfb xauth fonts-dejavu-core
   clang-16 libclang-rt-16-dev  # scripts/fuzz.sh: libFuzzer; clang 16 because clang 14 lacks std::source_location
   chromium                     # tests/browser: the export's HTML player in a real browser
+  ffmpeg                       # export --video, and its test (tilewalk itself only needs it for --video)
 )
 # Node.js for the browser test's driver; a machine that already has node (and its npm) keeps its own.
 command -v npm >/dev/null || packages+=(nodejs npm)
