@@ -1,5 +1,5 @@
-// The tour's keyboard: Space play/pause, ←/→ a statement, Shift+←/→ a grid step, Home/End, PgUp/PgDn the
-// previous/next stop, ? the help overlay. Read from ImGui's input each frame and turned into the same
+// The tour's keyboard: Space play/pause, ←/→ a step of the chosen unit, Shift+←/→ a grid step, G the next
+// step unit, T the time or event axis, Home/End, PgUp/PgDn the previous/next stop, ? the help overlay. Read from ImGui's input each frame and turned into the same
 // intents the panes return, so the keyboard and the mouse move the cursor the same way.
 #pragma once
 
@@ -16,10 +16,12 @@ struct KeyHelp {
 };
 
 // What the help overlay lists, in order.
-inline constexpr std::array<KeyHelp, 11> kTourKeys = {{
+inline constexpr std::array<KeyHelp, 13> kTourKeys = {{
     {"Space", "play / pause"},
-    {"Right / Left", "next / previous statement"},
+    {"Right / Left", "one step forward / back, by the step unit"},
+    {"G", "step unit: statement, DMA, grid step, launch"},
     {"Shift + Right / Left", "next / previous grid step"},
+    {"T", "timeline axis: events / estimated time"},
     {"Home / End", "start / end of the recording"},
     {"Page Down / Page Up", "next / previous tour stop"},
     {"click a source line", "go to the next event at that line"},

@@ -134,8 +134,8 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
   const session::TourPictures& pictures = session.Pictures();
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  const float timeline_rows = ImGui::GetTextLineHeightWithSpacing() * 6.2f + ImGui::GetStyle().WindowPadding.y * 2.0f +
-                              ImGui::GetFrameHeightWithSpacing();
+  const float timeline_rows =
+      views::TimelineViewHeight() + ImGui::GetStyle().WindowPadding.y * 2.0f + ImGui::GetFrameHeightWithSpacing();
   const TourLayout layout = LayOutTour(
       {.x = viewport->Pos.x,
        .y = viewport->Pos.y + top,

@@ -32,6 +32,26 @@ MirrorPosition NearestFile(const walkthrough::Recording& rec, uint64_t event) {
   return {};
 }
 
+walkthrough::Granularity GranularityOf(views::StepUnit unit) {
+  switch (unit) {
+    case views::StepUnit::Dma: return walkthrough::Granularity::Dma;
+    case views::StepUnit::GridStep: return walkthrough::Granularity::GridStep;
+    case views::StepUnit::Launch: return walkthrough::Granularity::Launch;
+    default: return walkthrough::Granularity::Statement;
+  }
+}
+
+std::optional<walkthrough::Moment> MomentOf(std::int64_t marker) {
+  switch (static_cast<views::MarkerKind>(marker)) {
+    case views::MarkerKind::IssuedCopy: return walkthrough::Moment::IssuedCopy;
+    case views::MarkerKind::SkippedCopy: return walkthrough::Moment::SkippedCopy;
+    case views::MarkerKind::Writeback: return walkthrough::Moment::Writeback;
+    case views::MarkerKind::SkippedStep: return walkthrough::Moment::SkippedStep;
+    case views::MarkerKind::Error: return walkthrough::Moment::Error;
+    default: return std::nullopt;
+  }
+}
+
 bool EndsWith(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
@@ -133,6 +153,24 @@ void TourSession::Apply(const views::Intent& intent) {
     case IntentKind::NextStop: GoToStop(m_stop + 1); return;
     case IntentKind::TogglePlay: m_playing = !m_playing && m_timeline != nullptr; m_play_debt = 0; MarkDirty(); return;
     case IntentKind::SetSpeed: m_speed = std::clamp(static_cast<float>(intent.value), 1.0f, 120.0f); MarkDirty(); return;
+    case IntentKind::SetStepUnit:
+      if (intent.value >= 0 && intent.value < static_cast<std::int64_t>(views::StepUnit::kCount)) {
+        m_step_unit = static_cast<views::StepUnit>(intent.value);
+        m_play_debt = 0;
+        MarkDirty();
+      }
+      return;
+    case IntentKind::NextStepUnit:
+      Apply({.kind = IntentKind::SetStepUnit,
+             .value = (static_cast<int>(m_step_unit) + 1) % static_cast<int>(views::StepUnit::kCount)});
+      return;
+    case IntentKind::ToggleAxis:
+      Apply({.kind = IntentKind::SetAxis, .value = m_axis == views::TimelineAxis::Events ? 1 : 0});
+      return;
+    case IntentKind::SetAxis:
+      m_axis = intent.value == 0 ? views::TimelineAxis::Events : views::TimelineAxis::Time;
+      MarkDirty();
+      return;
     default: break;
   }
   if (!m_timeline) return;
@@ -145,6 +183,15 @@ void TourSession::Apply(const views::Intent& intent) {
     case IntentKind::SeekToNextAtLine: moved = SeekToNextAtLine(intent.file, static_cast<int>(intent.value)); break;
     case IntentKind::StepStatement: moved = m_timeline->Step(walkthrough::Granularity::Statement, direction); break;
     case IntentKind::StepGridStep: moved = m_timeline->Step(walkthrough::Granularity::GridStep, direction); break;
+    case IntentKind::Step: moved = m_timeline->Step(GranularityOf(m_step_unit), direction); break;
+    case IntentKind::JumpToMarker:
+      if (const auto moment = MomentOf(intent.arg)) moved = m_timeline->Jump(*moment, direction);
+      break;
+    case IntentKind::SeekToTime: {
+      const uint64_t event = EventAtTime(*m_recording, static_cast<double>(intent.value) / 1000.0);
+      moved = event != m_timeline->cursor() && m_timeline->Seek(event);
+      break;
+    }
     case IntentKind::GoToStart: moved = m_timeline->Seek(0); break;
     case IntentKind::GoToEnd: moved = m_timeline->Seek(m_timeline->size() - 1); break;
     case IntentKind::SeekToGridStep: moved = SeekToGridStep(intent.value); break;
@@ -160,7 +207,7 @@ void TourSession::Tick(double seconds) {
   // At most a few steps a frame, so that a slow frame does not turn into a jump.
   for (int i = 0; i < 4 && m_play_debt >= interval; ++i) {
     m_play_debt -= interval;
-    if (!m_timeline->Step(walkthrough::Granularity::Statement, walkthrough::Direction::Forward)) {
+    if (!m_timeline->Step(GranularityOf(m_step_unit), walkthrough::Direction::Forward)) {
       m_playing = false;
       break;
     }
@@ -230,6 +277,9 @@ void TourSession::Rebuild() {
   m_pictures.timeline.playing = m_playing;
   m_pictures.timeline.landing = m_landing_event;
   m_pictures.timeline.speed = m_speed;
+  m_pictures.timeline.step_unit = m_step_unit;
+  m_pictures.timeline.axis = m_axis;
+  if (m_landing_event) m_pictures.timeline.landing_us = RecordingTimeUs(*m_recording, *m_landing_event);
   const std::optional<MirrorPosition> position = MirrorPositionOf(*snap);
   m_pictures.source = BuildSourcePicture(position, position ? *position : NearestFile(*m_recording, snap->event_index),
                                          passage, m_pallas ? &*m_pallas : nullptr);

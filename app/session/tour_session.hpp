@@ -61,11 +61,14 @@ class TourSession {
   int stop_count() const;
   bool playing() const { return m_playing; }
   float speed() const { return m_speed; }
+  views::StepUnit step_unit() const { return m_step_unit; }
+  views::TimelineAxis axis() const { return m_axis; }
   std::optional<uint64_t> cursor() const;
 
   void GoToStop(int index);
   void Apply(const views::Intent& intent);
-  // Advances playback by `seconds` of wall time: one statement per 1/speed seconds; stops at the end.
+  // Advances playback by `seconds` of wall time: one step of the step unit per 1/speed seconds; stops at
+  // the end.
   void Tick(double seconds);
 
   const TourPictures& Pictures();  // rebuilt only when something changed
@@ -93,7 +96,9 @@ class TourSession {
   std::vector<views::TimelineMarker> m_markers;  // of m_recording
 
   bool m_playing = false;
-  float m_speed = 8.0f;          // statements per second
+  float m_speed = 8.0f;          // steps per second, in m_step_unit
+  views::StepUnit m_step_unit = views::StepUnit::Statement;
+  views::TimelineAxis m_axis = views::TimelineAxis::Events;
   double m_play_debt = 0.0;      // seconds of playback not yet turned into steps
 
   bool m_dirty = true;

@@ -95,14 +95,23 @@ MemoryPicture CannedMemoryPicture() {
 }
 
 TimelinePicture CannedTimelinePicture() {
-  TimelinePicture p{.event_count = 3000, .cursor = 812, .landing = 790};
-  p.launches = {{"fwd", 0, 1000}, {"dkv", 1000, 2000}, {"dq", 2000, 3000}};
-  for (std::uint64_t e = 10; e < 3000; e += 97) p.markers.push_back({e, MarkerKind::IssuedCopy});
-  for (std::uint64_t e = 40; e < 3000; e += 211) p.markers.push_back({e, MarkerKind::SkippedCopy});
-  for (std::uint64_t e = 90; e < 3000; e += 333) p.markers.push_back({e, MarkerKind::Writeback});
-  for (std::uint64_t e = 120; e < 3000; e += 400) p.markers.push_back({e, MarkerKind::SkippedStep});
-  p.markers.push_back({2999, MarkerKind::Error});
-  p.position = "event 813 of 3000  fwd step 6/16 (0, 0, 1, 1)  12.30 us";
+  // On the time axis the forward launch takes a third of the time of the two backward ones together.
+  TimelinePicture p{.event_count = 3000, .cursor = 812, .landing = 790, .total_us = 90.0, .cursor_us = 17.5,
+                    .landing_us = 17.0};
+  p.launches = {{"fwd", 0, 1000, 0.0, 22.5}, {"dkv", 1000, 2000, 22.5, 58.5}, {"dq", 2000, 3000, 58.5, 90.0}};
+  auto time_of = [&](std::uint64_t e) {
+    const TimelineBand& band = p.launches[static_cast<std::size_t>(e / 1000)];
+    return band.start_us + (band.end_us - band.start_us) * static_cast<double>(e % 1000) / 1000.0;
+  };
+  auto add = [&](std::uint64_t first, std::uint64_t every, MarkerKind kind) {
+    for (std::uint64_t e = first; e < 3000; e += every) p.markers.push_back({e, kind, time_of(e)});
+  };
+  add(10, 97, MarkerKind::IssuedCopy);
+  add(40, 211, MarkerKind::SkippedCopy);
+  add(90, 333, MarkerKind::Writeback);
+  add(120, 400, MarkerKind::SkippedStep);
+  p.markers.push_back({2999, MarkerKind::Error, time_of(2999)});
+  p.position = "event 813 of 3000  fwd step 6/16 (0, 0, 1, 1)  12.30 µs into fwd (est.)";
   p.statement = "matmul at fwd.run.s";
   return p;
 }

@@ -3,6 +3,7 @@
 // falls back with a reason when there is no tour to show.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "app/session/tour_session.hpp"
@@ -137,6 +138,88 @@ TEST_CASE("tour session: a rejected stop shows the raising line in red and the e
         std::string::npos);
   s.Apply(Make(views::IntentKind::StepStatement, 1));  // nothing to step through, and no crash
   CHECK_FALSE(s.cursor());
+}
+
+}  // namespace tilewalk::session
+
+namespace tilewalk::session {
+
+TEST_CASE("tour session: the step unit sets what a step and playback move by") {
+  TourSession s({.library_folder = kLibrary});
+  {
+    // The DMA unit: a step forward lands on a copy or a writeback, never on a statement.
+    s.Apply(Make(views::IntentKind::SetStepUnit, static_cast<int>(views::StepUnit::Dma)));
+    CHECK(s.step_unit() == views::StepUnit::Dma);
+    s.Apply(Make(views::IntentKind::Step, 1));
+    const std::string statement = s.Pictures().timeline.statement;
+    CHECK((statement.rfind("copy_in", 0) == 0 || statement.rfind("writeback", 0) == 0));
+  }
+  // The grid-step unit: a step moves to the next step's first event; back returns to this one's.
+  s.Apply(Make(views::IntentKind::SetStepUnit, static_cast<int>(views::StepUnit::GridStep)));
+  const std::string before = s.Pictures().timeline.position;
+  s.Apply(Make(views::IntentKind::Step, 1));
+  CHECK(s.Pictures().timeline.position != before);
+  CHECK(s.Pictures().timeline.statement.rfind("step_begin", 0) == 0);
+  // Playback moves a grid step per interval.
+  s.Apply(Make(views::IntentKind::SetSpeed, 10));
+  const uint64_t at = *s.cursor();
+  s.Apply(Make(views::IntentKind::TogglePlay));
+  s.Tick(0.11);
+  s.Apply(Make(views::IntentKind::TogglePlay));
+  CHECK(*s.cursor() > at + 1);
+  CHECK(s.Pictures().timeline.statement.rfind("step_begin", 0) == 0);
+  // G cycles the units and comes back round; an out-of-range unit is ignored.
+  s.Apply(Make(views::IntentKind::NextStepUnit));
+  CHECK(s.step_unit() == views::StepUnit::Launch);
+  s.Apply(Make(views::IntentKind::NextStepUnit));
+  CHECK(s.step_unit() == views::StepUnit::Statement);
+  s.Apply(Make(views::IntentKind::SetStepUnit, 99));
+  CHECK(s.step_unit() == views::StepUnit::Statement);
+  CHECK(s.Pictures().timeline.step_unit == views::StepUnit::Statement);
+}
+
+TEST_CASE("tour session: jumps go to the next and previous event of a kind") {
+  TourSession s({.library_folder = kLibrary});
+  views::Intent jump{.kind = views::IntentKind::JumpToMarker, .value = 1,
+                     .arg = static_cast<int>(views::MarkerKind::SkippedCopy)};
+  const uint64_t landed = *s.cursor();
+  s.Apply(jump);
+  const uint64_t skipped = *s.cursor();
+  CHECK(skipped > landed);
+  CHECK(s.Pictures().timeline.statement.find("skipped: block already in VMEM") != std::string::npos);
+  s.Apply(jump);
+  CHECK(*s.cursor() > skipped);
+  jump.value = -1;
+  s.Apply(jump);
+  CHECK(*s.cursor() == skipped);
+  jump.arg = static_cast<int>(views::MarkerKind::SkippedStep);
+  jump.value = 1;
+  s.Apply(jump);
+  CHECK(s.Pictures().timeline.statement.rfind("step_begin", 0) == 0);
+  const auto& cells = s.Pictures().grid.slices[0].cells;
+  const auto current = std::find(cells.begin(), cells.end(), views::CellState::Current) - cells.begin();
+  CHECK(current % 4 > current / 4);  // above the diagonal: kv block after q block
+}
+
+TEST_CASE("tour session: the time axis maps the scrubber through the estimated clock") {
+  TourSession s({.library_folder = kLibrary});
+  CHECK(s.axis() == views::TimelineAxis::Events);
+  s.Apply(Make(views::IntentKind::ToggleAxis));
+  CHECK(s.axis() == views::TimelineAxis::Time);
+  const views::TimelinePicture& t = s.Pictures().timeline;
+  CHECK(t.axis == views::TimelineAxis::Time);
+  REQUIRE(t.total_us > 0);
+  REQUIRE(t.launches.size() == 3);
+  CHECK(t.launches[1].start_us == doctest::Approx(t.launches[0].end_us));
+  CHECK(t.launches[2].end_us == doctest::Approx(t.total_us));
+  // Halfway along the time axis is inside the dK/dV launch, which takes longer than the forward one.
+  s.Apply(Make(views::IntentKind::SeekToTime, std::llround(t.total_us * 500.0)));
+  const views::TimelinePicture& half = s.Pictures().timeline;
+  CHECK(half.position.find("dkv") != std::string::npos);
+  CHECK(half.cursor_us >= half.total_us * 0.5);
+  CHECK(half.cursor_us < half.total_us * 0.55);
+  s.Apply(Make(views::IntentKind::SeekToTime, 0));
+  CHECK(*s.cursor() == 0);
 }
 
 }  // namespace tilewalk::session

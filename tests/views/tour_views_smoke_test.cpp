@@ -100,3 +100,67 @@ TEST_CASE("tour views smoke: dragging on the scrubber seeks, and the scrubber ma
 }
 
 }  // namespace tilewalk::views
+
+namespace tilewalk::views {
+
+TEST_CASE("timeline controls: round axis ticks, and an event's place on either axis") {
+  const std::vector<double> ticks = AxisTicks(93.0, 10.0f);
+  REQUIRE(ticks.size() == 10);  // 0, 10, ..., 90
+  CHECK(ticks[1] == doctest::Approx(10.0));
+  CHECK(ticks.back() == doctest::Approx(90.0));
+  CHECK(AxisTicks(0.8, 5.0f)[1] == doctest::Approx(0.2));
+  CHECK(AxisTicks(0.0, 5.0f).empty());
+
+  TimelinePicture p = CannedTimelinePicture();
+  CHECK(TimelineFraction(p, 1500, 40.5) == doctest::Approx(1500.0 / 2999.0));
+  p.axis = TimelineAxis::Time;
+  CHECK(TimelineFraction(p, 1500, 40.5) == doctest::Approx(0.45));
+}
+
+// Finds, by probing a grid of points, a click on the timeline pane that returns an intent of `kind`.
+std::optional<Intent> ProbeTimeline(HeadlessImGui& imgui, const TimelinePicture& picture, IntentKind kind,
+                                    std::int64_t value) {
+  for (float y = 2.0f; y < 400.0f; y += 5.0f) {
+    for (float x = 4.0f; x < kDisplay.x; x += 9.0f) {
+      std::optional<Intent> seen;
+      ImGuiIO& io = ImGui::GetIO();
+      io.MousePos = {x, y};
+      for (bool down : {false, true, false}) {
+        io.MouseDown[0] = down;
+        imgui.Frame([&] {
+          if (auto intent = DrawTimelineView(picture)) seen = intent;
+        });
+      }
+      if (seen && seen->kind == kind && seen->value == value) return seen;
+    }
+  }
+  return std::nullopt;
+}
+
+TEST_CASE("timeline controls: the buttons ask for a step unit, an axis, a step and a jump") {
+  HeadlessImGui imgui;
+  TimelinePicture picture = CannedTimelinePicture();
+  CHECK(ProbeTimeline(imgui, picture, IntentKind::SetStepUnit, static_cast<int>(StepUnit::GridStep)));
+  CHECK(ProbeTimeline(imgui, picture, IntentKind::SetAxis, static_cast<int>(TimelineAxis::Time)));
+  CHECK(ProbeTimeline(imgui, picture, IntentKind::Step, 1));
+  const auto jump = ProbeTimeline(imgui, picture, IntentKind::JumpToMarker, -1);
+  REQUIRE(jump);
+  CHECK(jump->arg >= 0);
+  CHECK(jump->arg < static_cast<int>(MarkerKind::kCount));
+}
+
+TEST_CASE("timeline controls: on the time axis the scrubber seeks by estimated time") {
+  HeadlessImGui imgui;
+  TimelinePicture picture = CannedTimelinePicture();
+  picture.axis = TimelineAxis::Time;
+  std::optional<Intent> intent;
+  for (float y = 40.0f; y < 300.0f && !intent; y += 6.0f) {
+    intent = Click(imgui, {kDisplay.x * 0.5f, y}, [&] { return DrawTimelineView(picture); });
+    if (intent && intent->kind != IntentKind::SeekToTime) intent.reset();
+  }
+  REQUIRE(intent);
+  CHECK(intent->value > 40000);  // about half of 90 µs, in nanoseconds
+  CHECK(intent->value < 50000);
+}
+
+}  // namespace tilewalk::views
