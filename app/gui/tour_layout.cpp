@@ -8,7 +8,7 @@ namespace tilewalk::app {
 namespace {
 
 constexpr std::array<std::string_view, static_cast<std::size_t>(Pane::kCount)> kPaneNames = {
-    "source", "passage", "grid", "memory", "lanes", "scores", "timeline"};
+    "source", "passage", "grid", "memory", "lanes", "scores", "cost", "timeline"};
 
 std::string KnownPanes() {
   std::string known;

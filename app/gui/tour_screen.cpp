@@ -6,6 +6,7 @@
 
 #include "app/gui/tour_keys.hpp"
 #include "app/gui/tour_layout.hpp"
+#include "app/views/cost_view.hpp"
 #include "app/views/grid_view.hpp"
 #include "app/views/lanes_view.hpp"
 #include "app/views/memory_view.hpp"
@@ -52,6 +53,7 @@ Pane TabPane(session::DetailTab tab) {
   switch (tab) {
     case session::DetailTab::Lanes: return Pane::Lanes;
     case session::DetailTab::Scores: return Pane::Scores;
+    case session::DetailTab::Cost: return Pane::Cost;
     case session::DetailTab::Memory: break;
   }
   return Pane::Memory;
@@ -60,10 +62,11 @@ Pane TabPane(session::DetailTab tab) {
 // The tab to show when the one the cursor asks for is not among the panes drawn.
 session::DetailTab FirstDetailTab(PaneSet panes) {
   if (panes.Has(Pane::Memory)) return session::DetailTab::Memory;
-  return panes.Has(Pane::Lanes) ? session::DetailTab::Lanes : session::DetailTab::Scores;
+  if (panes.Has(Pane::Lanes)) return session::DetailTab::Lanes;
+  return panes.Has(Pane::Scores) ? session::DetailTab::Scores : session::DetailTab::Cost;
 }
 
-// The detail region: Memory | Lanes | Scores. The tab follows the cursor's statement unless the user picked
+// The detail region: Memory | Lanes | Scores | Cost. The tab follows the cursor's statement unless the user picked
 // one at this stop. ImGui applies a programmatic selection one frame late, so a tab that differs from both
 // the wanted one and last frame's can only have come from a click.
 void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& state, int stop, const PaneRect& rect) {
@@ -84,6 +87,7 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
       case DetailTab::Memory: title = "Memory: VMEM of the " + launch + " launch"; break;
       case DetailTab::Lanes: title = "Lanes: m and l of the " + launch + " launch"; break;
       case DetailTab::Scores: title = "Scores: s and p of this block (" + launch + ")"; break;
+      case DetailTab::Cost: title = "Cost: " + launch + " on a TPU " + pictures.cost.chip_name + ", estimated"; break;
     }
   }
   title += "###Memory";
@@ -116,6 +120,7 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
         views::AttachTexture(&state.textures, "scores.p", scores.p);
         views::DrawScoresView(scores);
       });
+      tab("Cost", DetailTab::Cost, [&] { views::DrawCostView(pictures.cost); });
       ImGui::EndTabBar();
       if (drawn) {
         if (*drawn != wanted && *drawn != state.detail_shown) state.detail_user = *drawn;

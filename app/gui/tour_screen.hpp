@@ -1,6 +1,6 @@
 // The main window of a tour: five panes placed to fill the screen below the menu bar — source on the
 // left, the passage over the grid and a detail region side by side on the right, the timeline along the
-// bottom. The detail region has tabs, Memory | Lanes | Scores, and follows the cursor's statement (lanes for
+// bottom. The detail region has tabs, Memory | Lanes | Scores | Cost, and follows the cursor's statement (lanes for
 // the running max and sum, scores for s, p and the masks) until the user picks a tab for this stop —
 // each drawn from the session's pictures. It gathers the intents of the panes and the keyboard and hands
 // them to the session, which owns the cursor; it also draws the help overlay.

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/views/cost_picture.hpp"
 #include "app/views/grid_picture.hpp"
 #include "app/views/memory_picture.hpp"
 #include "app/views/passage_picture.hpp"
@@ -27,6 +28,12 @@ views::GridPicture BuildGridPicture(const walkthrough::Snapshot& snapshot);
 
 // The VMEM slots of every input and output of the snapshot's launch, and its scratch buffers.
 views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snapshot, const walkthrough::Recording& recording);
+
+// The estimated cost of one launch of the recording on its scenario's chip: per-step compute, copies and
+// bubbles, and the totals. It does not depend on the cursor, so the app builds it once per launch and
+// places the cursor on a copy with PlaceCostCursor.
+views::CostPicture BuildCostPicture(const walkthrough::Recording& recording, int launch);
+void PlaceCostCursor(views::CostPicture& picture, const walkthrough::Snapshot& snapshot);
 
 // The recording's estimated clock: its launches one after another, each from its first copy to its last
 // writeback. An event's time is its launch's start plus its estimated start within the launch.

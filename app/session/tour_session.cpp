@@ -272,6 +272,12 @@ void TourSession::Rebuild() {
   m_pictures.memory = BuildMemoryPicture(*snap, *m_recording);
   m_pictures.lanes = BuildLanesPicture(*snap);
   m_pictures.scores = BuildScoresPicture(*snap);
+  if (m_cost_of != std::make_pair(m_recording.get(), snap->launch)) {
+    m_cost = BuildCostPicture(*m_recording, snap->launch);
+    m_cost_of = {m_recording.get(), snap->launch};
+  }
+  m_pictures.cost = m_cost;
+  PlaceCostCursor(m_pictures.cost, *snap);
   m_pictures.suggested_tab = SuggestedTab(snap->site.name);
   m_pictures.timeline = BuildTimelinePicture(*snap, *m_recording, m_markers);
   m_pictures.timeline.playing = m_playing;

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/session/heatmap_builders.hpp"
@@ -28,11 +29,11 @@ struct SessionOptions {
   std::optional<std::filesystem::path> pallas_source{};   // --pallas-source
 };
 
-// The tab of the detail region (memory, lanes, scores) that fits the statement at the cursor: a statement of
+// The tab of the detail region (memory, lanes, scores, cost) that fits the statement at the cursor: a statement of
 // the running max and sum belongs to Lanes, one of the scores or their masks to Scores, a copy, a writeback
 // or a statement outside the minor loop to Memory; nullopt (keep the tab) for the loop's other statements,
 // such as the acc update, so that stepping through a block does not flicker between tabs.
-enum class DetailTab : std::uint8_t { Memory, Lanes, Scores };
+enum class DetailTab : std::uint8_t { Memory, Lanes, Scores, Cost };
 std::optional<DetailTab> SuggestedTab(const std::string& site);
 
 struct TourPictures {
@@ -42,6 +43,7 @@ struct TourPictures {
   views::MemoryPicture memory;
   views::LanesPicture lanes;
   views::ScoresPicture scores;
+  views::CostPicture cost;
   std::optional<DetailTab> suggested_tab{};
   uint64_t revision = 0;      // changes whenever the pictures are rebuilt, so textures know to re-upload
   views::TimelinePicture timeline;
@@ -94,6 +96,8 @@ class TourSession {
   std::unique_ptr<walkthrough::Timeline> m_timeline;  // null when the stop has no event to land on
   std::map<const walkthrough::Recording*, std::unique_ptr<walkthrough::PlaceholderSource>> m_placeholders;
   std::vector<views::TimelineMarker> m_markers;  // of m_recording
+  views::CostPicture m_cost;                     // of one launch of m_recording, without the cursor
+  std::pair<const walkthrough::Recording*, int> m_cost_of{nullptr, -1};
 
   bool m_playing = false;
   float m_speed = 8.0f;          // steps per second, in m_step_unit

@@ -155,3 +155,30 @@ ScoresPicture CannedScoresPicture() {
 }
 
 }  // namespace tilewalk::views
+
+namespace tilewalk::views {
+
+CostPicture CannedCostPicture() {
+  CostPicture p{.launch = "fwd", .chip_name = "v5e", .chip = "TPU v5e, its one TensorCore (chip: 820 GB/s HBM, 197 bf16 TFLOP/s)"};
+  // Eight steps of 2 µs; steps 2, 3 and 4 skipped (no arithmetic, a sliver of time); each step prefetches
+  // the next step's inputs (1.2 µs) under its compute, and the first waits for its prologue copies.
+  double t = 1.5;
+  for (int s = 0; s < 8; ++s) {
+    const bool ran = s < 2 || s > 4;
+    const double compute = ran ? 2.0 : 0.2;
+    p.steps.push_back({.start_us = t, .end_us = t + compute, .wait_us = s == 0 ? 1.5 : (s == 5 ? 0.6 : 0.0), .ran = ran});
+    if (s == 0) p.copies.push_back({.start_us = 0.0, .end_us = 1.5, .step = 0});
+    if (s < 7) p.copies.push_back({.start_us = t, .end_us = t + 1.2, .step = s});
+    t += compute + (s == 4 ? 0.6 : 0.0);
+  }
+  p.copies.push_back({.start_us = t, .end_us = t + 0.5, .step = 7, .writeback = true});
+  p.total_us = t + 0.5;
+  p.compute_us = 5 * 2.0 + 3 * 0.2;
+  p.dma_us = 1.5 + 7 * 1.2 + 0.5;
+  p.bubble_us = p.total_us - p.compute_us;
+  p.current_step = 5;
+  p.cursor_us = p.steps[5].start_us + 0.7;
+  return p;
+}
+
+}  // namespace tilewalk::views

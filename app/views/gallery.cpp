@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "app/views/canned_tour_pictures.hpp"
+#include "app/views/cost_view.hpp"
 #include "app/views/grid_view.hpp"
 #include "app/views/heatmap_context.hpp"
 #include "app/views/lanes_view.hpp"
@@ -96,6 +97,10 @@ void DrawGallery(GalleryState& state, bool* open) {
         AttachTexture(ContextHeatmapTextures(), "gallery.scores.s", scores.s);
         AttachTexture(ContextHeatmapTextures(), "gallery.scores.p", scores.p);
         DrawScoresView(scores);
+        ImGui::EndTabItem();
+      }
+      if (ImGui::BeginTabItem("Cost view")) {
+        DrawCostView(state.cost_picture);
         ImGui::EndTabItem();
       }
       ImGui::EndTabBar();

@@ -68,7 +68,7 @@ TEST_CASE("tour layout: wide heatmaps take width from the grid") {
 }
 
 TEST_CASE("tour layout: dropped panes give their room to the ones kept") {
-  for (const char* list : {"grid", "memory", "grid,memory", "source", "timeline", "source,timeline", "passage,scores",
+  for (const char* list : {"grid", "memory", "grid,memory", "source", "timeline", "source,timeline", "passage,scores", "cost", "grid,cost",
                            "source,grid,timeline", "passage,grid", "lanes,timeline"}) {
     CAPTURE(list);
     CheckTiles(LayOutTour(kArea, Parse(list)));
@@ -84,7 +84,7 @@ TEST_CASE("pane lists: parsed in any order, written in screen order; unknown nam
   CHECK(Parse("timeline,grid").ToString() == "grid,timeline");
   CHECK(Parse("scores").HasDetail());
   CHECK_FALSE(Parse("grid,source").HasDetail());
-  CHECK(PaneSet::All().ToString() == "source,passage,grid,memory,lanes,scores,timeline");
+  CHECK(PaneSet::All().ToString() == "source,passage,grid,memory,lanes,scores,cost,timeline");
   for (const char* bad : {"gird", "grid,", "", ",grid"}) {
     CAPTURE(bad);
     const auto parsed = ParsePaneList(bad);

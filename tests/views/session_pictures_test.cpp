@@ -222,3 +222,39 @@ TEST_CASE("source picture: the Pallas tab marks the passage's resolved range, or
 }
 
 }  // namespace tilewalk::session
+
+namespace tilewalk::session {
+
+TEST_CASE("cost picture: per-step estimates of the causal forward launch, its copies, bubbles and bound") {
+  const auto rec = CausalRecording();
+  const views::CostPicture p = BuildCostPicture(*rec, 0);
+  CHECK(p.launch == "fwd");
+  CHECK(p.chip.find("TPU v5e") != std::string::npos);
+  CHECK(p.chip_name == "v5e");
+  REQUIRE(p.steps.size() == 16);
+  CHECK(std::count_if(p.steps.begin(), p.steps.end(), [](const views::CostStep& s) { return !s.ran; }) == 6);
+  for (std::size_t i = 1; i < p.steps.size(); ++i) {
+    CHECK(p.steps[i].start_us >= p.steps[i - 1].end_us);  // one core: steps run one after another
+    CHECK(p.steps[i].start_us == doctest::Approx(p.steps[i - 1].end_us + p.steps[i].wait_us));
+  }
+  CHECK(p.steps[0].wait_us > 0);  // the prologue copies: nothing to compute until q, k and v land
+  // A skipped step is far cheaper than one that ran.
+  CHECK(p.steps[1].end_us - p.steps[1].start_us < 0.2 * (p.steps[0].end_us - p.steps[0].start_us));
+  const tpu::LaunchStats& stats = rec->launches()[0].stats;
+  uint32_t issued = 0;
+  for (const auto& t : stats.copies) issued += t.issued;
+  for (const auto& t : stats.writebacks) issued += t.issued;
+  CHECK(p.copies.size() == issued);
+  CHECK(p.total_us == doctest::Approx(stats.cost.total_us));
+  CHECK(p.bubble_us == doctest::Approx(p.total_us - p.compute_us));
+  CHECK(p.hbm_bound == (stats.cost.bound == tpu::Bound::Hbm));
+
+  walkthrough::Timeline timeline(rec);
+  REQUIRE(timeline.Jump(walkthrough::Moment::SkippedStep, walkthrough::Direction::Forward));
+  views::CostPicture placed = p;
+  PlaceCostCursor(placed, *timeline.Current());
+  CHECK(placed.current_step == 1);
+  CHECK_FALSE(placed.steps[1].ran);
+}
+
+}  // namespace tilewalk::session

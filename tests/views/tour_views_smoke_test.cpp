@@ -164,3 +164,25 @@ TEST_CASE("timeline controls: on the time axis the scrubber seeks by estimated t
 }
 
 }  // namespace tilewalk::views
+
+#include "app/views/cost_view.hpp"
+
+namespace tilewalk::views {
+
+TEST_CASE("cost view: draws the canned estimate, and zooms on the steps around the cursor") {
+  HeadlessImGui imgui;
+  const CostPicture p = CannedCostPicture();
+  CHECK(imgui.Frame([&] { DrawCostView(p); }) > 300);
+  imgui.Frame([&] { DrawCostView({.empty_message = "nothing ran"}); });
+  imgui.Frame([&] { DrawCostView({}); });
+
+  const CostWindow w = CostWindowAround(p, 1);  // steps 5, 6 and 7 (0-based 4..6)
+  CHECK(w.from_us == doctest::Approx(p.steps[4].start_us));
+  CHECK(w.to_us >= p.steps[6].end_us);
+  CostPicture first = p;
+  first.current_step = 0;
+  CHECK(CostWindowAround(first, 1).from_us == 0.0);  // the prologue copies stay in view
+  CHECK(CostWindowAround({}, 2).to_us > 0.0);
+}
+
+}  // namespace tilewalk::views
