@@ -14,6 +14,7 @@
 #include "app/views/passage_picture.hpp"
 #include "app/views/source_picture.hpp"
 #include "app/views/timeline_picture.hpp"
+#include "walkthrough/naive_maps.hpp"
 #include "walkthrough/passage.hpp"
 #include "walkthrough/pallas_source.hpp"
 #include "walkthrough/placeholders.hpp"
@@ -26,8 +27,17 @@ namespace tilewalk::session {
 // every launch; dK/dV walks down the columns because q is its innermost axis.
 views::GridPicture BuildGridPicture(const walkthrough::Snapshot& snapshot);
 
-// The VMEM slots of every input and output of the snapshot's launch, and its scratch buffers.
-views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snapshot, const walkthrough::Recording& recording);
+// What the memory pane sets the recording's copies against: the naive index maps' blocks and bytes for the
+// snapshot's launch, and the recording's own bytes per step. The session computes both once per recording.
+struct CopyYardstick {
+  const walkthrough::NaiveLaunch* naive = nullptr;                // null: unknown
+  const std::vector<uint64_t>* bytes_through_step = nullptr;  // CopiedBytesThroughStep of the launch
+};
+
+// The VMEM slots of every input and output of the snapshot's launch, its scratch buffers, each operand's
+// HBM array as blocks (the wanted one, those in VMEM, those written), redirects, and bytes against naive.
+views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snapshot, const walkthrough::Recording& recording,
+                                        const CopyYardstick& yardstick = {});
 
 // The estimated cost of one launch of the recording on its scenario's chip: per-step compute, copies and
 // bubbles, and the totals. It does not depend on the cursor, so the app builds it once per launch and

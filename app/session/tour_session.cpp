@@ -269,7 +269,18 @@ void TourSession::Rebuild() {
   const std::shared_ptr<const walkthrough::Snapshot> snap = m_timeline->Current();
   m_pictures.has_snapshot = true;
   m_pictures.grid = BuildGridPicture(*snap);
-  m_pictures.memory = BuildMemoryPicture(*snap, *m_recording);
+  auto [yard, fresh] = m_yardsticks.try_emplace(m_recording.get());
+  if (fresh) {
+    yard->second.naive = walkthrough::PlanNaiveLaunches(m_recording->scenario());
+    for (const walkthrough::LaunchTrack& track : m_recording->launches())
+      yard->second.bytes_through_step.push_back(walkthrough::CopiedBytesThroughStep(track));
+  }
+  const auto launch = static_cast<std::size_t>(snap->launch);
+  const Yardsticks& yardsticks = yard->second;
+  m_pictures.memory = BuildMemoryPicture(
+      *snap, *m_recording,
+      {.naive = launch < yardsticks.naive.size() ? &yardsticks.naive[launch] : nullptr,
+       .bytes_through_step = launch < yardsticks.bytes_through_step.size() ? &yardsticks.bytes_through_step[launch] : nullptr});
   m_pictures.lanes = BuildLanesPicture(*snap);
   m_pictures.scores = BuildScoresPicture(*snap);
   if (m_cost_of != std::make_pair(m_recording.get(), snap->launch)) {

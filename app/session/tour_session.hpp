@@ -96,6 +96,11 @@ class TourSession {
   std::unique_ptr<walkthrough::Timeline> m_timeline;  // null when the stop has no event to land on
   std::map<const walkthrough::Recording*, std::unique_ptr<walkthrough::PlaceholderSource>> m_placeholders;
   std::vector<views::TimelineMarker> m_markers;  // of m_recording
+  struct Yardsticks {  // of one recording: what its copies are set against, per launch
+    std::vector<walkthrough::NaiveLaunch> naive;
+    std::vector<std::vector<uint64_t>> bytes_through_step;
+  };
+  std::map<const walkthrough::Recording*, Yardsticks> m_yardsticks;
   views::CostPicture m_cost;                     // of one launch of m_recording, without the cursor
   std::pair<const walkthrough::Recording*, int> m_cost_of{nullptr, -1};
 

@@ -91,6 +91,17 @@ MemoryPicture CannedMemoryPicture() {
   p.outputs.push_back({.name = "o", .slots = {{{true, "(0,0,1,0)", true, false}, {true, "(0,0,0,0)", false, false}}},
                        .written_back = true});
   p.scratch = {"m_scratch  (1, 128, 128) float32", "l_scratch  (1, 128, 128) float32", "acc_scratch  (1, 128, 64) float32"};
+  // In HBM: four q blocks and four kv blocks; k asks for block 2 while v, redirected, asks for block 0.
+  p.inputs[0].hbm = {.rows = 4, .cols = 1, .cells = {1, 1, 0, 0}, .wanted = 1};
+  p.inputs[1].hbm = {.rows = 4, .cols = 1, .cells = {0, 1, 1, 0}, .wanted = 2};
+  p.inputs[2].hbm = {.rows = 4, .cols = 1, .cells = {1, 0, 0, 0}, .wanted = 0, .naive = 3};
+  p.outputs[0].hbm = {.rows = 4, .cols = 1, .cells = {3, 1, 0, 0}, .wanted = 1};
+  p.redirect = "Redirect: v asks for (0,0,0,0); a naive map would ask for (0,0,3,0).";
+  p.has_naive = true;
+  p.bytes_in = 5u << 17;
+  p.naive_bytes_in = 7u << 17;
+  p.launch_bytes_in = 3u << 20;
+  p.launch_naive_bytes_in = 4u << 20;
   return p;
 }
 

@@ -258,3 +258,64 @@ TEST_CASE("cost picture: per-step estimates of the causal forward launch, its co
 }
 
 }  // namespace tilewalk::session
+
+namespace tilewalk::session {
+
+TEST_CASE("memory picture: HBM blocks, the causal redirect of k and v, and bytes against the naive maps") {
+  const auto rec = CausalRecording();
+  const std::vector<walkthrough::NaiveLaunch> naive = walkthrough::PlanNaiveLaunches(rec->scenario());
+  REQUIRE(naive.size() == 3);
+  CHECK(naive[0].name == "fwd");
+  const std::vector<uint64_t> bytes = walkthrough::CopiedBytesThroughStep(rec->launches()[0]);
+  REQUIRE(bytes.size() == 16);
+  const CopyYardstick yardstick{.naive = &naive[0], .bytes_through_step = &bytes};
+
+  walkthrough::Timeline timeline(rec);
+  // Step 1 is (q 0, kv 1): above the diagonal, so k and v ask for kv block 0 where a naive map asks for 1.
+  REQUIRE(timeline.Jump(walkthrough::Moment::SkippedStep, walkthrough::Direction::Forward));
+  const auto skipped = timeline.Current();
+  REQUIRE(skipped->step == 1);
+  const views::MemoryPicture p = BuildMemoryPicture(*skipped, *rec, yardstick);
+  REQUIRE(p.inputs.size() >= 3);
+  const views::OperandPicture& q = p.inputs[0];
+  const views::OperandPicture& k = p.inputs[1];
+  CHECK(q.name == "q");
+  CHECK(k.name == "k");
+  CHECK(q.hbm.cells.size() == 4);  // four q blocks
+  CHECK(q.hbm.wanted == 0);
+  CHECK(q.hbm.naive == -1);        // q is not redirected
+  CHECK(k.hbm.wanted == 0);
+  CHECK(k.hbm.naive == 1);
+  CHECK((k.hbm.cells[0] & views::hbm_cell::kInVmem) != 0);
+  CAPTURE(p.redirect);
+  CHECK(p.redirect.find("k and v each ask for (0,0,0,0)") != std::string::npos);
+  CHECK(p.redirect.find("(0,0,1,0)") != std::string::npos);
+  CHECK(p.has_naive);
+  CHECK(p.bytes_in < p.naive_bytes_in);
+
+  // A step that ran has no redirect; at the end the totals match the launch's statistics and the naive
+  // run the placeholders make.
+  REQUIRE(timeline.Seek(rec->launches()[1].global_first_event - 1));
+  const views::MemoryPicture end = BuildMemoryPicture(*timeline.Current(), *rec, yardstick);
+  CHECK(end.redirect.empty());
+  uint64_t launch_bytes = 0;
+  for (const auto& t : rec->launches()[0].stats.copies) launch_bytes += t.bytes;
+  CHECK(end.bytes_in == launch_bytes);
+  CHECK(end.launch_bytes_in == launch_bytes);
+  walkthrough::PlaceholderSource placeholders(*rec);
+  std::string why;
+  CHECK(std::to_string(end.launch_naive_bytes_in) == placeholders.Value("fwd.naive_bytes_in", why));
+  CHECK(end.naive_bytes_in == end.launch_naive_bytes_in);
+  // Outputs: the blocks written back so far.
+  const views::OperandPicture& o = end.outputs[0];
+  CHECK((o.hbm.cells[0] & views::hbm_cell::kWritten) != 0);  // rows 0..2 are done; row 3 is written after this
+  CHECK((o.hbm.cells[2] & views::hbm_cell::kWritten) != 0);
+
+  // Without a yardstick nothing naive is claimed.
+  const views::MemoryPicture bare = BuildMemoryPicture(*skipped, *rec);
+  CHECK_FALSE(bare.has_naive);
+  CHECK(bare.redirect.empty());
+  CHECK(bare.inputs[1].hbm.naive == -1);
+}
+
+}  // namespace tilewalk::session
