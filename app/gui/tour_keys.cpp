@@ -31,6 +31,7 @@ std::vector<views::Intent> ReadTourKeys(bool& show_help) {
   // ImGui 1.86 names only navigation keys; the GLFW backend files letters under GLFW's key codes.
   if (ImGui::IsKeyPressed(GLFW_KEY_G, false)) intents.push_back({.kind = IntentKind::NextStepUnit});
   if (ImGui::IsKeyPressed(GLFW_KEY_T, false)) intents.push_back({.kind = IntentKind::ToggleAxis});
+  if (ImGui::IsKeyPressed(GLFW_KEY_A, false)) intents.push_back({.kind = IntentKind::ToggleStopSuggestion});
   if (Pressed(ImGuiKey_Home, false)) intents.push_back({.kind = IntentKind::GoToStart});
   if (Pressed(ImGuiKey_End, false)) intents.push_back({.kind = IntentKind::GoToEnd});
   if (Pressed(ImGuiKey_PageDown, false)) intents.push_back({.kind = IntentKind::NextStop});

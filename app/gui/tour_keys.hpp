@@ -16,7 +16,7 @@ struct KeyHelp {
 };
 
 // What the help overlay lists, in order.
-inline constexpr std::array<KeyHelp, 13> kTourKeys = {{
+inline constexpr std::array<KeyHelp, 14> kTourKeys = {{
     {"Space", "play / pause"},
     {"Right / Left", "one step forward / back, by the step unit"},
     {"G", "step unit: statement, DMA, grid step, launch"},
@@ -24,6 +24,7 @@ inline constexpr std::array<KeyHelp, 13> kTourKeys = {{
     {"T", "timeline axis: events / estimated time"},
     {"Home / End", "start / end of the recording"},
     {"Page Down / Page Up", "next / previous tour stop"},
+    {"A", "try the stop's suggestion / back to its scenario"},
     {"click a source line", "go to the next event at that line"},
     {"click a grid cell", "go to that grid step"},
     {"F11", "fullscreen / window"},

@@ -8,7 +8,7 @@ namespace tilewalk::app {
 namespace {
 
 constexpr std::array<std::string_view, static_cast<std::size_t>(Pane::kCount)> kPaneNames = {
-    "source", "passage", "grid", "memory", "lanes", "scores", "cost", "timeline"};
+    "source", "passage", "grid", "memory", "lanes", "scores", "cost", "scenario", "timeline"};
 
 std::string KnownPanes() {
   std::string known;
@@ -27,6 +27,12 @@ PaneSet PaneSet::All() {
 PaneSet PaneSet::With(Pane pane) const {
   PaneSet set = *this;
   set.m_bits |= 1u << static_cast<unsigned>(pane);
+  return set;
+}
+
+PaneSet PaneSet::Without(Pane pane) const {
+  PaneSet set = *this;
+  set.m_bits &= ~(1u << static_cast<unsigned>(pane));
   return set;
 }
 

@@ -1,7 +1,7 @@
 // Where the panes of the tour screen go. The app shows them all; an export may ask for a few
 // (`--panes grid,memory`), and the panes it keeps share the screen in the same arrangement: the source on
 // the left, the passage across the top of the right side over the grid and the detail region (Memory |
-// Lanes | Scores | Cost) side by side, the timeline along the bottom. Pure arithmetic, so it is tested without
+// Lanes | Scores | Cost | Scenario) side by side, the timeline along the bottom. Pure arithmetic, so it is tested without
 // ImGui.
 #pragma once
 
@@ -13,9 +13,9 @@
 
 namespace tilewalk::app {
 
-enum class Pane : std::uint8_t { Source, Passage, Grid, Memory, Lanes, Scores, Cost, Timeline, kCount };
+enum class Pane : std::uint8_t { Source, Passage, Grid, Memory, Lanes, Scores, Cost, Scenario, Timeline, kCount };
 
-// A set of panes. Memory, Lanes, Scores and Cost are the tabs of one detail region.
+// A set of panes. Memory, Lanes, Scores, Cost and Scenario are the tabs of one detail region.
 class PaneSet {
  public:
   static PaneSet All();
@@ -23,9 +23,12 @@ class PaneSet {
 
   bool Has(Pane pane) const { return (m_bits >> static_cast<unsigned>(pane)) & 1u; }
   PaneSet With(Pane pane) const;
-  bool HasDetail() const { return Has(Pane::Memory) || Has(Pane::Lanes) || Has(Pane::Scores) || Has(Pane::Cost); }
+  PaneSet Without(Pane pane) const;
+  bool HasDetail() const {
+    return Has(Pane::Memory) || Has(Pane::Lanes) || Has(Pane::Scores) || Has(Pane::Cost) || Has(Pane::Scenario);
+  }
   bool Empty() const { return m_bits == 0; }
-  // "source,passage,grid,memory,lanes,scores,cost,timeline", in that order, of the panes present.
+  // "source,passage,grid,memory,lanes,scores,cost,scenario,timeline", in that order, of the panes present.
   std::string ToString() const;
 
  private:

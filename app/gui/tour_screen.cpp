@@ -11,6 +11,7 @@
 #include "app/views/lanes_view.hpp"
 #include "app/views/memory_view.hpp"
 #include "app/views/passage_view.hpp"
+#include "app/views/scenario_view.hpp"
 #include "app/views/scores_view.hpp"
 #include "app/views/source_view.hpp"
 #include "app/views/timeline_view.hpp"
@@ -54,6 +55,7 @@ Pane TabPane(session::DetailTab tab) {
     case session::DetailTab::Lanes: return Pane::Lanes;
     case session::DetailTab::Scores: return Pane::Scores;
     case session::DetailTab::Cost: return Pane::Cost;
+    case session::DetailTab::Scenario: return Pane::Scenario;
     case session::DetailTab::Memory: break;
   }
   return Pane::Memory;
@@ -63,13 +65,15 @@ Pane TabPane(session::DetailTab tab) {
 session::DetailTab FirstDetailTab(PaneSet panes) {
   if (panes.Has(Pane::Memory)) return session::DetailTab::Memory;
   if (panes.Has(Pane::Lanes)) return session::DetailTab::Lanes;
-  return panes.Has(Pane::Scores) ? session::DetailTab::Scores : session::DetailTab::Cost;
+  if (panes.Has(Pane::Scores)) return session::DetailTab::Scores;
+  return panes.Has(Pane::Cost) ? session::DetailTab::Cost : session::DetailTab::Scenario;
 }
 
 // The detail region: Memory | Lanes | Scores | Cost. The tab follows the cursor's statement unless the user picked
 // one at this stop. ImGui applies a programmatic selection one frame late, so a tab that differs from both
 // the wanted one and last frame's can only have come from a click.
-void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& state, int stop, const PaneRect& rect) {
+void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& state, int stop, const PaneRect& rect,
+                    std::vector<views::Intent>& intents) {
   // The tab shown last frame may have been dropped from the panes since.
   if (!state.panes.Has(TabPane(state.detail_shown))) state.detail_shown = FirstDetailTab(state.panes);
   using session::DetailTab;
@@ -79,25 +83,31 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
   }
   if (pictures.suggested_tab) state.detail_auto = *pictures.suggested_tab;
   DetailTab wanted = state.detail_user.value_or(state.detail_auto);
+  // Without a snapshot only the scenario has something to show: the edit that was rejected.
+  if (!pictures.has_snapshot) wanted = DetailTab::Scenario;
   if (!state.panes.Has(TabPane(wanted))) wanted = FirstDetailTab(state.panes);
   const std::string& launch = pictures.memory.launch;
   std::string title = "Memory";
-  if (pictures.has_snapshot) {
+  if (state.detail_shown == DetailTab::Scenario) {
+    title = pictures.scenario.edited ? "Scenario: your edit of this stop" : "Scenario: what this stop runs";
+  } else if (pictures.has_snapshot) {
     switch (state.detail_shown) {
       case DetailTab::Memory: title = "Memory: VMEM of the " + launch + " launch"; break;
       case DetailTab::Lanes: title = "Lanes: m and l of the " + launch + " launch"; break;
       case DetailTab::Scores: title = "Scores: s and p of this block (" + launch + ")"; break;
       case DetailTab::Cost: title = "Cost: " + launch + " on a TPU " + pictures.cost.chip_name + ", estimated"; break;
+      case DetailTab::Scenario: break;
     }
   }
   title += "###Memory";
   if (BeginPane(title.c_str(), rect)) {
-    if (!pictures.has_snapshot) {
+    if (!pictures.has_snapshot && !state.panes.Has(Pane::Scenario)) {
       ImGui::TextDisabled("Nothing was launched, so nothing is in VMEM.");
     } else if (ImGui::BeginTabBar("detail")) {
       std::optional<DetailTab> drawn;
       auto tab = [&](const char* label, DetailTab which, auto draw) {
         if (!state.panes.Has(TabPane(which))) return;
+        if (!pictures.has_snapshot && which != DetailTab::Scenario) return;
         const ImGuiTabItemFlags flags =
             which == wanted && wanted != state.detail_shown ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
         if (ImGui::BeginTabItem(label, nullptr, flags)) {
@@ -121,6 +131,9 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
         views::DrawScoresView(scores);
       });
       tab("Cost", DetailTab::Cost, [&] { views::DrawCostView(pictures.cost); });
+      tab("Scenario", DetailTab::Scenario, [&] {
+        if (auto intent = views::DrawScenarioView(pictures.scenario, state.scenario_draft)) intents.push_back(*intent);
+      });
       ImGui::EndTabBar();
       if (drawn) {
         if (*drawn != wanted && *drawn != state.detail_shown) state.detail_user = *drawn;
@@ -139,8 +152,9 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
   const session::TourPictures& pictures = session.Pictures();
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  const float timeline_rows =
-      views::TimelineViewHeight() + ImGui::GetStyle().WindowPadding.y * 2.0f + ImGui::GetFrameHeightWithSpacing();
+  // Without a snapshot the timeline only says why nothing runs: three lines.
+  const float timeline_rows = (pictures.has_snapshot ? views::TimelineViewHeight() : ImGui::GetTextLineHeightWithSpacing() * 3.0f) +
+                              ImGui::GetStyle().WindowPadding.y * 2.0f + ImGui::GetFrameHeightWithSpacing();
   const TourLayout layout = LayOutTour(
       {.x = viewport->Pos.x,
        .y = viewport->Pos.y + top,
@@ -148,7 +162,8 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
        .height = viewport->Size.y - top,
        .timeline_height = timeline_rows,
        .wide_detail = pictures.has_snapshot && state.detail_shown != session::DetailTab::Memory},
-      state.panes);
+      // A rejected scenario launched nothing: the grid gives its room to the scenario that can be fixed.
+      pictures.has_snapshot || !state.panes.Has(Pane::Scenario) ? state.panes : state.panes.Without(Pane::Grid));
 
   // Every pane follows the one cursor, so none is "the active one": keep their title bars alike, rather
   // than lighting up whichever was clicked last.
@@ -173,7 +188,7 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
     }
     ImGui::End();
   }
-  if (layout.detail) DrawDetailPane(pictures, state, session.stop_index(), *layout.detail);
+  if (layout.detail) DrawDetailPane(pictures, state, session.stop_index(), *layout.detail, intents);
   if (layout.passage) {
     if (BeginPane("Passage", *layout.passage)) {
       if (auto intent = views::DrawPassageView(pictures.passage)) intents.push_back(*intent);
@@ -187,6 +202,8 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
       } else if (!pictures.rejection.empty()) {
         ImGui::TextColored(views::palette::Vec(views::palette::kError), "The scenario is rejected, so nothing runs:");
         ImGui::TextWrapped("%s", pictures.rejection.c_str());
+        ImGui::TextDisabled("%s", pictures.scenario.edited ? "Edit it in the Scenario tab, or go back to the stop's own scenario."
+                                                           : "Change it in the Scenario tab and apply.");
       }
     }
     ImGui::End();

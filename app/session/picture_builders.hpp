@@ -12,6 +12,7 @@
 #include "app/views/grid_picture.hpp"
 #include "app/views/memory_picture.hpp"
 #include "app/views/passage_picture.hpp"
+#include "app/views/scenario_picture.hpp"
 #include "app/views/source_picture.hpp"
 #include "app/views/timeline_picture.hpp"
 #include "walkthrough/naive_maps.hpp"
@@ -75,6 +76,19 @@ views::SourcePicture BuildSourcePicture(const std::optional<MirrorPosition>& pos
 // A rejected scenario has no events: the mirror tab shows the line that raised, and the error as its note.
 views::SourcePicture BuildRejectedSourcePicture(const tpu::KernelError& error, const walkthrough::Passage* passage,
                                                 const walkthrough::PallasSource* pallas);
+
+// What the scenario pane needs besides the scenario itself.
+struct ScenarioContext {
+  std::vector<std::string> flags{};      // the flags that run: the stop's own or the user's edit
+  bool edited = false;
+  std::vector<std::string> try_flags{};  // the stop's suggestion
+  const tpu::KernelError* rejection = nullptr;  // the error that rejected it, if it was rejected
+  std::string rejection_launch{};               // "fwd", or empty for an argument check
+  std::string problem{};                        // flags that could not be read, a landing the edit lacks
+};
+// Every setting of `scenario` as an editable field, grouped (shapes, flags, numbers and chip, the blocks of
+// each launch); the rejection in words, with its phase.
+views::ScenarioPicture BuildScenarioPicture(const flash::Scenario& scenario, const ScenarioContext& context);
 
 struct StopContext {
   std::string tour_title{};

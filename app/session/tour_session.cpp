@@ -117,7 +117,32 @@ void TourSession::GoToStop(int index) {
   m_stop = std::clamp(index, 0, stop_count() - 1);
   m_playing = false;
   const walkthrough::TourStop& stop = m_tour->stops[static_cast<std::size_t>(m_stop)];
-  const walkthrough::StopLanding landing = m_lander.Land(stop);
+  m_flags = stop.scenario;
+  m_edited = false;
+  m_scenario_problem.clear();
+  Land(m_lander.Land(stop));
+}
+
+void TourSession::RunScenario(std::vector<std::string> flags) {
+  if (m_tour == nullptr) return;
+  const walkthrough::TourStop& stop = m_tour->stops[static_cast<std::size_t>(m_stop)];
+  walkthrough::TourStop edited = stop;
+  edited.scenario = flags;
+  const walkthrough::StopLanding landing = m_lander.Land(edited);  // the path every stop's scenario takes
+  if (!landing.recording) {  // flags that cannot be read: say so, keep running what ran
+    m_scenario_problem = landing.problem;
+    MarkDirty();
+    return;
+  }
+  m_scenario_problem.clear();
+  m_edited = flags != stop.scenario;
+  m_flags = std::move(flags);
+  m_playing = false;
+  Land(landing);
+}
+
+void TourSession::Land(const walkthrough::StopLanding& landing) {
+  const walkthrough::TourStop& stop = m_tour->stops[static_cast<std::size_t>(m_stop)];
   m_landing_problem = landing.problem;
   m_landing_event = landing.event;
   if (landing.recording != m_recording) {
@@ -130,12 +155,14 @@ void TourSession::GoToStop(int index) {
     m_timeline->Seek(landing.event.value_or(0));
   }
 
+  // An edit need not contain the stop's event: it then starts at the beginning, and the scenario pane, not
+  // the passage, says why.
   StopContext context{.tour_title = m_tour->title,
                       .stop_number = m_stop + 1,
                       .stop_count = stop_count(),
                       .stop = &stop,
                       .passage = stop.passages.empty() ? nullptr : m_loaded.library.FindPassage(stop.passages.front()),
-                      .landing_problem = m_landing_problem};
+                      .landing_problem = m_edited ? std::string() : m_landing_problem};
   walkthrough::PlaceholderSource* placeholders = nullptr;
   if (m_recording) {
     auto& source = m_placeholders[m_recording.get()];
@@ -143,6 +170,9 @@ void TourSession::GoToStop(int index) {
     placeholders = source.get();
   }
   m_passage = BuildPassagePicture(context, placeholders);
+  m_passage.try_flags.clear();
+  for (const std::string& w : stop.try_flags) m_passage.try_flags += (m_passage.try_flags.empty() ? "" : " ") + w;
+  m_passage.edited = m_edited;
   MarkDirty();
 }
 
@@ -152,6 +182,22 @@ void TourSession::Apply(const views::Intent& intent) {
     case IntentKind::PreviousStop: GoToStop(m_stop - 1); return;
     case IntentKind::NextStop: GoToStop(m_stop + 1); return;
     case IntentKind::TogglePlay: m_playing = !m_playing && m_timeline != nullptr; m_play_debt = 0; MarkDirty(); return;
+    case IntentKind::ApplyScenario: RunScenario(intent.words); return;
+    case IntentKind::ResetScenario:
+      if (m_tour != nullptr) RunScenario(m_tour->stops[static_cast<std::size_t>(m_stop)].scenario);
+      return;
+    case IntentKind::TryStopSuggestion:
+      if (m_tour != nullptr) {
+        const walkthrough::TourStop& stop = m_tour->stops[static_cast<std::size_t>(m_stop)];
+        if (stop.try_flags.empty()) return;
+        std::vector<std::string> flags = stop.scenario;
+        flags.insert(flags.end(), stop.try_flags.begin(), stop.try_flags.end());
+        RunScenario(std::move(flags));
+      }
+      return;
+    case IntentKind::ToggleStopSuggestion:
+      Apply({.kind = m_edited ? IntentKind::ResetScenario : IntentKind::TryStopSuggestion});
+      return;
     case IntentKind::SetSpeed: m_speed = std::clamp(static_cast<float>(intent.value), 1.0f, 120.0f); MarkDirty(); return;
     case IntentKind::SetStepUnit:
       if (intent.value >= 0 && intent.value < static_cast<std::int64_t>(views::StepUnit::kCount)) {
@@ -242,6 +288,25 @@ bool TourSession::SeekToGridStep(int64_t step) {
   return m_timeline->Seek(track.global_first_event + track.step_first_event[static_cast<std::size_t>(step)]);
 }
 
+views::ScenarioPicture TourSession::BuildScenarioPictureNow() const {
+  ScenarioContext context{.flags = m_flags, .edited = m_edited, .problem = m_scenario_problem};
+  if (m_tour != nullptr) context.try_flags = m_tour->stops[static_cast<std::size_t>(m_stop)].try_flags;
+  flash::Scenario scenario;
+  if (m_recording) {
+    scenario = m_recording->scenario();
+    if (m_recording->error()) {
+      context.rejection = &*m_recording->error();
+      context.rejection_launch = m_recording->error_launch();
+    } else if (m_edited && !m_landing_problem.empty() && context.problem.empty()) {
+      context.problem = "This stop's moment is not in the edited scenario (" + m_landing_problem +
+                        "), so the cursor starts at the beginning.";
+    }
+  } else if (context.problem.empty()) {
+    context.problem = m_landing_problem;
+  }
+  return BuildScenarioPicture(scenario, context);
+}
+
 const TourPictures& TourSession::Pictures() {
   if (m_dirty) Rebuild();
   return m_pictures;
@@ -252,6 +317,7 @@ void TourSession::Rebuild() {
   m_pictures = TourPictures{};
   m_pictures.revision = ++m_revision;
   m_pictures.passage = m_passage;
+  m_pictures.scenario = BuildScenarioPictureNow();
   const walkthrough::Passage* passage = nullptr;
   if (m_tour != nullptr) {
     const auto& stop = m_tour->stops[static_cast<std::size_t>(m_stop)];
@@ -261,6 +327,7 @@ void TourSession::Rebuild() {
     if (m_recording && m_recording->error()) {
       m_pictures.source = BuildRejectedSourcePicture(*m_recording->error(), passage, m_pallas ? &*m_pallas : nullptr);
       m_pictures.rejection = m_recording->error()->Describe();
+      m_pictures.suggested_tab = DetailTab::Scenario;
     } else {
       m_pictures.source.empty_message = "This stop has no event to show: " + m_landing_problem;
     }

@@ -33,7 +33,7 @@ struct SessionOptions {
 // the running max and sum belongs to Lanes, one of the scores or their masks to Scores, a copy, a writeback
 // or a statement outside the minor loop to Memory; nullopt (keep the tab) for the loop's other statements,
 // such as the acc update, so that stepping through a block does not flicker between tabs.
-enum class DetailTab : std::uint8_t { Memory, Lanes, Scores, Cost };
+enum class DetailTab : std::uint8_t { Memory, Lanes, Scores, Cost, Scenario };
 std::optional<DetailTab> SuggestedTab(const std::string& site);
 
 struct TourPictures {
@@ -44,6 +44,7 @@ struct TourPictures {
   views::LanesPicture lanes;
   views::ScoresPicture scores;
   views::CostPicture cost;
+  views::ScenarioPicture scenario;  // drawn with or without a snapshot: a rejected scenario is edited here
   std::optional<DetailTab> suggested_tab{};
   uint64_t revision = 0;      // changes whenever the pictures are rebuilt, so textures know to re-upload
   views::TimelinePicture timeline;
@@ -68,6 +69,12 @@ class TourSession {
   std::optional<uint64_t> cursor() const;
 
   void GoToStop(int index);
+  // Records `flags` (through the stop lander, as every stop's scenario is) and lands on the stop's moment in
+  // it, or at the start when it lacks that moment. Flags that cannot be read leave everything as it was and
+  // are reported in the scenario picture.
+  void RunScenario(std::vector<std::string> flags);
+  const std::vector<std::string>& scenario_flags() const { return m_flags; }
+  bool scenario_edited() const { return m_edited; }
   void Apply(const views::Intent& intent);
   // Advances playback by `seconds` of wall time: one step of the step unit per 1/speed seconds; stops at
   // the end.
@@ -77,6 +84,8 @@ class TourSession {
 
  private:
   void MarkDirty() { m_dirty = true; }
+  void Land(const walkthrough::StopLanding& landing);
+  views::ScenarioPicture BuildScenarioPictureNow() const;
   bool SeekToNextAtLine(const std::string& file, int line);
   bool SeekToGridStep(int64_t step);
   void Rebuild();
@@ -90,6 +99,9 @@ class TourSession {
 
   walkthrough::StopLander m_lander;
   int m_stop = 0;
+  std::vector<std::string> m_flags;  // the scenario that runs at this stop: its own, or the user's edit
+  bool m_edited = false;
+  std::string m_scenario_problem;    // why the last edit could not be read
   std::string m_landing_problem;
   std::optional<uint64_t> m_landing_event;  // where the current stop landed
   std::shared_ptr<const walkthrough::Recording> m_recording;

@@ -193,3 +193,28 @@ CostPicture CannedCostPicture() {
 }
 
 }  // namespace tilewalk::views
+
+namespace tilewalk::views {
+
+ScenarioPicture CannedScenarioPicture() {
+  ScenarioPicture p{.key = "--scenario causal-small --block-k 64 ", .edited = true, .try_flags = "--block-k 64"};
+  p.rejection = "NotImplementedError during tracing of the fwd launch: block_k=64 should be a multiple of 128";
+  auto add = [&](const char* key, const char* flag, const char* group, FieldKind kind, const char* value,
+                 std::vector<std::string> choices = {}) {
+    p.fields.push_back({.key = key, .flag = flag, .group = group, .kind = kind, .value = value, .choices = std::move(choices)});
+  };
+  add("q_len", "--q-len", "shapes", FieldKind::Int, "512");
+  add("kv_len", "--kv-len", "shapes", FieldKind::Int, "512");
+  add("head_dim", "--head-dim", "shapes", FieldKind::Int, "128");
+  add("causal", "--causal", "flags", FieldKind::Bool, "true");
+  add("bias", "--bias", "flags", FieldKind::Bool, "false");
+  add("sm_scale", "--sm-scale", "flags", FieldKind::Number, "1");
+  add("dtype", "--dtype", "numbers and chip", FieldKind::Choice, "float32", {"float32", "bfloat16"});
+  add("chip", "--chip", "numbers and chip", FieldKind::Choice, "v5e", {"v4", "v5e", "v5p", "v6e"});
+  add("block_q", "--block-q", "blocks of the forward launch", FieldKind::Int, "128");
+  add("block_k", "--block-k", "blocks of the forward launch", FieldKind::Int, "64");
+  add("block_q_dq", "--block-q-dq", "blocks of the dQ launch", FieldKind::OptionalInt, "");
+  return p;
+}
+
+}  // namespace tilewalk::views

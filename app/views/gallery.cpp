@@ -12,6 +12,7 @@
 #include "app/views/lanes_view.hpp"
 #include "app/views/memory_view.hpp"
 #include "app/views/passage_view.hpp"
+#include "app/views/scenario_view.hpp"
 #include "app/views/scores_view.hpp"
 #include "app/views/source_view.hpp"
 #include "app/views/timeline_view.hpp"
@@ -101,6 +102,10 @@ void DrawGallery(GalleryState& state, bool* open) {
       }
       if (ImGui::BeginTabItem("Cost view")) {
         DrawCostView(state.cost_picture);
+        ImGui::EndTabItem();
+      }
+      if (ImGui::BeginTabItem("Scenario view")) {
+        (void)DrawScenarioView(state.scenario_picture, state.scenario_draft);
         ImGui::EndTabItem();
       }
       ImGui::EndTabBar();

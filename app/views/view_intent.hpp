@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace tilewalk::views {
 
@@ -27,6 +28,10 @@ enum class IntentKind : std::uint8_t {
   SetAxis,           // value: a TimelineAxis
   ToggleAxis,
   SeekToTime,        // value: nanoseconds on the recording's estimated clock; the first event at or after it
+  ApplyScenario,     // words: scenario flags to record and run at this stop instead of its own
+  TryStopSuggestion, // the stop's own scenario with its "try" flags on top
+  ResetScenario,     // back to the stop's own scenario
+  ToggleStopSuggestion,  // the stop's suggestion when running the stop's own scenario, else back to it
 };
 
 struct Intent {
@@ -34,6 +39,7 @@ struct Intent {
   std::int64_t value = 0;
   std::int64_t arg = 0;  // JumpToMarker only
   std::string file{};    // SeekToNextAtLine only
+  std::vector<std::string> words{};  // ApplyScenario only
 };
 
 }  // namespace tilewalk::views

@@ -68,7 +68,7 @@ TEST_CASE("tour layout: wide heatmaps take width from the grid") {
 }
 
 TEST_CASE("tour layout: dropped panes give their room to the ones kept") {
-  for (const char* list : {"grid", "memory", "grid,memory", "source", "timeline", "source,timeline", "passage,scores", "cost", "grid,cost",
+  for (const char* list : {"grid", "memory", "grid,memory", "source", "timeline", "source,timeline", "passage,scores", "cost", "grid,cost", "scenario,timeline",
                            "source,grid,timeline", "passage,grid", "lanes,timeline"}) {
     CAPTURE(list);
     CheckTiles(LayOutTour(kArea, Parse(list)));
@@ -82,9 +82,12 @@ TEST_CASE("tour layout: dropped panes give their room to the ones kept") {
 
 TEST_CASE("pane lists: parsed in any order, written in screen order; unknown names are named") {
   CHECK(Parse("timeline,grid").ToString() == "grid,timeline");
+  CHECK(Parse("timeline,grid").Without(Pane::Grid).ToString() == "timeline");
+  CHECK(PaneSet::All().Without(Pane::Cost).Without(Pane::Cost).ToString() ==
+        "source,passage,grid,memory,lanes,scores,scenario,timeline");
   CHECK(Parse("scores").HasDetail());
   CHECK_FALSE(Parse("grid,source").HasDetail());
-  CHECK(PaneSet::All().ToString() == "source,passage,grid,memory,lanes,scores,cost,timeline");
+  CHECK(PaneSet::All().ToString() == "source,passage,grid,memory,lanes,scores,cost,scenario,timeline");
   for (const char* bad : {"gird", "grid,", "", ",grid"}) {
     CAPTURE(bad);
     const auto parsed = ParsePaneList(bad);

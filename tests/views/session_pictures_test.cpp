@@ -319,3 +319,45 @@ TEST_CASE("memory picture: HBM blocks, the causal redirect of k and v, and bytes
 }
 
 }  // namespace tilewalk::session
+
+namespace tilewalk::session {
+
+TEST_CASE("scenario picture: every setting a field, grouped; the draft's flags read back as the same scenario") {
+  flash::Scenario scenario;
+  const std::vector<std::string> flags = {"--causal", "--bias", "--block-k", "256", "--block-k-major", "256",
+                                          "--chip", "v4", "--sm-scale", "0.125", "--dtype", "bfloat16"};
+  REQUIRE(flash::ParseScenarioFlags(flags, scenario).empty());
+  const views::ScenarioPicture p = BuildScenarioPicture(scenario, {.flags = flags, .try_flags = {"--block-k", "64"}});
+  CHECK(p.fields.size() == flash::ScenarioSettings(scenario).size());
+  CHECK(p.fields.front().group == "shapes");
+  CHECK(p.fields.back().group == "blocks of the dQ launch");
+  CHECK(p.try_flags == "--block-k 64");
+  CHECK(p.rejection.empty());
+  const auto field = [&](const std::string& key) {
+    return *std::find_if(p.fields.begin(), p.fields.end(), [&](const auto& f) { return f.key == key; });
+  };
+  CHECK(field("causal").kind == views::FieldKind::Bool);
+  CHECK(field("chip").kind == views::FieldKind::Choice);
+  CHECK(field("chip").choices.size() == 4);
+  CHECK(field("block_k_major_dkv").flag == "--block-k-major-dkv");
+  CHECK(field("block_q_dq").kind == views::FieldKind::OptionalInt);
+
+  views::ScenarioDraft draft{.key = p.key};
+  for (const auto& f : p.fields) draft.values.push_back(f.value);
+  flash::Scenario back;
+  REQUIRE(flash::ParseScenarioFlags(views::DraftFlags(p, draft), back).empty());
+  CHECK(flash::ScenarioToFlags(back) == flash::ScenarioToFlags(scenario));
+
+  // An edit: turn causal off and block_k down; the flags carry exactly that.
+  for (std::size_t i = 0; i < p.fields.size(); ++i) {
+    if (p.fields[i].key == "causal") draft.values[i] = "false";
+    if (p.fields[i].key == "block_k") draft.values[i] = "128";
+  }
+  flash::Scenario edited;
+  REQUIRE(flash::ParseScenarioFlags(views::DraftFlags(p, draft), edited).empty());
+  CHECK_FALSE(edited.causal);
+  CHECK(edited.block_sizes.block_k == 128);
+  CHECK(edited.bias);
+}
+
+}  // namespace tilewalk::session

@@ -223,3 +223,68 @@ TEST_CASE("tour session: the time axis maps the scrubber through the estimated c
 }
 
 }  // namespace tilewalk::session
+
+namespace tilewalk::session {
+
+TEST_CASE("tour session: an edited scenario is recorded and landed on; a rejected one shows its error in place") {
+  TourSession s({.library_folder = kLibrary});
+  const std::vector<std::string> own = s.scenario_flags();
+  CHECK_FALSE(s.scenario_edited());
+  CHECK_FALSE(s.Pictures().scenario.edited);
+  CHECK(s.Pictures().scenario.key.find("causal-small") != std::string::npos);
+
+  // A block size of 64 passes the argument checks and fails while the forward body is traced.
+  std::vector<std::string> flags = own;
+  flags.insert(flags.end(), {"--block-k", "64"});
+  s.Apply({.kind = views::IntentKind::ApplyScenario, .words = flags});
+  CHECK(s.scenario_edited());
+  const TourPictures& rejected = s.Pictures();
+  CHECK_FALSE(rejected.has_snapshot);
+  CHECK(rejected.suggested_tab == DetailTab::Scenario);
+  CHECK(rejected.scenario.edited);
+  CHECK(rejected.scenario.rejection.find("NotImplementedError during tracing of the fwd launch") == 0);
+  REQUIRE_FALSE(rejected.source.tabs.empty());
+  CHECK(rejected.source.tabs[0].error_line > 0);
+  CHECK(rejected.passage.edited);
+  CHECK(rejected.passage.problem.empty());  // the landing problem is the edit's, not the tour's
+
+  // Flags that cannot be read change nothing and say why.
+  s.Apply({.kind = views::IntentKind::ApplyScenario, .words = {"--block-k", "many"}});
+  CHECK(s.scenario_flags() == flags);
+  CHECK(s.Pictures().scenario.problem.find("--block-k") != std::string::npos);
+
+  // An accepted edit lands on the stop's moment in it: the same site, in a longer sequence.
+  std::vector<std::string> longer = own;
+  longer.insert(longer.end(), {"--q-len", "768", "--kv-len", "768"});
+  s.Apply({.kind = views::IntentKind::ApplyScenario, .words = longer});
+  REQUIRE(s.Pictures().has_snapshot);
+  CHECK(s.Pictures().scenario.problem.empty());
+  CHECK(s.Pictures().timeline.statement.find("fwd.run.m_next") != std::string::npos);
+  CHECK(s.Pictures().grid.rows == 6);
+
+  s.Apply({.kind = views::IntentKind::ResetScenario});
+  CHECK_FALSE(s.scenario_edited());
+  CHECK(s.scenario_flags() == own);
+  CHECK(s.Pictures().grid.rows == 4);
+  CHECK(*s.cursor() == *s.Pictures().timeline.landing);
+}
+
+TEST_CASE("tour session: the stop's suggestion is one intent away, and the same intent goes back") {
+  TourSession s({.tour = "q4-multiple-of-128"});
+  REQUIRE(s.HasTour());
+  for (int i = 0; i < s.stop_count() && s.Pictures().passage.try_flags != "--block-k 64"; ++i)
+    s.Apply(Make(views::IntentKind::NextStop));
+  REQUIRE(s.Pictures().passage.try_flags == "--block-k 64");
+  s.Apply(Make(views::IntentKind::ToggleStopSuggestion));
+  CHECK(s.scenario_edited());
+  CHECK(s.Pictures().scenario.rejection.find("NotImplementedError") != std::string::npos);
+  s.Apply(Make(views::IntentKind::ToggleStopSuggestion));
+  CHECK_FALSE(s.scenario_edited());
+  // Leaving the stop forgets the edit.
+  s.Apply(Make(views::IntentKind::TryStopSuggestion));
+  CHECK(s.scenario_edited());
+  s.Apply(Make(views::IntentKind::PreviousStop));
+  CHECK_FALSE(s.scenario_edited());
+}
+
+}  // namespace tilewalk::session

@@ -202,3 +202,54 @@ TEST_CASE("memory view: byte counts read as B, KiB or MiB; HBM strips and a redi
 }
 
 }  // namespace tilewalk::views
+
+#include "app/views/scenario_view.hpp"
+
+namespace tilewalk::views {
+
+TEST_CASE("scenario view: draws every field, starts its draft from the picture, and applies an edit") {
+  HeadlessImGui imgui;
+  const ScenarioPicture p = CannedScenarioPicture();
+  ScenarioDraft draft;
+  std::optional<Intent> intent;
+  CHECK(imgui.Frame([&] { intent = DrawScenarioView(p, draft); }) > 500);
+  CHECK_FALSE(intent);
+  CHECK(draft.key == p.key);
+  REQUIRE(draft.values.size() == p.fields.size());
+  CHECK(draft.values[9] == "64");
+  // Unedited, Apply is disabled: probe every point for it, and find nothing.
+  ImGuiIO& io = ImGui::GetIO();
+  auto probe = [&] {
+    for (float y = 2.0f; y < 300.0f; y += 6.0f) {
+      for (float x = 4.0f; x < 700.0f; x += 24.0f) {
+        std::optional<Intent> seen;
+        io.MousePos = {x, y};
+        for (bool down : {false, true, false}) {
+          io.MouseDown[0] = down;
+          imgui.Frame([&] {
+            if (auto i = DrawScenarioView(p, draft)) seen = i;
+          });
+        }
+        if (seen && seen->kind == IntentKind::ApplyScenario) return seen;
+      }
+    }
+    return std::optional<Intent>{};
+  };
+  CHECK_FALSE(probe());
+  draft.values[9] = "128";  // as typing into block_k would leave it
+  const auto applied = probe();
+  REQUIRE(applied);
+  const std::vector<std::string>& words = applied->words;
+  const auto k = std::find(words.begin(), words.end(), "--block-k");
+  REQUIRE(k != words.end());
+  CHECK(*(k + 1) == "128");
+  CHECK(std::find(words.begin(), words.end(), "--bias") == words.end());  // false: left out
+  CHECK(std::find(words.begin(), words.end(), "--block-q-dq") == words.end());  // unset: left out
+  // A new picture (another scenario) restarts the draft.
+  ScenarioPicture other = p;
+  other.key = "other";
+  imgui.Frame([&] { (void)DrawScenarioView(other, draft); });
+  CHECK(draft.values[9] == "64");
+}
+
+}  // namespace tilewalk::views
