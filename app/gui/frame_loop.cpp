@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <memory>
+#include <sstream>
 #include <variant>
 
 #include "app/gui/frame_timer.hpp"
@@ -52,20 +53,31 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
   for (const std::string& problem : tour.library_problems()) err << problem << "\n";
   TourScreenState screen;
 
-  if (options.classroom) {
-    window.ToggleFullscreen();
-    ImGui::GetIO().FontGlobalScale = NextTextScale(NextTextScale(1.0f, 1), 1);  // two steps up, ~1.2×
-  }
+  shell.classroom = options.classroom;
+  if (options.classroom) window.ToggleFullscreen();
+  // The look follows the window: its font is rasterised for the window's height, classroom mode and the
+  // user's text scale, and rebuilt between frames when any of them changes.
+  float text_scale = 1.0f;
+  ImGuiLook look{.font_pixels = FontPixelsForHeight(options.window_size.height),
+                 .ignore_mouse = capturing || benchmarking};
+  std::ostringstream quiet;  // a missing font was reported when the window opened
   FrameTimer timer(options.benchmark_frames);
   for (int frame = 1; !window.ShouldClose(); ++frame) {
     timer.FrameStarts();
+    const float pixels = LookFontPixels(window.FramebufferSize().height, shell.classroom, text_scale);
+    if (pixels != look.font_pixels || shell.classroom != look.classroom) {
+      look.font_pixels = pixels;
+      look.classroom = shell.classroom;
+      window.SetLook(look, quiet);
+    }
     window.BeginFrame();
     const WindowKeys keys = ReadWindowKeys();
     if (keys.toggle_fullscreen) window.ToggleFullscreen();
-    ImGuiIO& io = ImGui::GetIO();
-    io.FontGlobalScale = keys.reset_text_size ? 1.0f : NextTextScale(io.FontGlobalScale, keys.text_size_step);
+    if (keys.toggle_classroom) shell.classroom = !shell.classroom;
+    text_scale = keys.reset_text_size ? 1.0f : NextTextScale(text_scale, keys.text_size_step);
     const float top = DrawShellUi(shell);
     if (shell.has_tour) {
+      screen.classroom = shell.classroom;
       screen.show_help = shell.show_help;
       // A screenshot is of the stop as landed: playback time must not move it between frames.
       DrawTourScreen(tour, screen, top, capturing ? 0.0 : static_cast<double>(ImGui::GetIO().DeltaTime));

@@ -105,6 +105,7 @@ void GuiWindow::RequestClose() {
 void GuiWindow::BeginFrame() {
   glfwPollEvents();
   ImGui_ImplOpenGL3_NewFrame();
+  m_began_frame = true;
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
 }
@@ -134,6 +135,13 @@ void GuiWindow::ToggleFullscreen() {
     glfwSetWindowMonitor(m_window, nullptr, m_windowed_x, m_windowed_y, m_windowed_width, m_windowed_height, 0);
   }
   m_fullscreen = !m_fullscreen;
+}
+
+void GuiWindow::SetLook(const ImGuiLook& look, std::ostream& warnings) {
+  RestyleImGui(look, warnings);
+  if (!m_began_frame) return;  // the first frame uploads the atlas as it stands
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
 }
 
 PixelSize GuiWindow::FramebufferSize() const {

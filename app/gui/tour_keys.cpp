@@ -44,6 +44,7 @@ WindowKeys ReadWindowKeys() {
   WindowKeys keys;
   const ImGuiIO& io = ImGui::GetIO();
   keys.toggle_fullscreen = ImGui::IsKeyPressed(GLFW_KEY_F11, false);
+  keys.toggle_classroom = ImGui::IsKeyPressed(GLFW_KEY_F10, false);
   if (!io.KeyCtrl) return keys;
   // '+' is Shift+'=' on most layouts: accept '=' and the keypad's keys.
   if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD)) keys.text_size_step = 1;

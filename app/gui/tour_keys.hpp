@@ -16,7 +16,7 @@ struct KeyHelp {
 };
 
 // What the help overlay lists, in order.
-inline constexpr std::array<KeyHelp, 14> kTourKeys = {{
+inline constexpr std::array<KeyHelp, 15> kTourKeys = {{
     {"Space", "play / pause"},
     {"Right / Left", "one step forward / back, by the step unit"},
     {"G", "step unit: statement, DMA, grid step, launch"},
@@ -27,6 +27,7 @@ inline constexpr std::array<KeyHelp, 14> kTourKeys = {{
     {"A", "try the stop's suggestion / back to its scenario"},
     {"click a source line", "go to the next event at that line"},
     {"click a grid cell", "go to that grid step"},
+    {"F10", "classroom mode: high contrast, large text, fewer panes"},
     {"F11", "fullscreen / window"},
     {"Ctrl + / Ctrl -", "larger / smaller text"},
     {"Ctrl 0", "text size for this window"},
@@ -36,8 +37,9 @@ inline constexpr std::array<KeyHelp, 14> kTourKeys = {{
 // The intents of the keys pressed this frame; toggles `show_help` on '?' (and closes it on Escape).
 std::vector<views::Intent> ReadTourKeys(bool& show_help);
 
-// Keys that change the window rather than the cursor: F11, Ctrl +/-/0.
+// Keys that change the window rather than the cursor: F10, F11, Ctrl +/-/0.
 struct WindowKeys {
+  bool toggle_classroom = false;
   bool toggle_fullscreen = false;
   int text_size_step = 0;  // +1 larger, -1 smaller
   bool reset_text_size = false;

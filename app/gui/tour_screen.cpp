@@ -69,7 +69,44 @@ session::DetailTab FirstDetailTab(PaneSet panes) {
   return panes.Has(Pane::Cost) ? session::DetailTab::Cost : session::DetailTab::Scenario;
 }
 
-// The detail region: Memory | Lanes | Scores | Cost. The tab follows the cursor's statement unless the user picked
+const char* TabLabel(session::DetailTab tab) {
+  switch (tab) {
+    case session::DetailTab::Lanes: return "Lanes";
+    case session::DetailTab::Scores: return "Scores";
+    case session::DetailTab::Cost: return "Cost";
+    case session::DetailTab::Scenario: return "Scenario";
+    case session::DetailTab::Memory: break;
+  }
+  return "Memory";
+}
+
+// Hands `place` each tab of the detail region with the function that draws its contents; `place` decides
+// whether (and inside what) to call it.
+template <typename Place>
+void DrawDetailTabs(const session::TourPictures& pictures, TourScreenState& state, std::vector<views::Intent>& intents,
+                    Place place) {
+  using session::DetailTab;
+  place(DetailTab::Memory, [&] { views::DrawMemoryView(pictures.memory); });
+  place(DetailTab::Lanes, [&] {
+    views::LanesPicture lanes = pictures.lanes;  // shared images: the copy only takes texture ids
+    views::AttachTexture(&state.textures, "lanes.m", lanes.m);
+    views::AttachTexture(&state.textures, "lanes.l", lanes.l);
+    views::AttachTexture(&state.textures, "lanes.alpha", lanes.alpha);
+    views::DrawLanesView(lanes);
+  });
+  place(DetailTab::Scores, [&] {
+    views::ScoresPicture scores = pictures.scores;
+    views::AttachTexture(&state.textures, "scores.s", scores.s);
+    views::AttachTexture(&state.textures, "scores.p", scores.p);
+    views::DrawScoresView(scores);
+  });
+  place(DetailTab::Cost, [&] { views::DrawCostView(pictures.cost); });
+  place(DetailTab::Scenario, [&] {
+    if (auto intent = views::DrawScenarioView(pictures.scenario, state.scenario_draft)) intents.push_back(*intent);
+  });
+}
+
+// The detail region: Memory | Lanes | Scores | Cost | Scenario. The tab follows the cursor's statement unless the user picked
 // one at this stop. ImGui applies a programmatic selection one frame late, so a tab that differs from both
 // the wanted one and last frame's can only have come from a click.
 void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& state, int stop, const PaneRect& rect,
@@ -103,37 +140,27 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
   if (BeginPane(title.c_str(), rect)) {
     if (!pictures.has_snapshot && !state.panes.Has(Pane::Scenario)) {
       ImGui::TextDisabled("Nothing was launched, so nothing is in VMEM.");
+    } else if (state.classroom) {
+      // No tabs to click: the pane is the one the cursor asks for.
+      const auto content = [&](DetailTab which, auto draw) {
+        if (which == wanted) draw();
+      };
+      DrawDetailTabs(pictures, state, intents, content);
+      state.detail_shown = wanted;
     } else if (ImGui::BeginTabBar("detail")) {
       std::optional<DetailTab> drawn;
-      auto tab = [&](const char* label, DetailTab which, auto draw) {
+      const auto tab = [&](DetailTab which, auto draw) {
         if (!state.panes.Has(TabPane(which))) return;
         if (!pictures.has_snapshot && which != DetailTab::Scenario) return;
         const ImGuiTabItemFlags flags =
             which == wanted && wanted != state.detail_shown ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
-        if (ImGui::BeginTabItem(label, nullptr, flags)) {
+        if (ImGui::BeginTabItem(TabLabel(which), nullptr, flags)) {
           drawn = which;
           draw();
           ImGui::EndTabItem();
         }
       };
-      tab("Memory", DetailTab::Memory, [&] { views::DrawMemoryView(pictures.memory); });
-      tab("Lanes", DetailTab::Lanes, [&] {
-        views::LanesPicture lanes = pictures.lanes;  // shared images: the copy only takes texture ids
-        views::AttachTexture(&state.textures, "lanes.m", lanes.m);
-        views::AttachTexture(&state.textures, "lanes.l", lanes.l);
-        views::AttachTexture(&state.textures, "lanes.alpha", lanes.alpha);
-        views::DrawLanesView(lanes);
-      });
-      tab("Scores", DetailTab::Scores, [&] {
-        views::ScoresPicture scores = pictures.scores;
-        views::AttachTexture(&state.textures, "scores.s", scores.s);
-        views::AttachTexture(&state.textures, "scores.p", scores.p);
-        views::DrawScoresView(scores);
-      });
-      tab("Cost", DetailTab::Cost, [&] { views::DrawCostView(pictures.cost); });
-      tab("Scenario", DetailTab::Scenario, [&] {
-        if (auto intent = views::DrawScenarioView(pictures.scenario, state.scenario_draft)) intents.push_back(*intent);
-      });
+      DrawDetailTabs(pictures, state, intents, tab);
       ImGui::EndTabBar();
       if (drawn) {
         if (*drawn != wanted && *drawn != state.detail_shown) state.detail_user = *drawn;
@@ -144,6 +171,27 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
   ImGui::End();
 }
 
+PaneSet WithoutDetail(PaneSet panes) {
+  for (Pane p : {Pane::Memory, Pane::Lanes, Pane::Scores, Pane::Cost, Pane::Scenario}) panes = panes.Without(p);
+  return panes;
+}
+
+// The panes drawn this frame. A rejected scenario launched nothing, so the grid gives its room to the
+// scenario that can be fixed. Classroom mode shows one pane under the passage: the grid at the grid's own
+// moments (a step begins or ends, a branch decides), else the detail tab the cursor asks for.
+PaneSet ScreenPanes(const session::TourPictures& pictures, TourScreenState& state) {
+  PaneSet panes = state.panes;
+  if (!pictures.has_snapshot && panes.Has(Pane::Scenario)) panes = panes.Without(Pane::Grid);
+  if (!state.classroom) return panes;
+  if (pictures.grid_moment) {
+    state.classroom_grid = true;
+  } else if (pictures.suggested_tab) {
+    state.classroom_grid = false;
+  }
+  const bool grid = state.classroom_grid && pictures.has_snapshot && panes.Has(Pane::Grid);
+  return grid ? WithoutDetail(panes) : panes.Without(Pane::Grid);
+}
+
 }  // namespace
 
 void DrawTourScreen(session::TourSession& session, TourScreenState& state, float top, double seconds) {
@@ -152,18 +200,22 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
   const session::TourPictures& pictures = session.Pictures();
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  // Without a snapshot the timeline only says why nothing runs: three lines.
-  const float timeline_rows = (pictures.has_snapshot ? views::TimelineViewHeight() : ImGui::GetTextLineHeightWithSpacing() * 3.0f) +
-                              ImGui::GetStyle().WindowPadding.y * 2.0f + ImGui::GetFrameHeightWithSpacing();
+  // Without a snapshot the timeline only says why nothing runs: three lines. Classroom mode's is a strip.
+  const float timeline_contents = !pictures.has_snapshot ? ImGui::GetTextLineHeightWithSpacing() * 3.0f
+                                  : state.classroom      ? views::TimelineStripHeight()
+                                                         : views::TimelineViewHeight();
+  const float timeline_rows =
+      timeline_contents + ImGui::GetStyle().WindowPadding.y * 2.0f + ImGui::GetFrameHeightWithSpacing();
+  const PaneSet panes = ScreenPanes(pictures, state);
   const TourLayout layout = LayOutTour(
       {.x = viewport->Pos.x,
        .y = viewport->Pos.y + top,
        .width = viewport->Size.x,
        .height = viewport->Size.y - top,
        .timeline_height = timeline_rows,
-       .wide_detail = pictures.has_snapshot && state.detail_shown != session::DetailTab::Memory},
-      // A rejected scenario launched nothing: the grid gives its room to the scenario that can be fixed.
-      pictures.has_snapshot || !state.panes.Has(Pane::Scenario) ? state.panes : state.panes.Without(Pane::Grid));
+       .wide_detail = pictures.has_snapshot && state.detail_shown != session::DetailTab::Memory,
+       .classroom = state.classroom},
+      panes);
 
   // Every pane follows the one cursor, so none is "the active one": keep their title bars alike, rather
   // than lighting up whichever was clicked last.
@@ -189,6 +241,7 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
     ImGui::End();
   }
   if (layout.detail) DrawDetailPane(pictures, state, session.stop_index(), *layout.detail, intents);
+  else if (state.classroom) state.detail_stop = -1;  // the grid was shown: the detail starts afresh
   if (layout.passage) {
     if (BeginPane("Passage", *layout.passage)) {
       if (auto intent = views::DrawPassageView(pictures.passage)) intents.push_back(*intent);
@@ -198,7 +251,9 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
   if (layout.timeline) {
     if (BeginPane("Timeline", *layout.timeline)) {
       if (pictures.has_snapshot) {
-        if (auto intent = views::DrawTimelineView(pictures.timeline)) intents.push_back(*intent);
+        const auto intent =
+            state.classroom ? views::DrawTimelineStrip(pictures.timeline) : views::DrawTimelineView(pictures.timeline);
+        if (intent) intents.push_back(*intent);
       } else if (!pictures.rejection.empty()) {
         ImGui::TextColored(views::palette::Vec(views::palette::kError), "The scenario is rejected, so nothing runs:");
         ImGui::TextWrapped("%s", pictures.rejection.c_str());

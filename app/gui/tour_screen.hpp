@@ -22,6 +22,8 @@ struct TourScreenState {
   views::SourceViewState source;
   views::GridViewState grid{.compact = true};  // the pane's title says what the grid is
   bool show_help = false;
+  bool classroom = false;       // one pane under the passage, no tabs, a slim timeline (F10)
+  bool classroom_grid = false;  // classroom mode shows the grid, not a detail tab (the cursor's last ask)
   session::DetailTab detail_auto = session::DetailTab::Memory;  // the tab the cursor last asked for
   std::optional<session::DetailTab> detail_user{};              // the tab the user picked at this stop
   session::DetailTab detail_shown = session::DetailTab::Memory; // the tab drawn last frame

@@ -357,6 +357,8 @@ void TourSession::Rebuild() {
   m_pictures.cost = m_cost;
   PlaceCostCursor(m_pictures.cost, *snap);
   m_pictures.suggested_tab = SuggestedTab(snap->site.name);
+  const tpu::EventKind kind = snap->event.kind;
+  m_pictures.grid_moment = kind == tpu::EventKind::StepBegin || kind == tpu::EventKind::StepEnd || kind == tpu::EventKind::When;
   m_pictures.timeline = BuildTimelinePicture(*snap, *m_recording, m_markers);
   m_pictures.timeline.playing = m_playing;
   m_pictures.timeline.landing = m_landing_event;

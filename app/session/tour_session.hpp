@@ -46,6 +46,8 @@ struct TourPictures {
   views::CostPicture cost;
   views::ScenarioPicture scenario;  // drawn with or without a snapshot: a rejected scenario is edited here
   std::optional<DetailTab> suggested_tab{};
+  bool grid_moment = false;  // the event is the grid's: a step begins or ends, a branch decides (classroom
+                             // mode then shows the grid rather than a detail tab)
   uint64_t revision = 0;      // changes whenever the pictures are rebuilt, so textures know to re-upload
   views::TimelinePicture timeline;
   bool has_snapshot = false;  // false: the stop has no event (a rejected scenario); only the passage is real

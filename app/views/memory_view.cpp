@@ -83,7 +83,7 @@ void DrawOperands(const char* heading, const std::vector<OperandPicture>& operan
   if (operands.empty()) return;
   ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", heading);
   const float char_width = ImGui::CalcTextSize("M").x;
-  std::size_t name_chars = std::string_view(heading).size() + 1;  // the heading shares the slot-label row
+  std::size_t name_chars = std::string_view(heading).size() + 2;  // the heading shares the slot-label row
   for (const OperandPicture& op : operands) name_chars = std::max(name_chars, op.name.size() + 1);
   const float name_width = char_width * static_cast<float>(name_chars);
   const float spacing = ImGui::GetStyle().ItemSpacing.x;

@@ -153,45 +153,15 @@ std::optional<Intent> DrawLegend() {
   return intent;
 }
 
-}  // namespace
-
-std::uint64_t ScrubberEventAt(float x, float left, float width, std::uint64_t event_count) {
-  if (event_count == 0 || !(width > 0.0f)) return 0;
-  const double f = std::clamp(static_cast<double>(x - left) / static_cast<double>(width), 0.0, 1.0);
-  return static_cast<std::uint64_t>(std::llround(f * static_cast<double>(event_count - 1)));
-}
-
-std::vector<double> AxisTicks(double total, float max_ticks) {
-  std::vector<double> ticks;
-  if (!(total > 0) || !(max_ticks >= 1.0f)) return ticks;
-  const double rough = total / static_cast<double>(max_ticks);
-  const double power = std::pow(10.0, std::floor(std::log10(rough)));
-  double step = power;
-  for (double m : {1.0, 2.0, 5.0, 10.0}) {
-    step = m * power;
-    if (step >= rough) break;
-  }
-  for (int i = 0; static_cast<double>(i) * step <= total * (1.0 + 1e-9); ++i) ticks.push_back(static_cast<double>(i) * step);
-  return ticks;
-}
-
-float TimelineViewHeight() {
-  const ImGuiStyle& style = ImGui::GetStyle();
-  return ImGui::GetFrameHeightWithSpacing() + ImGui::GetTextLineHeightWithSpacing() + ScrubberHeight() +
-         style.ItemSpacing.y + ImGui::GetTextLineHeightWithSpacing() + ImGui::GetFrameHeight();
-}
-
-std::optional<Intent> DrawTimelineView(const TimelinePicture& picture) {
-  std::optional<Intent> intent = DrawButtons(picture);
-  ImGui::TextUnformatted(picture.position.c_str());
-  ImGui::SameLine();
-  ImGui::TextColored(palette::Vec(palette::kCurrent), "%s", picture.statement.c_str());
-
+// The scrubber: launch bands, a lane of markers per kind, the landing flag and the cursor. Dragging on it
+// returns the seek; `left` and `width` say where its axis lies, for the labels under it.
+std::optional<Intent> DrawScrubber(const TimelinePicture& picture, float& left, float& width) {
+  std::optional<Intent> intent;
   const float line = ImGui::GetTextLineHeight();
   const float lane = LaneHeight();
   const ImVec2 at = ImGui::GetCursorScreenPos();
-  const float width = std::max(1.0f, ImGui::GetContentRegionAvail().x - line);
-  const float left = at.x + line * 0.5f;
+  width = std::max(1.0f, ImGui::GetContentRegionAvail().x - line);
+  left = at.x + line * 0.5f;
   const float band_height = line * kBandLines;
   const float height = ScrubberHeight();
   ImGui::InvisibleButton("scrubber", ImVec2(width + line, height));
@@ -234,9 +204,59 @@ std::optional<Intent> DrawTimelineView(const TimelinePicture& picture) {
   const float cx = AxisX(TimelineFraction(picture, picture.cursor, picture.cursor_us), left, width);
   draw->AddRectFilled(ImVec2(cx - 2.0f, at.y), ImVec2(cx + 2.0f, at.y + height), palette::kCurrent);
 
+  return intent;
+}
+
+}  // namespace
+
+std::uint64_t ScrubberEventAt(float x, float left, float width, std::uint64_t event_count) {
+  if (event_count == 0 || !(width > 0.0f)) return 0;
+  const double f = std::clamp(static_cast<double>(x - left) / static_cast<double>(width), 0.0, 1.0);
+  return static_cast<std::uint64_t>(std::llround(f * static_cast<double>(event_count - 1)));
+}
+
+std::vector<double> AxisTicks(double total, float max_ticks) {
+  std::vector<double> ticks;
+  if (!(total > 0) || !(max_ticks >= 1.0f)) return ticks;
+  const double rough = total / static_cast<double>(max_ticks);
+  const double power = std::pow(10.0, std::floor(std::log10(rough)));
+  double step = power;
+  for (double m : {1.0, 2.0, 5.0, 10.0}) {
+    step = m * power;
+    if (step >= rough) break;
+  }
+  for (int i = 0; static_cast<double>(i) * step <= total * (1.0 + 1e-9); ++i) ticks.push_back(static_cast<double>(i) * step);
+  return ticks;
+}
+
+float TimelineViewHeight() {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return ImGui::GetFrameHeightWithSpacing() + ImGui::GetTextLineHeightWithSpacing() + ScrubberHeight() +
+         style.ItemSpacing.y + ImGui::GetTextLineHeightWithSpacing() + ImGui::GetFrameHeight();
+}
+
+std::optional<Intent> DrawTimelineView(const TimelinePicture& picture) {
+  std::optional<Intent> intent = DrawButtons(picture);
+  ImGui::TextUnformatted(picture.position.c_str());
+  ImGui::SameLine();
+  ImGui::TextColored(palette::Vec(palette::kCurrent), "%s", picture.statement.c_str());
+  float left = 0, width = 0;
+  if (auto seek = DrawScrubber(picture, left, width)) intent = seek;
   DrawAxisLabels(picture, left, width);
   if (auto jump = DrawLegend()) intent = jump;
   return intent;
+}
+
+float TimelineStripHeight() {
+  return ImGui::GetTextLineHeightWithSpacing() + ScrubberHeight();
+}
+
+std::optional<Intent> DrawTimelineStrip(const TimelinePicture& picture) {
+  ImGui::TextColored(palette::Vec(palette::kCurrent), "%s", picture.statement.c_str());
+  ImGui::SameLine();
+  ImGui::TextUnformatted(picture.position.c_str());
+  float left = 0, width = 0;
+  return DrawScrubber(picture, left, width);
 }
 
 }  // namespace tilewalk::views

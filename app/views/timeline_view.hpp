@@ -20,6 +20,11 @@ std::optional<Intent> DrawTimelineView(const TimelinePicture& picture);
 // The height the pane's contents need at the current font, so that the layout can give it exactly that.
 float TimelineViewHeight();
 
+// The slim timeline of classroom mode, driven from the keyboard: the statement and position in one line
+// over the scrubber, without buttons or legend.
+std::optional<Intent> DrawTimelineStrip(const TimelinePicture& picture);
+float TimelineStripHeight();
+
 // The event under x on a scrubber spanning [left, left + width) over `event_count` events (pure, tested).
 std::uint64_t ScrubberEventAt(float x, float left, float width, std::uint64_t event_count);
 

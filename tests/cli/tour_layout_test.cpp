@@ -98,3 +98,28 @@ TEST_CASE("pane lists: parsed in any order, written in screen order; unknown nam
 }
 
 }  // namespace tilewalk::app
+
+namespace tilewalk::app {
+
+TEST_CASE("tour layout: classroom mode puts the source over the passage and gives the right half to one picture") {
+  LayoutInput classroom = kArea;
+  classroom.classroom = true;
+  for (const char* list : {"source,passage,grid,timeline", "source,passage,memory,timeline", "source,passage,grid,lanes,timeline",
+                           "passage,scores", "source,timeline", "grid"}) {
+    CAPTURE(list);
+    CheckTiles(LayOutTour(classroom, Parse(list)));
+  }
+  const TourLayout l = LayOutTour(classroom, Parse("source,passage,grid,timeline"));
+  CHECK(l.source->x == kArea.x);
+  CHECK(l.passage->x == kArea.x);
+  CHECK(l.passage->y == l.source->y + l.source->height);
+  CHECK(l.grid->x == l.source->width);
+  CHECK(l.grid->height == l.source->height + l.passage->height);  // the whole right half
+  CHECK(l.grid->width == kArea.width / 2);
+  CHECK(l.timeline->height == kArea.timeline_height);
+  const TourLayout both = LayOutTour(classroom, Parse("source,passage,grid,memory,timeline"));
+  CHECK(both.grid->width == both.detail->width);
+  CHECK(both.detail->y == both.grid->y + both.grid->height);
+}
+
+}  // namespace tilewalk::app
