@@ -63,6 +63,7 @@ class TourSession {
   const std::vector<std::string>& library_problems() const { return m_library_problems; }
   const std::string& pallas_problem() const { return m_pallas_problem; }
   int stop_index() const { return m_stop; }  // 0-based
+  std::string tour_id() const { return m_tour == nullptr ? std::string() : m_tour->id; }
   int stop_count() const;
   bool playing() const { return m_playing; }
   float speed() const { return m_speed; }
