@@ -121,8 +121,10 @@ void DrawAxisLabels(const TimelinePicture& picture, float left, float width) {
       const float x = AxisX(t / picture.total_us, left, width);
       std::snprintf(text, sizeof text, "%g µs", t);
       const float w = ImGui::CalcTextSize(text).x;
-      draw->AddLine(ImVec2(x, at.y), ImVec2(x, at.y + line * 0.3f), palette::kTextDim);
-      draw->AddText(ImVec2(std::clamp(x - w * 0.5f, left, left + width - w), at.y), palette::kTextDim, text);
+      // A tick at the value, its label starting just right of it (or ending at it, at the far end).
+      draw->AddLine(ImVec2(x, at.y), ImVec2(x, at.y + line), palette::kTextDim);
+      const float label_x = x + 3.0f + w <= left + width ? x + 3.0f : x - 3.0f - w;
+      draw->AddText(ImVec2(label_x, at.y), palette::kTextDim, text);
     }
   }
   ImGui::Dummy(ImVec2(width, line));
