@@ -106,6 +106,7 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
   if (!tour.HasTour()) err << "tilewalk gui: " << tour.fallback_message() << "\n";
   for (const std::string& problem : tour.library_problems()) err << problem << "\n";
   TourScreenState screen;
+  screen.pane_backgrounds = false;  // GuiWindow::Render clears to the window colour
 
   shell.classroom = options.classroom || settings.classroom;
   if (options.classroom) window.ToggleFullscreen();

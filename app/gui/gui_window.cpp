@@ -114,7 +114,9 @@ void GuiWindow::Render() {
   ImGui::Render();
   const PixelSize size = FramebufferSize();
   glViewport(0, 0, size.width, size.height);
-  glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
+  // The window colour, opaque: the tour panes draw no background of their own over it.
+  const ImVec4 ground = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  glClearColor(ground.x, ground.y, ground.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }

@@ -23,10 +23,12 @@ namespace {
 constexpr ImGuiWindowFlags kPaneFlags =
     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
 
-bool BeginPane(const char* title, const PaneRect& rect) {
+// `background`: false when the renderer has already cleared the screen to the window colour, so that a
+// software rasteriser does not fill every pixel of the screen a second time, blended.
+bool BeginPane(const char* title, const PaneRect& rect, bool background) {
   ImGui::SetNextWindowPos({rect.x, rect.y});
   ImGui::SetNextWindowSize({rect.width, rect.height});
-  return ImGui::Begin(title, nullptr, kPaneFlags);
+  return ImGui::Begin(title, nullptr, kPaneFlags | (background ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoBackground));
 }
 
 void DrawHelpOverlay(bool& open) {
@@ -137,7 +139,7 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
     }
   }
   title += "###Memory";
-  if (BeginPane(title.c_str(), rect)) {
+  if (BeginPane(title.c_str(), rect, state.pane_backgrounds)) {
     if (!pictures.has_snapshot && !state.panes.Has(Pane::Scenario)) {
       ImGui::TextDisabled("Nothing was launched, so nothing is in VMEM.");
     } else if (state.classroom) {
@@ -221,14 +223,14 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
   // than lighting up whichever was clicked last.
   ImGui::PushStyleColor(ImGuiCol_TitleBgActive, ImGui::GetStyleColorVec4(ImGuiCol_TitleBg));
   if (layout.source) {
-    if (BeginPane("Source", *layout.source)) {
+    if (BeginPane("Source", *layout.source, state.pane_backgrounds)) {
       if (auto intent = views::DrawSourceView(pictures.source, state.source)) intents.push_back(*intent);
     }
     ImGui::End();
   }
   if (layout.grid) {
     const std::string grid_title = (pictures.has_snapshot ? pictures.grid.title : std::string("Grid")) + "###Grid";
-    if (BeginPane(grid_title.c_str(), *layout.grid)) {
+    if (BeginPane(grid_title.c_str(), *layout.grid, state.pane_backgrounds)) {
       if (pictures.has_snapshot) {
         if (auto cell = views::DrawGridView(pictures.grid, state.grid)) {
           intents.push_back({.kind = views::IntentKind::SeekToGridStep,
@@ -243,13 +245,13 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
   if (layout.detail) DrawDetailPane(pictures, state, session.stop_index(), *layout.detail, intents);
   else if (state.classroom) state.detail_stop = -1;  // the grid was shown: the detail starts afresh
   if (layout.passage) {
-    if (BeginPane("Passage", *layout.passage)) {
+    if (BeginPane("Passage", *layout.passage, state.pane_backgrounds)) {
       if (auto intent = views::DrawPassageView(pictures.passage)) intents.push_back(*intent);
     }
     ImGui::End();
   }
   if (layout.timeline) {
-    if (BeginPane("Timeline", *layout.timeline)) {
+    if (BeginPane("Timeline", *layout.timeline, state.pane_backgrounds)) {
       if (pictures.has_snapshot) {
         const auto intent =
             state.classroom ? views::DrawTimelineStrip(pictures.timeline) : views::DrawTimelineView(pictures.timeline);

@@ -29,6 +29,7 @@ struct TourScreenState {
   session::DetailTab detail_shown = session::DetailTab::Memory; // the tab drawn last frame
   int detail_stop = -1;                                         // the stop detail_user was picked at
   views::ScenarioDraft scenario_draft;  // the scenario pane's edits in progress
+  bool pane_backgrounds = true;  // false: the renderer clears to ImGuiCol_WindowBg, so panes need not fill
   HeatmapTextureCache textures;  // the heatmaps' GL textures; none without GL (headless tests)
 };
 
