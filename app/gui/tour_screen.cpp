@@ -199,6 +199,7 @@ PaneSet ScreenPanes(const session::TourPictures& pictures, TourScreenState& stat
 void DrawTourScreen(session::TourSession& session, TourScreenState& state, float top, double seconds) {
   std::vector<views::Intent> intents = ReadTourKeys(state.show_help);
   session.Tick(seconds);
+  session.SetShownTab(state.detail_shown);  // last frame's: a tab picked this frame gets its heatmaps next frame
   const session::TourPictures& pictures = session.Pictures();
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();

@@ -307,6 +307,13 @@ views::ScenarioPicture TourSession::BuildScenarioPictureNow() const {
   return BuildScenarioPicture(scenario, context);
 }
 
+void TourSession::SetShownTab(std::optional<DetailTab> tab) {
+  if (!m_all_heatmaps && tab == m_shown_tab) return;
+  if (tab == DetailTab::Lanes || tab == DetailTab::Scores) MarkDirty();  // its heatmaps may not be built
+  m_all_heatmaps = false;
+  m_shown_tab = tab;
+}
+
 const TourPictures& TourSession::Pictures() {
   if (m_dirty) Rebuild();
   return m_pictures;
@@ -348,15 +355,16 @@ void TourSession::Rebuild() {
       *snap, *m_recording,
       {.naive = launch < yardsticks.naive.size() ? &yardsticks.naive[launch] : nullptr,
        .bytes_through_step = launch < yardsticks.bytes_through_step.size() ? &yardsticks.bytes_through_step[launch] : nullptr});
-  m_pictures.lanes = BuildLanesPicture(*snap);
-  m_pictures.scores = BuildScoresPicture(*snap);
+  m_pictures.suggested_tab = SuggestedTab(snap->site.name);
+  const auto wanted = [&](DetailTab tab) { return m_all_heatmaps || m_shown_tab == tab || m_pictures.suggested_tab == tab; };
+  if (wanted(DetailTab::Lanes)) m_pictures.lanes = BuildLanesPicture(*snap);
+  if (wanted(DetailTab::Scores)) m_pictures.scores = BuildScoresPicture(*snap);
   if (m_cost_of != std::make_pair(m_recording.get(), snap->launch)) {
     m_cost = BuildCostPicture(*m_recording, snap->launch);
     m_cost_of = {m_recording.get(), snap->launch};
   }
   m_pictures.cost = m_cost;
   PlaceCostCursor(m_pictures.cost, *snap);
-  m_pictures.suggested_tab = SuggestedTab(snap->site.name);
   const tpu::EventKind kind = snap->event.kind;
   m_pictures.grid_moment = kind == tpu::EventKind::StepBegin || kind == tpu::EventKind::StepEnd || kind == tpu::EventKind::When;
   m_pictures.timeline = BuildTimelinePicture(*snap, *m_recording, m_markers);

@@ -84,6 +84,9 @@ class TourSession {
   void Tick(double seconds);
 
   const TourPictures& Pictures();  // rebuilt only when something changed
+  // The detail tab on screen, if any. The heatmaps of Lanes and of Scores, the costliest pictures, are built
+  // only for the tab shown or the one the statement at the cursor asks for; until this is called, always.
+  void SetShownTab(std::optional<DetailTab> tab);
 
  private:
   void MarkDirty() { m_dirty = true; }
@@ -125,6 +128,8 @@ class TourSession {
   views::TimelineAxis m_axis = views::TimelineAxis::Events;
   double m_play_debt = 0.0;      // seconds of playback not yet turned into steps
 
+  bool m_all_heatmaps = true;            // SetShownTab was never called
+  std::optional<DetailTab> m_shown_tab;
   bool m_dirty = true;
   TourPictures m_pictures;
   uint64_t m_revision = 0;

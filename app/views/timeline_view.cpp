@@ -177,7 +177,8 @@ std::optional<Intent> DrawScrubber(const TimelinePicture& picture, float& left, 
     }
   }
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  draw->AddRectFilled(ImVec2(left, at.y), ImVec2(left + width, at.y + height), IM_COL32(0x18, 0x1A, 0x20, 0xFF));
+  // An outline, not a fill: the window colour is already there, and a software rasteriser pays per pixel.
+  draw->AddRect(ImVec2(left - 1.0f, at.y - 1.0f), ImVec2(left + width + 1.0f, at.y + height + 1.0f), palette::kEdge);
   for (std::size_t i = 0; i < picture.launches.size(); ++i) {
     const TimelineBand& band = picture.launches[i];
     const float x0 = AxisX(TimelineFraction(picture, band.first, band.start_us), left, width);

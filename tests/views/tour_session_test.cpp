@@ -288,3 +288,21 @@ TEST_CASE("tour session: the stop's suggestion is one intent away, and the same 
 }
 
 }  // namespace tilewalk::session
+
+namespace tilewalk::session {
+
+TEST_CASE("tour session: heatmaps are built only for the tab shown or the one the statement asks for") {
+  TourSession s({.library_folder = kLibrary});
+  const auto built = [](const views::LanesPicture& p) { return p.m.image != nullptr || !p.empty_message.empty(); };
+  CHECK(built(s.Pictures().lanes));  // never told what is shown: everything
+  s.SetShownTab(DetailTab::Memory);
+  s.Apply({.kind = views::IntentKind::JumpToMarker, .value = 1, .arg = static_cast<int>(views::MarkerKind::IssuedCopy)});
+  const TourPictures& at_copy = s.Pictures();
+  CHECK(at_copy.suggested_tab == DetailTab::Memory);
+  CHECK_FALSE(built(at_copy.lanes));
+  CHECK(at_copy.scores.s.image == nullptr);
+  s.SetShownTab(DetailTab::Lanes);  // the user picked Lanes: built at once
+  CHECK(built(s.Pictures().lanes));
+}
+
+}  // namespace tilewalk::session
