@@ -4,6 +4,9 @@
 #include <doctest/doctest.h>
 #include <imgui.h>
 
+#include <GLFW/glfw3.h>
+
+#include "app/gui/tour_keys.hpp"
 #include "app/gui/tour_screen.hpp"
 #include "headless_imgui.hpp"
 
@@ -125,6 +128,37 @@ TEST_CASE("classroom look: white on near-black, strong title bars, and the font 
   CHECK(ImGui::GetIO().Fonts->Fonts[0]->FontSize == doctest::Approx(29.0f));  // 24 px at 1080, × 1.2
   CHECK(LookFontPixels(900, false, 1.0f) == 20.0f);
   CHECK(LookFontPixels(900, false, 1.1f) == 22.0f);
+}
+
+}  // namespace tilewalk::app
+
+namespace tilewalk::app {
+
+TEST_CASE("tour screen: G picks the next step unit, T the other axis, and the arrows then step by that unit") {
+  Screen screen;
+  screen.Frame();
+  ImGuiIO& io = ImGui::GetIO();
+  const auto press = [&](int key) {  // letters: the GLFW backend files them under their ASCII codes
+    io.KeysDown[key] = true;
+    screen.Frame();
+    io.KeysDown[key] = false;
+    screen.Frame();
+  };
+  press('G');
+  CHECK(screen.session.step_unit() == views::StepUnit::Dma);
+  press('G');
+  CHECK(screen.session.step_unit() == views::StepUnit::GridStep);
+  screen.Press(ImGuiKey_RightArrow);
+  CHECK(screen.session.Pictures().timeline.statement.rfind("step_begin", 0) == 0);
+  press('T');
+  CHECK(screen.session.axis() == views::TimelineAxis::Time);
+  CHECK(screen.session.Pictures().timeline.axis == views::TimelineAxis::Time);
+  // F10 is the window's: it toggles classroom mode.
+  io.KeysDown[GLFW_KEY_F10] = true;
+  ImGui::NewFrame();
+  CHECK(ReadWindowKeys().toggle_classroom);
+  ImGui::Render();
+  io.KeysDown[GLFW_KEY_F10] = false;
 }
 
 }  // namespace tilewalk::app
