@@ -206,7 +206,7 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
   // Without a snapshot the timeline only says why nothing runs: three lines. Classroom mode's is a strip.
   const float timeline_contents = !pictures.has_snapshot ? ImGui::GetTextLineHeightWithSpacing() * 3.0f
                                   : state.classroom      ? views::TimelineStripHeight()
-                                                         : views::TimelineViewHeight();
+                                                         : views::TimelineViewHeight(pictures.timeline.axis);
   const float timeline_rows =
       timeline_contents + ImGui::GetStyle().WindowPadding.y * 2.0f + ImGui::GetFrameHeightWithSpacing();
   const PaneSet panes = ScreenPanes(pictures, state);

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -129,6 +130,40 @@ void Wrapped(ImU32 colour, const std::string& text) {
   ImGui::PopTextWrapPos();
 }
 
+// What the marks mean, as swatches that flow onto as few lines as the pane allows.
+void DrawKey() {
+  struct Mark {
+    ImU32 colour;
+    bool outline;
+    const char* label;
+  };
+  static constexpr Mark kMarks[] = {
+      {palette::kCurrent, true, "slot in use"},   {palette::kIssued, false, "copied in"},
+      {palette::kSkipped, false, "reused"},        {palette::kWriteback, false, "written back"},
+      {palette::kCurrent, false, "block asked for"}, {kInVmem, false, "in VMEM"},
+      {palette::kSkipped, true, "naive map's block"},
+  };
+  const float line = ImGui::GetTextLineHeight();
+  const float s = line * 0.7f;
+  for (std::size_t i = 0; i < std::size(kMarks); ++i) {
+    const Mark& m = kMarks[i];
+    if (i > 0) {
+      ImGui::SameLine(0.0f, line * 0.6f);
+      if (ImGui::GetContentRegionAvail().x < s + ImGui::CalcTextSize(m.label).x + line * 0.5f) ImGui::NewLine();
+    }
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const ImVec2 a{p.x, p.y + (line - s) * 0.5f}, b{p.x + s, p.y + (line + s) * 0.5f};
+    if (m.outline) {
+      ImGui::GetWindowDrawList()->AddRect(a, b, m.colour, 0.0f, 0, 2.0f);
+    } else {
+      ImGui::GetWindowDrawList()->AddRectFilled(a, b, m.colour);
+    }
+    ImGui::Dummy(ImVec2(s, line));
+    ImGui::SameLine(0.0f, line * 0.25f);
+    ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", m.label);
+  }
+}
+
 }  // namespace
 
 void DrawMemoryView(const MemoryPicture& picture) {
@@ -147,15 +182,12 @@ void DrawMemoryView(const MemoryPicture& picture) {
     }
     Wrapped(palette::kText, bytes);
   }
+  DrawKey();
   if (!picture.scratch.empty()) {
     std::string scratch = "scratch:";
     for (const std::string& s : picture.scratch) scratch += (scratch.size() > 8 ? ";  " : " ") + s;
     Wrapped(palette::kTextDim, scratch);
   }
-  // The key last: the slots matter more than the reminder of what their marks mean.
-  Wrapped(palette::kTextDim,
-          "Slots: yellow outline, used by this step; bar: green copied in, orange reused (copy skipped), pink "
-          "written back. HBM: yellow, the block this step asks for; grey, in VMEM; orange outline, a naive map's block.");
 }
 
 }  // namespace tilewalk::views

@@ -104,18 +104,14 @@ std::optional<Intent> DrawButtons(const TimelinePicture& picture) {
   return intent;
 }
 
-// The axis under the scrubber: event numbers, or estimated microseconds at round intervals.
-void DrawAxisLabels(const TimelinePicture& picture, float left, float width) {
+// The time axis under the scrubber: estimated microseconds at round intervals. (On the event axis the
+// position line already counts events, so it has no row of its own.)
+void DrawTimeLabels(const TimelinePicture& picture, float left, float width) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 at = ImGui::GetCursorScreenPos();
   const float line = ImGui::GetTextLineHeight();
   char text[48];
-  if (picture.axis == TimelineAxis::Events) {
-    std::snprintf(text, sizeof text, "event 1");
-    draw->AddText(ImVec2(left, at.y), palette::kTextDim, text);
-    std::snprintf(text, sizeof text, "event %llu", static_cast<unsigned long long>(picture.event_count));
-    draw->AddText(ImVec2(left + width - ImGui::CalcTextSize(text).x, at.y), palette::kTextDim, text);
-  } else if (picture.total_us > 0) {
+  if (picture.total_us > 0) {
     const std::vector<double> ticks = AxisTicks(picture.total_us, width / (ImGui::CalcTextSize("M").x * 12.0f));
     for (double t : ticks) {
       const float x = AxisX(t / picture.total_us, left, width);
@@ -232,10 +228,11 @@ std::vector<double> AxisTicks(double total, float max_ticks) {
   return ticks;
 }
 
-float TimelineViewHeight() {
+float TimelineViewHeight(TimelineAxis axis) {
   const ImGuiStyle& style = ImGui::GetStyle();
+  const float time_labels = axis == TimelineAxis::Time ? ImGui::GetTextLineHeightWithSpacing() : 0.0f;
   return ImGui::GetFrameHeightWithSpacing() + ImGui::GetTextLineHeightWithSpacing() + ScrubberHeight() +
-         style.ItemSpacing.y + ImGui::GetTextLineHeightWithSpacing() + ImGui::GetFrameHeight();
+         style.ItemSpacing.y + time_labels + ImGui::GetFrameHeight();
 }
 
 std::optional<Intent> DrawTimelineView(const TimelinePicture& picture) {
@@ -245,7 +242,7 @@ std::optional<Intent> DrawTimelineView(const TimelinePicture& picture) {
   ImGui::TextColored(palette::Vec(palette::kCurrent), "%s", picture.statement.c_str());
   float left = 0, width = 0;
   if (auto seek = DrawScrubber(picture, left, width)) intent = seek;
-  DrawAxisLabels(picture, left, width);
+  if (picture.axis == TimelineAxis::Time) DrawTimeLabels(picture, left, width);
   if (auto jump = DrawLegend()) intent = jump;
   return intent;
 }

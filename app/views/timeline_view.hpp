@@ -1,7 +1,8 @@
 // The timeline pane: playback buttons (start, back, play/pause, forward, end), the step unit that playback
 // and the arrows move by (statement, DMA, grid step, launch), a speed slider and the axis (events or
 // estimated time); the position of the cursor in words; a scrubber over the whole recording with the
-// launches as bands, a lane of markers per event kind and the cursor as a bright line; the axis's labels;
+// launches as bands, a lane of markers per event kind and the cursor as a bright line; on the time axis, its
+// labels;
 // and, per kind of marker, buttons that jump to the previous or next event of that kind. Dragging on the
 // scrubber returns the intent to seek there, by event or by estimated time.
 #pragma once
@@ -17,8 +18,9 @@ namespace tilewalk::views {
 
 std::optional<Intent> DrawTimelineView(const TimelinePicture& picture);
 
-// The height the pane's contents need at the current font, so that the layout can give it exactly that.
-float TimelineViewHeight();
+// The height the pane's contents need at the current font on that axis (the time axis has a row of labels),
+// so that the layout can give it exactly that.
+float TimelineViewHeight(TimelineAxis axis);
 
 // The slim timeline of classroom mode, driven from the keyboard: the statement and position in one line
 // over the scrubber, without buttons or legend.
