@@ -1,3 +1,9 @@
+// The tour session: which stop is open, the one cursor, playback, and the pictures.
+//   [Helpers]      site positions, step units and moments in the walkthrough's terms
+//   [SuggestedTab] the detail tab a statement belongs to
+//   [Stops]        opening a tour, going to a stop, landing on its moment (editing: tour_session_scenario.cpp)
+//   [Intents]      Apply and playback
+//   [Pictures]     rebuilding the pictures when the cursor moved
 #include "app/session/tour_session.hpp"
 
 #include <algorithm>
@@ -7,6 +13,8 @@
 
 namespace tilewalk::session {
 namespace {
+
+// ---- [Helpers] ----
 
 constexpr int kTimelineBins = 600;  // marker resolution: about a pixel per bin at 1600 wide
 
@@ -58,6 +66,8 @@ bool EndsWith(const std::string& s, const std::string& tail) {
 
 }  // namespace
 
+// ---- [SuggestedTab] ----
+
 std::optional<DetailTab> SuggestedTab(const std::string& site) {
   static const char* const kScores[] = {".run.s", ".run.add_ab", ".run.scale", ".run.q_segment_tile",
                                         ".run.segment_mask", ".run.row_ids", ".run.col_ids", ".run.causal_mask",
@@ -72,6 +82,8 @@ std::optional<DetailTab> SuggestedTab(const std::string& site) {
   if (site.find(".run.") != std::string::npos) return std::nullopt;
   return DetailTab::Memory;
 }
+
+// ---- [Stops] ----
 
 TourSession::TourSession(const SessionOptions& options) : m_loaded(LoadTourLibrary(options.library_folder)) {
   const walkthrough::Library& lib = m_loaded.library;
@@ -123,24 +135,6 @@ void TourSession::GoToStop(int index) {
   Land(m_lander.Land(stop));
 }
 
-void TourSession::RunScenario(std::vector<std::string> flags) {
-  if (m_tour == nullptr) return;
-  const walkthrough::TourStop& stop = m_tour->stops[static_cast<std::size_t>(m_stop)];
-  walkthrough::TourStop edited = stop;
-  edited.scenario = flags;
-  const walkthrough::StopLanding landing = m_lander.Land(edited);  // the path every stop's scenario takes
-  if (!landing.recording) {  // flags that cannot be read: say so, keep running what ran
-    m_scenario_problem = landing.problem;
-    MarkDirty();
-    return;
-  }
-  m_scenario_problem.clear();
-  m_edited = flags != stop.scenario;
-  m_flags = std::move(flags);
-  m_playing = false;
-  Land(landing);
-}
-
 void TourSession::Land(const walkthrough::StopLanding& landing) {
   const walkthrough::TourStop& stop = m_tour->stops[static_cast<std::size_t>(m_stop)];
   m_landing_problem = landing.problem;
@@ -175,6 +169,8 @@ void TourSession::Land(const walkthrough::StopLanding& landing) {
   m_passage.edited = m_edited;
   MarkDirty();
 }
+
+// ---- [Intents] ----
 
 void TourSession::Apply(const views::Intent& intent) {
   using views::IntentKind;
@@ -288,24 +284,7 @@ bool TourSession::SeekToGridStep(int64_t step) {
   return m_timeline->Seek(track.global_first_event + track.step_first_event[static_cast<std::size_t>(step)]);
 }
 
-views::ScenarioPicture TourSession::BuildScenarioPictureNow() const {
-  ScenarioContext context{.flags = m_flags, .edited = m_edited, .problem = m_scenario_problem};
-  if (m_tour != nullptr) context.try_flags = m_tour->stops[static_cast<std::size_t>(m_stop)].try_flags;
-  flash::Scenario scenario;
-  if (m_recording) {
-    scenario = m_recording->scenario();
-    if (m_recording->error()) {
-      context.rejection = &*m_recording->error();
-      context.rejection_launch = m_recording->error_launch();
-    } else if (m_edited && !m_landing_problem.empty() && context.problem.empty()) {
-      context.problem = "This stop's moment is not in the edited scenario (" + m_landing_problem +
-                        "), so the cursor starts at the beginning.";
-    }
-  } else if (context.problem.empty()) {
-    context.problem = m_landing_problem;
-  }
-  return BuildScenarioPicture(scenario, context);
-}
+// ---- [Pictures] ----
 
 void TourSession::SetShownTab(std::optional<DetailTab> tab) {
   if (!m_all_heatmaps && tab == m_shown_tab) return;
