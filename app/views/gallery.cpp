@@ -82,6 +82,9 @@ void DrawGallery(GalleryState& state, bool* open) {
       }
       if (ImGui::BeginTabItem("Timeline view")) {
         (void)DrawTimelineView(state.timeline_picture);
+        ImGui::Separator();
+        ImGui::TextDisabled("The same picture as classroom mode's slim strip:");
+        (void)DrawTimelineStrip(state.timeline_picture);
         ImGui::EndTabItem();
       }
       // Heatmaps upload through the app's texture source, when the context has one (not in headless tests).

@@ -253,3 +253,23 @@ TEST_CASE("scenario view: draws every field, starts its draft from the picture, 
 }
 
 }  // namespace tilewalk::views
+
+namespace tilewalk::views {
+
+TEST_CASE("timeline strip: classroom mode's slim timeline draws, has no buttons, and its scrubber seeks") {
+  HeadlessImGui imgui;
+  const TimelinePicture timeline = CannedTimelinePicture();
+  std::optional<Intent> intent;
+  CHECK(imgui.Frame([&] { intent = DrawTimelineStrip(timeline); }) > 200);
+  CHECK_FALSE(intent);
+  CHECK(TimelineStripHeight() < TimelineViewHeight(TimelineAxis::Events));
+  for (float y = 10.0f; y < 150.0f && !intent; y += 6.0f) {
+    intent = Click(imgui, {kDisplay.x * 0.25f, y}, [&] { return DrawTimelineStrip(timeline); });
+    if (intent && intent->kind != IntentKind::SeekToEvent) intent.reset();
+  }
+  REQUIRE(intent);
+  CHECK(intent->value > 500);  // a quarter of the way along 3000 events
+  CHECK(intent->value < 1000);
+}
+
+}  // namespace tilewalk::views
