@@ -2,7 +2,11 @@
 
 #include <imgui.h>
 
+#include <csignal>
+#include <filesystem>
 #include <memory>
+#include <optional>
+#include <sstream>
 #include <variant>
 
 #include "app/gui/frame_timer.hpp"
@@ -12,9 +16,36 @@
 #include "app/gui/shell_ui.hpp"
 #include "app/gui/tour_keys.hpp"
 #include "app/gui/tour_screen.hpp"
+#include "app/gui/user_settings.hpp"
 #include "app/session/tour_session.hpp"
 
 namespace tilewalk::app {
+namespace {
+
+// Ctrl+C or a polite kill closes the window as File > Quit does, so the settings are still saved.
+volatile std::sig_atomic_t g_close_requested = 0;
+extern "C" void RequestCloseOnSignal(int) { g_close_requested = 1; }
+
+class CloseOnSignals {
+ public:
+  CloseOnSignals() {
+    g_close_requested = 0;
+    m_int = std::signal(SIGINT, RequestCloseOnSignal);
+    m_term = std::signal(SIGTERM, RequestCloseOnSignal);
+  }
+  ~CloseOnSignals() {
+    std::signal(SIGINT, m_int);
+    std::signal(SIGTERM, m_term);
+  }
+  CloseOnSignals(const CloseOnSignals&) = delete;
+  CloseOnSignals& operator=(const CloseOnSignals&) = delete;
+
+ private:
+  void (*m_int)(int) = SIG_DFL;
+  void (*m_term)(int) = SIG_DFL;
+};
+
+}  // namespace
 
 ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err) {
   // Fail on a bad screenshot path before a window flashes up and renders for nothing.
@@ -38,11 +69,35 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
   }
   GuiWindow& window = *std::get<std::unique_ptr<GuiWindow>>(opened);
 
+  // The user's settings, in runs that are the user's: a screenshot or a measurement must not depend on them.
+  const bool persist = !capturing && !benchmarking;
+  const std::optional<std::filesystem::path> settings_file = persist ? SettingsPathFromEnvironment() : std::nullopt;
+  UserSettings settings;
+  if (settings_file) {
+    std::vector<std::string> warnings;
+    settings = LoadSettings(*settings_file, warnings);
+    for (const std::string& w : warnings) err << "tilewalk gui: warning: " << w << "\n";
+  }
+  const bool saved_tour = options.tour.empty() && !settings.tour.empty();
+
   // Records the first stop's scenario; the window is already up, so a slow recording is not a blank desktop.
-  session::TourSession tour({.library_folder = options.library,
-                             .tour = options.tour,
-                             .stop = options.stop,
-                             .pallas_source = options.pallas_source});
+  const auto open_tour = [&](const std::string& name, int stop) {
+    return std::make_unique<session::TourSession>(session::SessionOptions{.library_folder = options.library,
+                                                                          .tour = name,
+                                                                          .stop = stop,
+                                                                          .pallas_source = options.pallas_source});
+  };
+  std::unique_ptr<session::TourSession> opened_tour =
+      saved_tour ? open_tour(settings.tour, options.stop_given ? options.stop : settings.stop)
+                 : open_tour(options.tour, options.stop);
+  // A tour remembered from an older library may be gone: open the default one rather than the gallery.
+  if (saved_tour && !opened_tour->HasTour()) opened_tour = open_tour("", options.stop);
+  session::TourSession& tour = *opened_tour;
+  if (settings_file) {
+    tour.Apply({.kind = views::IntentKind::SetStepUnit, .value = static_cast<int>(settings.step_unit)});
+    tour.Apply({.kind = views::IntentKind::SetAxis, .value = static_cast<int>(settings.axis)});
+    tour.Apply({.kind = views::IntentKind::SetSpeed, .value = static_cast<std::int64_t>(settings.speed)});
+  }
   ShellUiState shell;
   shell.has_tour = tour.HasTour();
   shell.show_gallery = !shell.has_tour;
@@ -51,27 +106,40 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
   if (!tour.HasTour()) err << "tilewalk gui: " << tour.fallback_message() << "\n";
   for (const std::string& problem : tour.library_problems()) err << problem << "\n";
   TourScreenState screen;
+  screen.pane_backgrounds = false;  // GuiWindow::Render clears to the window colour
 
-  if (options.classroom) {
-    window.ToggleFullscreen();
-    ImGui::GetIO().FontGlobalScale = NextTextScale(NextTextScale(1.0f, 1), 1);  // two steps up, ~1.2×
-  }
+  shell.classroom = options.classroom || settings.classroom;
+  if (options.classroom) window.ToggleFullscreen();
+  // The look follows the window: its font is rasterised for the window's height, classroom mode and the
+  // user's text scale, and rebuilt between frames when any of them changes.
+  float text_scale = settings.text_scale;
+  ImGuiLook look{.font_pixels = FontPixelsForHeight(options.window_size.height),
+                 .ignore_mouse = capturing || benchmarking};
+  std::ostringstream quiet;  // a missing font was reported when the window opened
+  const CloseOnSignals close_on_signals;
   FrameTimer timer(options.benchmark_frames);
   for (int frame = 1; !window.ShouldClose(); ++frame) {
     timer.FrameStarts();
+    const float pixels = LookFontPixels(window.FramebufferSize().height, shell.classroom, text_scale);
+    if (pixels != look.font_pixels || shell.classroom != look.classroom) {
+      look.font_pixels = pixels;
+      look.classroom = shell.classroom;
+      window.SetLook(look, quiet);
+    }
     window.BeginFrame();
     const WindowKeys keys = ReadWindowKeys();
     if (keys.toggle_fullscreen) window.ToggleFullscreen();
-    ImGuiIO& io = ImGui::GetIO();
-    io.FontGlobalScale = keys.reset_text_size ? 1.0f : NextTextScale(io.FontGlobalScale, keys.text_size_step);
+    if (keys.toggle_classroom) shell.classroom = !shell.classroom;
+    text_scale = keys.reset_text_size ? 1.0f : NextTextScale(text_scale, keys.text_size_step);
     const float top = DrawShellUi(shell);
     if (shell.has_tour) {
+      screen.classroom = shell.classroom;
       screen.show_help = shell.show_help;
       // A screenshot is of the stop as landed: playback time must not move it between frames.
       DrawTourScreen(tour, screen, top, capturing ? 0.0 : static_cast<double>(ImGui::GetIO().DeltaTime));
       shell.show_help = screen.show_help;
     }
-    if (shell.quit_requested) window.RequestClose();
+    if (shell.quit_requested || g_close_requested != 0) window.RequestClose();
     window.Render();
     if (options.screenshot && frame >= options.screenshot_frames) {
       if (const auto failure = SaveBackBufferPng(window.FramebufferSize(), *options.screenshot)) {
@@ -88,6 +156,18 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
         return ExitCode::Ok;
       }
     }
+  }
+  if (settings_file) {
+    settings.text_scale = text_scale;
+    settings.classroom = shell.classroom;
+    if (tour.HasTour()) {
+      settings.step_unit = tour.step_unit();
+      settings.axis = tour.axis();
+      settings.speed = tour.speed();
+      settings.tour = tour.tour_id();
+      settings.stop = tour.stop_index() + 1;
+    }
+    if (const auto problem = SaveSettings(*settings_file, settings)) err << "tilewalk gui: warning: " << *problem << "\n";
   }
   return ExitCode::Ok;
 }

@@ -26,6 +26,7 @@ GuiOptions ParseGuiOptions(std::span<const std::string_view> args) {
       if (options.tour.empty()) throw UsageError("--tour needs a tour name");
     } else if (option == "--stop") {
       options.stop = ParseInt(reader.Value(), option, 1, 1000);
+      options.stop_given = true;
     } else if (option == "--library") {
       const std::string_view value = reader.Value();
       if (value.empty()) throw UsageError("--library needs a folder");

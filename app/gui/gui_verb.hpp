@@ -20,7 +20,7 @@ inline constexpr std::string_view kGuiOptions =
     "  --stop K               Open the tour at stop K, from 1 (default 1)\n"
     "  --library DIR          Read passages and tours from DIR/passages and DIR/tours instead of the built-in ones\n"
     "  --pallas-source PATH   The Pallas flash_attention.py to show beside the C++ mirror\n"
-    "  --classroom            Start fullscreen with larger text, for a projector (F11 and Ctrl +/- too)\n"
+    "  --classroom            Start in classroom mode, fullscreen: high contrast, larger text, fewer panes (F10)\n"
     "  --benchmark-frames N   Step one statement a frame for N frames, print the mean and p95 frame time\n";
 
 // Throws UsageError.

@@ -105,6 +105,7 @@ void GuiWindow::RequestClose() {
 void GuiWindow::BeginFrame() {
   glfwPollEvents();
   ImGui_ImplOpenGL3_NewFrame();
+  m_began_frame = true;
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
 }
@@ -113,7 +114,9 @@ void GuiWindow::Render() {
   ImGui::Render();
   const PixelSize size = FramebufferSize();
   glViewport(0, 0, size.width, size.height);
-  glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
+  // The window colour, opaque: the tour panes draw no background of their own over it.
+  const ImVec4 ground = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  glClearColor(ground.x, ground.y, ground.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
@@ -134,6 +137,13 @@ void GuiWindow::ToggleFullscreen() {
     glfwSetWindowMonitor(m_window, nullptr, m_windowed_x, m_windowed_y, m_windowed_width, m_windowed_height, 0);
   }
   m_fullscreen = !m_fullscreen;
+}
+
+void GuiWindow::SetLook(const ImGuiLook& look, std::ostream& warnings) {
+  RestyleImGui(look, warnings);
+  if (!m_began_frame) return;  // the first frame uploads the atlas as it stands
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
 }
 
 PixelSize GuiWindow::FramebufferSize() const {

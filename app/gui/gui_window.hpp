@@ -64,11 +64,15 @@ class GuiWindow {
   // Fills the primary monitor, or goes back to the window it was (F11).
   void ToggleFullscreen();
 
+  // Between frames: restyles ImGui for `look` and uploads the font atlas rasterised at its size.
+  void SetLook(const ImGuiLook& look, std::ostream& warnings);
+
  private:
   GuiWindow() = default;
 
   int m_windowed_x = 0, m_windowed_y = 0, m_windowed_width = 0, m_windowed_height = 0;  // to restore
   bool m_fullscreen = false;
+  bool m_began_frame = false;  // the renderer has made its device objects (lazily, in its first frame)
 
   GLFWwindow* m_window = nullptr;
   bool m_glfw_initialised = false;

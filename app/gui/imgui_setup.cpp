@@ -34,13 +34,38 @@ void LoadFont(const ImGuiLook& look, std::ostream& warnings) {
   io.Fonts->AddFontDefault();
 }
 
-void SetUpStyle(float font_pixels) {
+// White on near-black, title bars in a strong blue with room around their text, and borders that survive a
+// projector's blur.
+void ClassroomColours(ImGuiStyle& style) {
+  ImVec4* c = style.Colors;
+  const ImVec4 ink{1.0f, 1.0f, 1.0f, 1.0f}, ground{0.02f, 0.02f, 0.03f, 1.0f}, accent{0.10f, 0.32f, 0.78f, 1.0f};
+  c[ImGuiCol_Text] = ink;
+  c[ImGuiCol_TextDisabled] = ImVec4(0.80f, 0.82f, 0.86f, 1.0f);
+  c[ImGuiCol_WindowBg] = c[ImGuiCol_ChildBg] = ground;
+  c[ImGuiCol_PopupBg] = ImVec4(0.06f, 0.06f, 0.08f, 1.0f);
+  c[ImGuiCol_Border] = ImVec4(0.85f, 0.85f, 0.90f, 1.0f);
+  c[ImGuiCol_TitleBg] = c[ImGuiCol_TitleBgActive] = c[ImGuiCol_TitleBgCollapsed] = accent;
+  c[ImGuiCol_MenuBarBg] = ImVec4(0.08f, 0.08f, 0.10f, 1.0f);
+  c[ImGuiCol_Tab] = ImVec4(0.14f, 0.18f, 0.28f, 1.0f);
+  c[ImGuiCol_TabActive] = c[ImGuiCol_TabHovered] = accent;
+  c[ImGuiCol_Button] = ImVec4(0.16f, 0.24f, 0.44f, 1.0f);
+  c[ImGuiCol_FrameBg] = ImVec4(0.14f, 0.16f, 0.22f, 1.0f);
+}
+
+void SetUpStyle(const ImGuiLook& look) {
+  ImGui::GetStyle() = ImGuiStyle();
   ImGui::StyleColorsDark();
   ImGuiStyle& style = ImGui::GetStyle();
   style.WindowRounding = 0.0f;
   style.FrameRounding = 2.0f;
+  if (look.classroom) {
+    ClassroomColours(style);
+    style.WindowBorderSize = 2.0f;
+    style.FrameBorderSize = 1.0f;
+    style.FramePadding = ImVec2(5.0f, 5.0f);  // taller title bars and buttons, before scaling
+  }
   // ImGui's spacing is tuned for its 13 px font; grow it with ours so that the layout does not look cramped.
-  style.ScaleAllSizes(font_pixels / 16.0f);
+  style.ScaleAllSizes(look.font_pixels / 16.0f);
 }
 
 }  // namespace
@@ -49,7 +74,12 @@ void SetUpImGui(const ImGuiLook& look, std::ostream& warnings) {
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
   if (look.ignore_mouse) io.ConfigFlags |= ImGuiConfigFlags_NoMouse;
-  SetUpStyle(look.font_pixels);
+  RestyleImGui(look, warnings);
+}
+
+void RestyleImGui(const ImGuiLook& look, std::ostream& warnings) {
+  SetUpStyle(look);
+  ImGui::GetIO().Fonts->Clear();
   LoadFont(look, warnings);
 }
 

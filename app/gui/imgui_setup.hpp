@@ -23,10 +23,27 @@ struct ImGuiLook {
   float pixel_density = 1.0f;                // framebuffer pixels per layout unit: the font is rasterised this
                                              // much larger and drawn scaled back, so text stays crisp
   bool ignore_mouse = false;                 // a screenshot must not show hover effects of a stray pointer
+  bool classroom = false;                    // high contrast for a projector: white on near-black, strong
+                                             // title bars, thick borders, roomier frames
 };
+
+// How much larger classroom mode draws its text than FontPixelsForHeight.
+inline constexpr float kClassroomTextScale = 1.2f;
+
+// The font size for a window `height` pixels tall, in classroom mode or not, times the user's text scale
+// (Ctrl +/-), rounded to whole pixels so that the atlas is rebuilt only when the size really changes.
+inline float LookFontPixels(int height, bool classroom, float text_scale) {
+  const float pixels = FontPixelsForHeight(height) * (classroom ? kClassroomTextScale : 1.0f) * text_scale;
+  return static_cast<float>(static_cast<int>(pixels + 0.5f));
+}
 
 // Sets up the current ImGui context. A missing font is a warning on `warnings` (ImGui's small built-in font
 // is used), never an abort.
 void SetUpImGui(const ImGuiLook& look, std::ostream& warnings);
+
+// Between frames: the style and the font atlas again, for a new look (classroom mode, a new text size): the
+// font is rasterised at the new size, not scaled, so that text stays crisp. The renderer must upload the
+// atlas again afterwards (GuiWindow::SetLook does both).
+void RestyleImGui(const ImGuiLook& look, std::ostream& warnings);
 
 }  // namespace tilewalk::app

@@ -11,7 +11,11 @@ namespace {
 // Returns the height of the bar. ImGui only moves the viewport's work area below the bar on the next frame,
 // too late for windows placed on the first one, so they are placed from this height instead.
 float DrawMainMenuBar(ShellUiState& state) {
-  if (!ImGui::BeginMainMenuBar()) return 0.0f;
+  // The bar paints its own colour over its window's background: one fill of that strip is enough.
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.0f, 0.0f, 0.0f, 0.0f));
+  const bool open = ImGui::BeginMainMenuBar();
+  ImGui::PopStyleColor();
+  if (!open) return 0.0f;
   const float height = ImGui::GetWindowHeight();
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Quit")) state.quit_requested = true;
@@ -19,6 +23,7 @@ float DrawMainMenuBar(ShellUiState& state) {
   }
   if (state.has_tour && ImGui::BeginMenu("View")) {
     ImGui::MenuItem("Keys", "?", &state.show_help);
+    ImGui::MenuItem("Classroom mode", "F10", &state.classroom);
     ImGui::EndMenu();
   }
   // Problems in the library do not stop a tour that loaded: they are listed here, in the error colour, so

@@ -25,9 +25,13 @@ std::vector<views::Intent> ReadTourKeys(bool& show_help) {
   const bool shift = io.KeyShift;
   if (Pressed(ImGuiKey_Space, false)) intents.push_back({.kind = IntentKind::TogglePlay});
   if (Pressed(ImGuiKey_RightArrow))
-    intents.push_back({.kind = shift ? IntentKind::StepGridStep : IntentKind::StepStatement, .value = 1});
+    intents.push_back({.kind = shift ? IntentKind::StepGridStep : IntentKind::Step, .value = 1});
   if (Pressed(ImGuiKey_LeftArrow))
-    intents.push_back({.kind = shift ? IntentKind::StepGridStep : IntentKind::StepStatement, .value = -1});
+    intents.push_back({.kind = shift ? IntentKind::StepGridStep : IntentKind::Step, .value = -1});
+  // ImGui 1.86 names only navigation keys; the GLFW backend files letters under GLFW's key codes.
+  if (ImGui::IsKeyPressed(GLFW_KEY_G, false)) intents.push_back({.kind = IntentKind::NextStepUnit});
+  if (ImGui::IsKeyPressed(GLFW_KEY_T, false)) intents.push_back({.kind = IntentKind::ToggleAxis});
+  if (ImGui::IsKeyPressed(GLFW_KEY_A, false)) intents.push_back({.kind = IntentKind::ToggleStopSuggestion});
   if (Pressed(ImGuiKey_Home, false)) intents.push_back({.kind = IntentKind::GoToStart});
   if (Pressed(ImGuiKey_End, false)) intents.push_back({.kind = IntentKind::GoToEnd});
   if (Pressed(ImGuiKey_PageDown, false)) intents.push_back({.kind = IntentKind::NextStop});
@@ -40,6 +44,7 @@ WindowKeys ReadWindowKeys() {
   WindowKeys keys;
   const ImGuiIO& io = ImGui::GetIO();
   keys.toggle_fullscreen = ImGui::IsKeyPressed(GLFW_KEY_F11, false);
+  keys.toggle_classroom = ImGui::IsKeyPressed(GLFW_KEY_F10, false);
   if (!io.KeyCtrl) return keys;
   // '+' is Shift+'=' on most layouts: accept '=' and the keypad's keys.
   if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD)) keys.text_size_step = 1;

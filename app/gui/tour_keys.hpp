@@ -1,5 +1,5 @@
-// The tour's keyboard: Space play/pause, ←/→ a statement, Shift+←/→ a grid step, Home/End, PgUp/PgDn the
-// previous/next stop, ? the help overlay. Read from ImGui's input each frame and turned into the same
+// The tour's keyboard: Space play/pause, ←/→ a step of the chosen unit, Shift+←/→ a grid step, G the next
+// step unit, T the time or event axis, Home/End, PgUp/PgDn the previous/next stop, ? the help overlay. Read from ImGui's input each frame and turned into the same
 // intents the panes return, so the keyboard and the mouse move the cursor the same way.
 #pragma once
 
@@ -16,14 +16,18 @@ struct KeyHelp {
 };
 
 // What the help overlay lists, in order.
-inline constexpr std::array<KeyHelp, 11> kTourKeys = {{
+inline constexpr std::array<KeyHelp, 15> kTourKeys = {{
     {"Space", "play / pause"},
-    {"Right / Left", "next / previous statement"},
+    {"Right / Left", "one step forward / back, by the step unit"},
+    {"G", "step unit: statement, DMA, grid step, launch"},
     {"Shift + Right / Left", "next / previous grid step"},
+    {"T", "timeline axis: events / estimated time"},
     {"Home / End", "start / end of the recording"},
     {"Page Down / Page Up", "next / previous tour stop"},
+    {"A", "try the stop's suggestion / back to its scenario"},
     {"click a source line", "go to the next event at that line"},
     {"click a grid cell", "go to that grid step"},
+    {"F10", "classroom mode: high contrast, large text, fewer panes"},
     {"F11", "fullscreen / window"},
     {"Ctrl + / Ctrl -", "larger / smaller text"},
     {"Ctrl 0", "text size for this window"},
@@ -33,8 +37,9 @@ inline constexpr std::array<KeyHelp, 11> kTourKeys = {{
 // The intents of the keys pressed this frame; toggles `show_help` on '?' (and closes it on Escape).
 std::vector<views::Intent> ReadTourKeys(bool& show_help);
 
-// Keys that change the window rather than the cursor: F11, Ctrl +/-/0.
+// Keys that change the window rather than the cursor: F10, F11, Ctrl +/-/0.
 struct WindowKeys {
+  bool toggle_classroom = false;
   bool toggle_fullscreen = false;
   int text_size_step = 0;  // +1 larger, -1 smaller
   bool reset_text_size = false;

@@ -8,12 +8,28 @@ namespace tilewalk::app {
 namespace {
 
 constexpr std::array<std::string_view, static_cast<std::size_t>(Pane::kCount)> kPaneNames = {
-    "source", "passage", "grid", "memory", "lanes", "scores", "timeline"};
+    "source", "passage", "grid", "memory", "lanes", "scores", "cost", "scenario", "timeline"};
 
 std::string KnownPanes() {
   std::string known;
   for (std::string_view name : kPaneNames) known += (known.empty() ? "" : ", ") + std::string(name);
   return known;
+}
+
+// Classroom mode above the timeline: source over passage on the left, the grid and the detail on the right.
+TourLayout LayOutClassroom(const LayoutInput& area, PaneSet panes, float top_h, TourLayout l) {
+  const bool left = panes.Has(Pane::Source) || panes.Has(Pane::Passage);
+  const bool right = panes.Has(Pane::Grid) || panes.HasDetail();
+  const float left_w = !left ? 0.0f : right ? std::floor(area.width * 0.5f) : area.width;
+  const float source_h = !panes.Has(Pane::Source) ? 0.0f : panes.Has(Pane::Passage) ? std::floor(top_h * 0.55f) : top_h;
+  if (panes.Has(Pane::Source)) l.source = PaneRect{area.x, area.y, left_w, source_h};
+  if (panes.Has(Pane::Passage)) l.passage = PaneRect{area.x, area.y + source_h, left_w, top_h - source_h};
+  if (!right) return l;
+  const float right_x = area.x + left_w, right_w = area.width - left_w;
+  const float grid_h = !panes.Has(Pane::Grid) ? 0.0f : panes.HasDetail() ? std::floor(top_h * 0.5f) : top_h;
+  if (panes.Has(Pane::Grid)) l.grid = PaneRect{right_x, area.y, right_w, grid_h};
+  if (panes.HasDetail()) l.detail = PaneRect{right_x, area.y + grid_h, right_w, top_h - grid_h};
+  return l;
 }
 
 }  // namespace
@@ -27,6 +43,12 @@ PaneSet PaneSet::All() {
 PaneSet PaneSet::With(Pane pane) const {
   PaneSet set = *this;
   set.m_bits |= 1u << static_cast<unsigned>(pane);
+  return set;
+}
+
+PaneSet PaneSet::Without(Pane pane) const {
+  PaneSet set = *this;
+  set.m_bits &= ~(1u << static_cast<unsigned>(pane));
   return set;
 }
 
@@ -61,6 +83,10 @@ std::variant<PaneSet, std::string> ParsePaneList(std::string_view list) {
 // Fixed fractions: the source gets 44% of the width because it holds the longest lines; the passage 40% of
 // the right side's height; the grid and the detail region share the rest, the detail a little more when it
 // shows heatmaps. A pane that is not shown gives its share to its neighbour.
+//
+// Classroom mode has larger text and fewer panes, and the picture the teacher points at matters most: the
+// source sits over the passage on the left half, and the right half goes whole to the grid or the detail
+// region (or is split between them, if both are asked for).
 TourLayout LayOutTour(const LayoutInput& area, PaneSet panes) {
   TourLayout l;
   const bool right_side = panes.Has(Pane::Passage) || panes.Has(Pane::Grid) || panes.HasDetail();
@@ -72,6 +98,7 @@ TourLayout LayOutTour(const LayoutInput& area, PaneSet panes) {
   const float top_h = area.height - timeline_h;
   if (panes.Has(Pane::Timeline)) l.timeline = PaneRect{area.x, area.y + top_h, area.width, timeline_h};
 
+  if (area.classroom) return LayOutClassroom(area, panes, top_h, l);
   const float source_w = !panes.Has(Pane::Source) ? 0.0f : right_side ? std::floor(area.width * 0.44f) : area.width;
   if (panes.Has(Pane::Source)) l.source = PaneRect{area.x, area.y, source_w, top_h};
   if (!right_side) return l;

@@ -6,10 +6,12 @@
 
 #include "app/gui/tour_keys.hpp"
 #include "app/gui/tour_layout.hpp"
+#include "app/views/cost_view.hpp"
 #include "app/views/grid_view.hpp"
 #include "app/views/lanes_view.hpp"
 #include "app/views/memory_view.hpp"
 #include "app/views/passage_view.hpp"
+#include "app/views/scenario_view.hpp"
 #include "app/views/scores_view.hpp"
 #include "app/views/source_view.hpp"
 #include "app/views/timeline_view.hpp"
@@ -21,10 +23,12 @@ namespace {
 constexpr ImGuiWindowFlags kPaneFlags =
     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
 
-bool BeginPane(const char* title, const PaneRect& rect) {
+// `background`: false when the renderer has already cleared the screen to the window colour, so that a
+// software rasteriser does not fill every pixel of the screen a second time, blended.
+bool BeginPane(const char* title, const PaneRect& rect, bool background) {
   ImGui::SetNextWindowPos({rect.x, rect.y});
   ImGui::SetNextWindowSize({rect.width, rect.height});
-  return ImGui::Begin(title, nullptr, kPaneFlags);
+  return ImGui::Begin(title, nullptr, kPaneFlags | (background ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoBackground));
 }
 
 void DrawHelpOverlay(bool& open) {
@@ -52,6 +56,8 @@ Pane TabPane(session::DetailTab tab) {
   switch (tab) {
     case session::DetailTab::Lanes: return Pane::Lanes;
     case session::DetailTab::Scores: return Pane::Scores;
+    case session::DetailTab::Cost: return Pane::Cost;
+    case session::DetailTab::Scenario: return Pane::Scenario;
     case session::DetailTab::Memory: break;
   }
   return Pane::Memory;
@@ -60,13 +66,53 @@ Pane TabPane(session::DetailTab tab) {
 // The tab to show when the one the cursor asks for is not among the panes drawn.
 session::DetailTab FirstDetailTab(PaneSet panes) {
   if (panes.Has(Pane::Memory)) return session::DetailTab::Memory;
-  return panes.Has(Pane::Lanes) ? session::DetailTab::Lanes : session::DetailTab::Scores;
+  if (panes.Has(Pane::Lanes)) return session::DetailTab::Lanes;
+  if (panes.Has(Pane::Scores)) return session::DetailTab::Scores;
+  return panes.Has(Pane::Cost) ? session::DetailTab::Cost : session::DetailTab::Scenario;
 }
 
-// The detail region: Memory | Lanes | Scores. The tab follows the cursor's statement unless the user picked
+const char* TabLabel(session::DetailTab tab) {
+  switch (tab) {
+    case session::DetailTab::Lanes: return "Lanes";
+    case session::DetailTab::Scores: return "Scores";
+    case session::DetailTab::Cost: return "Cost";
+    case session::DetailTab::Scenario: return "Scenario";
+    case session::DetailTab::Memory: break;
+  }
+  return "Memory";
+}
+
+// Hands `place` each tab of the detail region with the function that draws its contents; `place` decides
+// whether (and inside what) to call it.
+template <typename Place>
+void DrawDetailTabs(const session::TourPictures& pictures, TourScreenState& state, std::vector<views::Intent>& intents,
+                    Place place) {
+  using session::DetailTab;
+  place(DetailTab::Memory, [&] { views::DrawMemoryView(pictures.memory); });
+  place(DetailTab::Lanes, [&] {
+    views::LanesPicture lanes = pictures.lanes;  // shared images: the copy only takes texture ids
+    views::AttachTexture(&state.textures, "lanes.m", lanes.m);
+    views::AttachTexture(&state.textures, "lanes.l", lanes.l);
+    views::AttachTexture(&state.textures, "lanes.alpha", lanes.alpha);
+    views::DrawLanesView(lanes);
+  });
+  place(DetailTab::Scores, [&] {
+    views::ScoresPicture scores = pictures.scores;
+    views::AttachTexture(&state.textures, "scores.s", scores.s);
+    views::AttachTexture(&state.textures, "scores.p", scores.p);
+    views::DrawScoresView(scores);
+  });
+  place(DetailTab::Cost, [&] { views::DrawCostView(pictures.cost); });
+  place(DetailTab::Scenario, [&] {
+    if (auto intent = views::DrawScenarioView(pictures.scenario, state.scenario_draft)) intents.push_back(*intent);
+  });
+}
+
+// The detail region: Memory | Lanes | Scores | Cost | Scenario. The tab follows the cursor's statement unless the user picked
 // one at this stop. ImGui applies a programmatic selection one frame late, so a tab that differs from both
 // the wanted one and last frame's can only have come from a click.
-void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& state, int stop, const PaneRect& rect) {
+void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& state, int stop, const PaneRect& rect,
+                    std::vector<views::Intent>& intents) {
   // The tab shown last frame may have been dropped from the panes since.
   if (!state.panes.Has(TabPane(state.detail_shown))) state.detail_shown = FirstDetailTab(state.panes);
   using session::DetailTab;
@@ -76,46 +122,47 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
   }
   if (pictures.suggested_tab) state.detail_auto = *pictures.suggested_tab;
   DetailTab wanted = state.detail_user.value_or(state.detail_auto);
+  // Without a snapshot only the scenario has something to show: the edit that was rejected.
+  if (!pictures.has_snapshot) wanted = DetailTab::Scenario;
   if (!state.panes.Has(TabPane(wanted))) wanted = FirstDetailTab(state.panes);
   const std::string& launch = pictures.memory.launch;
   std::string title = "Memory";
-  if (pictures.has_snapshot) {
+  if (state.detail_shown == DetailTab::Scenario) {
+    title = pictures.scenario.edited ? "Scenario: your edit of this stop" : "Scenario: what this stop runs";
+  } else if (pictures.has_snapshot) {
     switch (state.detail_shown) {
       case DetailTab::Memory: title = "Memory: VMEM of the " + launch + " launch"; break;
       case DetailTab::Lanes: title = "Lanes: m and l of the " + launch + " launch"; break;
       case DetailTab::Scores: title = "Scores: s and p of this block (" + launch + ")"; break;
+      case DetailTab::Cost: title = "Cost: " + launch + " on a TPU " + pictures.cost.chip_name + ", estimated"; break;
+      case DetailTab::Scenario: break;
     }
   }
   title += "###Memory";
-  if (BeginPane(title.c_str(), rect)) {
-    if (!pictures.has_snapshot) {
+  if (BeginPane(title.c_str(), rect, state.pane_backgrounds)) {
+    if (!pictures.has_snapshot && !state.panes.Has(Pane::Scenario)) {
       ImGui::TextDisabled("Nothing was launched, so nothing is in VMEM.");
+    } else if (state.classroom) {
+      // No tabs to click: the pane is the one the cursor asks for.
+      const auto content = [&](DetailTab which, auto draw) {
+        if (which == wanted) draw();
+      };
+      DrawDetailTabs(pictures, state, intents, content);
+      state.detail_shown = wanted;
     } else if (ImGui::BeginTabBar("detail")) {
       std::optional<DetailTab> drawn;
-      auto tab = [&](const char* label, DetailTab which, auto draw) {
+      const auto tab = [&](DetailTab which, auto draw) {
         if (!state.panes.Has(TabPane(which))) return;
+        if (!pictures.has_snapshot && which != DetailTab::Scenario) return;
         const ImGuiTabItemFlags flags =
             which == wanted && wanted != state.detail_shown ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
-        if (ImGui::BeginTabItem(label, nullptr, flags)) {
+        if (ImGui::BeginTabItem(TabLabel(which), nullptr, flags)) {
           drawn = which;
           draw();
           ImGui::EndTabItem();
         }
       };
-      tab("Memory", DetailTab::Memory, [&] { views::DrawMemoryView(pictures.memory); });
-      tab("Lanes", DetailTab::Lanes, [&] {
-        views::LanesPicture lanes = pictures.lanes;  // shared images: the copy only takes texture ids
-        views::AttachTexture(&state.textures, "lanes.m", lanes.m);
-        views::AttachTexture(&state.textures, "lanes.l", lanes.l);
-        views::AttachTexture(&state.textures, "lanes.alpha", lanes.alpha);
-        views::DrawLanesView(lanes);
-      });
-      tab("Scores", DetailTab::Scores, [&] {
-        views::ScoresPicture scores = pictures.scores;
-        views::AttachTexture(&state.textures, "scores.s", scores.s);
-        views::AttachTexture(&state.textures, "scores.p", scores.p);
-        views::DrawScoresView(scores);
-      });
+      DrawDetailTabs(pictures, state, intents, tab);
       ImGui::EndTabBar();
       if (drawn) {
         if (*drawn != wanted && *drawn != state.detail_shown) state.detail_user = *drawn;
@@ -126,37 +173,65 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
   ImGui::End();
 }
 
+PaneSet WithoutDetail(PaneSet panes) {
+  for (Pane p : {Pane::Memory, Pane::Lanes, Pane::Scores, Pane::Cost, Pane::Scenario}) panes = panes.Without(p);
+  return panes;
+}
+
+// The panes drawn this frame. A rejected scenario launched nothing, so the grid gives its room to the
+// scenario that can be fixed. Classroom mode shows one pane under the passage: the grid at the grid's own
+// moments (a step begins or ends, a branch decides), else the detail tab the cursor asks for.
+PaneSet ScreenPanes(const session::TourPictures& pictures, TourScreenState& state) {
+  PaneSet panes = state.panes;
+  if (!pictures.has_snapshot && panes.Has(Pane::Scenario)) panes = panes.Without(Pane::Grid);
+  if (!state.classroom) return panes;
+  if (pictures.grid_moment) {
+    state.classroom_grid = true;
+  } else if (pictures.suggested_tab) {
+    state.classroom_grid = false;
+  }
+  const bool grid = state.classroom_grid && pictures.has_snapshot && panes.Has(Pane::Grid);
+  return grid ? WithoutDetail(panes) : panes.Without(Pane::Grid);
+}
+
 }  // namespace
 
 void DrawTourScreen(session::TourSession& session, TourScreenState& state, float top, double seconds) {
   std::vector<views::Intent> intents = ReadTourKeys(state.show_help);
   session.Tick(seconds);
+  session.SetShownTab(state.detail_shown);  // last frame's: a tab picked this frame gets its heatmaps next frame
   const session::TourPictures& pictures = session.Pictures();
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  const float timeline_rows = ImGui::GetTextLineHeightWithSpacing() * 6.2f + ImGui::GetStyle().WindowPadding.y * 2.0f +
-                              ImGui::GetFrameHeightWithSpacing();
+  // Without a snapshot the timeline only says why nothing runs: three lines. Classroom mode's is a strip.
+  const float timeline_contents = !pictures.has_snapshot ? ImGui::GetTextLineHeightWithSpacing() * 3.0f
+                                  : state.classroom      ? views::TimelineStripHeight()
+                                                         : views::TimelineViewHeight(pictures.timeline.axis);
+  const float timeline_rows =
+      timeline_contents + ImGui::GetStyle().WindowPadding.y * 2.0f + ImGui::GetFrameHeightWithSpacing();
+  const PaneSet panes = ScreenPanes(pictures, state);
   const TourLayout layout = LayOutTour(
       {.x = viewport->Pos.x,
        .y = viewport->Pos.y + top,
        .width = viewport->Size.x,
        .height = viewport->Size.y - top,
        .timeline_height = timeline_rows,
-       .wide_detail = pictures.has_snapshot && state.detail_shown != session::DetailTab::Memory},
-      state.panes);
+       .wide_detail = pictures.has_snapshot && state.detail_shown != session::DetailTab::Memory,
+       .classroom = state.classroom},
+      panes);
 
   // Every pane follows the one cursor, so none is "the active one": keep their title bars alike, rather
   // than lighting up whichever was clicked last.
   ImGui::PushStyleColor(ImGuiCol_TitleBgActive, ImGui::GetStyleColorVec4(ImGuiCol_TitleBg));
   if (layout.source) {
-    if (BeginPane("Source", *layout.source)) {
+    if (BeginPane("Source", *layout.source, state.pane_backgrounds)) {
       if (auto intent = views::DrawSourceView(pictures.source, state.source)) intents.push_back(*intent);
     }
     ImGui::End();
   }
   if (layout.grid) {
     const std::string grid_title = (pictures.has_snapshot ? pictures.grid.title : std::string("Grid")) + "###Grid";
-    if (BeginPane(grid_title.c_str(), *layout.grid)) {
+    if (BeginPane(grid_title.c_str(), *layout.grid, state.pane_backgrounds)) {
       if (pictures.has_snapshot) {
         if (auto cell = views::DrawGridView(pictures.grid, state.grid)) {
           intents.push_back({.kind = views::IntentKind::SeekToGridStep,
@@ -168,20 +243,25 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
     }
     ImGui::End();
   }
-  if (layout.detail) DrawDetailPane(pictures, state, session.stop_index(), *layout.detail);
+  if (layout.detail) DrawDetailPane(pictures, state, session.stop_index(), *layout.detail, intents);
+  else if (state.classroom) state.detail_stop = -1;  // the grid was shown: the detail starts afresh
   if (layout.passage) {
-    if (BeginPane("Passage", *layout.passage)) {
+    if (BeginPane("Passage", *layout.passage, state.pane_backgrounds)) {
       if (auto intent = views::DrawPassageView(pictures.passage)) intents.push_back(*intent);
     }
     ImGui::End();
   }
   if (layout.timeline) {
-    if (BeginPane("Timeline", *layout.timeline)) {
+    if (BeginPane("Timeline", *layout.timeline, state.pane_backgrounds)) {
       if (pictures.has_snapshot) {
-        if (auto intent = views::DrawTimelineView(pictures.timeline)) intents.push_back(*intent);
+        const auto intent =
+            state.classroom ? views::DrawTimelineStrip(pictures.timeline) : views::DrawTimelineView(pictures.timeline);
+        if (intent) intents.push_back(*intent);
       } else if (!pictures.rejection.empty()) {
         ImGui::TextColored(views::palette::Vec(views::palette::kError), "The scenario is rejected, so nothing runs:");
         ImGui::TextWrapped("%s", pictures.rejection.c_str());
+        ImGui::TextDisabled("%s", pictures.scenario.edited ? "Edit it in the Scenario tab, or go back to the stop's own scenario."
+                                                           : "Change it in the Scenario tab and apply.");
       }
     }
     ImGui::End();

@@ -1,5 +1,7 @@
 #include "app/session/picture_builders.hpp"
 
+#include <optional>
+
 #include "kernels/tpu/block_spec.hpp"
 
 namespace tilewalk::session {
@@ -32,15 +34,84 @@ const T* At(const std::vector<T>& v, std::size_t i) {
   return i < v.size() ? &v[i] : nullptr;
 }
 
+// The slice of the block grid that holds `wanted`: its last two dimensions (one for a rank-1 grid), with the
+// cells in VMEM marked, and `naive` placed when it lies in the same slice.
+views::HbmArrayPicture HbmArray(const tpu::OperandSchedule& schedule, uint32_t wanted, std::optional<uint32_t> naive,
+                                const walkthrough::SlotState& slots) {
+  views::HbmArrayPicture hbm;
+  const tpu::Dims& grid = schedule.block_grid;
+  const int rank = grid.rank();
+  if (rank == 0) return hbm;
+  hbm.cols = static_cast<int>(grid[-1]);
+  hbm.rows = rank >= 2 ? static_cast<int>(grid[-2]) : 1;
+  const auto per_slice = static_cast<uint32_t>(hbm.rows * hbm.cols);
+  const uint32_t base = wanted - wanted % per_slice;
+  hbm.cells.assign(per_slice, 0);
+  hbm.wanted = static_cast<int>(wanted - base);
+  for (const auto& held : slots.block)
+    if (held && *held >= base && *held < base + per_slice) hbm.cells[*held - base] |= views::hbm_cell::kInVmem;
+  if (naive && *naive != wanted && *naive >= base && *naive < base + per_slice) hbm.naive = static_cast<int>(*naive - base);
+  if (rank > 2 && grid.Product() > per_slice) {
+    const tpu::BlockIndex index = tpu::UnflattenBlock(grid, wanted);
+    hbm.slice = "slice";
+    for (int d = 0; d < rank - 2; ++d) hbm.slice += " " + std::to_string(index[d]);
+  }
+  return hbm;
+}
+
 }  // namespace
 
-views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const walkthrough::Recording& rec) {
+views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const walkthrough::Recording& rec,
+                                       const CopyYardstick& yardstick) {
   views::MemoryPicture picture{.launch = snap.launch_name};
   const walkthrough::LaunchTrack& track = rec.launches()[static_cast<std::size_t>(snap.launch)];
-  for (std::size_t i = 0; i < snap.inputs.size(); ++i)
-    picture.inputs.push_back(Operand(snap.inputs[i], At(track.plan.inputs, i)));
-  for (std::size_t i = 0; i < snap.outputs.size(); ++i)
-    picture.outputs.push_back(Operand(snap.outputs[i], At(track.plan.outputs, i)));
+  const auto step = static_cast<std::size_t>(snap.step);
+  const walkthrough::NaiveLaunch* naive = yardstick.naive;
+  if (naive != nullptr && (naive->name != track.name || naive->input_blocks.size() != snap.inputs.size())) naive = nullptr;
+  std::vector<std::string> redirected;
+  std::string redirect_detail;
+  for (std::size_t i = 0; i < snap.inputs.size(); ++i) {
+    const tpu::OperandSchedule* schedule = At(track.plan.inputs, i);
+    picture.inputs.push_back(Operand(snap.inputs[i], schedule));
+    if (schedule == nullptr || step >= schedule->block.size()) continue;
+    const uint32_t wanted = schedule->block[step];
+    std::optional<uint32_t> naive_block;
+    if (naive != nullptr && step < naive->input_blocks[i].size()) naive_block = naive->input_blocks[i][step];
+    picture.inputs.back().hbm = HbmArray(*schedule, wanted, naive_block, snap.inputs[i]);
+    if (naive_block && *naive_block != wanted) {
+      redirected.push_back(snap.inputs[i].name);
+      if (redirect_detail.empty())
+        redirect_detail = BlockText(schedule, wanted) + "; a naive map would ask for " +
+                          BlockText(schedule, *naive_block);
+    }
+  }
+  for (std::size_t i = 0; i < snap.outputs.size(); ++i) {
+    const tpu::OperandSchedule* schedule = At(track.plan.outputs, i);
+    picture.outputs.push_back(Operand(snap.outputs[i], schedule));
+    if (schedule == nullptr || step >= schedule->block.size()) continue;
+    views::HbmArrayPicture hbm = HbmArray(*schedule, schedule->block[step], std::nullopt, snap.outputs[i]);
+    if (const walkthrough::HbmOutput* out = At(snap.hbm_outputs, i)) {
+      const uint32_t base = schedule->block[step] - static_cast<uint32_t>(hbm.wanted);
+      for (std::size_t c = 0; c < hbm.cells.size(); ++c)
+        if (base + c < out->written.size() && out->written[base + c]) hbm.cells[c] |= views::hbm_cell::kWritten;
+    }
+    picture.outputs.back().hbm = std::move(hbm);
+  }
+  if (!redirected.empty()) {
+    std::string names;
+    for (std::size_t n = 0; n < redirected.size(); ++n)
+      names += (n == 0 ? "" : n + 1 == redirected.size() ? " and " : ", ") + redirected[n];
+    picture.redirect = "Redirect: " + names + (redirected.size() == 1 ? " asks for " : " each ask for ") + redirect_detail + ".";
+  }
+  if (yardstick.bytes_through_step != nullptr && step < yardstick.bytes_through_step->size()) {
+    picture.bytes_in = (*yardstick.bytes_through_step)[step];
+    picture.launch_bytes_in = yardstick.bytes_through_step->back();
+  }
+  if (naive != nullptr && step < naive->bytes_through_step.size()) {
+    picture.has_naive = true;
+    picture.naive_bytes_in = naive->bytes_through_step[step];
+    picture.launch_naive_bytes_in = naive->bytes_through_step.back();
+  }
 
   const std::size_t scratch_first = snap.inputs.size() + snap.outputs.size();
   for (std::size_t i = scratch_first; i < track.operand_names.size(); ++i) {

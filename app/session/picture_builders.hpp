@@ -8,11 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "app/views/cost_picture.hpp"
 #include "app/views/grid_picture.hpp"
 #include "app/views/memory_picture.hpp"
 #include "app/views/passage_picture.hpp"
+#include "app/views/scenario_picture.hpp"
 #include "app/views/source_picture.hpp"
 #include "app/views/timeline_picture.hpp"
+#include "walkthrough/naive_maps.hpp"
 #include "walkthrough/passage.hpp"
 #include "walkthrough/pallas_source.hpp"
 #include "walkthrough/placeholders.hpp"
@@ -25,8 +28,30 @@ namespace tilewalk::session {
 // every launch; dK/dV walks down the columns because q is its innermost axis.
 views::GridPicture BuildGridPicture(const walkthrough::Snapshot& snapshot);
 
-// The VMEM slots of every input and output of the snapshot's launch, and its scratch buffers.
-views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snapshot, const walkthrough::Recording& recording);
+// What the memory pane sets the recording's copies against: the naive index maps' blocks and bytes for the
+// snapshot's launch, and the recording's own bytes per step. The session computes both once per recording.
+struct CopyYardstick {
+  const walkthrough::NaiveLaunch* naive = nullptr;                // null: unknown
+  const std::vector<uint64_t>* bytes_through_step = nullptr;  // CopiedBytesThroughStep of the launch
+};
+
+// The VMEM slots of every input and output of the snapshot's launch, its scratch buffers, each operand's
+// HBM array as blocks (the wanted one, those in VMEM, those written), redirects, and bytes against naive.
+views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snapshot, const walkthrough::Recording& recording,
+                                        const CopyYardstick& yardstick = {});
+
+// The estimated cost of one launch of the recording on its scenario's chip: per-step compute, copies and
+// bubbles, and the totals. It does not depend on the cursor, so the app builds it once per launch and
+// places the cursor on a copy with PlaceCostCursor.
+views::CostPicture BuildCostPicture(const walkthrough::Recording& recording, int launch);
+void PlaceCostCursor(views::CostPicture& picture, const walkthrough::Snapshot& snapshot);
+
+// The recording's estimated clock: its launches one after another, each from its first copy to its last
+// writeback. An event's time is its launch's start plus its estimated start within the launch.
+double RecordingTimeUs(const walkthrough::Recording& recording, uint64_t event);
+double RecordingTotalUs(const walkthrough::Recording& recording);
+// The first event, in order, that starts at or after `time_us` (clamped to the recording).
+uint64_t EventAtTime(const walkthrough::Recording& recording, double time_us);
 
 // Markers by kind over the whole recording, at most one per kind per bin of `bins` equal bins.
 std::vector<views::TimelineMarker> BuildTimelineMarkers(const walkthrough::Recording& recording, int bins);
@@ -51,6 +76,19 @@ views::SourcePicture BuildSourcePicture(const std::optional<MirrorPosition>& pos
 // A rejected scenario has no events: the mirror tab shows the line that raised, and the error as its note.
 views::SourcePicture BuildRejectedSourcePicture(const tpu::KernelError& error, const walkthrough::Passage* passage,
                                                 const walkthrough::PallasSource* pallas);
+
+// What the scenario pane needs besides the scenario itself.
+struct ScenarioContext {
+  std::vector<std::string> flags{};      // the flags that run: the stop's own or the user's edit
+  bool edited = false;
+  std::vector<std::string> try_flags{};  // the stop's suggestion
+  const tpu::KernelError* rejection = nullptr;  // the error that rejected it, if it was rejected
+  std::string rejection_launch{};               // "fwd", or empty for an argument check
+  std::string problem{};                        // flags that could not be read, a landing the edit lacks
+};
+// Every setting of `scenario` as an editable field, grouped (shapes, flags, numbers and chip, the blocks of
+// each launch); the rejection in words, with its phase.
+views::ScenarioPicture BuildScenarioPicture(const flash::Scenario& scenario, const ScenarioContext& context);
 
 struct StopContext {
   std::string tour_title{};

@@ -37,7 +37,38 @@ std::string Describe(const walkthrough::Snapshot& snap, const walkthrough::Recor
   return text;
 }
 
+double LaunchOffsetUs(const walkthrough::Recording& rec, int launch) {
+  double offset = 0;
+  for (int l = 0; l < launch; ++l) offset += rec.launches()[static_cast<std::size_t>(l)].stats.cost.total_us;
+  return offset;
+}
+
 }  // namespace
+
+double RecordingTimeUs(const walkthrough::Recording& rec, uint64_t event) {
+  if (event >= rec.EventCount()) return RecordingTotalUs(rec);
+  const int launch = rec.LaunchOf(event);
+  return LaunchOffsetUs(rec, launch) + static_cast<double>(rec.EventAt(event).t_start_us);
+}
+
+double RecordingTotalUs(const walkthrough::Recording& rec) {
+  return LaunchOffsetUs(rec, static_cast<int>(rec.launches().size()));
+}
+
+uint64_t EventAtTime(const walkthrough::Recording& rec, double time_us) {
+  double offset = 0;
+  for (const walkthrough::LaunchTrack& track : rec.launches()) {
+    const double end = offset + track.stats.cost.total_us;
+    if (time_us < end || &track == &rec.launches().back()) {
+      const double local = time_us - offset;
+      for (std::size_t i = 0; i < track.events.size(); ++i)
+        if (static_cast<double>(track.events[i].t_start_us) >= local) return track.global_first_event + i;
+      return track.events.empty() ? track.global_first_event : track.global_first_event + track.events.size() - 1;
+    }
+    offset = end;
+  }
+  return 0;
+}
 
 std::vector<views::TimelineMarker> BuildTimelineMarkers(const walkthrough::Recording& rec, int bins) {
   std::vector<views::TimelineMarker> markers;
@@ -54,7 +85,7 @@ std::vector<views::TimelineMarker> BuildTimelineMarkers(const walkthrough::Recor
       bool& done = seen[bin][static_cast<std::size_t>(*kind)];
       if (done) continue;
       done = true;
-      markers.push_back({event, *kind});
+      markers.push_back({event, *kind, RecordingTimeUs(rec, event)});
     }
   }
   return markers;
@@ -63,11 +94,17 @@ std::vector<views::TimelineMarker> BuildTimelineMarkers(const walkthrough::Recor
 views::TimelinePicture BuildTimelinePicture(const walkthrough::Snapshot& snap, const walkthrough::Recording& rec,
                                             std::vector<views::TimelineMarker> markers) {
   views::TimelinePicture picture{.event_count = rec.EventCount(), .cursor = snap.event_index};
-  for (const walkthrough::LaunchTrack& track : rec.launches())
-    picture.launches.push_back({track.name, track.global_first_event, track.global_first_event + track.events.size()});
+  double offset = 0;
+  for (const walkthrough::LaunchTrack& track : rec.launches()) {
+    picture.launches.push_back({track.name, track.global_first_event, track.global_first_event + track.events.size(),
+                                offset, offset + track.stats.cost.total_us});
+    offset += track.stats.cost.total_us;
+  }
+  picture.total_us = offset;
+  picture.cursor_us = RecordingTimeUs(rec, snap.event_index);
   picture.markers = std::move(markers);
-  char clock[32];
-  std::snprintf(clock, sizeof clock, "%.2f us", snap.clock_us);
+  char clock[48];
+  std::snprintf(clock, sizeof clock, "%.2f \u00b5s into %s (est.)", snap.clock_us, snap.launch_name.c_str());
   picture.position = "event " + std::to_string(snap.event_index + 1) + " of " + std::to_string(rec.EventCount()) +
                      "  " + snap.launch_name + " step " + std::to_string(snap.step + 1) + "/" +
                      std::to_string(snap.grid.Product()) + " " + snap.grid_index.ToString() + "  " + clock;

@@ -1,3 +1,9 @@
+// The tour session: which stop is open, the one cursor, playback, and the pictures.
+//   [Helpers]      site positions, step units and moments in the walkthrough's terms
+//   [SuggestedTab] the detail tab a statement belongs to
+//   [Stops]        opening a tour, going to a stop, landing on its moment (editing: tour_session_scenario.cpp)
+//   [Intents]      Apply and playback
+//   [Pictures]     rebuilding the pictures when the cursor moved
 #include "app/session/tour_session.hpp"
 
 #include <algorithm>
@@ -7,6 +13,8 @@
 
 namespace tilewalk::session {
 namespace {
+
+// ---- [Helpers] ----
 
 constexpr int kTimelineBins = 600;  // marker resolution: about a pixel per bin at 1600 wide
 
@@ -38,6 +46,26 @@ MirrorPosition NearestFile(const walkthrough::Recording& rec, uint64_t event) {
   return SitePosition(NearestSite(rec, event)).value_or(MirrorPosition{});
 }
 
+walkthrough::Granularity GranularityOf(views::StepUnit unit) {
+  switch (unit) {
+    case views::StepUnit::Dma: return walkthrough::Granularity::Dma;
+    case views::StepUnit::GridStep: return walkthrough::Granularity::GridStep;
+    case views::StepUnit::Launch: return walkthrough::Granularity::Launch;
+    default: return walkthrough::Granularity::Statement;
+  }
+}
+
+std::optional<walkthrough::Moment> MomentOf(std::int64_t marker) {
+  switch (static_cast<views::MarkerKind>(marker)) {
+    case views::MarkerKind::IssuedCopy: return walkthrough::Moment::IssuedCopy;
+    case views::MarkerKind::SkippedCopy: return walkthrough::Moment::SkippedCopy;
+    case views::MarkerKind::Writeback: return walkthrough::Moment::Writeback;
+    case views::MarkerKind::SkippedStep: return walkthrough::Moment::SkippedStep;
+    case views::MarkerKind::Error: return walkthrough::Moment::Error;
+    default: return std::nullopt;
+  }
+}
+
 bool EndsWith(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
@@ -60,6 +88,8 @@ walkthrough::Tour ScenarioTour(const std::vector<std::string>& flags) {
 
 }  // namespace
 
+// ---- [SuggestedTab] ----
+
 std::optional<DetailTab> SuggestedTab(const std::string& site) {
   static const char* const kScores[] = {".run.s", ".run.add_ab", ".run.scale", ".run.q_segment_tile",
                                         ".run.segment_mask", ".run.row_ids", ".run.col_ids", ".run.causal_mask",
@@ -74,6 +104,8 @@ std::optional<DetailTab> SuggestedTab(const std::string& site) {
   if (site.find(".run.") != std::string::npos) return std::nullopt;
   return DetailTab::Memory;
 }
+
+// ---- [Stops] ----
 
 TourSession::TourSession(const SessionOptions& options) : m_loaded(LoadTourLibrary(options.library_folder)) {
   const walkthrough::Library& lib = m_loaded.library;
@@ -124,7 +156,14 @@ void TourSession::GoToStop(int index) {
   m_stop = std::clamp(index, 0, stop_count() - 1);
   m_playing = false;
   const walkthrough::TourStop& stop = m_tour->stops[static_cast<std::size_t>(m_stop)];
-  const walkthrough::StopLanding landing = m_lander.Land(stop);
+  m_flags = stop.scenario;
+  m_edited = false;
+  m_scenario_problem.clear();
+  Land(m_lander.Land(stop));
+}
+
+void TourSession::Land(const walkthrough::StopLanding& landing) {
+  const walkthrough::TourStop& stop = m_tour->stops[static_cast<std::size_t>(m_stop)];
   m_landing_problem = landing.problem;
   m_landing_event = landing.event;
   if (landing.recording != m_recording) {
@@ -142,6 +181,8 @@ void TourSession::GoToStop(int index) {
   MarkDirty();
 }
 
+// An edit need not contain the stop's event: it then starts at the beginning, and the scenario pane, not
+// the passage, says why.
 void TourSession::BuildStopPassage(const walkthrough::Passage* passage) {
   const walkthrough::TourStop& stop = m_tour->stops[static_cast<std::size_t>(m_stop)];
   StopContext context{.tour_title = m_tour->title,
@@ -149,7 +190,7 @@ void TourSession::BuildStopPassage(const walkthrough::Passage* passage) {
                       .stop_count = stop_count(),
                       .stop = &stop,
                       .passage = passage,
-                      .landing_problem = m_landing_problem};
+                      .landing_problem = m_edited ? std::string() : m_landing_problem};
   walkthrough::PlaceholderSource* placeholders = nullptr;
   if (m_recording) {
     auto& source = m_placeholders[m_recording.get()];
@@ -157,6 +198,9 @@ void TourSession::BuildStopPassage(const walkthrough::Passage* passage) {
     placeholders = source.get();
   }
   m_passage = BuildPassagePicture(context, placeholders);
+  m_passage.try_flags.clear();
+  for (const std::string& w : stop.try_flags) m_passage.try_flags += (m_passage.try_flags.empty() ? "" : " ") + w;
+  m_passage.edited = m_edited;
   m_passage_shown = passage;
 }
 
@@ -179,13 +223,49 @@ const walkthrough::Passage* TourSession::CurrentPassage() const {
   return m_passage_shown;
 }
 
+// ---- [Intents] ----
+
 void TourSession::Apply(const views::Intent& intent) {
   using views::IntentKind;
   switch (intent.kind) {
     case IntentKind::PreviousStop: GoToStop(m_stop - 1); return;
     case IntentKind::NextStop: GoToStop(m_stop + 1); return;
     case IntentKind::TogglePlay: m_playing = !m_playing && m_timeline != nullptr; m_play_debt = 0; MarkDirty(); return;
+    case IntentKind::ApplyScenario: RunScenario(intent.words); return;
+    case IntentKind::ResetScenario:
+      if (m_tour != nullptr) RunScenario(m_tour->stops[static_cast<std::size_t>(m_stop)].scenario);
+      return;
+    case IntentKind::TryStopSuggestion:
+      if (m_tour != nullptr) {
+        const walkthrough::TourStop& stop = m_tour->stops[static_cast<std::size_t>(m_stop)];
+        if (stop.try_flags.empty()) return;
+        std::vector<std::string> flags = stop.scenario;
+        flags.insert(flags.end(), stop.try_flags.begin(), stop.try_flags.end());
+        RunScenario(std::move(flags));
+      }
+      return;
+    case IntentKind::ToggleStopSuggestion:
+      Apply({.kind = m_edited ? IntentKind::ResetScenario : IntentKind::TryStopSuggestion});
+      return;
     case IntentKind::SetSpeed: m_speed = std::clamp(static_cast<float>(intent.value), 1.0f, 120.0f); MarkDirty(); return;
+    case IntentKind::SetStepUnit:
+      if (intent.value >= 0 && intent.value < static_cast<std::int64_t>(views::StepUnit::kCount)) {
+        m_step_unit = static_cast<views::StepUnit>(intent.value);
+        m_play_debt = 0;
+        MarkDirty();
+      }
+      return;
+    case IntentKind::NextStepUnit:
+      Apply({.kind = IntentKind::SetStepUnit,
+             .value = (static_cast<int>(m_step_unit) + 1) % static_cast<int>(views::StepUnit::kCount)});
+      return;
+    case IntentKind::ToggleAxis:
+      Apply({.kind = IntentKind::SetAxis, .value = m_axis == views::TimelineAxis::Events ? 1 : 0});
+      return;
+    case IntentKind::SetAxis:
+      m_axis = intent.value == 0 ? views::TimelineAxis::Events : views::TimelineAxis::Time;
+      MarkDirty();
+      return;
     default: break;
   }
   if (!m_timeline) return;
@@ -198,6 +278,15 @@ void TourSession::Apply(const views::Intent& intent) {
     case IntentKind::SeekToNextAtLine: moved = SeekToNextAtLine(intent.file, static_cast<int>(intent.value)); break;
     case IntentKind::StepStatement: moved = m_timeline->Step(walkthrough::Granularity::Statement, direction); break;
     case IntentKind::StepGridStep: moved = m_timeline->Step(walkthrough::Granularity::GridStep, direction); break;
+    case IntentKind::Step: moved = m_timeline->Step(GranularityOf(m_step_unit), direction); break;
+    case IntentKind::JumpToMarker:
+      if (const auto moment = MomentOf(intent.arg)) moved = m_timeline->Jump(*moment, direction);
+      break;
+    case IntentKind::SeekToTime: {
+      const uint64_t event = EventAtTime(*m_recording, static_cast<double>(intent.value) / 1000.0);
+      moved = event != m_timeline->cursor() && m_timeline->Seek(event);
+      break;
+    }
     case IntentKind::GoToStart: moved = m_timeline->Seek(0); break;
     case IntentKind::GoToEnd: moved = m_timeline->Seek(m_timeline->size() - 1); break;
     case IntentKind::SeekToGridStep: moved = SeekToGridStep(intent.value); break;
@@ -213,7 +302,7 @@ void TourSession::Tick(double seconds) {
   // At most a few steps a frame, so that a slow frame does not turn into a jump.
   for (int i = 0; i < 4 && m_play_debt >= interval; ++i) {
     m_play_debt -= interval;
-    if (!m_timeline->Step(walkthrough::Granularity::Statement, walkthrough::Direction::Forward)) {
+    if (!m_timeline->Step(GranularityOf(m_step_unit), walkthrough::Direction::Forward)) {
       m_playing = false;
       break;
     }
@@ -248,6 +337,15 @@ bool TourSession::SeekToGridStep(int64_t step) {
   return m_timeline->Seek(track.global_first_event + track.step_first_event[static_cast<std::size_t>(step)]);
 }
 
+// ---- [Pictures] ----
+
+void TourSession::SetShownTab(std::optional<DetailTab> tab) {
+  if (!m_all_heatmaps && tab == m_shown_tab) return;
+  if (tab == DetailTab::Lanes || tab == DetailTab::Scores) MarkDirty();  // its heatmaps may not be built
+  m_all_heatmaps = false;
+  m_shown_tab = tab;
+}
+
 const TourPictures& TourSession::Pictures() {
   if (m_dirty) Rebuild();
   return m_pictures;
@@ -266,11 +364,13 @@ void TourSession::Rebuild() {
   m_pictures = TourPictures{};
   m_pictures.revision = ++m_revision;
   m_pictures.passage = m_passage;
+  m_pictures.scenario = BuildScenarioPictureNow();
   const walkthrough::Passage* passage = m_passage_shown;
   if (!m_timeline) {
     if (m_recording && m_recording->error()) {
       m_pictures.source = BuildRejectedSourcePicture(*m_recording->error(), passage, m_pallas ? &*m_pallas : nullptr);
       m_pictures.rejection = m_recording->error()->Describe();
+      m_pictures.suggested_tab = DetailTab::Scenario;
     } else {
       m_pictures.source.empty_message = "This stop has no event to show: " + m_landing_problem;
     }
@@ -279,14 +379,37 @@ void TourSession::Rebuild() {
   const std::shared_ptr<const walkthrough::Snapshot> snap = m_timeline->Current();
   m_pictures.has_snapshot = true;
   m_pictures.grid = BuildGridPicture(*snap);
-  m_pictures.memory = BuildMemoryPicture(*snap, *m_recording);
-  m_pictures.lanes = BuildLanesPicture(*snap);
-  m_pictures.scores = BuildScoresPicture(*snap);
+  auto [yard, fresh] = m_yardsticks.try_emplace(m_recording.get());
+  if (fresh) {
+    yard->second.naive = walkthrough::PlanNaiveLaunches(m_recording->scenario());
+    for (const walkthrough::LaunchTrack& track : m_recording->launches())
+      yard->second.bytes_through_step.push_back(walkthrough::CopiedBytesThroughStep(track));
+  }
+  const auto launch = static_cast<std::size_t>(snap->launch);
+  const Yardsticks& yardsticks = yard->second;
+  m_pictures.memory = BuildMemoryPicture(
+      *snap, *m_recording,
+      {.naive = launch < yardsticks.naive.size() ? &yardsticks.naive[launch] : nullptr,
+       .bytes_through_step = launch < yardsticks.bytes_through_step.size() ? &yardsticks.bytes_through_step[launch] : nullptr});
   m_pictures.suggested_tab = SuggestedTab(snap->site.name);
+  const auto wanted = [&](DetailTab tab) { return m_all_heatmaps || m_shown_tab == tab || m_pictures.suggested_tab == tab; };
+  if (wanted(DetailTab::Lanes)) m_pictures.lanes = BuildLanesPicture(*snap);
+  if (wanted(DetailTab::Scores)) m_pictures.scores = BuildScoresPicture(*snap);
+  if (m_cost_of != std::make_pair(m_recording.get(), snap->launch)) {
+    m_cost = BuildCostPicture(*m_recording, snap->launch);
+    m_cost_of = {m_recording.get(), snap->launch};
+  }
+  m_pictures.cost = m_cost;
+  PlaceCostCursor(m_pictures.cost, *snap);
+  const tpu::EventKind kind = snap->event.kind;
+  m_pictures.grid_moment = kind == tpu::EventKind::StepBegin || kind == tpu::EventKind::StepEnd || kind == tpu::EventKind::When;
   m_pictures.timeline = BuildTimelinePicture(*snap, *m_recording, m_markers);
   m_pictures.timeline.playing = m_playing;
   m_pictures.timeline.landing = m_landing_event;
   m_pictures.timeline.speed = m_speed;
+  m_pictures.timeline.step_unit = m_step_unit;
+  m_pictures.timeline.axis = m_axis;
+  if (m_landing_event) m_pictures.timeline.landing_us = RecordingTimeUs(*m_recording, *m_landing_event);
   const std::optional<MirrorPosition> position = MirrorPositionOf(*snap);
   m_pictures.source = BuildSourcePicture(position, position ? *position : NearestFile(*m_recording, snap->event_index),
                                          passage, m_pallas ? &*m_pallas : nullptr);

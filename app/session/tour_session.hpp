@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/session/heatmap_builders.hpp"
@@ -31,11 +32,11 @@ struct SessionOptions {
   std::vector<std::string> scenario{};
 };
 
-// The tab of the detail region (memory, lanes, scores) that fits the statement at the cursor: a statement of
+// The tab of the detail region (memory, lanes, scores, cost) that fits the statement at the cursor: a statement of
 // the running max and sum belongs to Lanes, one of the scores or their masks to Scores, a copy, a writeback
 // or a statement outside the minor loop to Memory; nullopt (keep the tab) for the loop's other statements,
 // such as the acc update, so that stepping through a block does not flicker between tabs.
-enum class DetailTab : std::uint8_t { Memory, Lanes, Scores };
+enum class DetailTab : std::uint8_t { Memory, Lanes, Scores, Cost, Scenario };
 std::optional<DetailTab> SuggestedTab(const std::string& site);
 
 struct TourPictures {
@@ -45,7 +46,11 @@ struct TourPictures {
   views::MemoryPicture memory;
   views::LanesPicture lanes;
   views::ScoresPicture scores;
+  views::CostPicture cost;
+  views::ScenarioPicture scenario;  // drawn with or without a snapshot: a rejected scenario is edited here
   std::optional<DetailTab> suggested_tab{};
+  bool grid_moment = false;  // the event is the grid's: a step begins or ends, a branch decides (classroom
+                             // mode then shows the grid rather than a detail tab)
   uint64_t revision = 0;      // changes whenever the pictures are rebuilt, so textures know to re-upload
   views::TimelinePicture timeline;
   bool has_snapshot = false;  // false: the stop has no event (a rejected scenario); only the passage is real
@@ -61,17 +66,30 @@ class TourSession {
   const std::vector<std::string>& library_problems() const { return m_library_problems; }
   const std::string& pallas_problem() const { return m_pallas_problem; }
   int stop_index() const { return m_stop; }  // 0-based
+  std::string tour_id() const { return m_tour == nullptr ? std::string() : m_tour->id; }
   int stop_count() const;
   bool playing() const { return m_playing; }
   float speed() const { return m_speed; }
+  views::StepUnit step_unit() const { return m_step_unit; }
+  views::TimelineAxis axis() const { return m_axis; }
   std::optional<uint64_t> cursor() const;
 
   void GoToStop(int index);
+  // Records `flags` (through the stop lander, as every stop's scenario is) and lands on the stop's moment in
+  // it, or at the start when it lacks that moment. Flags that cannot be read leave everything as it was and
+  // are reported in the scenario picture.
+  void RunScenario(std::vector<std::string> flags);
+  const std::vector<std::string>& scenario_flags() const { return m_flags; }
+  bool scenario_edited() const { return m_edited; }
   void Apply(const views::Intent& intent);
-  // Advances playback by `seconds` of wall time: one statement per 1/speed seconds; stops at the end.
+  // Advances playback by `seconds` of wall time: one step of the step unit per 1/speed seconds; stops at
+  // the end.
   void Tick(double seconds);
 
   const TourPictures& Pictures();  // rebuilt only when something changed
+  // The detail tab on screen, if any. The heatmaps of Lanes and of Scores, the costliest pictures, are built
+  // only for the tab shown or the one the statement at the cursor asks for; until this is called, always.
+  void SetShownTab(std::optional<DetailTab> tab);
 
   // For headless export, which plans its frames over the same recording and describes each one.
   const walkthrough::Tour* tour() const { return m_tour; }
@@ -82,6 +100,8 @@ class TourSession {
 
  private:
   void MarkDirty() { m_dirty = true; }
+  void Land(const walkthrough::StopLanding& landing);
+  views::ScenarioPicture BuildScenarioPictureNow() const;
   bool SeekToNextAtLine(const std::string& file, int line);
   bool SeekToGridStep(int64_t step);
   void Rebuild();
@@ -98,17 +118,31 @@ class TourSession {
 
   walkthrough::StopLander m_lander;
   int m_stop = 0;
+  std::vector<std::string> m_flags;  // the scenario that runs at this stop: its own, or the user's edit
+  bool m_edited = false;
+  std::string m_scenario_problem;    // why the last edit could not be read
   std::string m_landing_problem;
   std::optional<uint64_t> m_landing_event;  // where the current stop landed
   std::shared_ptr<const walkthrough::Recording> m_recording;
   std::unique_ptr<walkthrough::Timeline> m_timeline;  // null when the stop has no event to land on
   std::map<const walkthrough::Recording*, std::unique_ptr<walkthrough::PlaceholderSource>> m_placeholders;
   std::vector<views::TimelineMarker> m_markers;  // of m_recording
+  struct Yardsticks {  // of one recording: what its copies are set against, per launch
+    std::vector<walkthrough::NaiveLaunch> naive;
+    std::vector<std::vector<uint64_t>> bytes_through_step;
+  };
+  std::map<const walkthrough::Recording*, Yardsticks> m_yardsticks;
+  views::CostPicture m_cost;                     // of one launch of m_recording, without the cursor
+  std::pair<const walkthrough::Recording*, int> m_cost_of{nullptr, -1};
 
   bool m_playing = false;
-  float m_speed = 8.0f;          // statements per second
+  float m_speed = 8.0f;          // steps per second, in m_step_unit
+  views::StepUnit m_step_unit = views::StepUnit::Statement;
+  views::TimelineAxis m_axis = views::TimelineAxis::Events;
   double m_play_debt = 0.0;      // seconds of playback not yet turned into steps
 
+  bool m_all_heatmaps = true;            // SetShownTab was never called
+  std::optional<DetailTab> m_shown_tab;
   bool m_dirty = true;
   TourPictures m_pictures;
   uint64_t m_revision = 0;

@@ -91,18 +91,38 @@ MemoryPicture CannedMemoryPicture() {
   p.outputs.push_back({.name = "o", .slots = {{{true, "(0,0,1,0)", true, false}, {true, "(0,0,0,0)", false, false}}},
                        .written_back = true});
   p.scratch = {"m_scratch  (1, 128, 128) float32", "l_scratch  (1, 128, 128) float32", "acc_scratch  (1, 128, 64) float32"};
+  // In HBM: four q blocks and four kv blocks; k asks for block 2 while v, redirected, asks for block 0.
+  p.inputs[0].hbm = {.rows = 4, .cols = 1, .cells = {1, 1, 0, 0}, .wanted = 1};
+  p.inputs[1].hbm = {.rows = 4, .cols = 1, .cells = {0, 1, 1, 0}, .wanted = 2};
+  p.inputs[2].hbm = {.rows = 4, .cols = 1, .cells = {1, 0, 0, 0}, .wanted = 0, .naive = 3};
+  p.outputs[0].hbm = {.rows = 4, .cols = 1, .cells = {3, 1, 0, 0}, .wanted = 1};
+  p.redirect = "Redirect: v asks for (0,0,0,0); a naive map would ask for (0,0,3,0).";
+  p.has_naive = true;
+  p.bytes_in = 5u << 17;
+  p.naive_bytes_in = 7u << 17;
+  p.launch_bytes_in = 3u << 20;
+  p.launch_naive_bytes_in = 4u << 20;
   return p;
 }
 
 TimelinePicture CannedTimelinePicture() {
-  TimelinePicture p{.event_count = 3000, .cursor = 812, .landing = 790};
-  p.launches = {{"fwd", 0, 1000}, {"dkv", 1000, 2000}, {"dq", 2000, 3000}};
-  for (std::uint64_t e = 10; e < 3000; e += 97) p.markers.push_back({e, MarkerKind::IssuedCopy});
-  for (std::uint64_t e = 40; e < 3000; e += 211) p.markers.push_back({e, MarkerKind::SkippedCopy});
-  for (std::uint64_t e = 90; e < 3000; e += 333) p.markers.push_back({e, MarkerKind::Writeback});
-  for (std::uint64_t e = 120; e < 3000; e += 400) p.markers.push_back({e, MarkerKind::SkippedStep});
-  p.markers.push_back({2999, MarkerKind::Error});
-  p.position = "event 813 of 3000  fwd step 6/16 (0, 0, 1, 1)  12.30 us";
+  // On the time axis the forward launch takes a third of the time of the two backward ones together.
+  TimelinePicture p{.event_count = 3000, .cursor = 812, .landing = 790, .total_us = 90.0, .cursor_us = 17.5,
+                    .landing_us = 17.0};
+  p.launches = {{"fwd", 0, 1000, 0.0, 22.5}, {"dkv", 1000, 2000, 22.5, 58.5}, {"dq", 2000, 3000, 58.5, 90.0}};
+  auto time_of = [&](std::uint64_t e) {
+    const TimelineBand& band = p.launches[static_cast<std::size_t>(e / 1000)];
+    return band.start_us + (band.end_us - band.start_us) * static_cast<double>(e % 1000) / 1000.0;
+  };
+  auto add = [&](std::uint64_t first, std::uint64_t every, MarkerKind kind) {
+    for (std::uint64_t e = first; e < 3000; e += every) p.markers.push_back({e, kind, time_of(e)});
+  };
+  add(10, 97, MarkerKind::IssuedCopy);
+  add(40, 211, MarkerKind::SkippedCopy);
+  add(90, 333, MarkerKind::Writeback);
+  add(120, 400, MarkerKind::SkippedStep);
+  p.markers.push_back({2999, MarkerKind::Error, time_of(2999)});
+  p.position = "event 813 of 3000  fwd step 6/16 (0, 0, 1, 1)  12.30 µs into fwd (est.)";
   p.statement = "matmul at fwd.run.s";
   return p;
 }
@@ -142,6 +162,58 @@ ScoresPicture CannedScoresPicture() {
   });
   p.p = Canned("p", 128, 128, 0.0f, 1.0f,
                [](int r, int c) { return c > r ? -1.0f : (c == r / 2 ? 1.0f : 0.05f); });
+  return p;
+}
+
+}  // namespace tilewalk::views
+
+namespace tilewalk::views {
+
+CostPicture CannedCostPicture() {
+  CostPicture p{.launch = "fwd", .chip_name = "v5e", .chip = "TPU v5e, its one TensorCore (chip: 820 GB/s HBM, 197 bf16 TFLOP/s)"};
+  // Eight steps of 2 µs; steps 2, 3 and 4 skipped (no arithmetic, a sliver of time); each step prefetches
+  // the next step's inputs (1.2 µs) under its compute, and the first waits for its prologue copies.
+  double t = 1.5;
+  for (int s = 0; s < 8; ++s) {
+    const bool ran = s < 2 || s > 4;
+    const double compute = ran ? 2.0 : 0.2;
+    p.steps.push_back({.start_us = t, .end_us = t + compute, .wait_us = s == 0 ? 1.5 : (s == 5 ? 0.6 : 0.0), .ran = ran});
+    if (s == 0) p.copies.push_back({.start_us = 0.0, .end_us = 1.5, .step = 0});
+    if (s < 7) p.copies.push_back({.start_us = t, .end_us = t + 1.2, .step = s});
+    t += compute + (s == 4 ? 0.6 : 0.0);
+  }
+  p.copies.push_back({.start_us = t, .end_us = t + 0.5, .step = 7, .writeback = true});
+  p.total_us = t + 0.5;
+  p.compute_us = 5 * 2.0 + 3 * 0.2;
+  p.dma_us = 1.5 + 7 * 1.2 + 0.5;
+  p.bubble_us = p.total_us - p.compute_us;
+  p.current_step = 5;
+  p.cursor_us = p.steps[5].start_us + 0.7;
+  return p;
+}
+
+}  // namespace tilewalk::views
+
+namespace tilewalk::views {
+
+ScenarioPicture CannedScenarioPicture() {
+  ScenarioPicture p{.key = "--scenario causal-small --block-k 64 ", .edited = true, .try_flags = "--block-k 64"};
+  p.rejection = "NotImplementedError during tracing of the fwd launch: block_k=64 should be a multiple of 128";
+  auto add = [&](const char* key, const char* flag, const char* group, FieldKind kind, const char* value,
+                 std::vector<std::string> choices = {}) {
+    p.fields.push_back({.key = key, .flag = flag, .group = group, .kind = kind, .value = value, .choices = std::move(choices)});
+  };
+  add("q_len", "--q-len", "shapes", FieldKind::Int, "512");
+  add("kv_len", "--kv-len", "shapes", FieldKind::Int, "512");
+  add("head_dim", "--head-dim", "shapes", FieldKind::Int, "128");
+  add("causal", "--causal", "flags", FieldKind::Bool, "true");
+  add("bias", "--bias", "flags", FieldKind::Bool, "false");
+  add("sm_scale", "--sm-scale", "flags", FieldKind::Number, "1");
+  add("dtype", "--dtype", "numbers and chip", FieldKind::Choice, "float32", {"float32", "bfloat16"});
+  add("chip", "--chip", "numbers and chip", FieldKind::Choice, "v5e", {"v4", "v5e", "v5p", "v6e"});
+  add("block_q", "--block-q", "blocks of the forward launch", FieldKind::Int, "128");
+  add("block_k", "--block-k", "blocks of the forward launch", FieldKind::Int, "64");
+  add("block_q_dq", "--block-q-dq", "blocks of the dQ launch", FieldKind::OptionalInt, "");
   return p;
 }
 

@@ -6,11 +6,13 @@
 #include <cmath>
 
 #include "app/views/canned_tour_pictures.hpp"
+#include "app/views/cost_view.hpp"
 #include "app/views/grid_view.hpp"
 #include "app/views/heatmap_context.hpp"
 #include "app/views/lanes_view.hpp"
 #include "app/views/memory_view.hpp"
 #include "app/views/passage_view.hpp"
+#include "app/views/scenario_view.hpp"
 #include "app/views/scores_view.hpp"
 #include "app/views/source_view.hpp"
 #include "app/views/timeline_view.hpp"
@@ -80,6 +82,9 @@ void DrawGallery(GalleryState& state, bool* open) {
       }
       if (ImGui::BeginTabItem("Timeline view")) {
         (void)DrawTimelineView(state.timeline_picture);
+        ImGui::Separator();
+        ImGui::TextDisabled("The same picture as classroom mode's slim strip:");
+        (void)DrawTimelineStrip(state.timeline_picture);
         ImGui::EndTabItem();
       }
       // Heatmaps upload through the app's texture source, when the context has one (not in headless tests).
@@ -96,6 +101,14 @@ void DrawGallery(GalleryState& state, bool* open) {
         AttachTexture(ContextHeatmapTextures(), "gallery.scores.s", scores.s);
         AttachTexture(ContextHeatmapTextures(), "gallery.scores.p", scores.p);
         DrawScoresView(scores);
+        ImGui::EndTabItem();
+      }
+      if (ImGui::BeginTabItem("Cost view")) {
+        DrawCostView(state.cost_picture);
+        ImGui::EndTabItem();
+      }
+      if (ImGui::BeginTabItem("Scenario view")) {
+        (void)DrawScenarioView(state.scenario_picture, state.scenario_draft);
         ImGui::EndTabItem();
       }
       ImGui::EndTabBar();

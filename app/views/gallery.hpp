@@ -21,6 +21,9 @@ struct GalleryState {
   TimelinePicture timeline_picture = CannedTimelinePicture();
   LanesPicture lanes_picture = CannedLanesPicture();
   ScoresPicture scores_picture = CannedScoresPicture();
+  CostPicture cost_picture = CannedCostPicture();
+  ScenarioPicture scenario_picture = CannedScenarioPicture();
+  ScenarioDraft scenario_draft{};
 };
 
 // Draws the "Gallery" window; `open` is the usual ImGui close flag (may be null). Where the window goes is

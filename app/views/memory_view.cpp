@@ -3,6 +3,8 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <iterator>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -14,18 +16,20 @@ namespace {
 // A slot box is a little taller than a line of text, so that its outline clears the glyphs; no taller,
 // because a dK/dV launch has eight inputs to fit in a third of a projected screen.
 constexpr float kSlotLines = 1.08f;
+constexpr ImU32 kEmptySlot = IM_COL32(0x18, 0x1A, 0x20, 0xFF);
+constexpr ImU32 kInVmem = IM_COL32(0x8A, 0x93, 0xA4, 0xFF);  // an HBM block that is also in a VMEM slot
 
-// One slot box: the block it holds, the active slot outlined bright, a filling slot with a bar in the
-// copy colour along its bottom.
-void DrawSlot(const SlotPicture& slot, float width) {
+// One slot box: the block it holds, the active slot outlined bright, and a bar along its bottom in the colour
+// of what happened to it in this step: copied in (green), reused with the copy skipped (orange), written
+// back (pink).
+void DrawSlot(const SlotPicture& slot, float width, std::optional<ImU32> bar) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float height = ImGui::GetTextLineHeightWithSpacing() * kSlotLines;
   const ImVec2 at = ImGui::GetCursorScreenPos();
   const ImVec2 end{at.x + width, at.y + height};
-  draw->AddRectFilled(at, end, slot.holds_block ? palette::kPanel : IM_COL32(0x18, 0x1A, 0x20, 0xFF), 3.0f);
-  if (slot.filling) {
-    draw->AddRectFilled(ImVec2(at.x, end.y - height * 0.22f), end, palette::kIssued, 3.0f);
-  }
+  draw->AddRectFilled(at, end, slot.holds_block ? palette::kPanel : kEmptySlot, 3.0f);
+  if (slot.filling) bar = palette::kIssued;
+  if (bar) draw->AddRectFilled(ImVec2(at.x, end.y - height * 0.22f), end, *bar, 3.0f);
   const float thickness = slot.active ? 3.0f : 1.0f;
   draw->AddRect(at, end, slot.active ? palette::kCurrent : palette::kEdge, 3.0f, 0, thickness);
   const std::string text = slot.holds_block ? slot.block : "empty";
@@ -37,21 +41,69 @@ void DrawSlot(const SlotPicture& slot, float width) {
   ImGui::Dummy(ImVec2(width, height));
 }
 
+// The operand's HBM array as blocks: a strip when the slice is one row or one column, else a grid; the
+// wanted block filled in the current colour, blocks in VMEM light, blocks written back pink, and a
+// redirect's naive block outlined in orange.
+void DrawHbm(const HbmArrayPicture& hbm, float width) {
+  const float line = ImGui::GetTextLineHeight();
+  const float slot_h = ImGui::GetTextLineHeightWithSpacing() * kSlotLines;
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  if (hbm.cells.empty() || width < 4.0f) {
+    ImGui::Dummy(ImVec2(std::max(width, 1.0f), slot_h));
+    return;
+  }
+  const bool strip = hbm.rows == 1 || hbm.cols == 1;
+  const int cols = strip ? static_cast<int>(hbm.cells.size()) : hbm.cols;
+  const int rows = strip ? 1 : hbm.rows;
+  const float cell = std::clamp(width / static_cast<float>(cols), 2.0f, line);
+  const float cell_h = strip ? slot_h * 0.8f : std::min(cell, line * 0.6f);
+  const float top = at.y + (strip ? slot_h * 0.1f : 0.0f);
+  const float gap = cell >= 6.0f ? 1.0f : 0.0f;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) {
+      const int i = r * cols + c;
+      const std::uint8_t flags = hbm.cells[static_cast<std::size_t>(i)];
+      const ImVec2 a{at.x + static_cast<float>(c) * cell, top + static_cast<float>(r) * cell_h};
+      const ImVec2 b{a.x + cell - gap, a.y + cell_h - gap};
+      ImU32 fill = palette::kPanel;
+      if ((flags & hbm_cell::kWritten) != 0) fill = palette::kWriteback;
+      if ((flags & hbm_cell::kInVmem) != 0) fill = kInVmem;
+      if (i == hbm.wanted) fill = palette::kCurrent;
+      draw->AddRectFilled(a, b, fill);
+      if (i == hbm.naive) draw->AddRect(ImVec2(a.x - 1.0f, a.y - 1.0f), ImVec2(b.x + 1.0f, b.y + 1.0f), palette::kSkipped, 0.0f, 0, 3.0f);
+    }
+  }
+  const float used_w = cell * static_cast<float>(cols);
+  if (!hbm.slice.empty() && width - used_w > ImGui::CalcTextSize(hbm.slice.c_str()).x + line * 0.5f)
+    draw->AddText(ImVec2(at.x + used_w + line * 0.3f, at.y + (slot_h - line) * 0.5f), palette::kTextDim, hbm.slice.c_str());
+  ImGui::Dummy(ImVec2(width, std::max(slot_h, static_cast<float>(rows) * cell_h)));
+}
+
 void DrawOperands(const char* heading, const std::vector<OperandPicture>& operands, bool outputs) {
   if (operands.empty()) return;
   ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", heading);
   const float char_width = ImGui::CalcTextSize("M").x;
-  std::size_t name_chars = std::string_view(heading).size() + 1;  // the heading shares the slot-label row
+  std::size_t name_chars = std::string_view(heading).size() + 2;  // the heading shares the slot-label row
   for (const OperandPicture& op : operands) name_chars = std::max(name_chars, op.name.size() + 1);
   const float name_width = char_width * static_cast<float>(name_chars);
-  const float tag_width = char_width * 7.0f;  // "reused", "to HBM": the same columns for both tables
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
-  const float slot_width = std::max(char_width * 8.0f,
-                                    (ImGui::GetContentRegionAvail().x - name_width - tag_width - 3.0f * spacing) * 0.5f);
+  std::size_t block_chars = 5;
+  for (const OperandPicture& op : operands)
+    for (const SlotPicture& slot : op.slots) block_chars = std::max(block_chars, slot.block.size());
+  // Slots as wide as their text; the HBM blocks take the rest, and at least a third of the row.
+  const float avail = ImGui::GetContentRegionAvail().x - name_width - 2.0f * spacing;
+  const float slot_width =
+      std::min(char_width * static_cast<float>(block_chars + 2), std::max(char_width * 6.0f, avail / 3.0f));
+  const float hbm_width = std::max(0.0f, avail - 2.0f * slot_width - spacing);
   ImGui::SameLine(name_width);
   ImGui::TextColored(palette::Vec(palette::kTextDim), "slot 0");
   ImGui::SameLine(name_width + slot_width + spacing);
   ImGui::TextColored(palette::Vec(palette::kTextDim), "slot 1");
+  if (hbm_width > char_width * 4.0f) {
+    ImGui::SameLine(name_width + 2.0f * (slot_width + spacing));
+    ImGui::TextColored(palette::Vec(palette::kTextDim), "in HBM");
+  }
   for (const OperandPicture& op : operands) {
     const float row_y = ImGui::GetCursorPosY();
     const float text_dy = (ImGui::GetTextLineHeightWithSpacing() * kSlotLines - ImGui::GetTextLineHeight()) * 0.45f;
@@ -59,41 +111,83 @@ void DrawOperands(const char* heading, const std::vector<OperandPicture>& operan
     ImGui::TextUnformatted(op.name.c_str());
     ImGui::SameLine(name_width);
     ImGui::SetCursorPosY(row_y);
-    DrawSlot(op.slots[0], slot_width);
-    ImGui::SameLine();
-    DrawSlot(op.slots[1], slot_width);
-    ImGui::SameLine();
-    ImGui::SetCursorPosY(row_y + text_dy);
-    if (!outputs && op.reused) {
-      ImGui::TextColored(palette::Vec(palette::kSkipped), "reused");
-    } else if (outputs && op.written_back) {
-      ImGui::TextColored(palette::Vec(palette::kWriteback), "to HBM");
-    } else {
-      ImGui::TextUnformatted(" ");
+    std::optional<ImU32> bar;
+    if (!outputs && op.reused) bar = palette::kSkipped;
+    if (outputs && op.written_back) bar = palette::kWriteback;
+    for (int s = 0; s < 2; ++s) {
+      const SlotPicture& slot = op.slots[static_cast<std::size_t>(s)];
+      if (s > 0) ImGui::SameLine();
+      DrawSlot(slot, slot_width, slot.active ? bar : std::nullopt);
     }
+    ImGui::SameLine();
+    DrawHbm(op.hbm, hbm_width);
+  }
+}
+
+void Wrapped(ImU32 colour, const std::string& text) {
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(palette::Vec(colour), "%s", text.c_str());
+  ImGui::PopTextWrapPos();
+}
+
+// What the marks mean, as swatches that flow onto as few lines as the pane allows.
+void DrawKey() {
+  struct Mark {
+    ImU32 colour;
+    bool outline;
+    const char* label;
+  };
+  static constexpr Mark kMarks[] = {
+      {palette::kCurrent, true, "slot in use"},   {palette::kIssued, false, "copied in"},
+      {palette::kSkipped, false, "reused"},        {palette::kWriteback, false, "written back"},
+      {palette::kCurrent, false, "block asked for"}, {kInVmem, false, "in VMEM"},
+      {palette::kSkipped, true, "naive map's block"},
+  };
+  const float line = ImGui::GetTextLineHeight();
+  const float s = line * 0.7f;
+  for (std::size_t i = 0; i < std::size(kMarks); ++i) {
+    const Mark& m = kMarks[i];
+    if (i > 0) {
+      ImGui::SameLine(0.0f, line * 0.6f);
+      if (ImGui::GetContentRegionAvail().x < s + ImGui::CalcTextSize(m.label).x + line * 0.5f) ImGui::NewLine();
+    }
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const ImVec2 a{p.x, p.y + (line - s) * 0.5f}, b{p.x + s, p.y + (line + s) * 0.5f};
+    if (m.outline) {
+      ImGui::GetWindowDrawList()->AddRect(a, b, m.colour, 0.0f, 0, 2.0f);
+    } else {
+      ImGui::GetWindowDrawList()->AddRectFilled(a, b, m.colour);
+    }
+    ImGui::Dummy(ImVec2(s, line));
+    ImGui::SameLine(0.0f, line * 0.25f);
+    ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", m.label);
   }
 }
 
 }  // namespace
 
 void DrawMemoryView(const MemoryPicture& picture) {
-  ImGui::PushTextWrapPos(0.0f);
   if (picture.copy_in_flight.empty()) {
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "no copy yet in this grid step");
+    Wrapped(palette::kTextDim, "no copy yet in this grid step");
   } else {
-    ImGui::TextColored(palette::Vec(palette::kIssued), "last copy: %s", picture.copy_in_flight.c_str());
+    Wrapped(palette::kIssued, "last copy: " + picture.copy_in_flight);
   }
-  ImGui::PopTextWrapPos();
   DrawOperands("inputs", picture.inputs, false);
   DrawOperands("outputs", picture.outputs, true);
-  if (!picture.scratch.empty()) {
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "scratch");
-    for (const std::string& s : picture.scratch) ImGui::BulletText("%s", s.c_str());
+  if (!picture.redirect.empty()) Wrapped(palette::kSkipped, picture.redirect);
+  if (picture.launch_bytes_in > 0) {
+    std::string bytes = "Copied in so far: " + ByteText(picture.bytes_in) + " of " + ByteText(picture.launch_bytes_in) + ".";
+    if (picture.has_naive) {
+      bytes += " Naive maps: " + ByteText(picture.naive_bytes_in) + " of " + ByteText(picture.launch_naive_bytes_in) + ".";
+    }
+    Wrapped(palette::kText, bytes);
   }
-  // The key last: the slots matter more than the reminder of what their marks mean.
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextColored(palette::Vec(palette::kTextDim), "Yellow outline: the slot this step uses. Green bar: copied in during this step.");
-  ImGui::PopTextWrapPos();
+  DrawKey();
+  if (!picture.scratch.empty()) {
+    std::string scratch = "scratch:";
+    for (const std::string& s : picture.scratch) scratch += (scratch.size() > 8 ? ";  " : " ") + s;
+    Wrapped(palette::kTextDim, scratch);
+  }
 }
 
 }  // namespace tilewalk::views

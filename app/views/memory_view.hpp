@@ -1,7 +1,9 @@
-// The memory pane (first version): a row per operand with its two VMEM slots as boxes that name the HBM
-// block they hold. The slot this step uses is outlined in the current colour, a slot a copy is landing in is
-// underlined, a skipped copy says "reused", a written-back output says "to HBM"; scratch buffers are listed.
-// The launch's name is for the pane's title, which the caller owns.
+// The memory pane: a row per operand with its two VMEM slots as boxes that name the HBM block they hold, and
+// its HBM array as a strip of blocks. The slot this step uses is outlined in the current colour; a bar under
+// it says what happened to it in this step (copied in, reused, written back). In HBM, the block this step's
+// index map asks for is filled in the current colour, and a redirected map's naive block is outlined. Below,
+// the redirect in words, the bytes copied so far against the naive maps', and the scratch buffers. The
+// launch's name is for the pane's title, which the caller owns.
 #pragma once
 
 #include "app/views/memory_picture.hpp"

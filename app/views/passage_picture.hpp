@@ -1,5 +1,6 @@
 // What the passage pane draws: the tour stop's title, its narration with the placeholders filled from the
-// running scenario, the passage's title and body, and where the stop sits in the tour (stop k of n).
+// running scenario, the passage's title and body, where the stop sits in the tour (stop k of n), and the
+// stop's suggestion to try, as a button.
 #pragma once
 
 #include <string>
@@ -14,6 +15,8 @@ struct PassagePicture {
   std::string passage_title{};
   std::string passage_body{};
   std::string problem{};  // a placeholder that could not be filled, a stop that does not land
+  std::string try_flags{};  // the stop's suggestion to try, "--block-k 64", or empty
+  bool edited = false;      // the scenario running is not the stop's own
 };
 
 }  // namespace tilewalk::views

@@ -20,6 +20,17 @@ std::optional<Intent> DrawPassageView(const PassagePicture& picture) {
     ImGui::BeginDisabled(picture.stop_number >= picture.stop_count);
     if (ImGui::Button("Next >")) intent = Intent{.kind = IntentKind::NextStop};
     ImGui::EndDisabled();
+    // The stop's suggestion, one click (or A) away; once tried, the way back.
+    if (picture.edited || !picture.try_flags.empty()) {
+      const std::string label = picture.edited ? "Back to the stop's scenario" : "Try: " + picture.try_flags;
+      ImGui::SameLine();
+      if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label.c_str()).x + ImGui::GetFrameHeight()) ImGui::NewLine();
+      ImGui::PushStyleColor(ImGuiCol_Button, palette::Vec(picture.edited ? palette::kPanel : palette::kSkipped));
+      ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(picture.edited ? palette::kText : palette::kOnCurrent));
+      if (ImGui::Button(label.c_str()))
+        intent = Intent{.kind = picture.edited ? IntentKind::ResetScenario : IntentKind::TryStopSuggestion};
+      ImGui::PopStyleColor(2);
+    }
     ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", picture.tour_title.c_str());
   }
   ImGui::Separator();

@@ -1,6 +1,8 @@
 // What the timeline pane draws: a scrubber over every event of the recording, the launches as bands,
 // markers by kind (copies issued and skipped, writebacks, skipped grid steps, errors), the cursor, and the
-// playback state. Markers are pre-binned by the app so that the view draws a few hundred ticks, not a
+// playback state: the step unit that playback and ←/→ move by, the speed, and the axis. On the time axis
+// every position is the event's estimated time, so the launches and steps take the width their estimated
+// durations give them. Markers are pre-binned by the app so that the view draws a few hundred ticks, not a
 // tick per event.
 #pragma once
 
@@ -13,14 +15,31 @@ namespace tilewalk::views {
 
 enum class MarkerKind : std::uint8_t { IssuedCopy, SkippedCopy, Writeback, SkippedStep, Error, kCount };
 
+// What one step of playback or of ←/→ moves: the next statement, the next copy or writeback, the next grid
+// step or the next launch.
+enum class StepUnit : std::uint8_t { Statement, Dma, GridStep, Launch, kCount };
+inline const char* StepUnitName(StepUnit unit) {
+  switch (unit) {
+    case StepUnit::Dma: return "DMA";
+    case StepUnit::GridStep: return "grid step";
+    case StepUnit::Launch: return "launch";
+    default: return "statement";
+  }
+}
+
+// What the scrubber's width stands for: the events in order, or the estimated time they take.
+enum class TimelineAxis : std::uint8_t { Events, Time };
+
 struct TimelineMarker {
   std::uint64_t event = 0;
   MarkerKind kind = MarkerKind::IssuedCopy;
+  double time_us = 0;  // the event's estimated time on the recording's clock
 };
 
 struct TimelineBand {
   std::string name{};  // "fwd"
   std::uint64_t first = 0, end = 0;  // global events [first, end)
+  double start_us = 0, end_us = 0;   // on the recording's estimated clock
 };
 
 struct TimelinePicture {
@@ -32,7 +51,18 @@ struct TimelinePicture {
   std::string position{};                 // "event 812 of 4096 · fwd step 5 (0, 0, 1, 1) · 12.3 µs"
   std::string statement{};                // what the event is: "matmul at fwd.run.s"
   bool playing = false;
-  float speed = 8.0f;  // statements per second
+  float speed = 8.0f;  // steps per second, in the step unit
+  StepUnit step_unit = StepUnit::Statement;
+  TimelineAxis axis = TimelineAxis::Events;
+  double total_us = 0;                     // the recording's estimated time: its launches one after another
+  double cursor_us = 0;                    // the cursor's estimated time
+  std::optional<double> landing_us{};
 };
+
+// Where an event sits along the scrubber, from 0 to 1, on the picture's axis.
+inline double TimelineFraction(const TimelinePicture& picture, std::uint64_t event, double time_us) {
+  if (picture.axis == TimelineAxis::Time) return picture.total_us > 0 ? time_us / picture.total_us : 0.0;
+  return picture.event_count <= 1 ? 0.0 : static_cast<double>(event) / static_cast<double>(picture.event_count - 1);
+}
 
 }  // namespace tilewalk::views

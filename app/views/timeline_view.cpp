@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 
 #include "app/views/tour_palette.hpp"
 
@@ -24,34 +25,184 @@ constexpr std::array<KindStyle, static_cast<std::size_t>(MarkerKind::kCount)> kK
     {"error", palette::kError},
 }};
 
-float EventX(std::uint64_t event, float left, float width, std::uint64_t count) {
-  if (count <= 1) return left;
-  return left + width * static_cast<float>(static_cast<double>(event) / static_cast<double>(count - 1));
+// The scrubber's parts, in lines of text: the launch bands, then one lane per marker kind.
+constexpr float kBandLines = 1.1f;
+constexpr float kLaneLines = 0.45f;
+constexpr float kScrubberPadLines = 0.3f;
+
+float LaneHeight() { return std::max(4.0f, ImGui::GetTextLineHeight() * kLaneLines); }
+
+float ScrubberHeight() {
+  const float line = ImGui::GetTextLineHeight();
+  return line * (kBandLines + kScrubberPadLines) + LaneHeight() * static_cast<float>(kKinds.size());
+}
+
+float AxisX(double fraction, float left, float width) {
+  return left + width * static_cast<float>(std::clamp(fraction, 0.0, 1.0));
+}
+
+// Starts the next item on this line when `width` still fits there, else on the next line.
+void SameLineIfFits(float width) {
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
+// A button that shows whether it is the one chosen: the chosen one is filled in the accent colour.
+bool ChoiceButton(const char* label, bool chosen) {
+  if (chosen) {
+    ImGui::PushStyleColor(ImGuiCol_Button, palette::Vec(palette::kCurrent));
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, palette::Vec(palette::kCurrent));
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(palette::kOnCurrent));
+  }
+  const bool clicked = ImGui::Button(label);
+  if (chosen) ImGui::PopStyleColor(3);
+  return clicked;
+}
+
+float ButtonWidth(const char* label) {
+  return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2.0f + ImGui::GetStyle().ItemSpacing.x;
 }
 
 std::optional<Intent> DrawButtons(const TimelinePicture& picture) {
   std::optional<Intent> intent;
   if (ImGui::Button("|<")) intent = Intent{.kind = IntentKind::GoToStart};
   ImGui::SameLine();
-  if (ImGui::Button("<<")) intent = Intent{.kind = IntentKind::StepGridStep, .value = -1};
-  ImGui::SameLine();
-  if (ImGui::Button(" < ")) intent = Intent{.kind = IntentKind::StepStatement, .value = -1};
+  if (ImGui::Button(" < ")) intent = Intent{.kind = IntentKind::Step, .value = -1};
   ImGui::SameLine();
   if (ImGui::Button(picture.playing ? "Pause" : "Play ")) intent = Intent{.kind = IntentKind::TogglePlay};
   ImGui::SameLine();
-  if (ImGui::Button(" > ")) intent = Intent{.kind = IntentKind::StepStatement, .value = 1};
-  ImGui::SameLine();
-  if (ImGui::Button(">>")) intent = Intent{.kind = IntentKind::StepGridStep, .value = 1};
+  if (ImGui::Button(" > ")) intent = Intent{.kind = IntentKind::Step, .value = 1};
   ImGui::SameLine();
   if (ImGui::Button(">|")) intent = Intent{.kind = IntentKind::GoToEnd};
-  ImGui::SameLine();
-  int speed = static_cast<int>(picture.speed);
-  ImGui::SetNextItemWidth(ImGui::CalcTextSize("M").x * 16.0f);
-  if (ImGui::SliderInt("##speed", &speed, 1, 120, "%d statements/s")) {
-    intent = Intent{.kind = IntentKind::SetSpeed, .value = speed};
+
+  SameLineIfFits(ImGui::CalcTextSize("step by: statement DMA grid step launch").x * 1.3f);
+  ImGui::TextColored(palette::Vec(palette::kTextDim), "step by:");
+  for (int u = 0; u < static_cast<int>(StepUnit::kCount); ++u) {
+    const auto unit = static_cast<StepUnit>(u);
+    ImGui::SameLine();
+    ImGui::PushID(u);
+    if (ChoiceButton(StepUnitName(unit), picture.step_unit == unit)) intent = Intent{.kind = IntentKind::SetStepUnit, .value = u};
+    ImGui::PopID();
   }
+
+  const float slider_width = ImGui::CalcTextSize("M").x * 9.0f;
+  SameLineIfFits(slider_width + ImGui::CalcTextSize("speed").x + ButtonWidth("events") + ButtonWidth("time (µs)") +
+                 ImGui::CalcTextSize("axis:").x);
+  int speed = static_cast<int>(picture.speed);
+  ImGui::SetNextItemWidth(slider_width);
+  if (ImGui::SliderInt("##speed", &speed, 1, 120, "%d/s")) intent = Intent{.kind = IntentKind::SetSpeed, .value = speed};
+  ImGui::SameLine(0.0f, 0.0f);
+  ImGui::TextColored(palette::Vec(palette::kTextDim), " speed");
   ImGui::SameLine();
-  ImGui::TextUnformatted(picture.position.c_str());
+  ImGui::TextColored(palette::Vec(palette::kTextDim), " axis:");
+  ImGui::SameLine();
+  if (ChoiceButton("events", picture.axis == TimelineAxis::Events))
+    intent = Intent{.kind = IntentKind::SetAxis, .value = static_cast<int>(TimelineAxis::Events)};
+  ImGui::SameLine();
+  if (ChoiceButton("time (µs)", picture.axis == TimelineAxis::Time))
+    intent = Intent{.kind = IntentKind::SetAxis, .value = static_cast<int>(TimelineAxis::Time)};
+  return intent;
+}
+
+// The time axis under the scrubber: estimated microseconds at round intervals. (On the event axis the
+// position line already counts events, so it has no row of its own.)
+void DrawTimeLabels(const TimelinePicture& picture, float left, float width) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const float line = ImGui::GetTextLineHeight();
+  char text[48];
+  if (picture.total_us > 0) {
+    const std::vector<double> ticks = AxisTicks(picture.total_us, width / (ImGui::CalcTextSize("M").x * 12.0f));
+    for (double t : ticks) {
+      const float x = AxisX(t / picture.total_us, left, width);
+      std::snprintf(text, sizeof text, "%g µs", t);
+      const float w = ImGui::CalcTextSize(text).x;
+      // A tick at the value, its label starting just right of it (or ending at it, at the far end).
+      draw->AddLine(ImVec2(x, at.y), ImVec2(x, at.y + line), palette::kTextDim);
+      const float label_x = x + 3.0f + w <= left + width ? x + 3.0f : x - 3.0f - w;
+      draw->AddText(ImVec2(label_x, at.y), palette::kTextDim, text);
+    }
+  }
+  ImGui::Dummy(ImVec2(width, line));
+}
+
+// Each kind's swatch between buttons that jump to its previous and next event.
+std::optional<Intent> DrawLegend() {
+  std::optional<Intent> intent;
+  const float line = ImGui::GetTextLineHeight();
+  for (std::size_t k = 0; k < kKinds.size(); ++k) {
+    if (k > 0) SameLineIfFits(ImGui::CalcTextSize(kKinds[k].label).x + ButtonWidth("<") * 2.0f + line * 2.0f);
+    ImGui::PushID(static_cast<int>(k));
+    if (ImGui::Button("<")) intent = Intent{.kind = IntentKind::JumpToMarker, .value = -1, .arg = static_cast<int>(k)};
+    ImGui::SameLine();
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float frame = ImGui::GetFrameHeight();
+    const float s = line * 0.7f;
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + (frame - s) * 0.5f), ImVec2(p.x + s, p.y + (frame + s) * 0.5f),
+                                              kKinds[k].colour);
+    ImGui::Dummy(ImVec2(s, frame));
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(kKinds[k].label);
+    ImGui::SameLine();
+    if (ImGui::Button(">")) intent = Intent{.kind = IntentKind::JumpToMarker, .value = 1, .arg = static_cast<int>(k)};
+    ImGui::PopID();
+  }
+  return intent;
+}
+
+// The scrubber: launch bands, a lane of markers per kind, the landing flag and the cursor. Dragging on it
+// returns the seek; `left` and `width` say where its axis lies, for the labels under it.
+std::optional<Intent> DrawScrubber(const TimelinePicture& picture, float& left, float& width) {
+  std::optional<Intent> intent;
+  const float line = ImGui::GetTextLineHeight();
+  const float lane = LaneHeight();
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  width = std::max(1.0f, ImGui::GetContentRegionAvail().x - line);
+  left = at.x + line * 0.5f;
+  const float band_height = line * kBandLines;
+  const float height = ScrubberHeight();
+  ImGui::InvisibleButton("scrubber", ImVec2(width + line, height));
+  if (ImGui::IsItemActive() && picture.event_count > 0) {
+    const float x = ImGui::GetIO().MousePos.x;
+    if (picture.axis == TimelineAxis::Time) {
+      const double f = std::clamp(static_cast<double>(x - left) / static_cast<double>(width), 0.0, 1.0);
+      intent = Intent{.kind = IntentKind::SeekToTime, .value = std::llround(f * picture.total_us * 1000.0)};
+    } else if (const std::uint64_t event = ScrubberEventAt(x, left, width, picture.event_count); event != picture.cursor) {
+      intent = Intent{.kind = IntentKind::SeekToEvent, .value = static_cast<std::int64_t>(event)};
+    }
+  }
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  // An outline, not a fill: the window colour is already there, and a software rasteriser pays per pixel.
+  draw->AddRect(ImVec2(left - 1.0f, at.y - 1.0f), ImVec2(left + width + 1.0f, at.y + height + 1.0f), palette::kEdge);
+  for (std::size_t i = 0; i < picture.launches.size(); ++i) {
+    const TimelineBand& band = picture.launches[i];
+    const float x0 = AxisX(TimelineFraction(picture, band.first, band.start_us), left, width);
+    const float x1 = picture.axis == TimelineAxis::Time
+                         ? AxisX(TimelineFraction(picture, band.end, band.end_us), left, width)
+                         : AxisX(TimelineFraction(picture, band.end == 0 ? 0 : band.end - 1, 0), left, width);
+    const ImU32 fill = i % 2 == 0 ? IM_COL32(0x34, 0x3A, 0x46, 0xFF) : IM_COL32(0x2A, 0x30, 0x3A, 0xFF);
+    draw->AddRectFilled(ImVec2(x0, at.y), ImVec2(x1, at.y + band_height), fill);
+    draw->PushClipRect(ImVec2(x0, at.y), ImVec2(x1, at.y + band_height), true);
+    draw->AddText(ImVec2(x0 + 4.0f, at.y + (band_height - line) * 0.5f), palette::kText, band.name.c_str());
+    draw->PopClipRect();
+  }
+  for (const TimelineMarker& m : picture.markers) {
+    const std::size_t k = static_cast<std::size_t>(m.kind);
+    const float x = AxisX(TimelineFraction(picture, m.event, m.time_us), left, width);
+    const float y = at.y + band_height + lane * static_cast<float>(k);
+    draw->AddRectFilled(ImVec2(x - 1.0f, y + 1.0f), ImVec2(x + 1.0f, y + lane - 1.0f), kKinds[k].colour);
+  }
+  if (picture.landing) {
+    // A small flag under the launch bands: where the stop landed, so that one can wander and come back.
+    const float lx = AxisX(TimelineFraction(picture, *picture.landing, picture.landing_us.value_or(0)), left, width);
+    const float s = line * 0.35f;
+    draw->AddTriangleFilled(ImVec2(lx - s, at.y + height), ImVec2(lx + s, at.y + height), ImVec2(lx, at.y + height - s * 1.6f),
+                            palette::kPassage);
+  }
+  const float cx = AxisX(TimelineFraction(picture, picture.cursor, picture.cursor_us), left, width);
+  draw->AddRectFilled(ImVec2(cx - 2.0f, at.y), ImVec2(cx + 2.0f, at.y + height), palette::kCurrent);
+
   return intent;
 }
 
@@ -63,63 +214,49 @@ std::uint64_t ScrubberEventAt(float x, float left, float width, std::uint64_t ev
   return static_cast<std::uint64_t>(std::llround(f * static_cast<double>(event_count - 1)));
 }
 
+std::vector<double> AxisTicks(double total, float max_ticks) {
+  std::vector<double> ticks;
+  if (!(total > 0) || !(max_ticks >= 1.0f)) return ticks;
+  const double rough = total / static_cast<double>(max_ticks);
+  const double power = std::pow(10.0, std::floor(std::log10(rough)));
+  double step = power;
+  for (double m : {1.0, 2.0, 5.0, 10.0}) {
+    step = m * power;
+    if (step >= rough) break;
+  }
+  for (int i = 0; static_cast<double>(i) * step <= total * (1.0 + 1e-9); ++i) ticks.push_back(static_cast<double>(i) * step);
+  return ticks;
+}
+
+float TimelineViewHeight(TimelineAxis axis) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float time_labels = axis == TimelineAxis::Time ? ImGui::GetTextLineHeightWithSpacing() : 0.0f;
+  return ImGui::GetFrameHeightWithSpacing() + ImGui::GetTextLineHeightWithSpacing() + ScrubberHeight() +
+         style.ItemSpacing.y + time_labels + ImGui::GetFrameHeight();
+}
+
 std::optional<Intent> DrawTimelineView(const TimelinePicture& picture) {
   std::optional<Intent> intent = DrawButtons(picture);
+  ImGui::TextUnformatted(picture.position.c_str());
+  ImGui::SameLine();
   ImGui::TextColored(palette::Vec(palette::kCurrent), "%s", picture.statement.c_str());
-
-  const float line = ImGui::GetTextLineHeight();
-  const float lane = std::max(4.0f, line * 0.45f);
-  const ImVec2 at = ImGui::GetCursorScreenPos();
-  const float width = std::max(1.0f, ImGui::GetContentRegionAvail().x - line);
-  const float left = at.x + line * 0.5f;
-  const float band_height = line * 1.1f;
-  const float lanes_height = lane * static_cast<float>(kKinds.size());
-  const float height = band_height + lanes_height + line * 0.3f;
-  ImGui::InvisibleButton("scrubber", ImVec2(width + line, height));
-  if (ImGui::IsItemActive() && picture.event_count > 0) {
-    const std::uint64_t event = ScrubberEventAt(ImGui::GetIO().MousePos.x, left, width, picture.event_count);
-    if (event != picture.cursor) intent = Intent{.kind = IntentKind::SeekToEvent, .value = static_cast<std::int64_t>(event)};
-  }
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  draw->AddRectFilled(ImVec2(left, at.y), ImVec2(left + width, at.y + height), IM_COL32(0x18, 0x1A, 0x20, 0xFF));
-  for (std::size_t i = 0; i < picture.launches.size(); ++i) {
-    const TimelineBand& band = picture.launches[i];
-    const float x0 = EventX(band.first, left, width, picture.event_count);
-    const float x1 = EventX(band.end == 0 ? 0 : band.end - 1, left, width, picture.event_count);
-    const ImU32 fill = i % 2 == 0 ? IM_COL32(0x34, 0x3A, 0x46, 0xFF) : IM_COL32(0x2A, 0x30, 0x3A, 0xFF);
-    draw->AddRectFilled(ImVec2(x0, at.y), ImVec2(x1, at.y + band_height), fill);
-    draw->PushClipRect(ImVec2(x0, at.y), ImVec2(x1, at.y + band_height), true);
-    draw->AddText(ImVec2(x0 + 4.0f, at.y + (band_height - line) * 0.5f), palette::kText, band.name.c_str());
-    draw->PopClipRect();
-  }
-  for (const TimelineMarker& m : picture.markers) {
-    const std::size_t k = static_cast<std::size_t>(m.kind);
-    const float x = EventX(m.event, left, width, picture.event_count);
-    const float y = at.y + band_height + lane * static_cast<float>(k);
-    draw->AddRectFilled(ImVec2(x - 1.0f, y + 1.0f), ImVec2(x + 1.0f, y + lane - 1.0f), kKinds[k].colour);
-  }
-  if (picture.landing) {
-    // A small flag under the launch bands: where the stop landed, so that one can wander and come back.
-    const float lx = EventX(*picture.landing, left, width, picture.event_count);
-    const float s = line * 0.35f;
-    draw->AddTriangleFilled(ImVec2(lx - s, at.y + height), ImVec2(lx + s, at.y + height), ImVec2(lx, at.y + height - s * 1.6f),
-                            palette::kPassage);
-  }
-  const float cx = EventX(picture.cursor, left, width, picture.event_count);
-  draw->AddRectFilled(ImVec2(cx - 2.0f, at.y), ImVec2(cx + 2.0f, at.y + height), palette::kCurrent);
-
-  // Legend: one swatch per kind.
-  for (std::size_t k = 0; k < kKinds.size(); ++k) {
-    if (k > 0) ImGui::SameLine();
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    const float s = line * 0.7f;
-    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + (line - s) * 0.5f), ImVec2(p.x + s, p.y + (line + s) * 0.5f),
-                                              kKinds[k].colour);
-    ImGui::Dummy(ImVec2(s, line));
-    ImGui::SameLine();
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", kKinds[k].label);
-  }
+  float left = 0, width = 0;
+  if (auto seek = DrawScrubber(picture, left, width)) intent = seek;
+  if (picture.axis == TimelineAxis::Time) DrawTimeLabels(picture, left, width);
+  if (auto jump = DrawLegend()) intent = jump;
   return intent;
+}
+
+float TimelineStripHeight() {
+  return ImGui::GetTextLineHeightWithSpacing() + ScrubberHeight();
+}
+
+std::optional<Intent> DrawTimelineStrip(const TimelinePicture& picture) {
+  ImGui::TextColored(palette::Vec(palette::kCurrent), "%s", picture.statement.c_str());
+  ImGui::SameLine();
+  ImGui::TextUnformatted(picture.position.c_str());
+  float left = 0, width = 0;
+  return DrawScrubber(picture, left, width);
 }
 
 }  // namespace tilewalk::views

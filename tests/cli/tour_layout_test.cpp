@@ -68,7 +68,7 @@ TEST_CASE("tour layout: wide heatmaps take width from the grid") {
 }
 
 TEST_CASE("tour layout: dropped panes give their room to the ones kept") {
-  for (const char* list : {"grid", "memory", "grid,memory", "source", "timeline", "source,timeline", "passage,scores",
+  for (const char* list : {"grid", "memory", "grid,memory", "source", "timeline", "source,timeline", "passage,scores", "cost", "grid,cost", "scenario,timeline",
                            "source,grid,timeline", "passage,grid", "lanes,timeline"}) {
     CAPTURE(list);
     CheckTiles(LayOutTour(kArea, Parse(list)));
@@ -82,9 +82,12 @@ TEST_CASE("tour layout: dropped panes give their room to the ones kept") {
 
 TEST_CASE("pane lists: parsed in any order, written in screen order; unknown names are named") {
   CHECK(Parse("timeline,grid").ToString() == "grid,timeline");
+  CHECK(Parse("timeline,grid").Without(Pane::Grid).ToString() == "timeline");
+  CHECK(PaneSet::All().Without(Pane::Cost).Without(Pane::Cost).ToString() ==
+        "source,passage,grid,memory,lanes,scores,scenario,timeline");
   CHECK(Parse("scores").HasDetail());
   CHECK_FALSE(Parse("grid,source").HasDetail());
-  CHECK(PaneSet::All().ToString() == "source,passage,grid,memory,lanes,scores,timeline");
+  CHECK(PaneSet::All().ToString() == "source,passage,grid,memory,lanes,scores,cost,scenario,timeline");
   for (const char* bad : {"gird", "grid,", "", ",grid"}) {
     CAPTURE(bad);
     const auto parsed = ParsePaneList(bad);
@@ -92,6 +95,31 @@ TEST_CASE("pane lists: parsed in any order, written in screen order; unknown nam
     CHECK(std::get<std::string>(parsed).find("source, passage, grid") != std::string::npos);
   }
   CHECK(std::get<std::string>(ParsePaneList("gird")).find("'gird'") != std::string::npos);
+}
+
+}  // namespace tilewalk::app
+
+namespace tilewalk::app {
+
+TEST_CASE("tour layout: classroom mode puts the source over the passage and gives the right half to one picture") {
+  LayoutInput classroom = kArea;
+  classroom.classroom = true;
+  for (const char* list : {"source,passage,grid,timeline", "source,passage,memory,timeline", "source,passage,grid,lanes,timeline",
+                           "passage,scores", "source,timeline", "grid"}) {
+    CAPTURE(list);
+    CheckTiles(LayOutTour(classroom, Parse(list)));
+  }
+  const TourLayout l = LayOutTour(classroom, Parse("source,passage,grid,timeline"));
+  CHECK(l.source->x == kArea.x);
+  CHECK(l.passage->x == kArea.x);
+  CHECK(l.passage->y == l.source->y + l.source->height);
+  CHECK(l.grid->x == l.source->width);
+  CHECK(l.grid->height == l.source->height + l.passage->height);  // the whole right half
+  CHECK(l.grid->width == kArea.width / 2);
+  CHECK(l.timeline->height == kArea.timeline_height);
+  const TourLayout both = LayOutTour(classroom, Parse("source,passage,grid,memory,timeline"));
+  CHECK(both.grid->width == both.detail->width);
+  CHECK(both.detail->y == both.grid->y + both.grid->height);
 }
 
 }  // namespace tilewalk::app

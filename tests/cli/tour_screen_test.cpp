@@ -4,6 +4,9 @@
 #include <doctest/doctest.h>
 #include <imgui.h>
 
+#include <GLFW/glfw3.h>
+
+#include "app/gui/tour_keys.hpp"
 #include "app/gui/tour_screen.hpp"
 #include "headless_imgui.hpp"
 
@@ -81,6 +84,81 @@ TEST_CASE("tour screen: ? toggles the help overlay and Escape closes it") {
   CHECK(screen.state.show_help);
   screen.Press(ImGuiKey_Escape);
   CHECK_FALSE(screen.state.show_help);
+}
+
+}  // namespace tilewalk::app
+
+#include "app/gui/imgui_setup.hpp"
+
+#include <sstream>
+
+namespace tilewalk::app {
+
+TEST_CASE("tour screen: classroom mode shows the grid at the grid's moments and a detail tab otherwise") {
+  Screen screen;
+  screen.state.classroom = true;
+  screen.Frame();  // lands on fwd.run.m_next: the Lanes tab
+  CHECK_FALSE(screen.state.classroom_grid);
+  CHECK(screen.state.detail_shown == session::DetailTab::Lanes);
+  screen.Press(ImGuiKey_RightArrow, true);  // the next grid step begins: the grid
+  CHECK(screen.state.classroom_grid);
+  CHECK(screen.Frame() > 2000);
+  screen.state.classroom = false;
+  CHECK(screen.Frame() > 3000);
+}
+
+TEST_CASE("classroom look: white on near-black, strong title bars, and the font rasterised at its size") {
+  views::HeadlessImGui imgui;
+  std::ostringstream warnings;
+  SetUpImGui({.font_pixels = 20.0f}, warnings);
+  const ImVec4 plain_title = ImGui::GetStyle().Colors[ImGuiCol_TitleBg];
+  const float plain_padding = ImGui::GetStyle().FramePadding.y;
+  RestyleImGui({.font_pixels = LookFontPixels(1080, true, 1.0f), .classroom = true}, warnings);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  CHECK(style.Colors[ImGuiCol_Text].x == 1.0f);
+  CHECK(style.Colors[ImGuiCol_WindowBg].x < 0.05f);
+  CHECK(style.Colors[ImGuiCol_TitleBg].z > plain_title.z);
+  CHECK(style.FramePadding.y > plain_padding);
+  CHECK(style.WindowBorderSize >= 2.0f);
+  REQUIRE(ImGui::GetIO().Fonts->Fonts.Size == 1);
+  unsigned char* pixels = nullptr;
+  int w = 0, h = 0;
+  ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // the atlas builds at the new size
+  CHECK(h > 0);
+  CHECK(ImGui::GetIO().Fonts->Fonts[0]->FontSize == doctest::Approx(29.0f));  // 24 px at 1080, × 1.2
+  CHECK(LookFontPixels(900, false, 1.0f) == 20.0f);
+  CHECK(LookFontPixels(900, false, 1.1f) == 22.0f);
+}
+
+}  // namespace tilewalk::app
+
+namespace tilewalk::app {
+
+TEST_CASE("tour screen: G picks the next step unit, T the other axis, and the arrows then step by that unit") {
+  Screen screen;
+  screen.Frame();
+  ImGuiIO& io = ImGui::GetIO();
+  const auto press = [&](int key) {  // letters: the GLFW backend files them under their ASCII codes
+    io.KeysDown[key] = true;
+    screen.Frame();
+    io.KeysDown[key] = false;
+    screen.Frame();
+  };
+  press('G');
+  CHECK(screen.session.step_unit() == views::StepUnit::Dma);
+  press('G');
+  CHECK(screen.session.step_unit() == views::StepUnit::GridStep);
+  screen.Press(ImGuiKey_RightArrow);
+  CHECK(screen.session.Pictures().timeline.statement.rfind("step_begin", 0) == 0);
+  press('T');
+  CHECK(screen.session.axis() == views::TimelineAxis::Time);
+  CHECK(screen.session.Pictures().timeline.axis == views::TimelineAxis::Time);
+  // F10 is the window's: it toggles classroom mode.
+  io.KeysDown[GLFW_KEY_F10] = true;
+  ImGui::NewFrame();
+  CHECK(ReadWindowKeys().toggle_classroom);
+  ImGui::Render();
+  io.KeysDown[GLFW_KEY_F10] = false;
 }
 
 }  // namespace tilewalk::app

@@ -25,11 +25,13 @@ TEST_CASE("--classroom is a gui option, and the help lists F11 and Ctrl +/-") {
   const GuiOptions options = ParseGuiOptions(args);
   CHECK(options.classroom);
   CHECK(options.tour == "causal");
-  bool f11 = false, ctrl = false;
+  bool f10 = false, f11 = false, ctrl = false;
   for (const KeyHelp& k : kTourKeys) {
+    f10 = f10 || k.keys == "F10";
     f11 = f11 || k.keys == "F11";
     ctrl = ctrl || k.keys.find("Ctrl +") != std::string_view::npos;
   }
+  CHECK(f10);
   CHECK(f11);
   CHECK(ctrl);
 }

@@ -222,3 +222,170 @@ TEST_CASE("source picture: the Pallas tab marks the passage's resolved range, or
 }
 
 }  // namespace tilewalk::session
+
+namespace tilewalk::session {
+
+TEST_CASE("cost picture: per-step estimates of the causal forward launch, its copies, bubbles and bound") {
+  const auto rec = CausalRecording();
+  const views::CostPicture p = BuildCostPicture(*rec, 0);
+  CHECK(p.launch == "fwd");
+  CHECK(p.chip.find("TPU v5e") != std::string::npos);
+  CHECK(p.chip_name == "v5e");
+  REQUIRE(p.steps.size() == 16);
+  CHECK(std::count_if(p.steps.begin(), p.steps.end(), [](const views::CostStep& s) { return !s.ran; }) == 6);
+  for (std::size_t i = 1; i < p.steps.size(); ++i) {
+    CHECK(p.steps[i].start_us >= p.steps[i - 1].end_us);  // one core: steps run one after another
+    CHECK(p.steps[i].start_us == doctest::Approx(p.steps[i - 1].end_us + p.steps[i].wait_us));
+  }
+  CHECK(p.steps[0].wait_us > 0);  // the prologue copies: nothing to compute until q, k and v land
+  // A skipped step is far cheaper than one that ran.
+  CHECK(p.steps[1].end_us - p.steps[1].start_us < 0.2 * (p.steps[0].end_us - p.steps[0].start_us));
+  const tpu::LaunchStats& stats = rec->launches()[0].stats;
+  uint32_t issued = 0;
+  for (const auto& t : stats.copies) issued += t.issued;
+  for (const auto& t : stats.writebacks) issued += t.issued;
+  CHECK(p.copies.size() == issued);
+  CHECK(p.total_us == doctest::Approx(stats.cost.total_us));
+  CHECK(p.bubble_us == doctest::Approx(p.total_us - p.compute_us));
+  CHECK(p.hbm_bound == (stats.cost.bound == tpu::Bound::Hbm));
+
+  walkthrough::Timeline timeline(rec);
+  REQUIRE(timeline.Jump(walkthrough::Moment::SkippedStep, walkthrough::Direction::Forward));
+  views::CostPicture placed = p;
+  PlaceCostCursor(placed, *timeline.Current());
+  CHECK(placed.current_step == 1);
+  CHECK_FALSE(placed.steps[1].ran);
+}
+
+}  // namespace tilewalk::session
+
+namespace tilewalk::session {
+
+TEST_CASE("memory picture: HBM blocks, the causal redirect of k and v, and bytes against the naive maps") {
+  const auto rec = CausalRecording();
+  const std::vector<walkthrough::NaiveLaunch> naive = walkthrough::PlanNaiveLaunches(rec->scenario());
+  REQUIRE(naive.size() == 3);
+  CHECK(naive[0].name == "fwd");
+  const std::vector<uint64_t> bytes = walkthrough::CopiedBytesThroughStep(rec->launches()[0]);
+  REQUIRE(bytes.size() == 16);
+  const CopyYardstick yardstick{.naive = &naive[0], .bytes_through_step = &bytes};
+
+  walkthrough::Timeline timeline(rec);
+  // Step 1 is (q 0, kv 1): above the diagonal, so k and v ask for kv block 0 where a naive map asks for 1.
+  REQUIRE(timeline.Jump(walkthrough::Moment::SkippedStep, walkthrough::Direction::Forward));
+  const auto skipped = timeline.Current();
+  REQUIRE(skipped->step == 1);
+  const views::MemoryPicture p = BuildMemoryPicture(*skipped, *rec, yardstick);
+  REQUIRE(p.inputs.size() >= 3);
+  const views::OperandPicture& q = p.inputs[0];
+  const views::OperandPicture& k = p.inputs[1];
+  CHECK(q.name == "q");
+  CHECK(k.name == "k");
+  CHECK(q.hbm.cells.size() == 4);  // four q blocks
+  CHECK(q.hbm.wanted == 0);
+  CHECK(q.hbm.naive == -1);        // q is not redirected
+  CHECK(k.hbm.wanted == 0);
+  CHECK(k.hbm.naive == 1);
+  CHECK((k.hbm.cells[0] & views::hbm_cell::kInVmem) != 0);
+  CAPTURE(p.redirect);
+  CHECK(p.redirect.find("k and v each ask for (0,0,0,0)") != std::string::npos);
+  CHECK(p.redirect.find("(0,0,1,0)") != std::string::npos);
+  CHECK(p.has_naive);
+  CHECK(p.bytes_in < p.naive_bytes_in);
+
+  // A step that ran has no redirect; at the end the totals match the launch's statistics and the naive
+  // run the placeholders make.
+  REQUIRE(timeline.Seek(rec->launches()[1].global_first_event - 1));
+  const views::MemoryPicture end = BuildMemoryPicture(*timeline.Current(), *rec, yardstick);
+  CHECK(end.redirect.empty());
+  uint64_t launch_bytes = 0;
+  for (const auto& t : rec->launches()[0].stats.copies) launch_bytes += t.bytes;
+  CHECK(end.bytes_in == launch_bytes);
+  CHECK(end.launch_bytes_in == launch_bytes);
+  walkthrough::PlaceholderSource placeholders(*rec);
+  std::string why;
+  CHECK(std::to_string(end.launch_naive_bytes_in) == placeholders.Value("fwd.naive_bytes_in", why));
+  CHECK(end.naive_bytes_in == end.launch_naive_bytes_in);
+  // Outputs: the blocks written back so far.
+  const views::OperandPicture& o = end.outputs[0];
+  CHECK((o.hbm.cells[0] & views::hbm_cell::kWritten) != 0);  // rows 0..2 are done; row 3 is written after this
+  CHECK((o.hbm.cells[2] & views::hbm_cell::kWritten) != 0);
+
+  // Without a yardstick nothing naive is claimed.
+  const views::MemoryPicture bare = BuildMemoryPicture(*skipped, *rec);
+  CHECK_FALSE(bare.has_naive);
+  CHECK(bare.redirect.empty());
+  CHECK(bare.inputs[1].hbm.naive == -1);
+}
+
+}  // namespace tilewalk::session
+
+namespace tilewalk::session {
+
+TEST_CASE("scenario picture: every setting a field, grouped; the draft's flags read back as the same scenario") {
+  flash::Scenario scenario;
+  const std::vector<std::string> flags = {"--causal", "--bias", "--block-k", "256", "--block-k-major", "256",
+                                          "--chip", "v4", "--sm-scale", "0.125", "--dtype", "bfloat16"};
+  REQUIRE(flash::ParseScenarioFlags(flags, scenario).empty());
+  const views::ScenarioPicture p = BuildScenarioPicture(scenario, {.flags = flags, .try_flags = {"--block-k", "64"}});
+  CHECK(p.fields.size() == flash::ScenarioSettings(scenario).size());
+  CHECK(p.fields.front().group == "shapes");
+  CHECK(p.fields.back().group == "blocks of the dQ launch");
+  CHECK(p.try_flags == "--block-k 64");
+  CHECK(p.rejection.empty());
+  const auto field = [&](const std::string& key) {
+    return *std::find_if(p.fields.begin(), p.fields.end(), [&](const auto& f) { return f.key == key; });
+  };
+  CHECK(field("causal").kind == views::FieldKind::Bool);
+  CHECK(field("chip").kind == views::FieldKind::Choice);
+  CHECK(field("chip").choices.size() == 4);
+  CHECK(field("block_k_major_dkv").flag == "--block-k-major-dkv");
+  CHECK(field("block_q_dq").kind == views::FieldKind::OptionalInt);
+
+  views::ScenarioDraft draft{.key = p.key};
+  for (const auto& f : p.fields) draft.values.push_back(f.value);
+  flash::Scenario back;
+  REQUIRE(flash::ParseScenarioFlags(views::DraftFlags(p, draft), back).empty());
+  CHECK(flash::ScenarioToFlags(back) == flash::ScenarioToFlags(scenario));
+
+  // An edit: turn causal off and block_k down; the flags carry exactly that.
+  for (std::size_t i = 0; i < p.fields.size(); ++i) {
+    if (p.fields[i].key == "causal") draft.values[i] = "false";
+    if (p.fields[i].key == "block_k") draft.values[i] = "128";
+  }
+  flash::Scenario edited;
+  REQUIRE(flash::ParseScenarioFlags(views::DraftFlags(p, draft), edited).empty());
+  CHECK_FALSE(edited.causal);
+  CHECK(edited.block_sizes.block_k == 128);
+  CHECK(edited.bias);
+}
+
+}  // namespace tilewalk::session
+
+namespace tilewalk::session {
+
+TEST_CASE("recording clock: launches one after another, and the event at a time starts at or after it") {
+  const auto rec = CausalRecording();
+  double total = 0;
+  for (const auto& track : rec->launches()) total += track.stats.cost.total_us;
+  CHECK(RecordingTotalUs(*rec) == doctest::Approx(total));
+  const uint64_t dkv_first = rec->launches()[1].global_first_event;
+  CHECK(RecordingTimeUs(*rec, dkv_first) >= rec->launches()[0].stats.cost.total_us);
+  CHECK(RecordingTimeUs(*rec, rec->EventCount()) == doctest::Approx(total));
+  // Statements run on the core in order, so their times never go back; the event found for a statement's
+  // time is that statement or an earlier event of the same time.
+  double last = -1;
+  for (uint64_t e = 0; e < rec->EventCount(); e += 7) {
+    if (rec->EventAt(e).site == tpu::kNoSite) continue;
+    const double t = RecordingTimeUs(*rec, e);
+    CHECK(t >= last);
+    last = t;
+    const uint64_t found = EventAtTime(*rec, t);
+    CHECK(found <= e);
+    CHECK(RecordingTimeUs(*rec, found) >= t - 1e-3);
+  }
+  CHECK(EventAtTime(*rec, -5.0) == 0);
+  CHECK(EventAtTime(*rec, total * 2) == rec->EventCount() - 1);
+}
+
+}  // namespace tilewalk::session

@@ -66,3 +66,17 @@ TEST_CASE("tour screen tabs: a tab the user picked holds at this stop and is for
 }
 
 }  // namespace tilewalk::app
+
+namespace tilewalk::app {
+
+TEST_CASE("tour screen tabs: the Cost tab draws the launch's estimate when picked") {
+  Screen screen;
+  screen.Frames(3);
+  screen.state.detail_user = session::DetailTab::Cost;
+  screen.Frames();
+  CHECK(screen.state.detail_shown == session::DetailTab::Cost);
+  CHECK(screen.session.Pictures().cost.launch == "fwd");
+  CHECK_FALSE(screen.session.Pictures().cost.steps.empty());
+}
+
+}  // namespace tilewalk::app

@@ -3,6 +3,7 @@
 // falls back with a reason when there is no tour to show.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "app/session/tour_session.hpp"
@@ -137,6 +138,171 @@ TEST_CASE("tour session: a rejected stop shows the raising line in red and the e
         std::string::npos);
   s.Apply(Make(views::IntentKind::StepStatement, 1));  // nothing to step through, and no crash
   CHECK_FALSE(s.cursor());
+}
+
+}  // namespace tilewalk::session
+
+namespace tilewalk::session {
+
+TEST_CASE("tour session: the step unit sets what a step and playback move by") {
+  TourSession s({.library_folder = kLibrary});
+  {
+    // The DMA unit: a step forward lands on a copy or a writeback, never on a statement.
+    s.Apply(Make(views::IntentKind::SetStepUnit, static_cast<int>(views::StepUnit::Dma)));
+    CHECK(s.step_unit() == views::StepUnit::Dma);
+    s.Apply(Make(views::IntentKind::Step, 1));
+    const std::string statement = s.Pictures().timeline.statement;
+    CHECK((statement.rfind("copy_in", 0) == 0 || statement.rfind("writeback", 0) == 0));
+  }
+  // The grid-step unit: a step moves to the next step's first event; back returns to this one's.
+  s.Apply(Make(views::IntentKind::SetStepUnit, static_cast<int>(views::StepUnit::GridStep)));
+  const std::string before = s.Pictures().timeline.position;
+  s.Apply(Make(views::IntentKind::Step, 1));
+  CHECK(s.Pictures().timeline.position != before);
+  CHECK(s.Pictures().timeline.statement.rfind("step_begin", 0) == 0);
+  // Playback moves a grid step per interval.
+  s.Apply(Make(views::IntentKind::SetSpeed, 10));
+  const uint64_t at = *s.cursor();
+  s.Apply(Make(views::IntentKind::TogglePlay));
+  s.Tick(0.11);
+  s.Apply(Make(views::IntentKind::TogglePlay));
+  CHECK(*s.cursor() > at + 1);
+  CHECK(s.Pictures().timeline.statement.rfind("step_begin", 0) == 0);
+  // G cycles the units and comes back round; an out-of-range unit is ignored.
+  s.Apply(Make(views::IntentKind::NextStepUnit));
+  CHECK(s.step_unit() == views::StepUnit::Launch);
+  s.Apply(Make(views::IntentKind::NextStepUnit));
+  CHECK(s.step_unit() == views::StepUnit::Statement);
+  s.Apply(Make(views::IntentKind::SetStepUnit, 99));
+  CHECK(s.step_unit() == views::StepUnit::Statement);
+  CHECK(s.Pictures().timeline.step_unit == views::StepUnit::Statement);
+}
+
+TEST_CASE("tour session: jumps go to the next and previous event of a kind") {
+  TourSession s({.library_folder = kLibrary});
+  views::Intent jump{.kind = views::IntentKind::JumpToMarker, .value = 1,
+                     .arg = static_cast<int>(views::MarkerKind::SkippedCopy)};
+  const uint64_t landed = *s.cursor();
+  s.Apply(jump);
+  const uint64_t skipped = *s.cursor();
+  CHECK(skipped > landed);
+  CHECK(s.Pictures().timeline.statement.find("skipped: block already in VMEM") != std::string::npos);
+  s.Apply(jump);
+  CHECK(*s.cursor() > skipped);
+  jump.value = -1;
+  s.Apply(jump);
+  CHECK(*s.cursor() == skipped);
+  jump.arg = static_cast<int>(views::MarkerKind::SkippedStep);
+  jump.value = 1;
+  s.Apply(jump);
+  CHECK(s.Pictures().timeline.statement.rfind("step_begin", 0) == 0);
+  const auto& cells = s.Pictures().grid.slices[0].cells;
+  const auto current = std::find(cells.begin(), cells.end(), views::CellState::Current) - cells.begin();
+  CHECK(current % 4 > current / 4);  // above the diagonal: kv block after q block
+}
+
+TEST_CASE("tour session: the time axis maps the scrubber through the estimated clock") {
+  TourSession s({.library_folder = kLibrary});
+  CHECK(s.axis() == views::TimelineAxis::Events);
+  s.Apply(Make(views::IntentKind::ToggleAxis));
+  CHECK(s.axis() == views::TimelineAxis::Time);
+  const views::TimelinePicture& t = s.Pictures().timeline;
+  CHECK(t.axis == views::TimelineAxis::Time);
+  REQUIRE(t.total_us > 0);
+  REQUIRE(t.launches.size() == 3);
+  CHECK(t.launches[1].start_us == doctest::Approx(t.launches[0].end_us));
+  CHECK(t.launches[2].end_us == doctest::Approx(t.total_us));
+  // Halfway along the time axis is inside the dK/dV launch, which takes longer than the forward one.
+  s.Apply(Make(views::IntentKind::SeekToTime, std::llround(t.total_us * 500.0)));
+  const views::TimelinePicture& half = s.Pictures().timeline;
+  CHECK(half.position.find("dkv") != std::string::npos);
+  CHECK(half.cursor_us >= half.total_us * 0.5);
+  CHECK(half.cursor_us < half.total_us * 0.55);
+  s.Apply(Make(views::IntentKind::SeekToTime, 0));
+  CHECK(*s.cursor() == 0);
+}
+
+}  // namespace tilewalk::session
+
+namespace tilewalk::session {
+
+TEST_CASE("tour session: an edited scenario is recorded and landed on; a rejected one shows its error in place") {
+  TourSession s({.library_folder = kLibrary});
+  const std::vector<std::string> own = s.scenario_flags();
+  CHECK_FALSE(s.scenario_edited());
+  CHECK_FALSE(s.Pictures().scenario.edited);
+  CHECK(s.Pictures().scenario.key.find("causal-small") != std::string::npos);
+
+  // A block size of 64 passes the argument checks and fails while the forward body is traced.
+  std::vector<std::string> flags = own;
+  flags.insert(flags.end(), {"--block-k", "64"});
+  s.Apply({.kind = views::IntentKind::ApplyScenario, .words = flags});
+  CHECK(s.scenario_edited());
+  const TourPictures& rejected = s.Pictures();
+  CHECK_FALSE(rejected.has_snapshot);
+  CHECK(rejected.suggested_tab == DetailTab::Scenario);
+  CHECK(rejected.scenario.edited);
+  CHECK(rejected.scenario.rejection.find("NotImplementedError during tracing of the fwd launch") == 0);
+  REQUIRE_FALSE(rejected.source.tabs.empty());
+  CHECK(rejected.source.tabs[0].error_line > 0);
+  CHECK(rejected.passage.edited);
+  CHECK(rejected.passage.problem.empty());  // the landing problem is the edit's, not the tour's
+
+  // Flags that cannot be read change nothing and say why.
+  s.Apply({.kind = views::IntentKind::ApplyScenario, .words = {"--block-k", "many"}});
+  CHECK(s.scenario_flags() == flags);
+  CHECK(s.Pictures().scenario.problem.find("--block-k") != std::string::npos);
+
+  // An accepted edit lands on the stop's moment in it: the same site, in a longer sequence.
+  std::vector<std::string> longer = own;
+  longer.insert(longer.end(), {"--q-len", "768", "--kv-len", "768"});
+  s.Apply({.kind = views::IntentKind::ApplyScenario, .words = longer});
+  REQUIRE(s.Pictures().has_snapshot);
+  CHECK(s.Pictures().scenario.problem.empty());
+  CHECK(s.Pictures().timeline.statement.find("fwd.run.m_next") != std::string::npos);
+  CHECK(s.Pictures().grid.rows == 6);
+
+  s.Apply({.kind = views::IntentKind::ResetScenario});
+  CHECK_FALSE(s.scenario_edited());
+  CHECK(s.scenario_flags() == own);
+  CHECK(s.Pictures().grid.rows == 4);
+  CHECK(*s.cursor() == *s.Pictures().timeline.landing);
+}
+
+TEST_CASE("tour session: the stop's suggestion is one intent away, and the same intent goes back") {
+  TourSession s({.tour = "q4-multiple-of-128"});
+  REQUIRE(s.HasTour());
+  for (int i = 0; i < s.stop_count() && s.Pictures().passage.try_flags != "--block-k 64"; ++i)
+    s.Apply(Make(views::IntentKind::NextStop));
+  REQUIRE(s.Pictures().passage.try_flags == "--block-k 64");
+  s.Apply(Make(views::IntentKind::ToggleStopSuggestion));
+  CHECK(s.scenario_edited());
+  CHECK(s.Pictures().scenario.rejection.find("NotImplementedError") != std::string::npos);
+  s.Apply(Make(views::IntentKind::ToggleStopSuggestion));
+  CHECK_FALSE(s.scenario_edited());
+  // Leaving the stop forgets the edit.
+  s.Apply(Make(views::IntentKind::TryStopSuggestion));
+  CHECK(s.scenario_edited());
+  s.Apply(Make(views::IntentKind::PreviousStop));
+  CHECK_FALSE(s.scenario_edited());
+}
+
+}  // namespace tilewalk::session
+
+namespace tilewalk::session {
+
+TEST_CASE("tour session: heatmaps are built only for the tab shown or the one the statement asks for") {
+  TourSession s({.library_folder = kLibrary});
+  const auto built = [](const views::LanesPicture& p) { return p.m.image != nullptr || !p.empty_message.empty(); };
+  CHECK(built(s.Pictures().lanes));  // never told what is shown: everything
+  s.SetShownTab(DetailTab::Memory);
+  s.Apply({.kind = views::IntentKind::JumpToMarker, .value = 1, .arg = static_cast<int>(views::MarkerKind::IssuedCopy)});
+  const TourPictures& at_copy = s.Pictures();
+  CHECK(at_copy.suggested_tab == DetailTab::Memory);
+  CHECK_FALSE(built(at_copy.lanes));
+  CHECK(at_copy.scores.s.image == nullptr);
+  s.SetShownTab(DetailTab::Lanes);  // the user picked Lanes: built at once
+  CHECK(built(s.Pictures().lanes));
 }
 
 }  // namespace tilewalk::session

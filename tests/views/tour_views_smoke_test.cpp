@@ -100,3 +100,176 @@ TEST_CASE("tour views smoke: dragging on the scrubber seeks, and the scrubber ma
 }
 
 }  // namespace tilewalk::views
+
+namespace tilewalk::views {
+
+TEST_CASE("timeline controls: round axis ticks, and an event's place on either axis") {
+  const std::vector<double> ticks = AxisTicks(93.0, 10.0f);
+  REQUIRE(ticks.size() == 10);  // 0, 10, ..., 90
+  CHECK(ticks[1] == doctest::Approx(10.0));
+  CHECK(ticks.back() == doctest::Approx(90.0));
+  CHECK(AxisTicks(0.8, 5.0f)[1] == doctest::Approx(0.2));
+  CHECK(AxisTicks(0.0, 5.0f).empty());
+
+  TimelinePicture p = CannedTimelinePicture();
+  CHECK(TimelineFraction(p, 1500, 40.5) == doctest::Approx(1500.0 / 2999.0));
+  p.axis = TimelineAxis::Time;
+  CHECK(TimelineFraction(p, 1500, 40.5) == doctest::Approx(0.45));
+}
+
+// Finds, by probing a grid of points, a click on the timeline pane that returns an intent of `kind`.
+std::optional<Intent> ProbeTimeline(HeadlessImGui& imgui, const TimelinePicture& picture, IntentKind kind,
+                                    std::int64_t value) {
+  for (float y = 2.0f; y < 400.0f; y += 5.0f) {
+    for (float x = 4.0f; x < kDisplay.x; x += 9.0f) {
+      std::optional<Intent> seen;
+      ImGuiIO& io = ImGui::GetIO();
+      io.MousePos = {x, y};
+      for (bool down : {false, true, false}) {
+        io.MouseDown[0] = down;
+        imgui.Frame([&] {
+          if (auto intent = DrawTimelineView(picture)) seen = intent;
+        });
+      }
+      if (seen && seen->kind == kind && seen->value == value) return seen;
+    }
+  }
+  return std::nullopt;
+}
+
+TEST_CASE("timeline controls: the buttons ask for a step unit, an axis, a step and a jump") {
+  HeadlessImGui imgui;
+  TimelinePicture picture = CannedTimelinePicture();
+  CHECK(ProbeTimeline(imgui, picture, IntentKind::SetStepUnit, static_cast<int>(StepUnit::GridStep)));
+  CHECK(ProbeTimeline(imgui, picture, IntentKind::SetAxis, static_cast<int>(TimelineAxis::Time)));
+  CHECK(ProbeTimeline(imgui, picture, IntentKind::Step, 1));
+  const auto jump = ProbeTimeline(imgui, picture, IntentKind::JumpToMarker, -1);
+  REQUIRE(jump);
+  CHECK(jump->arg >= 0);
+  CHECK(jump->arg < static_cast<int>(MarkerKind::kCount));
+}
+
+TEST_CASE("timeline controls: on the time axis the scrubber seeks by estimated time") {
+  HeadlessImGui imgui;
+  TimelinePicture picture = CannedTimelinePicture();
+  picture.axis = TimelineAxis::Time;
+  std::optional<Intent> intent;
+  for (float y = 40.0f; y < 300.0f && !intent; y += 6.0f) {
+    intent = Click(imgui, {kDisplay.x * 0.5f, y}, [&] { return DrawTimelineView(picture); });
+    if (intent && intent->kind != IntentKind::SeekToTime) intent.reset();
+  }
+  REQUIRE(intent);
+  CHECK(intent->value > 40000);  // about half of 90 µs, in nanoseconds
+  CHECK(intent->value < 50000);
+}
+
+}  // namespace tilewalk::views
+
+#include "app/views/cost_view.hpp"
+
+namespace tilewalk::views {
+
+TEST_CASE("cost view: draws the canned estimate, and zooms on the steps around the cursor") {
+  HeadlessImGui imgui;
+  const CostPicture p = CannedCostPicture();
+  CHECK(imgui.Frame([&] { DrawCostView(p); }) > 300);
+  imgui.Frame([&] { DrawCostView({.empty_message = "nothing ran"}); });
+  imgui.Frame([&] { DrawCostView({}); });
+
+  const CostWindow w = CostWindowAround(p, 1);  // steps 5, 6 and 7 (0-based 4..6)
+  CHECK(w.from_us == doctest::Approx(p.steps[4].start_us));
+  CHECK(w.to_us >= p.steps[6].end_us);
+  CostPicture first = p;
+  first.current_step = 0;
+  CHECK(CostWindowAround(first, 1).from_us == 0.0);  // the prologue copies stay in view
+  CHECK(CostWindowAround({}, 2).to_us > 0.0);
+}
+
+}  // namespace tilewalk::views
+
+namespace tilewalk::views {
+
+TEST_CASE("memory view: byte counts read as B, KiB or MiB; HBM strips and a redirect draw") {
+  CHECK(ByteText(512) == "512 B");
+  CHECK(ByteText(96 * 1024) == "96 KiB");
+  CHECK(ByteText(3u << 19) == "1.5 MiB");
+  HeadlessImGui imgui;
+  MemoryPicture with = CannedMemoryPicture();
+  MemoryPicture without = with;
+  for (auto& op : without.inputs) op.hbm = {};
+  without.redirect.clear();
+  CHECK(imgui.Frame([&] { DrawMemoryView(with); }) > imgui.Frame([&] { DrawMemoryView(without); }));
+}
+
+}  // namespace tilewalk::views
+
+#include "app/views/scenario_view.hpp"
+
+namespace tilewalk::views {
+
+TEST_CASE("scenario view: draws every field, starts its draft from the picture, and applies an edit") {
+  HeadlessImGui imgui;
+  const ScenarioPicture p = CannedScenarioPicture();
+  ScenarioDraft draft;
+  std::optional<Intent> intent;
+  CHECK(imgui.Frame([&] { intent = DrawScenarioView(p, draft); }) > 500);
+  CHECK_FALSE(intent);
+  CHECK(draft.key == p.key);
+  REQUIRE(draft.values.size() == p.fields.size());
+  CHECK(draft.values[9] == "64");
+  // Unedited, Apply is disabled: probe every point for it, and find nothing.
+  ImGuiIO& io = ImGui::GetIO();
+  auto probe = [&] {
+    for (float y = 2.0f; y < 300.0f; y += 6.0f) {
+      for (float x = 4.0f; x < 700.0f; x += 24.0f) {
+        std::optional<Intent> seen;
+        io.MousePos = {x, y};
+        for (bool down : {false, true, false}) {
+          io.MouseDown[0] = down;
+          imgui.Frame([&] {
+            if (auto i = DrawScenarioView(p, draft)) seen = i;
+          });
+        }
+        if (seen && seen->kind == IntentKind::ApplyScenario) return seen;
+      }
+    }
+    return std::optional<Intent>{};
+  };
+  CHECK_FALSE(probe());
+  draft.values[9] = "128";  // as typing into block_k would leave it
+  const auto applied = probe();
+  REQUIRE(applied);
+  const std::vector<std::string>& words = applied->words;
+  const auto k = std::find(words.begin(), words.end(), "--block-k");
+  REQUIRE(k != words.end());
+  CHECK(*(k + 1) == "128");
+  CHECK(std::find(words.begin(), words.end(), "--bias") == words.end());  // false: left out
+  CHECK(std::find(words.begin(), words.end(), "--block-q-dq") == words.end());  // unset: left out
+  // A new picture (another scenario) restarts the draft.
+  ScenarioPicture other = p;
+  other.key = "other";
+  imgui.Frame([&] { (void)DrawScenarioView(other, draft); });
+  CHECK(draft.values[9] == "64");
+}
+
+}  // namespace tilewalk::views
+
+namespace tilewalk::views {
+
+TEST_CASE("timeline strip: classroom mode's slim timeline draws, has no buttons, and its scrubber seeks") {
+  HeadlessImGui imgui;
+  const TimelinePicture timeline = CannedTimelinePicture();
+  std::optional<Intent> intent;
+  CHECK(imgui.Frame([&] { intent = DrawTimelineStrip(timeline); }) > 200);
+  CHECK_FALSE(intent);
+  CHECK(TimelineStripHeight() < TimelineViewHeight(TimelineAxis::Events));
+  for (float y = 10.0f; y < 150.0f && !intent; y += 6.0f) {
+    intent = Click(imgui, {kDisplay.x * 0.25f, y}, [&] { return DrawTimelineStrip(timeline); });
+    if (intent && intent->kind != IntentKind::SeekToEvent) intent.reset();
+  }
+  REQUIRE(intent);
+  CHECK(intent->value > 500);  // a quarter of the way along 3000 events
+  CHECK(intent->value < 1000);
+}
+
+}  // namespace tilewalk::views

@@ -1,0 +1,135 @@
+#include "app/gui/user_settings.hpp"
+
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "app/io/temp_file.hpp"
+
+namespace tilewalk::app {
+namespace {
+
+constexpr const char* kUnitNames[] = {"statement", "dma", "grid-step", "launch"};
+static_assert(std::size(kUnitNames) == static_cast<std::size_t>(views::StepUnit::kCount),
+              "one settings name per step unit");
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+std::optional<float> Number(std::string_view s, float low, float high) {
+  float v = 0;
+  const auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (error != std::errc() || end != s.data() + s.size() || !(v >= low && v <= high)) return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+std::optional<std::filesystem::path> SettingsPath(const char* xdg_config_home, const char* home) {
+  // The XDG spec ignores a relative XDG_CONFIG_HOME.
+  if (xdg_config_home != nullptr && xdg_config_home[0] == '/')
+    return std::filesystem::path(xdg_config_home) / "tilewalk" / "settings";
+  if (home != nullptr && home[0] != '\0') return std::filesystem::path(home) / ".config" / "tilewalk" / "settings";
+  return std::nullopt;
+}
+
+std::optional<std::filesystem::path> SettingsPathFromEnvironment() {
+  return SettingsPath(std::getenv("XDG_CONFIG_HOME"), std::getenv("HOME"));
+}
+
+UserSettings ParseSettings(std::string_view text, const std::string& file, std::vector<std::string>& warnings) {
+  UserSettings s;
+  int line_number = 0;
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    const std::string_view line = Trim(text.substr(0, end));
+    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+    ++line_number;
+    if (line.empty() || line.front() == '#') continue;
+    const auto warn = [&](const std::string& what) {
+      warnings.push_back(file + ":" + std::to_string(line_number) + ": " + what + "; it keeps its default");
+    };
+    const std::size_t eq = line.find('=');
+    if (eq == std::string_view::npos) {
+      warn("'" + std::string(line) + "' is not 'key = value'");
+      continue;
+    }
+    const std::string key(Trim(line.substr(0, eq)));
+    const std::string_view value = Trim(line.substr(eq + 1));
+    const auto bad = [&](const char* expected) { warn(key + " = '" + std::string(value) + "': expected " + expected); };
+    if (key == "text_scale") {
+      if (auto v = Number(value, 0.6f, 2.5f)) s.text_scale = *v; else bad("a number from 0.6 to 2.5");
+    } else if (key == "speed") {
+      if (auto v = Number(value, 1.0f, 120.0f)) s.speed = *v; else bad("a number from 1 to 120");
+    } else if (key == "classroom") {
+      if (value == "true" || value == "false") s.classroom = value == "true"; else bad("true or false");
+    } else if (key == "axis") {
+      if (value == "events") s.axis = views::TimelineAxis::Events;
+      else if (value == "time") s.axis = views::TimelineAxis::Time;
+      else bad("events or time");
+    } else if (key == "step_unit") {
+      bool found = false;
+      for (std::size_t u = 0; u < std::size(kUnitNames); ++u) {
+        if (value == kUnitNames[u]) {
+          s.step_unit = static_cast<views::StepUnit>(u);
+          found = true;
+        }
+      }
+      if (!found) bad("statement, dma, grid-step or launch");
+    } else if (key == "tour") {
+      s.tour = std::string(value);
+    } else if (key == "stop") {
+      if (auto v = Number(value, 1.0f, 1000.0f); v && *v == static_cast<float>(static_cast<int>(*v)))
+        s.stop = static_cast<int>(*v);
+      else
+        bad("a whole number from 1");
+    } else {
+      warn("unknown setting '" + key + "'");
+    }
+  }
+  return s;
+}
+
+std::string FormatSettings(const UserSettings& s) {
+  std::ostringstream out;
+  out << "# tilewalk settings, written by the app when it closes\n"
+      << "text_scale = " << s.text_scale << "\n"
+      << "classroom = " << (s.classroom ? "true" : "false") << "\n"
+      << "step_unit = " << kUnitNames[static_cast<std::size_t>(s.step_unit)] << "\n"
+      << "axis = " << (s.axis == views::TimelineAxis::Time ? "time" : "events") << "\n"
+      << "speed = " << s.speed << "\n";
+  if (!s.tour.empty()) out << "tour = " << s.tour << "\n" << "stop = " << s.stop << "\n";
+  return out.str();
+}
+
+UserSettings LoadSettings(const std::filesystem::path& file, std::vector<std::string>& warnings) {
+  std::error_code ec;
+  if (!std::filesystem::exists(file, ec)) return {};
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  if (!in || !(text << in.rdbuf())) {
+    warnings.push_back(file.string() + ": cannot be read; the default settings are used");
+    return {};
+  }
+  return ParseSettings(text.str(), file.string(), warnings);
+}
+
+std::optional<std::string> SaveSettings(const std::filesystem::path& file, const UserSettings& settings) {
+  std::error_code ec;
+  std::filesystem::create_directories(file.parent_path(), ec);
+  if (ec) return "cannot create " + file.parent_path().string() + ": " + ec.message();
+  TempFile temp(file);
+  const auto failed = [&](int error) { return "cannot write " + file.string() + ": " + std::strerror(error); };
+  if (temp.File() == nullptr) return failed(temp.Errno());
+  const std::string text = FormatSettings(settings);
+  if (std::fwrite(text.data(), 1, text.size(), temp.File()) != text.size() || !temp.Close()) return failed(temp.Errno());
+  if (!temp.RenameTo(file)) return failed(temp.Errno());
+  return std::nullopt;
+}
+
+}  // namespace tilewalk::app

@@ -1,0 +1,201 @@
+#include "app/views/cost_view.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <initializer_list>
+#include <string>
+#include <utility>
+
+#include "app/views/tour_palette.hpp"
+
+namespace tilewalk::views {
+namespace {
+
+constexpr ImU32 kCompute = palette::kPassage;
+constexpr ImU32 kIdleStep = IM_COL32(0x5A, 0x62, 0x70, 0xFF);  // a step that did no arithmetic
+constexpr ImU32 kBubble = palette::kError;
+constexpr ImU32 kLaneBg = IM_COL32(0x18, 0x1A, 0x20, 0xFF);
+
+struct Chart {
+  float left = 0, width = 0;
+  double from_us = 0, to_us = 1;
+  float X(double us) const {
+    const double f = std::clamp((us - from_us) / std::max(1e-12, to_us - from_us), 0.0, 1.0);
+    return left + width * static_cast<float>(f);
+  }
+};
+
+// A bar at least 1.5 px wide, so that a short copy on a long axis still shows.
+void Bar(ImDrawList* draw, const Chart& chart, double a, double b, float y0, float y1, ImU32 colour) {
+  float x0 = chart.X(a), x1 = chart.X(b);
+  if (x1 - x0 < 1.5f) x1 = x0 + 1.5f;
+  draw->AddRectFilled(ImVec2(x0, y0), ImVec2(x1, y1), colour);
+}
+
+// Two lanes, compute above copies, over [from_us, to_us]; the cursor's step outlined in the current colour;
+// under them the range's ends and `caption`. With `label_steps`, each step's bar carries its number when it
+// fits.
+void DrawLanes(const CostPicture& p, double from_us, double to_us, bool label_steps, const std::string& caption) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float line = ImGui::GetTextLineHeight();
+  const float label_w = ImGui::CalcTextSize("compute ").x;
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const float lane_h = line * 1.0f;
+  const float gap = line * 0.2f;
+  const Chart chart{at.x + label_w, std::max(1.0f, ImGui::GetContentRegionAvail().x - label_w), from_us, to_us};
+  const float compute_y = at.y, copy_y = at.y + lane_h + gap;
+  draw->AddText(ImVec2(at.x, compute_y + (lane_h - line) * 0.5f), palette::kTextDim, "compute");
+  draw->AddText(ImVec2(at.x, copy_y + (lane_h - line) * 0.5f), palette::kTextDim, "copies");
+  draw->AddRectFilled(ImVec2(chart.left, compute_y), ImVec2(chart.left + chart.width, compute_y + lane_h), kLaneBg);
+  draw->AddRectFilled(ImVec2(chart.left, copy_y), ImVec2(chart.left + chart.width, copy_y + lane_h), kLaneBg);
+  draw->PushClipRect(ImVec2(chart.left, compute_y), ImVec2(chart.left + chart.width, copy_y + lane_h), true);
+
+  for (std::size_t i = 0; i < p.steps.size(); ++i) {
+    const CostStep& s = p.steps[i];
+    if (s.end_us < from_us || s.start_us - s.wait_us > to_us) continue;
+    if (s.wait_us > 0) Bar(draw, chart, s.start_us - s.wait_us, s.start_us, compute_y + lane_h * 0.35f, compute_y + lane_h * 0.65f, kBubble);
+    Bar(draw, chart, s.start_us, s.end_us, compute_y + 1.0f, compute_y + lane_h - 1.0f, s.ran ? kCompute : kIdleStep);
+    if (label_steps) {
+      char n[24];
+      std::snprintf(n, sizeof n, "%zu", i + 1);
+      const float x0 = chart.X(s.start_us), x1 = chart.X(s.end_us);
+      const ImVec2 size = ImGui::CalcTextSize(n);
+      if (x1 - x0 > size.x + 4.0f)
+        draw->AddText(ImVec2((x0 + x1 - size.x) * 0.5f, compute_y + (lane_h - size.y) * 0.5f), palette::kOnCurrent, n);
+    }
+  }
+  for (const CostCopy& c : p.copies) {
+    if (c.end_us < from_us || c.start_us > to_us) continue;
+    Bar(draw, chart, c.start_us, c.end_us, copy_y + 1.0f, copy_y + lane_h - 1.0f, c.writeback ? palette::kWriteback : palette::kIssued);
+  }
+  // The cursor's step and the copies it issued, outlined; then the cursor itself.
+  if (p.current_step >= 0 && static_cast<std::size_t>(p.current_step) < p.steps.size()) {
+    const CostStep& s = p.steps[static_cast<std::size_t>(p.current_step)];
+    draw->AddRect(ImVec2(chart.X(s.start_us) - 1.0f, compute_y), ImVec2(std::max(chart.X(s.end_us), chart.X(s.start_us) + 1.5f) + 1.0f, compute_y + lane_h),
+                  palette::kCurrent, 0.0f, 0, 3.0f);
+    for (const CostCopy& c : p.copies) {
+      if (c.step != p.current_step) continue;
+      draw->AddRect(ImVec2(chart.X(c.start_us) - 1.0f, copy_y), ImVec2(std::max(chart.X(c.end_us), chart.X(c.start_us) + 1.5f) + 1.0f, copy_y + lane_h),
+                    palette::kCurrent, 0.0f, 0, 2.0f);
+    }
+  }
+  const float cx = chart.X(p.cursor_us);
+  draw->AddLine(ImVec2(cx, compute_y), ImVec2(cx, copy_y + lane_h), palette::kText, 1.5f);
+  draw->PopClipRect();
+
+  char from[32], to[32];
+  std::snprintf(from, sizeof from, "%.2f µs", from_us);
+  std::snprintf(to, sizeof to, "%.2f µs", to_us);
+  const float axis_y = copy_y + lane_h + 2.0f;
+  if (caption.empty()) {  // no axis row: the whole launch starts at 0 and the totals above give its end
+    ImGui::Dummy(ImVec2(chart.width + label_w, axis_y - at.y));
+    return;
+  }
+  draw->AddText(ImVec2(chart.left, axis_y), palette::kTextDim, from);
+  draw->AddText(ImVec2(chart.left + chart.width - ImGui::CalcTextSize(to).x, axis_y), palette::kTextDim, to);
+  const float caption_w = ImGui::CalcTextSize(caption.c_str()).x;
+  const float room = chart.width - ImGui::CalcTextSize(from).x - ImGui::CalcTextSize(to).x;
+  if (caption_w + line < room)
+    draw->AddText(ImVec2(chart.left + (chart.width - caption_w) * 0.5f, axis_y), label_steps ? palette::kCurrent : palette::kTextDim,
+                  caption.c_str());
+  ImGui::Dummy(ImVec2(chart.width + label_w, axis_y + line - at.y));
+}
+
+void Swatch(ImU32 colour, const char* label) {
+  const float line = ImGui::GetTextLineHeight();
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float s = line * 0.7f;
+  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + (line - s) * 0.5f), ImVec2(p.x + s, p.y + (line + s) * 0.5f), colour);
+  ImGui::Dummy(ImVec2(s, line));
+  ImGui::SameLine();
+  ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", label);
+}
+
+// Phrases flowed onto lines whole: ImGui's own wrapping may break a number after its decimal point.
+struct Phrase {
+  const char* text;
+  ImU32 colour = palette::kText;
+};
+
+void Phrases(std::initializer_list<Phrase> phrases) {
+  bool first = true;
+  for (const auto& [phrase, colour] : phrases) {
+    if (!first) {
+      ImGui::SameLine();
+      if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(phrase).x) ImGui::NewLine();
+    }
+    first = false;
+    ImGui::TextColored(palette::Vec(colour), "%s", phrase);
+  }
+}
+
+}  // namespace
+
+CostWindow CostWindowAround(const CostPicture& p, int steps_each_side) {
+  if (p.steps.empty()) return {0.0, std::max(p.total_us, 1e-6)};
+  const int last = static_cast<int>(p.steps.size()) - 1;
+  const int current = std::clamp(p.current_step, 0, last);
+  const CostStep& first = p.steps[static_cast<std::size_t>(std::max(0, current - steps_each_side))];
+  const CostStep& end = p.steps[static_cast<std::size_t>(std::min(last, current + steps_each_side))];
+  double from = first.start_us - first.wait_us, to = end.end_us;
+  // The copies the window's last step issued run past its compute; keep them in view.
+  for (const CostCopy& c : p.copies)
+    if (c.step >= current - steps_each_side && c.step <= current + steps_each_side) to = std::max(to, c.end_us);
+  if (current == 0) from = 0.0;
+  if (!(to > from)) to = from + 1e-6;
+  return {from, to};
+}
+
+void DrawCostView(const CostPicture& p) {
+  ImGui::PushTextWrapPos(0.0f);
+  if (!p.empty_message.empty()) {
+    ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", p.empty_message.c_str());
+    ImGui::PopTextWrapPos();
+    return;
+  }
+  char total[48], compute[40], copies[40], bubbles[48];
+  std::snprintf(total, sizeof total, "Total %.2f µs:", p.total_us);
+  std::snprintf(compute, sizeof compute, "compute %.2f,", p.compute_us);
+  std::snprintf(copies, sizeof copies, "copies %.2f,", p.dma_us);
+  std::snprintf(bubbles, sizeof bubbles, "bubbles %.2f (estimates).", p.bubble_us);
+  const ImU32 bound = p.hbm_bound ? palette::kSkipped : kCompute;
+  Phrases({{total}, {compute}, {copies}, {bubbles},
+           {p.hbm_bound ? "HBM-bound:" : "Compute-bound:", bound},
+           {p.hbm_bound ? "the copy engine is busier" : "the core is busier", bound},
+           {p.hbm_bound ? "than the core." : "than the copy engine.", bound}});
+  ImGui::PopTextWrapPos();
+  Swatch(kCompute, "compute");
+  for (const auto& [colour, label] : {std::pair{kIdleStep, "skipped"}, std::pair{palette::kIssued, "copy in"},
+                                      std::pair{palette::kWriteback, "writeback"}, std::pair{kBubble, "bubble"}}) {
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label).x + ImGui::GetTextLineHeight() * 2.0f) ImGui::NewLine();
+    Swatch(colour, label);
+  }
+
+  DrawLanes(p, 0.0, std::max(p.total_us, 1e-6), false, "");
+  if (p.current_step >= 0 && static_cast<std::size_t>(p.current_step) < p.steps.size()) {
+    const CostStep& s = p.steps[static_cast<std::size_t>(p.current_step)];
+    double copies = 0, copies_end = s.start_us;
+    for (const CostCopy& c : p.copies) {
+      if (c.step != p.current_step) continue;
+      copies += c.end_us - c.start_us;
+      copies_end = std::max(copies_end, c.end_us);
+    }
+    const CostWindow window = CostWindowAround(p, 2);
+    DrawLanes(p, window.from_us, window.to_us, true, "zoom: around step " + std::to_string(p.current_step + 1));
+    char step[48], compute[48], copied[64], waited[40];
+    std::snprintf(step, sizeof step, "Step %d of %zu:", p.current_step + 1, p.steps.size());
+    std::snprintf(compute, sizeof compute, "compute %.2f µs%s,", s.end_us - s.start_us, s.ran ? "" : " (skipped)");
+    std::snprintf(copied, sizeof copied, "copies %.2f µs (%s),", copies,
+                  copies == 0 ? "none" : copies_end <= s.end_us + 1e-9 ? "hidden under compute" : "not all hidden");
+    std::snprintf(waited, sizeof waited, "waited %.2f µs.", s.wait_us);
+    Phrases({{step, palette::kCurrent}, {compute, palette::kCurrent}, {copied, palette::kCurrent}, {waited, palette::kCurrent}});
+  }
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(palette::Vec(palette::kTextDim), "Estimates from a cost model, not measurements: %s.", p.chip.c_str());
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace tilewalk::views
