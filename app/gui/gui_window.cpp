@@ -7,6 +7,7 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include <cstdint>
 #include <cstdlib>
 
 #include "app/gui/imgui_setup.hpp"
@@ -106,6 +107,17 @@ void GuiWindow::BeginFrame() {
   glfwPollEvents();
   ImGui_ImplOpenGL3_NewFrame();
   m_began_frame = true;
+  if (!m_font_nearest) {
+    // The font is rasterised at the size it is drawn, so a texel maps to a pixel: nearest sampling shows the
+    // same glyphs, and a software rasteriser reads one texel a pixel instead of four.
+    GLint bound = 0;
+    glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
+    glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(reinterpret_cast<std::uintptr_t>(ImGui::GetIO().Fonts->TexID)));
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(bound));
+    m_font_nearest = true;
+  }
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
 }
@@ -144,6 +156,7 @@ void GuiWindow::SetLook(const ImGuiLook& look, std::ostream& warnings) {
   if (!m_began_frame) return;  // the first frame uploads the atlas as it stands
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
+  m_font_nearest = false;
 }
 
 PixelSize GuiWindow::FramebufferSize() const {

@@ -16,9 +16,9 @@ views::CellState ToView(walkthrough::CellState state) {
 }
 
 std::string LaunchTitle(const std::string& launch) {
-  if (launch == "fwd") return "Forward grid: rows walked left to right";
-  if (launch == "dkv") return "dK/dV grid: columns walked top to bottom";
-  if (launch == "dq") return "dQ grid: rows walked left to right";
+  if (launch == "fwd") return "Forward grid, row by row";
+  if (launch == "dkv") return "dK/dV grid, column by column";
+  if (launch == "dq") return "dQ grid, row by row";
   return launch + " grid";
 }
 
