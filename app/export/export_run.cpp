@@ -188,6 +188,7 @@ ExitCode RunExport(const ExportOptions& options, std::ostream& out, std::ostream
   HeadlessRenderer& renderer = *std::get<std::unique_ptr<HeadlessRenderer>>(opened);
   TourScreenState screen;  // after the renderer: its textures die before the GL context
   screen.panes = options.panes;
+  screen.pane_backgrounds = false;  // the renderer clears to the window colour, as the app's window does
   Manifest manifest = ManifestHeader(options, session, every);
 
   FrameWriter writer;

@@ -116,7 +116,9 @@ void HeadlessRenderer::Render() {
   ImGui::Render();
   glBindFramebuffer(GL_FRAMEBUFFER, m_fbo);
   glViewport(0, 0, m_framebuffer.width, m_framebuffer.height);
-  glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
+  // The window colour, opaque, as the window clears: the tour panes then need no background of their own.
+  const ImVec4 ground = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  glClearColor(ground.x, ground.y, ground.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
