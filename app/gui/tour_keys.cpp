@@ -39,6 +39,12 @@ std::vector<views::Intent> ReadTourKeys(bool& show_help) {
   return intents;
 }
 
+float ReadPassageScroll() {
+  if (ImGui::GetIO().WantTextInput) return 0.0f;
+  constexpr float kLines = 3.0f;
+  return Pressed(ImGuiKey_DownArrow) ? kLines : Pressed(ImGuiKey_UpArrow) ? -kLines : 0.0f;
+}
+
 WindowKeys ReadWindowKeys() {
   // ImGui 1.86 names only navigation keys; the GLFW backend files the others under GLFW's key codes.
   WindowKeys keys;

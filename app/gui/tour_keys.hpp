@@ -16,7 +16,7 @@ struct KeyHelp {
 };
 
 // What the help overlay lists, in order.
-inline constexpr std::array<KeyHelp, 15> kTourKeys = {{
+inline constexpr std::array<KeyHelp, 16> kTourKeys = {{
     {"Space", "play / pause"},
     {"Right / Left", "one step forward / back, by the step unit"},
     {"G", "step unit: statement, DMA, grid step, launch"},
@@ -24,6 +24,7 @@ inline constexpr std::array<KeyHelp, 15> kTourKeys = {{
     {"T", "timeline axis: events / estimated time"},
     {"Home / End", "start / end of the recording"},
     {"Page Down / Page Up", "next / previous tour stop"},
+    {"Down / Up", "scroll the passage"},
     {"A", "try the stop's suggestion / back to its scenario"},
     {"click a source line", "go to the next event at that line"},
     {"click a grid cell", "go to that grid step"},
@@ -36,6 +37,10 @@ inline constexpr std::array<KeyHelp, 15> kTourKeys = {{
 
 // The intents of the keys pressed this frame; toggles `show_help` on '?' (and closes it on Escape).
 std::vector<views::Intent> ReadTourKeys(bool& show_help);
+
+// Lines to scroll the passage by this frame: Down 3, Up -3, else 0 (so a projected passage that runs past
+// its pane can be read without a mouse).
+float ReadPassageScroll();
 
 // Keys that change the window rather than the cursor: F10, F11, Ctrl +/-/0.
 struct WindowKeys {

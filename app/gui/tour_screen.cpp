@@ -247,7 +247,7 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
   else if (state.classroom) state.detail_stop = -1;  // the grid was shown: the detail starts afresh
   if (layout.passage) {
     if (BeginPane("Passage", *layout.passage, state.pane_backgrounds)) {
-      if (auto intent = views::DrawPassageView(pictures.passage)) intents.push_back(*intent);
+      if (auto intent = views::DrawPassageView(pictures.passage, ReadPassageScroll())) intents.push_back(*intent);
     }
     ImGui::End();
   }

@@ -8,7 +8,7 @@
 
 namespace tilewalk::views {
 
-std::optional<Intent> DrawPassageView(const PassagePicture& picture) {
+std::optional<Intent> DrawPassageView(const PassagePicture& picture, float scroll_lines) {
   std::optional<Intent> intent;
   if (picture.stop_count > 0) {
     ImGui::BeginDisabled(picture.stop_number <= 1);
@@ -37,6 +37,8 @@ std::optional<Intent> DrawPassageView(const PassagePicture& picture) {
   // One child per stop, so that the next stop's narration starts at its top, not where the last was scrolled.
   const std::string prose_id = "prose " + std::to_string(picture.stop_number);
   if (ImGui::BeginChild(prose_id.c_str(), ImVec2(0, 0))) {
+    if (scroll_lines != 0.0f)
+      ImGui::SetScrollY(ImGui::GetScrollY() + scroll_lines * ImGui::GetTextLineHeightWithSpacing());
     if (!picture.stop_title.empty()) ImGui::TextColored(palette::Vec(palette::kCurrent), "%s", picture.stop_title.c_str());
     ImGui::PushTextWrapPos(0.0f);
     if (!picture.problem.empty()) ImGui::TextColored(palette::Vec(palette::kError), "%s", picture.problem.c_str());

@@ -10,6 +10,7 @@
 
 namespace tilewalk::views {
 
-std::optional<Intent> DrawPassageView(const PassagePicture& picture);
+// `scroll_lines`: lines to scroll the prose by this frame (the keyboard's Up and Down), 0 for none.
+std::optional<Intent> DrawPassageView(const PassagePicture& picture, float scroll_lines = 0.0f);
 
 }  // namespace tilewalk::views

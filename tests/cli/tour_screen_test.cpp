@@ -162,3 +162,33 @@ TEST_CASE("tour screen: G picks the next step unit, T the other axis, and the ar
 }
 
 }  // namespace tilewalk::app
+
+#include <imgui_internal.h>
+
+namespace tilewalk::app {
+namespace {
+
+// How far the passage's prose is scrolled: its child window is the one named "Passage/prose ...".
+float PassageScroll() {
+  for (ImGuiWindow* window : ImGui::GetCurrentContext()->Windows)
+    if (std::string_view(window->Name).rfind("Passage/prose", 0) == 0) return window->Scroll.y;
+  return -1.0f;
+}
+
+}  // namespace
+
+TEST_CASE("tour screen: Down and Up scroll a passage that runs past its pane, and leave the cursor alone") {
+  Screen screen;
+  ImGui::GetIO().DisplaySize = {640.0f, 360.0f};  // small, so that the prose overflows
+  screen.Frame();
+  screen.Frame();
+  const uint64_t cursor = *screen.session.cursor();
+  REQUIRE(PassageScroll() == 0.0f);
+  screen.Press(ImGuiKey_DownArrow);
+  CHECK(PassageScroll() > 0.0f);
+  screen.Press(ImGuiKey_UpArrow);
+  CHECK(PassageScroll() == 0.0f);
+  CHECK(*screen.session.cursor() == cursor);
+}
+
+}  // namespace tilewalk::app
