@@ -4,8 +4,6 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
-#include <unistd.h>
-
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -14,19 +12,15 @@
 #include "app/session/tour_session.hpp"
 #include "png_read.hpp"
 #include "walkthrough/timeline.hpp"
+#include "temp_folder.hpp"
 
 namespace tilewalk::app {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct TempDir {
-  fs::path path = fs::temp_directory_path() / ("tilewalk-export-test-" + std::to_string(::getpid()));
-  TempDir() {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
+struct TempDir : tests::TempFolder {
+  TempDir() : TempFolder("tilewalk-export-test") {}
 };
 
 ExportOptions FixtureExport(const fs::path& out, FrameEvery every) {

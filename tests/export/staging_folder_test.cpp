@@ -2,24 +2,18 @@
 // unless replacing was asked for, and is kept if the export fails; an abandoned export leaves nothing.
 #include <doctest/doctest.h>
 
-#include <unistd.h>
-
 #include <fstream>
 
 #include "app/export/staging_folder.hpp"
+#include "temp_folder.hpp"
 
 namespace tilewalk::app {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct TempDir {
-  fs::path path = fs::temp_directory_path() / ("tilewalk-staging-test-" + std::to_string(::getpid()));
-  TempDir() {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() { fs::remove_all(path); }
+struct TempDir : tests::TempFolder {
+  TempDir() : TempFolder("tilewalk-staging-test") {}
 };
 
 int Entries(const fs::path& folder) {
