@@ -88,7 +88,12 @@ template <typename Place>
 void DrawDetailTabs(const session::TourPictures& pictures, TourScreenState& state, std::vector<views::Intent>& intents,
                     Place place) {
   using session::DetailTab;
-  place(DetailTab::Memory, [&] { views::DrawMemoryView(pictures.memory); });
+  place(DetailTab::Memory, [&] {
+    views::MemoryPicture memory = pictures.memory;  // shared images: the copy only takes texture ids
+    for (std::size_t i = 0; i < memory.scratch.size(); ++i)
+      views::AttachTexture(&state.textures, "memory.scratch." + std::to_string(i), memory.scratch[i].tile);
+    views::DrawMemoryView(memory);
+  });
   place(DetailTab::Lanes, [&] {
     views::LanesPicture lanes = pictures.lanes;  // shared images: the copy only takes texture ids
     views::AttachTexture(&state.textures, "lanes.m", lanes.m);

@@ -20,6 +20,15 @@ void Put(views::HeatmapImage& image, int x, int y, views::Rgb c) {
 
 }  // namespace
 
+tpu::Matrix FirstTile(const tpu::Array& array) {
+  const tpu::Shape& shape = array.shape();
+  if (shape.rank() < 2) return {};
+  const auto rows = static_cast<int>(shape[-2]), cols = static_cast<int>(shape[-1]);
+  tpu::Matrix m(rows, cols);
+  array.ReadFloats(0, static_cast<int64_t>(rows) * cols, m.data());
+  return m;
+}
+
 views::Heatmap BuildHeatmap(std::string label, const tpu::Matrix& data,
                             const std::vector<std::uint8_t>& mask) {
   const int rows = static_cast<int>(data.rows()), cols = static_cast<int>(data.cols());

@@ -27,6 +27,10 @@ inline constexpr std::uint8_t kOffScale = 4;  // not finite, or the mask value w
 views::Heatmap BuildHeatmap(std::string label, const tpu::Matrix& data,
                             const std::vector<std::uint8_t>& mask = {});
 
+// The last two dimensions of an array's first leading index, as a matrix: a scratch buffer such as
+// m_scratch (block_b, 1, block_q, 128) read as its first (block_q × 128) tile. Empty below rank 2.
+tpu::Matrix FirstTile(const tpu::Array& array);
+
 // The value of `site` computed in the cursor's minor block, or null: a site that has not run yet in this
 // block still holds the previous block's value, which the panes must not show as current.
 const tpu::Value* CurrentValue(const walkthrough::Snapshot& snapshot, const std::string& site);

@@ -7,16 +7,6 @@ namespace {
 
 constexpr int kLanes = 128;
 
-// The (rows × 128) tile of the first batch row of a lanes buffer: m_scratch is (block_b, 1, block_q, 128).
-tpu::Matrix LanesOf(const tpu::Array& array) {
-  const tpu::Shape& shape = array.shape();
-  if (shape.rank() < 2) return {};
-  const auto rows = static_cast<int>(shape[-2]), cols = static_cast<int>(shape[-1]);
-  tpu::Matrix m(rows, cols);
-  array.ReadFloats(0, static_cast<int64_t>(rows) * cols, m.data());
-  return m;
-}
-
 bool LanesEqual(const tpu::Matrix& m) {
   for (Eigen::Index r = 0; r < m.rows(); ++r)
     for (Eigen::Index c = 1; c < m.cols(); ++c)
@@ -45,8 +35,8 @@ Lanes Find(const walkthrough::Snapshot& snap, const std::string& next_site, cons
   const std::string prefix = snap.launch_name + ".run.";
   if (const tpu::Value* v = CurrentValue(snap, prefix + next_site)) return {v->data(), next_site};
   if (const walkthrough::NamedBuffer* b = snap.Buffer(scratch); b != nullptr && b->contents)
-    return {LanesOf(*b->contents), scratch};
-  if (const tpu::Array* a = InputSlot(snap, input)) return {LanesOf(*a), input + " input"};
+    return {FirstTile(*b->contents), scratch};
+  if (const tpu::Array* a = InputSlot(snap, input)) return {FirstTile(*a), input + " input"};
   return {};
 }
 

@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "app/session/heatmap_builders.hpp"
 #include "kernels/tpu/block_spec.hpp"
 
 namespace tilewalk::session {
@@ -116,11 +117,12 @@ views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const
   const std::size_t scratch_first = snap.inputs.size() + snap.outputs.size();
   for (std::size_t i = scratch_first; i < track.operand_names.size(); ++i) {
     const int buffer = rec.ScratchBuffer(snap.launch, static_cast<int>(i - scratch_first));
-    std::string text = track.operand_names[i];
+    views::ScratchPicture scratch{.text = track.operand_names[i]};
     if (const auto* b = At(snap.buffers, static_cast<std::size_t>(buffer)); b != nullptr && b->contents) {
-      text += "  " + b->contents->shape().ToString() + " " + std::string(tpu::DTypeName(b->contents->dtype()));
+      scratch.text += "  " + b->contents->shape().ToString() + " " + std::string(tpu::DTypeName(b->contents->dtype()));
+      scratch.tile = BuildHeatmap(track.operand_names[i], FirstTile(*b->contents));
     }
-    picture.scratch.push_back(std::move(text));
+    picture.scratch.push_back(std::move(scratch));
   }
 
   if (snap.copy_in_flight) {

@@ -90,7 +90,11 @@ MemoryPicture CannedMemoryPicture() {
   p.inputs.push_back({.name = "v", .slots = {{{true, "(0,0,1,0)", true, false}, {false, "", false, false}}}});
   p.outputs.push_back({.name = "o", .slots = {{{true, "(0,0,1,0)", true, false}, {true, "(0,0,0,0)", false, false}}},
                        .written_back = true});
-  p.scratch = {"m_scratch  (1, 128, 128) float32", "l_scratch  (1, 128, 128) float32", "acc_scratch  (1, 128, 64) float32"};
+  for (const char* name : {"m_scratch", "l_scratch", "acc_scratch"}) {
+    const int cols = std::string(name) == "acc_scratch" ? 64 : 128;
+    p.scratch.push_back({.text = std::string(name) + "  (1, 128, " + std::to_string(cols) + ") float32",
+                         .tile = {.label = name, .rows = 128, .cols = cols}});
+  }
   // In HBM: four q blocks and four kv blocks; k asks for block 2 while v, redirected, asks for block 0.
   p.inputs[0].hbm = {.rows = 4, .cols = 1, .cells = {1, 1, 0, 0}, .wanted = 1};
   p.inputs[1].hbm = {.rows = 4, .cols = 1, .cells = {0, 1, 1, 0}, .wanted = 2};

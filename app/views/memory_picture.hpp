@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "app/views/heatmap_picture.hpp"
+
 namespace tilewalk::views {
 
 struct SlotPicture {
@@ -45,10 +47,17 @@ struct OperandPicture {
   HbmArrayPicture hbm{};
 };
 
+// A scratch buffer: its name and shape, and its first tile as a heatmap (fresh scratch holds NaN, drawn as
+// off-scale grey until the kernel writes it).
+struct ScratchPicture {
+  std::string text{};  // "acc_scratch  (1, 128, 128) float32"
+  Heatmap tile{};
+};
+
 struct MemoryPicture {
   std::string launch{};  // "fwd"
   std::vector<OperandPicture> inputs{}, outputs{};
-  std::vector<std::string> scratch{};  // "m_scratch  (128, 128) float32"
+  std::vector<ScratchPicture> scratch{};
   std::string copy_in_flight{};        // "k block 3 into slot 1", or empty
   std::string redirect{};              // "k, v: redirected to (0,0,0,0); a naive map asks for (0,0,0,3)", or empty
   bool has_naive = false;              // the naive figures below are known

@@ -3,11 +3,13 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "app/views/heatmap_view.hpp"
 #include "app/views/tour_palette.hpp"
 
 namespace tilewalk::views {
@@ -164,6 +166,31 @@ void DrawKey() {
   }
 }
 
+// Scratch as heatmaps side by side, each under its name and shape and over its colour scale; entries that
+// are not finite (fresh scratch holds NaN, the running max starts at -inf) are the flat off-scale grey.
+void DrawScratch(const std::vector<ScratchPicture>& scratch) {
+  if (scratch.empty()) return;
+  ImGui::TextColored(palette::Vec(palette::kTextDim), "scratch, first tile (grey: not finite, such as NaN before a write or m's -inf)");
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float n = static_cast<float>(scratch.size());
+  const float width = std::floor((ImGui::GetContentRegionAvail().x - spacing * (n - 1.0f)) / n);
+  const float max_height = ImGui::GetTextLineHeightWithSpacing() * 4.0f;
+  for (std::size_t i = 0; i < scratch.size(); ++i) {
+    const ScratchPicture& s = scratch[i];
+    if (i > 0) ImGui::SameLine();
+    ImGui::BeginGroup();
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+    ImGui::TextUnformatted(s.text.c_str());
+    ImGui::PopTextWrapPos();
+    const float height =
+        s.tile.cols > 0 ? std::min(max_height, width * static_cast<float>(s.tile.rows) / static_cast<float>(s.tile.cols))
+                        : max_height;
+    DrawHeatmapImage(s.tile, {width, height});
+    DrawColourScale(s.tile, width);
+    ImGui::EndGroup();
+  }
+}
+
 }  // namespace
 
 void DrawMemoryView(const MemoryPicture& picture) {
@@ -183,11 +210,7 @@ void DrawMemoryView(const MemoryPicture& picture) {
     Wrapped(palette::kText, bytes);
   }
   DrawKey();
-  if (!picture.scratch.empty()) {
-    std::string scratch = "scratch:";
-    for (const std::string& s : picture.scratch) scratch += (scratch.size() > 8 ? ";  " : " ") + s;
-    Wrapped(palette::kTextDim, scratch);
-  }
+  DrawScratch(picture.scratch);
 }
 
 }  // namespace tilewalk::views

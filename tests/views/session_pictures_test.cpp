@@ -100,7 +100,26 @@ TEST_CASE("memory picture: above the diagonal k and v are reused, and each slot 
   }
   CHECK(p.inputs[1].slots[p.inputs[1].slots[0].active ? 0 : 1].block == "(0,0,0,0)");
   CHECK_FALSE(p.outputs.empty());
-  CHECK_FALSE(p.scratch.empty());
+  // Scratch as heatmaps of its first tile, a pixel per element; step 0 ran, so m, l and acc hold finite
+  // values, and l (a sum of exponentials) is positive.
+  REQUIRE(p.scratch.size() == 3);
+  for (const views::ScratchPicture& s : p.scratch) {
+    CAPTURE(s.text);
+    REQUIRE(s.tile.image);
+    CHECK(s.tile.image->width == s.tile.cols);
+    CHECK(s.tile.image->height == s.tile.rows);
+    CHECK(s.tile.has_range);
+  }
+  CHECK(p.scratch[1].text.rfind("l_scratch", 0) == 0);
+  CHECK(p.scratch[1].tile.min > 0.0f);
+}
+
+TEST_CASE("memory picture: fresh scratch is not finite, so none of it is in colour") {
+  walkthrough::Timeline timeline(CausalRecording());
+  REQUIRE(timeline.Seek(0));  // the first copy: the body has not run, scratch holds NaN
+  const views::MemoryPicture p = BuildMemoryPicture(*timeline.Current(), timeline.recording());
+  REQUIRE_FALSE(p.scratch.empty());
+  for (const views::ScratchPicture& s : p.scratch) CHECK_FALSE(s.tile.has_range);
 }
 
 TEST_CASE("source picture: the executing line is the snapshot's site, and the passage's anchors are marked") {
