@@ -63,7 +63,7 @@ views::HbmArrayPicture HbmArray(const tpu::OperandSchedule& schedule, uint32_t w
 }  // namespace
 
 views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const walkthrough::Recording& rec,
-                                       const CopyYardstick& yardstick) {
+                                       const CopyYardstick& yardstick, bool scratch_heatmaps) {
   views::MemoryPicture picture{.launch = snap.launch_name};
   const walkthrough::LaunchTrack& track = rec.launches()[static_cast<std::size_t>(snap.launch)];
   const auto step = static_cast<std::size_t>(snap.step);
@@ -120,7 +120,7 @@ views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const
     views::ScratchPicture scratch{.text = track.operand_names[i]};
     if (const auto* b = At(snap.buffers, static_cast<std::size_t>(buffer)); b != nullptr && b->contents) {
       scratch.text += "  " + b->contents->shape().ToString() + " " + std::string(tpu::DTypeName(b->contents->dtype()));
-      scratch.tile = BuildHeatmap(track.operand_names[i], FirstTile(*b->contents));
+      if (scratch_heatmaps) scratch.tile = BuildHeatmap(track.operand_names[i], FirstTile(*b->contents));
     }
     picture.scratch.push_back(std::move(scratch));
   }

@@ -37,8 +37,10 @@ struct CopyYardstick {
 
 // The VMEM slots of every input and output of the snapshot's launch, its scratch buffers, each operand's
 // HBM array as blocks (the wanted one, those in VMEM, those written), redirects, and bytes against naive.
+// `scratch_heatmaps`: false leaves the scratch tiles unpainted (their names and shapes stay), for a Memory
+// tab that is not on screen.
 views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snapshot, const walkthrough::Recording& recording,
-                                        const CopyYardstick& yardstick = {});
+                                        const CopyYardstick& yardstick = {}, bool scratch_heatmaps = true);
 
 // The estimated cost of one launch of the recording on its scenario's chip: per-step compute, copies and
 // bubbles, and the totals. It does not depend on the cursor, so the app builds it once per launch and

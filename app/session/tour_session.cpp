@@ -387,12 +387,13 @@ void TourSession::Rebuild() {
   }
   const auto launch = static_cast<std::size_t>(snap->launch);
   const Yardsticks& yardsticks = yard->second;
+  m_pictures.suggested_tab = SuggestedTab(snap->site.name);
+  const auto wanted = [&](DetailTab tab) { return m_all_heatmaps || m_shown_tab == tab || m_pictures.suggested_tab == tab; };
   m_pictures.memory = BuildMemoryPicture(
       *snap, *m_recording,
       {.naive = launch < yardsticks.naive.size() ? &yardsticks.naive[launch] : nullptr,
-       .bytes_through_step = launch < yardsticks.bytes_through_step.size() ? &yardsticks.bytes_through_step[launch] : nullptr});
-  m_pictures.suggested_tab = SuggestedTab(snap->site.name);
-  const auto wanted = [&](DetailTab tab) { return m_all_heatmaps || m_shown_tab == tab || m_pictures.suggested_tab == tab; };
+       .bytes_through_step = launch < yardsticks.bytes_through_step.size() ? &yardsticks.bytes_through_step[launch] : nullptr},
+      wanted(DetailTab::Memory));
   if (wanted(DetailTab::Lanes)) m_pictures.lanes = BuildLanesPicture(*snap);
   if (wanted(DetailTab::Scores)) m_pictures.scores = BuildScoresPicture(*snap);
   if (m_cost_of != std::make_pair(m_recording.get(), snap->launch)) {
