@@ -92,7 +92,7 @@ void DrawDetailTabs(const session::TourPictures& pictures, TourScreenState& stat
     views::MemoryPicture memory = pictures.memory;  // shared images: the copy only takes texture ids
     for (std::size_t i = 0; i < memory.scratch.size(); ++i)
       views::AttachTexture(&state.textures, "memory.scratch." + std::to_string(i), memory.scratch[i].tile);
-    views::DrawMemoryView(memory);
+    views::DrawMemoryView(memory, &state.memory);
   });
   place(DetailTab::Lanes, [&] {
     views::LanesPicture lanes = pictures.lanes;  // shared images: the copy only takes texture ids

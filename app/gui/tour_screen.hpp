@@ -12,6 +12,7 @@
 #include "app/gui/tour_layout.hpp"
 #include "app/session/tour_session.hpp"
 #include "app/views/grid_picture.hpp"
+#include "app/views/memory_view.hpp"
 #include "app/views/scenario_picture.hpp"
 #include "app/views/source_picture.hpp"
 
@@ -21,6 +22,7 @@ struct TourScreenState {
   PaneSet panes = PaneSet::All();  // an export may draw only some
   views::SourceViewState source;
   views::GridViewState grid{.compact = true};  // the pane's title says what the grid is
+  views::MemoryViewState memory;               // keeps what the cursor's event touches in view
   bool show_help = false;
   bool classroom = false;       // one pane under the passage, no tabs, a slim timeline (F10)
   bool classroom_grid = false;  // classroom mode shows the grid, not a detail tab (the cursor's last ask)

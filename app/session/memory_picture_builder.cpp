@@ -64,7 +64,14 @@ views::HbmArrayPicture HbmArray(const tpu::OperandSchedule& schedule, uint32_t w
 
 views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const walkthrough::Recording& rec,
                                        const CopyYardstick& yardstick, bool scratch_heatmaps) {
-  views::MemoryPicture picture{.launch = snap.launch_name};
+  views::MemoryPicture picture{.launch = snap.launch_name, .event = snap.event_index};
+  if (const std::size_t operand = snap.event.operand; operand != tpu::kNoOperand) {
+    const std::size_t inputs = snap.inputs.size(), outputs = snap.outputs.size();
+    picture.focus = operand < inputs             ? views::MemoryFocus::Input
+                    : operand < inputs + outputs ? views::MemoryFocus::Output
+                                                 : views::MemoryFocus::Scratch;
+    picture.focus_index = static_cast<int>(operand < inputs ? operand : operand - inputs);
+  }
   const walkthrough::LaunchTrack& track = rec.launches()[static_cast<std::size_t>(snap.launch)];
   const auto step = static_cast<std::size_t>(snap.step);
   const walkthrough::NaiveLaunch* naive = yardstick.naive;

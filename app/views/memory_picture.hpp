@@ -54,8 +54,15 @@ struct ScratchPicture {
   Heatmap tile{};
 };
 
+// What the event at the cursor touches, so that the pane can keep it in view: an operand's row (a copy, a
+// writeback, a load from a slot) or the scratch.
+enum class MemoryFocus : std::uint8_t { None, Input, Output, Scratch };
+
 struct MemoryPicture {
   std::string launch{};  // "fwd"
+  std::uint64_t event = 0;                 // the cursor's event, so the pane scrolls once per move
+  MemoryFocus focus = MemoryFocus::None;
+  int focus_index = 0;                     // the input or output row
   std::vector<OperandPicture> inputs{}, outputs{};
   std::vector<ScratchPicture> scratch{};
   std::string copy_in_flight{};        // "k block 3 into slot 1", or empty

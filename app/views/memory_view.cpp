@@ -82,7 +82,14 @@ void DrawHbm(const HbmArrayPicture& hbm, float width) {
   ImGui::Dummy(ImVec2(width, std::max(slot_h, static_cast<float>(rows) * cell_h)));
 }
 
-void DrawOperands(const char* heading, const std::vector<OperandPicture>& operands, bool outputs) {
+// The screen rows [top, bottom) of what the cursor's event touches, found while drawing.
+struct FocusRows {
+  float top = 0.0f, bottom = 0.0f;
+  bool found = false;
+};
+
+void DrawOperands(const char* heading, const std::vector<OperandPicture>& operands, bool outputs, int focus_row,
+                  FocusRows& focus) {
   if (operands.empty()) return;
   ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", heading);
   const float char_width = ImGui::CalcTextSize("M").x;
@@ -106,8 +113,10 @@ void DrawOperands(const char* heading, const std::vector<OperandPicture>& operan
     ImGui::SameLine(name_width + 2.0f * (slot_width + spacing));
     ImGui::TextColored(palette::Vec(palette::kTextDim), "in HBM");
   }
-  for (const OperandPicture& op : operands) {
+  for (std::size_t i = 0; i < operands.size(); ++i) {
+    const OperandPicture& op = operands[i];
     const float row_y = ImGui::GetCursorPosY();
+    const float row_screen_y = ImGui::GetCursorScreenPos().y;
     const float text_dy = (ImGui::GetTextLineHeightWithSpacing() * kSlotLines - ImGui::GetTextLineHeight()) * 0.45f;
     ImGui::SetCursorPosY(row_y + text_dy);
     ImGui::TextUnformatted(op.name.c_str());
@@ -123,7 +132,19 @@ void DrawOperands(const char* heading, const std::vector<OperandPicture>& operan
     }
     ImGui::SameLine();
     DrawHbm(op.hbm, hbm_width);
+    if (static_cast<int>(i) == focus_row) focus = {row_screen_y, ImGui::GetCursorScreenPos().y, true};
   }
+}
+
+// Scrolls the pane once per new event so that the rows the event touches are in view, when they are not.
+void KeepInView(const MemoryPicture& picture, const FocusRows& focus, MemoryViewState* state) {
+  if (state == nullptr || state->scrolled_for == picture.event) return;
+  state->scrolled_for = picture.event;
+  if (!focus.found) return;
+  const float x = ImGui::GetWindowPos().x + 1.0f;
+  const bool visible = ImGui::IsRectVisible({x, focus.top}, {x + 1.0f, focus.top + 1.0f}) &&
+                       ImGui::IsRectVisible({x, focus.bottom - 1.0f}, {x + 1.0f, focus.bottom});
+  if (!visible) ImGui::SetScrollFromPosY(0.5f * (focus.top + focus.bottom) - ImGui::GetWindowPos().y, 0.5f);
 }
 
 void Wrapped(ImU32 colour, const std::string& text) {
@@ -170,7 +191,7 @@ void DrawKey() {
 // are not finite (fresh scratch holds NaN, the running max starts at -inf) are the flat off-scale grey.
 void DrawScratch(const std::vector<ScratchPicture>& scratch) {
   if (scratch.empty()) return;
-  ImGui::TextColored(palette::Vec(palette::kTextDim), "scratch, first tile (grey: not finite, such as NaN before a write or m's -inf)");
+  Wrapped(palette::kTextDim, "scratch, first tile (grey: not finite, such as NaN before a write or m's -inf)");
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const float n = static_cast<float>(scratch.size());
   const float width = std::floor((ImGui::GetContentRegionAvail().x - spacing * (n - 1.0f)) / n);
@@ -193,14 +214,15 @@ void DrawScratch(const std::vector<ScratchPicture>& scratch) {
 
 }  // namespace
 
-void DrawMemoryView(const MemoryPicture& picture) {
+void DrawMemoryView(const MemoryPicture& picture, MemoryViewState* state) {
   if (picture.copy_in_flight.empty()) {
     Wrapped(palette::kTextDim, "no copy yet in this grid step");
   } else {
     Wrapped(palette::kIssued, "last copy: " + picture.copy_in_flight);
   }
-  DrawOperands("inputs", picture.inputs, false);
-  DrawOperands("outputs", picture.outputs, true);
+  FocusRows focus;
+  DrawOperands("inputs", picture.inputs, false, picture.focus == MemoryFocus::Input ? picture.focus_index : -1, focus);
+  DrawOperands("outputs", picture.outputs, true, picture.focus == MemoryFocus::Output ? picture.focus_index : -1, focus);
   if (!picture.redirect.empty()) Wrapped(palette::kSkipped, picture.redirect);
   if (picture.launch_bytes_in > 0) {
     std::string bytes = "Copied in so far: " + ByteText(picture.bytes_in) + " of " + ByteText(picture.launch_bytes_in) + ".";
@@ -210,7 +232,10 @@ void DrawMemoryView(const MemoryPicture& picture) {
     Wrapped(palette::kText, bytes);
   }
   DrawKey();
+  const float scratch_top = ImGui::GetCursorScreenPos().y;
   DrawScratch(picture.scratch);
+  if (picture.focus == MemoryFocus::Scratch) focus = {scratch_top, ImGui::GetCursorScreenPos().y, true};
+  KeepInView(picture, focus, state);
 }
 
 }  // namespace tilewalk::views

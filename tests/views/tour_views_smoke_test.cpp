@@ -273,3 +273,57 @@ TEST_CASE("timeline strip: classroom mode's slim timeline draws, has no buttons,
 }
 
 }  // namespace tilewalk::views
+
+namespace tilewalk::views {
+namespace {
+
+// One frame of the memory view in its own small window; returns that window's scroll.
+float MemoryFrame(const MemoryPicture& picture, MemoryViewState& state, std::optional<float> set_scroll = {}) {
+  ImGui::NewFrame();
+  ImGui::SetNextWindowPos({0.0f, 0.0f});
+  ImGui::SetNextWindowSize({640.0f, 200.0f});  // far shorter than the pane's contents
+  ImGui::Begin("memory pane", nullptr, ImGuiWindowFlags_NoSavedSettings);
+  if (set_scroll) ImGui::SetScrollY(*set_scroll);
+  DrawMemoryView(picture, &state);
+  const float scroll = ImGui::GetScrollY();
+  ImGui::End();
+  ImGui::Render();
+  return scroll;
+}
+
+}  // namespace
+
+TEST_CASE("memory view: a new event's focus is scrolled into view once, then the user scrolls freely") {
+  HeadlessImGui imgui;
+  MemoryPicture picture = CannedMemoryPicture();
+  picture.event = 7;
+  picture.focus = MemoryFocus::Scratch;
+  MemoryViewState state;
+  MemoryFrame(picture, state);
+  const float scrolled = MemoryFrame(picture, state);  // ImGui applies a scroll request on the next frame
+  CHECK(scrolled > 0.0f);
+  CHECK(state.scrolled_for == 7u);
+  MemoryFrame(picture, state, 0.0f);  // the user scrolls back to the top, at the same event
+  CHECK(MemoryFrame(picture, state) == 0.0f);
+
+  picture.event = 8;  // the next event touches the first input's row, which is in view at the top
+  picture.focus = MemoryFocus::Input;
+  picture.focus_index = 0;
+  MemoryFrame(picture, state);
+  CHECK(MemoryFrame(picture, state) == 0.0f);
+
+  picture.focus = MemoryFocus::Scratch;  // without a state the view never scrolls
+  float stateless = -1.0f;
+  for (int frame = 0; frame < 2; ++frame) {
+    ImGui::NewFrame();
+    ImGui::SetNextWindowSize({640.0f, 200.0f});
+    ImGui::Begin("stateless pane", nullptr, ImGuiWindowFlags_NoSavedSettings);
+    DrawMemoryView(picture);
+    stateless = ImGui::GetScrollY();
+    ImGui::End();
+    ImGui::Render();
+  }
+  CHECK(stateless == 0.0f);
+}
+
+}  // namespace tilewalk::views
