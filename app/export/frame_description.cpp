@@ -33,7 +33,7 @@ ManifestFrame DescribeFrame(session::TourSession& session, std::string file) {
     frame.pallas_first = passage->pallas.hint_first;
     frame.pallas_last = passage->pallas.hint_last;
   }
-  const std::string title = session.tour()->id == "scenario" ? std::string() : stop.title;
+  const std::string title = session.is_scenario() ? std::string() : stop.title;
   const auto snapshot = session.Current();
   if (!snapshot) {
     frame.rejection = pictures.rejection;

@@ -8,6 +8,7 @@
 #include <dlfcn.h>
 
 #include <cmath>
+#include <cstdio>
 
 namespace tilewalk::app {
 namespace {
@@ -17,11 +18,9 @@ GLADapiproc EglProc(const char* name) {
 }
 
 std::string EglErrorText() {
-  return "EGL error 0x" + [] {
-    char hex[16];
-    std::snprintf(hex, sizeof hex, "%04x", static_cast<unsigned>(eglGetError()));
-    return std::string(hex);
-  }();
+  char text[32];
+  std::snprintf(text, sizeof text, "EGL error 0x%04x", static_cast<unsigned>(eglGetError()));
+  return text;
 }
 
 constexpr const char* kInstallAdvice = " Install Mesa's EGL (scripts/install-deps.sh installs libegl1, libegl-mesa0 "

@@ -93,6 +93,7 @@ class TourSession {
 
   // For headless export, which plans its frames over the same recording and describes each one.
   const walkthrough::Tour* tour() const { return m_tour; }
+  bool is_scenario() const { return m_scenario_tour.has_value(); }  // SessionOptions::scenario, not a tour
   std::shared_ptr<const walkthrough::Recording> recording() const { return m_recording; }
   std::optional<uint64_t> landing_event() const { return m_landing_event; }
   std::shared_ptr<const walkthrough::Snapshot> Current() const;  // null when the stop has no event

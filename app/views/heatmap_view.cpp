@@ -31,6 +31,14 @@ void FormatValue(char* out, std::size_t n, float v) {
 
 }  // namespace
 
+bool DrawEmptyMessage(const std::string& message) {
+  if (message.empty()) return false;
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", message.c_str());
+  ImGui::PopTextWrapPos();
+  return true;
+}
+
 ImVec2 FitTile(int rows, int cols, ImVec2 avail, float max_scale) {
   if (rows <= 0 || cols <= 0) return {0.0f, 0.0f};
   const float scale = std::max(

@@ -4,6 +4,8 @@
 
 #include <imgui.h>
 
+#include <string>
+
 #include "app/views/heatmap_picture.hpp"
 
 namespace tilewalk::views {
@@ -14,6 +16,10 @@ void DrawHeatmapImage(const Heatmap& heatmap, ImVec2 size, int repeats = 1);
 
 // A horizontal bar of the colour ramp, `width` wide, labelled with the heatmap's min and max.
 void DrawColourScale(const Heatmap& heatmap, float width);
+
+// The pane's reason for having no heatmap to show, wrapped and dimmed. Returns false (drawing nothing) when
+// `message` is empty, so a view draws its heatmaps only then.
+bool DrawEmptyMessage(const std::string& message);
 
 // The size of a rows × cols tile drawn as large as fits in `avail`, square elements, at most `max_scale`
 // pixels per element.

@@ -41,12 +41,7 @@ void Column(const char* id, const Heatmap& h, const std::string& from, bool lane
 }  // namespace
 
 void DrawLanesView(const LanesPicture& picture) {
-  if (!picture.empty_message.empty()) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", picture.empty_message.c_str());
-    ImGui::PopTextWrapPos();
-    return;
-  }
+  if (DrawEmptyMessage(picture.empty_message)) return;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float spacing = ImGui::GetStyle().ItemSpacing.x * 2.0f;
   const float line = ImGui::GetTextLineHeightWithSpacing();

@@ -49,12 +49,7 @@ void Swatch(Rgb light, Rgb dark, bool forward) {
 }  // namespace
 
 void DrawScoresView(const ScoresPicture& picture) {
-  if (!picture.empty_message.empty()) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", picture.empty_message.c_str());
-    ImGui::PopTextWrapPos();
-    return;
-  }
+  if (DrawEmptyMessage(picture.empty_message)) return;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float spacing = ImGui::GetStyle().ItemSpacing.x * 2.0f;
   const float line = ImGui::GetTextLineHeightWithSpacing();
