@@ -8,9 +8,12 @@ namespace tilewalk::walkthrough {
 
 const char* AnchorStatusName(AnchorStatus s) {
   switch (s) {
-    case AnchorStatus::Resolved: return "resolved";
-    case AnchorStatus::Ambiguous: return "ambiguous";
-    case AnchorStatus::NotFound: return "not found";
+    case AnchorStatus::Resolved:
+      return "resolved";
+    case AnchorStatus::Ambiguous:
+      return "ambiguous";
+    case AnchorStatus::NotFound:
+      return "not found";
   }
   return "?";
 }

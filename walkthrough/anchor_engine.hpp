@@ -23,6 +23,7 @@ struct AnchorResult {
   std::string note;         // why it is ambiguous or not found, or what was noticed (a rename)
 };
 
-AnchorResult ResolveAnchor(const std::vector<std::string>& lines, const PythonOutline& outline, const PallasAnchor& anchor);
+AnchorResult ResolveAnchor(const std::vector<std::string>& lines, const PythonOutline& outline,
+                           const PallasAnchor& anchor);
 
 }  // namespace tilewalk::walkthrough

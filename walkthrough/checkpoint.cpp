@@ -32,7 +32,8 @@ bool SameBytes(const std::vector<uint32_t>& words, const std::byte* data, std::s
 
 }  // namespace
 
-Checkpoint::Buffer Checkpoint::Encode(const tpu::Array& array, const Buffer* previous, std::size_t& own_bytes) {
+Checkpoint::Buffer Checkpoint::Encode(const tpu::Array& array, const Buffer* previous,
+                                      std::size_t& own_bytes) {
   Buffer out;
   const std::size_t total = array.bytes();
   for (std::size_t offset = 0, index = 0; offset < total; offset += kPageBytes, ++index) {
@@ -82,7 +83,8 @@ void Checkpoint::Decode(const Buffer& buffer, tpu::Array& array) {
     if (page->rle) {
       std::vector<uint32_t> raw;
       raw.reserve((page->bytes + 3) / 4);
-      for (std::size_t i = 0; i + 1 < page->words.size(); i += 2) raw.insert(raw.end(), page->words[i + 1], page->words[i]);
+      for (std::size_t i = 0; i + 1 < page->words.size(); i += 2)
+        raw.insert(raw.end(), page->words[i + 1], page->words[i]);
       std::memcpy(array.RawData() + offset, raw.data(), page->bytes);
     } else {
       std::memcpy(array.RawData() + offset, page->words.data(), page->bytes);

@@ -29,7 +29,7 @@ class Checkpoint {
   struct Page {
     std::vector<uint32_t> words;  // raw, or (value, count) pairs when run-length encoded
     bool rle = false;
-    std::size_t bytes = 0;        // decoded size
+    std::size_t bytes = 0;  // decoded size
   };
   using Buffer = std::vector<std::shared_ptr<const Page>>;
 

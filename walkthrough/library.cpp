@@ -54,7 +54,8 @@ Library LoadLibrary(std::span<const EmbeddedFile> passage_files, std::span<const
   Library lib;
   Diagnostics& d = lib.diagnostics;
   std::vector<EmbeddedFile> sorted(passage_files.begin(), passage_files.end());
-  std::sort(sorted.begin(), sorted.end(), [](const EmbeddedFile& a, const EmbeddedFile& b) { return a.name < b.name; });
+  std::sort(sorted.begin(), sorted.end(),
+            [](const EmbeddedFile& a, const EmbeddedFile& b) { return a.name < b.name; });
   std::map<std::string, std::string> first_file;
   for (const EmbeddedFile& f : sorted) {
     const std::string path = passage_folder + "/" + std::string(f.name);
@@ -67,8 +68,9 @@ Library LoadLibrary(std::span<const EmbeddedFile> passage_files, std::span<const
     first_file[p->id] = path;
     for (const std::string& anchor : p->cpp)
       if (!ResolveCppAnchor(anchor))
-        d.push_back({path, p->cpp_line,
-                     "cpp anchor '" + anchor + "' is neither a site literal nor an identifier in kernels/flash/"});
+        d.push_back(
+            {path, p->cpp_line,
+             "cpp anchor '" + anchor + "' is neither a site literal nor an identifier in kernels/flash/"});
     lib.passages.push_back(std::move(*p));
   }
   for (const EmbeddedFile& f : tour_files) {
@@ -77,12 +79,15 @@ Library LoadLibrary(std::span<const EmbeddedFile> passage_files, std::span<const
     if (!t) continue;
     for (const TourStop& s : t->stops) {
       for (const std::string& id : s.passages)
-        if (!lib.FindPassage(id)) d.push_back({path, s.line, "stop '" + s.title + "' names no passage '" + id + "'"});
+        if (!lib.FindPassage(id))
+          d.push_back({path, s.line, "stop '" + s.title + "' names no passage '" + id + "'"});
       for (const auto* flags : {&s.scenario, &s.try_flags}) {
         flash::Scenario scenario;
         try {
           const auto rest = flash::ParseScenarioFlags(*flags, scenario);
-          if (!rest.empty()) d.push_back({path, s.line, "stop '" + s.title + "': '" + rest.front() + "' is not a scenario flag"});
+          if (!rest.empty())
+            d.push_back(
+                {path, s.line, "stop '" + s.title + "': '" + rest.front() + "' is not a scenario flag"});
         } catch (const std::invalid_argument& e) {
           d.push_back({path, s.line, "stop '" + s.title + "': " + e.what()});
         }
@@ -91,10 +96,11 @@ Library LoadLibrary(std::span<const EmbeddedFile> passage_files, std::span<const
     lib.tours.push_back(std::move(*t));
   }
   std::sort(lib.tours.begin(), lib.tours.end(), [](const Tour& a, const Tour& b) { return a.id < b.id; });
-  const auto defaults = std::count_if(lib.tours.begin(), lib.tours.end(), [](const Tour& t) { return t.is_default; });
+  const auto defaults =
+      std::count_if(lib.tours.begin(), lib.tours.end(), [](const Tour& t) { return t.is_default; });
   if (!lib.tours.empty() && defaults != 1)
-    d.push_back({tour_folder, 0,
-                 "exactly one tour must say 'default: yes'; " + std::to_string(defaults) + " do"});
+    d.push_back(
+        {tour_folder, 0, "exactly one tour must say 'default: yes'; " + std::to_string(defaults) + " do"});
   return lib;
 }
 

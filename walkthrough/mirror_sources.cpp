@@ -18,7 +18,9 @@ std::vector<std::string_view> SplitLines(std::string_view text) {
   return lines;
 }
 
-bool IsWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool IsWordChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 bool HasWord(std::string_view line, std::string_view word) {
   for (std::size_t at = line.find(word); at != std::string_view::npos; at = line.find(word, at + 1)) {

@@ -28,9 +28,10 @@ std::vector<NaiveLaunch> PlanNaiveLaunches(const flash::Scenario& scenario) {
   flash::Scenario naive = scenario;
   naive.naive_index_maps = true;
   const flash::ScenarioInputs data = flash::MakeInputs(naive);
-  flash::TrainingStep step(data.inputs, data.d_o, naive.Config(),
-                           {.forward_only = naive.forward_only,
-                            .launch = {.chip = naive.ChipPreset(), .precision = naive.precision, .record_events = false}});
+  flash::TrainingStep step(
+      data.inputs, data.d_o, naive.Config(),
+      {.forward_only = naive.forward_only,
+       .launch = {.chip = naive.ChipPreset(), .precision = naive.precision, .record_events = false}});
   std::vector<NaiveLaunch> launches;
   if (step.error()) return launches;
   for (int l = 0; l < step.LaunchCount(); ++l) {
@@ -45,13 +46,15 @@ std::vector<NaiveLaunch> PlanNaiveLaunches(const flash::Scenario& scenario) {
       for (int64_t s = 0; s < plan.steps; ++s) {
         const auto at = static_cast<std::size_t>(s);
         uint64_t bytes = 0;
-        if (s == 0 && schedule.transfer[0]) bytes += BlockBytes(runner.spec().inputs[i], schedule.block[0], schedule.block_grid);
+        if (s == 0 && schedule.transfer[0])
+          bytes += BlockBytes(runner.spec().inputs[i], schedule.block[0], schedule.block_grid);
         if (s + 1 < plan.steps && schedule.transfer[at + 1])
           bytes += BlockBytes(runner.spec().inputs[i], schedule.block[at + 1], schedule.block_grid);
         out.bytes_through_step[at] += bytes;
       }
     }
-    for (std::size_t s = 1; s < out.bytes_through_step.size(); ++s) out.bytes_through_step[s] += out.bytes_through_step[s - 1];
+    for (std::size_t s = 1; s < out.bytes_through_step.size(); ++s)
+      out.bytes_through_step[s] += out.bytes_through_step[s - 1];
     launches.push_back(std::move(out));
   }
   return launches;
@@ -60,7 +63,8 @@ std::vector<NaiveLaunch> PlanNaiveLaunches(const flash::Scenario& scenario) {
 std::vector<uint64_t> CopiedBytesThroughStep(const LaunchTrack& track) {
   std::vector<uint64_t> bytes(static_cast<std::size_t>(track.plan.steps), 0);
   for (const tpu::Event& e : track.events)
-    if (e.kind == tpu::EventKind::CopyIn && (e.flags & tpu::event_flags::kIssued) != 0 && e.step < bytes.size())
+    if (e.kind == tpu::EventKind::CopyIn && (e.flags & tpu::event_flags::kIssued) != 0 &&
+        e.step < bytes.size())
       bytes[e.step] += e.work;
   for (std::size_t s = 1; s < bytes.size(); ++s) bytes[s] += bytes[s - 1];
   return bytes;

@@ -14,10 +14,10 @@
 namespace tilewalk::walkthrough {
 
 struct NaiveLaunch {
-  std::string name{};                                // "fwd", "dkv", "dq"
+  std::string name{};                                 // "fwd", "dkv", "dq"
   std::vector<std::vector<uint32_t>> input_blocks{};  // per input, per grid step: the linear block asked for
-  std::vector<uint64_t> bytes_through_step{};        // per step: HBM → VMEM bytes copied by the end of the step
-                                                     // (the prologue and each step's prefetch included)
+  std::vector<uint64_t> bytes_through_step{};  // per step: HBM → VMEM bytes copied by the end of the step
+                                               // (the prologue and each step's prefetch included)
 };
 
 // One entry per launch the scenario runs, in order; empty when the scenario is rejected.

@@ -12,7 +12,9 @@ int Indent(const std::string& line) {
   return n;
 }
 
-bool Blank(const std::string& line) { return line.find_first_not_of(" \t") == std::string::npos; }
+bool Blank(const std::string& line) {
+  return line.find_first_not_of(" \t") == std::string::npos;
+}
 
 // A line that ends a block indented at `indent`: code at or left of that indent that does not merely
 // close a bracket (a multi-line call's ')' sits at the block's own indent).
@@ -24,8 +26,12 @@ bool EndsBlock(const std::string& line, int indent) {
   return c != ')' && c != ']' && c != '}' && c != '#';
 }
 
-bool IsNameStart(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; }
-bool IsNameChar(char c) { return IsNameStart(c) || (c >= '0' && c <= '9'); }
+bool IsNameStart(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+}
+bool IsNameChar(char c) {
+  return IsNameStart(c) || (c >= '0' && c <= '9');
+}
 
 // Matches "[spaces][async ]def|class NAME" by hand: std::regex recurses per character and overflows
 // the stack on very long lines.
@@ -35,7 +41,8 @@ bool MatchDef(const std::string& line, int& indent, std::string& name) {
   indent = static_cast<int>(i);
   auto word = [&](const char* w) {
     const std::size_t n = std::char_traits<char>::length(w);
-    if (line.compare(i, n, w) != 0 || i + n >= line.size() || (line[i + n] != ' ' && line[i + n] != '\t')) return false;
+    if (line.compare(i, n, w) != 0 || i + n >= line.size() || (line[i + n] != ' ' && line[i + n] != '\t'))
+      return false;
     i += n;
     while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
     return true;
@@ -63,7 +70,8 @@ PythonOutline OutlinePython(const std::vector<std::string>& lines) {
     int depth = 0;  // the signature may span lines until its ':' outside brackets
     int j = i;
     for (; j < n; ++j) {
-      for (char c : lines[static_cast<std::size_t>(j)]) depth += (c == '(' || c == '[') - (c == ')' || c == ']');
+      for (char c : lines[static_cast<std::size_t>(j)])
+        depth += (c == '(' || c == '[') - (c == ')' || c == ']');
       if (depth <= 0 && lines[static_cast<std::size_t>(j)].find(':') != std::string::npos) break;
     }
     int last = std::min(j, n - 1);  // a signature that never reaches its ':' ends the file
@@ -80,7 +88,8 @@ PythonOutline OutlinePython(const std::vector<std::string>& lines) {
   for (int i = 0; i < n; ++i)
     if (!lines[static_cast<std::size_t>(i)].empty() && lines[static_cast<std::size_t>(i)][0] == '@') {
       int k = i;
-      while (k < n && outline.module_level[static_cast<std::size_t>(k)]) outline.module_level[static_cast<std::size_t>(k++)] = false;
+      while (k < n && outline.module_level[static_cast<std::size_t>(k)])
+        outline.module_level[static_cast<std::size_t>(k++)] = false;
     }
   return outline;
 }

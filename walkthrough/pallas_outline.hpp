@@ -14,8 +14,8 @@ struct PythonBlock {
 };
 
 struct PythonOutline {
-  std::vector<PythonBlock> blocks;     // in file order
-  std::vector<bool> module_level;      // per line (index 0 = line 1): outside every top-level def/class
+  std::vector<PythonBlock> blocks;  // in file order
+  std::vector<bool> module_level;   // per line (index 0 = line 1): outside every top-level def/class
 };
 
 PythonOutline OutlinePython(const std::vector<std::string>& lines);

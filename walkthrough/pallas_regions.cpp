@@ -22,8 +22,8 @@ const std::vector<PallasRegion>& PallasRegions() {
       {"dQ body", {"_flash_attention_dq_kernel"}},
       {"dQ launch", {"_flash_attention_bwd_dq"}},
       {"references",
-       {"mha_reference_no_custom_vjp", "mha_reference", "_mha_reference", "_mha_reference_fwd", "mha_reference_bwd",
-        "_mha_reference_bwd"}},
+       {"mha_reference_no_custom_vjp", "mha_reference", "_mha_reference", "_mha_reference_fwd",
+        "mha_reference_bwd", "_mha_reference_bwd"}},
       {"_verify_block", {"_verify_block"}},
   };
   return regions;

@@ -14,9 +14,12 @@ namespace {
 
 const char* OriginText(PallasSourceOrigin origin) {
   switch (origin) {
-    case PallasSourceOrigin::Flag: return "--pallas-source";
-    case PallasSourceOrigin::Environment: return kPallasSourceEnv;
-    case PallasSourceOrigin::InstalledJax: return "the installed jax";
+    case PallasSourceOrigin::Flag:
+      return "--pallas-source";
+    case PallasSourceOrigin::Environment:
+      return kPallasSourceEnv;
+    case PallasSourceOrigin::InstalledJax:
+      return "the installed jax";
   }
   return "?";
 }
@@ -62,8 +65,9 @@ PallasSourceLookup ReadPallasSource(const fs::path& path, PallasSourceOrigin ori
     return result;
   }
   if (!defines_impl) {
-    result.problem = named + ", which does not define _flash_attention_impl, so it is not the Pallas TPU flash "
-                             "attention file; give the path of jax's pallas/ops/tpu/flash_attention.py";
+    result.problem = named +
+                     ", which does not define _flash_attention_impl, so it is not the Pallas TPU flash "
+                     "attention file; give the path of jax's pallas/ops/tpu/flash_attention.py";
     return result;
   }
   result.source = std::move(source);
@@ -74,10 +78,12 @@ PallasSourceLookup FindPallasSource(const std::optional<fs::path>& flag_path) {
   if (flag_path) return ReadPallasSource(*flag_path, PallasSourceOrigin::Flag);
   if (const char* env = std::getenv(kPallasSourceEnv); env && *env)
     return ReadPallasSource(env, PallasSourceOrigin::Environment);
-  if (auto installed = InstalledJaxFile()) return ReadPallasSource(*installed, PallasSourceOrigin::InstalledJax);
+  if (auto installed = InstalledJaxFile())
+    return ReadPallasSource(*installed, PallasSourceOrigin::InstalledJax);
   PallasSourceLookup none;
-  none.problem = std::string("the Pallas flash attention file was not found: pass --pallas-source PATH, set ") +
-                 kPallasSourceEnv + ", or install jax for python3. tilewalk works without it, on its C++ mirror.";
+  none.problem =
+      std::string("the Pallas flash attention file was not found: pass --pallas-source PATH, set ") +
+      kPallasSourceEnv + ", or install jax for python3. tilewalk works without it, on its C++ mirror.";
   return none;
 }
 

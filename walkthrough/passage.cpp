@@ -35,7 +35,8 @@ namespace {
 
 bool ValidId(std::string_view id) {
   return !id.empty() && std::all_of(id.begin(), id.end(), [](char c) {
-    return std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '-';
+    return std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) ||
+           c == '-';
   });
 }
 
@@ -57,8 +58,8 @@ bool ParseRange(const std::string& v, int& first, int& last) {
   if (dash == std::string::npos) return false;
   const auto a = std::from_chars(v.data(), v.data() + dash, first);
   const auto b = std::from_chars(v.data() + dash + 1, v.data() + v.size(), last);
-  return a.ec == std::errc() && a.ptr == v.data() + dash && b.ec == std::errc() && b.ptr == v.data() + v.size() &&
-         first >= 1 && last >= first;
+  return a.ec == std::errc() && a.ptr == v.data() + dash && b.ec == std::errc() &&
+         b.ptr == v.data() + v.size() && first >= 1 && last >= first;
 }
 
 }  // namespace
@@ -85,7 +86,8 @@ std::optional<Passage> ParsePassage(std::string_view file_name, std::string_view
     }
     const std::string key = Trim(std::string_view(lines[i]).substr(0, colon));
     const std::string value = Trim(std::string_view(lines[i]).substr(colon + 1));
-    if (seen.count(key)) problem(n, "'" + key + "' is given twice (first at line " + std::to_string(seen[key]) + ")");
+    if (seen.count(key))
+      problem(n, "'" + key + "' is given twice (first at line " + std::to_string(seen[key]) + ")");
     seen[key] = n;
     if (key == "id") {
       if (!ValidId(value)) problem(n, "id '" + value + "' must be lowercase letters, digits and dashes");
@@ -99,7 +101,8 @@ std::optional<Passage> ParsePassage(std::string_view file_name, std::string_view
       if (p.pallas.tokens.empty() || p.pallas.tokens.size() > 6)
         problem(n, "tokens takes 1 to 6 fragments separated by '|'");
       for (const std::string& t : p.pallas.tokens)
-        if (t.size() > 40) problem(n, "token '" + t + "' is longer than 40 characters; anchor on a shorter fragment");
+        if (t.size() > 40)
+          problem(n, "token '" + t + "' is longer than 40 characters; anchor on a shorter fragment");
     } else if (key == "hint") {
       if (!ParseRange(value, p.pallas.hint_first, p.pallas.hint_last))
         problem(n, "hint must be FIRST-LAST line numbers at the pinned commit, e.g. 403-406");
@@ -116,7 +119,8 @@ std::optional<Passage> ParsePassage(std::string_view file_name, std::string_view
   }
   for (const char* key : {"id", "title", "pallas", "tokens", "hint", "cpp"})
     if (!seen.count(key)) problem(static_cast<int>(i) + 1, std::string("missing '") + key + ":'");
-  if (p.cpp.empty() && seen.count("cpp")) problem(seen["cpp"], "cpp needs at least one site name or identifier");
+  if (p.cpp.empty() && seen.count("cpp"))
+    problem(seen["cpp"], "cpp needs at least one site name or identifier");
   std::size_t first = i + 1, last = lines.size();
   while (first < last && Trim(lines[first]).empty()) ++first;
   while (last > first && Trim(lines[last - 1]).empty()) --last;
@@ -128,7 +132,8 @@ std::optional<Passage> ParsePassage(std::string_view file_name, std::string_view
   const std::string stem(base.substr(0, base.rfind('.')));
   const auto dash = stem.find('-');
   if (!p.id.empty() && (dash == std::string::npos || stem.substr(dash + 1) != p.id))
-    problem(seen.count("id") ? seen["id"] : 1, "the id '" + p.id + "' must match the file name NN-" + p.id + ".md");
+    problem(seen.count("id") ? seen["id"] : 1,
+            "the id '" + p.id + "' must match the file name NN-" + p.id + ".md");
   if (diags.size() != before) return std::nullopt;
   return p;
 }

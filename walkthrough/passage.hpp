@@ -16,8 +16,8 @@ namespace tilewalk::walkthrough {
 inline constexpr std::string_view kPinnedPallasCommit = "15c420602cf29fc9a163efcb1f22d25443f8bbae";
 
 struct PallasAnchor {
-  std::string function;             // "def"/"class" name, or "<module>"
-  std::vector<std::string> tokens;  // each must occur in the function's lines
+  std::string function;               // "def"/"class" name, or "<module>"
+  std::vector<std::string> tokens;    // each must occur in the function's lines
   int hint_first = 0, hint_last = 0;  // lines at the pinned commit
 };
 
@@ -33,7 +33,8 @@ struct Passage {
 };
 
 // Parses one passage file; problems are appended to `diagnostics` (file:line and what to fix).
-std::optional<Passage> ParsePassage(std::string_view file_name, std::string_view text, Diagnostics& diagnostics);
+std::optional<Passage> ParsePassage(std::string_view file_name, std::string_view text,
+                                    Diagnostics& diagnostics);
 
 // Splits text into lines without their line endings (shared by the passage and tour parsers).
 std::vector<std::string> TextLines(std::string_view text);

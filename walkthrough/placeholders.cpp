@@ -16,7 +16,9 @@ bool OneOf(std::string_view word, std::initializer_list<std::string_view> option
   return false;
 }
 
-bool IsLaunch(std::string_view w) { return OneOf(w, {"fwd", "dkv", "dq"}); }
+bool IsLaunch(std::string_view w) {
+  return OneOf(w, {"fwd", "dkv", "dq"});
+}
 
 bool IsOperandName(std::string_view w) {
   if (w.empty() || w.size() > 64) return false;
@@ -50,7 +52,8 @@ bool IsKnownForm(std::string_view name) {
     return OneOf(p[1], {"steps", "steps_run", "steps_skipped", "grid", "matmuls", "est_time_us", "bytes_in",
                         "naive_bytes_in", "bytes_saved"});
   if (p.size() == 3 && p[1] == "writebacks") return IsOperandName(p[2]);
-  if (p.size() == 4 && p[1] == "copies") return IsOperandName(p[2]) && OneOf(p[3], {"issued", "skipped", "bytes"});
+  if (p.size() == 4 && p[1] == "copies")
+    return IsOperandName(p[2]) && OneOf(p[3], {"issued", "skipped", "bytes"});
   return false;
 }
 
@@ -80,7 +83,8 @@ uint64_t BytesIn(const tpu::LaunchStats& s) {
 
 }  // namespace
 
-void CheckPlaceholderSyntax(std::string_view text, const std::string& file, int first_line, Diagnostics& diags) {
+void CheckPlaceholderSyntax(std::string_view text, const std::string& file, int first_line,
+                            Diagnostics& diags) {
   ForEachPlaceholder(text, [&](std::size_t at, std::string_view name, bool closed) {
     int line = first_line;
     for (std::size_t i = 0; i < at; ++i) line += text[i] == '\n';
@@ -140,9 +144,9 @@ std::optional<std::string> PlaceholderSource::Value(std::string_view name, std::
       flash::Scenario naive = m_recording.scenario();
       naive.naive_index_maps = true;
       const flash::ScenarioInputs data = flash::MakeInputs(naive);
-      flash::StepOptions options{.forward_only = naive.forward_only,
-                                 .launch = {.chip = naive.ChipPreset(), .precision = naive.precision,
-                                            .record_events = false}};
+      flash::StepOptions options{
+          .forward_only = naive.forward_only,
+          .launch = {.chip = naive.ChipPreset(), .precision = naive.precision, .record_events = false}};
       m_naive = flash::RunTrainingStep(data.inputs, data.d_o, naive.Config(), options);
     }
     for (const flash::LaunchOutcome& l : m_naive->launches)
@@ -166,15 +170,16 @@ std::optional<std::string> PlaceholderSource::Value(std::string_view name, std::
       if (field == "skipped") return std::to_string(t.skipped);
       return std::to_string(t.bytes);
     }
-    why = "{" + n + "}: the " + head + " launch has no " + (group == "copies" ? "input" : "output") + " '" + operand +
-          "' in this scenario";
+    why = "{" + n + "}: the " + head + " launch has no " + (group == "copies" ? "input" : "output") + " '" +
+          operand + "' in this scenario";
     return std::nullopt;
   }
   why = "{" + n + "}: not a known placeholder";
   return std::nullopt;
 }
 
-std::optional<std::string> FillPlaceholders(std::string_view text, PlaceholderSource& source, std::string& why) {
+std::optional<std::string> FillPlaceholders(std::string_view text, PlaceholderSource& source,
+                                            std::string& why) {
   std::string out;
   std::size_t copied = 0;
   bool ok = true;

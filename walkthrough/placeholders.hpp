@@ -13,7 +13,8 @@
 namespace tilewalk::walkthrough {
 
 // Appends a diagnostic for each {...} that is not one of the documented forms.
-void CheckPlaceholderSyntax(std::string_view text, const std::string& file, int first_line, Diagnostics& diagnostics);
+void CheckPlaceholderSyntax(std::string_view text, const std::string& file, int first_line,
+                            Diagnostics& diagnostics);
 
 // What placeholders are filled from. The naive-map figures are computed on first use.
 class PlaceholderSource {
@@ -29,6 +30,7 @@ class PlaceholderSource {
 };
 
 // Replaces every placeholder; nullopt with `why` naming the first that cannot be filled.
-std::optional<std::string> FillPlaceholders(std::string_view text, PlaceholderSource& source, std::string& why);
+std::optional<std::string> FillPlaceholders(std::string_view text, PlaceholderSource& source,
+                                            std::string& why);
 
 }  // namespace tilewalk::walkthrough

@@ -28,7 +28,8 @@ std::unique_ptr<Recording> Recording::Record(const flash::Scenario& scenario, co
   flash::StepOptions step_options{
       .forward_only = scenario.forward_only,
       .launch = {.chip = scenario.ChipPreset(), .precision = scenario.precision, .record_events = true}};
-  r->m_step = std::make_unique<flash::TrainingStep>(r->m_inputs.inputs, r->m_inputs.d_o, scenario.Config(), step_options);
+  r->m_step = std::make_unique<flash::TrainingStep>(r->m_inputs.inputs, r->m_inputs.d_o, scenario.Config(),
+                                                    step_options);
   if (r->m_step->error()) {
     r->m_error = r->m_step->error();
     r->m_error_launch = r->m_step->error_launch();
@@ -56,18 +57,21 @@ void Recording::RecordLaunch(int index, const RecordOptions& options) {
   const int64_t steps = spec.grid.Product();
   const int launches_left = m_step->LaunchCount() - index;
   const double share = std::max(0.0, static_cast<double>(options.checkpoint_budget_bytes) -
-                                         static_cast<double>(m_checkpoint_bytes)) / launches_left;
+                                         static_cast<double>(m_checkpoint_bytes)) /
+                       launches_left;
   int64_t interval = 1, ran_since_checkpoint = 1, ran_total = 0;
   const int64_t every = std::max<int64_t>(1, options.checkpoint_every);
   while (!runner.Finished()) {
     const int64_t s = runner.state().next_step;
     if (ran_since_checkpoint >= interval) {
-      track.checkpoints.push_back(
-          Checkpoint::Capture(runner.state(), track.checkpoints.empty() ? nullptr : &track.checkpoints.back()));
+      track.checkpoints.push_back(Checkpoint::Capture(
+          runner.state(), track.checkpoints.empty() ? nullptr : &track.checkpoints.back()));
       track.checkpoint_bytes += track.checkpoints.back().own_bytes();
       ran_since_checkpoint = 0;
-      const double average = static_cast<double>(track.checkpoint_bytes) / static_cast<double>(track.checkpoints.size());
-      const double ran_fraction = s > 0 ? std::max(0.1, static_cast<double>(ran_total) / static_cast<double>(s)) : 1.0;
+      const double average =
+          static_cast<double>(track.checkpoint_bytes) / static_cast<double>(track.checkpoints.size());
+      const double ran_fraction =
+          s > 0 ? std::max(0.1, static_cast<double>(ran_total) / static_cast<double>(s)) : 1.0;
       const double remaining_ran = static_cast<double>(steps - s) * ran_fraction;
       const double room = std::max(1.0, share - static_cast<double>(track.checkpoint_bytes));
       interval = std::max<int64_t>(every, static_cast<int64_t>(std::ceil(remaining_ran * average / room)));
@@ -97,7 +101,8 @@ void Recording::RecordLaunch(int index, const RecordOptions& options) {
 int Recording::LaunchOf(uint64_t event) const {
   assert(event < m_event_count && "event index out of range");
   int launch = 0;
-  while (launch + 1 < static_cast<int>(m_tracks.size()) && m_tracks[launch + 1].global_first_event <= event) ++launch;
+  while (launch + 1 < static_cast<int>(m_tracks.size()) && m_tracks[launch + 1].global_first_event <= event)
+    ++launch;
   return launch;
 }
 
@@ -172,20 +177,23 @@ tpu::LaunchRunner& Recording::Replayer(int launch) const {
   auto& slot = m_replayers[static_cast<std::size_t>(launch)];
   if (!slot) {
     ReplaySink* sink = m_sink.get();
-    tpu::LaunchOptions options{.chip = m_scenario.ChipPreset(), .precision = m_scenario.precision,
-                               .record_events = false};
+    tpu::LaunchOptions options{
+        .chip = m_scenario.ChipPreset(), .precision = m_scenario.precision, .record_events = false};
     options.observer = [sink](std::size_t index, tpu::SiteId site, const tpu::Value& value) {
       if (!sink->target) return;
-      const uint64_t global = sink->recording->m_tracks[static_cast<std::size_t>(sink->launch)].global_first_event + index;
+      const uint64_t global =
+          sink->recording->m_tracks[static_cast<std::size_t>(sink->launch)].global_first_event + index;
       sink->target->values.push_back({global, site, std::make_shared<const tpu::Value>(value)});
     };
     options.event_hook = [sink](uint64_t index, const tpu::Event& e, const tpu::MachineState& state) {
       if (!sink->target) return;
       const int buffer = ChangedBuffer(e, state);
       if (buffer < 0) return;
-      const uint64_t global = sink->recording->m_tracks[static_cast<std::size_t>(sink->launch)].global_first_event + index;
+      const uint64_t global =
+          sink->recording->m_tracks[static_cast<std::size_t>(sink->launch)].global_first_event + index;
       sink->target->changes.push_back(
-          {global, buffer, std::make_shared<const tpu::Array>(*StateBuffers(state)[static_cast<std::size_t>(buffer)])});
+          {global, buffer,
+           std::make_shared<const tpu::Array>(*StateBuffers(state)[static_cast<std::size_t>(buffer)])});
     };
     slot = std::make_unique<tpu::LaunchRunner>(m_step->Runner(launch).spec(), options);
     [[maybe_unused]] const auto error = slot->Prepare();
@@ -196,7 +204,8 @@ tpu::LaunchRunner& Recording::Replayer(int launch) const {
 
 std::shared_ptr<const StepReplay> Recording::Replay(int launch, int64_t step) const {
   const LaunchTrack& track = m_tracks[static_cast<std::size_t>(launch)];
-  assert(step >= 0 && step < static_cast<int64_t>(track.step_ran.size()) && "replay of a step that did not run");
+  assert(step >= 0 && step < static_cast<int64_t>(track.step_ran.size()) &&
+         "replay of a step that did not run");
   tpu::LaunchRunner& runner = Replayer(launch);
   const auto it = std::upper_bound(track.checkpoints.begin(), track.checkpoints.end(), step,
                                    [](int64_t s, const Checkpoint& c) { return s < c.step(); });
@@ -209,7 +218,8 @@ std::shared_ptr<const StepReplay> Recording::Replay(int launch, int64_t step) co
   auto replay = std::make_shared<StepReplay>();
   replay->launch = launch;
   replay->step = step;
-  for (const tpu::Array* a : StateBuffers(runner.state())) replay->start.push_back(std::make_shared<const tpu::Array>(*a));
+  for (const tpu::Array* a : StateBuffers(runner.state()))
+    replay->start.push_back(std::make_shared<const tpu::Array>(*a));
   m_sink->launch = launch;
   m_sink->target = replay.get();
   runner.RunStep();
@@ -222,7 +232,8 @@ std::shared_ptr<const StepReplay> Recording::Replay(int launch, int64_t step) co
 flash::TrainingStepResult Recording::ReplayToEnd() const {
   for (std::size_t launch = 0; launch < m_tracks.size(); ++launch) {
     tpu::LaunchRunner& runner = Replayer(static_cast<int>(launch));
-    for (const tpu::OutputOperand& out : runner.spec().outputs) out.array->Fill(std::numeric_limits<float>::quiet_NaN());
+    for (const tpu::OutputOperand& out : runner.spec().outputs)
+      out.array->Fill(std::numeric_limits<float>::quiet_NaN());
     const Checkpoint& first = m_tracks[launch].checkpoints.front();
     runner.RewindInputsTo(first.step());
     first.Restore(runner.mutable_state());

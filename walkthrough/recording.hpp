@@ -49,8 +49,8 @@ struct StepReplay {
   int launch = 0;
   int64_t step = 0;
   std::vector<std::shared_ptr<const tpu::Array>> start;  // BufferIndex numbering
-  std::vector<BufferChange> changes;                      // in event order
-  std::vector<CapturedValue> values;                      // in event order
+  std::vector<BufferChange> changes;                     // in event order
+  std::vector<CapturedValue> values;                     // in event order
 };
 
 struct RecordOptions {
@@ -62,7 +62,8 @@ class Recording {
  public:
   // Runs every check and launch of the scenario once, recording. A rejected scenario gives a recording
   // with error() set and the launches that ran before it.
-  static std::unique_ptr<Recording> Record(const flash::Scenario& scenario, const RecordOptions& options = {});
+  static std::unique_ptr<Recording> Record(const flash::Scenario& scenario,
+                                           const RecordOptions& options = {});
   ~Recording();
 
   const flash::Scenario& scenario() const { return m_scenario; }

@@ -59,7 +59,8 @@ std::shared_ptr<const Snapshot> MakeSnapshot(const Recording& rec, const StepRep
   for (const CapturedValue& v : replay.values) {
     if (v.event > event) break;
     const std::string name = tpu::GetSite(v.site).name;
-    auto it = std::find_if(snap->values.begin(), snap->values.end(), [&](const NamedValue& n) { return n.site == name; });
+    auto it = std::find_if(snap->values.begin(), snap->values.end(),
+                           [&](const NamedValue& n) { return n.site == name; });
     if (it == snap->values.end())
       snap->values.push_back({name, v.value});
     else
@@ -71,8 +72,12 @@ std::shared_ptr<const Snapshot> MakeSnapshot(const Recording& rec, const StepRep
   const uint64_t first = track.global_first_event + track.step_first_event[s];
   for (std::size_t i = 0; i < track.plan.inputs.size(); ++i) {
     const tpu::OperandSchedule& sched = track.plan.inputs[i];
-    SlotState slot{track.operand_names[i], SlotBlocks(sched, replay.step), sched.slot[s], -1,
-                   s > 0 && !sched.transfer[s], false};
+    SlotState slot{track.operand_names[i],
+                   SlotBlocks(sched, replay.step),
+                   sched.slot[s],
+                   -1,
+                   s > 0 && !sched.transfer[s],
+                   false};
     snap->inputs.push_back(slot);
   }
   for (uint64_t e = first; e <= event; ++e) {
@@ -88,7 +93,8 @@ std::shared_ptr<const Snapshot> MakeSnapshot(const Recording& rec, const StepRep
   const std::size_t n_in = track.plan.inputs.size();
   for (std::size_t o = 0; o < track.plan.outputs.size(); ++o) {
     const tpu::OperandSchedule& sched = track.plan.outputs[o];
-    SlotState slot{track.operand_names[n_in + o], SlotBlocks(sched, replay.step), sched.slot[s], -1, false, false};
+    SlotState slot{
+        track.operand_names[n_in + o], SlotBlocks(sched, replay.step), sched.slot[s], -1, false, false};
     for (uint64_t e = first; e <= event; ++e) {
       const tpu::Event& ev = rec.EventAt(e);
       if (ev.kind == tpu::EventKind::Writeback && ev.operand == n_in + o) slot.written_back = true;

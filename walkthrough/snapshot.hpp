@@ -19,17 +19,18 @@ struct SlotState {
   std::string name;                              // the operand: "k"
   std::array<std::optional<uint32_t>, 2> block;  // the linear HBM block each slot holds; none: never filled
   int active = 0;                                // the slot this step reads or writes
-  int filling = -1;                              // the slot an issued copy of this step landed in so far, or -1
-  bool reused = false;                           // inputs: this step's block was already there (copy skipped)
-  bool written_back = false;                     // outputs: written back at the end of this step, so far
+  int filling = -1;           // the slot an issued copy of this step landed in so far, or -1
+  bool reused = false;        // inputs: this step's block was already there (copy skipped)
+  bool written_back = false;  // outputs: written back at the end of this step, so far
 };
 
 // An output array in HBM at the cursor: which of its blocks have been written back so far.
 struct HbmOutput {
   std::string name;
-  const tpu::Array* contents = nullptr;  // final values, meaningful only in written blocks; owned by the recording
+  const tpu::Array* contents =
+      nullptr;  // final values, meaningful only in written blocks; owned by the recording
   tpu::Dims block_grid;
-  std::vector<uint8_t> written;          // per linear block
+  std::vector<uint8_t> written;  // per linear block
 };
 
 struct NamedValue {
@@ -47,22 +48,23 @@ struct Snapshot {
   int launch = 0;
   std::string launch_name;
   tpu::Event event;
-  tpu::SiteInfo site;        // of the event; empty name for pipeline events
+  tpu::SiteInfo site;  // of the event; empty name for pipeline events
   tpu::Dims grid, grid_index;
   int64_t step = 0;
-  std::vector<CellState> cells;       // per grid step of the launch, lexicographic
+  std::vector<CellState> cells;  // per grid step of the launch, lexicographic
   std::vector<SlotState> inputs, outputs;
   std::optional<tpu::Event> copy_in_flight;  // the latest copy issued in this step up to the cursor
-  std::vector<NamedBuffer> buffers;   // every VMEM buffer: input slots, output slots, scratch
-  std::vector<HbmOutput> hbm_outputs; // the launch's outputs in HBM, as written so far
-  std::vector<NamedValue> values;     // the latest value of each site in this step, up to the cursor
-  double clock_us = 0;                // estimated time of the event
+  std::vector<NamedBuffer> buffers;          // every VMEM buffer: input slots, output slots, scratch
+  std::vector<HbmOutput> hbm_outputs;        // the launch's outputs in HBM, as written so far
+  std::vector<NamedValue> values;            // the latest value of each site in this step, up to the cursor
+  double clock_us = 0;                       // estimated time of the event
 
   const NamedBuffer* Buffer(const std::string& name) const;
   const NamedValue* Value(const std::string& site) const;
 };
 
 // Builds the snapshot at `event` from the replay of its step.
-std::shared_ptr<const Snapshot> MakeSnapshot(const Recording& recording, const StepReplay& replay, uint64_t event);
+std::shared_ptr<const Snapshot> MakeSnapshot(const Recording& recording, const StepReplay& replay,
+                                             uint64_t event);
 
 }  // namespace tilewalk::walkthrough

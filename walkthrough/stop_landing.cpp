@@ -17,8 +17,8 @@ std::optional<uint64_t> FindLanding(const Recording& rec, const Landing& land, s
     return std::nullopt;
   }
   int seen = 0;
-  const std::vector<tpu::SiteId> sites = land.kind == Landing::Kind::Site ? tpu::SitesNamed(land.site)
-                                                                          : std::vector<tpu::SiteId>{};
+  const std::vector<tpu::SiteId> sites =
+      land.kind == Landing::Kind::Site ? tpu::SitesNamed(land.site) : std::vector<tpu::SiteId>{};
   for (std::size_t l = 0; l < rec.launches().size(); ++l) {
     const LaunchTrack& t = rec.launches()[l];
     if (land.kind == Landing::Kind::Launch) {
@@ -36,7 +36,8 @@ std::optional<uint64_t> FindLanding(const Recording& rec, const Landing& land, s
   }
   why = land.kind == Landing::Kind::Launch
             ? "the launch '" + land.launch + "' does not run in this scenario"
-            : "the scenario has " + std::to_string(seen) + " matching events, fewer than #" + std::to_string(land.occurrence);
+            : "the scenario has " + std::to_string(seen) + " matching events, fewer than #" +
+                  std::to_string(land.occurrence);
   return std::nullopt;
 }
 

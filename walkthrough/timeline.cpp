@@ -15,11 +15,16 @@ bool IsMoment(const Recording& r, uint64_t event, Moment moment) {
       const LaunchTrack& t = r.launches()[static_cast<std::size_t>(r.LaunchOf(event))];
       return e.step < t.step_ran.size() && !t.step_ran[e.step];
     }
-    case Moment::IssuedCopy: return e.kind == EventKind::CopyIn && (e.flags & tpu::event_flags::kIssued);
-    case Moment::SkippedCopy: return e.kind == EventKind::CopyIn && !(e.flags & tpu::event_flags::kIssued);
-    case Moment::Writeback: return e.kind == EventKind::Writeback;
-    case Moment::WhenTaken: return e.kind == EventKind::When && (e.flags & tpu::event_flags::kTaken);
-    case Moment::Error: return e.kind == EventKind::Error;
+    case Moment::IssuedCopy:
+      return e.kind == EventKind::CopyIn && (e.flags & tpu::event_flags::kIssued);
+    case Moment::SkippedCopy:
+      return e.kind == EventKind::CopyIn && !(e.flags & tpu::event_flags::kIssued);
+    case Moment::Writeback:
+      return e.kind == EventKind::Writeback;
+    case Moment::WhenTaken:
+      return e.kind == EventKind::When && (e.flags & tpu::event_flags::kTaken);
+    case Moment::Error:
+      return e.kind == EventKind::Error;
   }
   return false;
 }
@@ -33,7 +38,8 @@ bool Timeline::Seek(uint64_t event) {
   return true;
 }
 
-std::optional<uint64_t> Timeline::Find(Direction direction, bool (*match)(const Recording&, uint64_t, const void*),
+std::optional<uint64_t> Timeline::Find(Direction direction,
+                                       bool (*match)(const Recording&, uint64_t, const void*),
                                        const void* context) const {
   if (direction == Direction::Forward) {
     for (uint64_t e = m_cursor + 1; e < size(); ++e)
@@ -54,15 +60,21 @@ bool Timeline::Step(Granularity granularity, Direction direction) {
         target = direction == Direction::Forward ? m_cursor + 1 : m_cursor - 1;
       break;
     case Granularity::Dma:
-      target = Find(direction, [](const Recording& rec, uint64_t e, const void*) {
-        const auto k = rec.EventAt(e).kind;
-        return k == EventKind::CopyIn || k == EventKind::Writeback;
-      }, nullptr);
+      target = Find(
+          direction,
+          [](const Recording& rec, uint64_t e, const void*) {
+            const auto k = rec.EventAt(e).kind;
+            return k == EventKind::CopyIn || k == EventKind::Writeback;
+          },
+          nullptr);
       break;
     case Granularity::GridStep:
-      target = Find(direction, [](const Recording& rec, uint64_t e, const void*) {
-        return rec.EventAt(e).kind == EventKind::StepBegin;
-      }, nullptr);
+      target = Find(
+          direction,
+          [](const Recording& rec, uint64_t e, const void*) {
+            return rec.EventAt(e).kind == EventKind::StepBegin;
+          },
+          nullptr);
       break;
     case Granularity::Launch: {
       const int launch = r.LaunchOf(m_cursor) + static_cast<int>(direction);
@@ -78,9 +90,12 @@ bool Timeline::Step(Granularity granularity, Direction direction) {
 }
 
 bool Timeline::Jump(Moment moment, Direction direction) {
-  const auto target = Find(direction, [](const Recording& rec, uint64_t e, const void* m) {
-    return IsMoment(rec, e, *static_cast<const Moment*>(m));
-  }, &moment);
+  const auto target = Find(
+      direction,
+      [](const Recording& rec, uint64_t e, const void* m) {
+        return IsMoment(rec, e, *static_cast<const Moment*>(m));
+      },
+      &moment);
   return target && Seek(*target);
 }
 
@@ -91,15 +106,20 @@ bool Timeline::JumpToFirstOf(const std::vector<tpu::SiteId>& sites) {
   return false;
 }
 
-bool Timeline::JumpToSite(std::string_view site_name) { return JumpToFirstOf(tpu::SitesNamed(site_name)); }
+bool Timeline::JumpToSite(std::string_view site_name) {
+  return JumpToFirstOf(tpu::SitesNamed(site_name));
+}
 
-bool Timeline::JumpToLine(uint32_t cpp_line) { return JumpToFirstOf(tpu::SitesOnLine(cpp_line)); }
+bool Timeline::JumpToLine(uint32_t cpp_line) {
+  return JumpToFirstOf(tpu::SitesOnLine(cpp_line));
+}
 
 std::shared_ptr<const Snapshot> Timeline::Current() {
   if (m_snapshot) return m_snapshot;
   const int launch = m_recording->LaunchOf(m_cursor);
   const int64_t step = m_recording->StepOf(m_cursor);
-  if (!m_replay || m_replay->launch != launch || m_replay->step != step) m_replay = m_recording->Replay(launch, step);
+  if (!m_replay || m_replay->launch != launch || m_replay->step != step)
+    m_replay = m_recording->Replay(launch, step);
   m_snapshot = MakeSnapshot(*m_recording, *m_replay, m_cursor);
   return m_snapshot;
 }

@@ -27,7 +27,9 @@ std::optional<Moment> ParseMoment(const std::string& word) {
   return std::nullopt;
 }
 
-bool IsLaunch(const std::string& w) { return w == "fwd" || w == "dkv" || w == "dq"; }
+bool IsLaunch(const std::string& w) {
+  return w == "fwd" || w == "dkv" || w == "dq";
+}
 
 // "site NAME #N", "moment KIND [in LAUNCH] #N", "launch LAUNCH", "rejected".
 std::optional<Landing> ParseLanding(const std::string& value, std::string& why) {
@@ -61,7 +63,8 @@ std::optional<Landing> ParseLanding(const std::string& value, std::string& why) 
   if (w.size() >= 2 && w[0] == "moment") {
     const auto m = ParseMoment(w[1]);
     if (!m) {
-      why = "unknown moment '" + w[1] + "': use skipped-step, issued-copy, skipped-copy, writeback, when-taken or error";
+      why = "unknown moment '" + w[1] +
+            "': use skipped-step, issued-copy, skipped-copy, writeback, when-taken or error";
       return std::nullopt;
     }
     land.kind = Landing::Kind::Moment;
@@ -78,7 +81,8 @@ std::optional<Landing> ParseLanding(const std::string& value, std::string& why) 
     if (i < w.size() && !occurrence(w[i++])) return std::nullopt;
     if (i == w.size()) return land;
   }
-  why = "land takes 'site NAME #N', 'moment KIND [in LAUNCH] #N', 'launch LAUNCH' or 'rejected', got '" + value + "'";
+  why = "land takes 'site NAME #N', 'moment KIND [in LAUNCH] #N', 'launch LAUNCH' or 'rejected', got '" +
+        value + "'";
   return std::nullopt;
 }
 
@@ -121,7 +125,8 @@ std::optional<Tour> ParseTour(std::string_view file_name, std::string_view text,
     if (stop->passages.empty()) problem(stop->line, "stop '" + stop->title + "' needs 'passage:'");
     if (stop->scenario.empty() && stop->land.kind != Landing::Kind::Rejected)
       problem(stop->line, "stop '" + stop->title + "' needs 'scenario:' (flags, e.g. --scenario intro)");
-    if (stop->narration.empty()) problem(line, "stop '" + stop->title + "' needs narration after a blank line");
+    if (stop->narration.empty())
+      problem(line, "stop '" + stop->title + "' needs narration after a blank line");
   };
   std::vector<bool> seen_land;
   for (std::size_t i = 1; i < lines.size(); ++i) {
@@ -159,8 +164,10 @@ std::optional<Tour> ParseTour(std::string_view file_name, std::string_view text,
       if (key == "title") {
         tour.title = value;
       } else if (key == "question") {
-        if (value.size() != 1 || value[0] < '1' || value[0] > '5') problem(n, "question is a number from 1 to 5");
-        else tour.question = value[0] - '0';
+        if (value.size() != 1 || value[0] < '1' || value[0] > '5')
+          problem(n, "question is a number from 1 to 5");
+        else
+          tour.question = value[0] - '0';
       } else if (key == "default") {
         if (value != "yes" && value != "no") problem(n, "default is yes or no");
         tour.is_default = value == "yes";
@@ -177,8 +184,10 @@ std::optional<Tour> ParseTour(std::string_view file_name, std::string_view text,
       stop->try_flags = Words(value);
     } else if (key == "land") {
       std::string why;
-      if (auto land = ParseLanding(value, why)) stop->land = *land;
-      else problem(n, why);
+      if (auto land = ParseLanding(value, why))
+        stop->land = *land;
+      else
+        problem(n, why);
       seen_land.back() = true;
     } else {
       problem(n, "unknown stop key '" + key + "'; a stop takes passage, scenario, land, try, then narration");

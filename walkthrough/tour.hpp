@@ -15,10 +15,10 @@ namespace tilewalk::walkthrough {
 struct Landing {
   enum class Kind : uint8_t { Site, Moment, Launch, Rejected };
   Kind kind = Kind::Site;
-  std::string site;     // Site
+  std::string site;                    // Site
   Moment moment = Moment::IssuedCopy;  // Moment
-  std::string launch;   // Moment (optional) and Launch
-  int occurrence = 1;   // Site and Moment, from 1
+  std::string launch;                  // Moment (optional) and Launch
+  int occurrence = 1;                  // Site and Moment, from 1
 };
 
 struct TourStop {

@@ -27,7 +27,8 @@ nlohmann::json LaunchJson(const flash::LaunchOutcome& launch) {
   j["steps_skipped"] = st.steps_skipped;
   for (const tpu::OperandTraffic& t : st.copies)
     j["copies"][t.name] = {{"issued", t.issued}, {"skipped", t.skipped}, {"bytes", t.bytes}};
-  for (const tpu::OperandTraffic& t : st.writebacks) j["writebacks"][t.name] = {{"count", t.issued}, {"bytes", t.bytes}};
+  for (const tpu::OperandTraffic& t : st.writebacks)
+    j["writebacks"][t.name] = {{"count", t.issued}, {"bytes", t.bytes}};
   j["matmuls"] = st.ops.matmuls;
   j["est_time_us"] = st.cost.total_us;
   j["est_compute_us"] = st.cost.compute_us;
@@ -97,10 +98,10 @@ nlohmann::json CheckReportJson(const CheckRun& run) {
 
 void PrintCheckReport(const CheckRun& run, std::ostream& out) {
   const flash::Scenario& s = run.scenario;
-  out << "scenario: batch " << s.batch << ", heads " << s.heads << ", q_len " << s.q_len << ", kv_len " << s.kv_len
-      << ", head_dim " << s.head_dim << (s.causal ? ", causal" : "") << (s.bias ? ", bias" : "")
-      << (s.segments ? ", " + std::to_string(s.segments) + " segments" : "") << ", " << tpu::DTypeName(s.dtype)
-      << ", precision " << tpu::PrecisionName(s.precision) << ", chip " << s.chip
+  out << "scenario: batch " << s.batch << ", heads " << s.heads << ", q_len " << s.q_len << ", kv_len "
+      << s.kv_len << ", head_dim " << s.head_dim << (s.causal ? ", causal" : "") << (s.bias ? ", bias" : "")
+      << (s.segments ? ", " + std::to_string(s.segments) + " segments" : "") << ", "
+      << tpu::DTypeName(s.dtype) << ", precision " << tpu::PrecisionName(s.precision) << ", chip " << s.chip
       << (s.naive_index_maps ? ", naive index maps" : "")
       << (s.poison != flash::Poison::None ? ", q[0,0,0,0] = " + std::string(flash::PoisonName(s.poison)) : "")
       << "\n\n";
@@ -108,8 +109,8 @@ void PrintCheckReport(const CheckRun& run, std::ostream& out) {
   out << "output   max abs error   max rel error   tolerance   result\n";
   for (const flash::OutputError& e : run.comparison.outputs)
     out << "  " << e.name << std::string(7 - e.name.size(), ' ') << Format("%13.3e", e.max_abs) << "   "
-        << Format("%13.3e", e.max_rel) << "   " << Format("%9.1e", e.tolerance) << "   " << (e.pass ? "ok" : "FAIL")
-        << "\n";
+        << Format("%13.3e", e.max_rel) << "   " << Format("%9.1e", e.tolerance) << "   "
+        << (e.pass ? "ok" : "FAIL") << "\n";
   // The errors above cover finite places only; NaN and Inf are counted apart, so that a poisoned input
   // reads as what it is rather than as an infinite error.
   bool nonfinite_mismatch = false;
@@ -125,15 +126,16 @@ void PrintCheckReport(const CheckRun& run, std::ostream& out) {
 
   for (const flash::LaunchOutcome& l : run.step.launches) {
     const tpu::LaunchStats& st = l.result.stats;
-    out << "\nlaunch " << l.name << ": grid " << l.result.grid.ToString() << " = " << st.steps << " steps, " << st.steps_run << " ran, " << st.steps_skipped
-        << " skipped arithmetic, " << st.ops.matmuls << " matmuls, estimated "
-        << Format("%.2f", st.cost.total_us) << " us (" << tpu::BoundName(st.cost.bound) << ", bubbles "
-        << Format("%.2f", st.cost.bubble_us) << " us)\n";
+    out << "\nlaunch " << l.name << ": grid " << l.result.grid.ToString() << " = " << st.steps << " steps, "
+        << st.steps_run << " ran, " << st.steps_skipped << " skipped arithmetic, " << st.ops.matmuls
+        << " matmuls, estimated " << Format("%.2f", st.cost.total_us) << " us ("
+        << tpu::BoundName(st.cost.bound) << ", bubbles " << Format("%.2f", st.cost.bubble_us) << " us)\n";
     out << "  operand           copies issued   skipped        bytes in\n";
     for (const tpu::OperandTraffic& t : st.copies) {
       std::string name = "  " + t.name;
       name.resize(20, ' ');
-      out << name << Format("%13.0f", t.issued) << Format("%10.0f", t.skipped) << Format("%16.0f", t.bytes) << "\n";
+      out << name << Format("%13.0f", t.issued) << Format("%10.0f", t.skipped) << Format("%16.0f", t.bytes)
+          << "\n";
     }
     out << "  output            writebacks                 bytes out\n";
     for (const tpu::OperandTraffic& t : st.writebacks) {

@@ -13,15 +13,14 @@
 
 namespace tilewalk::app {
 
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 std::string_view CheckOptions() {
-  static const std::string text = flash::ScenarioFlagsHelp() +
-                                  "  --json                     print the report as one JSON object\n"
-                                  "  --dump DIR                 write inputs and outputs as .npy files and config.json\n"
-                                  "  --force                    let --dump replace an earlier dump folder\n";
+  static const std::string text =
+      flash::ScenarioFlagsHelp() +
+      "  --json                     print the report as one JSON object\n"
+      "  --dump DIR                 write inputs and outputs as .npy files and config.json\n"
+      "  --force                    let --dump replace an earlier dump folder\n";
   return text;
 }
 
@@ -77,10 +76,12 @@ ExitCode RunCheckVerb(const VerbCall& call) {
   CheckRun run;
   run.scenario = s;
   const auto start = std::chrono::steady_clock::now();
-  flash::StepOptions options{.forward_only = s.forward_only,
-                             .launch = {.chip = s.ChipPreset(), .precision = s.precision, .record_events = true}};
+  flash::StepOptions options{
+      .forward_only = s.forward_only,
+      .launch = {.chip = s.ChipPreset(), .precision = s.precision, .record_events = true}};
   run.step = flash::RunTrainingStep(data.inputs, data.d_o, s.Config(), options);
-  run.simulate_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  run.simulate_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (!run.step.error) run.comparison = flash::CompareWithReference(s, data, run.step);
   run.pass = !run.step.error && run.comparison.pass;
 
@@ -89,7 +90,9 @@ ExitCode RunCheckVerb(const VerbCall& call) {
   } else if (!run.step.error) {
     PrintCheckReport(run, call.out);
   }
-  if (run.step.error) call.err << flash::DescribeError(*run.step.error) << "\n" << flash::ErrorAdvice(*run.step.error, run.step.error_launch) << "\n";
+  if (run.step.error)
+    call.err << flash::DescribeError(*run.step.error) << "\n"
+             << flash::ErrorAdvice(*run.step.error, run.step.error_launch) << "\n";
   if (args.dump) {
     try {
       DumpCheckRun(*args.dump, args.force, run, data);

@@ -13,7 +13,8 @@ namespace tilewalk::app {
 namespace {
 std::string ShapeTuple(const tpu::Shape& s) {
   std::string t = "(";
-  for (int i = 0; i < s.rank(); ++i) t += std::to_string(s[i]) + (s.rank() == 1 || i + 1 < s.rank() ? ", " : "");
+  for (int i = 0; i < s.rank(); ++i)
+    t += std::to_string(s[i]) + (s.rank() == 1 || i + 1 < s.rank() ? ", " : "");
   return t + ")";
 }
 }  // namespace
@@ -35,7 +36,8 @@ void WriteNpy(const std::filesystem::path& path, const tpu::Array& array) {
   out.write(length_bytes, 2);
   out.write(header.data(), static_cast<std::streamsize>(header.size()));
   if (ints) {
-    out.write(reinterpret_cast<const char*>(array.Data<int32_t>()), static_cast<std::streamsize>(array.size() * 4));
+    out.write(reinterpret_cast<const char*>(array.Data<int32_t>()),
+              static_cast<std::streamsize>(array.size() * 4));
   } else {
     std::vector<float> values(static_cast<std::size_t>(array.size()));
     array.ReadFloats(0, array.size(), values.data());

@@ -14,19 +14,19 @@
 namespace tilewalk::app {
 
 struct ExportOptions {
-  std::string tour{};                       // --tour NAME; empty with no scenario flags: the default tour
-  std::vector<std::string> scenario{};      // scenario flags instead of a tour
-  std::filesystem::path out{};              // --out DIR, required
-  PixelSize size{.width = 1280, .height = 720};  // --size WxH: the layout, in pixels at scale 1
-  float scale = 1.0f;                       // --scale S: frame pixels per layout pixel
-  std::optional<FrameEvery> every{};        // --every; default: stop for a tour, step for a scenario
-  PaneSet panes = PaneSet::All();           // --panes LIST
-  bool html = false;                        // --html: index.html, a player that works from disk
-  bool video = false;                       // --video: video.mp4 through ffmpeg
-  int fps = 2;                              // --fps: the player's and the video's frames per second
-  bool force = false;                       // --force: replace an existing --out folder
-  int max_frames = 2000;                    // --max-frames: refuse a plan longer than this
-  std::optional<std::filesystem::path> library{};        // --library DIR
+  std::string tour{};                   // --tour NAME; empty with no scenario flags: the default tour
+  std::vector<std::string> scenario{};  // scenario flags instead of a tour
+  std::filesystem::path out{};          // --out DIR, required
+  PixelSize size{.width = 1280, .height = 720};    // --size WxH: the layout, in pixels at scale 1
+  float scale = 1.0f;                              // --scale S: frame pixels per layout pixel
+  std::optional<FrameEvery> every{};               // --every; default: stop for a tour, step for a scenario
+  PaneSet panes = PaneSet::All();                  // --panes LIST
+  bool html = false;                               // --html: index.html, a player that works from disk
+  bool video = false;                              // --video: video.mp4 through ffmpeg
+  int fps = 2;                                     // --fps: the player's and the video's frames per second
+  bool force = false;                              // --force: replace an existing --out folder
+  int max_frames = 2000;                           // --max-frames: refuse a plan longer than this
+  std::optional<std::filesystem::path> library{};  // --library DIR
   std::optional<std::filesystem::path> pallas_source{};  // --pallas-source PATH
 };
 

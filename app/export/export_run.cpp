@@ -49,7 +49,8 @@ class InterruptGuard {
   InterruptGuard& operator=(const InterruptGuard&) = delete;
 
  private:
-  struct sigaction m_old_int {}, m_old_term {};
+  struct sigaction m_old_int {
+  }, m_old_term{};
 };
 
 ExitCode Interrupted(const ExportOptions& options, std::ostream& err) {
@@ -96,7 +97,8 @@ std::optional<std::string> WriteTextFile(const std::filesystem::path& path, cons
 }
 
 // One frame of the tour screen, as the app would draw it with no mouse and no time passing.
-void DrawFrame(HeadlessRenderer& renderer, session::TourSession& session, TourScreenState& screen, bool to_gl) {
+void DrawFrame(HeadlessRenderer& renderer, session::TourSession& session, TourScreenState& screen,
+               bool to_gl) {
   renderer.BeginFrame();
   DrawTourScreen(session, screen, 0.0f, 0.0);
   if (to_gl) {
@@ -128,7 +130,8 @@ Manifest ManifestHeader(const ExportOptions& options, const session::TourSession
 
 ExitCode RunExport(const ExportOptions& options, std::ostream& out, std::ostream& err) {
   const InterruptGuard interrupts;  // from the start: the staging folder must never outlive a Ctrl-C
-  const FrameEvery every = options.every.value_or(options.scenario.empty() ? FrameEvery::Stop : FrameEvery::Step);
+  const FrameEvery every =
+      options.every.value_or(options.scenario.empty() ? FrameEvery::Stop : FrameEvery::Step);
   std::optional<std::filesystem::path> ffmpeg;
   if (options.video) {
     ffmpeg = FindFfmpeg();
@@ -147,7 +150,8 @@ ExitCode RunExport(const ExportOptions& options, std::ostream& out, std::ostream
   std::error_code ec;
   std::filesystem::create_directory(staging.path() / "frames", ec);
   if (ec) {
-    err << "tilewalk export: cannot create " << (staging.path() / "frames").string() << ": " << ec.message() << "\n";
+    err << "tilewalk export: cannot create " << (staging.path() / "frames").string() << ": " << ec.message()
+        << "\n";
     return ExitCode::Failure;
   }
 
@@ -178,9 +182,10 @@ ExitCode RunExport(const ExportOptions& options, std::ostream& out, std::ostream
     return ExitCode::Usage;
   }
 
-  auto opened = HeadlessRenderer::Open(
-      {.layout = options.size, .scale = options.scale, .look = {.font_pixels = FontPixelsForHeight(options.size.height)}},
-      err);
+  auto opened = HeadlessRenderer::Open({.layout = options.size,
+                                        .scale = options.scale,
+                                        .look = {.font_pixels = FontPixelsForHeight(options.size.height)}},
+                                       err);
   if (auto* problem = std::get_if<std::string>(&opened)) {
     err << "tilewalk export: cannot draw without a display: " << *problem << "\n";
     return ExitCode::Failure;
@@ -207,7 +212,8 @@ ExitCode RunExport(const ExportOptions& options, std::ostream& out, std::ostream
         return Interrupted(options, err);
       }
       if (!stop.events.empty())
-        session.Apply({.kind = views::IntentKind::SeekToEvent, .value = static_cast<int64_t>(stop.events[i])});
+        session.Apply(
+            {.kind = views::IntentKind::SeekToEvent, .value = static_cast<int64_t>(stop.events[i])});
       DrawFrame(renderer, session, screen, false);
       DrawFrame(renderer, session, screen, true);
       renderer.ReadPixels(pixels);
@@ -233,7 +239,8 @@ ExitCode RunExport(const ExportOptions& options, std::ostream& out, std::ostream
   const std::string manifest_json = ManifestJson(manifest);
   std::optional<std::string> failure = WriteTextFile(staging.path() / "manifest.json", manifest_json);
   if (!failure && options.html) {
-    const std::string title = "tilewalk: " + (manifest.kind == "tour" ? manifest.tour_title : std::string("scenario"));
+    const std::string title =
+        "tilewalk: " + (manifest.kind == "tour" ? manifest.tour_title : std::string("scenario"));
     failure = WriteTextFile(staging.path() / "index.html", PlayerHtml(title, manifest_json));
   }
   if (!failure && ffmpeg) failure = EncodeVideo(*ffmpeg, staging.path(), options.fps);
@@ -246,8 +253,8 @@ ExitCode RunExport(const ExportOptions& options, std::ostream& out, std::ostream
   std::snprintf(rate, sizeof rate, "%.1f", fps);
   out << "wrote " << total << " frames (" << renderer.FramebufferSize().width << "x"
       << renderer.FramebufferSize().height << ", " << rate << " frames/s) and manifest.json"
-      << (options.html ? ", index.html" : "") << (ffmpeg ? ", video.mp4" : "") << " to " << options.out.string()
-      << "\n";
+      << (options.html ? ", index.html" : "") << (ffmpeg ? ", video.mp4" : "") << " to "
+      << options.out.string() << "\n";
   return ExitCode::Ok;
 }
 

@@ -27,9 +27,9 @@ float ParseScale(std::string_view text) {
   return value;
 }
 
-constexpr std::string_view kOwnOptions[] = {"--tour",  "--out",   "--size",          "--scale", "--every",
-                                            "--panes", "--fps",   "--max-frames",    "--library",
-                                            "--pallas-source"};
+constexpr std::string_view kOwnOptions[] = {"--tour",    "--out",          "--size", "--scale",
+                                            "--every",   "--panes",        "--fps",  "--max-frames",
+                                            "--library", "--pallas-source"};
 constexpr std::string_view kOwnSwitches[] = {"--html", "--video", "--force"};
 
 template <std::size_t N>
@@ -43,14 +43,19 @@ bool OneOf(std::string_view name, const std::string_view (&names)[N]) {
 
 std::string_view ExportOptionsHelp() {
   static const std::string text =
-      "  --out DIR              The folder to create: frames/, manifest.json, and index.html or video.mp4 if asked\n"
+      "  --out DIR              The folder to create: frames/, manifest.json, and index.html or video.mp4 if "
+      "asked\n"
       "  --tour NAME            Export this tour ('tilewalk tours' lists them; default: the default tour)\n"
-      "  --every WHAT           A frame per stop (a tour's default), or from each stop on: per statement to the\n"
-      "                         end of its grid step, per copy or writeback (dma) or grid step (step) to the end\n"
-      "                         of its launch. A scenario starts at its first event and spans the whole step\n"
+      "  --every WHAT           A frame per stop (a tour's default), or from each stop on: per statement to "
+      "the\n"
+      "                         end of its grid step, per copy or writeback (dma) or grid step (step) to the "
+      "end\n"
+      "                         of its launch. A scenario starts at its first event and spans the whole "
+      "step\n"
       "                         (default: step)\n"
       "  --size WxH             The layout size in pixels (default 1280x720)\n"
-      "  --scale S              Frame pixels per layout pixel, 0.5 to 4 (default 1; 2 for sharp high-DPI frames)\n"
+      "  --scale S              Frame pixels per layout pixel, 0.5 to 4 (default 1; 2 for sharp high-DPI "
+      "frames)\n"
       "  --panes LIST           Draw only these panes, of: source,passage,grid,memory,lanes,scores,cost,\n"
       "                         scenario,timeline (memory to scenario are the tabs of one region)\n"
       "  --html                 Also write index.html, a player that works opened from disk\n"

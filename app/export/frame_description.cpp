@@ -18,8 +18,8 @@ std::string DescribeStepStart(const walkthrough::Recording& rec, const walkthrou
     ran = (event.flags & tpu::event_flags::kRan) != 0;
     break;
   }
-  return snap.launch_name + " grid step " + std::to_string(snap.step + 1) + " of " + std::to_string(steps) + " " +
-         snap.grid_index.ToString() + (ran ? "" : ", which does no arithmetic");
+  return snap.launch_name + " grid step " + std::to_string(snap.step + 1) + " of " + std::to_string(steps) +
+         " " + snap.grid_index.ToString() + (ran ? "" : ", which does no arithmetic");
 }
 
 }  // namespace

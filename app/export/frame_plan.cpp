@@ -9,10 +9,14 @@ constexpr std::array<std::string_view, 4> kEveryNames = {"statement", "dma", "st
 
 bool Drawn(const tpu::Event& event, FrameEvery every) {
   switch (every) {
-    case FrameEvery::Statement: return true;
-    case FrameEvery::Dma: return event.kind == tpu::EventKind::CopyIn || event.kind == tpu::EventKind::Writeback;
-    case FrameEvery::Step: return event.kind == tpu::EventKind::StepBegin;
-    case FrameEvery::Stop: return false;
+    case FrameEvery::Statement:
+      return true;
+    case FrameEvery::Dma:
+      return event.kind == tpu::EventKind::CopyIn || event.kind == tpu::EventKind::Writeback;
+    case FrameEvery::Step:
+      return event.kind == tpu::EventKind::StepBegin;
+    case FrameEvery::Stop:
+      return false;
   }
   return false;
 }
@@ -29,8 +33,8 @@ std::string_view FrameEveryName(FrameEvery every) {
   return kEveryNames[static_cast<std::size_t>(every)];
 }
 
-std::vector<std::uint64_t> PlanFrames(const walkthrough::Recording& recording, std::uint64_t first, FrameEvery every,
-                                      FrameSpan span) {
+std::vector<std::uint64_t> PlanFrames(const walkthrough::Recording& recording, std::uint64_t first,
+                                      FrameEvery every, FrameSpan span) {
   std::vector<std::uint64_t> frames{first};
   if (every == FrameEvery::Stop) return frames;
   const int launch = recording.LaunchOf(first);

@@ -25,7 +25,7 @@ enum class FrameSpan : std::uint8_t {
 };
 
 // The events to draw, in order, starting with `first` itself.
-std::vector<std::uint64_t> PlanFrames(const walkthrough::Recording& recording, std::uint64_t first, FrameEvery every,
-                                      FrameSpan span);
+std::vector<std::uint64_t> PlanFrames(const walkthrough::Recording& recording, std::uint64_t first,
+                                      FrameEvery every, FrameSpan span);
 
 }  // namespace tilewalk::app

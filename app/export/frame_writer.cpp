@@ -15,7 +15,8 @@ FrameWriter::~FrameWriter() {
   m_thread.join();
 }
 
-void FrameWriter::Write(std::filesystem::path path, PixelSize size, std::vector<std::uint8_t> rgba_bottom_up) {
+void FrameWriter::Write(std::filesystem::path path, PixelSize size,
+                        std::vector<std::uint8_t> rgba_bottom_up) {
   std::unique_lock lock(m_mutex);
   m_changed.wait(lock, [this] { return m_jobs.size() < 2 || m_failure; });
   if (m_failure) return;

@@ -23,13 +23,14 @@ std::string EglErrorText() {
   return text;
 }
 
-constexpr const char* kInstallAdvice = " Install Mesa's EGL (scripts/install-deps.sh installs libegl1, libegl-mesa0 "
-                                       "and libgl1-mesa-dri).";
+constexpr const char* kInstallAdvice =
+    " Install Mesa's EGL (scripts/install-deps.sh installs libegl1, libegl-mesa0 "
+    "and libgl1-mesa-dri).";
 
 }  // namespace
 
-std::variant<std::unique_ptr<HeadlessRenderer>, std::string> HeadlessRenderer::Open(const HeadlessOptions& options,
-                                                                                   std::ostream& warnings) {
+std::variant<std::unique_ptr<HeadlessRenderer>, std::string> HeadlessRenderer::Open(
+    const HeadlessOptions& options, std::ostream& warnings) {
   std::unique_ptr<HeadlessRenderer> r(new HeadlessRenderer());
   r->m_layout = options.layout;
   r->m_scale = options.scale;
@@ -37,27 +38,37 @@ std::variant<std::unique_ptr<HeadlessRenderer>, std::string> HeadlessRenderer::O
                       .height = static_cast<int>(std::lround(options.layout.height * options.scale))};
 
   // glad's first load finds only EGL 1.0 and the client extensions; the display's own come on the second.
-  if (gladLoaderLoadEGL(EGL_NO_DISPLAY) == 0) return std::string("could not load libEGL.so.1.") + kInstallAdvice;
+  if (gladLoaderLoadEGL(EGL_NO_DISPLAY) == 0)
+    return std::string("could not load libEGL.so.1.") + kInstallAdvice;
   if (eglGetPlatformDisplayEXT == nullptr)
-    return std::string("this EGL has no eglGetPlatformDisplayEXT, so no surfaceless display.") + kInstallAdvice;
+    return std::string("this EGL has no eglGetPlatformDisplayEXT, so no surfaceless display.") +
+           kInstallAdvice;
   EGLDisplay display = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
   if (display == EGL_NO_DISPLAY || eglInitialize(display, nullptr, nullptr) != EGL_TRUE)
     return "could not open Mesa's surfaceless EGL display (" + EglErrorText() + ")." + kInstallAdvice;
   r->m_display = display;
-  if (gladLoaderLoadEGL(display) == 0) return std::string("could not load the EGL 1.5 functions.") + kInstallAdvice;
+  if (gladLoaderLoadEGL(display) == 0)
+    return std::string("could not load the EGL 1.5 functions.") + kInstallAdvice;
 
   // EGL_SURFACE_TYPE defaults to windows, which a surfaceless display has none of; ask for pbuffers.
-  const EGLint config_attributes[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
+  const EGLint config_attributes[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
+                                      EGL_NONE};
   EGLConfig config = nullptr;
   EGLint configs = 0;
   if (eglBindAPI(EGL_OPENGL_API) != EGL_TRUE ||
       eglChooseConfig(display, config_attributes, &config, 1, &configs) != EGL_TRUE || configs == 0)
-    return "the EGL display offers no desktop OpenGL configuration (" + EglErrorText() + ")." + kInstallAdvice;
-  const EGLint context_attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                                       EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+    return "the EGL display offers no desktop OpenGL configuration (" + EglErrorText() + ")." +
+           kInstallAdvice;
+  const EGLint context_attributes[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                       3,
+                                       EGL_CONTEXT_MINOR_VERSION,
+                                       3,
+                                       EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                                       EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
                                        EGL_NONE};
   EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attributes);
-  if (context == EGL_NO_CONTEXT) return "could not create an OpenGL 3.3 core context (" + EglErrorText() + ").";
+  if (context == EGL_NO_CONTEXT)
+    return "could not create an OpenGL 3.3 core context (" + EglErrorText() + ").";
   r->m_context = context;
   if (eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context) != EGL_TRUE)
     return "could not make the surfaceless context current (" + EglErrorText() + ").";
@@ -84,7 +95,8 @@ std::variant<std::unique_ptr<HeadlessRenderer>, std::string> HeadlessRenderer::O
   // per-process state mapped, as with libEGL above, rather than unloaded with allocations still held.
   dlopen("libGL.so.1", RTLD_LAZY | RTLD_NODELETE);
   r->m_renderer_backend = ImGui_ImplOpenGL3_Init("#version 330 core");
-  if (!r->m_renderer_backend) return std::string("ImGui's OpenGL3 renderer could not load libGL.so.1 (install libgl1).");
+  if (!r->m_renderer_backend)
+    return std::string("ImGui's OpenGL3 renderer could not load libGL.so.1 (install libgl1).");
   return r;
 }
 
@@ -123,7 +135,8 @@ void HeadlessRenderer::Render() {
 }
 
 void HeadlessRenderer::ReadPixels(std::vector<std::uint8_t>& rgba) const {
-  rgba.resize(static_cast<std::size_t>(m_framebuffer.width) * static_cast<std::size_t>(m_framebuffer.height) * 4);
+  rgba.resize(static_cast<std::size_t>(m_framebuffer.width) * static_cast<std::size_t>(m_framebuffer.height) *
+              4);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, m_fbo);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadPixels(0, 0, m_framebuffer.width, m_framebuffer.height, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());

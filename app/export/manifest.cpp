@@ -21,9 +21,11 @@ ordered_json FrameJson(const ManifestFrame& f) {
   j["step"] = f.event ? ordered_json(f.step) : ordered_json(nullptr);
   j["event_kind"] = OrNull(f.event_kind);
   j["site"] = OrNull(f.site);
-  j["cpp"] = f.cpp_line > 0 ? ordered_json{{"file", f.cpp_file}, {"line", f.cpp_line}} : ordered_json(nullptr);
+  j["cpp"] =
+      f.cpp_line > 0 ? ordered_json{{"file", f.cpp_file}, {"line", f.cpp_line}} : ordered_json(nullptr);
   j["passage"] = OrNull(f.passage);
-  j["pallas_lines"] = f.pallas_first > 0 ? ordered_json{f.pallas_first, f.pallas_last} : ordered_json(nullptr);
+  j["pallas_lines"] =
+      f.pallas_first > 0 ? ordered_json{f.pallas_first, f.pallas_last} : ordered_json(nullptr);
   j["caption"] = f.caption;
   j["estimated_us"] = f.estimated_us ? ordered_json(*f.estimated_us) : ordered_json(nullptr);
   j["rejection"] = OrNull(f.rejection);

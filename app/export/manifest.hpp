@@ -15,28 +15,28 @@
 namespace tilewalk::app {
 
 struct ManifestFrame {
-  std::string file{};                  // "frames/00001.png", relative to the manifest
-  int stop = 1;                        // 1-based
+  std::string file{};                    // "frames/00001.png", relative to the manifest
+  int stop = 1;                          // 1-based
   std::optional<std::uint64_t> event{};  // global event index; none at a rejected scenario
-  std::string launch{};                // "fwd", "dkv", "dq"; empty with no event
+  std::string launch{};                  // "fwd", "dkv", "dq"; empty with no event
   std::vector<std::int64_t> grid_index{};
-  std::int64_t step = 0;               // the grid step, lexicographic within the launch
-  std::string event_kind{};            // "matmul", "copy_in", ...
-  std::string site{};                  // empty for a copy or writeback
-  std::string cpp_file{};              // the mirror file of the site ("forward_kernel.cpp")
-  int cpp_line = 0;                    // 0: no site
-  std::string passage{};               // the passage id shown, empty if none
+  std::int64_t step = 0;                  // the grid step, lexicographic within the launch
+  std::string event_kind{};               // "matmul", "copy_in", ...
+  std::string site{};                     // empty for a copy or writeback
+  std::string cpp_file{};                 // the mirror file of the site ("forward_kernel.cpp")
+  int cpp_line = 0;                       // 0: no site
+  std::string passage{};                  // the passage id shown, empty if none
   int pallas_first = 0, pallas_last = 0;  // the passage's lines in the pinned Pallas file; 0: none
   std::string caption{};
-  std::optional<double> estimated_us{};   // the cost model's estimated time at the event
-  std::string rejection{};             // the error of a rejected scenario
+  std::optional<double> estimated_us{};  // the cost model's estimated time at the event
+  std::string rejection{};               // the error of a rejected scenario
 };
 
 struct ManifestStop {
   std::string title{};
   std::vector<std::string> scenario{};  // the stop's scenario flags
   std::string passage{};
-  int first_frame = 0;                  // index into frames
+  int first_frame = 0;  // index into frames
   int frame_count = 0;
 };
 

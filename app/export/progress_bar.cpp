@@ -6,7 +6,11 @@
 namespace tilewalk::app {
 
 ProgressBar::ProgressBar(std::ostream& out, int total, bool is_terminal)
-    : m_out(out), m_total(total), m_terminal(is_terminal), m_start(std::chrono::steady_clock::now()), m_last_draw() {}
+    : m_out(out),
+      m_total(total),
+      m_terminal(is_terminal),
+      m_start(std::chrono::steady_clock::now()),
+      m_last_draw() {}
 
 double ProgressBar::FramesPerSecond(int done) const {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
@@ -31,7 +35,8 @@ void ProgressBar::Draw(int done) {
   constexpr int kWidth = 30;
   const int filled = m_total > 0 ? done * kWidth / m_total : kWidth;
   char figures[96];
-  std::snprintf(figures, sizeof figures, "] %5d/%d frames  %5.1f frames/s", done, m_total, FramesPerSecond(done));
+  std::snprintf(figures, sizeof figures, "] %5d/%d frames  %5.1f frames/s", done, m_total,
+                FramesPerSecond(done));
   m_out << "\rexport [" << std::string(static_cast<std::size_t>(filled), '#')
         << std::string(static_cast<std::size_t>(kWidth - filled), '-') << figures << std::flush;
 }

@@ -13,20 +13,23 @@ namespace fs = std::filesystem;
 
 fs::path Sibling(const fs::path& destination, const std::string& tag) {
   const fs::path parent = destination.parent_path().empty() ? fs::path(".") : destination.parent_path();
-  return parent / ("." + destination.filename().string() + ".tilewalk-" + tag + "-" + std::to_string(getpid()));
+  return parent /
+         ("." + destination.filename().string() + ".tilewalk-" + tag + "-" + std::to_string(getpid()));
 }
 
 }  // namespace
 
 std::variant<StagingFolder, std::string> StagingFolder::Create(const fs::path& destination_in, bool replace) {
-  const fs::path destination = destination_in.filename().empty() ? destination_in.parent_path() : destination_in;
+  const fs::path destination =
+      destination_in.filename().empty() ? destination_in.parent_path() : destination_in;
   std::error_code ec;
   const fs::file_status status = fs::symlink_status(destination, ec);
   if (fs::exists(status)) {
     if (!fs::is_directory(status))
       return "'" + destination.string() + "' exists and is not a folder; choose another --out";
     if (!replace)
-      return "'" + destination.string() + "' already exists; pass --force to replace it, or choose another --out";
+      return "'" + destination.string() +
+             "' already exists; pass --force to replace it, or choose another --out";
   }
   const fs::path parent = destination.parent_path().empty() ? fs::path(".") : destination.parent_path();
   if (!fs::is_directory(parent, ec))

@@ -15,7 +15,8 @@ namespace tilewalk::app {
 class StagingFolder {
  public:
   // Fails with a sentence that names the folder, the reason, and what to do.
-  static std::variant<StagingFolder, std::string> Create(const std::filesystem::path& destination, bool replace);
+  static std::variant<StagingFolder, std::string> Create(const std::filesystem::path& destination,
+                                                         bool replace);
   StagingFolder(StagingFolder&& other) noexcept;
   StagingFolder& operator=(StagingFolder&&) = delete;
   StagingFolder(const StagingFolder&) = delete;

@@ -21,7 +21,8 @@ std::optional<std::filesystem::path> FindFfmpeg() {
   while (!rest.empty()) {
     const std::size_t colon = rest.find(':');
     const std::string_view dir = rest.substr(0, colon);
-    const std::filesystem::path candidate = std::filesystem::path(dir.empty() ? "." : std::string(dir)) / "ffmpeg";
+    const std::filesystem::path candidate =
+        std::filesystem::path(dir.empty() ? "." : std::string(dir)) / "ffmpeg";
     if (access(candidate.c_str(), X_OK) == 0 && std::filesystem::is_regular_file(candidate)) return candidate;
     if (colon == std::string_view::npos) break;
     rest.remove_prefix(colon + 1);
@@ -29,16 +30,33 @@ std::optional<std::filesystem::path> FindFfmpeg() {
   return std::nullopt;
 }
 
-std::optional<std::string> EncodeVideo(const std::filesystem::path& ffmpeg, const std::filesystem::path& folder,
-                                       int fps) {
+std::optional<std::string> EncodeVideo(const std::filesystem::path& ffmpeg,
+                                       const std::filesystem::path& folder, int fps) {
   const std::string input = (folder / "frames" / "%05d.png").string();
   const std::string output = (folder / "video.mp4").string();
   const std::string rate = std::to_string(fps);
   // H.264 needs even sides; pad by a pixel rather than scale, so text stays sharp.
-  std::vector<std::string> words = {ffmpeg.string(), "-nostdin", "-loglevel", "error", "-y", "-framerate", rate,
-                                    "-start_number", "1", "-i", input, "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2",
-                                    "-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart",
-                                    "-bitexact", output};
+  std::vector<std::string> words = {ffmpeg.string(),
+                                    "-nostdin",
+                                    "-loglevel",
+                                    "error",
+                                    "-y",
+                                    "-framerate",
+                                    rate,
+                                    "-start_number",
+                                    "1",
+                                    "-i",
+                                    input,
+                                    "-vf",
+                                    "pad=ceil(iw/2)*2:ceil(ih/2)*2",
+                                    "-c:v",
+                                    "libx264",
+                                    "-pix_fmt",
+                                    "yuv420p",
+                                    "-movflags",
+                                    "+faststart",
+                                    "-bitexact",
+                                    output};
   std::vector<char*> argv;
   for (std::string& w : words) argv.push_back(w.data());
   argv.push_back(nullptr);

@@ -12,7 +12,7 @@ namespace tilewalk::app {
 std::optional<std::filesystem::path> FindFfmpeg();
 
 // Encodes folder/frames/%05d.png at `fps` into folder/video.mp4; nullopt on success, else why not.
-std::optional<std::string> EncodeVideo(const std::filesystem::path& ffmpeg, const std::filesystem::path& folder,
-                                       int fps);
+std::optional<std::string> EncodeVideo(const std::filesystem::path& ffmpeg,
+                                       const std::filesystem::path& folder, int fps);
 
 }  // namespace tilewalk::app

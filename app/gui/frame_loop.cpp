@@ -24,7 +24,9 @@ namespace {
 
 // Ctrl+C or a polite kill closes the window as File > Quit does, so the settings are still saved.
 volatile std::sig_atomic_t g_close_requested = 0;
-extern "C" void RequestCloseOnSignal(int) { g_close_requested = 1; }
+extern "C" void RequestCloseOnSignal(int) {
+  g_close_requested = 1;
+}
 
 class CloseOnSignals {
  public:
@@ -71,7 +73,8 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
 
   // The user's settings, in runs that are the user's: a screenshot or a measurement must not depend on them.
   const bool persist = !capturing && !benchmarking;
-  const std::optional<std::filesystem::path> settings_file = persist ? SettingsPathFromEnvironment() : std::nullopt;
+  const std::optional<std::filesystem::path> settings_file =
+      persist ? SettingsPathFromEnvironment() : std::nullopt;
   UserSettings settings;
   if (settings_file) {
     std::vector<std::string> warnings;
@@ -82,10 +85,11 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
 
   // Records the first stop's scenario; the window is already up, so a slow recording is not a blank desktop.
   const auto open_tour = [&](const std::string& name, int stop) {
-    return std::make_unique<session::TourSession>(session::SessionOptions{.library_folder = options.library,
-                                                                          .tour = name,
-                                                                          .stop = stop,
-                                                                          .pallas_source = options.pallas_source});
+    return std::make_unique<session::TourSession>(
+        session::SessionOptions{.library_folder = options.library,
+                                .tour = name,
+                                .stop = stop,
+                                .pallas_source = options.pallas_source});
   };
   std::unique_ptr<session::TourSession> opened_tour =
       saved_tour ? open_tour(settings.tour, options.stop_given ? options.stop : settings.stop)
@@ -167,7 +171,8 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
       settings.tour = tour.tour_id();
       settings.stop = tour.stop_index() + 1;
     }
-    if (const auto problem = SaveSettings(*settings_file, settings)) err << "tilewalk gui: warning: " << *problem << "\n";
+    if (const auto problem = SaveSettings(*settings_file, settings))
+      err << "tilewalk gui: warning: " << *problem << "\n";
   }
   return ExitCode::Ok;
 }

@@ -15,14 +15,14 @@ inline constexpr int kMinScreenshotFrames =
 
 struct GuiOptions {
   PixelSize window_size{.width = 1600, .height = 900};
-  std::optional<std::filesystem::path> screenshot{};  // render, save this PNG, exit
-  int screenshot_frames = kMinScreenshotFrames;       // frames rendered before the capture
-  std::string tour{};                                   // --tour NAME; empty: the default tour
-  int stop = 1;                                         // --stop K, 1-based
-  bool stop_given = false;                              // --stop was on the command line
-  std::optional<std::filesystem::path> library{};       // --library DIR: passages and tours from disk
+  std::optional<std::filesystem::path> screenshot{};     // render, save this PNG, exit
+  int screenshot_frames = kMinScreenshotFrames;          // frames rendered before the capture
+  std::string tour{};                                    // --tour NAME; empty: the default tour
+  int stop = 1;                                          // --stop K, 1-based
+  bool stop_given = false;                               // --stop was on the command line
+  std::optional<std::filesystem::path> library{};        // --library DIR: passages and tours from disk
   std::optional<std::filesystem::path> pallas_source{};  // --pallas-source PATH
-  bool classroom = false;  // --classroom: start fullscreen in classroom mode
+  bool classroom = false;                                // --classroom: start fullscreen in classroom mode
   int benchmark_frames = 0;  // --benchmark-frames N: step a statement a frame, print mean and p95 frame time
 };
 

@@ -75,7 +75,9 @@ std::variant<std::unique_ptr<GuiWindow>, WindowFailure> GuiWindow::Open(const Wi
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   window->m_imgui_context = true;
-  SetUpImGui({.font_path = options.font_path, .font_pixels = options.font_pixels, .ignore_mouse = options.ignore_mouse},
+  SetUpImGui({.font_path = options.font_path,
+              .font_pixels = options.font_pixels,
+              .ignore_mouse = options.ignore_mouse},
              warnings);
 
   window->m_platform_backend = ImGui_ImplGlfw_InitForOpenGL(window->m_window, true);
@@ -112,7 +114,8 @@ void GuiWindow::BeginFrame() {
     // same glyphs, and a software rasteriser reads one texel a pixel instead of four.
     GLint bound = 0;
     glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
-    glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(reinterpret_cast<std::uintptr_t>(ImGui::GetIO().Fonts->TexID)));
+    glBindTexture(GL_TEXTURE_2D,
+                  static_cast<GLuint>(reinterpret_cast<std::uintptr_t>(ImGui::GetIO().Fonts->TexID)));
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(bound));
@@ -146,7 +149,8 @@ void GuiWindow::ToggleFullscreen() {
     glfwGetWindowSize(m_window, &m_windowed_width, &m_windowed_height);
     glfwSetWindowMonitor(m_window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
   } else {
-    glfwSetWindowMonitor(m_window, nullptr, m_windowed_x, m_windowed_y, m_windowed_width, m_windowed_height, 0);
+    glfwSetWindowMonitor(m_window, nullptr, m_windowed_x, m_windowed_y, m_windowed_width, m_windowed_height,
+                         0);
   }
   m_fullscreen = !m_fullscreen;
 }

@@ -72,7 +72,7 @@ class GuiWindow {
 
   int m_windowed_x = 0, m_windowed_y = 0, m_windowed_width = 0, m_windowed_height = 0;  // to restore
   bool m_fullscreen = false;
-  bool m_began_frame = false;  // the renderer has made its device objects (lazily, in its first frame)
+  bool m_began_frame = false;   // the renderer has made its device objects (lazily, in its first frame)
   bool m_font_nearest = false;  // the font texture samples its nearest texel
 
   GLFWwindow* m_window = nullptr;

@@ -25,7 +25,8 @@ void LoadFont(const ImGuiLook& look, std::ostream& warnings) {
   ImGuiIO& io = ImGui::GetIO();
   std::error_code ignored;
   if (std::filesystem::is_regular_file(look.font_path, ignored)) {
-    io.Fonts->AddFontFromFileTTF(look.font_path.c_str(), look.font_pixels * look.pixel_density, nullptr, kTextRanges);
+    io.Fonts->AddFontFromFileTTF(look.font_path.c_str(), look.font_pixels * look.pixel_density, nullptr,
+                                 kTextRanges);
     io.FontGlobalScale = 1.0f / look.pixel_density;
     return;
   }
@@ -38,7 +39,8 @@ void LoadFont(const ImGuiLook& look, std::ostream& warnings) {
 // projector's blur.
 void ClassroomColours(ImGuiStyle& style) {
   ImVec4* c = style.Colors;
-  const ImVec4 ink{1.0f, 1.0f, 1.0f, 1.0f}, ground{0.02f, 0.02f, 0.03f, 1.0f}, accent{0.10f, 0.32f, 0.78f, 1.0f};
+  const ImVec4 ink{1.0f, 1.0f, 1.0f, 1.0f}, ground{0.02f, 0.02f, 0.03f, 1.0f},
+      accent{0.10f, 0.32f, 0.78f, 1.0f};
   c[ImGuiCol_Text] = ink;
   c[ImGuiCol_TextDisabled] = ImVec4(0.80f, 0.82f, 0.86f, 1.0f);
   c[ImGuiCol_WindowBg] = c[ImGuiCol_ChildBg] = ground;

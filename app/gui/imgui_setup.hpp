@@ -14,17 +14,18 @@ inline constexpr const char* kDefaultFontPath = "/usr/share/fonts/truetype/dejav
 // 1080, and readable from the back of a room.
 inline float FontPixelsForHeight(int height) {
   const float pixels = static_cast<float>(height) / 45.0f;
-  return pixels < 14.0f ? 14.0f : (pixels > 40.0f ? 40.0f : static_cast<float>(static_cast<int>(pixels + 0.5f)));
+  return pixels < 14.0f ? 14.0f
+                        : (pixels > 40.0f ? 40.0f : static_cast<float>(static_cast<int>(pixels + 0.5f)));
 }
 
 struct ImGuiLook {
   std::string font_path = kDefaultFontPath;  // monospace: the views measure text by character count
   float font_pixels = 20.0f;                 // in layout units
-  float pixel_density = 1.0f;                // framebuffer pixels per layout unit: the font is rasterised this
-                                             // much larger and drawn scaled back, so text stays crisp
-  bool ignore_mouse = false;                 // a screenshot must not show hover effects of a stray pointer
-  bool classroom = false;                    // high contrast for a projector: white on near-black, strong
-                                             // title bars, thick borders, roomier frames
+  float pixel_density = 1.0f;  // framebuffer pixels per layout unit: the font is rasterised this
+                               // much larger and drawn scaled back, so text stays crisp
+  bool ignore_mouse = false;   // a screenshot must not show hover effects of a stray pointer
+  bool classroom = false;      // high contrast for a projector: white on near-black, strong
+                               // title bars, thick borders, roomier frames
 };
 
 // How much larger classroom mode draws its text than FontPixelsForHeight.

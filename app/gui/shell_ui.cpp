@@ -62,14 +62,16 @@ float DrawNotice(const ShellUiState& state, float top) {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   const float line = ImGui::GetTextLineHeightWithSpacing();
   const std::size_t shown = std::min<std::size_t>(state.library_problems.size(), 4);
-  const float height = line * static_cast<float>(1 + shown + (state.library_problems.size() > shown ? 1 : 0)) +
-                       ImGui::GetStyle().WindowPadding.y * 2.0f;
+  const float height =
+      line * static_cast<float>(1 + shown + (state.library_problems.size() > shown ? 1 : 0)) +
+      ImGui::GetStyle().WindowPadding.y * 2.0f;
   ImGui::SetNextWindowPos({viewport->Pos.x, viewport->Pos.y + top});
   ImGui::SetNextWindowSize({viewport->Size.x, height});
   ImGui::Begin("Notice", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
   ImGui::TextColored({0.94f, 0.89f, 0.26f, 1.0f}, "%s", state.notice.c_str());
-  for (std::size_t i = 0; i < shown; ++i) ImGui::TextColored({1.0f, 0.55f, 0.5f, 1.0f}, "%s", state.library_problems[i].c_str());
+  for (std::size_t i = 0; i < shown; ++i)
+    ImGui::TextColored({1.0f, 0.55f, 0.5f, 1.0f}, "%s", state.library_problems[i].c_str());
   if (state.library_problems.size() > shown)
     ImGui::TextDisabled("... and %zu more problems in the library", state.library_problems.size() - shown);
   ImGui::End();

@@ -54,7 +54,8 @@ WindowKeys ReadWindowKeys() {
   if (!io.KeyCtrl) return keys;
   // '+' is Shift+'=' on most layouts: accept '=' and the keypad's keys.
   if (ImGui::IsKeyPressed(GLFW_KEY_EQUAL) || ImGui::IsKeyPressed(GLFW_KEY_KP_ADD)) keys.text_size_step = 1;
-  if (ImGui::IsKeyPressed(GLFW_KEY_MINUS) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT)) keys.text_size_step = -1;
+  if (ImGui::IsKeyPressed(GLFW_KEY_MINUS) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT))
+    keys.text_size_step = -1;
   keys.reset_text_size = ImGui::IsKeyPressed(GLFW_KEY_0, false) || ImGui::IsKeyPressed(GLFW_KEY_KP_0, false);
   return keys;
 }

@@ -1,6 +1,7 @@
 // The tour's keyboard: Space play/pause, ←/→ a step of the chosen unit, Shift+←/→ a grid step, G the next
-// step unit, T the time or event axis, Home/End, PgUp/PgDn the previous/next stop, ? the help overlay. Read from ImGui's input each frame and turned into the same
-// intents the panes return, so the keyboard and the mouse move the cursor the same way.
+// step unit, T the time or event axis, Home/End, PgUp/PgDn the previous/next stop, ? the help overlay. Read
+// from ImGui's input each frame and turned into the same intents the panes return, so the keyboard and the
+// mouse move the cursor the same way.
 #pragma once
 
 #include <array>

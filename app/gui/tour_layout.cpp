@@ -21,7 +21,9 @@ TourLayout LayOutClassroom(const LayoutInput& area, PaneSet panes, float top_h, 
   const bool left = panes.Has(Pane::Source) || panes.Has(Pane::Passage);
   const bool right = panes.Has(Pane::Grid) || panes.HasDetail();
   const float left_w = !left ? 0.0f : right ? std::floor(area.width * 0.5f) : area.width;
-  const float source_h = !panes.Has(Pane::Source) ? 0.0f : panes.Has(Pane::Passage) ? std::floor(top_h * 0.55f) : top_h;
+  const float source_h = !panes.Has(Pane::Source)   ? 0.0f
+                         : panes.Has(Pane::Passage) ? std::floor(top_h * 0.55f)
+                                                    : top_h;
   if (panes.Has(Pane::Source)) l.source = PaneRect{area.x, area.y, left_w, source_h};
   if (panes.Has(Pane::Passage)) l.passage = PaneRect{area.x, area.y + source_h, left_w, top_h - source_h};
   if (!right) return l;
@@ -90,16 +92,18 @@ std::variant<PaneSet, std::string> ParsePaneList(std::string_view list) {
 TourLayout LayOutTour(const LayoutInput& area, PaneSet panes) {
   TourLayout l;
   const bool right_side = panes.Has(Pane::Passage) || panes.Has(Pane::Grid) || panes.HasDetail();
-  const float timeline_h =
-      panes.Has(Pane::Timeline)
-          ? (panes.Has(Pane::Source) || right_side ? std::floor(std::min(area.height * 0.4f, area.timeline_height))
-                                                   : area.height)
-          : 0.0f;
+  const float timeline_h = panes.Has(Pane::Timeline)
+                               ? (panes.Has(Pane::Source) || right_side
+                                      ? std::floor(std::min(area.height * 0.4f, area.timeline_height))
+                                      : area.height)
+                               : 0.0f;
   const float top_h = area.height - timeline_h;
   if (panes.Has(Pane::Timeline)) l.timeline = PaneRect{area.x, area.y + top_h, area.width, timeline_h};
 
   if (area.classroom) return LayOutClassroom(area, panes, top_h, l);
-  const float source_w = !panes.Has(Pane::Source) ? 0.0f : right_side ? std::floor(area.width * 0.44f) : area.width;
+  const float source_w = !panes.Has(Pane::Source) ? 0.0f
+                         : right_side             ? std::floor(area.width * 0.44f)
+                                                  : area.width;
   if (panes.Has(Pane::Source)) l.source = PaneRect{area.x, area.y, source_w, top_h};
   if (!right_side) return l;
 
@@ -112,9 +116,9 @@ TourLayout LayOutTour(const LayoutInput& area, PaneSet panes) {
 
   const float row_y = area.y + passage_h;
   const float row_h = top_h - passage_h;
-  const float grid_w = !panes.Has(Pane::Grid)    ? 0.0f
-                       : !panes.HasDetail()      ? right_w
-                                                 : std::floor(right_w * (area.wide_detail ? 0.44f : 0.48f));
+  const float grid_w = !panes.Has(Pane::Grid) ? 0.0f
+                       : !panes.HasDetail()   ? right_w
+                                              : std::floor(right_w * (area.wide_detail ? 0.44f : 0.48f));
   if (panes.Has(Pane::Grid)) l.grid = PaneRect{right_x, row_y, grid_w, row_h};
   if (panes.HasDetail()) l.detail = PaneRect{right_x + grid_w, row_y, right_w - grid_w, row_h};
   return l;

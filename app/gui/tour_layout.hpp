@@ -14,7 +14,18 @@
 
 namespace tilewalk::app {
 
-enum class Pane : std::uint8_t { Source, Passage, Grid, Memory, Lanes, Scores, Cost, Scenario, Timeline, kCount };
+enum class Pane : std::uint8_t {
+  Source,
+  Passage,
+  Grid,
+  Memory,
+  Lanes,
+  Scores,
+  Cost,
+  Scenario,
+  Timeline,
+  kCount
+};
 
 // A set of panes. Memory, Lanes, Scores, Cost and Scenario are the tabs of one detail region.
 class PaneSet {
@@ -26,7 +37,8 @@ class PaneSet {
   PaneSet With(Pane pane) const;
   PaneSet Without(Pane pane) const;
   bool HasDetail() const {
-    return Has(Pane::Memory) || Has(Pane::Lanes) || Has(Pane::Scores) || Has(Pane::Cost) || Has(Pane::Scenario);
+    return Has(Pane::Memory) || Has(Pane::Lanes) || Has(Pane::Scores) || Has(Pane::Cost) ||
+           Has(Pane::Scenario);
   }
   bool Empty() const { return m_bits == 0; }
   // "source,passage,grid,memory,lanes,scores,cost,scenario,timeline", in that order, of the panes present.

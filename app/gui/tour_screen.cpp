@@ -20,28 +20,31 @@
 namespace tilewalk::app {
 namespace {
 
-constexpr ImGuiWindowFlags kPaneFlags =
-    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
+constexpr ImGuiWindowFlags kPaneFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                        ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
 
 // `background`: false when the renderer has already cleared the screen to the window colour, so that a
 // software rasteriser does not fill every pixel of the screen a second time, blended.
 bool BeginPane(const char* title, const PaneRect& rect, bool background) {
   ImGui::SetNextWindowPos({rect.x, rect.y});
   ImGui::SetNextWindowSize({rect.width, rect.height});
-  return ImGui::Begin(title, nullptr, kPaneFlags | (background ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoBackground));
+  return ImGui::Begin(title, nullptr,
+                      kPaneFlags | (background ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoBackground));
 }
 
 void DrawHelpOverlay(bool& open) {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos({viewport->Pos.x + viewport->Size.x * 0.5f, viewport->Pos.y + viewport->Size.y * 0.5f},
-                          ImGuiCond_Always, {0.5f, 0.5f});
+  ImGui::SetNextWindowPos(
+      {viewport->Pos.x + viewport->Size.x * 0.5f, viewport->Pos.y + viewport->Size.y * 0.5f},
+      ImGuiCond_Always, {0.5f, 0.5f});
   ImGui::SetNextWindowBgAlpha(0.96f);
   if (ImGui::Begin("Keys", &open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | kPaneFlags)) {
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
       for (const KeyHelp& k : kTourKeys) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextColored({0.94f, 0.89f, 0.26f, 1.0f}, "%.*s", static_cast<int>(k.keys.size()), k.keys.data());
+        ImGui::TextColored({0.94f, 0.89f, 0.26f, 1.0f}, "%.*s", static_cast<int>(k.keys.size()),
+                           k.keys.data());
         ImGui::TableNextColumn();
         ImGui::Text("%.*s", static_cast<int>(k.action.size()), k.action.data());
       }
@@ -54,11 +57,16 @@ void DrawHelpOverlay(bool& open) {
 
 Pane TabPane(session::DetailTab tab) {
   switch (tab) {
-    case session::DetailTab::Lanes: return Pane::Lanes;
-    case session::DetailTab::Scores: return Pane::Scores;
-    case session::DetailTab::Cost: return Pane::Cost;
-    case session::DetailTab::Scenario: return Pane::Scenario;
-    case session::DetailTab::Memory: break;
+    case session::DetailTab::Lanes:
+      return Pane::Lanes;
+    case session::DetailTab::Scores:
+      return Pane::Scores;
+    case session::DetailTab::Cost:
+      return Pane::Cost;
+    case session::DetailTab::Scenario:
+      return Pane::Scenario;
+    case session::DetailTab::Memory:
+      break;
   }
   return Pane::Memory;
 }
@@ -73,11 +81,16 @@ session::DetailTab FirstDetailTab(PaneSet panes) {
 
 const char* TabLabel(session::DetailTab tab) {
   switch (tab) {
-    case session::DetailTab::Lanes: return "Lanes";
-    case session::DetailTab::Scores: return "Scores";
-    case session::DetailTab::Cost: return "Cost";
-    case session::DetailTab::Scenario: return "Scenario";
-    case session::DetailTab::Memory: break;
+    case session::DetailTab::Lanes:
+      return "Lanes";
+    case session::DetailTab::Scores:
+      return "Scores";
+    case session::DetailTab::Cost:
+      return "Cost";
+    case session::DetailTab::Scenario:
+      return "Scenario";
+    case session::DetailTab::Memory:
+      break;
   }
   return "Memory";
 }
@@ -85,8 +98,8 @@ const char* TabLabel(session::DetailTab tab) {
 // Hands `place` each tab of the detail region with the function that draws its contents; `place` decides
 // whether (and inside what) to call it.
 template <typename Place>
-void DrawDetailTabs(const session::TourPictures& pictures, TourScreenState& state, std::vector<views::Intent>& intents,
-                    Place place) {
+void DrawDetailTabs(const session::TourPictures& pictures, TourScreenState& state,
+                    std::vector<views::Intent>& intents, Place place) {
   using session::DetailTab;
   place(DetailTab::Memory, [&] {
     views::MemoryPicture memory = pictures.memory;  // shared images: the copy only takes texture ids
@@ -109,15 +122,16 @@ void DrawDetailTabs(const session::TourPictures& pictures, TourScreenState& stat
   });
   place(DetailTab::Cost, [&] { views::DrawCostView(pictures.cost); });
   place(DetailTab::Scenario, [&] {
-    if (auto intent = views::DrawScenarioView(pictures.scenario, state.scenario_draft)) intents.push_back(*intent);
+    if (auto intent = views::DrawScenarioView(pictures.scenario, state.scenario_draft))
+      intents.push_back(*intent);
   });
 }
 
-// The detail region: Memory | Lanes | Scores | Cost | Scenario. The tab follows the cursor's statement unless the user picked
-// one at this stop. ImGui applies a programmatic selection one frame late, so a tab that differs from both
-// the wanted one and last frame's can only have come from a click.
-void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& state, int stop, const PaneRect& rect,
-                    std::vector<views::Intent>& intents) {
+// The detail region: Memory | Lanes | Scores | Cost | Scenario. The tab follows the cursor's statement unless
+// the user picked one at this stop. ImGui applies a programmatic selection one frame late, so a tab that
+// differs from both the wanted one and last frame's can only have come from a click.
+void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& state, int stop,
+                    const PaneRect& rect, std::vector<views::Intent>& intents) {
   // The tab shown last frame may have been dropped from the panes since.
   if (!state.panes.Has(TabPane(state.detail_shown))) state.detail_shown = FirstDetailTab(state.panes);
   using session::DetailTab;
@@ -136,11 +150,20 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
     title = pictures.scenario.edited ? "Scenario: your edit of this stop" : "Scenario: what this stop runs";
   } else if (pictures.has_snapshot) {
     switch (state.detail_shown) {
-      case DetailTab::Memory: title = "Memory: VMEM of the " + launch + " launch"; break;
-      case DetailTab::Lanes: title = "Lanes: m and l of the " + launch + " launch"; break;
-      case DetailTab::Scores: title = "Scores: s and p of this block (" + launch + ")"; break;
-      case DetailTab::Cost: title = "Cost: " + launch + " on a TPU " + pictures.cost.chip_name + ", estimated"; break;
-      case DetailTab::Scenario: break;
+      case DetailTab::Memory:
+        title = "Memory: VMEM of the " + launch + " launch";
+        break;
+      case DetailTab::Lanes:
+        title = "Lanes: m and l of the " + launch + " launch";
+        break;
+      case DetailTab::Scores:
+        title = "Scores: s and p of this block (" + launch + ")";
+        break;
+      case DetailTab::Cost:
+        title = "Cost: " + launch + " on a TPU " + pictures.cost.chip_name + ", estimated";
+        break;
+      case DetailTab::Scenario:
+        break;
     }
   }
   title += "###Memory";
@@ -159,8 +182,9 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
       const auto tab = [&](DetailTab which, auto draw) {
         if (!state.panes.Has(TabPane(which))) return;
         if (!pictures.has_snapshot && which != DetailTab::Scenario) return;
-        const ImGuiTabItemFlags flags =
-            which == wanted && wanted != state.detail_shown ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
+        const ImGuiTabItemFlags flags = which == wanted && wanted != state.detail_shown
+                                            ? ImGuiTabItemFlags_SetSelected
+                                            : ImGuiTabItemFlags_None;
         if (ImGui::BeginTabItem(TabLabel(which), nullptr, flags)) {
           drawn = which;
           draw();
@@ -179,7 +203,8 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
 }
 
 PaneSet WithoutDetail(PaneSet panes) {
-  for (Pane p : {Pane::Memory, Pane::Lanes, Pane::Scores, Pane::Cost, Pane::Scenario}) panes = panes.Without(p);
+  for (Pane p : {Pane::Memory, Pane::Lanes, Pane::Scores, Pane::Cost, Pane::Scenario})
+    panes = panes.Without(p);
   return panes;
 }
 
@@ -204,7 +229,8 @@ PaneSet ScreenPanes(const session::TourPictures& pictures, TourScreenState& stat
 void DrawTourScreen(session::TourSession& session, TourScreenState& state, float top, double seconds) {
   std::vector<views::Intent> intents = ReadTourKeys(state.show_help);
   session.Tick(seconds);
-  session.SetShownTab(state.detail_shown);  // last frame's: a tab picked this frame gets its heatmaps next frame
+  session.SetShownTab(
+      state.detail_shown);  // last frame's: a tab picked this frame gets its heatmaps next frame
   const session::TourPictures& pictures = session.Pictures();
 
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
@@ -215,15 +241,15 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
   const float timeline_rows =
       timeline_contents + ImGui::GetStyle().WindowPadding.y * 2.0f + ImGui::GetFrameHeightWithSpacing();
   const PaneSet panes = ScreenPanes(pictures, state);
-  const TourLayout layout = LayOutTour(
-      {.x = viewport->Pos.x,
-       .y = viewport->Pos.y + top,
-       .width = viewport->Size.x,
-       .height = viewport->Size.y - top,
-       .timeline_height = timeline_rows,
-       .wide_detail = pictures.has_snapshot && state.detail_shown != session::DetailTab::Memory,
-       .classroom = state.classroom},
-      panes);
+  const TourLayout layout =
+      LayOutTour({.x = viewport->Pos.x,
+                  .y = viewport->Pos.y + top,
+                  .width = viewport->Size.x,
+                  .height = viewport->Size.y - top,
+                  .timeline_height = timeline_rows,
+                  .wide_detail = pictures.has_snapshot && state.detail_shown != session::DetailTab::Memory,
+                  .classroom = state.classroom},
+                 panes);
 
   // Every pane follows the one cursor, so none is "the active one": keep their title bars alike, rather
   // than lighting up whichever was clicked last.
@@ -235,7 +261,8 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
     ImGui::End();
   }
   if (layout.grid) {
-    const std::string grid_title = (pictures.has_snapshot ? pictures.grid.title : std::string("Grid")) + "###Grid";
+    const std::string grid_title =
+        (pictures.has_snapshot ? pictures.grid.title : std::string("Grid")) + "###Grid";
     if (BeginPane(grid_title.c_str(), *layout.grid, state.pane_backgrounds)) {
       if (pictures.has_snapshot) {
         if (auto cell = views::DrawGridView(pictures.grid, state.grid)) {
@@ -248,25 +275,30 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
     }
     ImGui::End();
   }
-  if (layout.detail) DrawDetailPane(pictures, state, session.stop_index(), *layout.detail, intents);
-  else if (state.classroom) state.detail_stop = -1;  // the grid was shown: the detail starts afresh
+  if (layout.detail)
+    DrawDetailPane(pictures, state, session.stop_index(), *layout.detail, intents);
+  else if (state.classroom)
+    state.detail_stop = -1;  // the grid was shown: the detail starts afresh
   if (layout.passage) {
     if (BeginPane("Passage", *layout.passage, state.pane_backgrounds)) {
-      if (auto intent = views::DrawPassageView(pictures.passage, ReadPassageScroll())) intents.push_back(*intent);
+      if (auto intent = views::DrawPassageView(pictures.passage, ReadPassageScroll()))
+        intents.push_back(*intent);
     }
     ImGui::End();
   }
   if (layout.timeline) {
     if (BeginPane("Timeline", *layout.timeline, state.pane_backgrounds)) {
       if (pictures.has_snapshot) {
-        const auto intent =
-            state.classroom ? views::DrawTimelineStrip(pictures.timeline) : views::DrawTimelineView(pictures.timeline);
+        const auto intent = state.classroom ? views::DrawTimelineStrip(pictures.timeline)
+                                            : views::DrawTimelineView(pictures.timeline);
         if (intent) intents.push_back(*intent);
       } else if (!pictures.rejection.empty()) {
-        ImGui::TextColored(views::palette::Vec(views::palette::kError), "The scenario is rejected, so nothing runs:");
+        ImGui::TextColored(views::palette::Vec(views::palette::kError),
+                           "The scenario is rejected, so nothing runs:");
         ImGui::TextWrapped("%s", pictures.rejection.c_str());
-        ImGui::TextDisabled("%s", pictures.scenario.edited ? "Edit it in the Scenario tab, or go back to the stop's own scenario."
-                                                           : "Change it in the Scenario tab and apply.");
+        ImGui::TextDisabled("%s", pictures.scenario.edited
+                                      ? "Edit it in the Scenario tab, or go back to the stop's own scenario."
+                                      : "Change it in the Scenario tab and apply.");
       }
     }
     ImGui::End();

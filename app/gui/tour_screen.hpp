@@ -1,9 +1,9 @@
 // The main window of a tour: five panes placed to fill the screen below the menu bar — source on the
 // left, the passage over the grid and a detail region side by side on the right, the timeline along the
-// bottom. The detail region has tabs, Memory | Lanes | Scores | Cost | Scenario, and follows the cursor's statement (lanes for
-// the running max and sum, scores for s, p and the masks) until the user picks a tab for this stop —
-// each drawn from the session's pictures. It gathers the intents of the panes and the keyboard and hands
-// them to the session, which owns the cursor; it also draws the help overlay.
+// bottom. The detail region has tabs, Memory | Lanes | Scores | Cost | Scenario, and follows the cursor's
+// statement (lanes for the running max and sum, scores for s, p and the masks) until the user picks a tab for
+// this stop — each drawn from the session's pictures. It gathers the intents of the panes and the keyboard
+// and hands them to the session, which owns the cursor; it also draws the help overlay.
 #pragma once
 
 #include <optional>
@@ -26,11 +26,11 @@ struct TourScreenState {
   bool show_help = false;
   bool classroom = false;       // one pane under the passage, no tabs, a slim timeline (F10)
   bool classroom_grid = false;  // classroom mode shows the grid, not a detail tab (the cursor's last ask)
-  session::DetailTab detail_auto = session::DetailTab::Memory;  // the tab the cursor last asked for
-  std::optional<session::DetailTab> detail_user{};              // the tab the user picked at this stop
-  session::DetailTab detail_shown = session::DetailTab::Memory; // the tab drawn last frame
-  int detail_stop = -1;                                         // the stop detail_user was picked at
-  views::ScenarioDraft scenario_draft;  // the scenario pane's edits in progress
+  session::DetailTab detail_auto = session::DetailTab::Memory;   // the tab the cursor last asked for
+  std::optional<session::DetailTab> detail_user{};               // the tab the user picked at this stop
+  session::DetailTab detail_shown = session::DetailTab::Memory;  // the tab drawn last frame
+  int detail_stop = -1;                                          // the stop detail_user was picked at
+  views::ScenarioDraft scenario_draft;                           // the scenario pane's edits in progress
   bool pane_backgrounds = true;  // false: the renderer clears to ImGuiCol_WindowBg, so panes need not fill
   HeatmapTextureCache textures;  // the heatmaps' GL textures; none without GL (headless tests)
 };

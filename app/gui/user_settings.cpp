@@ -34,7 +34,8 @@ std::optional<std::filesystem::path> SettingsPath(const char* xdg_config_home, c
   // The XDG spec ignores a relative XDG_CONFIG_HOME.
   if (xdg_config_home != nullptr && xdg_config_home[0] == '/')
     return std::filesystem::path(xdg_config_home) / "tilewalk" / "settings";
-  if (home != nullptr && home[0] != '\0') return std::filesystem::path(home) / ".config" / "tilewalk" / "settings";
+  if (home != nullptr && home[0] != '\0')
+    return std::filesystem::path(home) / ".config" / "tilewalk" / "settings";
   return std::nullopt;
 }
 
@@ -42,7 +43,8 @@ std::optional<std::filesystem::path> SettingsPathFromEnvironment() {
   return SettingsPath(std::getenv("XDG_CONFIG_HOME"), std::getenv("HOME"));
 }
 
-UserSettings ParseSettings(std::string_view text, const std::string& file, std::vector<std::string>& warnings) {
+UserSettings ParseSettings(std::string_view text, const std::string& file,
+                           std::vector<std::string>& warnings) {
   UserSettings s;
   int line_number = 0;
   while (!text.empty()) {
@@ -61,17 +63,31 @@ UserSettings ParseSettings(std::string_view text, const std::string& file, std::
     }
     const std::string key(Trim(line.substr(0, eq)));
     const std::string_view value = Trim(line.substr(eq + 1));
-    const auto bad = [&](const char* expected) { warn(key + " = '" + std::string(value) + "': expected " + expected); };
+    const auto bad = [&](const char* expected) {
+      warn(key + " = '" + std::string(value) + "': expected " + expected);
+    };
     if (key == "text_scale") {
-      if (auto v = Number(value, 0.6f, 2.5f)) s.text_scale = *v; else bad("a number from 0.6 to 2.5");
+      if (auto v = Number(value, 0.6f, 2.5f))
+        s.text_scale = *v;
+      else
+        bad("a number from 0.6 to 2.5");
     } else if (key == "speed") {
-      if (auto v = Number(value, 1.0f, 120.0f)) s.speed = *v; else bad("a number from 1 to 120");
+      if (auto v = Number(value, 1.0f, 120.0f))
+        s.speed = *v;
+      else
+        bad("a number from 1 to 120");
     } else if (key == "classroom") {
-      if (value == "true" || value == "false") s.classroom = value == "true"; else bad("true or false");
+      if (value == "true" || value == "false")
+        s.classroom = value == "true";
+      else
+        bad("true or false");
     } else if (key == "axis") {
-      if (value == "events") s.axis = views::TimelineAxis::Events;
-      else if (value == "time") s.axis = views::TimelineAxis::Time;
-      else bad("events or time");
+      if (value == "events")
+        s.axis = views::TimelineAxis::Events;
+      else if (value == "time")
+        s.axis = views::TimelineAxis::Time;
+      else
+        bad("events or time");
     } else if (key == "step_unit") {
       bool found = false;
       for (std::size_t u = 0; u < std::size(kUnitNames); ++u) {
@@ -103,7 +119,9 @@ std::string FormatSettings(const UserSettings& s) {
       << "step_unit = " << kUnitNames[static_cast<std::size_t>(s.step_unit)] << "\n"
       << "axis = " << (s.axis == views::TimelineAxis::Time ? "time" : "events") << "\n"
       << "speed = " << s.speed << "\n";
-  if (!s.tour.empty()) out << "tour = " << s.tour << "\n" << "stop = " << s.stop << "\n";
+  if (!s.tour.empty())
+    out << "tour = " << s.tour << "\n"
+        << "stop = " << s.stop << "\n";
   return out.str();
 }
 
@@ -124,10 +142,13 @@ std::optional<std::string> SaveSettings(const std::filesystem::path& file, const
   std::filesystem::create_directories(file.parent_path(), ec);
   if (ec) return "cannot create " + file.parent_path().string() + ": " + ec.message();
   TempFile temp(file);
-  const auto failed = [&](int error) { return "cannot write " + file.string() + ": " + std::strerror(error); };
+  const auto failed = [&](int error) {
+    return "cannot write " + file.string() + ": " + std::strerror(error);
+  };
   if (temp.File() == nullptr) return failed(temp.Errno());
   const std::string text = FormatSettings(settings);
-  if (std::fwrite(text.data(), 1, text.size(), temp.File()) != text.size() || !temp.Close()) return failed(temp.Errno());
+  if (std::fwrite(text.data(), 1, text.size(), temp.File()) != text.size() || !temp.Close())
+    return failed(temp.Errno());
   if (!temp.RenameTo(file)) return failed(temp.Errno());
   return std::nullopt;
 }

@@ -20,9 +20,9 @@ struct UserSettings {
   bool classroom = false;
   views::StepUnit step_unit = views::StepUnit::Statement;
   views::TimelineAxis axis = views::TimelineAxis::Events;
-  float speed = 8.0f;       // steps per second of playback
-  std::string tour{};       // the tour last open; empty: none yet
-  int stop = 1;             // its stop, from 1
+  float speed = 8.0f;  // steps per second of playback
+  std::string tour{};  // the tour last open; empty: none yet
+  int stop = 1;        // its stop, from 1
 
   bool operator==(const UserSettings&) const = default;
 };
@@ -33,7 +33,8 @@ std::optional<std::filesystem::path> SettingsPath(const char* xdg_config_home, c
 std::optional<std::filesystem::path> SettingsPathFromEnvironment();
 
 // Reads settings text; each line it cannot use adds "file:line: what is wrong" to `warnings`.
-UserSettings ParseSettings(std::string_view text, const std::string& file, std::vector<std::string>& warnings);
+UserSettings ParseSettings(std::string_view text, const std::string& file,
+                           std::vector<std::string>& warnings);
 std::string FormatSettings(const UserSettings& settings);
 
 // A missing file gives the defaults and no warning; an unreadable one, the defaults and a warning.

@@ -7,10 +7,14 @@ namespace {
 
 views::CellState ToView(walkthrough::CellState state) {
   switch (state) {
-    case walkthrough::CellState::Pending: return views::CellState::Pending;
-    case walkthrough::CellState::Ran: return views::CellState::Ran;
-    case walkthrough::CellState::Skipped: return views::CellState::Skipped;
-    case walkthrough::CellState::Current: return views::CellState::Current;
+    case walkthrough::CellState::Pending:
+      return views::CellState::Pending;
+    case walkthrough::CellState::Ran:
+      return views::CellState::Ran;
+    case walkthrough::CellState::Skipped:
+      return views::CellState::Skipped;
+    case walkthrough::CellState::Current:
+      return views::CellState::Current;
   }
   return views::CellState::Pending;
 }
@@ -26,7 +30,7 @@ std::string LaunchTitle(const std::string& launch) {
 
 views::GridPicture BuildGridPicture(const walkthrough::Snapshot& snap) {
   views::GridPicture picture;
-  if (snap.grid.rank() != 4) return picture;  // every flash launch has a (b, h, ·, ·) grid
+  if (snap.grid.rank() != 4) return picture;   // every flash launch has a (b, h, ·, ·) grid
   const bool dkv = snap.launch_name == "dkv";  // its grid is (b, h, kv, q): q innermost
   const int batches = static_cast<int>(snap.grid[0]), heads = static_cast<int>(snap.grid[1]);
   picture.title = LaunchTitle(snap.launch_name);

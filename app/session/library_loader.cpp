@@ -18,7 +18,8 @@ struct FileTexts {
 };
 
 // The files of `folder` whose names end in `extension`, in name order.
-FileTexts ReadFolder(const std::filesystem::path& folder, const std::string& extension, std::string& problem) {
+FileTexts ReadFolder(const std::filesystem::path& folder, const std::string& extension,
+                     std::string& problem) {
   FileTexts out;
   std::error_code error;
   std::vector<std::filesystem::path> paths;

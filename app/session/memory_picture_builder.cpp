@@ -37,8 +37,8 @@ const T* At(const std::vector<T>& v, std::size_t i) {
 
 // The slice of the block grid that holds `wanted`: its last two dimensions (one for a rank-1 grid), with the
 // cells in VMEM marked, and `naive` placed when it lies in the same slice.
-views::HbmArrayPicture HbmArray(const tpu::OperandSchedule& schedule, uint32_t wanted, std::optional<uint32_t> naive,
-                                const walkthrough::SlotState& slots) {
+views::HbmArrayPicture HbmArray(const tpu::OperandSchedule& schedule, uint32_t wanted,
+                                std::optional<uint32_t> naive, const walkthrough::SlotState& slots) {
   views::HbmArrayPicture hbm;
   const tpu::Dims& grid = schedule.block_grid;
   const int rank = grid.rank();
@@ -50,8 +50,10 @@ views::HbmArrayPicture HbmArray(const tpu::OperandSchedule& schedule, uint32_t w
   hbm.cells.assign(per_slice, 0);
   hbm.wanted = static_cast<int>(wanted - base);
   for (const auto& held : slots.block)
-    if (held && *held >= base && *held < base + per_slice) hbm.cells[*held - base] |= views::hbm_cell::kInVmem;
-  if (naive && *naive != wanted && *naive >= base && *naive < base + per_slice) hbm.naive = static_cast<int>(*naive - base);
+    if (held && *held >= base && *held < base + per_slice)
+      hbm.cells[*held - base] |= views::hbm_cell::kInVmem;
+  if (naive && *naive != wanted && *naive >= base && *naive < base + per_slice)
+    hbm.naive = static_cast<int>(*naive - base);
   if (rank > 2 && grid.Product() > per_slice) {
     const tpu::BlockIndex index = tpu::UnflattenBlock(grid, wanted);
     hbm.slice = "slice";
@@ -63,7 +65,7 @@ views::HbmArrayPicture HbmArray(const tpu::OperandSchedule& schedule, uint32_t w
 }  // namespace
 
 views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const walkthrough::Recording& rec,
-                                       const CopyYardstick& yardstick, bool scratch_heatmaps) {
+                                        const CopyYardstick& yardstick, bool scratch_heatmaps) {
   views::MemoryPicture picture{.launch = snap.launch_name, .event = snap.event_index};
   if (const std::size_t operand = snap.event.operand; operand != tpu::kNoOperand) {
     const std::size_t inputs = snap.inputs.size(), outputs = snap.outputs.size();
@@ -75,7 +77,8 @@ views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const
   const walkthrough::LaunchTrack& track = rec.launches()[static_cast<std::size_t>(snap.launch)];
   const auto step = static_cast<std::size_t>(snap.step);
   const walkthrough::NaiveLaunch* naive = yardstick.naive;
-  if (naive != nullptr && (naive->name != track.name || naive->input_blocks.size() != snap.inputs.size())) naive = nullptr;
+  if (naive != nullptr && (naive->name != track.name || naive->input_blocks.size() != snap.inputs.size()))
+    naive = nullptr;
   std::vector<std::string> redirected;
   std::string redirect_detail;
   for (std::size_t i = 0; i < snap.inputs.size(); ++i) {
@@ -89,8 +92,8 @@ views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const
     if (naive_block && *naive_block != wanted) {
       redirected.push_back(snap.inputs[i].name);
       if (redirect_detail.empty())
-        redirect_detail = BlockText(schedule, wanted) + "; a naive map would ask for " +
-                          BlockText(schedule, *naive_block);
+        redirect_detail =
+            BlockText(schedule, wanted) + "; a naive map would ask for " + BlockText(schedule, *naive_block);
     }
   }
   for (std::size_t i = 0; i < snap.outputs.size(); ++i) {
@@ -101,7 +104,8 @@ views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const
     if (const walkthrough::HbmOutput* out = At(snap.hbm_outputs, i)) {
       const uint32_t base = schedule->block[step] - static_cast<uint32_t>(hbm.wanted);
       for (std::size_t c = 0; c < hbm.cells.size(); ++c)
-        if (base + c < out->written.size() && out->written[base + c]) hbm.cells[c] |= views::hbm_cell::kWritten;
+        if (base + c < out->written.size() && out->written[base + c])
+          hbm.cells[c] |= views::hbm_cell::kWritten;
     }
     picture.outputs.back().hbm = std::move(hbm);
   }
@@ -109,7 +113,8 @@ views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const
     std::string names;
     for (std::size_t n = 0; n < redirected.size(); ++n)
       names += (n == 0 ? "" : n + 1 == redirected.size() ? " and " : ", ") + redirected[n];
-    picture.redirect = "Redirect: " + names + (redirected.size() == 1 ? " asks for " : " each ask for ") + redirect_detail + ".";
+    picture.redirect = "Redirect: " + names + (redirected.size() == 1 ? " asks for " : " each ask for ") +
+                       redirect_detail + ".";
   }
   if (yardstick.bytes_through_step != nullptr && step < yardstick.bytes_through_step->size()) {
     picture.bytes_in = (*yardstick.bytes_through_step)[step];
@@ -126,7 +131,8 @@ views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const
     const int buffer = rec.ScratchBuffer(snap.launch, static_cast<int>(i - scratch_first));
     views::ScratchPicture scratch{.text = track.operand_names[i]};
     if (const auto* b = At(snap.buffers, static_cast<std::size_t>(buffer)); b != nullptr && b->contents) {
-      scratch.text += "  " + b->contents->shape().ToString() + " " + std::string(tpu::DTypeName(b->contents->dtype()));
+      scratch.text +=
+          "  " + b->contents->shape().ToString() + " " + std::string(tpu::DTypeName(b->contents->dtype()));
       if (scratch_heatmaps) scratch.tile = BuildHeatmap(track.operand_names[i], FirstTile(*b->contents));
     }
     picture.scratch.push_back(std::move(scratch));
@@ -137,8 +143,8 @@ views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const
     if (const std::string* name = At(track.operand_names, copy.operand)) {
       const bool issued = (copy.flags & tpu::event_flags::kIssued) != 0;
       picture.copy_in_flight = *name + " " + BlockText(At(track.plan.inputs, copy.operand), copy.block) +
-                               (issued ? " into slot " + std::to_string(copy.slot) : " (skipped: already in slot " +
-                                                                                         std::to_string(copy.slot) + ")");
+                               (issued ? " into slot " + std::to_string(copy.slot)
+                                       : " (skipped: already in slot " + std::to_string(copy.slot) + ")");
     }
   }
   return picture;

@@ -14,7 +14,8 @@ std::string Filled(const std::string& text, walkthrough::PlaceholderSource* sour
 
 }  // namespace
 
-views::PassagePicture BuildPassagePicture(const StopContext& context, walkthrough::PlaceholderSource* placeholders) {
+views::PassagePicture BuildPassagePicture(const StopContext& context,
+                                          walkthrough::PlaceholderSource* placeholders) {
   views::PassagePicture picture{.tour_title = context.tour_title,
                                 .stop_number = context.stop_number,
                                 .stop_count = context.stop_count,

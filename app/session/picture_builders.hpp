@@ -16,8 +16,8 @@
 #include "app/views/source_picture.hpp"
 #include "app/views/timeline_picture.hpp"
 #include "walkthrough/naive_maps.hpp"
-#include "walkthrough/passage.hpp"
 #include "walkthrough/pallas_source.hpp"
+#include "walkthrough/passage.hpp"
 #include "walkthrough/placeholders.hpp"
 #include "walkthrough/snapshot.hpp"
 #include "walkthrough/tour.hpp"
@@ -31,7 +31,7 @@ views::GridPicture BuildGridPicture(const walkthrough::Snapshot& snapshot);
 // What the memory pane sets the recording's copies against: the naive index maps' blocks and bytes for the
 // snapshot's launch, and the recording's own bytes per step. The session computes both once per recording.
 struct CopyYardstick {
-  const walkthrough::NaiveLaunch* naive = nullptr;                // null: unknown
+  const walkthrough::NaiveLaunch* naive = nullptr;            // null: unknown
   const std::vector<uint64_t>* bytes_through_step = nullptr;  // CopiedBytesThroughStep of the launch
 };
 
@@ -39,7 +39,8 @@ struct CopyYardstick {
 // HBM array as blocks (the wanted one, those in VMEM, those written), redirects, and bytes against naive.
 // `scratch_heatmaps`: false leaves the scratch tiles unpainted (their names and shapes stay), for a Memory
 // tab that is not on screen.
-views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snapshot, const walkthrough::Recording& recording,
+views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snapshot,
+                                        const walkthrough::Recording& recording,
                                         const CopyYardstick& yardstick = {}, bool scratch_heatmaps = true);
 
 // The estimated cost of one launch of the recording on its scenario's chip: per-step compute, copies and
@@ -57,7 +58,8 @@ uint64_t EventAtTime(const walkthrough::Recording& recording, double time_us);
 
 // Markers by kind over the whole recording, at most one per kind per bin of `bins` equal bins.
 std::vector<views::TimelineMarker> BuildTimelineMarkers(const walkthrough::Recording& recording, int bins);
-views::TimelinePicture BuildTimelinePicture(const walkthrough::Snapshot& snapshot, const walkthrough::Recording& recording,
+views::TimelinePicture BuildTimelinePicture(const walkthrough::Snapshot& snapshot,
+                                            const walkthrough::Recording& recording,
                                             std::vector<views::TimelineMarker> markers);
 
 // Where the snapshot's statement is in the C++ mirror: its file's base name and line, or nullopt for
@@ -71,19 +73,20 @@ std::optional<MirrorPosition> MirrorPositionOf(const walkthrough::Snapshot& snap
 // The mirror tab shows `position` (or, with none, `fallback`: the statement nearest a pipeline event, which
 // is outlined rather than highlighted), with the passage's cpp anchors marked; a second tab shows the Pallas
 // file with the passage's range marked, when there is one.
-views::SourcePicture BuildSourcePicture(const std::optional<MirrorPosition>& position, const MirrorPosition& fallback,
-                                        const walkthrough::Passage* passage,
+views::SourcePicture BuildSourcePicture(const std::optional<MirrorPosition>& position,
+                                        const MirrorPosition& fallback, const walkthrough::Passage* passage,
                                         const walkthrough::PallasSource* pallas);
 
 // A rejected scenario has no events: the mirror tab shows the line that raised, and the error as its note.
-views::SourcePicture BuildRejectedSourcePicture(const tpu::KernelError& error, const walkthrough::Passage* passage,
+views::SourcePicture BuildRejectedSourcePicture(const tpu::KernelError& error,
+                                                const walkthrough::Passage* passage,
                                                 const walkthrough::PallasSource* pallas);
 
 // What the scenario pane needs besides the scenario itself.
 struct ScenarioContext {
-  std::vector<std::string> flags{};      // the flags that run: the stop's own or the user's edit
+  std::vector<std::string> flags{};  // the flags that run: the stop's own or the user's edit
   bool edited = false;
-  std::vector<std::string> try_flags{};  // the stop's suggestion
+  std::vector<std::string> try_flags{};         // the stop's suggestion
   const tpu::KernelError* rejection = nullptr;  // the error that rejected it, if it was rejected
   std::string rejection_launch{};               // "fwd", or empty for an argument check
   std::string problem{};                        // flags that could not be read, a landing the edit lacks
@@ -100,6 +103,7 @@ struct StopContext {
   std::string landing_problem{};                  // why the stop does not land, if it does not
 };
 // Narration and passage body with their placeholders filled from `placeholders` (null: left as written).
-views::PassagePicture BuildPassagePicture(const StopContext& context, walkthrough::PlaceholderSource* placeholders);
+views::PassagePicture BuildPassagePicture(const StopContext& context,
+                                          walkthrough::PlaceholderSource* placeholders);
 
 }  // namespace tilewalk::session

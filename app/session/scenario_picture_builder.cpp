@@ -7,7 +7,9 @@
 namespace tilewalk::session {
 namespace {
 
-bool StartsWith(const std::string& s, std::string_view head) { return s.rfind(head, 0) == 0; }
+bool StartsWith(const std::string& s, std::string_view head) {
+  return s.rfind(head, 0) == 0;
+}
 bool EndsWith(const std::string& s, std::string_view tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
@@ -19,14 +21,19 @@ std::string GroupOf(const std::string& key) {
     if (EndsWith(key, "_dq")) return "blocks of the dQ launch";
     return "blocks of the forward launch";
   }
-  if (key == "batch" || key == "heads" || key == "q_len" || key == "kv_len" || key == "head_dim") return "shapes";
+  if (key == "batch" || key == "heads" || key == "q_len" || key == "kv_len" || key == "head_dim")
+    return "shapes";
   if (key == "dtype" || key == "precision" || key == "chip" || key == "seed") return "numbers and chip";
   return "flags";
 }
 
 int GroupRank(const std::string& group) {
-  static const char* const kOrder[] = {"shapes", "flags", "numbers and chip", "blocks of the forward launch",
-                                       "blocks of the dK/dV launch", "blocks of the dQ launch"};
+  static const char* const kOrder[] = {"shapes",
+                                       "flags",
+                                       "numbers and chip",
+                                       "blocks of the forward launch",
+                                       "blocks of the dK/dV launch",
+                                       "blocks of the dQ launch"};
   for (int i = 0; i < 6; ++i)
     if (group == kOrder[i]) return i;
   return 6;
@@ -63,15 +70,18 @@ views::ScenarioField Field(const std::string& key, const std::string& value) {
 views::ScenarioPicture BuildScenarioPicture(const flash::Scenario& scenario, const ScenarioContext& context) {
   views::ScenarioPicture picture{.edited = context.edited, .problem = context.problem};
   for (const std::string& w : context.flags) picture.key += w + " ";
-  for (const auto& [key, value] : flash::ScenarioSettings(scenario)) picture.fields.push_back(Field(key, value));
+  for (const auto& [key, value] : flash::ScenarioSettings(scenario))
+    picture.fields.push_back(Field(key, value));
   std::stable_sort(picture.fields.begin(), picture.fields.end(),
                    [](const auto& a, const auto& b) { return GroupRank(a.group) < GroupRank(b.group); });
-  for (const std::string& w : context.try_flags) picture.try_flags += (picture.try_flags.empty() ? "" : " ") + w;
+  for (const std::string& w : context.try_flags)
+    picture.try_flags += (picture.try_flags.empty() ? "" : " ") + w;
   if (context.rejection != nullptr) {
     const tpu::KernelError& e = *context.rejection;
-    picture.rejection = std::string(tpu::ErrorTypeName(e.type)) + " during " + std::string(tpu::PhaseName(e.phase)) +
-                        (context.rejection_launch.empty() ? "" : " of the " + context.rejection_launch + " launch") +
-                        ": " + e.message;
+    picture.rejection =
+        std::string(tpu::ErrorTypeName(e.type)) + " during " + std::string(tpu::PhaseName(e.phase)) +
+        (context.rejection_launch.empty() ? "" : " of the " + context.rejection_launch + " launch") + ": " +
+        e.message;
   }
   return picture;
 }

@@ -11,7 +11,8 @@ namespace tilewalk::session {
 namespace {
 
 views::SourceTab MirrorTab(const std::string& file, int executing_line, const walkthrough::Passage* passage) {
-  views::SourceTab tab{.title = file + " (C++ mirror)", .file = file, .executing_line = executing_line, .clickable = true};
+  views::SourceTab tab{
+      .title = file + " (C++ mirror)", .file = file, .executing_line = executing_line, .clickable = true};
   for (std::string_view line : walkthrough::MirrorLines(file)) tab.lines.emplace_back(line);
   if (passage != nullptr) {
     std::vector<std::string> elsewhere;
@@ -25,8 +26,10 @@ views::SourceTab MirrorTab(const std::string& file, int executing_line, const wa
       }
     }
     std::sort(tab.passage_lines.begin(), tab.passage_lines.end());
-    tab.passage_lines.erase(std::unique(tab.passage_lines.begin(), tab.passage_lines.end()), tab.passage_lines.end());
-    for (const std::string& other : elsewhere) tab.note += (tab.note.empty() ? "The passage also covers " : ", ") + other;
+    tab.passage_lines.erase(std::unique(tab.passage_lines.begin(), tab.passage_lines.end()),
+                            tab.passage_lines.end());
+    for (const std::string& other : elsewhere)
+      tab.note += (tab.note.empty() ? "The passage also covers " : ", ") + other;
   }
   return tab;
 }
@@ -44,7 +47,8 @@ views::SourceTab PallasTab(const walkthrough::PallasSource& pallas, const walkth
     // Nothing executes in the Python file; the passage is what to look at, so the pane scrolls to it.
     tab.focus_line = found.first;
   } else {
-    tab.note = std::string("The passage's region is ") + walkthrough::AnchorStatusName(found.status) + " here: " + found.note;
+    tab.note = std::string("The passage's region is ") + walkthrough::AnchorStatusName(found.status) +
+               " here: " + found.note;
   }
   return tab;
 }
@@ -53,11 +57,13 @@ views::SourceTab PallasTab(const walkthrough::PallasSource& pallas, const walkth
 
 std::optional<MirrorPosition> MirrorPositionOf(const walkthrough::Snapshot& snap) {
   if (snap.site.name.empty() || snap.site.file.empty() || snap.site.line == 0) return std::nullopt;
-  return MirrorPosition{std::filesystem::path(snap.site.file).filename().string(), static_cast<int>(snap.site.line)};
+  return MirrorPosition{std::filesystem::path(snap.site.file).filename().string(),
+                        static_cast<int>(snap.site.line)};
 }
 
-views::SourcePicture BuildSourcePicture(const std::optional<MirrorPosition>& position, const MirrorPosition& fallback,
-                                        const walkthrough::Passage* passage, const walkthrough::PallasSource* pallas) {
+views::SourcePicture BuildSourcePicture(const std::optional<MirrorPosition>& position,
+                                        const MirrorPosition& fallback, const walkthrough::Passage* passage,
+                                        const walkthrough::PallasSource* pallas) {
   views::SourcePicture picture;
   const MirrorPosition& shown = position ? *position : fallback;
   if (!shown.file.empty()) {
@@ -65,11 +71,13 @@ views::SourcePicture BuildSourcePicture(const std::optional<MirrorPosition>& pos
     if (!position) picture.tabs.back().focus_line = fallback.line;
   }
   if (pallas != nullptr) picture.tabs.push_back(PallasTab(*pallas, passage));
-  if (picture.tabs.empty()) picture.empty_message = "No statement has run yet: step forward to see its source.";
+  if (picture.tabs.empty())
+    picture.empty_message = "No statement has run yet: step forward to see its source.";
   return picture;
 }
 
-views::SourcePicture BuildRejectedSourcePicture(const tpu::KernelError& error, const walkthrough::Passage* passage,
+views::SourcePicture BuildRejectedSourcePicture(const tpu::KernelError& error,
+                                                const walkthrough::Passage* passage,
                                                 const walkthrough::PallasSource* pallas) {
   views::SourcePicture picture;
   const tpu::SiteInfo site = error.site == tpu::kNoSite ? tpu::SiteInfo{} : tpu::GetSite(error.site);

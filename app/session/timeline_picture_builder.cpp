@@ -12,13 +12,17 @@ namespace {
 std::optional<views::MarkerKind> MarkerOf(const tpu::Event& e) {
   switch (e.kind) {
     case tpu::EventKind::CopyIn:
-      return (e.flags & tpu::event_flags::kIssued) != 0 ? views::MarkerKind::IssuedCopy : views::MarkerKind::SkippedCopy;
-    case tpu::EventKind::Writeback: return views::MarkerKind::Writeback;
+      return (e.flags & tpu::event_flags::kIssued) != 0 ? views::MarkerKind::IssuedCopy
+                                                        : views::MarkerKind::SkippedCopy;
+    case tpu::EventKind::Writeback:
+      return views::MarkerKind::Writeback;
     case tpu::EventKind::StepEnd:
       if ((e.flags & tpu::event_flags::kRan) == 0) return views::MarkerKind::SkippedStep;
       return std::nullopt;
-    case tpu::EventKind::Error: return views::MarkerKind::Error;
-    default: return std::nullopt;
+    case tpu::EventKind::Error:
+      return views::MarkerKind::Error;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -63,7 +67,8 @@ uint64_t EventAtTime(const walkthrough::Recording& rec, double time_us) {
       const double local = time_us - offset;
       for (std::size_t i = 0; i < track.events.size(); ++i)
         if (static_cast<double>(track.events[i].t_start_us) >= local) return track.global_first_event + i;
-      return track.events.empty() ? track.global_first_event : track.global_first_event + track.events.size() - 1;
+      return track.events.empty() ? track.global_first_event
+                                  : track.global_first_event + track.events.size() - 1;
     }
     offset = end;
   }
@@ -91,13 +96,15 @@ std::vector<views::TimelineMarker> BuildTimelineMarkers(const walkthrough::Recor
   return markers;
 }
 
-views::TimelinePicture BuildTimelinePicture(const walkthrough::Snapshot& snap, const walkthrough::Recording& rec,
+views::TimelinePicture BuildTimelinePicture(const walkthrough::Snapshot& snap,
+                                            const walkthrough::Recording& rec,
                                             std::vector<views::TimelineMarker> markers) {
   views::TimelinePicture picture{.event_count = rec.EventCount(), .cursor = snap.event_index};
   double offset = 0;
   for (const walkthrough::LaunchTrack& track : rec.launches()) {
-    picture.launches.push_back({track.name, track.global_first_event, track.global_first_event + track.events.size(),
-                                offset, offset + track.stats.cost.total_us});
+    picture.launches.push_back({track.name, track.global_first_event,
+                                track.global_first_event + track.events.size(), offset,
+                                offset + track.stats.cost.total_us});
     offset += track.stats.cost.total_us;
   }
   picture.total_us = offset;
@@ -105,9 +112,10 @@ views::TimelinePicture BuildTimelinePicture(const walkthrough::Snapshot& snap, c
   picture.markers = std::move(markers);
   char clock[48];
   std::snprintf(clock, sizeof clock, "%.2f \u00b5s into %s (est.)", snap.clock_us, snap.launch_name.c_str());
-  picture.position = "event " + std::to_string(snap.event_index + 1) + " of " + std::to_string(rec.EventCount()) +
-                     "  " + snap.launch_name + " step " + std::to_string(snap.step + 1) + "/" +
-                     std::to_string(snap.grid.Product()) + " " + snap.grid_index.ToString() + "  " + clock;
+  picture.position = "event " + std::to_string(snap.event_index + 1) + " of " +
+                     std::to_string(rec.EventCount()) + "  " + snap.launch_name + " step " +
+                     std::to_string(snap.step + 1) + "/" + std::to_string(snap.grid.Product()) + " " +
+                     snap.grid_index.ToString() + "  " + clock;
   picture.statement = Describe(snap, rec);
   return picture;
 }

@@ -1,9 +1,9 @@
 // The tour session: which stop is open, the one cursor, playback, and the pictures.
 //   [Helpers]      site positions, step units and moments in the walkthrough's terms
 //   [SuggestedTab] the detail tab a statement belongs to
-//   [Stops]        opening a tour, going to a stop, landing on its moment (editing: tour_session_scenario.cpp)
-//   [Intents]      Apply and playback
-//   [Pictures]     rebuilding the pictures when the cursor moved
+//   [Stops]        opening a tour, going to a stop, landing on its moment (editing:
+//   tour_session_scenario.cpp) [Intents]      Apply and playback [Pictures]     rebuilding the pictures when
+//   the cursor moved
 #include "app/session/tour_session.hpp"
 
 #include <algorithm>
@@ -48,21 +48,31 @@ MirrorPosition NearestFile(const walkthrough::Recording& rec, uint64_t event) {
 
 walkthrough::Granularity GranularityOf(views::StepUnit unit) {
   switch (unit) {
-    case views::StepUnit::Dma: return walkthrough::Granularity::Dma;
-    case views::StepUnit::GridStep: return walkthrough::Granularity::GridStep;
-    case views::StepUnit::Launch: return walkthrough::Granularity::Launch;
-    default: return walkthrough::Granularity::Statement;
+    case views::StepUnit::Dma:
+      return walkthrough::Granularity::Dma;
+    case views::StepUnit::GridStep:
+      return walkthrough::Granularity::GridStep;
+    case views::StepUnit::Launch:
+      return walkthrough::Granularity::Launch;
+    default:
+      return walkthrough::Granularity::Statement;
   }
 }
 
 std::optional<walkthrough::Moment> MomentOf(std::int64_t marker) {
   switch (static_cast<views::MarkerKind>(marker)) {
-    case views::MarkerKind::IssuedCopy: return walkthrough::Moment::IssuedCopy;
-    case views::MarkerKind::SkippedCopy: return walkthrough::Moment::SkippedCopy;
-    case views::MarkerKind::Writeback: return walkthrough::Moment::Writeback;
-    case views::MarkerKind::SkippedStep: return walkthrough::Moment::SkippedStep;
-    case views::MarkerKind::Error: return walkthrough::Moment::Error;
-    default: return std::nullopt;
+    case views::MarkerKind::IssuedCopy:
+      return walkthrough::Moment::IssuedCopy;
+    case views::MarkerKind::SkippedCopy:
+      return walkthrough::Moment::SkippedCopy;
+    case views::MarkerKind::Writeback:
+      return walkthrough::Moment::Writeback;
+    case views::MarkerKind::SkippedStep:
+      return walkthrough::Moment::SkippedStep;
+    case views::MarkerKind::Error:
+      return walkthrough::Moment::Error;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -91,12 +101,14 @@ walkthrough::Tour ScenarioTour(const std::vector<std::string>& flags) {
 // ---- [SuggestedTab] ----
 
 std::optional<DetailTab> SuggestedTab(const std::string& site) {
-  static const char* const kScores[] = {".run.s", ".run.add_ab", ".run.scale", ".run.q_segment_tile",
-                                        ".run.segment_mask", ".run.row_ids", ".run.col_ids", ".run.causal_mask",
-                                        ".run.combine_masks", ".run.apply_mask", ".run.p", ".run.p_normalize"};
-  static const char* const kLanes[] = {".run.m_prev", ".run.l_prev", ".run.m_curr", ".run.m_next", ".run.alpha",
-                                       ".run.l_corr", ".run.l_next", ".run.store_l", ".run.store_m",
-                                       ".run.l_next_inv_safe", ".start.m_init", ".start.l_init", ".start.m", ".start.l"};
+  static const char* const kScores[] = {
+      ".run.s",       ".run.add_ab",     ".run.scale",       ".run.q_segment_tile", ".run.segment_mask",
+      ".run.row_ids", ".run.col_ids",    ".run.causal_mask", ".run.combine_masks",  ".run.apply_mask",
+      ".run.p",       ".run.p_normalize"};
+  static const char* const kLanes[] = {
+      ".run.m_prev",   ".run.l_prev",   ".run.m_curr",  ".run.m_next",  ".run.alpha",
+      ".run.l_corr",   ".run.l_next",   ".run.store_l", ".run.store_m", ".run.l_next_inv_safe",
+      ".start.m_init", ".start.l_init", ".start.m",     ".start.l"};
   for (const char* tail : kScores)
     if (EndsWith(site, tail)) return DetailTab::Scores;
   for (const char* tail : kLanes)
@@ -120,11 +132,13 @@ TourSession::TourSession(const SessionOptions& options) : m_loaded(LoadTourLibra
   }
   if (m_tour == nullptr) {
     if (lib.tours.empty()) {
-      m_fallback_message = "The library (" + m_loaded.origin + ") has no tours yet, so the gallery is shown instead.";
+      m_fallback_message =
+          "The library (" + m_loaded.origin + ") has no tours yet, so the gallery is shown instead.";
     } else if (options.tour.empty()) {
       m_fallback_message = "No tour of the library says 'default: yes', so the gallery is shown instead.";
     } else {
-      m_fallback_message = "There is no tour '" + options.tour + "' in the library; tilewalk tours lists them.";
+      m_fallback_message =
+          "There is no tour '" + options.tour + "' in the library; tilewalk tours lists them.";
     }
     return;
   }
@@ -168,7 +182,8 @@ void TourSession::Land(const walkthrough::StopLanding& landing) {
   m_landing_event = landing.event;
   if (landing.recording != m_recording) {
     m_recording = landing.recording;
-    m_markers = m_recording ? BuildTimelineMarkers(*m_recording, kTimelineBins) : std::vector<views::TimelineMarker>{};
+    m_markers = m_recording ? BuildTimelineMarkers(*m_recording, kTimelineBins)
+                            : std::vector<views::TimelineMarker>{};
   }
   m_timeline.reset();
   if (m_recording && m_recording->EventCount() > 0) {
@@ -199,7 +214,8 @@ void TourSession::BuildStopPassage(const walkthrough::Passage* passage) {
   }
   m_passage = BuildPassagePicture(context, placeholders);
   m_passage.try_flags.clear();
-  for (const std::string& w : stop.try_flags) m_passage.try_flags += (m_passage.try_flags.empty() ? "" : " ") + w;
+  for (const std::string& w : stop.try_flags)
+    m_passage.try_flags += (m_passage.try_flags.empty() ? "" : " ") + w;
   m_passage.edited = m_edited;
   m_passage_shown = passage;
 }
@@ -228,10 +244,20 @@ const walkthrough::Passage* TourSession::CurrentPassage() const {
 void TourSession::Apply(const views::Intent& intent) {
   using views::IntentKind;
   switch (intent.kind) {
-    case IntentKind::PreviousStop: GoToStop(m_stop - 1); return;
-    case IntentKind::NextStop: GoToStop(m_stop + 1); return;
-    case IntentKind::TogglePlay: m_playing = !m_playing && m_timeline != nullptr; m_play_debt = 0; MarkDirty(); return;
-    case IntentKind::ApplyScenario: RunScenario(intent.words); return;
+    case IntentKind::PreviousStop:
+      GoToStop(m_stop - 1);
+      return;
+    case IntentKind::NextStop:
+      GoToStop(m_stop + 1);
+      return;
+    case IntentKind::TogglePlay:
+      m_playing = !m_playing && m_timeline != nullptr;
+      m_play_debt = 0;
+      MarkDirty();
+      return;
+    case IntentKind::ApplyScenario:
+      RunScenario(intent.words);
+      return;
     case IntentKind::ResetScenario:
       if (m_tour != nullptr) RunScenario(m_tour->stops[static_cast<std::size_t>(m_stop)].scenario);
       return;
@@ -247,7 +273,10 @@ void TourSession::Apply(const views::Intent& intent) {
     case IntentKind::ToggleStopSuggestion:
       Apply({.kind = m_edited ? IntentKind::ResetScenario : IntentKind::TryStopSuggestion});
       return;
-    case IntentKind::SetSpeed: m_speed = std::clamp(static_cast<float>(intent.value), 1.0f, 120.0f); MarkDirty(); return;
+    case IntentKind::SetSpeed:
+      m_speed = std::clamp(static_cast<float>(intent.value), 1.0f, 120.0f);
+      MarkDirty();
+      return;
     case IntentKind::SetStepUnit:
       if (intent.value >= 0 && intent.value < static_cast<std::int64_t>(views::StepUnit::kCount)) {
         m_step_unit = static_cast<views::StepUnit>(intent.value);
@@ -266,19 +295,29 @@ void TourSession::Apply(const views::Intent& intent) {
       m_axis = intent.value == 0 ? views::TimelineAxis::Events : views::TimelineAxis::Time;
       MarkDirty();
       return;
-    default: break;
+    default:
+      break;
   }
   if (!m_timeline) return;
-  const auto direction = intent.value < 0 ? walkthrough::Direction::Backward : walkthrough::Direction::Forward;
+  const auto direction =
+      intent.value < 0 ? walkthrough::Direction::Backward : walkthrough::Direction::Forward;
   bool moved = false;
   switch (intent.kind) {
     case IntentKind::SeekToEvent:
       moved = intent.value >= 0 && m_timeline->Seek(static_cast<uint64_t>(intent.value));
       break;
-    case IntentKind::SeekToNextAtLine: moved = SeekToNextAtLine(intent.file, static_cast<int>(intent.value)); break;
-    case IntentKind::StepStatement: moved = m_timeline->Step(walkthrough::Granularity::Statement, direction); break;
-    case IntentKind::StepGridStep: moved = m_timeline->Step(walkthrough::Granularity::GridStep, direction); break;
-    case IntentKind::Step: moved = m_timeline->Step(GranularityOf(m_step_unit), direction); break;
+    case IntentKind::SeekToNextAtLine:
+      moved = SeekToNextAtLine(intent.file, static_cast<int>(intent.value));
+      break;
+    case IntentKind::StepStatement:
+      moved = m_timeline->Step(walkthrough::Granularity::Statement, direction);
+      break;
+    case IntentKind::StepGridStep:
+      moved = m_timeline->Step(walkthrough::Granularity::GridStep, direction);
+      break;
+    case IntentKind::Step:
+      moved = m_timeline->Step(GranularityOf(m_step_unit), direction);
+      break;
     case IntentKind::JumpToMarker:
       if (const auto moment = MomentOf(intent.arg)) moved = m_timeline->Jump(*moment, direction);
       break;
@@ -287,10 +326,17 @@ void TourSession::Apply(const views::Intent& intent) {
       moved = event != m_timeline->cursor() && m_timeline->Seek(event);
       break;
     }
-    case IntentKind::GoToStart: moved = m_timeline->Seek(0); break;
-    case IntentKind::GoToEnd: moved = m_timeline->Seek(m_timeline->size() - 1); break;
-    case IntentKind::SeekToGridStep: moved = SeekToGridStep(intent.value); break;
-    default: break;
+    case IntentKind::GoToStart:
+      moved = m_timeline->Seek(0);
+      break;
+    case IntentKind::GoToEnd:
+      moved = m_timeline->Seek(m_timeline->size() - 1);
+      break;
+    case IntentKind::SeekToGridStep:
+      moved = SeekToGridStep(intent.value);
+      break;
+    default:
+      break;
   }
   if (moved) MarkDirty();
 }
@@ -353,7 +399,8 @@ const TourPictures& TourSession::Pictures() {
 
 void TourSession::Rebuild() {
   m_dirty = false;
-  const bool follows_cursor = m_tour != nullptr && m_tour->stops[static_cast<std::size_t>(m_stop)].passages.empty();
+  const bool follows_cursor =
+      m_tour != nullptr && m_tour->stops[static_cast<std::size_t>(m_stop)].passages.empty();
   if (follows_cursor && m_timeline) {
     // A step's start and its copies belong to the statements that follow; a writeback to those before.
     const tpu::EventKind kind = m_recording->EventAt(m_timeline->cursor()).kind;
@@ -368,7 +415,8 @@ void TourSession::Rebuild() {
   const walkthrough::Passage* passage = m_passage_shown;
   if (!m_timeline) {
     if (m_recording && m_recording->error()) {
-      m_pictures.source = BuildRejectedSourcePicture(*m_recording->error(), passage, m_pallas ? &*m_pallas : nullptr);
+      m_pictures.source =
+          BuildRejectedSourcePicture(*m_recording->error(), passage, m_pallas ? &*m_pallas : nullptr);
       m_pictures.rejection = m_recording->error()->Describe();
       m_pictures.suggested_tab = DetailTab::Scenario;
     } else {
@@ -388,11 +436,14 @@ void TourSession::Rebuild() {
   const auto launch = static_cast<std::size_t>(snap->launch);
   const Yardsticks& yardsticks = yard->second;
   m_pictures.suggested_tab = SuggestedTab(snap->site.name);
-  const auto wanted = [&](DetailTab tab) { return m_all_heatmaps || m_shown_tab == tab || m_pictures.suggested_tab == tab; };
+  const auto wanted = [&](DetailTab tab) {
+    return m_all_heatmaps || m_shown_tab == tab || m_pictures.suggested_tab == tab;
+  };
   m_pictures.memory = BuildMemoryPicture(
       *snap, *m_recording,
       {.naive = launch < yardsticks.naive.size() ? &yardsticks.naive[launch] : nullptr,
-       .bytes_through_step = launch < yardsticks.bytes_through_step.size() ? &yardsticks.bytes_through_step[launch] : nullptr},
+       .bytes_through_step =
+           launch < yardsticks.bytes_through_step.size() ? &yardsticks.bytes_through_step[launch] : nullptr},
       wanted(DetailTab::Memory));
   if (wanted(DetailTab::Lanes)) m_pictures.lanes = BuildLanesPicture(*snap);
   if (wanted(DetailTab::Scores)) m_pictures.scores = BuildScoresPicture(*snap);
@@ -403,7 +454,8 @@ void TourSession::Rebuild() {
   m_pictures.cost = m_cost;
   PlaceCostCursor(m_pictures.cost, *snap);
   const tpu::EventKind kind = snap->event.kind;
-  m_pictures.grid_moment = kind == tpu::EventKind::StepBegin || kind == tpu::EventKind::StepEnd || kind == tpu::EventKind::When;
+  m_pictures.grid_moment =
+      kind == tpu::EventKind::StepBegin || kind == tpu::EventKind::StepEnd || kind == tpu::EventKind::When;
   m_pictures.timeline = BuildTimelinePicture(*snap, *m_recording, m_markers);
   m_pictures.timeline.playing = m_playing;
   m_pictures.timeline.landing = m_landing_event;
@@ -412,8 +464,9 @@ void TourSession::Rebuild() {
   m_pictures.timeline.axis = m_axis;
   if (m_landing_event) m_pictures.timeline.landing_us = RecordingTimeUs(*m_recording, *m_landing_event);
   const std::optional<MirrorPosition> position = MirrorPositionOf(*snap);
-  m_pictures.source = BuildSourcePicture(position, position ? *position : NearestFile(*m_recording, snap->event_index),
-                                         passage, m_pallas ? &*m_pallas : nullptr);
+  m_pictures.source =
+      BuildSourcePicture(position, position ? *position : NearestFile(*m_recording, snap->event_index),
+                         passage, m_pallas ? &*m_pallas : nullptr);
 }
 
 }  // namespace tilewalk::session

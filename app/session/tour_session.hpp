@@ -32,10 +32,10 @@ struct SessionOptions {
   std::vector<std::string> scenario{};
 };
 
-// The tab of the detail region (memory, lanes, scores, cost) that fits the statement at the cursor: a statement of
-// the running max and sum belongs to Lanes, one of the scores or their masks to Scores, a copy, a writeback
-// or a statement outside the minor loop to Memory; nullopt (keep the tab) for the loop's other statements,
-// such as the acc update, so that stepping through a block does not flicker between tabs.
+// The tab of the detail region (memory, lanes, scores, cost) that fits the statement at the cursor: a
+// statement of the running max and sum belongs to Lanes, one of the scores or their masks to Scores, a copy,
+// a writeback or a statement outside the minor loop to Memory; nullopt (keep the tab) for the loop's other
+// statements, such as the acc update, so that stepping through a block does not flicker between tabs.
 enum class DetailTab : std::uint8_t { Memory, Lanes, Scores, Cost, Scenario };
 std::optional<DetailTab> SuggestedTab(const std::string& site);
 
@@ -51,7 +51,7 @@ struct TourPictures {
   std::optional<DetailTab> suggested_tab{};
   bool grid_moment = false;  // the event is the grid's: a step begins or ends, a branch decides (classroom
                              // mode then shows the grid rather than a detail tab)
-  uint64_t revision = 0;      // changes whenever the pictures are rebuilt, so textures know to re-upload
+  uint64_t revision = 0;     // changes whenever the pictures are rebuilt, so textures know to re-upload
   views::TimelinePicture timeline;
   bool has_snapshot = false;  // false: the stop has no event (a rejected scenario); only the passage is real
   std::string rejection{};    // the rejected scenario's error, when there is one
@@ -121,7 +121,7 @@ class TourSession {
   int m_stop = 0;
   std::vector<std::string> m_flags;  // the scenario that runs at this stop: its own, or the user's edit
   bool m_edited = false;
-  std::string m_scenario_problem;    // why the last edit could not be read
+  std::string m_scenario_problem;  // why the last edit could not be read
   std::string m_landing_problem;
   std::optional<uint64_t> m_landing_event;  // where the current stop landed
   std::shared_ptr<const walkthrough::Recording> m_recording;
@@ -133,23 +133,23 @@ class TourSession {
     std::vector<std::vector<uint64_t>> bytes_through_step;
   };
   std::map<const walkthrough::Recording*, Yardsticks> m_yardsticks;
-  views::CostPicture m_cost;                     // of one launch of m_recording, without the cursor
+  views::CostPicture m_cost;  // of one launch of m_recording, without the cursor
   std::pair<const walkthrough::Recording*, int> m_cost_of{nullptr, -1};
 
   bool m_playing = false;
-  float m_speed = 8.0f;          // steps per second, in m_step_unit
+  float m_speed = 8.0f;  // steps per second, in m_step_unit
   views::StepUnit m_step_unit = views::StepUnit::Statement;
   views::TimelineAxis m_axis = views::TimelineAxis::Events;
-  double m_play_debt = 0.0;      // seconds of playback not yet turned into steps
+  double m_play_debt = 0.0;  // seconds of playback not yet turned into steps
 
-  bool m_all_heatmaps = true;            // SetShownTab was never called
+  bool m_all_heatmaps = true;  // SetShownTab was never called
   std::optional<DetailTab> m_shown_tab;
   bool m_dirty = true;
   TourPictures m_pictures;
   uint64_t m_revision = 0;
   views::PassagePicture m_passage;  // of the stop, filled once when the stop is entered
   const walkthrough::Passage* m_passage_shown = nullptr;
-  std::string m_followed_site;      // the site the followed passage was looked up for
+  std::string m_followed_site;  // the site the followed passage was looked up for
   std::map<std::string, const walkthrough::Passage*> m_passage_at_site;
 };
 

@@ -19,8 +19,8 @@ void WriteDims(std::FILE* out, const tpu::Dims& d) {
 void WriteEvent(std::FILE* out, const walkthrough::LaunchTrack& t, uint64_t global, const tpu::Event& e) {
   using tpu::EventKind;
   std::fprintf(out, "{\"i\":%llu,\"launch\":\"%s\",\"kind\":\"%s\",\"step\":%u,\"grid\":",
-               static_cast<unsigned long long>(global), t.name.c_str(), std::string(tpu::EventKindName(e.kind)).c_str(),
-               e.step);
+               static_cast<unsigned long long>(global), t.name.c_str(),
+               std::string(tpu::EventKindName(e.kind)).c_str(), e.step);
   WriteDims(out, tpu::UnflattenStep(t.grid, e.step));
   if (e.site != tpu::kNoSite) {
     const tpu::SiteInfo site = tpu::GetSite(e.site);
@@ -32,38 +32,52 @@ void WriteEvent(std::FILE* out, const walkthrough::LaunchTrack& t, uint64_t glob
   switch (e.kind) {
     case EventKind::CopyIn:
     case EventKind::Writeback: {
-      const tpu::OperandSchedule& sched = e.kind == EventKind::CopyIn ? t.plan.inputs[e.operand]
-                                                                        : t.plan.outputs[e.operand - n_in];
+      const tpu::OperandSchedule& sched =
+          e.kind == EventKind::CopyIn ? t.plan.inputs[e.operand] : t.plan.outputs[e.operand - n_in];
       std::fputs(",\"block\":", out);
       WriteDims(out, tpu::UnflattenBlock(sched.block_grid, e.block));
       std::fprintf(out, ",\"bytes\":%llu", static_cast<unsigned long long>(e.work));
       if (e.kind == EventKind::CopyIn)
-        std::fprintf(out, ",\"issued\":%s,\"prologue\":%s", (e.flags & tpu::event_flags::kIssued) ? "true" : "false",
+        std::fprintf(out, ",\"issued\":%s,\"prologue\":%s",
+                     (e.flags & tpu::event_flags::kIssued) ? "true" : "false",
                      (e.flags & tpu::event_flags::kPrologue) ? "true" : "false");
       break;
     }
-    case EventKind::When: std::fprintf(out, ",\"taken\":%s", e.flags ? "true" : "false"); break;
-    case EventKind::StepEnd: std::fprintf(out, ",\"ran\":%s", e.flags ? "true" : "false"); break;
-    case EventKind::LoopIteration: std::fprintf(out, ",\"iteration\":%u", e.block); break;
+    case EventKind::When:
+      std::fprintf(out, ",\"taken\":%s", e.flags ? "true" : "false");
+      break;
+    case EventKind::StepEnd:
+      std::fprintf(out, ",\"ran\":%s", e.flags ? "true" : "false");
+      break;
+    case EventKind::LoopIteration:
+      std::fprintf(out, ",\"iteration\":%u", e.block);
+      break;
     case EventKind::Load:
     case EventKind::Store:
-      std::fprintf(out, ",\"region\":{\"lead\":%u,\"row0\":%u,\"rows\":%u,\"col0\":%u,\"cols\":%u}", e.lead, e.row0,
-                   e.rows, e.col0, e.cols);
+      std::fprintf(out, ",\"region\":{\"lead\":%u,\"row0\":%u,\"rows\":%u,\"col0\":%u,\"cols\":%u}", e.lead,
+                   e.row0, e.rows, e.col0, e.cols);
       break;
-    case EventKind::MatMul: std::fprintf(out, ",\"flops\":%llu", static_cast<unsigned long long>(e.work)); break;
-    case EventKind::Vector: std::fprintf(out, ",\"vreg_ops\":%llu", static_cast<unsigned long long>(e.work)); break;
-    default: break;
+    case EventKind::MatMul:
+      std::fprintf(out, ",\"flops\":%llu", static_cast<unsigned long long>(e.work));
+      break;
+    case EventKind::Vector:
+      std::fprintf(out, ",\"vreg_ops\":%llu", static_cast<unsigned long long>(e.work));
+      break;
+    default:
+      break;
   }
   std::fprintf(out, ",\"t_start_us\":%.6g,\"t_end_us\":%.6g}", e.t_start_us, e.t_end_us);
 }
 
 }  // namespace
 
-void WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec, const std::vector<std::string>& launches) {
+void WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec,
+                    const std::vector<std::string>& launches) {
   auto wanted = [&](const std::string& name) {
     return launches.empty() || std::find(launches.begin(), launches.end(), name) != launches.end();
   };
-  std::fprintf(out, "{\"schema\":\"tilewalk-trace/1\",\n\"estimate_note\":\"times are cost-model estimates\",\n");
+  std::fprintf(out,
+               "{\"schema\":\"tilewalk-trace/1\",\n\"estimate_note\":\"times are cost-model estimates\",\n");
   std::fprintf(out, "\"scenario\":%s,\n", ScenarioConfigJson(rec.scenario()).dump().c_str());
   if (rec.error())
     std::fprintf(out, "\"error\":%s,\n", KernelErrorJson(*rec.error(), rec.error_launch()).dump().c_str());

@@ -11,6 +11,7 @@
 namespace tilewalk::app {
 
 // launches: the names to include ("fwd", "dkv", "dq"); all of them when empty.
-void WriteTraceJson(std::FILE* out, const walkthrough::Recording& recording, const std::vector<std::string>& launches);
+void WriteTraceJson(std::FILE* out, const walkthrough::Recording& recording,
+                    const std::vector<std::string>& launches);
 
 }  // namespace tilewalk::app

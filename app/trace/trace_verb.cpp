@@ -69,7 +69,8 @@ ExitCode RunTraceVerb(const VerbCall& call) {
   const auto recording = walkthrough::Recording::Record(scenario);
   WriteTraceJson(file.File(), *recording, launches);
   if (!file.Close() || !file.RenameTo(*out_path)) {
-    call.err << "tilewalk trace: cannot write '" << out_path->string() << "': " << std::strerror(file.Errno()) << "\n";
+    call.err << "tilewalk trace: cannot write '" << out_path->string() << "': " << std::strerror(file.Errno())
+             << "\n";
     return ExitCode::Failure;
   }
   uint64_t written = 0;

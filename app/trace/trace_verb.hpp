@@ -7,7 +7,8 @@
 
 namespace tilewalk::app {
 
-inline constexpr std::string_view kTraceSynopsis = "[SCENARIO FLAGS] [--launch fwd|dkv|dq|step] --out FILE.json";
+inline constexpr std::string_view kTraceSynopsis =
+    "[SCENARIO FLAGS] [--launch fwd|dkv|dq|step] --out FILE.json";
 std::string_view TraceOptions();
 
 ExitCode RunTraceVerb(const VerbCall& call);

@@ -66,9 +66,11 @@ SourcePicture CannedSourcePicture() {
   };
   cpp.executing_line = 7;
   cpp.passage_lines = {6, 7};
-  SourceTab py{.title = "flash_attention.py (Pallas)", .file = "flash_attention.py", .language = SourceLanguage::Python};
-  py.lines = {"def _flash_attention_kernel(q_ref, k_ref):", "  # the running max", "  m_curr = jnp.max(s, axis=1)",
-              "  m_next = jnp.maximum(m_prev, m_curr)", "  return 'done'"};
+  SourceTab py{.title = "flash_attention.py (Pallas)",
+               .file = "flash_attention.py",
+               .language = SourceLanguage::Python};
+  py.lines = {"def _flash_attention_kernel(q_ref, k_ref):", "  # the running max",
+              "  m_curr = jnp.max(s, axis=1)", "  m_next = jnp.maximum(m_prev, m_curr)", "  return 'done'"};
   py.passage_lines = {3, 4};
   return {.tabs = {cpp, py}};
 }
@@ -78,17 +80,22 @@ PassagePicture CannedPassagePicture() {
           .stop_number = 2,
           .stop_count = 5,
           .stop_title = "The grid still visits every block",
-          .narration = "The step above the diagonal is visited: its copies are issued.\n\nBut no arithmetic runs.",
+          .narration =
+              "The step above the diagonal is visited: its copies are issued.\n\nBut no arithmetic runs.",
           .passage_title = "Why the step runs at all",
           .passage_body = "The grid is a plain loop nest; a step cannot be removed from it, only emptied."};
 }
 
 MemoryPicture CannedMemoryPicture() {
   MemoryPicture p{.launch = "fwd", .copy_in_flight = "k (0,0,2,0) into slot 0"};
-  p.inputs.push_back({.name = "q", .slots = {{{true, "(0,0,1,0)", true, false}, {true, "(0,0,0,0)", false, false}}}, .reused = true});
-  p.inputs.push_back({.name = "k", .slots = {{{true, "(0,0,2,0)", true, true}, {true, "(0,0,1,0)", false, false}}}});
+  p.inputs.push_back({.name = "q",
+                      .slots = {{{true, "(0,0,1,0)", true, false}, {true, "(0,0,0,0)", false, false}}},
+                      .reused = true});
+  p.inputs.push_back(
+      {.name = "k", .slots = {{{true, "(0,0,2,0)", true, true}, {true, "(0,0,1,0)", false, false}}}});
   p.inputs.push_back({.name = "v", .slots = {{{true, "(0,0,1,0)", true, false}, {false, "", false, false}}}});
-  p.outputs.push_back({.name = "o", .slots = {{{true, "(0,0,1,0)", true, false}, {true, "(0,0,0,0)", false, false}}},
+  p.outputs.push_back({.name = "o",
+                       .slots = {{{true, "(0,0,1,0)", true, false}, {true, "(0,0,0,0)", false, false}}},
                        .written_back = true});
   for (const char* name : {"m_scratch", "l_scratch", "acc_scratch"}) {
     const int cols = std::string(name) == "acc_scratch" ? 64 : 128;
@@ -111,7 +118,11 @@ MemoryPicture CannedMemoryPicture() {
 
 TimelinePicture CannedTimelinePicture() {
   // On the time axis the forward launch takes a third of the time of the two backward ones together.
-  TimelinePicture p{.event_count = 3000, .cursor = 812, .landing = 790, .total_us = 90.0, .cursor_us = 17.5,
+  TimelinePicture p{.event_count = 3000,
+                    .cursor = 812,
+                    .landing = 790,
+                    .total_us = 90.0,
+                    .cursor_us = 17.5,
                     .landing_us = 17.0};
   p.launches = {{"fwd", 0, 1000, 0.0, 22.5}, {"dkv", 1000, 2000, 22.5, 58.5}, {"dq", 2000, 3000, 58.5, 90.0}};
   auto time_of = [&](std::uint64_t e) {
@@ -174,14 +185,17 @@ ScoresPicture CannedScoresPicture() {
 namespace tilewalk::views {
 
 CostPicture CannedCostPicture() {
-  CostPicture p{.launch = "fwd", .chip_name = "v5e", .chip = "TPU v5e, its one TensorCore (chip: 820 GB/s HBM, 197 bf16 TFLOP/s)"};
+  CostPicture p{.launch = "fwd",
+                .chip_name = "v5e",
+                .chip = "TPU v5e, its one TensorCore (chip: 820 GB/s HBM, 197 bf16 TFLOP/s)"};
   // Eight steps of 2 µs; steps 2, 3 and 4 skipped (no arithmetic, a sliver of time); each step prefetches
   // the next step's inputs (1.2 µs) under its compute, and the first waits for its prologue copies.
   double t = 1.5;
   for (int s = 0; s < 8; ++s) {
     const bool ran = s < 2 || s > 4;
     const double compute = ran ? 2.0 : 0.2;
-    p.steps.push_back({.start_us = t, .end_us = t + compute, .wait_us = s == 0 ? 1.5 : (s == 5 ? 0.6 : 0.0), .ran = ran});
+    p.steps.push_back(
+        {.start_us = t, .end_us = t + compute, .wait_us = s == 0 ? 1.5 : (s == 5 ? 0.6 : 0.0), .ran = ran});
     if (s == 0) p.copies.push_back({.start_us = 0.0, .end_us = 1.5, .step = 0});
     if (s < 7) p.copies.push_back({.start_us = t, .end_us = t + 1.2, .step = s});
     t += compute + (s == 4 ? 0.6 : 0.0);
@@ -201,11 +215,18 @@ CostPicture CannedCostPicture() {
 namespace tilewalk::views {
 
 ScenarioPicture CannedScenarioPicture() {
-  ScenarioPicture p{.key = "--scenario causal-small --block-k 64 ", .edited = true, .try_flags = "--block-k 64"};
-  p.rejection = "NotImplementedError during tracing of the fwd launch: block_k=64 should be a multiple of 128";
+  ScenarioPicture p{
+      .key = "--scenario causal-small --block-k 64 ", .edited = true, .try_flags = "--block-k 64"};
+  p.rejection =
+      "NotImplementedError during tracing of the fwd launch: block_k=64 should be a multiple of 128";
   auto add = [&](const char* key, const char* flag, const char* group, FieldKind kind, const char* value,
                  std::vector<std::string> choices = {}) {
-    p.fields.push_back({.key = key, .flag = flag, .group = group, .kind = kind, .value = value, .choices = std::move(choices)});
+    p.fields.push_back({.key = key,
+                        .flag = flag,
+                        .group = group,
+                        .kind = kind,
+                        .value = value,
+                        .choices = std::move(choices)});
   };
   add("q_len", "--q-len", "shapes", FieldKind::Int, "512");
   add("kv_len", "--kv-len", "shapes", FieldKind::Int, "512");

@@ -22,6 +22,8 @@ TimelinePicture CannedTimelinePicture();  // three launches with markers of ever
 LanesPicture CannedLanesPicture();        // m, l and alpha of a 128-row block, tiled twice for block_k 256
 ScoresPicture CannedScoresPicture();
 CostPicture CannedCostPicture();
-ScenarioPicture CannedScenarioPicture();  // an edit to block_k 64, rejected while tracing          // eight steps, three skipped, one bubble, the cursor on step 6      // a diagonal block after apply_mask: the upper triangle hatched
+ScenarioPicture CannedScenarioPicture();  // an edit to block_k 64, rejected while tracing          // eight
+                                          // steps, three skipped, one bubble, the cursor on step 6      // a
+                                          // diagonal block after apply_mask: the upper triangle hatched
 
 }  // namespace tilewalk::views

@@ -37,47 +37,57 @@ void Bar(ImDrawList* draw, const Chart& chart, double a, double b, float y0, flo
 // Two lanes, compute above copies, over [from_us, to_us]; the cursor's step outlined in the current colour;
 // under them the range's ends and `caption`. With `label_steps`, each step's bar carries its number when it
 // fits.
-void DrawLanes(const CostPicture& p, double from_us, double to_us, bool label_steps, const std::string& caption) {
+void DrawLanes(const CostPicture& p, double from_us, double to_us, bool label_steps,
+               const std::string& caption) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float line = ImGui::GetTextLineHeight();
   const float label_w = ImGui::CalcTextSize("compute ").x;
   const ImVec2 at = ImGui::GetCursorScreenPos();
   const float lane_h = line * 1.0f;
   const float gap = line * 0.2f;
-  const Chart chart{at.x + label_w, std::max(1.0f, ImGui::GetContentRegionAvail().x - label_w), from_us, to_us};
+  const Chart chart{at.x + label_w, std::max(1.0f, ImGui::GetContentRegionAvail().x - label_w), from_us,
+                    to_us};
   const float compute_y = at.y, copy_y = at.y + lane_h + gap;
   draw->AddText(ImVec2(at.x, compute_y + (lane_h - line) * 0.5f), palette::kTextDim, "compute");
   draw->AddText(ImVec2(at.x, copy_y + (lane_h - line) * 0.5f), palette::kTextDim, "copies");
-  draw->AddRectFilled(ImVec2(chart.left, compute_y), ImVec2(chart.left + chart.width, compute_y + lane_h), kLaneBg);
+  draw->AddRectFilled(ImVec2(chart.left, compute_y), ImVec2(chart.left + chart.width, compute_y + lane_h),
+                      kLaneBg);
   draw->AddRectFilled(ImVec2(chart.left, copy_y), ImVec2(chart.left + chart.width, copy_y + lane_h), kLaneBg);
   draw->PushClipRect(ImVec2(chart.left, compute_y), ImVec2(chart.left + chart.width, copy_y + lane_h), true);
 
   for (std::size_t i = 0; i < p.steps.size(); ++i) {
     const CostStep& s = p.steps[i];
     if (s.end_us < from_us || s.start_us - s.wait_us > to_us) continue;
-    if (s.wait_us > 0) Bar(draw, chart, s.start_us - s.wait_us, s.start_us, compute_y + lane_h * 0.35f, compute_y + lane_h * 0.65f, kBubble);
-    Bar(draw, chart, s.start_us, s.end_us, compute_y + 1.0f, compute_y + lane_h - 1.0f, s.ran ? kCompute : kIdleStep);
+    if (s.wait_us > 0)
+      Bar(draw, chart, s.start_us - s.wait_us, s.start_us, compute_y + lane_h * 0.35f,
+          compute_y + lane_h * 0.65f, kBubble);
+    Bar(draw, chart, s.start_us, s.end_us, compute_y + 1.0f, compute_y + lane_h - 1.0f,
+        s.ran ? kCompute : kIdleStep);
     if (label_steps) {
       char n[24];
       std::snprintf(n, sizeof n, "%zu", i + 1);
       const float x0 = chart.X(s.start_us), x1 = chart.X(s.end_us);
       const ImVec2 size = ImGui::CalcTextSize(n);
       if (x1 - x0 > size.x + 4.0f)
-        draw->AddText(ImVec2((x0 + x1 - size.x) * 0.5f, compute_y + (lane_h - size.y) * 0.5f), palette::kOnCurrent, n);
+        draw->AddText(ImVec2((x0 + x1 - size.x) * 0.5f, compute_y + (lane_h - size.y) * 0.5f),
+                      palette::kOnCurrent, n);
     }
   }
   for (const CostCopy& c : p.copies) {
     if (c.end_us < from_us || c.start_us > to_us) continue;
-    Bar(draw, chart, c.start_us, c.end_us, copy_y + 1.0f, copy_y + lane_h - 1.0f, c.writeback ? palette::kWriteback : palette::kIssued);
+    Bar(draw, chart, c.start_us, c.end_us, copy_y + 1.0f, copy_y + lane_h - 1.0f,
+        c.writeback ? palette::kWriteback : palette::kIssued);
   }
   // The cursor's step and the copies it issued, outlined; then the cursor itself.
   if (p.current_step >= 0 && static_cast<std::size_t>(p.current_step) < p.steps.size()) {
     const CostStep& s = p.steps[static_cast<std::size_t>(p.current_step)];
-    draw->AddRect(ImVec2(chart.X(s.start_us) - 1.0f, compute_y), ImVec2(std::max(chart.X(s.end_us), chart.X(s.start_us) + 1.5f) + 1.0f, compute_y + lane_h),
+    draw->AddRect(ImVec2(chart.X(s.start_us) - 1.0f, compute_y),
+                  ImVec2(std::max(chart.X(s.end_us), chart.X(s.start_us) + 1.5f) + 1.0f, compute_y + lane_h),
                   palette::kCurrent, 0.0f, 0, 3.0f);
     for (const CostCopy& c : p.copies) {
       if (c.step != p.current_step) continue;
-      draw->AddRect(ImVec2(chart.X(c.start_us) - 1.0f, copy_y), ImVec2(std::max(chart.X(c.end_us), chart.X(c.start_us) + 1.5f) + 1.0f, copy_y + lane_h),
+      draw->AddRect(ImVec2(chart.X(c.start_us) - 1.0f, copy_y),
+                    ImVec2(std::max(chart.X(c.end_us), chart.X(c.start_us) + 1.5f) + 1.0f, copy_y + lane_h),
                     palette::kCurrent, 0.0f, 0, 2.0f);
     }
   }
@@ -98,8 +108,8 @@ void DrawLanes(const CostPicture& p, double from_us, double to_us, bool label_st
   const float caption_w = ImGui::CalcTextSize(caption.c_str()).x;
   const float room = chart.width - ImGui::CalcTextSize(from).x - ImGui::CalcTextSize(to).x;
   if (caption_w + line < room)
-    draw->AddText(ImVec2(chart.left + (chart.width - caption_w) * 0.5f, axis_y), label_steps ? palette::kCurrent : palette::kTextDim,
-                  caption.c_str());
+    draw->AddText(ImVec2(chart.left + (chart.width - caption_w) * 0.5f, axis_y),
+                  label_steps ? palette::kCurrent : palette::kTextDim, caption.c_str());
   ImGui::Dummy(ImVec2(chart.width + label_w, axis_y + line - at.y));
 }
 
@@ -107,7 +117,8 @@ void Swatch(ImU32 colour, const char* label) {
   const float line = ImGui::GetTextLineHeight();
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float s = line * 0.7f;
-  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + (line - s) * 0.5f), ImVec2(p.x + s, p.y + (line + s) * 0.5f), colour);
+  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + (line - s) * 0.5f),
+                                            ImVec2(p.x + s, p.y + (line + s) * 0.5f), colour);
   ImGui::Dummy(ImVec2(s, line));
   ImGui::SameLine();
   ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", label);
@@ -142,7 +153,8 @@ CostWindow CostWindowAround(const CostPicture& p, int steps_each_side) {
   double from = first.start_us - first.wait_us, to = end.end_us;
   // The copies the window's last step issued run past its compute; keep them in view.
   for (const CostCopy& c : p.copies)
-    if (c.step >= current - steps_each_side && c.step <= current + steps_each_side) to = std::max(to, c.end_us);
+    if (c.step >= current - steps_each_side && c.step <= current + steps_each_side)
+      to = std::max(to, c.end_us);
   if (current == 0) from = 0.0;
   if (!(to > from)) to = from + 1e-6;
   return {from, to};
@@ -161,16 +173,21 @@ void DrawCostView(const CostPicture& p) {
   std::snprintf(copies, sizeof copies, "copies %.2f,", p.dma_us);
   std::snprintf(bubbles, sizeof bubbles, "bubbles %.2f (estimates).", p.bubble_us);
   const ImU32 bound = p.hbm_bound ? palette::kSkipped : kCompute;
-  Phrases({{total}, {compute}, {copies}, {bubbles},
+  Phrases({{total},
+           {compute},
+           {copies},
+           {bubbles},
            {p.hbm_bound ? "HBM-bound:" : "Compute-bound:", bound},
            {p.hbm_bound ? "the copy engine is busier" : "the core is busier", bound},
            {p.hbm_bound ? "than the core." : "than the copy engine.", bound}});
   ImGui::PopTextWrapPos();
   Swatch(kCompute, "compute");
-  for (const auto& [colour, label] : {std::pair{kIdleStep, "skipped"}, std::pair{palette::kIssued, "copy in"},
-                                      std::pair{palette::kWriteback, "writeback"}, std::pair{kBubble, "bubble"}}) {
+  for (const auto& [colour, label] :
+       {std::pair{kIdleStep, "skipped"}, std::pair{palette::kIssued, "copy in"},
+        std::pair{palette::kWriteback, "writeback"}, std::pair{kBubble, "bubble"}}) {
     ImGui::SameLine();
-    if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label).x + ImGui::GetTextLineHeight() * 2.0f) ImGui::NewLine();
+    if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label).x + ImGui::GetTextLineHeight() * 2.0f)
+      ImGui::NewLine();
     Swatch(colour, label);
   }
 
@@ -184,17 +201,25 @@ void DrawCostView(const CostPicture& p) {
       copies_end = std::max(copies_end, c.end_us);
     }
     const CostWindow window = CostWindowAround(p, 2);
-    DrawLanes(p, window.from_us, window.to_us, true, "zoom: around step " + std::to_string(p.current_step + 1));
+    DrawLanes(p, window.from_us, window.to_us, true,
+              "zoom: around step " + std::to_string(p.current_step + 1));
     char step[48], compute[48], copied[64], waited[40];
     std::snprintf(step, sizeof step, "Step %d of %zu:", p.current_step + 1, p.steps.size());
-    std::snprintf(compute, sizeof compute, "compute %.2f µs%s,", s.end_us - s.start_us, s.ran ? "" : " (skipped)");
+    std::snprintf(compute, sizeof compute, "compute %.2f µs%s,", s.end_us - s.start_us,
+                  s.ran ? "" : " (skipped)");
     std::snprintf(copied, sizeof copied, "copies %.2f µs (%s),", copies,
-                  copies == 0 ? "none" : copies_end <= s.end_us + 1e-9 ? "hidden under compute" : "not all hidden");
+                  copies == 0                     ? "none"
+                  : copies_end <= s.end_us + 1e-9 ? "hidden under compute"
+                                                  : "not all hidden");
     std::snprintf(waited, sizeof waited, "waited %.2f µs.", s.wait_us);
-    Phrases({{step, palette::kCurrent}, {compute, palette::kCurrent}, {copied, palette::kCurrent}, {waited, palette::kCurrent}});
+    Phrases({{step, palette::kCurrent},
+             {compute, palette::kCurrent},
+             {copied, palette::kCurrent},
+             {waited, palette::kCurrent}});
   }
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextColored(palette::Vec(palette::kTextDim), "Estimates from a cost model, not measurements: %s.", p.chip.c_str());
+  ImGui::TextColored(palette::Vec(palette::kTextDim), "Estimates from a cost model, not measurements: %s.",
+                     p.chip.c_str());
   ImGui::PopTextWrapPos();
 }
 

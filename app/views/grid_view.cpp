@@ -303,7 +303,6 @@ std::optional<SeekToGridCell> DrawGridView(const GridPicture& picture, GridViewS
   ImGui::PushID(picture.title.c_str());  // stable across frames, unlike the address of a temporary
   if (!state.compact) DrawControls(picture, state);
 
-
   if (ImGui::BeginChild("grid canvas", ImVec2(0.0f, 0.0f), false, ImGuiWindowFlags_HorizontalScrollbar)) {
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float line_height = ImGui::GetTextLineHeight();

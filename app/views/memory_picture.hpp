@@ -32,11 +32,11 @@ inline constexpr std::uint8_t kWritten = 2;  // outputs: written back to HBM so 
 // One slice of an operand's HBM array, in blocks: the last two dimensions of its block grid, at the leading
 // (batch, head) indices of the block this step asks for.
 struct HbmArrayPicture {
-  int rows = 1, cols = 1;           // cells, row-major
+  int rows = 1, cols = 1;             // cells, row-major
   std::vector<std::uint8_t> cells{};  // per cell: hbm_cell flags
-  int wanted = -1;                  // the cell this step's index map asks for
-  int naive = -1;                   // a redirect: the cell a naive map would ask for instead; else -1
-  std::string slice{};              // "batch 0, head 1" when the array has more than one slice
+  int wanted = -1;                    // the cell this step's index map asks for
+  int naive = -1;                     // a redirect: the cell a naive map would ask for instead; else -1
+  std::string slice{};                // "batch 0, head 1" when the array has more than one slice
 };
 
 struct OperandPicture {
@@ -59,17 +59,17 @@ struct ScratchPicture {
 enum class MemoryFocus : std::uint8_t { None, Input, Output, Scratch };
 
 struct MemoryPicture {
-  std::string launch{};  // "fwd"
-  std::uint64_t event = 0;                 // the cursor's event, so the pane scrolls once per move
+  std::string launch{};     // "fwd"
+  std::uint64_t event = 0;  // the cursor's event, so the pane scrolls once per move
   MemoryFocus focus = MemoryFocus::None;
-  int focus_index = 0;                     // the input or output row
+  int focus_index = 0;  // the input or output row
   std::vector<OperandPicture> inputs{}, outputs{};
   std::vector<ScratchPicture> scratch{};
-  std::string copy_in_flight{};        // "k block 3 into slot 1", or empty
-  std::string redirect{};              // "k, v: redirected to (0,0,0,0); a naive map asks for (0,0,0,3)", or empty
-  bool has_naive = false;              // the naive figures below are known
-  std::uint64_t bytes_in = 0;          // HBM → VMEM bytes copied by the end of this step's copies
-  std::uint64_t naive_bytes_in = 0;    // the same, had the index maps been naive
+  std::string copy_in_flight{};  // "k block 3 into slot 1", or empty
+  std::string redirect{};        // "k, v: redirected to (0,0,0,0); a naive map asks for (0,0,0,3)", or empty
+  bool has_naive = false;        // the naive figures below are known
+  std::uint64_t bytes_in = 0;    // HBM → VMEM bytes copied by the end of this step's copies
+  std::uint64_t naive_bytes_in = 0;                              // the same, had the index maps been naive
   std::uint64_t launch_bytes_in = 0, launch_naive_bytes_in = 0;  // over the whole launch
 };
 

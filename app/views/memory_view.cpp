@@ -36,7 +36,8 @@ void DrawSlot(const SlotPicture& slot, float width, std::optional<ImU32> bar) {
   draw->AddRect(at, end, slot.active ? palette::kCurrent : palette::kEdge, 3.0f, 0, thickness);
   const std::string text = slot.holds_block ? slot.block : "empty";
   const ImVec2 text_size = ImGui::CalcTextSize(text.c_str());
-  const ImVec2 text_at{at.x + std::max(4.0f, (width - text_size.x) * 0.5f), at.y + (height - text_size.y) * 0.45f};
+  const ImVec2 text_at{at.x + std::max(4.0f, (width - text_size.x) * 0.5f),
+                       at.y + (height - text_size.y) * 0.45f};
   draw->PushClipRect(at, end, true);
   draw->AddText(text_at, slot.holds_block ? palette::kText : palette::kTextDim, text.c_str());
   draw->PopClipRect();
@@ -73,12 +74,15 @@ void DrawHbm(const HbmArrayPicture& hbm, float width) {
       if ((flags & hbm_cell::kInVmem) != 0) fill = kInVmem;
       if (i == hbm.wanted) fill = palette::kCurrent;
       draw->AddRectFilled(a, b, fill);
-      if (i == hbm.naive) draw->AddRect(ImVec2(a.x - 1.0f, a.y - 1.0f), ImVec2(b.x + 1.0f, b.y + 1.0f), palette::kSkipped, 0.0f, 0, 3.0f);
+      if (i == hbm.naive)
+        draw->AddRect(ImVec2(a.x - 1.0f, a.y - 1.0f), ImVec2(b.x + 1.0f, b.y + 1.0f), palette::kSkipped, 0.0f,
+                      0, 3.0f);
     }
   }
   const float used_w = cell * static_cast<float>(cols);
   if (!hbm.slice.empty() && width - used_w > ImGui::CalcTextSize(hbm.slice.c_str()).x + line * 0.5f)
-    draw->AddText(ImVec2(at.x + used_w + line * 0.3f, at.y + (slot_h - line) * 0.5f), palette::kTextDim, hbm.slice.c_str());
+    draw->AddText(ImVec2(at.x + used_w + line * 0.3f, at.y + (slot_h - line) * 0.5f), palette::kTextDim,
+                  hbm.slice.c_str());
   ImGui::Dummy(ImVec2(width, std::max(slot_h, static_cast<float>(rows) * cell_h)));
 }
 
@@ -88,8 +92,8 @@ struct FocusRows {
   bool found = false;
 };
 
-void DrawOperands(const char* heading, const std::vector<OperandPicture>& operands, bool outputs, int focus_row,
-                  FocusRows& focus) {
+void DrawOperands(const char* heading, const std::vector<OperandPicture>& operands, bool outputs,
+                  int focus_row, FocusRows& focus) {
   if (operands.empty()) return;
   ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", heading);
   const float char_width = ImGui::CalcTextSize("M").x;
@@ -117,7 +121,8 @@ void DrawOperands(const char* heading, const std::vector<OperandPicture>& operan
     const OperandPicture& op = operands[i];
     const float row_y = ImGui::GetCursorPosY();
     const float row_screen_y = ImGui::GetCursorScreenPos().y;
-    const float text_dy = (ImGui::GetTextLineHeightWithSpacing() * kSlotLines - ImGui::GetTextLineHeight()) * 0.45f;
+    const float text_dy =
+        (ImGui::GetTextLineHeightWithSpacing() * kSlotLines - ImGui::GetTextLineHeight()) * 0.45f;
     ImGui::SetCursorPosY(row_y + text_dy);
     ImGui::TextUnformatted(op.name.c_str());
     ImGui::SameLine(name_width);
@@ -161,9 +166,9 @@ void DrawKey() {
     const char* label;
   };
   static constexpr Mark kMarks[] = {
-      {palette::kCurrent, true, "slot in use"},   {palette::kIssued, false, "copied in"},
-      {palette::kSkipped, false, "reused"},        {palette::kWriteback, false, "written back"},
-      {palette::kCurrent, false, "block asked for"}, {kInVmem, false, "in VMEM"},
+      {palette::kCurrent, true, "slot in use"},       {palette::kIssued, false, "copied in"},
+      {palette::kSkipped, false, "reused"},           {palette::kWriteback, false, "written back"},
+      {palette::kCurrent, false, "block asked for"},  {kInVmem, false, "in VMEM"},
       {palette::kSkipped, true, "naive map's block"},
   };
   const float line = ImGui::GetTextLineHeight();
@@ -172,7 +177,8 @@ void DrawKey() {
     const Mark& m = kMarks[i];
     if (i > 0) {
       ImGui::SameLine(0.0f, line * 0.6f);
-      if (ImGui::GetContentRegionAvail().x < s + ImGui::CalcTextSize(m.label).x + line * 0.5f) ImGui::NewLine();
+      if (ImGui::GetContentRegionAvail().x < s + ImGui::CalcTextSize(m.label).x + line * 0.5f)
+        ImGui::NewLine();
     }
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const ImVec2 a{p.x, p.y + (line - s) * 0.5f}, b{p.x + s, p.y + (line + s) * 0.5f};
@@ -191,7 +197,8 @@ void DrawKey() {
 // are not finite (fresh scratch holds NaN, the running max starts at -inf) are the flat off-scale grey.
 void DrawScratch(const std::vector<ScratchPicture>& scratch) {
   if (scratch.empty()) return;
-  Wrapped(palette::kTextDim, "scratch, first tile (grey: not finite, such as NaN before a write or m's -inf)");
+  Wrapped(palette::kTextDim,
+          "scratch, first tile (grey: not finite, such as NaN before a write or m's -inf)");
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const float n = static_cast<float>(scratch.size());
   const float width = std::floor((ImGui::GetContentRegionAvail().x - spacing * (n - 1.0f)) / n);
@@ -204,8 +211,9 @@ void DrawScratch(const std::vector<ScratchPicture>& scratch) {
     ImGui::TextUnformatted(s.text.c_str());
     ImGui::PopTextWrapPos();
     const float height =
-        s.tile.cols > 0 ? std::min(max_height, width * static_cast<float>(s.tile.rows) / static_cast<float>(s.tile.cols))
-                        : max_height;
+        s.tile.cols > 0
+            ? std::min(max_height, width * static_cast<float>(s.tile.rows) / static_cast<float>(s.tile.cols))
+            : max_height;
     DrawHeatmapImage(s.tile, {width, height});
     DrawColourScale(s.tile, width);
     ImGui::EndGroup();
@@ -221,13 +229,17 @@ void DrawMemoryView(const MemoryPicture& picture, MemoryViewState* state) {
     Wrapped(palette::kIssued, "last copy: " + picture.copy_in_flight);
   }
   FocusRows focus;
-  DrawOperands("inputs", picture.inputs, false, picture.focus == MemoryFocus::Input ? picture.focus_index : -1, focus);
-  DrawOperands("outputs", picture.outputs, true, picture.focus == MemoryFocus::Output ? picture.focus_index : -1, focus);
+  DrawOperands("inputs", picture.inputs, false,
+               picture.focus == MemoryFocus::Input ? picture.focus_index : -1, focus);
+  DrawOperands("outputs", picture.outputs, true,
+               picture.focus == MemoryFocus::Output ? picture.focus_index : -1, focus);
   if (!picture.redirect.empty()) Wrapped(palette::kSkipped, picture.redirect);
   if (picture.launch_bytes_in > 0) {
-    std::string bytes = "Copied in so far: " + ByteText(picture.bytes_in) + " of " + ByteText(picture.launch_bytes_in) + ".";
+    std::string bytes =
+        "Copied in so far: " + ByteText(picture.bytes_in) + " of " + ByteText(picture.launch_bytes_in) + ".";
     if (picture.has_naive) {
-      bytes += " Naive maps: " + ByteText(picture.naive_bytes_in) + " of " + ByteText(picture.launch_naive_bytes_in) + ".";
+      bytes += " Naive maps: " + ByteText(picture.naive_bytes_in) + " of " +
+               ByteText(picture.launch_naive_bytes_in) + ".";
     }
     Wrapped(palette::kText, bytes);
   }

@@ -15,7 +15,8 @@ std::optional<Intent> DrawPassageView(const PassagePicture& picture, float scrol
     if (ImGui::Button("< Prev")) intent = Intent{.kind = IntentKind::PreviousStop};
     ImGui::EndDisabled();
     ImGui::SameLine();
-    ImGui::TextColored(palette::Vec(palette::kPassage), "Stop %d of %d", picture.stop_number, picture.stop_count);
+    ImGui::TextColored(palette::Vec(palette::kPassage), "Stop %d of %d", picture.stop_number,
+                       picture.stop_count);
     ImGui::SameLine();
     ImGui::BeginDisabled(picture.stop_number >= picture.stop_count);
     if (ImGui::Button("Next >")) intent = Intent{.kind = IntentKind::NextStop};
@@ -24,9 +25,12 @@ std::optional<Intent> DrawPassageView(const PassagePicture& picture, float scrol
     if (picture.edited || !picture.try_flags.empty()) {
       const std::string label = picture.edited ? "Back to the stop's scenario" : "Try: " + picture.try_flags;
       ImGui::SameLine();
-      if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label.c_str()).x + ImGui::GetFrameHeight()) ImGui::NewLine();
-      ImGui::PushStyleColor(ImGuiCol_Button, palette::Vec(picture.edited ? palette::kPanel : palette::kSkipped));
-      ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(picture.edited ? palette::kText : palette::kOnCurrent));
+      if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label.c_str()).x + ImGui::GetFrameHeight())
+        ImGui::NewLine();
+      ImGui::PushStyleColor(ImGuiCol_Button,
+                            palette::Vec(picture.edited ? palette::kPanel : palette::kSkipped));
+      ImGui::PushStyleColor(ImGuiCol_Text,
+                            palette::Vec(picture.edited ? palette::kText : palette::kOnCurrent));
       if (ImGui::Button(label.c_str()))
         intent = Intent{.kind = picture.edited ? IntentKind::ResetScenario : IntentKind::TryStopSuggestion};
       ImGui::PopStyleColor(2);
@@ -39,9 +43,11 @@ std::optional<Intent> DrawPassageView(const PassagePicture& picture, float scrol
   if (ImGui::BeginChild(prose_id.c_str(), ImVec2(0, 0))) {
     if (scroll_lines != 0.0f)
       ImGui::SetScrollY(ImGui::GetScrollY() + scroll_lines * ImGui::GetTextLineHeightWithSpacing());
-    if (!picture.stop_title.empty()) ImGui::TextColored(palette::Vec(palette::kCurrent), "%s", picture.stop_title.c_str());
+    if (!picture.stop_title.empty())
+      ImGui::TextColored(palette::Vec(palette::kCurrent), "%s", picture.stop_title.c_str());
     ImGui::PushTextWrapPos(0.0f);
-    if (!picture.problem.empty()) ImGui::TextColored(palette::Vec(palette::kError), "%s", picture.problem.c_str());
+    if (!picture.problem.empty())
+      ImGui::TextColored(palette::Vec(palette::kError), "%s", picture.problem.c_str());
     ImGui::TextUnformatted(picture.narration.c_str());
     if (!picture.passage_title.empty()) {
       ImGui::Spacing();

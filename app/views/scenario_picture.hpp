@@ -17,7 +17,7 @@ struct ScenarioField {
   std::string flag{};   // "--block-k"
   std::string group{};  // "shape", "blocks of the forward launch", ...
   FieldKind kind = FieldKind::Int;
-  std::string value{};  // "128"; "true" or "false" for a Bool; empty for an unset OptionalInt
+  std::string value{};                 // "128"; "true" or "false" for a Bool; empty for an unset OptionalInt
   std::vector<std::string> choices{};  // Choice only
 };
 

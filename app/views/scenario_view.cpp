@@ -53,8 +53,8 @@ bool DrawField(const ScenarioField& field, std::string& value, bool changed) {
       char text[32] = {};
       std::strncpy(text, value.c_str(), sizeof text - 1);
       ImGui::SetNextItemWidth(-1.0f);
-      const ImGuiInputTextFlags flags =
-          field.kind == FieldKind::Number ? ImGuiInputTextFlags_CharsScientific : ImGuiInputTextFlags_CharsDecimal;
+      const ImGuiInputTextFlags flags = field.kind == FieldKind::Number ? ImGuiInputTextFlags_CharsScientific
+                                                                        : ImGuiInputTextFlags_CharsDecimal;
       const char* hint = field.kind == FieldKind::OptionalInt ? "unset" : "";
       if (ImGui::InputTextWithHint("##v", hint, text, sizeof text, flags)) {
         value = text;
@@ -78,7 +78,8 @@ std::optional<Intent> DrawScenarioView(const ScenarioPicture& picture, ScenarioD
     ImGui::TextColored(palette::Vec(palette::kError), "Rejected. %s", picture.rejection.c_str());
     ImGui::TextColored(palette::Vec(palette::kTextDim), "The Source pane marks the line that raised it.");
   }
-  if (!picture.problem.empty()) ImGui::TextColored(palette::Vec(palette::kSkipped), "%s", picture.problem.c_str());
+  if (!picture.problem.empty())
+    ImGui::TextColored(palette::Vec(palette::kSkipped), "%s", picture.problem.c_str());
   ImGui::PopTextWrapPos();
 
   const bool differs = Differs(picture, draft);
@@ -87,7 +88,8 @@ std::optional<Intent> DrawScenarioView(const ScenarioPicture& picture, ScenarioD
   ImGui::BeginDisabled(!differs);
   ImGui::PushStyleColor(ImGuiCol_Button, palette::Vec(differs ? palette::kCurrent : palette::kPanel));
   ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(differs ? palette::kOnCurrent : palette::kTextDim));
-  if (ImGui::Button("Apply: record and run")) intent = Intent{.kind = IntentKind::ApplyScenario, .words = DraftFlags(picture, draft)};
+  if (ImGui::Button("Apply: record and run"))
+    intent = Intent{.kind = IntentKind::ApplyScenario, .words = DraftFlags(picture, draft)};
   ImGui::PopStyleColor(2);
   ImGui::SameLine();
   if (ImGui::Button("Undo edits")) Restart(picture, draft);
@@ -106,8 +108,9 @@ std::optional<Intent> DrawScenarioView(const ScenarioPicture& picture, ScenarioD
   const int columns = two_columns ? 4 : 2;
   if (ImGui::BeginTable("settings", columns, ImGuiTableFlags_SizingFixedFit)) {
     for (int c = 0; c < columns; ++c)
-      ImGui::TableSetupColumn(nullptr, c % 2 == 0 ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch,
-                              c % 2 == 0 ? label_width : 0.0f);
+      ImGui::TableSetupColumn(
+          nullptr, c % 2 == 0 ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch,
+          c % 2 == 0 ? label_width : 0.0f);
     std::string group;
     int in_row = 0;
     for (std::size_t i = 0; i < picture.fields.size(); ++i) {
@@ -131,7 +134,8 @@ std::optional<Intent> DrawScenarioView(const ScenarioPicture& picture, ScenarioD
   }
   if (!picture.try_flags.empty() && !picture.edited) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "This stop suggests trying %s (the button in the Passage pane, or A).",
+    ImGui::TextColored(palette::Vec(palette::kTextDim),
+                       "This stop suggests trying %s (the button in the Passage pane, or A).",
                        picture.try_flags.c_str());
     ImGui::PopTextWrapPos();
   }

@@ -16,14 +16,14 @@ struct SourceTab {
   std::string file{};   // the file the lines come from; what a click's SeekToNextAtLine names
   SourceLanguage language = SourceLanguage::Cpp;
   std::vector<std::string> lines{};
-  int executing_line = 0;           // 1-based; 0: nothing executes in this file at the cursor
-  int focus_line = 0;               // with no executing line: the statement nearest the cursor (a copy or a
-                                    // writeback has no line of its own), or the passage's first Pallas line;
-                                    // outlined and scrolled to
-  int error_line = 0;               // a rejected scenario: the line that raised, drawn in the error colour
-  std::vector<int> passage_lines{}; // 1-based, sorted: lines of the current passage (margin marks)
-  bool clickable = false;           // a click on a line asks to seek to the next event there
-  std::string note{};               // shown above the lines, e.g. why the passage's range is not marked
+  int executing_line = 0;            // 1-based; 0: nothing executes in this file at the cursor
+  int focus_line = 0;                // with no executing line: the statement nearest the cursor (a copy or a
+                                     // writeback has no line of its own), or the passage's first Pallas line;
+                                     // outlined and scrolled to
+  int error_line = 0;                // a rejected scenario: the line that raised, drawn in the error colour
+  std::vector<int> passage_lines{};  // 1-based, sorted: lines of the current passage (margin marks)
+  bool clickable = false;            // a click on a line asks to seek to the next event there
+  std::string note{};                // shown above the lines, e.g. why the passage's range is not marked
 };
 
 struct SourcePicture {

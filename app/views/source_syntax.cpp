@@ -8,22 +8,25 @@ namespace tilewalk::views {
 namespace {
 
 constexpr std::array<std::string_view, 52> kCppKeywords = {
-    "alignas", "auto",     "bool",      "break",    "case",     "catch",    "char",     "class",
-    "const",   "constexpr", "continue", "default",  "delete",   "do",       "double",   "else",
-    "enum",    "explicit", "false",     "float",    "for",      "if",       "inline",   "int",
-    "int64_t", "long",     "namespace", "new",      "noexcept", "nullptr",  "operator", "private",
-    "public",  "return",   "short",     "signed",   "size_t",   "static",   "struct",   "switch",
-    "template", "this",    "throw",     "true",     "try",      "typename", "uint32_t", "unsigned",
-    "using",   "virtual",  "void",      "while"};
+    "alignas",   "auto",     "bool",     "break",    "case",     "catch",  "char",    "class", "const",
+    "constexpr", "continue", "default",  "delete",   "do",       "double", "else",    "enum",  "explicit",
+    "false",     "float",    "for",      "if",       "inline",   "int",    "int64_t", "long",  "namespace",
+    "new",       "noexcept", "nullptr",  "operator", "private",  "public", "return",  "short", "signed",
+    "size_t",    "static",   "struct",   "switch",   "template", "this",   "throw",   "true",  "try",
+    "typename",  "uint32_t", "unsigned", "using",    "virtual",  "void",   "while"};
 
 constexpr std::array<std::string_view, 33> kPythonKeywords = {
-    "and",    "as",     "assert", "break", "class",  "continue", "def",   "del",   "elif",
-    "else",   "except", "False",  "finally", "for",  "from",     "global", "if",   "import",
-    "in",     "is",     "lambda", "None",  "nonlocal", "not",    "or",    "pass",  "raise",
-    "return", "True",   "try",    "while", "with",   "yield"};
+    "and",    "as",     "assert", "break",   "class",    "continue", "def",    "del",  "elif",
+    "else",   "except", "False",  "finally", "for",      "from",     "global", "if",   "import",
+    "in",     "is",     "lambda", "None",    "nonlocal", "not",      "or",     "pass", "raise",
+    "return", "True",   "try",    "while",   "with",     "yield"};
 
-bool IsWordStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '_'; }
-bool IsWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
+bool IsWordStart(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '_';
+}
+bool IsWordChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+}
 
 bool IsKeyword(std::string_view word, SourceLanguage language) {
   if (language == SourceLanguage::Cpp)
@@ -118,7 +121,8 @@ std::vector<SyntaxSpan> ColourLine(std::string_view line, SourceLanguage languag
     if (IsWordStart(c)) {
       int end = i + 1;
       while (end < n && IsWordChar(line[static_cast<std::size_t>(end)])) ++end;
-      const std::string_view word = line.substr(static_cast<std::size_t>(i), static_cast<std::size_t>(end - i));
+      const std::string_view word =
+          line.substr(static_cast<std::size_t>(i), static_cast<std::size_t>(end - i));
       Push(spans, i, end, IsKeyword(word, language) ? SyntaxKind::Keyword : SyntaxKind::Plain);
       i = end;
       continue;

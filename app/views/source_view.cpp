@@ -14,12 +14,18 @@ namespace {
 
 ImU32 SpanColour(SyntaxKind kind) {
   switch (kind) {
-    case SyntaxKind::Keyword: return palette::kKeyword;
-    case SyntaxKind::String: return palette::kString;
-    case SyntaxKind::Comment: return palette::kComment;
-    case SyntaxKind::Number: return palette::kNumber;
-    case SyntaxKind::Preprocessor: return palette::kPreprocessor;
-    case SyntaxKind::Plain: break;
+    case SyntaxKind::Keyword:
+      return palette::kKeyword;
+    case SyntaxKind::String:
+      return palette::kString;
+    case SyntaxKind::Comment:
+      return palette::kComment;
+    case SyntaxKind::Number:
+      return palette::kNumber;
+    case SyntaxKind::Preprocessor:
+      return palette::kPreprocessor;
+    case SyntaxKind::Plain:
+      break;
   }
   return palette::kText;
 }
@@ -40,7 +46,8 @@ std::optional<Intent> DrawTab(const SourceTab& tab, SourceViewState& state, std:
   std::optional<Intent> intent;
   if (!tab.note.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(palette::Vec(tab.error_line > 0 ? palette::kError : palette::kTextDim), "%s", tab.note.c_str());
+    ImGui::TextColored(palette::Vec(tab.error_line > 0 ? palette::kError : palette::kTextDim), "%s",
+                       tab.note.c_str());
     ImGui::PopTextWrapPos();
   }
   if (!ImGui::BeginChild("lines", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar)) {
@@ -81,7 +88,8 @@ std::optional<Intent> DrawTab(const SourceTab& tab, SourceViewState& state, std:
       const bool clicked = ImGui::InvisibleButton("line", ImVec2(full_width, line_height));
       const bool hovered = ImGui::IsItemHovered();
       ImGui::PopID();
-      if (clicked && tab.clickable) intent = Intent{.kind = IntentKind::SeekToNextAtLine, .value = number, .file = tab.file};
+      if (clicked && tab.clickable)
+        intent = Intent{.kind = IntentKind::SeekToNextAtLine, .value = number, .file = tab.file};
 
       const bool executing = number == tab.executing_line;
       const bool in_passage = std::binary_search(tab.passage_lines.begin(), tab.passage_lines.end(), number);
@@ -103,7 +111,8 @@ std::optional<Intent> DrawTab(const SourceTab& tab, SourceViewState& state, std:
       char number_text[16];
       std::snprintf(number_text, sizeof number_text, "%*d", digits, number);
       const float text_y = at.y + (line_height - ImGui::GetTextLineHeight()) * 0.5f;
-      draw->AddText(ImVec2(at.x + char_width, text_y), executing ? palette::kOnCurrent : palette::kTextDim, number_text);
+      draw->AddText(ImVec2(at.x + char_width, text_y), executing ? palette::kOnCurrent : palette::kTextDim,
+                    number_text);
 
       // Each span starts where the text before it ended, as ImGui measures it: the font's advance is not a
       // whole number of pixels, so multiplying a character width would drift along a long line.
@@ -112,7 +121,8 @@ std::optional<Intent> DrawTab(const SourceTab& tab, SourceViewState& state, std:
       for (const SyntaxSpan& span : ColourLine(line, tab.language, inside)) {
         const char* begin = line.data() + span.begin;
         const char* end_of_span = line.data() + span.end;
-        const ImU32 ink = executing ? palette::kOnCurrent : (raised ? palette::kOnError : SpanColour(span.kind));
+        const ImU32 ink =
+            executing ? palette::kOnCurrent : (raised ? palette::kOnError : SpanColour(span.kind));
         draw->AddText(ImVec2(x, text_y), ink, begin, end_of_span);
         x += ImGui::CalcTextSize(begin, end_of_span).x;
       }

@@ -20,10 +20,14 @@ enum class MarkerKind : std::uint8_t { IssuedCopy, SkippedCopy, Writeback, Skipp
 enum class StepUnit : std::uint8_t { Statement, Dma, GridStep, Launch, kCount };
 inline const char* StepUnitName(StepUnit unit) {
   switch (unit) {
-    case StepUnit::Dma: return "DMA";
-    case StepUnit::GridStep: return "grid step";
-    case StepUnit::Launch: return "launch";
-    default: return "statement";
+    case StepUnit::Dma:
+      return "DMA";
+    case StepUnit::GridStep:
+      return "grid step";
+    case StepUnit::Launch:
+      return "launch";
+    default:
+      return "statement";
   }
 }
 
@@ -37,7 +41,7 @@ struct TimelineMarker {
 };
 
 struct TimelineBand {
-  std::string name{};  // "fwd"
+  std::string name{};                // "fwd"
   std::uint64_t first = 0, end = 0;  // global events [first, end)
   double start_us = 0, end_us = 0;   // on the recording's estimated clock
 };
@@ -54,15 +58,16 @@ struct TimelinePicture {
   float speed = 8.0f;  // steps per second, in the step unit
   StepUnit step_unit = StepUnit::Statement;
   TimelineAxis axis = TimelineAxis::Events;
-  double total_us = 0;                     // the recording's estimated time: its launches one after another
-  double cursor_us = 0;                    // the cursor's estimated time
+  double total_us = 0;   // the recording's estimated time: its launches one after another
+  double cursor_us = 0;  // the cursor's estimated time
   std::optional<double> landing_us{};
 };
 
 // Where an event sits along the scrubber, from 0 to 1, on the picture's axis.
 inline double TimelineFraction(const TimelinePicture& picture, std::uint64_t event, double time_us) {
   if (picture.axis == TimelineAxis::Time) return picture.total_us > 0 ? time_us / picture.total_us : 0.0;
-  return picture.event_count <= 1 ? 0.0 : static_cast<double>(event) / static_cast<double>(picture.event_count - 1);
+  return picture.event_count <= 1 ? 0.0
+                                  : static_cast<double>(event) / static_cast<double>(picture.event_count - 1);
 }
 
 }  // namespace tilewalk::views

@@ -30,7 +30,9 @@ constexpr float kBandLines = 1.1f;
 constexpr float kLaneLines = 0.45f;
 constexpr float kScrubberPadLines = 0.3f;
 
-float LaneHeight() { return std::max(4.0f, ImGui::GetTextLineHeight() * kLaneLines); }
+float LaneHeight() {
+  return std::max(4.0f, ImGui::GetTextLineHeight() * kLaneLines);
+}
 
 float ScrubberHeight() {
   const float line = ImGui::GetTextLineHeight();
@@ -60,7 +62,8 @@ bool ChoiceButton(const char* label, bool chosen) {
 }
 
 float ButtonWidth(const char* label) {
-  return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2.0f + ImGui::GetStyle().ItemSpacing.x;
+  return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2.0f +
+         ImGui::GetStyle().ItemSpacing.x;
 }
 
 std::optional<Intent> DrawButtons(const TimelinePicture& picture) {
@@ -81,16 +84,18 @@ std::optional<Intent> DrawButtons(const TimelinePicture& picture) {
     const auto unit = static_cast<StepUnit>(u);
     ImGui::SameLine();
     ImGui::PushID(u);
-    if (ChoiceButton(StepUnitName(unit), picture.step_unit == unit)) intent = Intent{.kind = IntentKind::SetStepUnit, .value = u};
+    if (ChoiceButton(StepUnitName(unit), picture.step_unit == unit))
+      intent = Intent{.kind = IntentKind::SetStepUnit, .value = u};
     ImGui::PopID();
   }
 
   const float slider_width = ImGui::CalcTextSize("M").x * 9.0f;
-  SameLineIfFits(slider_width + ImGui::CalcTextSize("speed").x + ButtonWidth("events") + ButtonWidth("time (µs)") +
-                 ImGui::CalcTextSize("axis:").x);
+  SameLineIfFits(slider_width + ImGui::CalcTextSize("speed").x + ButtonWidth("events") +
+                 ButtonWidth("time (µs)") + ImGui::CalcTextSize("axis:").x);
   int speed = static_cast<int>(picture.speed);
   ImGui::SetNextItemWidth(slider_width);
-  if (ImGui::SliderInt("##speed", &speed, 1, 120, "%d/s")) intent = Intent{.kind = IntentKind::SetSpeed, .value = speed};
+  if (ImGui::SliderInt("##speed", &speed, 1, 120, "%d/s"))
+    intent = Intent{.kind = IntentKind::SetSpeed, .value = speed};
   ImGui::SameLine(0.0f, 0.0f);
   ImGui::TextColored(palette::Vec(palette::kTextDim), " speed");
   ImGui::SameLine();
@@ -112,7 +117,8 @@ void DrawTimeLabels(const TimelinePicture& picture, float left, float width) {
   const float line = ImGui::GetTextLineHeight();
   char text[48];
   if (picture.total_us > 0) {
-    const std::vector<double> ticks = AxisTicks(picture.total_us, width / (ImGui::CalcTextSize("M").x * 12.0f));
+    const std::vector<double> ticks =
+        AxisTicks(picture.total_us, width / (ImGui::CalcTextSize("M").x * 12.0f));
     for (double t : ticks) {
       const float x = AxisX(t / picture.total_us, left, width);
       std::snprintf(text, sizeof text, "%g µs", t);
@@ -133,19 +139,21 @@ std::optional<Intent> DrawLegend() {
   for (std::size_t k = 0; k < kKinds.size(); ++k) {
     if (k > 0) SameLineIfFits(ImGui::CalcTextSize(kKinds[k].label).x + ButtonWidth("<") * 2.0f + line * 2.0f);
     ImGui::PushID(static_cast<int>(k));
-    if (ImGui::Button("<")) intent = Intent{.kind = IntentKind::JumpToMarker, .value = -1, .arg = static_cast<int>(k)};
+    if (ImGui::Button("<"))
+      intent = Intent{.kind = IntentKind::JumpToMarker, .value = -1, .arg = static_cast<int>(k)};
     ImGui::SameLine();
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float frame = ImGui::GetFrameHeight();
     const float s = line * 0.7f;
-    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + (frame - s) * 0.5f), ImVec2(p.x + s, p.y + (frame + s) * 0.5f),
-                                              kKinds[k].colour);
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + (frame - s) * 0.5f),
+                                              ImVec2(p.x + s, p.y + (frame + s) * 0.5f), kKinds[k].colour);
     ImGui::Dummy(ImVec2(s, frame));
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(kKinds[k].label);
     ImGui::SameLine();
-    if (ImGui::Button(">")) intent = Intent{.kind = IntentKind::JumpToMarker, .value = 1, .arg = static_cast<int>(k)};
+    if (ImGui::Button(">"))
+      intent = Intent{.kind = IntentKind::JumpToMarker, .value = 1, .arg = static_cast<int>(k)};
     ImGui::PopID();
   }
   return intent;
@@ -168,13 +176,15 @@ std::optional<Intent> DrawScrubber(const TimelinePicture& picture, float& left, 
     if (picture.axis == TimelineAxis::Time) {
       const double f = std::clamp(static_cast<double>(x - left) / static_cast<double>(width), 0.0, 1.0);
       intent = Intent{.kind = IntentKind::SeekToTime, .value = std::llround(f * picture.total_us * 1000.0)};
-    } else if (const std::uint64_t event = ScrubberEventAt(x, left, width, picture.event_count); event != picture.cursor) {
+    } else if (const std::uint64_t event = ScrubberEventAt(x, left, width, picture.event_count);
+               event != picture.cursor) {
       intent = Intent{.kind = IntentKind::SeekToEvent, .value = static_cast<std::int64_t>(event)};
     }
   }
   ImDrawList* draw = ImGui::GetWindowDrawList();
   // An outline, not a fill: the window colour is already there, and a software rasteriser pays per pixel.
-  draw->AddRect(ImVec2(left - 1.0f, at.y - 1.0f), ImVec2(left + width + 1.0f, at.y + height + 1.0f), palette::kEdge);
+  draw->AddRect(ImVec2(left - 1.0f, at.y - 1.0f), ImVec2(left + width + 1.0f, at.y + height + 1.0f),
+                palette::kEdge);
   for (std::size_t i = 0; i < picture.launches.size(); ++i) {
     const TimelineBand& band = picture.launches[i];
     const float x0 = AxisX(TimelineFraction(picture, band.first, band.start_us), left, width);
@@ -195,10 +205,11 @@ std::optional<Intent> DrawScrubber(const TimelinePicture& picture, float& left, 
   }
   if (picture.landing) {
     // A small flag under the launch bands: where the stop landed, so that one can wander and come back.
-    const float lx = AxisX(TimelineFraction(picture, *picture.landing, picture.landing_us.value_or(0)), left, width);
+    const float lx =
+        AxisX(TimelineFraction(picture, *picture.landing, picture.landing_us.value_or(0)), left, width);
     const float s = line * 0.35f;
-    draw->AddTriangleFilled(ImVec2(lx - s, at.y + height), ImVec2(lx + s, at.y + height), ImVec2(lx, at.y + height - s * 1.6f),
-                            palette::kPassage);
+    draw->AddTriangleFilled(ImVec2(lx - s, at.y + height), ImVec2(lx + s, at.y + height),
+                            ImVec2(lx, at.y + height - s * 1.6f), palette::kPassage);
   }
   const float cx = AxisX(TimelineFraction(picture, picture.cursor, picture.cursor_us), left, width);
   draw->AddRectFilled(ImVec2(cx - 2.0f, at.y), ImVec2(cx + 2.0f, at.y + height), palette::kCurrent);
@@ -224,7 +235,8 @@ std::vector<double> AxisTicks(double total, float max_ticks) {
     step = m * power;
     if (step >= rough) break;
   }
-  for (int i = 0; static_cast<double>(i) * step <= total * (1.0 + 1e-9); ++i) ticks.push_back(static_cast<double>(i) * step);
+  for (int i = 0; static_cast<double>(i) * step <= total * (1.0 + 1e-9); ++i)
+    ticks.push_back(static_cast<double>(i) * step);
   return ticks;
 }
 

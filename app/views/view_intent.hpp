@@ -19,26 +19,26 @@ enum class IntentKind : std::uint8_t {
   PreviousStop,
   NextStop,
   TogglePlay,
-  SeekToGridStep,    // value: a grid step of the current launch
-  SetSpeed,          // value: steps per second of playback, in the step unit
-  Step,              // value: +1 or -1, by the step unit playback and ←/→ use
-  SetStepUnit,       // value: a StepUnit (timeline_picture.hpp)
-  NextStepUnit,      // statement → DMA → grid step → launch → statement
-  JumpToMarker,      // value: +1 or -1; arg: a MarkerKind, the kind of event to jump to
-  SetAxis,           // value: a TimelineAxis
+  SeekToGridStep,  // value: a grid step of the current launch
+  SetSpeed,        // value: steps per second of playback, in the step unit
+  Step,            // value: +1 or -1, by the step unit playback and ←/→ use
+  SetStepUnit,     // value: a StepUnit (timeline_picture.hpp)
+  NextStepUnit,    // statement → DMA → grid step → launch → statement
+  JumpToMarker,    // value: +1 or -1; arg: a MarkerKind, the kind of event to jump to
+  SetAxis,         // value: a TimelineAxis
   ToggleAxis,
-  SeekToTime,        // value: nanoseconds on the recording's estimated clock; the first event at or after it
-  ApplyScenario,     // words: scenario flags to record and run at this stop instead of its own
-  TryStopSuggestion, // the stop's own scenario with its "try" flags on top
-  ResetScenario,     // back to the stop's own scenario
+  SeekToTime,         // value: nanoseconds on the recording's estimated clock; the first event at or after it
+  ApplyScenario,      // words: scenario flags to record and run at this stop instead of its own
+  TryStopSuggestion,  // the stop's own scenario with its "try" flags on top
+  ResetScenario,      // back to the stop's own scenario
   ToggleStopSuggestion,  // the stop's suggestion when running the stop's own scenario, else back to it
 };
 
 struct Intent {
   IntentKind kind = IntentKind::SeekToEvent;
   std::int64_t value = 0;
-  std::int64_t arg = 0;  // JumpToMarker only
-  std::string file{};    // SeekToNextAtLine only
+  std::int64_t arg = 0;              // JumpToMarker only
+  std::string file{};                // SeekToNextAtLine only
   std::vector<std::string> words{};  // ApplyScenario only
 };
 

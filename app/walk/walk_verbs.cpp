@@ -76,9 +76,12 @@ ExitCode RunAnchorsVerb(const VerbCall& call) {
   ArgReader args(call.args);
   while (!args.Done()) {
     const std::string_view option = args.NextOption();
-    if (option == "--pallas-source") path = NonEmpty(args.Value(), "--pallas-source needs a file");
-    else if (option == "--json") json = true;
-    else args.RejectOption();
+    if (option == "--pallas-source")
+      path = NonEmpty(args.Value(), "--pallas-source needs a file");
+    else if (option == "--json")
+      json = true;
+    else
+      args.RejectOption();
   }
   const PallasSourceLookup lookup = FindPallasSource(path);
   if (!lookup.source) {
@@ -98,15 +101,23 @@ ExitCode RunAnchorsVerb(const VerbCall& call) {
     const AnchorResult r = ResolveAnchor(lines, outline, p.pallas);
     if (r.status == AnchorStatus::Resolved) ranges.emplace_back(r.first, r.last);
     not_found += r.status == AnchorStatus::NotFound;
-    const std::string span = r.status == AnchorStatus::NotFound ? "-" : std::to_string(r.first) + "-" + std::to_string(r.last);
+    const std::string span =
+        r.status == AnchorStatus::NotFound ? "-" : std::to_string(r.first) + "-" + std::to_string(r.last);
     const std::string hint = std::to_string(p.pallas.hint_first) + "-" + std::to_string(p.pallas.hint_last);
     if (json) {
-      rows.push_back({{"passage", p.id}, {"status", AnchorStatusName(r.status)}, {"function", r.function},
-                      {"first", r.first}, {"last", r.last}, {"hint_first", p.pallas.hint_first},
-                      {"hint_last", p.pallas.hint_last}, {"drift", r.drift}, {"note", r.note}});
+      rows.push_back({{"passage", p.id},
+                      {"status", AnchorStatusName(r.status)},
+                      {"function", r.function},
+                      {"first", r.first},
+                      {"last", r.last},
+                      {"hint_first", p.pallas.hint_first},
+                      {"hint_last", p.pallas.hint_last},
+                      {"drift", r.drift},
+                      {"note", r.note}});
     } else {
       call.out << Pad(p.id, 31) << Pad(AnchorStatusName(r.status), 12) << Pad(span, 12) << Pad(hint, 12)
-               << Pad(r.status == AnchorStatus::NotFound ? "-" : std::to_string(r.drift), 7) << r.note << "\n";
+               << Pad(r.status == AnchorStatus::NotFound ? "-" : std::to_string(r.drift), 7) << r.note
+               << "\n";
     }
   }
   const RegionCoverage coverage = CoverRegions(lines, outline, ranges);
@@ -115,15 +126,19 @@ ExitCode RunAnchorsVerb(const VerbCall& call) {
     nlohmann::json uncovered = nlohmann::json::array();
     for (const auto& [name, covered] : coverage.regions)
       if (!covered) uncovered.push_back(name);
-    call.out << nlohmann::json{{"file", lookup.source->path.string()}, {"passages", rows},
-                               {"regions_covered", coverage.covered}, {"regions_total", coverage.total},
-                               {"coverage", fraction}, {"uncovered_regions", uncovered}, {"not_found", not_found}}
+    call.out << nlohmann::json{{"file", lookup.source->path.string()},
+                               {"passages", rows},
+                               {"regions_covered", coverage.covered},
+                               {"regions_total", coverage.total},
+                               {"coverage", fraction},
+                               {"uncovered_regions", uncovered},
+                               {"not_found", not_found}}
                     .dump(2)
              << "\n";
   } else {
     char line[160];
-    std::snprintf(line, sizeof line, "\nregions covered: %d of %d (%.0f%%) of %s\n", coverage.covered, coverage.total,
-                  fraction * 100, lookup.source->path.string().c_str());
+    std::snprintf(line, sizeof line, "\nregions covered: %d of %d (%.0f%%) of %s\n", coverage.covered,
+                  coverage.total, fraction * 100, lookup.source->path.string().c_str());
     call.out << line;
     for (const auto& [name, covered] : coverage.regions)
       if (!covered) call.out << "  not covered: " << name << "\n";
@@ -140,8 +155,10 @@ ExitCode RunAnchorsVerb(const VerbCall& call) {
 ExitCode RunToursVerb(const VerbCall& call) {
   std::optional<std::filesystem::path> folder;
   for (ArgReader args(call.args); !args.Done();) {
-    if (args.NextOption() == "--library") folder = LibraryFolder(args.Value());
-    else args.RejectOption();
+    if (args.NextOption() == "--library")
+      folder = LibraryFolder(args.Value());
+    else
+      args.RejectOption();
   }
   const auto library = LoadChecked(folder, call);
   if (!library) return ExitCode::Failure;
@@ -177,7 +194,8 @@ ExitCode RunTourVerb(const VerbCall& call) {
     }
   }
   if (!name || name->empty()) throw UsageError("name a tour (see 'tilewalk tours')");
-  if (!print) throw UsageError("only --print is supported here; open a tour in the window with 'tilewalk gui'");
+  if (!print)
+    throw UsageError("only --print is supported here; open a tour in the window with 'tilewalk gui'");
   const auto library = LoadChecked(folder, call);
   if (!library) return ExitCode::Failure;
   const Tour* tour = library->FindTour(*name);
@@ -194,7 +212,8 @@ ExitCode RunTourVerb(const VerbCall& call) {
     std::string problem = landing.problem;
     std::string cpp = "-";
     if (const Passage* p = library->FindPassage(stop.passages.front()); p && !p->cpp.empty())
-      if (const auto loc = ResolveCppAnchor(p->cpp.front())) cpp = loc->file + ":" + std::to_string(loc->line);
+      if (const auto loc = ResolveCppAnchor(p->cpp.front()))
+        cpp = loc->file + ":" + std::to_string(loc->line);
     std::string where;
     if (landing.event)
       where = "event " + std::to_string(*landing.event);
@@ -211,7 +230,8 @@ ExitCode RunTourVerb(const VerbCall& call) {
                << "' does not resolve: " << problem << "\n";
       failures += 1;
     }
-    call.out << "\n" << i + 1 << "/" << tour->stops.size() << "  " << stop.title << "\n"
+    call.out << "\n"
+             << i + 1 << "/" << tour->stops.size() << "  " << stop.title << "\n"
              << "    passage: " << stop.passages.front() << "   C++: " << cpp << "   " << where << "\n"
              << "    " << narration << "\n";
   }

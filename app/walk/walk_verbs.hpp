@@ -10,7 +10,8 @@ namespace tilewalk::app {
 
 inline constexpr std::string_view kAnchorsSynopsis = "[--pallas-source PATH] [--json]";
 inline constexpr std::string_view kAnchorsOptions =
-    "  --pallas-source PATH   the Pallas flash_attention.py (else $TILEWALK_PALLAS_SOURCE, else the installed jax)\n"
+    "  --pallas-source PATH   the Pallas flash_attention.py (else $TILEWALK_PALLAS_SOURCE, else the "
+    "installed jax)\n"
     "  --json                 one JSON object instead of the table\n";
 inline constexpr std::string_view kToursSynopsis = "[--library DIR]";
 inline constexpr std::string_view kToursOptions =

@@ -118,14 +118,16 @@ std::unique_ptr<BackwardLaunch> BuildDkvLaunch(const AttentionInputs& in, const 
 
   const bool redirect = config.causal && !config.naive_index_maps;
   auto qo_index_map = [=](const GridIndex& g) {  // g = (b, h, kv, q); a skipped step stays on q block 0
-    const int64_t next_q_index = redirect && !below_or_on_diag(g[3], block_q_major, g[2], block_k_major) ? 0 : g[3];
+    const int64_t next_q_index =
+        redirect && !below_or_on_diag(g[3], block_q_major, g[2], block_k_major) ? 0 : g[3];
     return BlockIndex{g[0], g[1], next_q_index, 0};
   };
   auto kv_index_map = [](const GridIndex& g) { return BlockIndex{g[0], g[1], g[2], 0}; };
   auto lm_index_map = [](const GridIndex& g) { return BlockIndex{g[0], g[1], g[3], 0}; };  // not redirected
   auto ab_index_map = [](const GridIndex& g) { return BlockIndex{g[0], g[1], g[3], g[2]}; };
   auto q_segment_ids_index_map = [=](const GridIndex& g) {
-    const int64_t next_q_index = redirect && !below_or_on_diag(g[3], block_q_major, g[2], block_k_major) ? 0 : g[3];
+    const int64_t next_q_index =
+        redirect && !below_or_on_diag(g[3], block_q_major, g[2], block_k_major) ? 0 : g[3];
     return BlockIndex{g[0], next_q_index, 0};
   };
   auto kv_segment_ids_index_map = [](const GridIndex& g) { return BlockIndex{g[0], 0, g[2]}; };
@@ -137,7 +139,8 @@ std::unique_ptr<BackwardLaunch> BuildDkvLaunch(const AttentionInputs& in, const 
   const tpu::BlockSpec ab_spec{Shape{1, 1, block_q_major, block_k_major}, ab_index_map};
   const tpu::BlockSpec q_seg_spec{Shape{1, block_q_major, kNumLanes}, q_segment_ids_index_map};
   const tpu::BlockSpec kv_seg_spec{Shape{1, kNumSublanes, block_k_major}, kv_segment_ids_index_map};
-  const InputSlots slots = AddInputs(L, in, res, qo_spec, kv_spec, ab_spec, q_seg_spec, kv_seg_spec, lm_spec, di_spec);
+  const InputSlots slots =
+      AddInputs(L, in, res, qo_spec, kv_spec, ab_spec, q_seg_spec, kv_seg_spec, lm_spec, di_spec);
 
   L.grad_a = tpu::Array(in.k.shape(), in.k.dtype());
   L.grad_b = tpu::Array(in.v.shape(), in.v.dtype());
@@ -169,7 +172,8 @@ std::unique_ptr<BackwardLaunch> BuildDqLaunch(const AttentionInputs& in, const A
   const int64_t batch_size = qs[0], num_heads = qs[1], q_seq_len = qs[2], head_dim = qs[3];
   const int64_t kv_seq_len = in.k.shape()[2];
   const int block_q_major = *bs.block_q_dq, block_k_major = *bs.block_k_major_dq, block_k = *bs.block_k_dq;
-  VerifyBlock("dq_impl.verify_block_q", "block_q_dq", "q_seq_len", block_q_major, static_cast<int>(q_seq_len));
+  VerifyBlock("dq_impl.verify_block_q", "block_q_dq", "q_seq_len", block_q_major,
+              static_cast<int>(q_seq_len));
   VerifyBlock("dq_impl.verify_block_k_major", "block_k_major_dq", "kv_seq_len", block_k_major,
               static_cast<int>(kv_seq_len));
   // The original names the dimension "block_k" here, though it checks against kv_seq_len.
@@ -186,13 +190,15 @@ std::unique_ptr<BackwardLaunch> BuildDqLaunch(const AttentionInputs& in, const A
   const bool redirect = config.causal && !config.naive_index_maps;
   auto qo_index_map = [](const GridIndex& g) { return BlockIndex{g[0], g[1], g[2], 0}; };
   auto kv_index_map = [=](const GridIndex& g) {  // g = (b, h, q, kv); a skipped step asks for kv block 0
-    const int64_t next_kv_index = redirect && !below_or_on_diag(g[2], block_q_major, g[3], block_k_major) ? 0 : g[3];
+    const int64_t next_kv_index =
+        redirect && !below_or_on_diag(g[2], block_q_major, g[3], block_k_major) ? 0 : g[3];
     return BlockIndex{g[0], g[1], next_kv_index, 0};
   };
   auto ab_index_map = [](const GridIndex& g) { return BlockIndex{g[0], g[1], g[2], g[3]}; };
   auto q_segment_ids_index_map = [](const GridIndex& g) { return BlockIndex{g[0], g[2], 0}; };
   auto kv_segment_ids_index_map = [=](const GridIndex& g) {
-    const int64_t next_kv_index = redirect && !below_or_on_diag(g[2], block_q_major, g[3], block_k_major) ? 0 : g[3];
+    const int64_t next_kv_index =
+        redirect && !below_or_on_diag(g[2], block_q_major, g[3], block_k_major) ? 0 : g[3];
     return BlockIndex{g[0], 0, next_kv_index};
   };
 
@@ -203,7 +209,8 @@ std::unique_ptr<BackwardLaunch> BuildDqLaunch(const AttentionInputs& in, const A
   const tpu::BlockSpec ab_spec{Shape{1, 1, block_q_major, block_k_major}, ab_index_map};
   const tpu::BlockSpec q_seg_spec{Shape{1, block_q_major, kNumLanes}, q_segment_ids_index_map};
   const tpu::BlockSpec kv_seg_spec{Shape{1, kNumSublanes, block_k_major}, kv_segment_ids_index_map};
-  const InputSlots slots = AddInputs(L, in, res, qo_spec, kv_spec, ab_spec, q_seg_spec, kv_seg_spec, lm_spec, di_spec);
+  const InputSlots slots =
+      AddInputs(L, in, res, qo_spec, kv_spec, ab_spec, q_seg_spec, kv_seg_spec, lm_spec, di_spec);
 
   L.grad_a = tpu::Array(in.q.shape(), in.q.dtype());
   spec.outputs = {{"dq", &L.grad_a, qo_spec}};

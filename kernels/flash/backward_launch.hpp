@@ -14,8 +14,8 @@ namespace tilewalk::flash {
 
 // What the backward pass reads besides the inputs: the residuals and the incoming gradient.
 struct BackwardResiduals {
-  const tpu::Array* l = nullptr;   // [B, H, Sq]
-  const tpu::Array* m = nullptr;   // [B, H, Sq]
+  const tpu::Array* l = nullptr;    // [B, H, Sq]
+  const tpu::Array* m = nullptr;    // [B, H, Sq]
   const tpu::Array* d_o = nullptr;  // like q
   const tpu::Array* di = nullptr;   // [B, H, Sq] = Σ o·do over head_dim, computed once outside both kernels
 };

@@ -21,8 +21,8 @@ BlockSizes BlockSizes::GetDefault() {
 }
 
 bool BlockSizes::HasBackwardBlocks() const {
-  return block_q_major_dkv && block_k_major_dkv && block_q_dkv && block_k_dkv && block_k_major_dq && block_k_dq &&
-         block_q_dq;
+  return block_q_major_dkv && block_k_major_dkv && block_q_dkv && block_k_dkv && block_k_major_dq &&
+         block_k_dq && block_q_dq;
 }
 
 namespace {

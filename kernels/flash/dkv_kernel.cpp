@@ -9,8 +9,8 @@
 namespace tilewalk::flash {
 
 using namespace tpu::jnp;
-using tpu::at;
 using tpu::all;
+using tpu::at;
 using tpu::ds;
 using tpu::DType;
 using tpu::ErrorType;
@@ -50,36 +50,43 @@ void flash_attention_dkv_kernel(Kernel& k, const DkvRefs& r, const BackwardStati
 
       Value capped_logits = k.stmt("dkv.run.s", [&] { return dot_general_trans_b(q, kk); });
       if (in.ab_tile_ref) {
-        const Value ab =
-            in.ab_tile_ref->load("dkv.run.ab", at({0, 0}, ds(j * block_q, block_q), ds(i * block_k, block_k)));
+        const Value ab = in.ab_tile_ref->load("dkv.run.ab",
+                                              at({0, 0}, ds(j * block_q, block_q), ds(i * block_k, block_k)));
         capped_logits = k.stmt("dkv.run.add_ab", [&] { return capped_logits + astype(ab, DType::F32); });
       }
-      if (c.sm_scale != 1.0f) capped_logits = k.stmt("dkv.run.scale", [&] { return capped_logits * c.sm_scale; });
+      if (c.sm_scale != 1.0f)
+        capped_logits = k.stmt("dkv.run.scale", [&] { return capped_logits * c.sm_scale; });
 
       std::optional<Value> mask;
       if (in.q_segment_ids_tile_ref) {
         // The original raises this one with no message at all.
-        if (block_k % kNumLanes != 0) k.raise(ErrorType::NotImplementedError, "dkv.run.segment_lane_rule", "");
+        if (block_k % kNumLanes != 0)
+          k.raise(ErrorType::NotImplementedError, "dkv.run.segment_lane_rule", "");
         const int repeats = block_k / kNumLanes;
         const Value q_ids_lanes =
             in.q_segment_ids_tile_ref->load("dkv.run.q_segment_ids", at({0}, ds(start_q, block_q), all));
-        const Value q_segment_ids = k.stmt("dkv.run.q_segment_tile", [&] { return tile(q_ids_lanes, 1, repeats); });
-        const Value kv_segment_ids =
-            in.kv_segment_ids_tile_ref->load("dkv.run.kv_segment_ids", at({0}, ds(0, 1), ds(start_k, block_k)));
+        const Value q_segment_ids =
+            k.stmt("dkv.run.q_segment_tile", [&] { return tile(q_ids_lanes, 1, repeats); });
+        const Value kv_segment_ids = in.kv_segment_ids_tile_ref->load(
+            "dkv.run.kv_segment_ids", at({0}, ds(0, 1), ds(start_k, block_k)));
         mask = k.stmt("dkv.run.segment_mask", [&] { return equal(q_segment_ids, kv_segment_ids); });
       }
       if (c.causal) {
         const Value row_ids = k.stmt("dkv.run.row_ids", [&] {
-          return broadcasted_iota(block_q, block_k, 0) + static_cast<float>(q_seq_index * block_q_major + start_q);
+          return broadcasted_iota(block_q, block_k, 0) +
+                 static_cast<float>(q_seq_index * block_q_major + start_q);
         });
         const Value col_ids = k.stmt("dkv.run.col_ids", [&] {
-          return broadcasted_iota(block_q, block_k, 1) + static_cast<float>(kv_seq_index * block_k_major + start_k);
+          return broadcasted_iota(block_q, block_k, 1) +
+                 static_cast<float>(kv_seq_index * block_k_major + start_k);
         });
         const Value causal_mask = k.stmt("dkv.run.causal_mask", [&] { return less_equal(col_ids, row_ids); });
-        mask = mask ? k.stmt("dkv.run.combine_masks", [&] { return logical_and(*mask, causal_mask); }) : causal_mask;
+        mask = mask ? k.stmt("dkv.run.combine_masks", [&] { return logical_and(*mask, causal_mask); })
+                    : causal_mask;
       }
       if (mask)
-        capped_logits = k.stmt("dkv.run.apply_mask", [&] { return capped_logits + where(*mask, 0.0f, c.mask_value); });
+        capped_logits =
+            k.stmt("dkv.run.apply_mask", [&] { return capped_logits + where(*mask, 0.0f, c.mask_value); });
 
       // No multiple-of-128 check here: block_k // 128 tiles m to 0 or 1 register too few, and the
       // subtraction below fails while tracing instead.

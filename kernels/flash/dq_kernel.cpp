@@ -10,8 +10,8 @@
 namespace tilewalk::flash {
 
 using namespace tpu::jnp;
-using tpu::at;
 using tpu::all;
+using tpu::at;
 using tpu::ds;
 using tpu::DType;
 using tpu::ErrorType;
@@ -49,7 +49,8 @@ void flash_attention_dq_kernel(Kernel& k, const DqRefs& r, const BackwardStatics
       const Value ab = in.ab_tile_ref->load("dq.run.ab", at({0, 0}, all, k_slice));
       capped_logits = k.stmt("dq.run.add_ab", [&] { return capped_logits + astype(ab, DType::F32); });
     }
-    if (c.sm_scale != 1.0f) capped_logits = k.stmt("dq.run.scale", [&] { return capped_logits * c.sm_scale; });
+    if (c.sm_scale != 1.0f)
+      capped_logits = k.stmt("dq.run.scale", [&] { return capped_logits * c.sm_scale; });
 
     std::optional<Value> mask;
     if (in.q_segment_ids_tile_ref) {
@@ -58,8 +59,10 @@ void flash_attention_dq_kernel(Kernel& k, const DqRefs& r, const BackwardStatics
                 "kv block size must be a multiple of " + std::to_string(kNumLanes));
       const int repeats = block_k / kNumLanes;
       const Value q_ids_lanes = in.q_segment_ids_tile_ref->load("dq.run.q_segment_ids", at({0}));
-      const Value q_segment_ids = k.stmt("dq.run.q_segment_tile", [&] { return tile(q_ids_lanes, 1, repeats); });
-      const Value kv_segment_ids = in.kv_segment_ids_tile_ref->load("dq.run.kv_segment_ids", at({0}, ds(0, 1), k_slice));
+      const Value q_segment_ids =
+          k.stmt("dq.run.q_segment_tile", [&] { return tile(q_ids_lanes, 1, repeats); });
+      const Value kv_segment_ids =
+          in.kv_segment_ids_tile_ref->load("dq.run.kv_segment_ids", at({0}, ds(0, 1), k_slice));
       mask = k.stmt("dq.run.segment_mask", [&] { return equal(q_segment_ids, kv_segment_ids); });
     }
     if (c.causal) {
@@ -71,10 +74,12 @@ void flash_attention_dq_kernel(Kernel& k, const DqRefs& r, const BackwardStatics
                static_cast<float>(kv_seq_index * block_k_major + i * block_k);
       });
       const Value causal_mask = k.stmt("dq.run.causal_mask", [&] { return less_equal(col_ids, row_ids); });
-      mask = mask ? k.stmt("dq.run.combine_masks", [&] { return logical_and(*mask, causal_mask); }) : causal_mask;
+      mask = mask ? k.stmt("dq.run.combine_masks", [&] { return logical_and(*mask, causal_mask); })
+                  : causal_mask;
     }
     if (mask)
-      capped_logits = k.stmt("dq.run.apply_mask", [&] { return capped_logits + where(*mask, 0.0f, c.mask_value); });
+      capped_logits =
+          k.stmt("dq.run.apply_mask", [&] { return capped_logits + where(*mask, 0.0f, c.mask_value); });
 
     const int lane_tiles = block_k / kMinBlockSize;
     Value p = k.stmt("dq.run.p", [&] { return exp(capped_logits - tile(m, 1, lane_tiles)); });

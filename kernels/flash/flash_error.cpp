@@ -5,7 +5,8 @@
 
 namespace tilewalk::flash {
 
-void RaiseArgumentError(tpu::ErrorType type, const char* site, std::string message, std::source_location where) {
+void RaiseArgumentError(tpu::ErrorType type, const char* site, std::string message,
+                        std::source_location where) {
   throw tpu::KernelException(
       tpu::KernelError{type, tpu::Phase::ArgumentCheck, tpu::InternSite(site, where), std::move(message)});
 }
@@ -48,8 +49,8 @@ std::string ErrorAdvice(const tpu::KernelError& e, const std::string& launch) {
 std::string DescribeError(const tpu::KernelError& e) {
   // One check of the original raises with no message; the site below still says what it checks.
   const std::string message = e.message.empty() ? " (raised without a message)" : ": " + e.message;
-  std::string text = std::string(tpu::ErrorTypeName(e.type)) + message + "\n  phase: " +
-                     std::string(tpu::PhaseName(e.phase));
+  std::string text = std::string(tpu::ErrorTypeName(e.type)) + message +
+                     "\n  phase: " + std::string(tpu::PhaseName(e.phase));
   if (e.site != tpu::kNoSite) {
     const tpu::SiteInfo site = tpu::GetSite(e.site);
     text += "\n  at " + site.file + ":" + std::to_string(site.line) + " (site " + site.name + ")";

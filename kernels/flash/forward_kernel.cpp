@@ -11,8 +11,8 @@
 namespace tilewalk::flash {
 
 using namespace tpu::jnp;
-using tpu::at;
 using tpu::all;
+using tpu::at;
 using tpu::ds;
 using tpu::DType;
 using tpu::ErrorType;
@@ -51,15 +51,12 @@ void flash_attention_kernel_single_batch(Kernel& k, int b, const ForwardRefs& r,
   const int kv_seq_idx = k.program_id(3);
   k.when(kv_seq_idx == 0, "fwd.start_new_sequence", [&] {
     const float neg_inf = -std::numeric_limits<float>::infinity();
-    r.m_scratch_ref->store("fwd.start.m", at({b, 0}), k.stmt("fwd.start.m_init", [&] {
-      return full(block_q, kMinBlockSize, neg_inf);
-    }));
-    r.l_scratch_ref->store("fwd.start.l", at({b, 0}), k.stmt("fwd.start.l_init", [&] {
-      return zeros(block_q, kMinBlockSize);
-    }));
-    r.acc_scratch_ref->store("fwd.start.acc", at({b, 0}), k.stmt("fwd.start.acc_init", [&] {
-      return zeros(block_q, head_dim);
-    }));
+    r.m_scratch_ref->store("fwd.start.m", at({b, 0}),
+                           k.stmt("fwd.start.m_init", [&] { return full(block_q, kMinBlockSize, neg_inf); }));
+    r.l_scratch_ref->store("fwd.start.l", at({b, 0}),
+                           k.stmt("fwd.start.l_init", [&] { return zeros(block_q, kMinBlockSize); }));
+    r.acc_scratch_ref->store("fwd.start.acc", at({b, 0}),
+                             k.stmt("fwd.start.acc_init", [&] { return zeros(block_q, head_dim); }));
   });
 
   const int q_seq_idx = k.program_id(2);
@@ -87,9 +84,10 @@ void flash_attention_kernel_single_batch(Kernel& k, int b, const ForwardRefs& r,
                   "kv block size must be a multiple of " + std::to_string(kNumLanes));
         const int repeats = block_k / kNumLanes;
         const Value q_ids_lanes = r.q_segment_ids_tile_ref->load("fwd.run.q_segment_ids", at({b}));
-        const Value q_segment_ids = k.stmt("fwd.run.q_segment_tile", [&] { return tile(q_ids_lanes, 1, repeats); });
-        const Value kv_segment_ids =
-            r.kv_segment_ids_tile_ref->load("fwd.run.kv_segment_ids", at({b}, ds(0, 1), ds(start_k, block_k)));
+        const Value q_segment_ids =
+            k.stmt("fwd.run.q_segment_tile", [&] { return tile(q_ids_lanes, 1, repeats); });
+        const Value kv_segment_ids = r.kv_segment_ids_tile_ref->load("fwd.run.kv_segment_ids",
+                                                                     at({b}, ds(0, 1), ds(start_k, block_k)));
         mask = k.stmt("fwd.run.segment_mask", [&] { return equal(q_segment_ids, kv_segment_ids); });
       }
 
@@ -98,10 +96,12 @@ void flash_attention_kernel_single_batch(Kernel& k, int b, const ForwardRefs& r,
           return broadcasted_iota(block_q, block_k, 0) + static_cast<float>(q_seq_idx * block_q);
         });
         const Value col_ids = k.stmt("fwd.run.col_ids", [&] {
-          return broadcasted_iota(block_q, block_k, 1) + static_cast<float>(kv_seq_idx * block_k_major + start_k);
+          return broadcasted_iota(block_q, block_k, 1) +
+                 static_cast<float>(kv_seq_idx * block_k_major + start_k);
         });
         const Value causal_mask = k.stmt("fwd.run.causal_mask", [&] { return less_equal(col_ids, row_ids); });
-        mask = mask ? k.stmt("fwd.run.combine_masks", [&] { return logical_and(*mask, causal_mask); }) : causal_mask;
+        mask = mask ? k.stmt("fwd.run.combine_masks", [&] { return logical_and(*mask, causal_mask); })
+                    : causal_mask;
       }
 
       if (mask) s = k.stmt("fwd.run.apply_mask", [&] { return s + where(*mask, 0.0f, c.mask_value); });
@@ -111,7 +111,8 @@ void flash_attention_kernel_single_batch(Kernel& k, int b, const ForwardRefs& r,
 
       if (block_k % kMinBlockSize != 0)
         k.raise(ErrorType::NotImplementedError, "fwd.run.block_k_rule",
-                "block_k=" + std::to_string(block_k) + " should be a multiple of " + std::to_string(kMinBlockSize));
+                "block_k=" + std::to_string(block_k) + " should be a multiple of " +
+                    std::to_string(kMinBlockSize));
       const int block_k_repeats = block_k / kMinBlockSize;
       const Value p = k.stmt("fwd.run.p", [&] { return exp(s - tile(m_next, 1, block_k_repeats)); });
 
@@ -135,20 +136,24 @@ void flash_attention_kernel_single_batch(Kernel& k, int b, const ForwardRefs& r,
 
       const Value l_next_inv_safe =
           k.stmt("fwd.run.l_next_inv_safe", [&] { return where(equal(l_next, 0.0f), 1.0f, 1.0f / l_next); });
-      const Value acc_scale = k.stmt("fwd.run.acc_scale", [&] { return l_broadcast(l_corr * l_next_inv_safe); });
+      const Value acc_scale =
+          k.stmt("fwd.run.acc_scale", [&] { return l_broadcast(l_corr * l_next_inv_safe); });
       r.acc_scratch_ref->store_mul("fwd.run.acc_rescale", at({b, 0}), acc_scale);
 
       const Value v = r.v_tile_ref->load("fwd.run.v", at({b, 0}, ds(start_k, block_k), all));
       const Value o_curr = k.stmt("fwd.run.o_curr", [&] { return dot(astype(p, v.dtype()), v); });
-      const Value o_scaled = k.stmt("fwd.run.o_scaled", [&] { return o_curr * l_broadcast(l_next_inv_safe); });
+      const Value o_scaled =
+          k.stmt("fwd.run.o_scaled", [&] { return o_curr * l_broadcast(l_next_inv_safe); });
       r.acc_scratch_ref->store_add("fwd.run.acc_update", at({b, 0}), o_scaled);
     });
   });
 
   k.when(kv_seq_idx == c.kv_seq_len / block_k_major - 1, "fwd.store_output", [&] {
     r.o_tile_ref->store("fwd.store.o", at({b, 0}), r.acc_scratch_ref->load("fwd.store.acc", at({b, 0})));
-    if (r.l_ref) r.l_ref->store("fwd.store.l", at({b, 0}), r.l_scratch_ref->load("fwd.store.l_scratch", at({b, 0})));
-    if (r.m_ref) r.m_ref->store("fwd.store.m", at({b, 0}), r.m_scratch_ref->load("fwd.store.m_scratch", at({b, 0})));
+    if (r.l_ref)
+      r.l_ref->store("fwd.store.l", at({b, 0}), r.l_scratch_ref->load("fwd.store.l_scratch", at({b, 0})));
+    if (r.m_ref)
+      r.m_ref->store("fwd.store.m", at({b, 0}), r.m_scratch_ref->load("fwd.store.m_scratch", at({b, 0})));
   });
 }
 
@@ -176,8 +181,10 @@ void flash_attention_kernel_single_batch_single_step(Kernel& k, int b, const For
               "kv block size must be a multiple of " + std::to_string(kNumLanes));
     const int repeats = block_k / kNumLanes;
     const Value q_ids_lanes = r.q_segment_ids_tile_ref->load("fwd_single.q_segment_ids", at({b}));
-    const Value q_segment_ids = k.stmt("fwd_single.q_segment_tile", [&] { return tile(q_ids_lanes, 1, repeats); });
-    const Value kv_segment_ids = r.kv_segment_ids_tile_ref->load("fwd_single.kv_segment_ids", at({b}, ds(0, 1), all));
+    const Value q_segment_ids =
+        k.stmt("fwd_single.q_segment_tile", [&] { return tile(q_ids_lanes, 1, repeats); });
+    const Value kv_segment_ids =
+        r.kv_segment_ids_tile_ref->load("fwd_single.kv_segment_ids", at({b}, ds(0, 1), all));
     mask = k.stmt("fwd_single.segment_mask", [&] { return equal(q_segment_ids, kv_segment_ids); });
   }
 
@@ -188,7 +195,8 @@ void flash_attention_kernel_single_batch_single_step(Kernel& k, int b, const For
     });
     const Value col_ids = k.stmt("fwd_single.col_ids", [&] { return broadcasted_iota(block_q, block_k, 1); });
     const Value causal_mask = k.stmt("fwd_single.causal_mask", [&] { return less_equal(col_ids, row_ids); });
-    mask = mask ? k.stmt("fwd_single.combine_masks", [&] { return logical_and(*mask, causal_mask); }) : causal_mask;
+    mask = mask ? k.stmt("fwd_single.combine_masks", [&] { return logical_and(*mask, causal_mask); })
+                : causal_mask;
   }
   if (mask) s = k.stmt("fwd_single.apply_mask", [&] { return s + where(*mask, 0.0f, c.mask_value); });
 
@@ -198,18 +206,15 @@ void flash_attention_kernel_single_batch_single_step(Kernel& k, int b, const For
   p = k.stmt("fwd_single.normalize", [&] { return p / l; });
 
   if (r.m_ref)
-    r.m_ref->store("fwd_single.store_m", at({b, 0}), k.stmt("fwd_single.m_lanes", [&] {
-      return broadcast_to(m, block_q, kMinBlockSize);
-    }));
+    r.m_ref->store("fwd_single.store_m", at({b, 0}),
+                   k.stmt("fwd_single.m_lanes", [&] { return broadcast_to(m, block_q, kMinBlockSize); }));
   if (r.l_ref)
-    r.l_ref->store("fwd_single.store_l", at({b, 0}), k.stmt("fwd_single.l_lanes", [&] {
-      return broadcast_to(l, block_q, kMinBlockSize);
-    }));
+    r.l_ref->store("fwd_single.store_l", at({b, 0}),
+                   k.stmt("fwd_single.l_lanes", [&] { return broadcast_to(l, block_q, kMinBlockSize); }));
 
   const Value v = r.v_tile_ref->load("fwd_single.v", at({b, 0}));
-  r.o_tile_ref->store("fwd_single.store_o", at({b, 0}), k.stmt("fwd_single.o", [&] {
-    return dot(astype(p, v.dtype()), v);
-  }));
+  r.o_tile_ref->store("fwd_single.store_o", at({b, 0}),
+                      k.stmt("fwd_single.o", [&] { return dot(astype(p, v.dtype()), v); }));
 }
 
 }  // namespace

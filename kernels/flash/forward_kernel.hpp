@@ -11,13 +11,13 @@ struct ForwardRefs {
   tpu::Ref* q_tile_ref = nullptr;
   tpu::Ref* k_tile_ref = nullptr;
   tpu::Ref* v_tile_ref = nullptr;
-  tpu::Ref* ab_tile_ref = nullptr;              // null without bias
-  tpu::Ref* q_segment_ids_tile_ref = nullptr;   // null without segment ids
+  tpu::Ref* ab_tile_ref = nullptr;             // null without bias
+  tpu::Ref* q_segment_ids_tile_ref = nullptr;  // null without segment ids
   tpu::Ref* kv_segment_ids_tile_ref = nullptr;
   tpu::Ref* o_tile_ref = nullptr;
-  tpu::Ref* l_ref = nullptr;                    // null unless residuals are saved
+  tpu::Ref* l_ref = nullptr;  // null unless residuals are saved
   tpu::Ref* m_ref = nullptr;
-  tpu::Ref* m_scratch_ref = nullptr;            // null in the single-step body
+  tpu::Ref* m_scratch_ref = nullptr;  // null in the single-step body
   tpu::Ref* l_scratch_ref = nullptr;
   tpu::Ref* acc_scratch_ref = nullptr;
 };

@@ -18,8 +18,12 @@ tpu::Array LaneZero(const tpu::Array& lanes) {
   return out;
 }
 
-tpu::Array ForwardLaunch::L() const { return LaneZero(*l_lanes); }
-tpu::Array ForwardLaunch::M() const { return LaneZero(*m_lanes); }
+tpu::Array ForwardLaunch::L() const {
+  return LaneZero(*l_lanes);
+}
+tpu::Array ForwardLaunch::M() const {
+  return LaneZero(*m_lanes);
+}
 
 std::unique_ptr<ForwardLaunch> BuildForwardLaunch(const AttentionInputs& in, const AttentionConfig& config,
                                                   bool save_residuals) {
@@ -27,7 +31,8 @@ std::unique_ptr<ForwardLaunch> BuildForwardLaunch(const AttentionInputs& in, con
   const Shape& qs = in.q.shape();
   const int64_t batch_size = qs[0], num_heads = qs[1], q_seq_len = qs[2], head_dim = qs[3];
   const int64_t kv_seq_len = in.k.shape()[2];
-  const int block_b = bs.block_b, block_q = bs.block_q, block_k_major = bs.block_k_major, block_k = bs.block_k;
+  const int block_b = bs.block_b, block_q = bs.block_q, block_k_major = bs.block_k_major,
+            block_k = bs.block_k;
   VerifyBlock("fwd_impl.verify_block_q", "block_q", "q_seq_len", block_q, static_cast<int>(q_seq_len),
               /*should_divide=*/false);
   VerifyBlock("fwd_impl.verify_block_k_major", "block_k_major", "kv_seq_len", block_k_major,
@@ -84,8 +89,9 @@ std::unique_ptr<ForwardLaunch> BuildForwardLaunch(const AttentionInputs& in, con
       return BlockIndex{g[0], 0, next_kv_index};
     };
     q_seg = static_cast<int>(spec.inputs.size());
-    spec.inputs.push_back(
-        {"q_segment_ids", &*L.q_segment_lanes, {Shape{block_b, block_q, kNumLanes}, q_segment_ids_index_map}});
+    spec.inputs.push_back({"q_segment_ids",
+                           &*L.q_segment_lanes,
+                           {Shape{block_b, block_q, kNumLanes}, q_segment_ids_index_map}});
     kv_seg = static_cast<int>(spec.inputs.size());
     spec.inputs.push_back({"kv_segment_ids",
                            &*L.kv_segment_sublanes,

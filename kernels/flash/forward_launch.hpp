@@ -13,11 +13,11 @@
 namespace tilewalk::flash {
 
 struct ForwardLaunch {
-  std::optional<tpu::Array> q_segment_lanes;     // int32 [B, Sq, 128]
+  std::optional<tpu::Array> q_segment_lanes;      // int32 [B, Sq, 128]
   std::optional<tpu::Array> kv_segment_sublanes;  // int32 [B, 8, Skv]
-  tpu::Array o;                                  // like q
-  std::optional<tpu::Array> l_lanes, m_lanes;    // f32 [B, H, Sq, 128], when residuals are saved
-  tpu::LaunchSpec spec;                          // points into this struct: keep it where it is
+  tpu::Array o;                                   // like q
+  std::optional<tpu::Array> l_lanes, m_lanes;     // f32 [B, H, Sq, 128], when residuals are saved
+  tpu::LaunchSpec spec;                           // points into this struct: keep it where it is
 
   // The residuals as the wrapper keeps them: lane 0 of each, [B, H, Sq].
   tpu::Array L() const;

@@ -25,14 +25,17 @@ std::vector<float> MatmulOperand(const tpu::Array& a, tpu::Precision precision) 
   return v;
 }
 
-std::vector<int32_t> Ints(const tpu::Array& a) { return {a.Data<int32_t>(), a.Data<int32_t>() + a.size()}; }
+std::vector<int32_t> Ints(const tpu::Array& a) {
+  return {a.Data<int32_t>(), a.Data<int32_t>() + a.size()};
+}
 
 // Both the same NaN-or-infinity: the kernel computed what the reference computes there.
 bool SameNonFinite(double g, double w) {
   return std::isnan(g) ? std::isnan(w) : g == w;
 }
 
-OutputError Compare(std::string name, const tpu::Array& got, const std::vector<float>& want, double tolerance) {
+OutputError Compare(std::string name, const tpu::Array& got, const std::vector<float>& want,
+                    double tolerance) {
   OutputError e{.name = std::move(name), .tolerance = tolerance};
   double scale = 0;
   for (std::size_t i = 0; i < want.size(); ++i) {
@@ -87,7 +90,8 @@ ReferenceComparison CompareWithReference(const Scenario& s, const ScenarioInputs
   const ReferenceForward fwd = ReferenceAttention(problem);
   std::optional<ReferenceGradients> grads;
   if (!s.forward_only) grads = ReferenceAttentionBackward(problem, d_o);
-  out.reference_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  out.reference_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 
   out.outputs.push_back(Compare("o", step.o, fwd.o, tol));
   if (grads) {

@@ -18,8 +18,8 @@ struct OutputError {
   double max_abs = 0;
   double max_rel = 0;  // max |got − want| / max |want|
   double tolerance = 0;
-  int64_t nonfinite = 0;            // NaN or ±Inf values in the kernel's output
-  int64_t reference_nonfinite = 0;  // ... in the reference's
+  int64_t nonfinite = 0;             // NaN or ±Inf values in the kernel's output
+  int64_t reference_nonfinite = 0;   // ... in the reference's
   int64_t nonfinite_mismatches = 0;  // places where only one is non-finite, or they are not the same one
   bool pass = false;
 };

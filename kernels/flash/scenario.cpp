@@ -14,7 +14,9 @@ AttentionConfig Scenario::Config() const {
                          .naive_index_maps = naive_index_maps};
 }
 
-tpu::Chip Scenario::ChipPreset() const { return tpu::ChipByName(chip).value_or(tpu::DefaultChip()); }
+tpu::Chip Scenario::ChipPreset() const {
+  return tpu::ChipByName(chip).value_or(tpu::DefaultChip());
+}
 
 std::vector<std::pair<std::string, std::string>> ScenarioSettings(const Scenario& s) {
   auto yes = [](bool b) { return std::string(b ? "true" : "false"); };
@@ -58,26 +60,30 @@ double EstimateHostBytes(const Scenario& s) {
   const double q = bh * s.q_len * s.head_dim, kv = bh * s.kv_len * s.head_dim;
   const double scores = static_cast<double>(s.q_len) * s.kv_len;  // one (batch, head) slice
   double floats = 0;
-  floats += 4 * q + 4 * kv;              // q, o, do, dq and the reference's copies; k, v, dk, dv
-  floats += 2 * q + 2 * kv;              // reference outputs
-  floats += 6 * scores;                  // the reference's dense logits, p, dp, ds for one slice
-  floats += 3 * bh * s.q_len * 128 * 2;  // l, m, di broadcast to lanes
+  floats += 4 * q + 4 * kv;               // q, o, do, dq and the reference's copies; k, v, dk, dv
+  floats += 2 * q + 2 * kv;               // reference outputs
+  floats += 6 * scores;                   // the reference's dense logits, p, dp, ds for one slice
+  floats += 3 * bh * s.q_len * 128 * 2;   // l, m, di broadcast to lanes
   if (s.bias) floats += 4 * bh * scores;  // ab, ds and their reference copies
   return floats * 4;
 }
 
 std::string_view PoisonName(Poison p) {
   switch (p) {
-    case Poison::None: return "none";
-    case Poison::NaN: return "nan";
-    case Poison::Inf: return "inf";
+    case Poison::None:
+      return "none";
+    case Poison::NaN:
+      return "nan";
+    case Poison::Inf:
+      return "inf";
   }
   return "?";
 }
 
 void CheckRunnable(const Scenario& s) {
   auto positive = [](const char* name, int v) {
-    if (v < 1) throw std::invalid_argument(std::string(name) + " must be at least 1, got " + std::to_string(v));
+    if (v < 1)
+      throw std::invalid_argument(std::string(name) + " must be at least 1, got " + std::to_string(v));
   };
   positive("--batch", s.batch);
   positive("--heads", s.heads);
@@ -85,12 +91,14 @@ void CheckRunnable(const Scenario& s) {
   positive("--kv-len", s.kv_len);
   positive("--head-dim", s.head_dim);
   if (s.segments < 0) throw std::invalid_argument("--segments must be 0 (none) or a positive count");
-  if (!tpu::ChipByName(s.chip)) throw std::invalid_argument("--chip must be one of v4, v5e, v5p, v6e; got '" + s.chip + "'");
+  if (!tpu::ChipByName(s.chip))
+    throw std::invalid_argument("--chip must be one of v4, v5e, v5p, v6e; got '" + s.chip + "'");
   const double bytes = EstimateHostBytes(s);
   if (bytes > static_cast<double>(kMaxHostBytes))
-    throw std::invalid_argument("this scenario needs about " + std::to_string(static_cast<long long>(bytes / 1048576)) +
-                                " MiB of host memory, more than the " + std::to_string(kMaxHostBytes >> 20) +
-                                " MiB tilewalk allows; reduce --batch, --heads, --q-len, --kv-len or drop --bias");
+    throw std::invalid_argument(
+        "this scenario needs about " + std::to_string(static_cast<long long>(bytes / 1048576)) +
+        " MiB of host memory, more than the " + std::to_string(kMaxHostBytes >> 20) +
+        " MiB tilewalk allows; reduce --batch, --heads, --q-len, --kv-len or drop --bias");
 }
 
 namespace {

@@ -55,7 +55,8 @@ const std::vector<Flag>& Flags() {
       {"--heads", "N", "number of heads", IntField("--heads", &Scenario::heads, 1, 1 << 16)},
       {"--q-len", "N", "query sequence length", IntField("--q-len", &Scenario::q_len, 1, 1 << 20)},
       {"--kv-len", "N", "key/value sequence length", IntField("--kv-len", &Scenario::kv_len, 1, 1 << 20)},
-      {"--head-dim", "N", "head dimension (d_model)", IntField("--head-dim", &Scenario::head_dim, 1, 1 << 14)},
+      {"--head-dim", "N", "head dimension (d_model)",
+       IntField("--head-dim", &Scenario::head_dim, 1, 1 << 14)},
       {"--causal", nullptr, "causal masking", [](Scenario& s, const std::string&) { s.causal = true; }},
       {"--bias", nullptr, "an attention bias (ab), with its gradient ds",
        [](Scenario& s, const std::string&) { s.bias = true; }},
@@ -70,15 +71,21 @@ const std::vector<Flag>& Flags() {
        }},
       {"--dtype", "float32|bfloat16", "input dtype",
        [](Scenario& s, const std::string& v) {
-         if (v == "float32") s.dtype = tpu::DType::F32;
-         else if (v == "bfloat16") s.dtype = tpu::DType::BF16;
-         else Bad("--dtype", v, "float32 or bfloat16");
+         if (v == "float32")
+           s.dtype = tpu::DType::F32;
+         else if (v == "bfloat16")
+           s.dtype = tpu::DType::BF16;
+         else
+           Bad("--dtype", v, "float32 or bfloat16");
        }},
       {"--precision", "default|highest", "matmul precision",
        [](Scenario& s, const std::string& v) {
-         if (v == "default") s.precision = tpu::Precision::Default;
-         else if (v == "highest") s.precision = tpu::Precision::Highest;
-         else Bad("--precision", v, "default or highest");
+         if (v == "default")
+           s.precision = tpu::Precision::Default;
+         else if (v == "highest")
+           s.precision = tpu::Precision::Highest;
+         else
+           Bad("--precision", v, "default or highest");
        }},
       {"--chip", "v4|v5e|v5p|v6e", "chip preset for VMEM and the cost model",
        [](Scenario& s, const std::string& v) {
@@ -86,27 +93,35 @@ const std::vector<Flag>& Flags() {
          s.chip = v;
        }},
       {"--seed", "N", "random seed of the inputs",
-       [](Scenario& s, const std::string& v) { s.seed = static_cast<uint64_t>(ParseInt("--seed", v, 0, 1 << 30)); }},
+       [](Scenario& s, const std::string& v) {
+         s.seed = static_cast<uint64_t>(ParseInt("--seed", v, 0, 1 << 30));
+       }},
       {"--naive-index-maps", nullptr, "what-if: replace every causal redirect with the plain index map",
        [](Scenario& s, const std::string&) { s.naive_index_maps = true; }},
       {"--forward-only", nullptr, "run the forward launch only",
        [](Scenario& s, const std::string&) { s.forward_only = true; }},
       {"--poison", "nan|inf", "what-if: set q[0,0,0,0] to NaN or +Inf and watch it spread",
        [](Scenario& s, const std::string& v) {
-         if (v == "nan") s.poison = Poison::NaN;
-         else if (v == "inf") s.poison = Poison::Inf;
-         else Bad("--poison", v, "nan or inf");
+         if (v == "nan")
+           s.poison = Poison::NaN;
+         else if (v == "inf")
+           s.poison = Poison::Inf;
+         else
+           Bad("--poison", v, "nan or inf");
        }},
       {"--block-q", "N", "forward q block", Block("--block-q", &BlockSizes::block_q)},
-      {"--block-k-major", "N", "forward kv block per DMA", Block("--block-k-major", &BlockSizes::block_k_major)},
+      {"--block-k-major", "N", "forward kv block per DMA",
+       Block("--block-k-major", &BlockSizes::block_k_major)},
       {"--block-k", "N", "forward kv block per matmul", Block("--block-k", &BlockSizes::block_k)},
       {"--block-b", "N", "forward batch block", Block("--block-b", &BlockSizes::block_b)},
       {"--block-q-major-dkv", "N", "dK/dV q block per DMA",
        OptionalBlock("--block-q-major-dkv", &BlockSizes::block_q_major_dkv)},
       {"--block-k-major-dkv", "N", "dK/dV kv block per DMA",
        OptionalBlock("--block-k-major-dkv", &BlockSizes::block_k_major_dkv)},
-      {"--block-k-dkv", "N", "dK/dV kv block per matmul", OptionalBlock("--block-k-dkv", &BlockSizes::block_k_dkv)},
-      {"--block-q-dkv", "N", "dK/dV q block per matmul", OptionalBlock("--block-q-dkv", &BlockSizes::block_q_dkv)},
+      {"--block-k-dkv", "N", "dK/dV kv block per matmul",
+       OptionalBlock("--block-k-dkv", &BlockSizes::block_k_dkv)},
+      {"--block-q-dkv", "N", "dK/dV q block per matmul",
+       OptionalBlock("--block-q-dkv", &BlockSizes::block_q_dkv)},
       {"--block-k-major-dq", "N", "dQ kv block per DMA",
        OptionalBlock("--block-k-major-dq", &BlockSizes::block_k_major_dq)},
       {"--block-k-dq", "N", "dQ kv block per matmul", OptionalBlock("--block-k-dq", &BlockSizes::block_k_dq)},
@@ -150,7 +165,8 @@ std::vector<std::string> SplitEquals(std::span<const std::string> args) {
   return out;
 }
 
-void Apply(const std::vector<std::string>& args, Scenario& s, std::vector<std::string>* rest, bool allow_rest) {
+void Apply(const std::vector<std::string>& args, Scenario& s, std::vector<std::string>* rest,
+           bool allow_rest) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--scenario") {
@@ -210,13 +226,15 @@ std::string ScenarioFlagsHelp() {
 }
 
 std::vector<std::string> ScenarioToFlags(const Scenario& s) {
-  std::vector<std::string> out = {"--batch",   std::to_string(s.batch),    "--heads",    std::to_string(s.heads),
-                                  "--q-len",   std::to_string(s.q_len),    "--kv-len",   std::to_string(s.kv_len),
-                                  "--head-dim", std::to_string(s.head_dim), "--segments", std::to_string(s.segments)};
+  std::vector<std::string> out = {
+      "--batch",    std::to_string(s.batch),    "--heads",    std::to_string(s.heads),
+      "--q-len",    std::to_string(s.q_len),    "--kv-len",   std::to_string(s.kv_len),
+      "--head-dim", std::to_string(s.head_dim), "--segments", std::to_string(s.segments)};
   char scale[32];  // the shortest text that reads back as the same float (an ostream's 6 digits do not)
   const std::string scale_text(scale, std::to_chars(scale, scale + sizeof scale, s.sm_scale).ptr);
-  out.insert(out.end(), {"--sm-scale", scale_text, "--dtype", std::string(tpu::DTypeName(s.dtype)), "--precision",
-                         tpu::PrecisionName(s.precision), "--chip", s.chip, "--seed", std::to_string(s.seed)});
+  out.insert(out.end(),
+             {"--sm-scale", scale_text, "--dtype", std::string(tpu::DTypeName(s.dtype)), "--precision",
+              tpu::PrecisionName(s.precision), "--chip", s.chip, "--seed", std::to_string(s.seed)});
   if (s.causal) out.push_back("--causal");
   if (s.bias) out.push_back("--bias");
   if (s.naive_index_maps) out.push_back("--naive-index-maps");

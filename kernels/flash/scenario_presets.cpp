@@ -15,7 +15,8 @@ std::vector<std::string> ScenarioPresetNames() {
 
 std::optional<std::string> ScenarioPresetFlags(std::string_view name) {
   for (const EmbeddedFile& f : ScenarioPresetFiles())
-    if (f.name.size() == name.size() + kSuffix.size() && f.name.starts_with(name) && f.name.ends_with(kSuffix))
+    if (f.name.size() == name.size() + kSuffix.size() && f.name.starts_with(name) &&
+        f.name.ends_with(kSuffix))
       return std::string(f.text);
   return std::nullopt;
 }

@@ -4,8 +4,8 @@
 
 namespace tilewalk::flash {
 
-TrainingStep::TrainingStep(const AttentionInputs& inputs, const tpu::Array& d_o, const AttentionConfig& config,
-                           const StepOptions& options)
+TrainingStep::TrainingStep(const AttentionInputs& inputs, const tpu::Array& d_o,
+                           const AttentionConfig& config, const StepOptions& options)
     : m_inputs(inputs), m_d_o(d_o) {
   std::string phase_launch;
   try {
@@ -93,8 +93,8 @@ void TrainingStep::CollectOutputs(TrainingStepResult& out) const {
   if (m_inputs.ab) out.ds = m_dq->grad_b;
 }
 
-TrainingStepResult RunTrainingStep(const AttentionInputs& inputs, const tpu::Array& d_o, const AttentionConfig& config,
-                                   const StepOptions& options) {
+TrainingStepResult RunTrainingStep(const AttentionInputs& inputs, const tpu::Array& d_o,
+                                   const AttentionConfig& config, const StepOptions& options) {
   TrainingStep step(inputs, d_o, config, options);
   return step.RunToEnd();
 }

@@ -27,11 +27,11 @@ struct LaunchOutcome {
 
 struct TrainingStepResult {
   std::optional<tpu::KernelError> error;
-  std::string error_launch;        // "fwd", "dkv", "dq", or empty for a check before any launch
-  tpu::Array o, l, m;              // l, m: [B, H, Sq] (lane 0 of the residuals); empty when forward_only
-  tpu::Array di;                   // [B, H, Sq]
+  std::string error_launch;  // "fwd", "dkv", "dq", or empty for a check before any launch
+  tpu::Array o, l, m;        // l, m: [B, H, Sq] (lane 0 of the residuals); empty when forward_only
+  tpu::Array di;             // [B, H, Sq]
   tpu::Array dq, dk, dv;
-  std::optional<tpu::Array> ds;    // the bias gradient, with a bias
+  std::optional<tpu::Array> ds;         // the bias gradient, with a bias
   std::vector<LaunchOutcome> launches;  // those that ran, in order
 };
 
@@ -68,7 +68,7 @@ class TrainingStep {
 };
 
 // Prepare and run in one call.
-TrainingStepResult RunTrainingStep(const AttentionInputs& inputs, const tpu::Array& d_o, const AttentionConfig& config,
-                                   const StepOptions& options);
+TrainingStepResult RunTrainingStep(const AttentionInputs& inputs, const tpu::Array& d_o,
+                                   const AttentionConfig& config, const StepOptions& options);
 
 }  // namespace tilewalk::flash

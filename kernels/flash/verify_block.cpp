@@ -4,12 +4,12 @@
 
 namespace tilewalk::flash {
 
-void VerifyBlock(const char* site, const std::string& block_name, const std::string& dim_name, int block, int dim,
-                 bool should_divide, std::source_location where) {
+void VerifyBlock(const char* site, const std::string& block_name, const std::string& dim_name, int block,
+                 int dim, bool should_divide, std::source_location where) {
   if (block > dim)
     RaiseArgumentError(tpu::ErrorType::ValueError, site,
-                       block_name + "=" + std::to_string(block) + " should be smaller or equal to " + dim_name + "=" +
-                           std::to_string(dim),
+                       block_name + "=" + std::to_string(block) + " should be smaller or equal to " +
+                           dim_name + "=" + std::to_string(dim),
                        where);
   if (block <= 0 || (should_divide && dim % block != 0))
     RaiseArgumentError(tpu::ErrorType::ValueError, site,

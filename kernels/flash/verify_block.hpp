@@ -7,7 +7,8 @@
 
 namespace tilewalk::flash {
 
-void VerifyBlock(const char* site, const std::string& block_name, const std::string& dim_name, int block, int dim,
-                 bool should_divide = true, std::source_location where = std::source_location::current());
+void VerifyBlock(const char* site, const std::string& block_name, const std::string& dim_name, int block,
+                 int dim, bool should_divide = true,
+                 std::source_location where = std::source_location::current());
 
 }  // namespace tilewalk::flash

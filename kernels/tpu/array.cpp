@@ -11,20 +11,32 @@ Array::Array(Shape shape, DType dtype)
 
 float Array::GetFloat(int64_t i) const {
   switch (m_dtype) {
-    case DType::F32: return Data<float>()[i];
-    case DType::BF16: return static_cast<float>(Data<bf16>()[i]);
-    case DType::I32: return static_cast<float>(Data<int32_t>()[i]);
-    case DType::Bool: return Data<uint8_t>()[i] ? 1.0f : 0.0f;
+    case DType::F32:
+      return Data<float>()[i];
+    case DType::BF16:
+      return static_cast<float>(Data<bf16>()[i]);
+    case DType::I32:
+      return static_cast<float>(Data<int32_t>()[i]);
+    case DType::Bool:
+      return Data<uint8_t>()[i] ? 1.0f : 0.0f;
   }
   return 0.0f;
 }
 
 void Array::SetFloat(int64_t i, float v) {
   switch (m_dtype) {
-    case DType::F32: Data<float>()[i] = v; break;
-    case DType::BF16: Data<bf16>()[i] = bf16(v); break;
-    case DType::I32: Data<int32_t>()[i] = static_cast<int32_t>(v); break;
-    case DType::Bool: Data<uint8_t>()[i] = v != 0.0f; break;
+    case DType::F32:
+      Data<float>()[i] = v;
+      break;
+    case DType::BF16:
+      Data<bf16>()[i] = bf16(v);
+      break;
+    case DType::I32:
+      Data<int32_t>()[i] = static_cast<int32_t>(v);
+      break;
+    case DType::Bool:
+      Data<uint8_t>()[i] = v != 0.0f;
+      break;
   }
 }
 

@@ -27,14 +27,18 @@ class Array {
   std::size_t bytes() const { return m_bytes.size(); }
 
   template <typename T>
-  T* Data() { return reinterpret_cast<T*>(m_bytes.data()); }
+  T* Data() {
+    return reinterpret_cast<T*>(m_bytes.data());
+  }
   template <typename T>
-  const T* Data() const { return reinterpret_cast<const T*>(m_bytes.data()); }
+  const T* Data() const {
+    return reinterpret_cast<const T*>(m_bytes.data());
+  }
   std::byte* RawData() { return m_bytes.data(); }
   const std::byte* RawData() const { return m_bytes.data(); }
 
-  float GetFloat(int64_t flat) const;          // any dtype, widened to float
-  void SetFloat(int64_t flat, float value);    // rounds to the storage dtype
+  float GetFloat(int64_t flat) const;        // any dtype, widened to float
+  void SetFloat(int64_t flat, float value);  // rounds to the storage dtype
   void ReadFloats(int64_t flat, int64_t n, float* out) const;
   void WriteFloats(int64_t flat, int64_t n, const float* in);
   void Fill(float value);

@@ -23,7 +23,7 @@ struct BlockSpec {
 enum class DimensionSemantics : uint8_t { Parallel, Arbitrary };
 
 struct InputOperand {
-  std::string name;      // as the original names the argument: "q", "k", "ab", "q_segment_ids", ...
+  std::string name;  // as the original names the argument: "q", "k", "ab", "q_segment_ids", ...
   const Array* array = nullptr;
   BlockSpec spec;
 };

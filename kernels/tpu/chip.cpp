@@ -15,7 +15,9 @@ constexpr std::array<Chip, 4> kChips = {{
 }};
 }  // namespace
 
-std::span<const Chip> AllChips() { return kChips; }
+std::span<const Chip> AllChips() {
+  return kChips;
+}
 
 std::optional<Chip> ChipByName(std::string_view name) {
   for (const Chip& c : kChips)
@@ -23,6 +25,8 @@ std::optional<Chip> ChipByName(std::string_view name) {
   return std::nullopt;
 }
 
-const Chip& DefaultChip() { return kChips[1]; }
+const Chip& DefaultChip() {
+  return kChips[1];
+}
 
 }  // namespace tilewalk::tpu

@@ -10,26 +10,28 @@
 namespace tilewalk::tpu {
 
 struct Chip {
-  std::string_view name;            // "v5e"
-  int tensor_cores = 1;             // per chip
-  int64_t vmem_bytes = 0;           // per TensorCore
-  int mxus = 4;                     // per TensorCore
-  int mxu_dim = 128;                // an MXU is mxu_dim × mxu_dim
-  double hbm_bytes = 0;             // per chip
-  double hbm_bytes_per_s = 0;       // per chip
-  double bf16_flops_per_s = 0;      // per chip
+  std::string_view name;        // "v5e"
+  int tensor_cores = 1;         // per chip
+  int64_t vmem_bytes = 0;       // per TensorCore
+  int mxus = 4;                 // per TensorCore
+  int mxu_dim = 128;            // an MXU is mxu_dim × mxu_dim
+  double hbm_bytes = 0;         // per chip
+  double hbm_bytes_per_s = 0;   // per chip
+  double bf16_flops_per_s = 0;  // per chip
 
   double CoreHbmBytesPerSecond() const { return hbm_bytes_per_s / tensor_cores; }
   double CoreFlopsPerSecond() const { return bf16_flops_per_s / tensor_cores; }
   // Clock implied by the MXU peak: flops/s ÷ (MXUs × dim² × 2). An estimate, labelled as one.
-  double ClockHz() const { return CoreFlopsPerSecond() / (static_cast<double>(mxus) * mxu_dim * mxu_dim * 2.0); }
+  double ClockHz() const {
+    return CoreFlopsPerSecond() / (static_cast<double>(mxus) * mxu_dim * mxu_dim * 2.0);
+  }
   // Assumed VPU issue rate: two (8, 128) vector-register operations per cycle; exp on the EUP at one.
   double VregOpsPerSecond() const { return ClockHz() * 2.0; }
   double TranscendentalsPerSecond() const { return ClockHz() * 1024.0; }
 };
 
-std::span<const Chip> AllChips();                     // v4, v5e, v5p, v6e
+std::span<const Chip> AllChips();                       // v4, v5e, v5p, v6e
 std::optional<Chip> ChipByName(std::string_view name);  // nullopt for an unknown name
-const Chip& DefaultChip();                             // v5e
+const Chip& DefaultChip();                              // v5e
 
 }  // namespace tilewalk::tpu

@@ -4,9 +4,13 @@
 
 namespace tilewalk::tpu {
 
-std::string_view BoundName(Bound b) { return b == Bound::Hbm ? "HBM-bound" : "compute-bound"; }
+std::string_view BoundName(Bound b) {
+  return b == Bound::Hbm ? "HBM-bound" : "compute-bound";
+}
 
-double CostModel::DmaUs(uint64_t bytes) const { return static_cast<double>(bytes) / m_chip.CoreHbmBytesPerSecond() * 1e6; }
+double CostModel::DmaUs(uint64_t bytes) const {
+  return static_cast<double>(bytes) / m_chip.CoreHbmBytesPerSecond() * 1e6;
+}
 
 double CostModel::VregUs(uint64_t vreg_ops) const {
   return static_cast<double>(vreg_ops) / m_chip.VregOpsPerSecond() * 1e6;

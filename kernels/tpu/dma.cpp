@@ -45,7 +45,8 @@ uint64_t CopyBlockIn(const Array& hbm, const BlockIndex& block, Array& vmem) {
   uint64_t bytes = 0;
   ForEachBlockRow(hbm.shape(), vmem.shape(), block, [&](int64_t v, int64_t h, int64_t n) {
     std::byte* dst = vmem.RawData() + v * static_cast<int64_t>(item);
-    if (n > 0) std::memcpy(dst, hbm.RawData() + h * static_cast<int64_t>(item), static_cast<std::size_t>(n) * item);
+    if (n > 0)
+      std::memcpy(dst, hbm.RawData() + h * static_cast<int64_t>(item), static_cast<std::size_t>(n) * item);
     std::memset(dst + n * static_cast<int64_t>(item), 0, static_cast<std::size_t>(last - n) * item);
     bytes += static_cast<uint64_t>(n) * item;
   });
@@ -58,8 +59,8 @@ uint64_t CopyBlockOut(const Array& vmem, const BlockIndex& block, Array& hbm) {
   uint64_t bytes = 0;
   ForEachBlockRow(hbm.shape(), vmem.shape(), block, [&](int64_t v, int64_t h, int64_t n) {
     if (n <= 0) return;
-    std::memcpy(hbm.RawData() + h * static_cast<int64_t>(item), vmem.RawData() + v * static_cast<int64_t>(item),
-                static_cast<std::size_t>(n) * item);
+    std::memcpy(hbm.RawData() + h * static_cast<int64_t>(item),
+                vmem.RawData() + v * static_cast<int64_t>(item), static_cast<std::size_t>(n) * item);
     bytes += static_cast<uint64_t>(n) * item;
   });
   return bytes;

@@ -6,15 +6,21 @@ namespace tilewalk::tpu {
 
 std::string_view DTypeName(DType t) {
   switch (t) {
-    case DType::F32: return "float32";
-    case DType::BF16: return "bfloat16";
-    case DType::I32: return "int32";
-    case DType::Bool: return "bool";
+    case DType::F32:
+      return "float32";
+    case DType::BF16:
+      return "bfloat16";
+    case DType::I32:
+      return "int32";
+    case DType::Bool:
+      return "bool";
   }
   return "?";
 }
 
-float RoundToBf16(float x) { return static_cast<float>(Eigen::bfloat16(x)); }
+float RoundToBf16(float x) {
+  return static_cast<float>(Eigen::bfloat16(x));
+}
 
 DType Promote(DType a, DType b) {
   if (a == b) return a;

@@ -12,10 +12,14 @@ enum class DType : uint8_t { F32, BF16, I32, Bool };
 
 constexpr std::size_t ItemSize(DType t) {
   switch (t) {
-    case DType::F32: return 4;
-    case DType::BF16: return 2;
-    case DType::I32: return 4;
-    case DType::Bool: return 1;
+    case DType::F32:
+      return 4;
+    case DType::BF16:
+      return 2;
+    case DType::I32:
+      return 4;
+    case DType::Bool:
+      return 1;
   }
   return 0;
 }

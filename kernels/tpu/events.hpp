@@ -12,10 +12,10 @@
 namespace tilewalk::tpu {
 
 enum class EventKind : uint8_t {
-  StepBegin,      // a grid step starts
-  CopyIn,         // HBM → VMEM copy of an input block for a step: flags kIssued, or skipped (block reused)
-  Writeback,      // VMEM → HBM copy of an output block whose index is about to change, or after the last step
-  When,           // a pl.when branch: flags kTaken
+  StepBegin,  // a grid step starts
+  CopyIn,     // HBM → VMEM copy of an input block for a step: flags kIssued, or skipped (block reused)
+  Writeback,  // VMEM → HBM copy of an output block whose index is about to change, or after the last step
+  When,       // a pl.when branch: flags kTaken
   LoopIteration,  // one unrolled iteration of a loop; block = iteration index
   Load,           // ref read into registers
   Store,          // ref write (=, +=, *=)
@@ -30,9 +30,9 @@ inline constexpr int kEventKindCount = static_cast<int>(EventKind::kCount);
 std::string_view EventKindName(EventKind kind);  // "copy_in", "matmul", ...
 
 namespace event_flags {
-inline constexpr uint8_t kIssued = 1;  // CopyIn: a DMA was issued (otherwise skipped)
-inline constexpr uint8_t kTaken = 1;   // When: the branch ran
-inline constexpr uint8_t kRan = 1;     // StepEnd: the step did arithmetic
+inline constexpr uint8_t kIssued = 1;    // CopyIn: a DMA was issued (otherwise skipped)
+inline constexpr uint8_t kTaken = 1;     // When: the branch ran
+inline constexpr uint8_t kRan = 1;       // StepEnd: the step did arithmetic
 inline constexpr uint8_t kPrologue = 2;  // CopyIn: issued before step 0, not overlapped with compute
 }  // namespace event_flags
 
@@ -44,12 +44,12 @@ struct Event {
   uint8_t operand = kNoOperand;  // launch operand index: inputs, then outputs, then scratch
   uint8_t slot = 0;              // VMEM slot (0 or 1) of the buffer touched
   SiteId site = kNoSite;
-  uint16_t lead = 0;       // Load/Store: first leading ref index (the batch row within block_b)
-  uint32_t step = 0;       // linear grid step
-  uint32_t block = 0;      // CopyIn/Writeback: linear block index; LoopIteration: iteration
+  uint16_t lead = 0;   // Load/Store: first leading ref index (the batch row within block_b)
+  uint32_t step = 0;   // linear grid step
+  uint32_t block = 0;  // CopyIn/Writeback: linear block index; LoopIteration: iteration
   uint16_t row0 = 0, rows = 0, col0 = 0, cols = 0;  // Load/Store: the ref region
-  uint64_t work = 0;       // bytes (copies), flops (matmul), vector-register ops (others)
-  float t_start_us = 0;    // estimated by the cost model
+  uint64_t work = 0;     // bytes (copies), flops (matmul), vector-register ops (others)
+  float t_start_us = 0;  // estimated by the cost model
   float t_end_us = 0;
 };
 static_assert(sizeof(Event) == 40, "events are small fixed-size records; keep them at 40 bytes");

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cassert>
 
-
 namespace tilewalk::tpu {
 
 void Kernel::raise(ErrorType type, const char* site, std::string message, std::source_location where) {
@@ -11,12 +10,14 @@ void Kernel::raise(ErrorType type, const char* site, std::string message, std::s
 }
 
 void Kernel::RaiseAt(ErrorType type, SiteId site, std::string message) const {
-  throw KernelException(KernelError{type, tracing() ? Phase::Tracing : Phase::Execution, site, std::move(message)});
+  throw KernelException(
+      KernelError{type, tracing() ? Phase::Tracing : Phase::Execution, site, std::move(message)});
 }
 
 OpCounts Kernel::Delta(const OpCounts& before, const OpCounts& after) {
-  return OpCounts{after.flops - before.flops, after.mxu_flops - before.mxu_flops, after.vreg_ops - before.vreg_ops,
-                  after.transcendentals - before.transcendentals, after.matmuls - before.matmuls};
+  return OpCounts{after.flops - before.flops, after.mxu_flops - before.mxu_flops,
+                  after.vreg_ops - before.vreg_ops, after.transcendentals - before.transcendentals,
+                  after.matmuls - before.matmuls};
 }
 
 namespace {
@@ -30,8 +31,9 @@ RefRegion Ref::Resolve(const RefIndex& index, SiteId site) const {
   const int rank = m_shape.rank();
   if (index.lead.rank() + 2 != rank)
     m_kernel->RaiseAt(ErrorType::ValueError, site,
-                      "ref '" + m_name + "' of shape " + m_shape.ToString() + " takes " + std::to_string(rank - 2) +
-                          " leading indices, got " + std::to_string(index.lead.rank()));
+                      "ref '" + m_name + "' of shape " + m_shape.ToString() + " takes " +
+                          std::to_string(rank - 2) + " leading indices, got " +
+                          std::to_string(index.lead.rank()));
   RefRegion r;
   r.lead = index.lead;
   for (int d = 0; d < index.lead.rank(); ++d)
@@ -65,7 +67,8 @@ Value Ref::load(const char* site, const RefIndex& index, std::source_location wh
   const RefRegion r = Resolve(index, id);
   if (!m_buffer) return Value::ShapeOnly(r.rows, r.cols, m_dtype);
   Matrix m(r.rows, r.cols);
-  for (int row = 0; row < r.rows; ++row) m_buffer->ReadFloats(RowOffset(*m_buffer, r, row), r.cols, &m(row, 0));
+  for (int row = 0; row < r.rows; ++row)
+    m_buffer->ReadFloats(RowOffset(*m_buffer, r, row), r.cols, &m(row, 0));
   Value v = Value::Of(std::move(m), m_dtype);
   if (m_kernel->m_host) m_kernel->m_host->OnRefAccess(EventKind::Load, id, *this, r, v);
   return v;

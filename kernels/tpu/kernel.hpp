@@ -28,7 +28,9 @@ struct Slice {
   int size = -1;
 };
 inline constexpr Slice all{};
-inline Slice ds(int start, int size) { return Slice{start, size}; }
+inline Slice ds(int start, int size) {
+  return Slice{start, size};
+}
 
 // An index into a ref: integer indices for the leading dimensions, then slices for the last two.
 struct RefIndex {
@@ -106,7 +108,8 @@ class Kernel {
 
   // pl.when: runs body when cond holds. Tracing enters every branch, as tracing a cond does.
   template <typename F>
-  void when(bool cond, const char* site, F&& body, std::source_location where = std::source_location::current()) {
+  void when(bool cond, const char* site, F&& body,
+            std::source_location where = std::source_location::current()) {
     const SiteId id = InternSite(site, where);
     if (m_host) m_host->OnWhen(id, cond);
     if (cond || tracing()) body();

@@ -15,10 +15,10 @@ namespace tilewalk::tpu {
 enum class ErrorType : uint8_t {
   ValueError,
   NotImplementedError,
-  OutOfVmem,          // the block buffers and scratch do not fit the chip's VMEM
-  BlockShapeError,    // a block's last two dimensions break the (8, 128) rule
-  IndexMapError,      // an index map returned a block outside the array
-  OutputRevisited,    // an output block came back after it was written back
+  OutOfVmem,        // the block buffers and scratch do not fit the chip's VMEM
+  BlockShapeError,  // a block's last two dimensions break the (8, 128) rule
+  IndexMapError,    // an index map returned a block outside the array
+  OutputRevisited,  // an output block came back after it was written back
 };
 
 enum class Phase : uint8_t {

@@ -28,7 +28,8 @@ LaunchRunner::LaunchRunner(const LaunchSpec& spec, LaunchOptions options)
     m_kernel.m_inputs.push_back(make_ref(in.name, in.spec.block_shape, in.array->dtype(), operand++));
   for (const auto& out : m_spec.outputs)
     m_kernel.m_outputs.push_back(make_ref(out.name, out.spec.block_shape, out.array->dtype(), operand++));
-  for (const auto& s : m_spec.scratch) m_kernel.m_scratch.push_back(make_ref(s.name, s.shape, s.dtype, operand++));
+  for (const auto& s : m_spec.scratch)
+    m_kernel.m_scratch.push_back(make_ref(s.name, s.shape, s.dtype, operand++));
   m_stats.steps = m_spec.grid.Product();
   for (const auto& in : m_spec.inputs) m_stats.copies.push_back({in.name});
   for (const auto& out : m_spec.outputs) m_stats.writebacks.push_back({out.name});
@@ -46,11 +47,13 @@ std::optional<KernelError> LaunchRunner::Prepare() {
   return std::nullopt;
 }
 
-bool LaunchRunner::Finished() const { return m_error.has_value() || m_state.next_step >= m_plan.steps; }
+bool LaunchRunner::Finished() const {
+  return m_error.has_value() || m_state.next_step >= m_plan.steps;
+}
 
 LaunchResult LaunchRunner::TakeResult() {
   m_stats.cost = m_state.clock.Summary();
-  return LaunchResult{m_spec.name,         m_spec.grid,         m_error, std::move(m_events),
+  return LaunchResult{m_spec.name,        m_spec.grid,       m_error,          std::move(m_events),
                       std::move(m_stats), std::move(m_plan), std::move(m_vmem)};
 }
 
@@ -99,11 +102,11 @@ void LaunchRunner::AllocateState() {
     return a;
   };
   for (const auto& in : m_spec.inputs)
-    m_state.input_slots.push_back({fresh(in.spec.block_shape, in.array->dtype()),
-                                   fresh(in.spec.block_shape, in.array->dtype())});
+    m_state.input_slots.push_back(
+        {fresh(in.spec.block_shape, in.array->dtype()), fresh(in.spec.block_shape, in.array->dtype())});
   for (const auto& out : m_spec.outputs)
-    m_state.output_slots.push_back({fresh(out.spec.block_shape, out.array->dtype()),
-                                    fresh(out.spec.block_shape, out.array->dtype())});
+    m_state.output_slots.push_back(
+        {fresh(out.spec.block_shape, out.array->dtype()), fresh(out.spec.block_shape, out.array->dtype())});
   for (const auto& s : m_spec.scratch) m_state.scratch.push_back(fresh(s.shape, s.dtype));
 }
 
@@ -130,8 +133,8 @@ void LaunchRunner::RewindInputsTo(int64_t step) {
           buffer.Fill(garbage);
         continue;
       }
-      CopyBlockIn(*m_spec.inputs[i].array, UnflattenBlock(sched.block_grid, sched.block[static_cast<std::size_t>(holder)]),
-                  buffer);
+      CopyBlockIn(*m_spec.inputs[i].array,
+                  UnflattenBlock(sched.block_grid, sched.block[static_cast<std::size_t>(holder)]), buffer);
     }
   }
 }
@@ -201,7 +204,8 @@ void LaunchRunner::BindRefs(int64_t step) {
     r.m_slot = m_plan.outputs[o].slot[s];
     r.m_buffer = &m_state.output_slots[o][r.m_slot];
   }
-  for (std::size_t i = 0; i < m_spec.scratch.size(); ++i) m_kernel.m_scratch[i].m_buffer = &m_state.scratch[i];
+  for (std::size_t i = 0; i < m_spec.scratch.size(); ++i)
+    m_kernel.m_scratch[i].m_buffer = &m_state.scratch[i];
 }
 
 void LaunchRunner::Fail(KernelError error, int64_t step) {
@@ -227,14 +231,16 @@ void LaunchRunner::CopyIn(int input, int64_t step, bool prologue) {
     duration = m_cost.DmaUs(bytes);
     start = m_state.clock.Copy(duration);
     m_step_cost->dma_us += duration;
-    if (!prologue) m_state.clock.next_inputs_ready = std::max(m_state.clock.next_inputs_ready, m_state.clock.dma);
+    if (!prologue)
+      m_state.clock.next_inputs_ready = std::max(m_state.clock.next_inputs_ready, m_state.clock.dma);
     traffic.issued += 1;
     traffic.bytes += bytes;
   } else {
     traffic.skipped += 1;
   }
   Event e = MakeEvent(EventKind::CopyIn, kNoSite);
-  e.flags = static_cast<uint8_t>((issue ? event_flags::kIssued : 0) | (prologue ? event_flags::kPrologue : 0));
+  e.flags =
+      static_cast<uint8_t>((issue ? event_flags::kIssued : 0) | (prologue ? event_flags::kPrologue : 0));
   e.operand = static_cast<uint8_t>(input);
   e.slot = sched.slot[s];
   e.block = sched.block[s];
@@ -248,7 +254,8 @@ void LaunchRunner::Writeback(int output, int64_t step) {
   const auto s = static_cast<std::size_t>(step);
   const OperandSchedule& sched = m_plan.outputs[o];
   const BlockIndex block = UnflattenBlock(sched.block_grid, sched.block[s]);
-  const uint64_t bytes = CopyBlockOut(m_state.output_slots[o][sched.slot[s]], block, *m_spec.outputs[o].array);
+  const uint64_t bytes =
+      CopyBlockOut(m_state.output_slots[o][sched.slot[s]], block, *m_spec.outputs[o].array);
   const double duration = m_cost.DmaUs(bytes);
   const double start = m_state.clock.Copy(duration);
   m_step_cost->dma_us += duration;

@@ -31,11 +31,11 @@ struct OperandTraffic {
 
 struct LaunchStats {
   int64_t steps = 0, steps_run = 0, steps_skipped = 0;  // executed steps: skipped ones did no arithmetic
-  std::vector<OperandTraffic> copies;      // per input
-  std::vector<OperandTraffic> writebacks;  // per output
+  std::vector<OperandTraffic> copies;                   // per input
+  std::vector<OperandTraffic> writebacks;               // per output
   OpCounts ops;
-  std::vector<StepCost> step_costs;        // per executed step
-  CostSummary cost;                        // an estimate
+  std::vector<StepCost> step_costs;  // per executed step
+  CostSummary cost;                  // an estimate
 };
 
 // Everything a launch changes while it runs, apart from its HBM outputs (which the caller owns).
@@ -98,7 +98,8 @@ class LaunchRunner final : private KernelHost {
   void OnWhen(SiteId site, bool taken) override;
   void OnLoopIteration(SiteId site, int iteration) override;
   void OnStatement(SiteId site, const OpCounts& work, const Value& result) override;
-  void OnRefAccess(EventKind kind, SiteId site, const Ref& ref, const RefRegion& region, const Value& value) override;
+  void OnRefAccess(EventKind kind, SiteId site, const Ref& ref, const RefRegion& region,
+                   const Value& value) override;
 
   LaunchSpec m_spec;
   LaunchOptions m_options;

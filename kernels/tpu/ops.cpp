@@ -14,7 +14,9 @@ namespace {
 constexpr int kSublanes = 8;
 constexpr int kLanes = 128;
 
-void CountVector(int rows, int cols) { CurrentOpContext().counts.vreg_ops += VregCount(rows, cols); }
+void CountVector(int rows, int cols) {
+  CurrentOpContext().counts.vreg_ops += VregCount(rows, cols);
+}
 
 [[noreturn]] void BroadcastError(const Value& a, const Value& b) {
   throw ShapeError("Incompatible shapes for broadcasting: shapes=[" + a.ShapeString() + ", " +
@@ -92,16 +94,20 @@ uint64_t VregCount(int rows, int cols) {
 }
 
 Value operator+(const Value& a, const Value& b) {
-  return Binary(a, b, Promote(a.dtype(), b.dtype()), [](const Matrix& x, const Matrix& y) { return Matrix(x + y); });
+  return Binary(a, b, Promote(a.dtype(), b.dtype()),
+                [](const Matrix& x, const Matrix& y) { return Matrix(x + y); });
 }
 Value operator-(const Value& a, const Value& b) {
-  return Binary(a, b, Promote(a.dtype(), b.dtype()), [](const Matrix& x, const Matrix& y) { return Matrix(x - y); });
+  return Binary(a, b, Promote(a.dtype(), b.dtype()),
+                [](const Matrix& x, const Matrix& y) { return Matrix(x - y); });
 }
 Value operator*(const Value& a, const Value& b) {
-  return Binary(a, b, Promote(a.dtype(), b.dtype()), [](const Matrix& x, const Matrix& y) { return Matrix(x * y); });
+  return Binary(a, b, Promote(a.dtype(), b.dtype()),
+                [](const Matrix& x, const Matrix& y) { return Matrix(x * y); });
 }
 Value operator/(const Value& a, const Value& b) {
-  return Binary(a, b, Promote(a.dtype(), b.dtype()), [](const Matrix& x, const Matrix& y) { return Matrix(x / y); });
+  return Binary(a, b, Promote(a.dtype(), b.dtype()),
+                [](const Matrix& x, const Matrix& y) { return Matrix(x / y); });
 }
 // jnp.maximum and jnp.max propagate NaN, as XLA's max does; Eigen's default max may drop it, which would
 // turn a NaN row's running max into -inf. Eigen 3.4 spells the NaN-propagating max as this functor.
@@ -137,14 +143,17 @@ Value exp(const Value& a) {
 }
 
 Value equal(const Value& a, const Value& b) {
-  return Binary(a, b, DType::Bool, [](const Matrix& x, const Matrix& y) { return Matrix((x == y).cast<float>()); });
+  return Binary(a, b, DType::Bool,
+                [](const Matrix& x, const Matrix& y) { return Matrix((x == y).cast<float>()); });
 }
 Value less_equal(const Value& a, const Value& b) {
-  return Binary(a, b, DType::Bool, [](const Matrix& x, const Matrix& y) { return Matrix((x <= y).cast<float>()); });
+  return Binary(a, b, DType::Bool,
+                [](const Matrix& x, const Matrix& y) { return Matrix((x <= y).cast<float>()); });
 }
 Value logical_and(const Value& a, const Value& b) {
-  return Binary(a, b, DType::Bool,
-                [](const Matrix& x, const Matrix& y) { return Matrix(((x != 0) && (y != 0)).cast<float>()); });
+  return Binary(a, b, DType::Bool, [](const Matrix& x, const Matrix& y) {
+    return Matrix(((x != 0) && (y != 0)).cast<float>());
+  });
 }
 Value where(const Value& cond, float if_true, float if_false) {
   return Unary(cond, DType::F32, [=](const Matrix& c) {
@@ -211,7 +220,9 @@ Value full(int rows, int cols, float value, DType dtype) {
   return Value::Of(Matrix::Constant(rows, cols, value), dtype);
 }
 
-Value zeros(int rows, int cols, DType dtype) { return full(rows, cols, 0.0f, dtype); }
+Value zeros(int rows, int cols, DType dtype) {
+  return full(rows, cols, 0.0f, dtype);
+}
 
 Value broadcasted_iota(int rows, int cols, int dimension) {
   if (CurrentOpContext().tracing) return Value::ShapeOnly(rows, cols, DType::I32);
@@ -227,7 +238,11 @@ Value astype(const Value& a, DType dtype) {
   return Unary(a, dtype, [](const Matrix& x) { return x; });
 }
 
-Value dot(const Value& a, const Value& b) { return MatMul(a, b, false); }
-Value dot_general_trans_b(const Value& a, const Value& b) { return MatMul(a, b, true); }
+Value dot(const Value& a, const Value& b) {
+  return MatMul(a, b, false);
+}
+Value dot_general_trans_b(const Value& a, const Value& b) {
+  return MatMul(a, b, true);
+}
 
 }  // namespace tilewalk::tpu::jnp

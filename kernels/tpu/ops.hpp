@@ -24,7 +24,7 @@ Value exp(const Value& a);  // counted as a transcendental
 Value equal(const Value& a, const Value& b);
 Value less_equal(const Value& a, const Value& b);
 Value logical_and(const Value& a, const Value& b);
-Value where(const Value& cond, float if_true, float if_false);          // float32 result
+Value where(const Value& cond, float if_true, float if_false);         // float32 result
 Value where(const Value& cond, float if_true, const Value& if_false);  // if_false's dtype
 Value equal(const Value& a, float b);
 
@@ -47,7 +47,7 @@ Value astype(const Value& a, DType dtype);
 
 // MXU: always accumulate in float32 (preferred_element_type=float32). Under Precision::Default, float32
 // operands are first rounded to bfloat16, as the MXU does; bf16 × bf16 products are exact in float32.
-Value dot(const Value& a, const Value& b);              // [m, k] · [k, n]
+Value dot(const Value& a, const Value& b);                  // [m, k] · [k, n]
 Value dot_general_trans_b(const Value& a, const Value& b);  // [m, k] · [n, k]ᵀ, TRANS_B_DIM_NUMBERS
 
 // Vector-register operations for an elementwise op over a rows × cols tile: ceil(rows/8) · ceil(cols/128).

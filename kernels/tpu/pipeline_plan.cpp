@@ -29,8 +29,9 @@ std::optional<KernelError> CheckOne(const std::string& name, const Shape& array,
 }
 
 // Evaluates an operand's index map at every step; returns the first out-of-range step, if any.
-std::optional<PipelineFault> ScheduleBlocks(const std::string& name, const Shape& array, const BlockSpec& spec,
-                                            const Dims& grid, int64_t steps, OperandSchedule& out) {
+std::optional<PipelineFault> ScheduleBlocks(const std::string& name, const Shape& array,
+                                            const BlockSpec& spec, const Dims& grid, int64_t steps,
+                                            OperandSchedule& out) {
   out.block_grid = BlockGrid(array, spec.block_shape);
   out.block.resize(static_cast<std::size_t>(steps));
   for (int64_t s = 0; s < steps; ++s) {
@@ -81,7 +82,8 @@ PipelinePlan PlanPipeline(const LaunchSpec& spec) {
 
   for (const auto& out : spec.outputs) {
     OperandSchedule& s = plan.outputs.emplace_back();
-    KeepEarliest(plan.fault, ScheduleBlocks(out.name, out.array->shape(), out.spec, spec.grid, plan.steps, s));
+    KeepEarliest(plan.fault,
+                 ScheduleBlocks(out.name, out.array->shape(), out.spec, spec.grid, plan.steps, s));
     s.slot.assign(n, 0);
     s.transfer.assign(n, 0);
     std::set<uint32_t> written;
@@ -90,15 +92,16 @@ PipelinePlan PlanPipeline(const LaunchSpec& spec) {
       s.slot[i] = i == 0 ? 0 : changed ? static_cast<uint8_t>(1 - s.slot[i - 1]) : s.slot[i - 1];
       s.transfer[i] = i + 1 == n || s.block[i + 1] != s.block[i];
       if (changed && written.count(s.block[i]))
-        KeepEarliest(plan.fault,
-                     PipelineFault{static_cast<int64_t>(i),
-                                   KernelError{ErrorType::OutputRevisited, Phase::Execution, kNoSite,
-                                               "output '" + out.name + "' returns to block " +
-                                                   UnflattenBlock(s.block_grid, s.block[i]).ToString() +
-                                                   " at grid step " + std::to_string(i) +
-                                                   " after it was already written back; an output block may only "
-                                                   "be visited on consecutive steps, so accumulate along the "
-                                                   "innermost grid axis"}});
+        KeepEarliest(
+            plan.fault,
+            PipelineFault{static_cast<int64_t>(i),
+                          KernelError{ErrorType::OutputRevisited, Phase::Execution, kNoSite,
+                                      "output '" + out.name + "' returns to block " +
+                                          UnflattenBlock(s.block_grid, s.block[i]).ToString() +
+                                          " at grid step " + std::to_string(i) +
+                                          " after it was already written back; an output block may only "
+                                          "be visited on consecutive steps, so accumulate along the "
+                                          "innermost grid axis"}});
       if (s.transfer[i]) written.insert(s.block[i]);
     }
   }

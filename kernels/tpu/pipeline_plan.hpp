@@ -15,10 +15,11 @@
 namespace tilewalk::tpu {
 
 struct OperandSchedule {
-  Dims block_grid;                // blocks per dimension of the operand's array
-  std::vector<uint32_t> block;    // linear block index wanted at each step
-  std::vector<uint8_t> slot;      // VMEM slot (0/1) that holds it at each step
-  std::vector<uint8_t> transfer;  // inputs: a copy brings this step's block; outputs: written back after this step
+  Dims block_grid;              // blocks per dimension of the operand's array
+  std::vector<uint32_t> block;  // linear block index wanted at each step
+  std::vector<uint8_t> slot;    // VMEM slot (0/1) that holds it at each step
+  std::vector<uint8_t>
+      transfer;  // inputs: a copy brings this step's block; outputs: written back after this step
 };
 
 // An error the pipeline will hit at a given step (an index map out of range, an output revisited).

@@ -30,8 +30,8 @@ class Dims {
   const int64_t* begin() const { return m_values.data(); }
   const int64_t* end() const { return m_values.data() + m_rank; }
 
-  int64_t Product() const;        // number of elements (1 for rank 0)
-  std::string ToString() const;   // "(1, 1, 128, 64)"
+  int64_t Product() const;       // number of elements (1 for rank 0)
+  std::string ToString() const;  // "(1, 1, 128, 64)"
 
   friend bool operator==(const Dims& a, const Dims& b) {
     if (a.m_rank != b.m_rank) return false;
@@ -52,6 +52,8 @@ class Dims {
 
 using Shape = Dims;
 
-inline int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+inline int64_t CeilDiv(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
 
 }  // namespace tilewalk::tpu

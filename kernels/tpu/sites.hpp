@@ -12,8 +12,8 @@
 namespace tilewalk::tpu {
 
 struct SiteInfo {
-  std::string name;      // "fwd.run.alpha"
-  std::string file;      // as the compiler saw it
+  std::string name;  // "fwd.run.alpha"
+  std::string file;  // as the compiler saw it
   uint32_t line = 0;
   std::string function;  // the C++ function around the call
 };

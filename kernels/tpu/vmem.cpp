@@ -49,13 +49,15 @@ std::string VmemBudget::Describe() const {
   std::string text;
   char line[256];
   for (const auto& b : buffers) {
-    std::snprintf(line, sizeof line, "  %-28s %-22s %-9s %12lld bytes\n", b.name.c_str(), b.shape.ToString().c_str(),
-                  std::string(DTypeName(b.dtype)).c_str(), static_cast<long long>(b.bytes));
+    std::snprintf(line, sizeof line, "  %-28s %-22s %-9s %12lld bytes\n", b.name.c_str(),
+                  b.shape.ToString().c_str(), std::string(DTypeName(b.dtype)).c_str(),
+                  static_cast<long long>(b.bytes));
     text += line;
   }
-  std::snprintf(line, sizeof line, "  total %lld bytes (%.2f MiB) against a VMEM capacity of %lld bytes (%.0f MiB)",
-                static_cast<long long>(total_bytes), total_bytes / 1048576.0, static_cast<long long>(capacity),
-                capacity / 1048576.0);
+  std::snprintf(line, sizeof line,
+                "  total %lld bytes (%.2f MiB) against a VMEM capacity of %lld bytes (%.0f MiB)",
+                static_cast<long long>(total_bytes), total_bytes / 1048576.0,
+                static_cast<long long>(capacity), capacity / 1048576.0);
   return text + line;
 }
 

@@ -26,10 +26,10 @@ class VmemAllocator {
 };
 
 struct VmemBuffer {
-  std::string name;   // "q (slot 0)", "acc_scratch"
+  std::string name;  // "q (slot 0)", "acc_scratch"
   Shape shape;
   DType dtype = DType::F32;
-  int64_t bytes = 0;  // padded to tiles
+  int64_t bytes = 0;    // padded to tiles
   int64_t offset = -1;  // -1 when it did not fit
 };
 

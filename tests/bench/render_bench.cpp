@@ -26,7 +26,8 @@ using Clock = std::chrono::steady_clock;
 void BM_GuiFrameHeadless(benchmark::State& state) {
   std::ostringstream warnings;
   auto opened = app::HeadlessRenderer::Open(
-      {.layout = {.width = 1920, .height = 1080}, .look = {.font_pixels = app::FontPixelsForHeight(1080)}}, warnings);
+      {.layout = {.width = 1920, .height = 1080}, .look = {.font_pixels = app::FontPixelsForHeight(1080)}},
+      warnings);
   if (auto* problem = std::get_if<std::string>(&opened)) {
     state.SkipWithError(problem->c_str());
     return;
@@ -62,11 +63,12 @@ void BM_ExportFrames(benchmark::State& state) {
     std::filesystem::remove_all(out);
     std::ostringstream said, err;
     const auto start = Clock::now();
-    const app::ExitCode code = app::RunExport({.scenario = {"--q-len", "1024", "--kv-len", "1024", "--causal"},
-                                               .out = out,
-                                               .size = {.width = 1280, .height = 720},
-                                               .every = app::FrameEvery::Step},
-                                              said, err);
+    const app::ExitCode code =
+        app::RunExport({.scenario = {"--q-len", "1024", "--kv-len", "1024", "--causal"},
+                        .out = out,
+                        .size = {.width = 1280, .height = 720},
+                        .every = app::FrameEvery::Step},
+                       said, err);
     seconds += std::chrono::duration<double>(Clock::now() - start).count();
     if (code != app::ExitCode::Ok) {
       state.SkipWithError(err.str().c_str());

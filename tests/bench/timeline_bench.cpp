@@ -25,7 +25,9 @@ long PeakResidentKiB() {
   return -1;
 }
 
-void ResetPeakResident() { std::ofstream("/proc/self/clear_refs") << "5"; }  // Linux: resets VmHWM
+void ResetPeakResident() {
+  std::ofstream("/proc/self/clear_refs") << "5";
+}  // Linux: resets VmHWM
 
 flash::Scenario Causal8192(bool forward_only, int heads) {
   flash::Scenario s;
@@ -60,7 +62,8 @@ BENCHMARK(BM_RecordTrainingStep)->Iterations(1)->Unit(benchmark::kSecond)->UseRe
 
 // Seeks to random events, then steps one statement forward from each.
 void SeekAndStep(benchmark::State& state, const flash::Scenario& scenario) {
-  const auto recording = std::shared_ptr<const walkthrough::Recording>(walkthrough::Recording::Record(scenario));
+  const auto recording =
+      std::shared_ptr<const walkthrough::Recording>(walkthrough::Recording::Record(scenario));
   walkthrough::Timeline timeline(recording);
   std::mt19937_64 rng(42);
   std::vector<double> seeks, steps;
@@ -84,11 +87,15 @@ void SeekAndStep(benchmark::State& state, const flash::Scenario& scenario) {
 }
 
 // One launch of 171,000 events: the forward pass of two heads.
-void BM_SeekForwardLaunch(benchmark::State& state) { SeekAndStep(state, Causal8192(true, 2)); }
+void BM_SeekForwardLaunch(benchmark::State& state) {
+  SeekAndStep(state, Causal8192(true, 2));
+}
 BENCHMARK(BM_SeekForwardLaunch)->Iterations(1)->Unit(benchmark::kSecond)->UseRealTime();
 
 // The whole training step (fwd, dK/dV, dQ) at S=8192, H=1: 279,000 events over three launches.
-void BM_SeekTrainingStep(benchmark::State& state) { SeekAndStep(state, Causal8192(false, 1)); }
+void BM_SeekTrainingStep(benchmark::State& state) {
+  SeekAndStep(state, Causal8192(false, 1));
+}
 BENCHMARK(BM_SeekTrainingStep)->Iterations(1)->Unit(benchmark::kSecond)->UseRealTime();
 
 }  // namespace

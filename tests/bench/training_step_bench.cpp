@@ -32,21 +32,34 @@ void BM_SimulatedTrainingStep(benchmark::State& state) {
   const ScenarioInputs data = MakeInputs(s);
   const bool record = state.range(0) != 0;
   for (auto _ : state) {
-    StepOptions options{.launch = {.chip = s.ChipPreset(), .precision = s.precision, .record_events = record}};
+    StepOptions options{
+        .launch = {.chip = s.ChipPreset(), .precision = s.precision, .record_events = record}};
     TrainingStepResult r = RunTrainingStep(data.inputs, data.d_o, s.Config(), options);
     if (r.error) state.SkipWithError(r.error->message.c_str());
     benchmark::DoNotOptimize(r.dq.RawData());
   }
 }
-BENCHMARK(BM_SimulatedTrainingStep)->Arg(1)->Arg(0)->ArgName("record")->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_SimulatedTrainingStep)
+    ->Arg(1)
+    ->Arg(0)
+    ->ArgName("record")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 void BM_DenseReferenceForwardBackward(benchmark::State& state) {
   const Scenario s = BenchScenario();
   const ScenarioInputs data = MakeInputs(s);
   const std::vector<float> q = Floats(data.inputs.q), k = Floats(data.inputs.k), v = Floats(data.inputs.v);
   const std::vector<float> d_o = Floats(data.d_o);
-  const ReferenceProblem p{.batch = s.batch, .heads = s.heads, .q_len = s.q_len, .kv_len = s.kv_len,
-                           .head_dim = s.head_dim, .q = q, .k = k, .v = v, .causal = s.causal,
+  const ReferenceProblem p{.batch = s.batch,
+                           .heads = s.heads,
+                           .q_len = s.q_len,
+                           .kv_len = s.kv_len,
+                           .head_dim = s.head_dim,
+                           .q = q,
+                           .k = k,
+                           .v = v,
+                           .causal = s.causal,
                            .sm_scale = s.sm_scale};
   for (auto _ : state) {
     ReferenceForward f = ReferenceAttention(p);

@@ -39,7 +39,8 @@ int main(int argc, char** argv) {
   }
   std::size_t differing = 0;
   for (std::size_t p = 0; p + 3 < a->rgba.size(); p += 4)
-    if (a->rgba[p] != b->rgba[p] || a->rgba[p + 1] != b->rgba[p + 1] || a->rgba[p + 2] != b->rgba[p + 2]) ++differing;
+    if (a->rgba[p] != b->rgba[p] || a->rgba[p + 1] != b->rgba[p + 1] || a->rgba[p + 2] != b->rgba[p + 2])
+      ++differing;
   std::cout << differing << " of " << a->rgba.size() / 4 << " pixels differ\n";
   if (differing < min_differing) {
     std::cerr << "png_compare: expected at least " << min_differing << " differing pixels\n";

@@ -18,7 +18,9 @@ std::vector<PaneRect> Present(const TourLayout& l) {
   return rects;
 }
 
-float Area(const PaneRect& r) { return r.width * r.height; }
+float Area(const PaneRect& r) {
+  return r.width * r.height;
+}
 
 bool Overlap(const PaneRect& a, const PaneRect& b) {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -68,8 +70,9 @@ TEST_CASE("tour layout: wide heatmaps take width from the grid") {
 }
 
 TEST_CASE("tour layout: dropped panes give their room to the ones kept") {
-  for (const char* list : {"grid", "memory", "grid,memory", "source", "timeline", "source,timeline", "passage,scores", "cost", "grid,cost", "scenario,timeline",
-                           "source,grid,timeline", "passage,grid", "lanes,timeline"}) {
+  for (const char* list :
+       {"grid", "memory", "grid,memory", "source", "timeline", "source,timeline", "passage,scores", "cost",
+        "grid,cost", "scenario,timeline", "source,grid,timeline", "passage,grid", "lanes,timeline"}) {
     CAPTURE(list);
     CheckTiles(LayOutTour(kArea, Parse(list)));
   }
@@ -101,11 +104,13 @@ TEST_CASE("pane lists: parsed in any order, written in screen order; unknown nam
 
 namespace tilewalk::app {
 
-TEST_CASE("tour layout: classroom mode puts the source over the passage and gives the right half to one picture") {
+TEST_CASE(
+    "tour layout: classroom mode puts the source over the passage and gives the right half to one picture") {
   LayoutInput classroom = kArea;
   classroom.classroom = true;
-  for (const char* list : {"source,passage,grid,timeline", "source,passage,memory,timeline", "source,passage,grid,lanes,timeline",
-                           "passage,scores", "source,timeline", "grid"}) {
+  for (const char* list :
+       {"source,passage,grid,timeline", "source,passage,memory,timeline",
+        "source,passage,grid,lanes,timeline", "passage,scores", "source,timeline", "grid"}) {
     CAPTURE(list);
     CheckTiles(LayOutTour(classroom, Parse(list)));
   }

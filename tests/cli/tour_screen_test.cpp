@@ -134,7 +134,8 @@ TEST_CASE("classroom look: white on near-black, strong title bars, and the font 
 
 namespace tilewalk::app {
 
-TEST_CASE("tour screen: G picks the next step unit, T the other axis, and the arrows then step by that unit") {
+TEST_CASE(
+    "tour screen: G picks the next step unit, T the other axis, and the arrows then step by that unit") {
   Screen screen;
   screen.Frame();
   ImGuiIO& io = ImGui::GetIO();

@@ -3,10 +3,10 @@
 // temporary XDG_CONFIG_HOME, folder and all.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <unistd.h>
 
 #include "app/gui/user_settings.hpp"
 
@@ -15,8 +15,8 @@ namespace {
 
 // A fresh folder standing in for XDG_CONFIG_HOME, removed afterwards.
 struct TempConfigHome {
-  std::filesystem::path path = std::filesystem::temp_directory_path() /
-                               ("tilewalk-settings-test-" + std::to_string(getpid()));
+  std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("tilewalk-settings-test-" + std::to_string(getpid()));
   TempConfigHome() { std::filesystem::remove_all(path); }
   ~TempConfigHome() { std::filesystem::remove_all(path); }
 };
@@ -33,8 +33,13 @@ TEST_CASE("settings path: XDG_CONFIG_HOME when absolute, else ~/.config, else no
 }
 
 TEST_CASE("settings: what is written reads back the same") {
-  const UserSettings s{.text_scale = 1.21f, .classroom = true, .step_unit = views::StepUnit::GridStep,
-                       .axis = views::TimelineAxis::Time, .speed = 12.0f, .tour = "causal", .stop = 4};
+  const UserSettings s{.text_scale = 1.21f,
+                       .classroom = true,
+                       .step_unit = views::StepUnit::GridStep,
+                       .axis = views::TimelineAxis::Time,
+                       .speed = 12.0f,
+                       .tour = "causal",
+                       .stop = 4};
   std::vector<std::string> warnings;
   CHECK(ParseSettings(FormatSettings(s), "settings", warnings) == s);
   CHECK(warnings.empty());
@@ -44,15 +49,16 @@ TEST_CASE("settings: what is written reads back the same") {
 
 TEST_CASE("settings: a malformed line is a warning with file:line, and only that setting keeps its default") {
   std::vector<std::string> warnings;
-  const UserSettings s = ParseSettings("# comment\n"
-                                       "axis = time\n"
-                                       "text_scale = huge\n"
-                                       "step_unit = fortnight\n"
-                                       "no equals sign here\n"
-                                       "colour = blue\n"
-                                       "stop = 2.5\n"
-                                       "classroom = true\r\n",
-                                       "/cfg/tilewalk/settings", warnings);
+  const UserSettings s = ParseSettings(
+      "# comment\n"
+      "axis = time\n"
+      "text_scale = huge\n"
+      "step_unit = fortnight\n"
+      "no equals sign here\n"
+      "colour = blue\n"
+      "stop = 2.5\n"
+      "classroom = true\r\n",
+      "/cfg/tilewalk/settings", warnings);
   CHECK(s.axis == views::TimelineAxis::Time);
   CHECK(s.classroom);
   CHECK(s.text_scale == 1.0f);

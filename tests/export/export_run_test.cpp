@@ -11,8 +11,8 @@
 #include "app/export/export_run.hpp"
 #include "app/session/tour_session.hpp"
 #include "png_read.hpp"
-#include "walkthrough/timeline.hpp"
 #include "temp_folder.hpp"
+#include "walkthrough/timeline.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -24,7 +24,8 @@ struct TempDir : tests::TempFolder {
 };
 
 ExportOptions FixtureExport(const fs::path& out, FrameEvery every) {
-  return {.out = out, .size = {.width = 480, .height = 320}, .every = every, .library = TILEWALK_FIXTURE_LIBRARY};
+  return {
+      .out = out, .size = {.width = 480, .height = 320}, .every = every, .library = TILEWALK_FIXTURE_LIBRARY};
 }
 
 std::string Bytes(const fs::path& file) {
@@ -66,7 +67,8 @@ TEST_CASE("export: the manifest agrees with the timeline, frame by frame") {
     if (!session.landing_event()) {  // a rejected scenario: one frame, showing the error
       CHECK(s["frame_count"] == 1);
       CHECK(m["frames"][frame]["event"].is_null());
-      CHECK(m["frames"][frame]["rejection"].get<std::string>().find("NotImplementedError") != std::string::npos);
+      CHECK(m["frames"][frame]["rejection"].get<std::string>().find("NotImplementedError") !=
+            std::string::npos);
       ++frame;
       continue;
     }
@@ -81,7 +83,8 @@ TEST_CASE("export: the manifest agrees with the timeline, frame by frame") {
       CHECK(f["launch"] == snap->launch_name);
       CHECK(f["step"] == snap->step);
       CHECK(f["grid_index"] == std::vector<int64_t>(snap->grid_index.begin(), snap->grid_index.end()));
-      CHECK(f["site"] == (snap->site.name.empty() ? nlohmann::json(nullptr) : nlohmann::json(snap->site.name)));
+      CHECK(f["site"] ==
+            (snap->site.name.empty() ? nlohmann::json(nullptr) : nlohmann::json(snap->site.name)));
       CHECK(f["estimated_us"].get<double>() == doctest::Approx(snap->clock_us));
       if (i > 0) {
         const auto kind = snap->event.kind;

@@ -78,7 +78,8 @@ TEST_CASE("frame plan: a scenario's span is every launch") {
   const auto steps = PlanFrames(rec, 0, FrameEvery::Step, FrameSpan::Whole);
   std::size_t all_steps = 0;
   for (const auto& track : rec.launches()) all_steps += track.step_first_event.size() - 1;
-  const bool starts_on_a_step = rec.EventAt(0).kind == tpu::EventKind::StepBegin;  // or on the prologue's copy
+  const bool starts_on_a_step =
+      rec.EventAt(0).kind == tpu::EventKind::StepBegin;  // or on the prologue's copy
   CHECK(steps.size() == all_steps + (starts_on_a_step ? 0 : 1));
   CHECK(rec.LaunchOf(steps.back()) == static_cast<int>(rec.launches().size()) - 1);
 }

@@ -10,13 +10,27 @@ namespace tilewalk::app {
 namespace {
 
 Manifest Sample() {
-  Manifest m{.tilewalk_version = "1.2.3", .tour_id = "intro", .tour_title = "Intro", .every = "stop",
-             .size = {.width = 640, .height = 360}, .panes = "grid"};
+  Manifest m{.tilewalk_version = "1.2.3",
+             .tour_id = "intro",
+             .tour_title = "Intro",
+             .every = "stop",
+             .size = {.width = 640, .height = 360},
+             .panes = "grid"};
   m.stops.push_back({.title = "First", .scenario = {"--causal"}, .passage = "fwd-grid", .frame_count = 2});
-  m.frames.push_back({.file = "frames/00001.png", .event = 12, .launch = "fwd", .grid_index = {0, 0, 1, 0},
-                      .step = 2, .event_kind = "matmul", .site = "fwd.run.s", .cpp_file = "forward_kernel.cpp",
-                      .cpp_line = 90, .passage = "fwd-grid", .pallas_first = 10, .pallas_last = 20,
-                      .caption = "a </script> in a caption", .estimated_us = 1.5});
+  m.frames.push_back({.file = "frames/00001.png",
+                      .event = 12,
+                      .launch = "fwd",
+                      .grid_index = {0, 0, 1, 0},
+                      .step = 2,
+                      .event_kind = "matmul",
+                      .site = "fwd.run.s",
+                      .cpp_file = "forward_kernel.cpp",
+                      .cpp_line = 90,
+                      .passage = "fwd-grid",
+                      .pallas_first = 10,
+                      .pallas_last = 20,
+                      .caption = "a </script> in a caption",
+                      .estimated_us = 1.5});
   m.frames.push_back({.file = "frames/00002.png", .caption = "rejected", .rejection = "ValueError: no"});
   return m;
 }
@@ -56,7 +70,8 @@ TEST_CASE("player: one self-contained page whose inline manifest parses back") {
   REQUIRE(start != std::string::npos);
   const std::size_t end = page.find("</script>", start);
   const std::string inline_json = page.substr(start + open.size(), end - start - open.size());
-  CHECK(nlohmann::json::parse(inline_json) == nlohmann::json::parse(json));  // the caption's </script> is escaped
+  CHECK(nlohmann::json::parse(inline_json) ==
+        nlohmann::json::parse(json));  // the caption's </script> is escaped
 }
 
 }  // namespace tilewalk::app

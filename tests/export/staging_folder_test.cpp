@@ -20,7 +20,9 @@ int Entries(const fs::path& folder) {
   return static_cast<int>(std::distance(fs::directory_iterator(folder), fs::directory_iterator()));
 }
 
-void Touch(const fs::path& file) { std::ofstream(file) << "x"; }
+void Touch(const fs::path& file) {
+  std::ofstream(file) << "x";
+}
 
 }  // namespace
 

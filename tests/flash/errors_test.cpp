@@ -43,8 +43,9 @@ void CheckError(const Scenario& s, const Expect& want) {
 TEST_CASE("BlockSizes: a minor block must fit in and divide its major block") {
   Scenario s = Base();
   s.block_sizes.block_k = 256;
-  CheckError(s, {ErrorType::ValueError, Phase::ArgumentCheck, "block_k=256 should be smaller than block_k_major=128",
-                 "block_sizes.minor_exceeds_major", ""});
+  CheckError(
+      s, {ErrorType::ValueError, Phase::ArgumentCheck, "block_k=256 should be smaller than block_k_major=128",
+          "block_sizes.minor_exceeds_major", ""});
   s = Base();
   s.block_sizes.block_k_major = 256;
   s.block_sizes.block_k = 96;
@@ -53,11 +54,13 @@ TEST_CASE("BlockSizes: a minor block must fit in and divide its major block") {
   s = Base();
   s.block_sizes.block_q_dkv = 256;
   CheckError(s, {ErrorType::ValueError, Phase::ArgumentCheck,
-                 "block_q_dkv=256 should be smaller than block_q_major_dkv=128", "block_sizes.minor_exceeds_major", ""});
+                 "block_q_dkv=256 should be smaller than block_q_major_dkv=128",
+                 "block_sizes.minor_exceeds_major", ""});
   s = Base();
   s.block_sizes.block_k_dq = 256;
   CheckError(s, {ErrorType::ValueError, Phase::ArgumentCheck,
-                 "block_k_dq=256 should be smaller than block_k_major_dq=128", "block_sizes.minor_exceeds_major", ""});
+                 "block_k_dq=256 should be smaller than block_k_major_dq=128",
+                 "block_sizes.minor_exceeds_major", ""});
 }
 
 TEST_CASE("the public entry's shape checks") {
@@ -91,28 +94,32 @@ TEST_CASE("the public entry's shape checks") {
   in = data.inputs;
   in.ab = Array(Shape{1, 1, 256, 128}, DType::F32);
   check(in, ErrorType::ValueError,
-        "Attention bias shape mismatch: expected (batch_size=1, num_heads=1, q_seq_len=256, kv_seq_len=256), got "
+        "Attention bias shape mismatch: expected (batch_size=1, num_heads=1, q_seq_len=256, kv_seq_len=256), "
+        "got "
         "(1, 1, 256, 128)");
   in = data.inputs;
   in.q_segment_ids = Array(Shape{1, 128}, DType::I32);
   in.kv_segment_ids = Array(Shape{1, 256}, DType::I32);
-  check(in, ErrorType::ValueError, "Q segment ids shape mismatch: expected (batch_size=1, q_seq_len=256,), got (1, 128)");
+  check(in, ErrorType::ValueError,
+        "Q segment ids shape mismatch: expected (batch_size=1, q_seq_len=256,), got (1, 128)");
 }
 
 TEST_CASE("the forward launch's block checks") {
   Scenario s = Base();
   s.block_sizes.block_q = 512;
-  CheckError(s, {ErrorType::ValueError, Phase::ArgumentCheck, "block_q=512 should be smaller or equal to q_seq_len=256",
-                 "fwd_impl.verify_block_q", "fwd"});
+  CheckError(s,
+             {ErrorType::ValueError, Phase::ArgumentCheck,
+              "block_q=512 should be smaller or equal to q_seq_len=256", "fwd_impl.verify_block_q", "fwd"});
   s = Base();
   s.kv_len = 384;
   s.block_sizes.block_k_major = s.block_sizes.block_k = 256;
-  CheckError(s, {ErrorType::ValueError, Phase::ArgumentCheck, "kv_seq_len=384 should be divisible by block_k_major=256",
-                 "fwd_impl.verify_block_k_major", "fwd"});
+  CheckError(
+      s, {ErrorType::ValueError, Phase::ArgumentCheck,
+          "kv_seq_len=384 should be divisible by block_k_major=256", "fwd_impl.verify_block_k_major", "fwd"});
   s = Base();
   s.block_sizes.block_b = 2;
-  CheckError(s, {ErrorType::ValueError, Phase::ArgumentCheck, "block_b=2 should be smaller or equal to batch=1",
-                 "fwd_impl.verify_block_b", "fwd"});
+  CheckError(s, {ErrorType::ValueError, Phase::ArgumentCheck,
+                 "block_b=2 should be smaller or equal to batch=1", "fwd_impl.verify_block_b", "fwd"});
 }
 
 TEST_CASE("block_k = 64 passes every argument check and fails while the forward body is traced") {
@@ -129,16 +136,16 @@ TEST_CASE("block_k = 64 passes every argument check and fails while the forward 
 TEST_CASE("head_dim above 128 must be a multiple of 128") {
   Scenario s = Base();
   s.head_dim = 192;
-  CheckError(s, {ErrorType::NotImplementedError, Phase::Tracing, "head_dim=192 should be a multiple of 128 if larger",
-                 "fwd.run.head_dim_rule", "fwd"});
+  CheckError(s, {ErrorType::NotImplementedError, Phase::Tracing,
+                 "head_dim=192 should be a multiple of 128 if larger", "fwd.run.head_dim_rule", "fwd"});
 }
 
 TEST_CASE("the backward pass needs every backward block") {
   Scenario s = Base();
   s.block_sizes.block_k_dq.reset();
   CheckError(s, {ErrorType::ValueError, Phase::ArgumentCheck,
-                 "Program is being differentiated, but not all backward blocks are specified", "bwd.backward_blocks",
-                 ""});
+                 "Program is being differentiated, but not all backward blocks are specified",
+                 "bwd.backward_blocks", ""});
   s.forward_only = true;  // not differentiated: fine
   CHECK_FALSE(RunAndCompare(s).step.error);
 }
@@ -149,11 +156,13 @@ TEST_CASE("the backward launches' block checks") {
   s.block_sizes.block_k_major = s.block_sizes.block_k = 384;
   s.block_sizes.block_k_major_dkv = s.block_sizes.block_k_dkv = 256;
   CheckError(s, {ErrorType::ValueError, Phase::ArgumentCheck,
-                 "kv_seq_len=384 should be divisible by block_k_major_dkv=256", "dkv_impl.verify_block_k_major", "dkv"});
+                 "kv_seq_len=384 should be divisible by block_k_major_dkv=256",
+                 "dkv_impl.verify_block_k_major", "dkv"});
   s = Base();
   s.block_sizes.block_q_dq = 512;
-  CheckError(s, {ErrorType::ValueError, Phase::ArgumentCheck, "block_q_dq=512 should be smaller or equal to q_seq_len=256",
-                 "dq_impl.verify_block_q", "dq"});
+  CheckError(s,
+             {ErrorType::ValueError, Phase::ArgumentCheck,
+              "block_q_dq=512 should be smaller or equal to q_seq_len=256", "dq_impl.verify_block_q", "dq"});
 }
 
 TEST_CASE("the dq minor-block message names its dimension block_k, not kv_seq_len") {

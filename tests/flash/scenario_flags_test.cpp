@@ -28,9 +28,11 @@ TEST_CASE("flags that are not scenario flags come back for the verb, bad values 
   CHECK(ParseScenarioFlags(args, s) == std::vector<std::string>{"--json", "--out", "x"});
   CHECK(s.causal);
   CHECK(s.block_sizes.block_q == 256);
-  CHECK_THROWS_AS(ParseScenarioFlags(std::vector<std::string>{"--dtype", "float16"}, s), std::invalid_argument);
+  CHECK_THROWS_AS(ParseScenarioFlags(std::vector<std::string>{"--dtype", "float16"}, s),
+                  std::invalid_argument);
   CHECK_THROWS_AS(ParseScenarioFlags(std::vector<std::string>{"--heads"}, s), std::invalid_argument);
-  CHECK_THROWS_AS(ParseScenarioFlags(std::vector<std::string>{"--scenario", "nope"}, s), std::invalid_argument);
+  CHECK_THROWS_AS(ParseScenarioFlags(std::vector<std::string>{"--scenario", "nope"}, s),
+                  std::invalid_argument);
   CHECK_THROWS_AS(ParseScenarioFlags(std::vector<std::string>{"--poison", "-inf"}, s), std::invalid_argument);
   ParseScenarioFlags(std::vector<std::string>{"--poison", "nan"}, s);
   CHECK(s.poison == Poison::NaN);

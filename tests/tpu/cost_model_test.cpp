@@ -22,10 +22,10 @@ TEST_CASE("one-step toy matmul on a v5e: prologue copies, compute, writeback, co
   const LaunchResult r = RunLaunch(t.Spec(), LaunchOptions{.chip = chip, .precision = Precision::Default});
   REQUIRE_FALSE(r.error);
 
-  const double copy_us = 65536.0 / 820e9 * 1e6;               // 0.0799 µs per block at 820 GB/s
-  const double clock = 197e12 / (4.0 * 128 * 128 * 2);        // 1.503 GHz
-  const double vreg_us = 1e6 / (clock * 2.0);                 // one vector-register op
-  const double block_vregs = (128 / 8) * (128 / 128);         // 16 registers per 128×128 tile
+  const double copy_us = 65536.0 / 820e9 * 1e6;                   // 0.0799 µs per block at 820 GB/s
+  const double clock = 197e12 / (4.0 * 128 * 128 * 2);            // 1.503 GHz
+  const double vreg_us = 1e6 / (clock * 2.0);                     // one vector-register op
+  const double block_vregs = (128 / 8) * (128 / 128);             // 16 registers per 128×128 tile
   const double matmul_us = 2.0 * 128 * 128 * 128 / 197e12 * 1e6;  // one bf16 MXU pass
   // Statements: zeros (16 vregs), store zero, load a, load b, dot, store_add, load acc, store c.
   const double compute_us = matmul_us + 7 * block_vregs * vreg_us;

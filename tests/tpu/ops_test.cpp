@@ -16,7 +16,9 @@ Matrix Random(int r, int c, int seed) {
     for (int j = 0; j < c; ++j) m(i, j) = std::sin(static_cast<float>(seed * 131 + i * 17 + j * 3)) * 2.0f;
   return m;
 }
-Value V(const Matrix& m) { return Value::Of(m, DType::F32); }
+Value V(const Matrix& m) {
+  return Value::Of(m, DType::F32);
+}
 bool Same(const Value& v, const Matrix& m, float tol = 0.0f) {
   return v.rows() == m.rows() && v.cols() == m.cols() && ((v.data() - m).abs() <= tol).all();
 }
@@ -111,8 +113,8 @@ TEST_CASE("astype to bf16 rounds, and bf16 values stay bf16 under scalar ops") {
 TEST_CASE("incompatible shapes raise the broadcasting error tracing reports") {
   const Value s = Value::ShapeOnly(128, 64, DType::F32);
   const Value m = Value::ShapeOnly(128, 128, DType::F32);
-  CHECK_THROWS_WITH_AS(s - tile(m, 1, 64 / 128), "Incompatible shapes for broadcasting: shapes=[(128, 64), (128, 0)]",
-                       ShapeError);
+  CHECK_THROWS_WITH_AS(s - tile(m, 1, 64 / 128),
+                       "Incompatible shapes for broadcasting: shapes=[(128, 64), (128, 0)]", ShapeError);
   CHECK_THROWS_AS(dot(s, m), ShapeError);
   // Shape-only operands give shape-only results and compute nothing.
   const Value t = exp(s - row_max(s));

@@ -24,8 +24,15 @@ struct ToyMatmul {
     spec.grid = Dims{CeilDiv(a.shape()[0], bm), CeilDiv(b.shape()[1], bn), CeilDiv(a.shape()[1], bk)};
     spec.dimension_semantics = {DimensionSemantics::Parallel, DimensionSemantics::Parallel,
                                 DimensionSemantics::Arbitrary};
-    spec.inputs = {{"a", &a, {Shape{bm, bk}, [](const GridIndex& g) { return BlockIndex{g[0], g[2]}; }}},
-                   {"b", &b, {Shape{bk, bn}, [](const GridIndex& g) { return BlockIndex{g[2], g[1]}; }}}};
+    spec.inputs = {{"a",
+                    &a,
+                    {Shape{bm, bk},
+                     [](const GridIndex& g) {
+                       return BlockIndex{g[0], g[2]};
+                     }}},
+                   {"b", &b, {Shape{bk, bn}, [](const GridIndex& g) {
+                                return BlockIndex{g[2], g[1]};
+                              }}}};
     spec.outputs = {{"c", &c, {Shape{bm, bn}, [](const GridIndex& g) { return BlockIndex{g[0], g[1]}; }}}};
     spec.scratch = {{"acc", Shape{bm, bn}, DType::F32}};
     const int64_t nk = spec.grid[2];
@@ -36,14 +43,14 @@ struct ToyMatmul {
       Ref* c_ref = k.output(0);
       Ref* acc = k.scratch(0);
       k.when(k.program_id(2) == 0, "toy.init", [&] {
-        acc->store("toy.init.zero", at({}), k.stmt("toy.init.zeros", [&] { return zeros(acc->shape(0), acc->shape(1)); }));
+        acc->store("toy.init.zero", at({}),
+                   k.stmt("toy.init.zeros", [&] { return zeros(acc->shape(0), acc->shape(1)); }));
       });
       const Value x = a_ref->load("toy.load_a", at({}));
       const Value y = b_ref->load("toy.load_b", at({}));
       acc->store_add("toy.accumulate", at({}), k.stmt("toy.dot", [&] { return dot(x, y); }));
-      k.when(k.program_id(2) == nk - 1, "toy.finish", [&] {
-        c_ref->store("toy.store_c", at({}), acc->load("toy.load_acc", at({})));
-      });
+      k.when(k.program_id(2) == nk - 1, "toy.finish",
+             [&] { c_ref->store("toy.store_c", at({}), acc->load("toy.load_acc", at({}))); });
     };
     return spec;
   }

@@ -29,17 +29,20 @@ std::shared_ptr<const walkthrough::Recording> CausalRecording() {
 
 int Count(const views::GridPicture& p, views::CellState state) {
   int n = 0;
-  for (const auto& slice : p.slices) n += static_cast<int>(std::count(slice.cells.begin(), slice.cells.end(), state));
+  for (const auto& slice : p.slices)
+    n += static_cast<int>(std::count(slice.cells.begin(), slice.cells.end(), state));
   return n;
 }
 
 }  // namespace
 
-TEST_CASE("grid picture: the forward grid at its end has ten cells that ran, six skipped above the diagonal") {
+TEST_CASE(
+    "grid picture: the forward grid at its end has ten cells that ran, six skipped above the diagonal") {
   walkthrough::Timeline timeline(CausalRecording());
   REQUIRE(timeline.Seek(0));
   REQUIRE(timeline.Step(walkthrough::Granularity::Launch, walkthrough::Direction::Forward));
-  REQUIRE(timeline.Step(walkthrough::Granularity::Statement, walkthrough::Direction::Backward));  // fwd's last event
+  REQUIRE(timeline.Step(walkthrough::Granularity::Statement,
+                        walkthrough::Direction::Backward));  // fwd's last event
   const auto snap = timeline.Current();
   REQUIRE(snap->launch_name == "fwd");
   const views::GridPicture p = BuildGridPicture(*snap);
@@ -59,7 +62,8 @@ TEST_CASE("grid picture: the forward grid at its end has ten cells that ran, six
 TEST_CASE("grid picture: the dK/dV grid walks down columns, so its second step is the cell below the first") {
   walkthrough::Timeline timeline(CausalRecording());
   const auto& launches = timeline.recording().launches();
-  const auto dkv = std::find_if(launches.begin(), launches.end(), [](const auto& t) { return t.name == "dkv"; });
+  const auto dkv =
+      std::find_if(launches.begin(), launches.end(), [](const auto& t) { return t.name == "dkv"; });
   REQUIRE(dkv != launches.end());
   REQUIRE(timeline.Seek(dkv->global_first_event + dkv->step_first_event[1]));
   const views::GridPicture p = BuildGridPicture(*timeline.Current());
@@ -140,7 +144,8 @@ TEST_CASE("source picture: the executing line is the snapshot's site, and the pa
   const views::SourceTab& tab = p.tabs[0];
   CHECK(tab.executing_line == expected->line);
   CHECK(tab.clickable);
-  CHECK(tab.lines[static_cast<std::size_t>(tab.executing_line - 1)].find("fwd.run.m_next") != std::string::npos);
+  CHECK(tab.lines[static_cast<std::size_t>(tab.executing_line - 1)].find("fwd.run.m_next") !=
+        std::string::npos);
   CHECK(std::binary_search(tab.passage_lines.begin(), tab.passage_lines.end(), expected->line));
   CHECK(std::binary_search(tab.passage_lines.begin(), tab.passage_lines.end(),
                            walkthrough::FindSiteInMirror("fwd.run.m_curr")->line));
@@ -151,7 +156,8 @@ TEST_CASE("source picture: a pipeline event has no executing line but keeps show
   REQUIRE(timeline.Jump(walkthrough::Moment::IssuedCopy, walkthrough::Direction::Forward));
   const auto snap = timeline.Current();
   CHECK_FALSE(MirrorPositionOf(*snap));
-  const views::SourcePicture p = BuildSourcePicture(std::nullopt, {"forward_kernel.cpp", 12}, nullptr, nullptr);
+  const views::SourcePicture p =
+      BuildSourcePicture(std::nullopt, {"forward_kernel.cpp", 12}, nullptr, nullptr);
   REQUIRE(p.tabs.size() == 1);
   CHECK(p.tabs[0].executing_line == 0);
   CHECK(p.tabs[0].focus_line == 12);
@@ -176,8 +182,12 @@ TEST_CASE("timeline picture: one marker per kind per bin, each on an event of it
         CHECK(e.kind == tpu::EventKind::CopyIn);
         CHECK((e.flags & tpu::event_flags::kIssued) == 0);
         break;
-      case views::MarkerKind::Writeback: writeback = true; CHECK(e.kind == tpu::EventKind::Writeback); break;
-      default: break;
+      case views::MarkerKind::Writeback:
+        writeback = true;
+        CHECK(e.kind == tpu::EventKind::Writeback);
+        break;
+      default:
+        break;
     }
   }
   CHECK(skipped_step);
@@ -204,8 +214,8 @@ TEST_CASE("passage picture: placeholders are filled from the recording, and stop
   walkthrough::Passage passage;
   passage.title = "Title";
   passage.body = "Grid {fwd.grid}.";
-  const views::PassagePicture p =
-      BuildPassagePicture({.tour_title = "T", .stop_number = 2, .stop_count = 5, .stop = &stop, .passage = &passage}, &source);
+  const views::PassagePicture p = BuildPassagePicture(
+      {.tour_title = "T", .stop_number = 2, .stop_count = 5, .stop = &stop, .passage = &passage}, &source);
   CHECK(p.narration == "6 of 16 steps skip.");
   CHECK(p.passage_body == "Grid (1, 1, 4, 4).");
   CHECK(p.stop_number == 2);
@@ -220,8 +230,14 @@ namespace tilewalk::session {
 TEST_CASE("source picture: the Pallas tab marks the passage's resolved range, or says why it cannot") {
   walkthrough::PallasSource pallas;
   pallas.path = "/somewhere/flash_attention.py";
-  pallas.lines = {"LANES = 128",   "",         "def _kernel_body(x_ref, m_ref):", "  m_prev = m_ref[...]",
-                  "  m_next = max(m_prev, 1)", "  alpha = exp(m_prev - m_next)", "  return alpha", ""};
+  pallas.lines = {"LANES = 128",
+                  "",
+                  "def _kernel_body(x_ref, m_ref):",
+                  "  m_prev = m_ref[...]",
+                  "  m_next = max(m_prev, 1)",
+                  "  alpha = exp(m_prev - m_next)",
+                  "  return alpha",
+                  ""};
   walkthrough::Passage passage;
   passage.pallas = {"_kernel_body", {"m_next = max", "alpha = exp"}, 5, 6};
   views::SourcePicture p = BuildSourcePicture(MirrorPosition{"forward_kernel.cpp", 3}, {}, &passage, &pallas);
@@ -302,7 +318,7 @@ TEST_CASE("memory picture: HBM blocks, the causal redirect of k and v, and bytes
   CHECK(k.name == "k");
   CHECK(q.hbm.cells.size() == 4);  // four q blocks
   CHECK(q.hbm.wanted == 0);
-  CHECK(q.hbm.naive == -1);        // q is not redirected
+  CHECK(q.hbm.naive == -1);  // q is not redirected
   CHECK(k.hbm.wanted == 0);
   CHECK(k.hbm.naive == 1);
   CHECK((k.hbm.cells[0] & views::hbm_cell::kInVmem) != 0);
@@ -327,7 +343,8 @@ TEST_CASE("memory picture: HBM blocks, the causal redirect of k and v, and bytes
   CHECK(end.naive_bytes_in == end.launch_naive_bytes_in);
   // Outputs: the blocks written back so far.
   const views::OperandPicture& o = end.outputs[0];
-  CHECK((o.hbm.cells[0] & views::hbm_cell::kWritten) != 0);  // rows 0..2 are done; row 3 is written after this
+  CHECK((o.hbm.cells[0] & views::hbm_cell::kWritten) !=
+        0);  // rows 0..2 are done; row 3 is written after this
   CHECK((o.hbm.cells[2] & views::hbm_cell::kWritten) != 0);
 
   // Without a yardstick nothing naive is claimed.
@@ -341,12 +358,15 @@ TEST_CASE("memory picture: HBM blocks, the causal redirect of k and v, and bytes
 
 namespace tilewalk::session {
 
-TEST_CASE("scenario picture: every setting a field, grouped; the draft's flags read back as the same scenario") {
+TEST_CASE(
+    "scenario picture: every setting a field, grouped; the draft's flags read back as the same scenario") {
   flash::Scenario scenario;
-  const std::vector<std::string> flags = {"--causal", "--bias", "--block-k", "256", "--block-k-major", "256",
-                                          "--chip", "v4", "--sm-scale", "0.125", "--dtype", "bfloat16"};
+  const std::vector<std::string> flags = {"--causal",        "--bias", "--block-k", "256",
+                                          "--block-k-major", "256",    "--chip",    "v4",
+                                          "--sm-scale",      "0.125",  "--dtype",   "bfloat16"};
   REQUIRE(flash::ParseScenarioFlags(flags, scenario).empty());
-  const views::ScenarioPicture p = BuildScenarioPicture(scenario, {.flags = flags, .try_flags = {"--block-k", "64"}});
+  const views::ScenarioPicture p =
+      BuildScenarioPicture(scenario, {.flags = flags, .try_flags = {"--block-k", "64"}});
   CHECK(p.fields.size() == flash::ScenarioSettings(scenario).size());
   CHECK(p.fields.front().group == "shapes");
   CHECK(p.fields.back().group == "blocks of the dQ launch");

@@ -18,8 +18,10 @@ std::string KindsOf(std::string_view line, SourceLanguage language, bool& block)
     expected_begin = s.end;
     if (s.kind == SyntaxKind::Plain) continue;
     const char tag = "PKSCNH"[static_cast<int>(s.kind)];
-    out += std::string(1, tag) + ":" + std::string(line.substr(static_cast<std::size_t>(s.begin),
-                                                                static_cast<std::size_t>(s.end - s.begin))) + " ";
+    out += std::string(1, tag) + ":" +
+           std::string(
+               line.substr(static_cast<std::size_t>(s.begin), static_cast<std::size_t>(s.end - s.begin))) +
+           " ";
   }
   CHECK(expected_begin == static_cast<int>(line.size()));
   return out;
@@ -29,7 +31,8 @@ std::string KindsOf(std::string_view line, SourceLanguage language, bool& block)
 
 TEST_CASE("C++ lines: keywords, strings with escapes, numbers and line comments") {
   bool block = false;
-  CHECK(KindsOf("const int n = 128; // lanes", SourceLanguage::Cpp, block) == "K:const K:int N:128 C:// lanes ");
+  CHECK(KindsOf("const int n = 128; // lanes", SourceLanguage::Cpp, block) ==
+        "K:const K:int N:128 C:// lanes ");
   CHECK(KindsOf("k.stmt(\"fwd.run.\\\"s\", 3.5e-2f);", SourceLanguage::Cpp, block) ==
         "S:\"fwd.run.\\\"s\" N:3.5e-2f ");
   CHECK(KindsOf("  #include <x>", SourceLanguage::Cpp, block) == "H:  #include <x> ");

@@ -180,7 +180,8 @@ TEST_CASE("tour session: the step unit sets what a step and playback move by") {
 
 TEST_CASE("tour session: jumps go to the next and previous event of a kind") {
   TourSession s({.library_folder = kLibrary});
-  views::Intent jump{.kind = views::IntentKind::JumpToMarker, .value = 1,
+  views::Intent jump{.kind = views::IntentKind::JumpToMarker,
+                     .value = 1,
                      .arg = static_cast<int>(views::MarkerKind::SkippedCopy)};
   const uint64_t landed = *s.cursor();
   s.Apply(jump);
@@ -226,7 +227,8 @@ TEST_CASE("tour session: the time axis maps the scrubber through the estimated c
 
 namespace tilewalk::session {
 
-TEST_CASE("tour session: an edited scenario is recorded and landed on; a rejected one shows its error in place") {
+TEST_CASE(
+    "tour session: an edited scenario is recorded and landed on; a rejected one shows its error in place") {
   TourSession s({.library_folder = kLibrary});
   const std::vector<std::string> own = s.scenario_flags();
   CHECK_FALSE(s.scenario_edited());
@@ -293,10 +295,14 @@ namespace tilewalk::session {
 
 TEST_CASE("tour session: heatmaps are built only for the tab shown or the one the statement asks for") {
   TourSession s({.library_folder = kLibrary});
-  const auto built = [](const views::LanesPicture& p) { return p.m.image != nullptr || !p.empty_message.empty(); };
+  const auto built = [](const views::LanesPicture& p) {
+    return p.m.image != nullptr || !p.empty_message.empty();
+  };
   CHECK(built(s.Pictures().lanes));  // never told what is shown: everything
   s.SetShownTab(DetailTab::Memory);
-  s.Apply({.kind = views::IntentKind::JumpToMarker, .value = 1, .arg = static_cast<int>(views::MarkerKind::IssuedCopy)});
+  s.Apply({.kind = views::IntentKind::JumpToMarker,
+           .value = 1,
+           .arg = static_cast<int>(views::MarkerKind::IssuedCopy)});
   const TourPictures& at_copy = s.Pictures();
   CHECK(at_copy.suggested_tab == DetailTab::Memory);
   CHECK_FALSE(built(at_copy.lanes));

@@ -243,7 +243,7 @@ TEST_CASE("scenario view: draws every field, starts its draft from the picture, 
   const auto k = std::find(words.begin(), words.end(), "--block-k");
   REQUIRE(k != words.end());
   CHECK(*(k + 1) == "128");
-  CHECK(std::find(words.begin(), words.end(), "--bias") == words.end());  // false: left out
+  CHECK(std::find(words.begin(), words.end(), "--bias") == words.end());        // false: left out
   CHECK(std::find(words.begin(), words.end(), "--block-q-dq") == words.end());  // unset: left out
   // A new picture (another scenario) restarts the draft.
   ScenarioPicture other = p;
@@ -278,7 +278,8 @@ namespace tilewalk::views {
 namespace {
 
 // One frame of the memory view in its own small window; returns that window's scroll.
-float MemoryFrame(const MemoryPicture& picture, MemoryViewState& state, std::optional<float> set_scroll = {}) {
+float MemoryFrame(const MemoryPicture& picture, MemoryViewState& state,
+                  std::optional<float> set_scroll = {}) {
   ImGui::NewFrame();
   ImGui::SetNextWindowPos({0.0f, 0.0f});
   ImGui::SetNextWindowSize({640.0f, 200.0f});  // far shorter than the pane's contents

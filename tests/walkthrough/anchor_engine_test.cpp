@@ -33,11 +33,12 @@ TEST_CASE("the outline finds defs, nested defs, decorators and module-level line
   const PythonOutline o = OutlinePython(lines);
   std::vector<std::string> names;
   for (const auto& b : o.blocks) names.push_back(b.name);
-  CHECK(names == std::vector<std::string>{"below_or_on_diag", "_kernel_body", "_launch", "index_map", "_verify_block"});
+  CHECK(names == std::vector<std::string>{"below_or_on_diag", "_kernel_body", "_launch", "index_map",
+                                          "_verify_block"});
   CHECK(o.blocks[1].first == 11);
   CHECK(o.blocks[1].last == 17);
   CHECK(o.blocks[3].indent == 2);
-  CHECK(o.module_level[2]);    // line 3: LANES = 128
+  CHECK(o.module_level[2]);         // line 3: LANES = 128
   CHECK_FALSE(o.module_level[19]);  // line 20: the decorator belongs to _launch
   CHECK_FALSE(o.module_level[13]);  // line 14: inside _kernel_body
 }
@@ -67,7 +68,8 @@ TEST_CASE("a renamed function is found by its tokens and reported as a likely re
 
 TEST_CASE("duplicated tokens: the occurrence nearest the unique tokens wins, an even tie is ambiguous") {
   // "m_curr = x_ref" is on lines 13 and 19; "alpha = exp" (line 15) is unique and pulls it to 13.
-  const AnchorResult near = Resolve("outline_duplicated.py", {"_kernel_body", {"m_curr = x_ref", "alpha = exp"}, 13, 15});
+  const AnchorResult near =
+      Resolve("outline_duplicated.py", {"_kernel_body", {"m_curr = x_ref", "alpha = exp"}, 13, 15});
   CHECK(near.status == AnchorStatus::Resolved);
   CHECK(near.first == 13);
   CHECK(near.last == 15);
@@ -76,11 +78,13 @@ TEST_CASE("duplicated tokens: the occurrence nearest the unique tokens wins, an 
   CHECK(tie.status == AnchorStatus::Ambiguous);
   CHECK(tie.note.find("equal distance") != std::string::npos);
   // A nested def defined once resolves; the engine looks inside functions too.
-  CHECK(Resolve("outline_base.py", {"index_map", {"return (i, 0)"}, 23, 23}).status == AnchorStatus::Resolved);
+  CHECK(Resolve("outline_base.py", {"index_map", {"return (i, 0)"}, 23, 23}).status ==
+        AnchorStatus::Resolved);
 }
 
 TEST_CASE("a missing token or function is not found, and the note says which") {
-  const AnchorResult token = Resolve("outline_base.py", {"_kernel_body", {"m_next", "no_such_token"}, 14, 15});
+  const AnchorResult token =
+      Resolve("outline_base.py", {"_kernel_body", {"m_next", "no_such_token"}, 14, 15});
   CHECK(token.status == AnchorStatus::NotFound);
   CHECK(token.note.find("no_such_token") != std::string::npos);
   const AnchorResult function = Resolve("outline_base.py", {"_nowhere", {"no_such_token"}, 1, 1});

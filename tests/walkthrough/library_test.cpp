@@ -16,7 +16,8 @@ namespace {
 
 bool Mentions(const Diagnostics& d, const std::string& where, const std::string& what) {
   for (const Diagnostic& x : d)
-    if (x.ToString().find(where) != std::string::npos && x.message.find(what) != std::string::npos) return true;
+    if (x.ToString().find(where) != std::string::npos && x.message.find(what) != std::string::npos)
+      return true;
   return false;
 }
 
@@ -64,7 +65,8 @@ TEST_CASE("malformed passages name the file, the line and the fix") {
 
 TEST_CASE("malformed and truncated tours name the file, the line and the fix") {
   const std::string stop =
-      "## stop: S\npassage: running-max\nscenario: --causal\nland: site fwd.run.alpha #1\n\nSome narration.\n";
+      "## stop: S\npassage: running-max\nscenario: --causal\nland: site fwd.run.alpha #1\n\nSome "
+      "narration.\n";
   std::string five;
   for (int i = 0; i < 5; ++i) five += stop;
   Diagnostics d;
@@ -90,8 +92,9 @@ TEST_CASE("a library cross-checks passages named by stops and anchors in the mir
   std::string unknown_cpp = kGoodPassage;
   unknown_cpp.replace(unknown_cpp.find("below_or_on_diag"), 16, "no_such_symbol");
   const EmbeddedFile passages[] = {{"01-running-max.md", unknown_cpp}};
-  const std::string tour = "# tour: t\ntitle: T\ndefault: yes\n\n" +
-                           std::string("## stop: S\npassage: elsewhere\nscenario: --causal\nland: launch fwd\n\nN.\n");
+  const std::string tour =
+      "# tour: t\ntitle: T\ndefault: yes\n\n" +
+      std::string("## stop: S\npassage: elsewhere\nscenario: --causal\nland: launch fwd\n\nN.\n");
   std::string five;
   for (int i = 0; i < 5; ++i) five += tour.substr(tour.find("## stop"));
   const std::string text = tour.substr(0, tour.find("## stop")) + five;
@@ -105,8 +108,8 @@ TEST_CASE("the mirror is embedded, with its sites and symbols") {
   const auto alpha = FindSiteInMirror("fwd.run.alpha");
   REQUIRE(alpha);
   CHECK(alpha->file == "forward_kernel.cpp");
-  CHECK(MirrorLines("forward_kernel.cpp")[static_cast<std::size_t>(alpha->line - 1)].find("\"fwd.run.alpha\"") !=
-        std::string::npos);
+  CHECK(MirrorLines("forward_kernel.cpp")[static_cast<std::size_t>(alpha->line - 1)].find(
+            "\"fwd.run.alpha\"") != std::string::npos);
   CHECK(FindSymbolInMirror("below_or_on_diag"));
   CHECK_FALSE(FindSiteInMirror("fwd.run.nowhere"));
 }
@@ -125,14 +128,17 @@ TEST_CASE("every shipped passage and tour loads, resolves and lands") {
       const StopLanding landing = lander.Land(s);
       CHECK_MESSAGE(landing.problem.empty(), t.file << ":" << s.line << ": " << landing.problem);
       if (!landing.recording) continue;
-      CHECK_MESSAGE((landing.event.has_value() || s.land.kind == Landing::Kind::Rejected), t.file << ":" << s.line);
+      CHECK_MESSAGE((landing.event.has_value() || s.land.kind == Landing::Kind::Rejected),
+                    t.file << ":" << s.line);
       PlaceholderSource source(*landing.recording);
       std::string why;
-      CHECK_MESSAGE(FillPlaceholders(s.narration, source, why).has_value(), t.file << ":" << s.narration_line << ": " << why);
+      CHECK_MESSAGE(FillPlaceholders(s.narration, source, why).has_value(),
+                    t.file << ":" << s.narration_line << ": " << why);
       for (const std::string& id : s.passages)
         if (const Passage* p = lib.FindPassage(id))
           CHECK_MESSAGE(FillPlaceholders(p->body, source, why).has_value(),
-                        p->file << ":" << p->body_line << ": " << why << " (in stop " << t.file << ":" << s.line << ")");
+                        p->file << ":" << p->body_line << ": " << why << " (in stop " << t.file << ":"
+                                << s.line << ")");
     }
   }
 }

@@ -10,7 +10,9 @@ using namespace tilewalk::walkthrough;
 
 namespace {
 const std::filesystem::path kFixtures = TILEWALK_WALKTHROUGH_FIXTURES;
-bool Contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool Contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 }  // namespace
 
 TEST_CASE("a file named by the flag is read line by line") {

@@ -31,8 +31,9 @@ States DirectRunStates(const flash::Scenario& s, const Recording& rec, const std
   States states;
   const flash::ScenarioInputs data = flash::MakeInputs(s);
   int launch = -1;
-  flash::StepOptions options{.forward_only = s.forward_only,
-                             .launch = {.chip = s.ChipPreset(), .precision = s.precision, .record_events = false}};
+  flash::StepOptions options{
+      .forward_only = s.forward_only,
+      .launch = {.chip = s.ChipPreset(), .precision = s.precision, .record_events = false}};
   options.launch.event_hook = [&](uint64_t index, const tpu::Event&, const tpu::MachineState& state) {
     if (index == 0) ++launch;  // each launch numbers its events from 0
     const uint64_t global = rec.launches()[static_cast<std::size_t>(launch)].global_first_event + index;
@@ -94,7 +95,8 @@ TEST_CASE("replaying to the end gives the direct run's outputs bit for bit") {
     auto rec = Recording::Record(s);
     const flash::ScenarioInputs data = flash::MakeInputs(s);
     flash::StepOptions options{.launch = {.chip = s.ChipPreset(), .precision = s.precision}};
-    const flash::TrainingStepResult direct = flash::RunTrainingStep(data.inputs, data.d_o, s.Config(), options);
+    const flash::TrainingStepResult direct =
+        flash::RunTrainingStep(data.inputs, data.d_o, s.Config(), options);
     const flash::TrainingStepResult replayed = rec->ReplayToEnd();
     CHECK(replayed.o.BitwiseEqual(direct.o));
     CHECK(replayed.l.BitwiseEqual(direct.l));
@@ -171,7 +173,7 @@ TEST_CASE("the cursor's moves land where they say") {
   REQUIRE(alpha->Value("fwd.run.m_prev"));
   CHECK(alpha->Value("fwd.run.alpha")->value->rows() == 128);
   CHECK(alpha->Value("fwd.run.alpha")->value->cols() == 128);  // 128 lanes
-  CHECK_FALSE(alpha->Value("fwd.run.o_curr"));                // not computed yet at this point
+  CHECK_FALSE(alpha->Value("fwd.run.o_curr"));                 // not computed yet at this point
   const uint64_t at_alpha = t.cursor();
   t.Seek(0);
   REQUIRE(t.JumpToLine(alpha->site.line));
