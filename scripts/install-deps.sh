@@ -9,6 +9,7 @@ packages=(
   libimgui-dev libstb-dev libglfw3-dev python3-glad libgl1
   libeigen3-dev doctest-dev nlohmann-json3-dev libpng-dev libbenchmark-dev
   libegl1 libegl-mesa0 libgl1-mesa-dri xvfb xauth fonts-dejavu-core
+  clang-format-14             # scripts/check-format.sh, which CI runs
   clang-16 libclang-rt-16-dev  # scripts/fuzz.sh: libFuzzer; clang 16 because clang 14 lacks std::source_location
   chromium                     # tests/browser: the export's HTML player in a real browser
   ffmpeg                       # export --video, and its test (tilewalk itself only needs it for --video)
