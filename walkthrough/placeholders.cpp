@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "kernels/flash/flash_error.hpp"
+#include "kernels/flash/scenario_fields.hpp"
 
 namespace tilewalk::walkthrough {
 
@@ -42,9 +43,7 @@ std::vector<std::string_view> SplitDots(std::string_view name) {
 bool IsKnownForm(std::string_view name) {
   const auto p = SplitDots(name);
   if (p.size() == 2 && p[0] == "scenario") {
-    for (const auto& [key, value] : flash::ScenarioSettings(flash::Scenario{}))
-      if (key == p[1]) return true;
-    return false;
+    return flash::FindScenarioField(p[1]) != nullptr;
   }
   if (p.size() == 2 && p[0] == "error") return OneOf(p[1], {"type", "message", "phase"});
   if (p.empty() || !IsLaunch(p[0])) return false;
@@ -109,8 +108,10 @@ std::optional<std::string> PlaceholderSource::Value(std::string_view name, std::
   const auto dot = n.find('.');
   const std::string head = n.substr(0, dot), rest = dot == std::string::npos ? "" : n.substr(dot + 1);
   if (head == "scenario") {
-    for (const auto& [key, value] : flash::ScenarioSettings(m_recording.scenario()))
-      if (key == rest) return value;
+    if (const flash::ScenarioField* field = flash::FindScenarioField(rest)) {
+      const std::string value = field->get(m_recording.scenario());
+      return value.empty() ? std::string("unset") : value;  // an optional block left to the kernel
+    }
     why = "{" + n + "}: the scenario has no setting '" + rest + "'";
     return std::nullopt;
   }

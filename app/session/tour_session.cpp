@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/mirror_sources.hpp"
 
 namespace tilewalk::session {
@@ -81,12 +82,10 @@ bool EndsWith(const std::string& s, const std::string& tail) {
 }
 
 // A tour of one stop over a scenario, landing where its first launch starts.
-walkthrough::Tour ScenarioTour(const std::vector<std::string>& flags) {
-  std::string joined;
-  for (const std::string& flag : flags) joined += (joined.empty() ? "" : " ") + flag;
+walkthrough::Tour ScenarioTour(const flash::Scenario& scenario) {
   walkthrough::TourStop stop;
-  stop.title = joined;
-  stop.scenario = flags;
+  stop.title = flash::CanonicalScenario(scenario);
+  stop.scenario = flash::ScenarioToFlags(scenario);
   stop.land.kind = walkthrough::Landing::Kind::Launch;
   stop.land.launch = "fwd";
   walkthrough::Tour tour;
@@ -124,8 +123,8 @@ TourSession::TourSession(const SessionOptions& options) : m_loaded(LoadTourLibra
   if (!m_loaded.problem.empty()) m_library_problems.push_back(m_loaded.problem);
   for (const walkthrough::Diagnostic& d : lib.diagnostics) m_library_problems.push_back(d.ToString());
 
-  if (!options.scenario.empty()) {
-    m_scenario_tour = ScenarioTour(options.scenario);
+  if (options.scenario) {
+    m_scenario_tour = ScenarioTour(*options.scenario);
     m_tour = &*m_scenario_tour;
   } else {
     m_tour = options.tour.empty() ? lib.DefaultTour() : lib.FindTour(options.tour);

@@ -27,9 +27,9 @@ struct SessionOptions {
   std::string tour{};                                     // empty: the default tour
   int stop = 1;                                           // 1-based
   std::optional<std::filesystem::path> pallas_source{};   // --pallas-source
-  // Non-empty: no tour, but one stop over these scenario flags, landing on the first launch; the passage
-  // pane then follows the cursor, showing the passage that explains the statement at hand.
-  std::vector<std::string> scenario{};
+  // Given: no tour, but one stop over this scenario, landing on the first launch; the passage pane then
+  // follows the cursor, showing the passage that explains the statement at hand.
+  std::optional<flash::Scenario> scenario{};
 };
 
 // The tab of the detail region (memory, lanes, scores, cost) that fits the statement at the cursor: a

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/check/check_report.hpp"
+#include "app/scenario_json.hpp"
 #include "kernels/flash/flash_error.hpp"
 
 namespace tilewalk::app {
@@ -78,7 +79,7 @@ void WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec,
   };
   std::fprintf(out,
                "{\"schema\":\"tilewalk-trace/1\",\n\"estimate_note\":\"times are cost-model estimates\",\n");
-  std::fprintf(out, "\"scenario\":%s,\n", ScenarioConfigJson(rec.scenario()).dump().c_str());
+  std::fprintf(out, "\"scenario\":%s,\n", ScenarioJson(rec.scenario()).dump().c_str());
   if (rec.error())
     std::fprintf(out, "\"error\":%s,\n", KernelErrorJson(*rec.error(), rec.error_launch()).dump().c_str());
   std::fputs("\"launches\":[", out);

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "app/cli_args.hpp"
+#include "app/cli_options.hpp"
 #include "app/session/library_loader.hpp"
 #include "kernels/flash/flash_error.hpp"
 #include "walkthrough/anchor_engine.hpp"
@@ -51,14 +51,32 @@ std::optional<Library> LoadChecked(const std::optional<std::filesystem::path>& f
   return std::nullopt;
 }
 
-// A path option's value; an empty one would quietly mean the current folder.
-std::filesystem::path NonEmpty(std::string_view value, const char* what_to_give) {
-  if (value.empty()) throw UsageError(what_to_give);
-  return std::filesystem::path(value);
+struct AnchorsOptions {
+  std::optional<std::filesystem::path> pallas_source{};
+  bool json = false;
+};
+
+std::vector<OptionSpec> AnchorsOptionSpecs(AnchorsOptions& into) {
+  return {PathOption("--pallas-source", "PATH", "a file",
+                     "the Pallas flash_attention.py (else $TILEWALK_PALLAS_SOURCE, else the installed jax)",
+                     into.pallas_source),
+          SwitchOption("--json", "one JSON object instead of the table", into.json)};
 }
 
-std::filesystem::path LibraryFolder(std::string_view value) {
-  return NonEmpty(value, "--library needs a folder");
+struct TourOptions {
+  std::optional<std::filesystem::path> library{};
+  bool print = false;
+};
+
+OptionSpec LibraryOption(std::optional<std::filesystem::path>& into) {
+  return PathOption("--library", "DIR", "a folder",
+                    "passages and tours from DIR/passages and DIR/tours, not the built-in ones", into);
+}
+
+std::vector<OptionSpec> TourOptionSpecs(TourOptions& into) {
+  return {SwitchOption("--print", "print every stop: passage, C++ line, event index, first line of narration",
+                       into.print),
+          LibraryOption(into.library)};
 }
 
 std::string Pad(std::string s, std::size_t width) {
@@ -70,20 +88,17 @@ std::string Pad(std::string s, std::size_t width) {
 
 // ---- anchors ------------------------------------------------------------------------------------
 
-ExitCode RunAnchorsVerb(const VerbCall& call) {
-  std::optional<std::filesystem::path> path;
-  bool json = false;
-  ArgReader args(call.args);
-  while (!args.Done()) {
-    const std::string_view option = args.NextOption();
-    if (option == "--pallas-source")
-      path = NonEmpty(args.Value(), "--pallas-source needs a file");
-    else if (option == "--json")
-      json = true;
-    else
-      args.RejectOption();
-  }
-  const PallasSourceLookup lookup = FindPallasSource(path);
+std::string AnchorsHelp() {
+  AnchorsOptions options;
+  return base::OptionsHelp(AnchorsOptionSpecs(options));
+}
+
+VerbResult RunAnchorsVerb(const VerbCall& call) {
+  AnchorsOptions options;
+  if (const auto parsed = base::ParseOptions(call.args, AnchorsOptionSpecs(options)); !parsed)
+    return parsed.error();
+  const bool json = options.json;
+  const PallasSourceLookup lookup = FindPallasSource(options.pallas_source);
   if (!lookup.source) {
     call.err << "tilewalk anchors: " << lookup.problem << "\n";
     return ExitCode::Failure;
@@ -152,14 +167,15 @@ ExitCode RunAnchorsVerb(const VerbCall& call) {
 
 // ---- tours --------------------------------------------------------------------------------------
 
-ExitCode RunToursVerb(const VerbCall& call) {
+std::string ToursHelp() {
   std::optional<std::filesystem::path> folder;
-  for (ArgReader args(call.args); !args.Done();) {
-    if (args.NextOption() == "--library")
-      folder = LibraryFolder(args.Value());
-    else
-      args.RejectOption();
-  }
+  return base::OptionsHelp(std::vector{LibraryOption(folder)});
+}
+
+VerbResult RunToursVerb(const VerbCall& call) {
+  std::optional<std::filesystem::path> folder;
+  if (const auto parsed = base::ParseOptions(call.args, std::vector{LibraryOption(folder)}); !parsed)
+    return parsed.error();
   const auto library = LoadChecked(folder, call);
   if (!library) return ExitCode::Failure;
   for (const Tour& t : library->tours) {
@@ -173,36 +189,30 @@ ExitCode RunToursVerb(const VerbCall& call) {
 
 // ---- tour --print -------------------------------------------------------------------------------
 
-ExitCode RunTourVerb(const VerbCall& call) {
-  std::optional<std::string> name;
-  std::optional<std::filesystem::path> folder;
-  bool print = false;
-  const auto args = call.args;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string_view a = args[i];
-    if (a == "--print") {
-      print = true;
-    } else if (a == "--library" || a.starts_with("--library=")) {
-      if (a == "--library" && i + 1 == args.size()) throw UsageError("--library needs a folder");
-      folder = LibraryFolder(a == "--library" ? args[++i] : a.substr(a.find('=') + 1));
-    } else if (a.starts_with("-")) {
-      throw UsageError("unknown option '" + std::string(a) + "'");
-    } else if (name) {
-      throw UsageError("unexpected argument '" + std::string(a) + "'; name one tour");
-    } else {
-      name = std::string(a);
-    }
-  }
-  if (!name || name->empty()) throw UsageError("name a tour (see 'tilewalk tours')");
-  if (!print)
-    throw UsageError("only --print is supported here; open a tour in the window with 'tilewalk gui'");
+std::string TourHelp() {
+  TourOptions options;
+  return base::OptionsHelp(TourOptionSpecs(options));
+}
+
+VerbResult RunTourVerb(const VerbCall& call) {
+  TourOptions options;
+  const auto names = base::ParseOptions(call.args, TourOptionSpecs(options), /*positional_allowed=*/true);
+  if (!names) return names.error();
+  if (names->empty() || names->front().empty())
+    return base::Fail(base::Reason::Usage, "name a tour (see 'tilewalk tours')");
+  if (names->size() > 1)
+    return base::Fail(base::Reason::Usage,
+                      "unexpected argument '" + std::string((*names)[1]) + "'; name one tour");
+  const std::string name((*names)[0]);
+  if (!options.print)
+    return base::Fail(
+        base::Reason::Usage,
+        "only --print is supported here; open a tour in the window with 'tilewalk gui --tour " + name + "'");
+  const std::optional<std::filesystem::path>& folder = options.library;
   const auto library = LoadChecked(folder, call);
   if (!library) return ExitCode::Failure;
-  const Tour* tour = library->FindTour(*name);
-  if (!tour) {
-    call.err << "tilewalk tour: no tour '" << *name << "'; 'tilewalk tours' lists them\n";
-    return ExitCode::Failure;
-  }
+  const Tour* tour = library->FindTour(name);
+  if (!tour) return base::Fail(base::Reason::NotFound, "no tour '" + name + "'; 'tilewalk tours' lists them");
   call.out << tour->id << ": " << tour->title << "\n";
   StopLander lander;
   int failures = 0;

@@ -7,7 +7,7 @@
 
 #include "kernels/flash/reference.hpp"
 #include "kernels/flash/scenario.hpp"
-#include "kernels/flash/scenario_flags.hpp"
+#include "kernels/flash/scenario_options.hpp"
 #include "kernels/flash/training_step.hpp"
 
 namespace {
@@ -15,10 +15,7 @@ namespace {
 using namespace tilewalk::flash;
 
 Scenario BenchScenario() {
-  Scenario s;
-  const std::vector<std::string> flags = {"--scenario", "bench-step"};
-  ParseScenarioFlags(flags, s);
-  return s;
+  return *ParseScenario(std::vector<std::string>{"--scenario", "bench-step"});
 }
 
 std::vector<float> Floats(const tilewalk::tpu::Array& a) {

@@ -23,9 +23,9 @@ tilewalk_cli_test("check --json carries the error" EXIT 1
 tilewalk_cli_test("check rejects a non-numeric block size" EXIT 2
   COMMAND ${tw} check --block-q abc MATCH "--block-q got 'abc': expected a whole number")
 tilewalk_cli_test("check rejects a missing value" EXIT 2
-  COMMAND ${tw} check --heads MATCH "--heads needs a value")
+  COMMAND ${tw} check --heads MATCH "--heads needs a whole number from 1 to 65536")
 tilewalk_cli_test("check rejects an unknown preset and lists the presets" EXIT 2
-  COMMAND ${tw} check --scenario nope MATCH "--scenario got 'nope': expected one of the presets: .*intro")
+  COMMAND ${tw} check --scenario nope MATCH "--scenario got 'nope': expected a preset: .*intro")
 tilewalk_cli_test("check refuses a scenario too big for the machine before allocating" EXIT 2
   COMMAND ${tw} check --batch 64 --heads 64 --q-len 65536 --kv-len 65536
   MATCH "needs about [0-9]+ MiB of host memory")

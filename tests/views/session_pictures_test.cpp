@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "app/session/picture_builders.hpp"
-#include "kernels/flash/scenario_flags.hpp"
+#include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/mirror_sources.hpp"
 #include "walkthrough/timeline.hpp"
 
@@ -19,10 +19,10 @@ namespace {
 
 std::shared_ptr<const walkthrough::Recording> CausalRecording() {
   static const std::shared_ptr<const walkthrough::Recording> recording = [] {
-    flash::Scenario scenario;
-    const std::vector<std::string> flags = {"--q-len", "512", "--kv-len", "512", "--causal"};
-    REQUIRE(flash::ParseScenarioFlags(flags, scenario).empty());
-    return std::shared_ptr<const walkthrough::Recording>(walkthrough::Recording::Record(scenario));
+    const auto scenario =
+        flash::ParseScenario(std::vector<std::string>{"--q-len", "512", "--kv-len", "512", "--causal"});
+    REQUIRE(scenario.ok());
+    return std::shared_ptr<const walkthrough::Recording>(walkthrough::Recording::Record(*scenario));
   }();
   return recording;
 }
@@ -360,14 +360,15 @@ namespace tilewalk::session {
 
 TEST_CASE(
     "scenario picture: every setting a field, grouped; the draft's flags read back as the same scenario") {
-  flash::Scenario scenario;
   const std::vector<std::string> flags = {"--causal",        "--bias", "--block-k", "256",
                                           "--block-k-major", "256",    "--chip",    "v4",
                                           "--sm-scale",      "0.125",  "--dtype",   "bfloat16"};
-  REQUIRE(flash::ParseScenarioFlags(flags, scenario).empty());
+  const auto parsed = flash::ParseScenario(flags);
+  REQUIRE(parsed.ok());
+  const flash::Scenario& scenario = *parsed;
   const views::ScenarioPicture p =
       BuildScenarioPicture(scenario, {.flags = flags, .try_flags = {"--block-k", "64"}});
-  CHECK(p.fields.size() == flash::ScenarioSettings(scenario).size());
+  CHECK(p.fields.size() == flash::ScenarioFields().size());
   CHECK(p.fields.front().group == "shapes");
   CHECK(p.fields.back().group == "blocks of the dQ launch");
   CHECK(p.try_flags == "--block-k 64");
@@ -383,20 +384,20 @@ TEST_CASE(
 
   views::ScenarioDraft draft{.key = p.key};
   for (const auto& f : p.fields) draft.values.push_back(f.value);
-  flash::Scenario back;
-  REQUIRE(flash::ParseScenarioFlags(views::DraftFlags(p, draft), back).empty());
-  CHECK(flash::ScenarioToFlags(back) == flash::ScenarioToFlags(scenario));
+  const auto back = flash::ParseScenario(views::DraftFlags(p, draft));
+  REQUIRE(back.ok());
+  CHECK(flash::ScenarioToFlags(*back) == flash::ScenarioToFlags(scenario));
 
   // An edit: turn causal off and block_k down; the flags carry exactly that.
   for (std::size_t i = 0; i < p.fields.size(); ++i) {
     if (p.fields[i].key == "causal") draft.values[i] = "false";
     if (p.fields[i].key == "block_k") draft.values[i] = "128";
   }
-  flash::Scenario edited;
-  REQUIRE(flash::ParseScenarioFlags(views::DraftFlags(p, draft), edited).empty());
-  CHECK_FALSE(edited.causal);
-  CHECK(edited.block_sizes.block_k == 128);
-  CHECK(edited.bias);
+  const auto edited = flash::ParseScenario(views::DraftFlags(p, draft));
+  REQUIRE(edited.ok());
+  CHECK_FALSE(edited->causal);
+  CHECK(edited->block_sizes.block_k == 128);
+  CHECK(edited->bias);
 }
 
 }  // namespace tilewalk::session
