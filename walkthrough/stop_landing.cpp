@@ -29,7 +29,7 @@ std::optional<uint64_t> FindLanding(const Recording& rec, const Landing& land, s
       const uint64_t e = t.global_first_event + i;
       const bool match = land.kind == Landing::Kind::Site
                              ? std::find(sites.begin(), sites.end(), t.events[i].site) != sites.end()
-                             : IsMoment(rec, e, land.moment);
+                             : rec.IsMoment(e, land.moment);
       if (match && ++seen == land.occurrence) return e;
     }
   }

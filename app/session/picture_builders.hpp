@@ -49,13 +49,6 @@ views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snapshot,
 views::CostPicture BuildCostPicture(const walkthrough::Recording& recording, int launch);
 void PlaceCostCursor(views::CostPicture& picture, const walkthrough::Snapshot& snapshot);
 
-// The recording's estimated clock: its launches one after another, each from its first copy to its last
-// writeback. An event's time is its launch's start plus its estimated start within the launch.
-double RecordingTimeUs(const walkthrough::Recording& recording, uint64_t event);
-double RecordingTotalUs(const walkthrough::Recording& recording);
-// The first event, in order, that starts at or after `time_us` (clamped to the recording).
-uint64_t EventAtTime(const walkthrough::Recording& recording, double time_us);
-
 // Markers by kind over the whole recording, at most one per kind per bin of `bins` equal bins.
 std::vector<views::TimelineMarker> BuildTimelineMarkers(const walkthrough::Recording& recording, int bins);
 views::TimelinePicture BuildTimelinePicture(const walkthrough::Snapshot& snapshot,

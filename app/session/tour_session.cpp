@@ -26,20 +26,12 @@ std::optional<MirrorPosition> SitePosition(tpu::SiteId id) {
   return MirrorPosition{std::filesystem::path(site.file).filename().string(), static_cast<int>(site.line)};
 }
 
-// The site of the statement nearest a pipeline event (a copy has no site) in the same launch, looking back
-// first or forward first; kNoSite when the launch has no statement at all.
+// The site of the statement nearest an event (a copy has no site), looking back first or forward first;
+// kNoSite when its launch has no statement at all.
 tpu::SiteId NearestSite(const walkthrough::Recording& rec, uint64_t event, bool forward_first = false) {
-  const walkthrough::LaunchTrack& track = rec.launches()[static_cast<std::size_t>(rec.LaunchOf(event))];
-  const auto local = static_cast<int64_t>(event - track.global_first_event);
-  const auto count = static_cast<int64_t>(track.events.size());
-  for (int64_t d = 0; d < count; ++d) {
-    for (int64_t i : {forward_first ? local + d : local - d, forward_first ? local - d : local + d}) {
-      if (i < 0 || i >= count) continue;
-      const tpu::SiteId site = track.events[static_cast<std::size_t>(i)].site;
-      if (SitePosition(site)) return site;
-    }
-  }
-  return tpu::kNoSite;
+  const auto found = rec.NearestStatement(
+      event, forward_first ? walkthrough::Direction::Forward : walkthrough::Direction::Backward);
+  return found ? rec.EventAt(*found).site : tpu::kNoSite;
 }
 
 // What the source pane shows at a pipeline event: the nearest statement's line.
@@ -321,7 +313,7 @@ void TourSession::Apply(const views::Intent& intent) {
       if (const auto moment = MomentOf(intent.arg)) moved = m_timeline->Jump(*moment, direction);
       break;
     case IntentKind::SeekToTime: {
-      const uint64_t event = EventAtTime(*m_recording, static_cast<double>(intent.value) / 1000.0);
+      const uint64_t event = m_recording->EventAtTime(static_cast<double>(intent.value) / 1000.0);
       moved = event != m_timeline->cursor() && m_timeline->Seek(event);
       break;
     }
@@ -356,30 +348,19 @@ void TourSession::Tick(double seconds) {
   m_play_debt = std::min(m_play_debt, interval);
 }
 
+// The next event at a mirror line after the cursor, wrapping around to the first.
 bool TourSession::SeekToNextAtLine(const std::string& file, int line) {
   const walkthrough::Recording& rec = *m_recording;
-  const uint64_t count = rec.EventCount();
-  std::map<tpu::SiteId, bool> matches;  // per site: on that line of that file
-  for (uint64_t k = 1; k <= count; ++k) {
-    const uint64_t event = (m_timeline->cursor() + k) % count;
-    const tpu::SiteId site = rec.EventAt(event).site;
-    if (site == tpu::kNoSite) continue;
-    auto [it, inserted] = matches.try_emplace(site, false);
-    if (inserted) {
-      const auto at = SitePosition(site);
-      it->second = at && at->file == file && at->line == line;
-    }
-    if (it->second) return m_timeline->Seek(event);
-  }
-  return false;
+  const auto at_line = static_cast<uint32_t>(line);
+  auto found = rec.NextAtLine(m_timeline->cursor(), file, at_line, walkthrough::Direction::Forward);
+  if (!found) found = rec.FirstAtLine(file, at_line);
+  return found && m_timeline->Seek(*found);
 }
 
 bool TourSession::SeekToGridStep(int64_t step) {
   const walkthrough::Recording& rec = *m_recording;
-  const int launch = rec.LaunchOf(m_timeline->cursor());
-  const walkthrough::LaunchTrack& track = rec.launches()[static_cast<std::size_t>(launch)];
-  if (step < 0 || static_cast<std::size_t>(step) + 1 >= track.step_first_event.size()) return false;
-  return m_timeline->Seek(track.global_first_event + track.step_first_event[static_cast<std::size_t>(step)]);
+  const auto first = rec.FirstEventOfStep(rec.LaunchOf(m_timeline->cursor()), step);
+  return first && m_timeline->Seek(*first);
 }
 
 // ---- [Pictures] ----
@@ -461,7 +442,7 @@ void TourSession::Rebuild() {
   m_pictures.timeline.speed = m_speed;
   m_pictures.timeline.step_unit = m_step_unit;
   m_pictures.timeline.axis = m_axis;
-  if (m_landing_event) m_pictures.timeline.landing_us = RecordingTimeUs(*m_recording, *m_landing_event);
+  if (m_landing_event) m_pictures.timeline.landing_us = m_recording->TimeOfEvent(*m_landing_event);
   const std::optional<MirrorPosition> position = MirrorPositionOf(*snap);
   m_pictures.source =
       BuildSourcePicture(position, position ? *position : NearestFile(*m_recording, snap->event_index),

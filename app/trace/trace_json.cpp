@@ -84,11 +84,13 @@ void WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec,
     std::fprintf(out, "\"error\":%s,\n", KernelErrorJson(*rec.error(), rec.error_launch()).dump().c_str());
   std::fputs("\"launches\":[", out);
   bool first = true;
-  for (const walkthrough::LaunchTrack& t : rec.launches()) {
+  for (int launch = 0; launch < static_cast<int>(rec.launches().size()); ++launch) {
+    const walkthrough::LaunchTrack& t = rec.launches()[static_cast<std::size_t>(launch)];
     if (!wanted(t.name)) continue;
+    const walkthrough::EventSpan span = rec.EventRange(launch);
     nlohmann::json j = {{"name", t.name},
-                        {"first_event", t.global_first_event},
-                        {"event_count", t.events.size()},
+                        {"first_event", span.first},
+                        {"event_count", span.size()},
                         {"steps", t.grid.Product()},
                         {"steps_run", t.stats.steps_run},
                         {"steps_skipped", t.stats.steps_skipped},
@@ -104,12 +106,14 @@ void WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec,
   }
   std::fputs("],\n\"events\":[", out);
   first = true;
-  for (const walkthrough::LaunchTrack& t : rec.launches()) {
+  for (int launch = 0; launch < static_cast<int>(rec.launches().size()); ++launch) {
+    const walkthrough::LaunchTrack& t = rec.launches()[static_cast<std::size_t>(launch)];
     if (!wanted(t.name)) continue;
-    for (std::size_t i = 0; i < t.events.size(); ++i) {
+    const walkthrough::EventSpan span = rec.EventRange(launch);
+    for (uint64_t e = span.first; e < span.end; ++e) {
       std::fputs(first ? "\n" : ",\n", out);
       first = false;
-      WriteEvent(out, t, t.global_first_event + i, t.events[i]);
+      WriteEvent(out, t, e, rec.EventAt(e));
     }
   }
   std::fputs("\n]}\n", out);

@@ -85,8 +85,9 @@ VerbResult RunTraceVerb(const VerbCall& call) {
     return ExitCode::Failure;
   }
   uint64_t written = 0;
-  for (const auto& t : recording->launches())
-    if (launches.empty() || t.name == launches.front()) written += t.events.size();
+  for (int launch = 0; launch < static_cast<int>(recording->launches().size()); ++launch)
+    if (launches.empty() || recording->launches()[static_cast<std::size_t>(launch)].name == launches.front())
+      written += recording->EventRange(launch).size();
   call.out << "wrote " << written << " events to " << out_path->string() << "\n";
   if (recording->error()) {
     call.err << flash::DescribeError(*recording->error()) << "\n"

@@ -401,31 +401,3 @@ TEST_CASE(
 }
 
 }  // namespace tilewalk::session
-
-namespace tilewalk::session {
-
-TEST_CASE("recording clock: launches one after another, and the event at a time starts at or after it") {
-  const auto rec = CausalRecording();
-  double total = 0;
-  for (const auto& track : rec->launches()) total += track.stats.cost.total_us;
-  CHECK(RecordingTotalUs(*rec) == doctest::Approx(total));
-  const uint64_t dkv_first = rec->launches()[1].global_first_event;
-  CHECK(RecordingTimeUs(*rec, dkv_first) >= rec->launches()[0].stats.cost.total_us);
-  CHECK(RecordingTimeUs(*rec, rec->EventCount()) == doctest::Approx(total));
-  // Statements run on the core in order, so their times never go back; the event found for a statement's
-  // time is that statement or an earlier event of the same time.
-  double last = -1;
-  for (uint64_t e = 0; e < rec->EventCount(); e += 7) {
-    if (rec->EventAt(e).site == tpu::kNoSite) continue;
-    const double t = RecordingTimeUs(*rec, e);
-    CHECK(t >= last);
-    last = t;
-    const uint64_t found = EventAtTime(*rec, t);
-    CHECK(found <= e);
-    CHECK(RecordingTimeUs(*rec, found) >= t - 1e-3);
-  }
-  CHECK(EventAtTime(*rec, -5.0) == 0);
-  CHECK(EventAtTime(*rec, total * 2) == rec->EventCount() - 1);
-}
-
-}  // namespace tilewalk::session
