@@ -1,5 +1,9 @@
 #include "app/scenario_json.hpp"
 
+#include <cfloat>
+#include <cstdint>
+
+#include "base/number_text.hpp"
 #include "kernels/flash/scenario_fields.hpp"
 
 namespace tilewalk::app {
@@ -13,10 +17,11 @@ nlohmann::ordered_json ScenarioJson(const flash::Scenario& scenario) {
     switch (field.kind) {
       case flash::FieldKind::Whole:
       case flash::FieldKind::Block:
-        value = text.empty() ? ordered_json(nullptr) : ordered_json(std::stoll(text));
+        value = text.empty() ? ordered_json(nullptr)
+                             : ordered_json(*base::ParseWhole(text, INT64_MIN, INT64_MAX));
         break;
       case flash::FieldKind::Real:
-        value = std::stod(text);
+        value = *base::ParseReal(text, -DBL_MAX, DBL_MAX);
         break;
       case flash::FieldKind::Switch:
         value = text == "true";

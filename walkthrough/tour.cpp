@@ -1,8 +1,8 @@
 #include "walkthrough/tour.hpp"
 
-#include <charconv>
 #include <sstream>
 
+#include "base/number_text.hpp"
 #include "walkthrough/passage.hpp"
 #include "walkthrough/placeholders.hpp"
 
@@ -36,13 +36,13 @@ std::optional<Landing> ParseLanding(const std::string& value, std::string& why) 
   std::vector<std::string> w = Words(value);
   Landing land;
   auto occurrence = [&](const std::string& word) {
-    int n = 0;
-    const auto [end, ec] = std::from_chars(word.data() + 1, word.data() + word.size(), n);
-    if (word.size() < 2 || word[0] != '#' || ec != std::errc() || end != word.data() + word.size() || n < 1) {
+    const auto n = word.starts_with('#') ? base::ParseWhole(std::string_view(word).substr(1), 1, 1 << 30)
+                                         : base::Result<int64_t>(base::Fail(base::Reason::Malformed, ""));
+    if (!n) {
       why = "expected an occurrence like #1, got '" + word + "'";
       return false;
     }
-    land.occurrence = n;
+    land.occurrence = static_cast<int>(*n);
     return true;
   };
   if (w.size() == 1 && w[0] == "rejected") {
