@@ -35,7 +35,7 @@ TEST_CASE("a regular file within the cap is read whole") {
   CHECK(ReadTextFile(scratch / "empty", 1024).value() == "");
 }
 
-TEST_CASE("a file of exactly the cap is read; one byte more is refused, stating size and cap") {
+TEST_CASE("a file of exactly the cap is read and one byte more is refused, stating size and cap") {
   const ScratchFolder scratch;
   testing::Spit(scratch / "ten", "0123456789");
   CHECK(ReadTextFile(scratch / "ten", 10).value() == "0123456789");

@@ -70,7 +70,7 @@ TEST_CASE("a temporary is stale when its process is gone or its pid was reused")
   CHECK_FALSE(IsStale(*ParseTemporaryName(".t.tilewalk-partial-" + std::to_string(getpid()))));
 }
 
-TEST_CASE("stale temporaries are removed; live ones, links and other files stay") {
+TEST_CASE("stale temporaries are removed while live ones, links and other files stay") {
   const ScratchFolder scratch;
   const std::uint64_t start = ProcessStartTime(getpid()).value();
   const pid_t dead = testing::DeadProcessId();
