@@ -1,3 +1,6 @@
+// Sections: [Plan] how a destination will be written (PlanFor); [Stream] FileStreamBuf, an ostream over the
+// FILE*; [State] the open file, its fopencookie writer that records the first errno; [Open] [Commit]; the
+// free functions WriteFileContent, WriteFileWith and CheckOutputDestination.
 #include "base/output_file.hpp"
 
 #include <fcntl.h>

@@ -1,3 +1,6 @@
+// Sections: new and replaced files, uncommitted writers, streaming; links; refusals (dangling links, folders,
+// loops, missing folders); devices and FIFOs (/dev/full, /dev/null, readers that come and go); stdout
+// redirected to a file; a file-size limit; a destination that changes; stale temporaries; early checks.
 #include "base/output_file.hpp"
 
 #include <doctest/doctest.h>
