@@ -21,6 +21,7 @@
 #include "app/version.hpp"
 #include "kernels/flash/flash_error.hpp"
 #include "kernels/flash/scenario_options.hpp"
+#include "walkthrough/kernel_error_text.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -172,7 +173,7 @@ ExitCode RunExport(const ExportOptions& options, std::ostream& out, std::ostream
   if (options.scenario && session.recording() && session.recording()->error()) {
     const tpu::KernelError& error = *session.recording()->error();
     err << "tilewalk export: the scenario is rejected, so there is nothing to draw.\n"
-        << flash::DescribeError(error) << "\n"
+        << walkthrough::DescribeKernelError(error) << "\n"
         << flash::ErrorAdvice(error, session.recording()->error_launch()) << "\n";
     return ExitCode::Failure;
   }

@@ -12,6 +12,7 @@
 #include "app/trace/trace_json.hpp"
 #include "kernels/flash/flash_error.hpp"
 #include "kernels/flash/scenario_options.hpp"
+#include "walkthrough/kernel_error_text.hpp"
 
 namespace tilewalk::app {
 
@@ -90,7 +91,7 @@ VerbResult RunTraceVerb(const VerbCall& call) {
       written += recording->EventRange(launch).size();
   call.out << "wrote " << written << " events to " << out_path->string() << "\n";
   if (recording->error()) {
-    call.err << flash::DescribeError(*recording->error()) << "\n"
+    call.err << walkthrough::DescribeKernelError(*recording->error()) << "\n"
              << flash::ErrorAdvice(*recording->error(), recording->error_launch()) << "\n"
              << "The trace holds what ran before the error.\n";
     return ExitCode::Failure;
