@@ -9,6 +9,7 @@
 
 #include "app/cli_options.hpp"
 #include "app/io/temp_file.hpp"
+#include "app/pallas_for_verb.hpp"
 #include "app/trace/trace_json.hpp"
 #include "kernels/flash/flash_error.hpp"
 #include "kernels/flash/scenario_options.hpp"
@@ -20,6 +21,7 @@ namespace {
 
 struct TraceOptions {
   std::optional<std::filesystem::path> out{};
+  std::optional<std::filesystem::path> pallas_source{};
   std::string launch = "step";  // fwd, dkv, dq, or step: all of them
 };
 
@@ -37,6 +39,9 @@ std::vector<OptionSpec> TraceOptionSpecs(TraceOptions& into, flash::ScenarioArgs
                    }});
   specs.push_back(PathOption("--out", "FILE.json", "a file name",
                              "where to write the trace (written atomically)", into.out));
+  specs.push_back(PathOption("--pallas-source", "PATH", "a file",
+                             "the Pallas file whose lines events carry as pallas_line (else the one found)",
+                             into.pallas_source));
   return specs;
 }
 
@@ -78,8 +83,10 @@ VerbResult RunTraceVerb(const VerbCall& call) {
              << "; choose a writable path for --out\n";
     return ExitCode::Failure;
   }
+  const auto pallas = LoadPallasForVerb(options.pallas_source, "trace", call.err);
+  if (!pallas) return pallas.error();
   const auto recording = walkthrough::Recording::Record(scenario);
-  WriteTraceJson(file.File(), *recording, launches);
+  WriteTraceJson(file.File(), *recording, launches, pallas->get());
   if (!file.Close() || !file.RenameTo(*out_path)) {
     call.err << "tilewalk trace: cannot write '" << out_path->string() << "': " << std::strerror(file.Errno())
              << "\n";
