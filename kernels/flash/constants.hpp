@@ -13,9 +13,13 @@ inline constexpr int kNumSublanes = 8;
 inline constexpr int kMinBlockSize = 128;
 
 // The block (r, c) is on or below the causal diagonal when its bottom-left corner is: the last row of
-// q block r, (r + 1)·r_blk − 1, lies after the first column of kv block c, c·c_blk.
-inline bool below_or_on_diag(int64_t r, int64_t r_blk_size, int64_t c, int64_t c_blk_size) {
-  return (r + 1) * r_blk_size - 1 > c * c_blk_size;
+// q block r, (r + 1)·r_blk − 1, lies after the first column of kv block c, c·c_blk. The comparison is
+// strict, as in the original, so a corner exactly on the diagonal counts as above it; `non_strict` is the
+// what-if non-strict-diag, which lets that block run.
+inline bool below_or_on_diag(int64_t r, int64_t r_blk_size, int64_t c, int64_t c_blk_size,
+                             bool non_strict = false) {
+  const int64_t last_row = (r + 1) * r_blk_size - 1, first_col = c * c_blk_size;
+  return non_strict ? last_row >= first_col : last_row > first_col;
 }
 
 }  // namespace tilewalk::flash

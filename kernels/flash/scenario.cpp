@@ -11,7 +11,8 @@ AttentionConfig Scenario::Config() const {
   return AttentionConfig{.causal = causal,
                          .sm_scale = sm_scale,
                          .block_sizes = block_sizes,
-                         .naive_index_maps = naive_index_maps};
+                         .naive_index_maps = naive_index_maps,
+                         .what_if = what_if};
 }
 
 tpu::Chip Scenario::ChipPreset() const {
@@ -39,6 +40,7 @@ std::vector<std::pair<std::string, std::string>> ScenarioSettings(const Scenario
           {"chip", s.chip},
           {"seed", std::to_string(s.seed)},
           {"naive_index_maps", yes(s.naive_index_maps)},
+          {"what_if", std::string(WhatIfName(s.what_if))},
           {"forward_only", yes(s.forward_only)},
           {"poison", std::string(PoisonName(s.poison))},
           {"block_q", std::to_string(b.block_q)},

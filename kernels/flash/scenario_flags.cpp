@@ -49,6 +49,24 @@ Setter OptionalBlock(const char* flag, std::optional<int> BlockSizes::*field) {
   return [=](Scenario& s, const std::string& v) { s.block_sizes.*field = ParseInt(flag, v, 1, 1 << 20); };
 }
 
+// "none, redirect-lm-dkv, ..." for messages.
+std::string WhatIfNames() {
+  std::string names = "none";
+  for (WhatIf w : AllWhatIfs()) names += ", " + std::string(WhatIfName(w));
+  return names;
+}
+
+// The help line lists every change with what it does (the names come from the one table in what_if.cpp).
+const char* WhatIfFlagHelp() {
+  static const std::string help = [] {
+    std::string text = "what-if: one \"fix the file\" change to the mirror; NAME is one of";
+    for (WhatIf w : AllWhatIfs())
+      text += "\n" + std::string(31, ' ') + std::string(WhatIfName(w)) + ": " + std::string(WhatIfHelp(w));
+    return text;
+  }();
+  return help.c_str();
+}
+
 const std::vector<Flag>& Flags() {
   static const std::vector<Flag> flags = {
       {"--batch", "N", "batch size", IntField("--batch", &Scenario::batch, 1, 1 << 16)},
@@ -98,6 +116,12 @@ const std::vector<Flag>& Flags() {
        }},
       {"--naive-index-maps", nullptr, "what-if: replace every causal redirect with the plain index map",
        [](Scenario& s, const std::string&) { s.naive_index_maps = true; }},
+      {"--what-if", "NAME", WhatIfFlagHelp(),
+       [](Scenario& s, const std::string& v) {
+         const auto w = WhatIfByName(v);
+         if (!w) Bad("--what-if", v, WhatIfNames());
+         s.what_if = *w;
+       }},
       {"--forward-only", nullptr, "run the forward launch only",
        [](Scenario& s, const std::string&) { s.forward_only = true; }},
       {"--poison", "nan|inf", "what-if: set q[0,0,0,0] to NaN or +Inf and watch it spread",
@@ -238,6 +262,7 @@ std::vector<std::string> ScenarioToFlags(const Scenario& s) {
   if (s.causal) out.push_back("--causal");
   if (s.bias) out.push_back("--bias");
   if (s.naive_index_maps) out.push_back("--naive-index-maps");
+  if (s.what_if != WhatIf::None) out.insert(out.end(), {"--what-if", std::string(WhatIfName(s.what_if))});
   if (s.forward_only) out.push_back("--forward-only");
   if (s.poison != Poison::None) out.insert(out.end(), {"--poison", std::string(PoisonName(s.poison))});
   const BlockSizes& b = s.block_sizes;

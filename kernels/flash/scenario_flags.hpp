@@ -1,7 +1,7 @@
 // The scenario flags shared by every verb that runs the kernels (`check`, `trace`, `export`, tours):
 // --batch --heads --q-len --kv-len --head-dim --causal --bias --segments N --sm-scale X --dtype
-// --precision --chip --seed --naive-index-maps --forward-only --poison, one flag per block size
-// (--block-q ... --block-q-dq), and --scenario NAME for a preset from assets/scenarios/.
+// --precision --chip --seed --naive-index-maps --what-if NAME --forward-only --poison, one flag per block
+// size (--block-q ... --block-q-dq), and --scenario NAME for a preset from assets/scenarios/.
 #pragma once
 
 #include <span>

@@ -15,6 +15,7 @@ TEST_CASE("ScenarioToFlags reads back as the same scenario, sm_scale to the last
   s.causal = true;
   s.block_sizes.block_k_major = 256;
   s.poison = Poison::Inf;
+  s.what_if = WhatIf::DkvRedirectFirstRun;
   Scenario back;
   const auto rest = ParseScenarioFlags(ScenarioToFlags(s), back);
   CHECK(rest.empty());
@@ -36,6 +37,22 @@ TEST_CASE("flags that are not scenario flags come back for the verb, bad values 
   CHECK_THROWS_AS(ParseScenarioFlags(std::vector<std::string>{"--poison", "-inf"}, s), std::invalid_argument);
   ParseScenarioFlags(std::vector<std::string>{"--poison", "nan"}, s);
   CHECK(s.poison == Poison::NaN);
+}
+
+TEST_CASE("--what-if takes the name of one change, and a wrong name lists them all") {
+  Scenario s;
+  ParseScenarioFlags(std::vector<std::string>{"--what-if", "redirect-lm-dkv"}, s);
+  CHECK(s.what_if == WhatIf::RedirectLmDkv);
+  CHECK(s.Config().what_if == WhatIf::RedirectLmDkv);
+  try {
+    ParseScenarioFlags(std::vector<std::string>{"--what-if", "fix-everything"}, s);
+    FAIL("a wrong name must throw");
+  } catch (const std::invalid_argument& e) {
+    const std::string message = e.what();
+    for (WhatIf w : AllWhatIfs()) CHECK(message.find(std::string(WhatIfName(w))) != std::string::npos);
+  }
+  for (WhatIf w : AllWhatIfs()) CHECK(WhatIfByName(WhatIfName(w)) == w);
+  CHECK(ScenarioFlagsHelp().find("non-strict-diag") != std::string::npos);
 }
 
 TEST_CASE("a preset applies first, so explicit flags override it") {
