@@ -29,6 +29,8 @@ bad_input("check: --sm-scale nan" EXIT 2 COMMAND ${tw} check --sm-scale nan
   MATCH "--sm-scale got 'nan': expected a positive number")
 bad_input("check: --sm-scale inf" EXIT 2 COMMAND ${tw} check --sm-scale inf MATCH "--sm-scale got 'inf'")
 bad_input("check: a negative --sm-scale" EXIT 2 COMMAND ${tw} check --sm-scale -0.5 MATCH "--sm-scale got '-0\\.5'")
+bad_input("check: an unknown --what-if" EXIT 2 COMMAND ${tw} check --what-if fix-everything
+  MATCH "--what-if got 'fix-everything': expected none, redirect-lm-dkv")
 bad_input("check: an unknown dtype" EXIT 2 COMMAND ${tw} check --dtype float16
   MATCH "--dtype got 'float16': expected float32 or bfloat16")
 bad_input("check: an empty chip" EXIT 2 COMMAND ${tw} check --chip= MATCH "--chip got '': expected v4, v5e")

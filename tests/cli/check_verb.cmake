@@ -59,6 +59,3 @@ tilewalk_cli_test("check --what-if non-strict-diag lets the corner block run, an
 tilewalk_cli_test("check --json reports the what-if it ran" EXIT 0
   COMMAND ${tw} check --scenario intro --what-if redirect-lm-dkv --json
   MATCH "\"what_if\": \"redirect-lm-dkv\"" MATCH2 "\"l\": {[ \n]*\"bytes\": 851968,[ \n]*\"issued\": 13")
-tilewalk_cli_test("check rejects an unknown what-if and names the known ones" EXIT 2
-  COMMAND ${tw} check --what-if fix-everything
-  MATCH "--what-if got 'fix-everything': expected none, redirect-lm-dkv, bias-map-ceil, dkv-redirect-first-run, non-strict-diag")
