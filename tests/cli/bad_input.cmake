@@ -180,6 +180,10 @@ bad_input("a tour with malformed header and stop lines" EXIT 1 COMMAND ${tw} tou
 bad_input("stops that name an unknown passage or bad flags" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/bad-stops
   MATCH "bad-stops\\.tour:5: stop 'An unknown passage' names no passage 'no-such-passage'"
   MATCH2 "bad-stops\\.tour:26: stop 'A value past the range of int': --q-len got '99999999999999999999'")
+bad_input("malformed asks: a choice before its question, too few choices" EXIT 1
+  COMMAND ${tw} tours --library ${bad_libraries}/bad-ask
+  MATCH "bad-ask\\.tour:9: 'choice yes' belongs to an ask: write the 'ask:' line first"
+  MATCH2 "bad-ask\\.tour:17: an ask has 2 to 4 choices; this one has 1")
 bad_input("two default tours" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/two-defaults
   MATCH "two-defaults/tours: exactly one tour must say 'default: yes'; 2 do")
 bad_input("a library with no tours" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/no-tours
