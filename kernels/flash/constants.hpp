@@ -1,12 +1,13 @@
-// The constants of the flash attention file, and its below_or_on_diag test, which decides which grid
-// steps of a causal launch do arithmetic and where the causal index maps redirect.
+// The constants of the flash attention file, and its diagonal test, which decides which grid steps of
+// a causal launch do arithmetic and where the causal index maps redirect.
 #pragma once
 
 #include <cstdint>
 
 namespace tilewalk::flash {
 
-// Finite on purpose: a fully masked row stays finite (it averages v) instead of turning into NaN.
+// Finite on purpose: a fully masked row stays finite (it averages v over the keys that ran) instead of
+// turning into NaN.
 inline constexpr float kMaskValue = -0.7f * 3.4028234663852886e38f;  // -0.7 × float32 max
 inline constexpr int kNumLanes = 128;
 inline constexpr int kNumSublanes = 8;

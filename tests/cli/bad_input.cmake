@@ -217,7 +217,7 @@ bad_input("anchors on a device" EXIT 1 COMMAND ${tw} anchors --pallas-source /de
 bad_input("anchors on a binary file" EXIT 1 COMMAND ${tw} anchors --pallas-source ${pallas}/binary.py
   MATCH "does not define _flash_attention_impl, so it is not the Pallas TPU flash attention file")
 bad_input("anchors on a file cut off after the entry point" EXIT 1 COMMAND ${tw} anchors --pallas-source ${pallas}/truncated.py
-  MATCH "37 passage anchor\\(s\\) not found in .*truncated\\.py")
+  MATCH "55 passage anchor\\(s\\) not found in .*truncated\\.py")
 bad_input("anchors with TILEWALK_PALLAS_SOURCE naming a missing file" EXIT 1
   COMMAND env TILEWALK_PALLAS_SOURCE=${pallas}/missing.py ${tw} anchors
   MATCH "TILEWALK_PALLAS_SOURCE names '.*missing\\.py', which is not a readable file")
