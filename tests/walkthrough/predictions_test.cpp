@@ -25,7 +25,7 @@ const std::map<std::pair<std::string, std::string>, std::string>& MeantAnswers()
       {{"intro", "A new max arrives, and alpha drops"}, ">0"},
       {{"q1-two-kernels", "dK/dV walks the q blocks innermost"}, "1"},
       {{"q1-two-kernels", "dQ flips the loop order"}, "6"},
-      {{"q2-major-minor", "The same work with one size"}, "16"},
+      {{"q2-major-minor", "A new major block, the same round"}, "16"},
       {{"q3-causal-skip", "What does an idle step copy?"}, "skipped"},
       {{"q3-causal-skip", "Block 0 is what comes next"}, "issued"},
       {{"backward", "Written once, after the last q block"}, "2"},
