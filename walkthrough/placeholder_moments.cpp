@@ -1,7 +1,11 @@
 // Placeholders about one moment of a recording: a value computed at the N-th event at a site
-// ({fwd.run.alpha#2.min}), found by replaying that event's grid step, and what the pipeline plan did at one
-// grid step ({fwd.step.5.copy.k}, {dkv.step.3.ran}).
+// ({fwd.run.alpha#2.min}), found by replaying that event's grid step, and one grid step's facts: what the
+// pipeline plan did ({fwd.step.5.copy.k}, {dkv.step.3.ran}) and which queries and keys its blocks hold
+// ({fwd.step.1.queries} reads "0–127").
+#include <algorithm>
 #include <cstdio>
+
+#include "kernels/tpu/block_spec.hpp"
 
 #include "walkthrough/placeholders.hpp"
 #include "walkthrough/stop_landing.hpp"
@@ -14,6 +18,32 @@ std::string ThreeDigits(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3g", v);
   return buf;
+}
+
+// "first–last" positions of block `index` of `block` along a sequence of `length`.
+std::string Range(int64_t index, int64_t block, int64_t length) {
+  const int64_t first = index * block, last = std::min(first + block, length) - 1;
+  return std::to_string(first) + "\u2013" + std::to_string(last);
+}
+
+// The queries or keys of a grid step's major blocks. The grids are (b, h, q, kv) in the forward and dQ
+// launches and (b, h, kv, q) in dK/dV.
+std::string StepPositions(const Recording& rec, const LaunchTrack& track, int64_t step, bool queries) {
+  const flash::Scenario& s = rec.scenario();
+  const flash::BlockSizes& b = s.block_sizes;
+  const tpu::GridIndex g = tpu::UnflattenStep(track.grid, step);
+  const bool dkv = track.name == "dkv";
+  const int64_t q_index = dkv ? g[3] : g[2], kv_index = dkv ? g[2] : g[3];
+  if (queries) {
+    const int64_t block = track.name == "fwd" ? b.block_q
+                          : dkv               ? b.block_q_major_dkv.value_or(0)
+                                              : b.block_q_dq.value_or(0);
+    return Range(q_index, block, s.q_len);
+  }
+  const int64_t block = track.name == "fwd" ? b.block_k_major
+                        : dkv               ? b.block_k_major_dkv.value_or(0)
+                                            : b.block_k_major_dq.value_or(0);
+  return Range(kv_index, block, s.kv_len);
 }
 
 int LaunchIndex(const Recording& rec, std::string_view name) {
@@ -67,6 +97,7 @@ std::optional<std::string> StepFigure(const Recording& rec, const std::vector<st
   }
   const auto at = static_cast<std::size_t>(step);
   if (p[3] == "ran") return std::string(track.step_ran[at] ? "yes" : "no");
+  if (p[3] == "queries" || p[3] == "keys") return StepPositions(rec, track, step, p[3] == "queries");
   for (std::size_t i = 0; i < track.plan.inputs.size() && i < track.operand_names.size(); ++i) {
     if (track.operand_names[i] != p[4]) continue;
     const tpu::OperandSchedule& schedule = track.plan.inputs[i];

@@ -77,7 +77,8 @@ bool IsRunForm(const std::vector<std::string_view>& p) {
 // The forms only the recording itself can fill: the naive yardstick, and facts of one step or event.
 bool IsRecordingForm(const std::vector<std::string_view>& p, std::string_view body) {
   if (p.size() == 2 && IsLaunchName(p[0]) && OneOf(p[1], {"naive_bytes_in", "bytes_saved"})) return true;
-  if (p.size() == 4 && IsLaunchName(p[0]) && p[1] == "step") return IsCount(p[2]) && p[3] == "ran";
+  if (p.size() == 4 && IsLaunchName(p[0]) && p[1] == "step")
+    return IsCount(p[2]) && OneOf(p[3], {"ran", "queries", "keys"});
   if (p.size() == 5 && IsLaunchName(p[0]) && p[1] == "step")
     return IsCount(p[2]) && OneOf(p[3], {"copy", "slot"}) && IsOperandName(p[4]);
   return IsEventValue(body);

@@ -87,7 +87,7 @@ inline bool DocumentedRecordingFigure(std::string_view name, bool* bytes) {
   const auto step_dot = step.find('.');
   if (step_dot == std::string_view::npos || !Digits(step.substr(0, step_dot))) return false;
   const std::string_view fact = step.substr(step_dot + 1);
-  if (fact == "ran") return true;
+  if (fact == "ran" || fact == "queries" || fact == "keys") return true;
   return (fact.starts_with("copy.") || fact.starts_with("slot.")) && LowerWord(fact.substr(5));
 }
 

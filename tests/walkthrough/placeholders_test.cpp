@@ -41,7 +41,7 @@ void IntroScenario(flash::Scenario& s) {  // assets/scenarios/intro.flags
 TEST_CASE("the documented forms parse, and the others say why not") {
   for (const char* name :
        {"fwd.steps", "dkv.copies.l.issued", "dq.writebacks.ds", "dq.writebacks.ds.bytes", "fwd.bytes_in:KiB",
-        "fwd.bytes_saved:MiB", "fwd.step.3.ran", "fwd.step.0.copy.k", "dkv.step.12.slot.q",
+        "fwd.bytes_saved:MiB", "fwd.step.3.ran", "fwd.step.0.copy.k", "dq.step.2.keys", "dkv.step.12.slot.q",
         "fwd.run.alpha#2.min", "fwd.run.l_next#3.rows_below_one", "check.pass", "check.o.max_rel",
         "check.ds.pass", "scenario.what_if", "with --what-if redirect-lm-dkv: dkv.copies.l.issued",
         "with --precision highest: check.o.max_rel", "with --naive-index-maps: fwd.bytes_in:KiB"})
@@ -57,16 +57,19 @@ TEST_CASE("the documented forms parse, and the others say why not") {
 }
 
 TEST_CASE("step facts come from the pipeline plan: which steps run, which copies are issued") {
-  const auto rec = Record([](flash::Scenario& s) {  // causal-small: a 4 × 4 forward grid
+  const auto rec = Record([](flash::Scenario& s) {  // causal-small: a 4 × 4 grid in each launch
     s.q_len = s.kv_len = 512;
     s.causal = true;
-    s.forward_only = true;
   });
   PlaceholderSource source(*rec);
   CHECK(Fill(source, "fwd.step.0.ran") == "yes");
-  CHECK(Fill(source, "fwd.step.1.ran") == "no");          // (q 0, kv 1) is above the diagonal
-  CHECK(Fill(source, "fwd.step.1.copy.k") == "skipped");  // redirected to block 0, which step 0 holds
-  CHECK(Fill(source, "fwd.step.5.copy.k") == "issued");   // (q 1, kv 1) runs: block 1 comes in
+  CHECK(Fill(source, "fwd.step.1.ran") == "no");                // (q 0, kv 1) is above the diagonal
+  CHECK(Fill(source, "fwd.step.1.copy.k") == "skipped");        // redirected to block 0, which step 0 holds
+  CHECK(Fill(source, "fwd.step.5.copy.k") == "issued");         // (q 1, kv 1) runs: block 1 comes in
+  CHECK(Fill(source, "fwd.step.6.queries") == "128\u2013255");  // (q 1, kv 2)
+  CHECK(Fill(source, "fwd.step.6.keys") == "256\u2013383");
+  CHECK(Fill(source, "dkv.step.6.queries") == "256\u2013383");  // dK/dV walks (kv 1, q 2)
+  CHECK(Fill(source, "dkv.step.6.keys") == "128\u2013255");
   CHECK(Fill(source, "fwd.step.1.slot.q") == Fill(source, "fwd.step.0.slot.q"));  // q stays put
   std::string why;
   CHECK_FALSE(source.Value("fwd.step.16.ran", why));
