@@ -130,6 +130,8 @@ const std::vector<Flag>& Flags() {
            s.poison = Poison::NaN;
          else if (v == "inf")
            s.poison = Poison::Inf;
+         else if (v == "none")  // the setting as ScenarioSettings writes it, so that it reads back
+           s.poison = Poison::None;
          else
            Bad("--poison", v, "nan or inf");
        }},

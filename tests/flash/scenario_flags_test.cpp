@@ -39,6 +39,24 @@ TEST_CASE("flags that are not scenario flags come back for the verb, bad values 
   CHECK(s.poison == Poison::NaN);
 }
 
+TEST_CASE("every setting reads back as a flag and its value, 'none' included") {
+  Scenario s;
+  s.poison = Poison::Inf;
+  s.what_if = WhatIf::BiasMapCeil;
+  std::vector<std::string> flags;
+  for (const auto& [key, value] : ScenarioSettings(Scenario{})) {
+    if (key == "causal" || key == "bias" || key == "naive_index_maps" || key == "forward_only") continue;
+    if (value == "unset") continue;
+    std::string flag = "--" + key;
+    for (char& c : flag)
+      if (c == '_') c = '-';
+    flags.insert(flags.end(), {flag, value});
+  }
+  ParseScenarioFlags(flags, s);  // as the Scenario pane writes the defaults back
+  CHECK(s.poison == Poison::None);
+  CHECK(s.what_if == WhatIf::None);
+}
+
 TEST_CASE("--what-if takes the name of one change, and a wrong name lists them all") {
   Scenario s;
   ParseScenarioFlags(std::vector<std::string>{"--what-if", "redirect-lm-dkv"}, s);
