@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -54,6 +55,7 @@ TEST_CASE("every ask reveals the choice its author meant, and only that one fits
   const Library lib = LoadLibrary();
   REQUIRE(lib.diagnostics.empty());
   StopLander lander;
+  std::map<const Recording*, std::unique_ptr<PlaceholderSource>> sources;  // one per recording, as the app
   int asks = 0;
   for (const Tour& t : lib.tours) {
     for (const TourStop& s : t.stops) {
@@ -66,9 +68,10 @@ TEST_CASE("every ask reveals the choice its author meant, and only that one fits
       }
       const StopLanding landing = lander.Land(s);
       REQUIRE_MESSAGE(landing.recording, t.file << ":" << s.line << ": " << landing.problem);
-      PlaceholderSource source(*landing.recording);
+      auto& source = sources[landing.recording.get()];
+      if (!source) source = std::make_unique<PlaceholderSource>(*landing.recording);
       std::string why;
-      const auto reveal = RevealAsk(*s.ask, *landing.recording, source, why);
+      const auto reveal = RevealAsk(*s.ask, *landing.recording, *source, why);
       REQUIRE_MESSAGE(reveal, t.file << ":" << s.ask->line << ": " << why);
       int fits = 0;
       for (const AskChoice& c : s.ask->choices) fits += ChoiceMatches(c.value, reveal->recorded);
@@ -100,17 +103,22 @@ TEST_CASE("a figure a stop predicts for its try flags is what the try records") 
       tried.land.kind = Landing::Kind::Launch;
       tried.land.launch = "fwd";
       std::shared_ptr<const Recording> before, after;
+      std::unique_ptr<PlaceholderSource> predicted, recorded;
       ForEachPlaceholder(text, [&](std::size_t, std::string_view name, bool closed) {
         std::string why;
         const auto parsed = closed ? ParsePlaceholder(name, why) : std::nullopt;
         if (!parsed || parsed->with_flags != s.try_flags) return;
-        if (!before) before = lander.Land(s).recording;
-        if (!after) after = lander.Land(tried).recording;
-        REQUIRE(before);
-        REQUIRE(after);
-        PlaceholderSource predicted(*before), recorded(*after);
-        const auto want = predicted.Value(name, why);
-        const auto got = recorded.Value(parsed->body + (parsed->unit.empty() ? "" : ":" + parsed->unit), why);
+        if (!before) {
+          before = lander.Land(s).recording;
+          after = lander.Land(tried).recording;
+          REQUIRE(before);
+          REQUIRE(after);
+          predicted = std::make_unique<PlaceholderSource>(*before);
+          recorded = std::make_unique<PlaceholderSource>(*after);
+        }
+        const auto want = predicted->Value(name, why);
+        const auto got =
+            recorded->Value(parsed->body + (parsed->unit.empty() ? "" : ":" + parsed->unit), why);
         CHECK_MESSAGE((want && got && *want == *got), t.file << ":" << s.line << ": {" << name
                                                              << "} predicts " << want.value_or("?")
                                                              << ", the try records " << got.value_or(why));
