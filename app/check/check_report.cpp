@@ -81,6 +81,7 @@ void PrintCheckReport(const CheckRun& run, std::ostream& out) {
       << (s.segments ? ", " + std::to_string(s.segments) + " segments" : "") << ", "
       << tpu::DTypeName(s.dtype) << ", precision " << tpu::PrecisionName(s.precision) << ", chip " << s.chip
       << (s.naive_index_maps ? ", naive index maps" : "")
+      << (s.what_if != flash::WhatIf::None ? ", what-if " + std::string(flash::WhatIfName(s.what_if)) : "")
       << (s.poison != flash::Poison::None ? ", q[0,0,0,0] = " + std::string(flash::PoisonName(s.poison)) : "")
       << "\n\n";
 

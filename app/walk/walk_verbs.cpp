@@ -136,9 +136,15 @@ VerbResult RunTourVerb(const VerbCall& call) {
     else if (landing.recording && landing.recording->error())
       where = "rejected: " + std::string(tpu::ErrorTypeName(landing.recording->error()->type));
     std::string narration = stop.narration.substr(0, stop.narration.find('\n'));
+    std::optional<AskReveal> ask;
     if (landing.recording && problem.empty()) {
       PlaceholderSource source(*landing.recording);
       if (auto filled = FillPlaceholders(narration, source, problem)) narration = *filled;
+      if (stop.ask && problem.empty()) {
+        ask = RevealAsk(*stop.ask, *landing.recording, source, problem);
+        if (ask && ask->correct < 0)
+          problem = "no choice of the ask fits the recorded answer '" + ask->recorded + "'";
+      }
     }
     if (!problem.empty()) {
       where = "DOES NOT RESOLVE: " + problem;
@@ -150,6 +156,13 @@ VerbResult RunTourVerb(const VerbCall& call) {
              << i + 1 << "/" << tour->stops.size() << "  " << stop.title << "\n"
              << "    passage: " << stop.passages.front() << "   C++: " << cpp << "   " << where << "\n"
              << "    " << narration << "\n";
+    if (ask) {
+      call.out << "    ask: " << ask->question << "\n";
+      for (std::size_t c = 0; c < ask->choices.size(); ++c)
+        call.out << "      " << c + 1 << ") " << ask->choices[c] << "\n";
+      call.out << "    answer: " << ask->recorded << ", choice " << ask->correct + 1 << ". "
+               << ask->explanation << "\n";
+    }
   }
   if (failures) {
     call.err << failures << " stop(s) of '" << tour->id << "' do not resolve\n";

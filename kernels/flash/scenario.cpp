@@ -12,7 +12,8 @@ AttentionConfig Scenario::Config() const {
   return AttentionConfig{.causal = causal,
                          .sm_scale = sm_scale,
                          .block_sizes = block_sizes,
-                         .naive_index_maps = naive_index_maps};
+                         .naive_index_maps = naive_index_maps,
+                         .what_if = what_if};
 }
 
 tpu::Chip Scenario::ChipPreset() const {

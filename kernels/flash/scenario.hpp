@@ -11,6 +11,7 @@
 
 #include "base/result.hpp"
 #include "kernels/flash/attention_inputs.hpp"
+#include "kernels/flash/what_if.hpp"
 #include "kernels/tpu/chip.hpp"
 #include "kernels/tpu/op_context.hpp"
 
@@ -35,6 +36,7 @@ struct Scenario {
   std::string chip = "v5e";
   uint64_t seed = 0;
   bool naive_index_maps = false;
+  WhatIf what_if = WhatIf::None;  // one "fix the file" change to the mirror (what_if.hpp)
   bool forward_only = false;
   Poison poison = Poison::None;  // q[0, 0, 0, 0] becomes NaN or +Inf
   BlockSizes block_sizes = BlockSizes::GetDefault();

@@ -72,8 +72,8 @@ std::vector<base::OptionSpec> ScenarioArgs::Specs() {
   return specs;
 }
 
-base::Result<Scenario> ScenarioArgs::Build() const {
-  Scenario scenario;
+base::Result<Scenario> ScenarioArgs::Build(const Scenario& start) const {
+  Scenario scenario = start;
   if (!m_preset.empty()) {
     const auto preset = ParseScenario(PresetWords(*ScenarioPresetFlags(m_preset)));
     if (!preset)
@@ -88,12 +88,12 @@ base::Result<Scenario> ScenarioArgs::Build() const {
   return scenario;
 }
 
-base::Result<Scenario> ParseScenario(std::span<const std::string> words) {
+base::Result<Scenario> ParseScenario(std::span<const std::string> words, const Scenario& start) {
   ScenarioArgs args;
   const std::vector<std::string_view> views(words.begin(), words.end());
   const std::vector<base::OptionSpec> specs = args.Specs();
   if (const auto parsed = base::ParseOptions(views, specs); !parsed) return parsed.error();
-  return args.Build();
+  return args.Build(start);
 }
 
 std::vector<std::string> ScenarioToFlags(const Scenario& scenario) {

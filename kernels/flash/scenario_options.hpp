@@ -23,17 +23,18 @@ class ScenarioArgs {
   // --scenario NAME, then one option per field. The specs refer to this object: keep it alive.
   std::vector<base::OptionSpec> Specs();
   bool given() const { return !m_preset.empty() || !m_values.empty(); }  // any scenario option at all
-  // The preset first, then every field in command-line order. Failure: a preset that is not there or does
-  // not read (Reason::Usage).
-  base::Result<Scenario> Build() const;
+  // `start` (the defaults, unless given), replaced by the preset when there is one, then every field in
+  // command-line order. Failure: a preset that does not read (Reason::Usage).
+  base::Result<Scenario> Build(const Scenario& start = {}) const;
 
  private:
   std::string m_preset;
   std::vector<std::pair<const ScenarioField*, std::string>> m_values;
 };
 
-// Words that are scenario options only (a tour's scenario, a preset's file, the pane's flags).
-base::Result<Scenario> ParseScenario(std::span<const std::string> words);
+// Words that are scenario options only (a tour's scenario, a preset's file, the pane's flags), applied to
+// `start` (the defaults, unless given: a variant of a running scenario starts from it).
+base::Result<Scenario> ParseScenario(std::span<const std::string> words, const Scenario& start = {});
 
 // Every field as flags (a bare flag for a switch that is on; nothing for an unset optional block), in the
 // table's order: what configs and manifests store and what the pane's Apply runs.

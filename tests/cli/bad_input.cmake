@@ -29,6 +29,8 @@ bad_input("check: --sm-scale nan" EXIT 2 COMMAND ${tw} check --sm-scale nan
   MATCH "--sm-scale got 'nan': expected a number from 1e-06 to 1000000")
 bad_input("check: --sm-scale inf" EXIT 2 COMMAND ${tw} check --sm-scale inf MATCH "--sm-scale got 'inf'")
 bad_input("check: a negative --sm-scale" EXIT 2 COMMAND ${tw} check --sm-scale -0.5 MATCH "--sm-scale got '-0\\.5'")
+bad_input("check: an unknown --what-if" EXIT 2 COMMAND ${tw} check --what-if fix-everything
+  MATCH "--what-if got 'fix-everything': expected one of none, redirect-lm-dkv")
 bad_input("check: an unknown dtype" EXIT 2 COMMAND ${tw} check --dtype float16
   MATCH "--dtype got 'float16': expected one of float32, bfloat16")
 bad_input("check: an empty chip" EXIT 2 COMMAND ${tw} check --chip= MATCH "--chip needs one of v4, v5e, v5p, v6e")
@@ -178,6 +180,10 @@ bad_input("a tour with malformed header and stop lines" EXIT 1 COMMAND ${tw} tou
 bad_input("stops that name an unknown passage or bad flags" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/bad-stops
   MATCH "bad-stops\\.tour:5: stop 'An unknown passage' names no passage 'no-such-passage'"
   MATCH2 "bad-stops\\.tour:26: stop 'A value past the range of int': --q-len got '99999999999999999999'")
+bad_input("malformed asks: a choice before its question, too few choices" EXIT 1
+  COMMAND ${tw} tours --library ${bad_libraries}/bad-ask
+  MATCH "bad-ask\\.tour:9: 'choice yes' belongs to an ask: write the 'ask:' line first"
+  MATCH2 "bad-ask\\.tour:17: an ask has 2 to 4 choices; this one has 1")
 bad_input("two default tours" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/two-defaults
   MATCH "two-defaults/tours: exactly one tour must say 'default: yes'; 2 do")
 bad_input("a library with no tours" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/no-tours

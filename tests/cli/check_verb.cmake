@@ -53,3 +53,9 @@ tilewalk_cli_test("trace of a rejected scenario writes the error and exits 1" EX
 tilewalk_cli_test("check reports the below_or_on_diag edge case as a failure, as the original computes it" EXIT 1
   COMMAND ${tw} check --causal --q-len 129 --kv-len 256 --block-q 129 --forward-only --precision highest --sm-scale 0.01
   MATCH "FAIL: an output is outside its tolerance")
+tilewalk_cli_test("check --what-if non-strict-diag lets the corner block run, and the edge case passes" EXIT 0
+  COMMAND ${tw} check --causal --q-len 129 --kv-len 256 --block-q 129 --forward-only --precision highest --sm-scale 0.01 --what-if non-strict-diag
+  MATCH "what-if non-strict-diag" MATCH2 "PASS: every output is within tolerance")
+tilewalk_cli_test("check --json reports the what-if it ran" EXIT 0
+  COMMAND ${tw} check --scenario intro --what-if redirect-lm-dkv --json
+  MATCH "\"what_if\": \"redirect-lm-dkv\"" MATCH2 "\"l\": {[ \n]*\"bytes\": 851968,[ \n]*\"issued\": 13")

@@ -35,3 +35,7 @@ if(XVFB_RUN_FOR_BENCH)
 endif()
 tilewalk_cli_test("gui rejects --benchmark-frames with --screenshot" EXIT 2
   COMMAND ${tw} gui --benchmark-frames 5 --screenshot x.png MATCH "separate runs")
+tilewalk_cli_test("tour --print shows a stop's question, its choices and the recorded answer" EXIT 0
+  COMMAND ${tw} tour fixture --print --library ${CMAKE_SOURCE_DIR}/tests/cli/fixtures/library
+  MATCH "ask: Will the next step, step 2, do any arithmetic\\?\n      1\\) Yes[^\n]*\n      2\\) No"
+  MATCH2 "answer: no, choice 2\\. Step 2 pairs queries 0-127 with keys 256-383: 6 steps skip like it\\.")

@@ -32,6 +32,7 @@ Scenario EveryFieldChanged() {
   s.naive_index_maps = true;
   s.forward_only = true;
   s.poison = Poison::Inf;
+  s.what_if = WhatIf::DkvRedirectFirstRun;
   BlockSizes& b = s.block_sizes;
   b.block_q = 256;
   b.block_k_major = 512;

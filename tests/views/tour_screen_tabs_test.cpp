@@ -12,7 +12,7 @@ namespace {
 
 struct Screen {
   views::HeadlessImGui imgui;
-  session::TourSession session{{.tour = "intro", .stop = 3}};  // lands on fwd.run.m_next
+  session::TourSession session{{.tour = "intro", .stop = 4}};  // lands on fwd.run.m_next
   TourScreenState state;
 
   void Frames(int n = 2) {  // ImGui selects a tab asked for in code one frame later
