@@ -17,7 +17,7 @@ LineCoverage CoverLines(const PallasIndex& index, const std::set<std::string>& f
   const int count = static_cast<int>(index.lines().size());
   std::vector<bool> counted(static_cast<std::size_t>(count) + 1, false);
   for (int line = 1; line <= count; ++line) {
-    if (!outline.IsCode(line)) continue;
+    if (!outline.StartsStatement(line)) continue;
     if (!functions.empty()) {
       const PythonBlock* block = outline.TopLevelAt(line);
       if (block == nullptr || std::find(functions.begin(), functions.end(), block->name) == functions.end())
@@ -25,7 +25,12 @@ LineCoverage CoverLines(const PallasIndex& index, const std::set<std::string>& f
     }
     counted[static_cast<std::size_t>(line)] = true;
   }
-  std::vector<bool> in_passage(counted.size(), false), lit(counted.size(), false);
+  std::vector<bool> in_passage(counted.size(), false), lit(counted.size(), false),
+      mapped(counted.size(), false);
+  for (const auto& [site, at] : index.sites())
+    if (at.status != AnchorStatus::NotFound)
+      for (int line = at.first; line <= at.last && line <= count; ++line)
+        mapped[static_cast<std::size_t>(line)] = true;
   for (const auto& [id, at] : index.passages())
     if (at.status != AnchorStatus::NotFound)
       for (int line = at.first; line <= at.last && line <= count; ++line)
@@ -37,6 +42,7 @@ LineCoverage CoverLines(const PallasIndex& index, const std::set<std::string>& f
     if (!counted[line]) continue;
     ++c.code_lines;
     c.in_passages += in_passage[line];
+    c.mapped_by_sites += mapped[line];
     c.lit_by_sites += lit[line];
   }
   return c;

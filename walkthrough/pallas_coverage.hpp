@@ -1,6 +1,7 @@
-// How much of the real Pallas file tilewalk explains, counted in code lines (not regions): the lines inside
-// some passage's range, and the lines lit by some site that fired during a recording. `anchors` reports
-// both for the default causal training step.
+// How much of the real Pallas file tilewalk explains, counted in statements (their first lines, as
+// coverage tools count them; not regions): the statements inside some passage's range, the statements some
+// site row maps, and those lit by a site that fired during a recording. `anchors` reports them for the
+// default causal training step.
 #pragma once
 
 #include <set>
@@ -13,9 +14,10 @@
 namespace tilewalk::walkthrough {
 
 struct LineCoverage {
-  int code_lines = 0;    // lines that hold code (of the functions asked for, or the whole file)
-  int in_passages = 0;   // of those, inside a passage that resolved (exactly or approximately)
-  int lit_by_sites = 0;  // of those, lit by a site that fired
+  int code_lines = 0;   // statements (of the functions asked for, or the whole file), by their first lines
+  int in_passages = 0;  // of those, inside a passage that resolved (exactly or approximately)
+  int mapped_by_sites = 0;  // of those, inside some site row's lines, whether it fired or not
+  int lit_by_sites = 0;     // of those, lit by a site that fired
 };
 
 // The site-table names of every event of the recording.

@@ -152,7 +152,7 @@ PythonOutline OutlinePython(const std::vector<std::string>& lines) {
     else if (!continuation && (line[first] == '"' || line[first] == '\''))
       kind = LineKind::String;  // a statement that is only a string: a docstring
     else
-      kind = LineKind::Code;
+      kind = continuation ? LineKind::Continuation : LineKind::Code;
     if (kind == LineKind::Blank || kind == LineKind::Comment) continue;
     const int number = static_cast<int>(i) + 1;
     if (!continuation) {

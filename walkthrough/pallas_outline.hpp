@@ -19,9 +19,10 @@ struct PythonBlock {
 
 enum class LineKind : uint8_t {
   Blank,
-  Comment,  // only a comment
-  String,   // inside a string that started on an earlier line, or opening one (a docstring)
-  Code,
+  Comment,       // only a comment
+  String,        // inside a string that started on an earlier line, or opening one (a docstring)
+  Code,          // the first line of a statement
+  Continuation,  // a later line of a statement that spans lines (inside brackets, or after a backslash)
 };
 
 struct PythonOutline {
@@ -29,7 +30,14 @@ struct PythonOutline {
   std::vector<bool> module_level;   // per line (index 0 = line 1): outside every top-level def/class
   std::vector<LineKind> kinds;      // per line
 
-  bool IsCode(int line) const {  // 1-based; false outside the file
+  // A line of code, first or later line of its statement: what may be lit. 1-based; false outside the file.
+  bool IsCode(int line) const {
+    if (line < 1 || line > static_cast<int>(kinds.size())) return false;
+    const LineKind kind = kinds[static_cast<std::size_t>(line - 1)];
+    return kind == LineKind::Code || kind == LineKind::Continuation;
+  }
+  // The first line of a statement: what coverage counts, once per statement.
+  bool StartsStatement(int line) const {
     return line >= 1 && line <= static_cast<int>(kinds.size()) &&
            kinds[static_cast<std::size_t>(line - 1)] == LineKind::Code;
   }
