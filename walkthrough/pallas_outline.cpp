@@ -92,8 +92,10 @@ std::string DefName(std::string_view line) {
     if (line.substr(i, w.size()) != w || i + w.size() >= line.size()) return false;
     const char after = line[i + w.size()];
     if (after != ' ' && after != '\t') return false;
-    i = line.find_first_not_of(" \t", i + w.size());
-    return i != std::string_view::npos;
+    const std::size_t name = line.find_first_not_of(" \t", i + w.size());
+    if (name == std::string_view::npos) return false;
+    i = name;
+    return true;
   };
   word("async");
   if (!word("def") && !word("class")) return {};

@@ -1,11 +1,25 @@
 #include "walkthrough/tour.hpp"
 
+#include "walkthrough/line_fingerprint.hpp"
 #include "walkthrough/passage.hpp"
 #include "walkthrough/placeholders.hpp"
+#include "walkthrough/site_table.hpp"
 
 namespace tilewalk::walkthrough {
 
 namespace {
+
+// An operand some launch copies or writes back (its pseudo-site "LAUNCH.copy.NAME"), or a scratch buffer
+// a site reads ("fwd.store.l_scratch"): the names the Memory pane shows.
+bool IsKnownOperand(std::string_view name) {
+  for (const SiteRow& row : ShippedSiteTable().rows()) {
+    const std::string_view site = row.site;
+    const std::string_view last = site.substr(site.rfind('.') + 1);
+    if (last != name) continue;
+    if (row.role == SiteRole::Copy || row.role == SiteRole::Writeback || last.ends_with("_scratch")) return true;
+  }
+  return false;
+}
 
 std::vector<std::string> SplitCommas(const std::string& value) {
   std::vector<std::string> out;
@@ -49,7 +63,7 @@ std::optional<Tour> ParseTour(std::string_view file_name, std::string_view text,
     if (stop->narration.empty())
       problem(line, "stop '" + stop->title + "' needs narration after a blank line");
   };
-  std::vector<bool> seen_land;
+  std::vector<bool> seen_land, seen_show;
   for (std::size_t i = 1; i < lines.size(); ++i) {
     const int n = static_cast<int>(i) + 1;
     const std::string& line = lines[i];
@@ -57,6 +71,7 @@ std::optional<Tour> ParseTour(std::string_view file_name, std::string_view text,
       finish_stop(n - 1);
       tour.stops.push_back(TourStop{});
       seen_land.push_back(false);
+      seen_show.push_back(false);
       stop = &tour.stops.back();
       stop->title = Trim(std::string_view(line).substr(8));
       stop->line = n;
@@ -105,6 +120,23 @@ std::optional<Tour> ParseTour(std::string_view file_name, std::string_view text,
       stop->scenario = Words(value);
     } else if (key == "try") {
       stop->try_flags = Words(value);
+    } else if (key == "show") {
+      std::string why;
+      if (auto pane = ParseStopPane(value, why))
+        stop->show = *pane;
+      else
+        problem(n, why);
+      seen_show.back() = true;
+    } else if (key == "focus") {
+      std::string why;
+      if (auto focus = ParseStopFocus(value, static_cast<int>(ShippedPinnedFile().fingerprint.lines.size()), why)) {
+        stop->focus = *focus;
+        if (focus->kind == StopFocus::Kind::Operand && !IsKnownOperand(focus->operand))
+          problem(n, "focus: no launch has an operand or scratch buffer '" + focus->operand +
+                         "' (the Memory pane's names: q, k, v, o, l, m, do, di, dq, dk, dv, m_scratch, ...)");
+      } else {
+        problem(n, why);
+      }
     } else if (key == "land") {
       std::string why;
       if (auto land = ParseLanding(value, why))
@@ -114,13 +146,23 @@ std::optional<Tour> ParseTour(std::string_view file_name, std::string_view text,
       seen_land.back() = true;
     } else {
       problem(n, "unknown stop key '" + key +
-                     "'; a stop takes passage, scenario, land, try, an ask (ask, choice, answer, explain, "
-                     "reveal), then narration");
+                     "'; a stop takes passage, scenario, land, show, focus, try, an ask (ask, choice, answer, "
+                     "explain, reveal), then narration");
     }
   }
   finish_stop(static_cast<int>(lines.size()));
   for (std::size_t s = 0; s < tour.stops.size(); ++s) {
-    if (!seen_land[s]) problem(tour.stops[s].line, "stop '" + tour.stops[s].title + "' needs 'land:'");
+    const TourStop& st = tour.stops[s];
+    if (!seen_land[s]) problem(st.line, "stop '" + st.title + "' needs 'land:'");
+    if (!seen_show[s]) {
+      problem(st.line, "stop '" + st.title + "' needs 'show:' (grid, memory, lanes, scores, cost or scenario)");
+    } else {
+      for (StopPane named : PanesNamedIn(st.narration))
+        if (named != st.show)
+          problem(st.narration_line, "stop '" + st.title + "' names the " + std::string(StopPaneName(named)) +
+                                         " pane but shows " + std::string(StopPaneName(st.show)) +
+                                         "; say what it shows, or show what it says");
+    }
     CheckPlaceholderSyntax(tour.stops[s].narration, file, tour.stops[s].narration_line, diags);
     if (tour.stops[s].ask) CheckAsk(*tour.stops[s].ask, file, diags);
   }

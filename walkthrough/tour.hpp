@@ -11,6 +11,7 @@
 #include "walkthrough/ask.hpp"
 #include "walkthrough/diagnostic.hpp"
 #include "walkthrough/landing.hpp"
+#include "walkthrough/stop_picture.hpp"
 
 namespace tilewalk::walkthrough {
 
@@ -21,6 +22,8 @@ struct TourStop {
   Landing land;
   std::vector<std::string> try_flags;  // optional
   std::optional<Ask> ask;              // optional: predict, then step
+  StopPane show = StopPane::Grid;      // the picture the narration talks about (required: 'show:')
+  StopFocus focus{};                   // optional: what in that picture to bring forward
   std::string narration;
   int line = 0;            // of the "## stop:" line
   int narration_line = 0;  // of the narration's first line

@@ -88,6 +88,25 @@ walkthrough::Tour ScenarioTour(const flash::Scenario& scenario) {
 
 // ---- [SuggestedTab] ----
 
+std::optional<DetailTab> DetailTabOf(walkthrough::StopPane pane) {
+  using walkthrough::StopPane;
+  switch (pane) {
+    case StopPane::Grid:
+      return std::nullopt;
+    case StopPane::Memory:
+      return DetailTab::Memory;
+    case StopPane::Lanes:
+      return DetailTab::Lanes;
+    case StopPane::Scores:
+      return DetailTab::Scores;
+    case StopPane::Cost:
+      return DetailTab::Cost;
+    case StopPane::Scenario:
+      return DetailTab::Scenario;
+  }
+  return std::nullopt;
+}
+
 std::optional<DetailTab> SuggestedTab(std::string_view site) {
   const walkthrough::SiteRow* row = walkthrough::ShippedSiteTable().Find(site);
   if (row == nullptr) return DetailTab::Memory;  // an error raised outside any statement
@@ -438,8 +457,14 @@ void TourSession::Rebuild() {
   const Yardsticks& yardsticks = yard->second;
   const std::string site = m_recording->SiteNameOf(snap->event_index);
   m_pictures.suggested_tab = SuggestedTab(site);
+  if (m_tour != nullptr) m_pictures.stop_show = m_tour->stops[static_cast<std::size_t>(m_stop)].show;
+  const auto stop_shows = [&](DetailTab tab) {
+    if (!m_pictures.stop_show) return false;
+    const std::optional<DetailTab> stop_tab = DetailTabOf(*m_pictures.stop_show);
+    return stop_tab.has_value() && *stop_tab == tab;
+  };
   const auto wanted = [&](DetailTab tab) {
-    return m_all_heatmaps || m_shown_tab == tab || m_pictures.suggested_tab == tab;
+    return m_all_heatmaps || m_shown_tab == tab || m_pictures.suggested_tab == tab || stop_shows(tab);
   };
   m_pictures.memory = BuildMemoryPicture(
       *snap, *m_recording,

@@ -41,6 +41,8 @@ enum class DetailTab : std::uint8_t { Memory, Lanes, Scores, Cost, Scenario };
 std::optional<DetailTab> SuggestedTab(std::string_view site);
 // Whether the event belongs to the grid: a step begins or ends, a branch decides.
 bool IsGridMoment(std::string_view site);
+// The detail tab a stop's `show:` names; none for the grid, which is not a detail tab.
+std::optional<DetailTab> DetailTabOf(walkthrough::StopPane pane);
 
 struct TourPictures {
   views::GridPicture grid;
@@ -51,7 +53,10 @@ struct TourPictures {
   views::ScoresPicture scores;
   views::CostPicture cost;
   views::ScenarioPicture scenario;  // drawn with or without a snapshot: a rejected scenario is edited here
-  std::optional<DetailTab> suggested_tab{};
+  std::optional<DetailTab> suggested_tab{};  // the tab the cursor's statement belongs to
+  // The picture the tour stop declares (`show:`): it stays while the cursor moves inside the stop, until
+  // the user picks another tab. Unset outside a tour.
+  std::optional<walkthrough::StopPane> stop_show{};
   bool grid_moment = false;  // the event is the grid's: a step begins or ends, a branch decides (classroom
                              // mode then shows the grid rather than a detail tab)
   uint64_t revision = 0;     // changes whenever the pictures are rebuilt, so textures know to re-upload

@@ -167,7 +167,7 @@ bad_input("an empty tour file" EXIT 1 COMMAND ${tw} tours --library ${bad_librar
   MATCH "empty-tour/tours/empty\\.tour:1: a tour starts with '# tour: ID'"
   MATCH2 "1 problem\\(s\\) in the passages and tours of .*empty-tour; fix them")
 bad_input("a tour cut off inside a stop" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/truncated-tour
-  MATCH "truncated\\.tour:33: stop 'Stop 5' needs 'scenario:'" MATCH2 "truncated\\.tour:33: stop 'Stop 5' needs 'land:'")
+  MATCH "truncated\\.tour:37: stop 'Stop 5' needs 'scenario:'" MATCH2 "truncated\\.tour:37: stop 'Stop 5' needs 'land:'")
 bad_input("a passage cut off inside its front matter" EXIT 1
   COMMAND ${tw} tours --library ${bad_libraries}/truncated-passage
   MATCH "01-cut-short\\.md:5: the front matter never ends" MATCH2 "uses-cut\\.tour:5: stop 'Stop 1' names no passage 'cut-short'")
@@ -176,14 +176,14 @@ bad_input("a passage with malformed keys" EXIT 1 COMMAND ${tw} tours --library $
   MATCH2 "01-bad-keys\\.md:6: tokens takes 1 to 6 fragments")
 bad_input("a tour with malformed header and stop lines" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/malformed-tour
   MATCH "wrong-name\\.tour:1: the tour id 'not-the-file-name' must equal the file name 'wrong-name'"
-  MATCH2 "wrong-name\\.tour:31: land takes 'site NAME #N'")
+  MATCH2 "wrong-name\\.tour:34: land takes 'site NAME #N'")
 bad_input("stops that name an unknown passage or bad flags" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/bad-stops
   MATCH "bad-stops\\.tour:5: stop 'An unknown passage' names no passage 'no-such-passage'"
-  MATCH2 "bad-stops\\.tour:26: stop 'A value past the range of int': --q-len got '99999999999999999999'")
+  MATCH2 "bad-stops\\.tour:29: stop 'A value past the range of int': --q-len got '99999999999999999999'")
 bad_input("malformed asks: a choice before its question, too few choices" EXIT 1
   COMMAND ${tw} tours --library ${bad_libraries}/bad-ask
-  MATCH "bad-ask\\.tour:9: 'choice yes' belongs to an ask: write the 'ask:' line first"
-  MATCH2 "bad-ask\\.tour:17: an ask has 2 to 4 choices; this one has 1")
+  MATCH "bad-ask\\.tour:10: 'choice yes' belongs to an ask: write the 'ask:' line first"
+  MATCH2 "bad-ask\\.tour:19: an ask has 2 to 4 choices; this one has 1")
 bad_input("two default tours" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/two-defaults
   MATCH "two-defaults/tours: exactly one tour must say 'default: yes'; 2 do")
 bad_input("a library with no tours" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/no-tours
@@ -191,11 +191,11 @@ bad_input("a library with no tours" EXIT 1 COMMAND ${tw} tours --library ${bad_l
 bad_input("a library folder that does not exist" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/nope
   MATCH "tilewalk tours: cannot read the folder '.*nope/(passages|tours)'" MATCH2 "--library takes a folder")
 bad_input("tour --print of a truncated tour" EXIT 1
-  COMMAND ${tw} tour truncated --print --library ${bad_libraries}/truncated-tour MATCH "truncated\\.tour:33: ")
+  COMMAND ${tw} tour truncated --print --library ${bad_libraries}/truncated-tour MATCH "truncated\\.tour:37: ")
 bad_input("tour --print of stops that parse but cannot land, one too big for the machine" EXIT 1
   COMMAND ${tw} tour unlandable --print --library ${bad_libraries}/unlandable
   MATCH "unlandable\\.tour:5: stop 'Stop 1' does not resolve: scenario: this scenario needs about [0-9]+ MiB"
-  MATCH2 "unlandable\\.tour:33: stop 'No such event' does not resolve: the scenario has 0 matching events")
+  MATCH2 "unlandable\\.tour:37: stop 'No such event' does not resolve: the scenario has 0 matching events")
 if(XVFB_RUN)
   bad_input("gui opens on a stop too big for the machine without running it" EXIT 0
     COMMAND ${XVFB_RUN} -a ${tw} gui --library ${bad_libraries}/unlandable --tour unlandable --stop 1

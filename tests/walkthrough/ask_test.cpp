@@ -17,8 +17,8 @@ std::string TourWith(const std::string& ask_lines) {
   std::string stop =
       "## stop: S\npassage: p\nscenario: --scenario causal-small --forward-only\nland: moment skipped-step "
       "#1\n";
-  std::string text = "# tour: t\ntitle: T\n\n" + stop + ask_lines + "\nNarration.\n";
-  for (int i = 0; i < 4; ++i) text += stop + "\nNarration.\n";
+  std::string text = "# tour: t\ntitle: T\n\n" + stop + ask_lines + "show: grid\n\nNarration.\n";
+  for (int i = 0; i < 4; ++i) text += stop + "show: grid\n\nNarration.\n";
   return text;
 }
 

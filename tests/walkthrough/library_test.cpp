@@ -70,7 +70,7 @@ TEST_CASE("malformed passages name the file, the line and the fix") {
 
 TEST_CASE("malformed and truncated tours name the file, the line and the fix") {
   const std::string stop =
-      "## stop: S\npassage: running-max\nscenario: --causal\nland: site fwd.run.alpha #1\n\nSome "
+      "## stop: S\npassage: running-max\nscenario: --causal\nland: site fwd.run.alpha #1\nshow: lanes\n\nSome "
       "narration.\n";
   std::string five;
   for (int i = 0; i < 5; ++i) five += stop;
@@ -88,6 +88,32 @@ TEST_CASE("malformed and truncated tours name the file, the line and the fix") {
   CHECK_FALSE(ParseTour("t.tour", "# tour: t\ntitle: T\n\n## stop: cut\npassage: running-max\n", d));
   CHECK(Mentions(d, "t.tour:4", "needs 'land:'"));
   CHECK(Mentions(d, "t.tour:5", "needs narration"));
+  CHECK(Mentions(d, "t.tour:4", "needs 'show:'"));
+  d.clear();
+  std::string wrong_pane = five;
+  wrong_pane.replace(wrong_pane.find("show: lanes"), 11, "show: lane");
+  CHECK_FALSE(ParseTour("t.tour", "# tour: t\ntitle: T\n\n" + wrong_pane, d));
+  CHECK(Mentions(d, "t.tour:8", "got 'lane'"));
+  d.clear();
+  std::string contradicts = five;
+  contradicts.replace(contradicts.find("Some narration."), 15, "See the Memory pane.");
+  CHECK_FALSE(ParseTour("t.tour", "# tour: t\ntitle: T\n\n" + contradicts, d));
+  CHECK(Mentions(d, "t.tour:10", "names the memory pane but shows lanes"));
+  d.clear();
+  std::string bad_focus = five;
+  bad_focus.replace(bad_focus.find("show: lanes"), 11, "show: lanes\nfocus: line 999999");
+  CHECK_FALSE(ParseTour("t.tour", "# tour: t\ntitle: T\n\n" + bad_focus, d));
+  CHECK(Mentions(d, "t.tour:9", "999999"));
+  d.clear();
+  std::string bad_operand = five;
+  bad_operand.replace(bad_operand.find("show: lanes"), 11, "show: memory\nfocus: operand q_scratch");
+  CHECK_FALSE(ParseTour("t.tour", "# tour: t\ntitle: T\n\n" + bad_operand, d));
+  CHECK(Mentions(d, "t.tour:9", "no launch has an operand or scratch buffer 'q_scratch'"));
+  d.clear();
+  std::string good_focus = five;
+  good_focus.replace(good_focus.find("show: lanes"), 11, "show: memory\nfocus: operand l_scratch");
+  CHECK(ParseTour("t.tour", "# tour: t\ntitle: T\n\n" + good_focus, d));
+  CHECK(d.empty());
   d.clear();
   CHECK_FALSE(ParseTour("u.tour", "# tour: t\n", d));
   CHECK(Mentions(d, "u.tour:1", "must equal the file name"));
@@ -99,7 +125,7 @@ TEST_CASE("a library cross-checks passages named by stops and anchors in the mir
   const EmbeddedFile passages[] = {{"01-running-max.md", unknown_cpp}};
   const std::string tour =
       "# tour: t\ntitle: T\ndefault: yes\n\n" +
-      std::string("## stop: S\npassage: elsewhere\nscenario: --causal\nland: launch fwd\n\nN.\n");
+      std::string("## stop: S\npassage: elsewhere\nscenario: --causal\nland: launch fwd\nshow: grid\n\nN.\n");
   std::string five;
   for (int i = 0; i < 5; ++i) five += tour.substr(tour.find("## stop"));
   const std::string text = tour.substr(0, tour.find("## stop")) + five;
