@@ -2,7 +2,9 @@
 // Streams event by event, so a launch of hundreds of thousands of events needs no JSON tree in memory.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -10,8 +12,13 @@
 
 namespace tilewalk::app {
 
-// launches: the names to include ("fwd", "dkv", "dq"); all of them when empty.
-void WriteTraceJson(std::FILE* out, const walkthrough::Recording& recording,
-                    const std::vector<std::string>& launches);
+// Asked every few thousand events with the events written so far and the total; false stops the writing
+// there (an interrupt, or a write that already failed), leaving the JSON incomplete.
+using TraceWriteCheck = std::function<bool(std::uint64_t written, std::uint64_t total)>;
+
+// launches: the names to include ("fwd", "dkv", "dq"); all of them when empty. False when `keep_going`
+// stopped it.
+bool WriteTraceJson(std::FILE* out, const walkthrough::Recording& recording,
+                    const std::vector<std::string>& launches, const TraceWriteCheck& keep_going = {});
 
 }  // namespace tilewalk::app
