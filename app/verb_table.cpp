@@ -7,6 +7,8 @@
 #include "app/export/export_verb.hpp"
 #include "app/gui/gui_verb.hpp"
 #include "app/trace/trace_verb.hpp"
+#include "app/walk/anchors_verb.hpp"
+#include "app/walk/source_verb.hpp"
 #include "app/walk/walk_verbs.hpp"
 
 namespace tilewalk::app {
@@ -39,6 +41,11 @@ std::span<const Verb> VerbTable() {
            .synopsis = kAnchorsSynopsis,
            .options = AnchorsHelp,
            .run = RunAnchorsVerb},
+      Verb{.name = "source",
+           .summary = "Say which Pallas flash_attention.py is used and why; fetch the pinned one",
+           .synopsis = kSourceSynopsis,
+           .options = SourceHelp,
+           .run = RunSourceVerb},
       Verb{.name = "tours",
            .summary = "List the guided tours",
            .synopsis = kToursSynopsis,

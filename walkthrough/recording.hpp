@@ -133,6 +133,10 @@ class Recording {
                                      Direction direction) const;
   std::optional<uint64_t> FirstAtSite(std::span<const tpu::SiteId> sites) const;
   std::optional<uint64_t> FirstAtLine(std::string_view file, uint32_t line) const;
+  // The name the site role table gives an event: its site's name, or for an event with no site of its
+  // own "LAUNCH.copy.OPERAND", "LAUNCH.writeback.OPERAND" or "LAUNCH.step"; empty for an error raised
+  // outside any statement.
+  std::string SiteNameOf(uint64_t event) const;
   // The statement nearest an event in its launch (a copy or a step boundary has no site of its own),
   // looking `first` way first; none when the launch has no statement.
   std::optional<uint64_t> NearestStatement(uint64_t event, Direction first) const;

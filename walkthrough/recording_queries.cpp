@@ -170,6 +170,26 @@ std::optional<uint64_t> Recording::FirstAtLine(std::string_view file, uint32_t l
   return SearchLine(std::nullopt, file, line, Direction::Forward);
 }
 
+std::string Recording::SiteNameOf(uint64_t event) const {
+  const tpu::Event& e = EventAt(event);
+  if (e.site != tpu::kNoSite) return tpu::GetSite(e.site).name;
+  const LaunchTrack& track = m_tracks[static_cast<std::size_t>(LaunchOf(event))];
+  const auto operand = [&] {
+    return e.operand < track.operand_names.size() ? track.operand_names[e.operand] : std::string("?");
+  };
+  switch (e.kind) {
+    case tpu::EventKind::CopyIn:
+      return track.name + ".copy." + operand();
+    case tpu::EventKind::Writeback:
+      return track.name + ".writeback." + operand();
+    case tpu::EventKind::StepBegin:
+    case tpu::EventKind::StepEnd:
+      return track.name + ".step";
+    default:
+      return {};
+  }
+}
+
 std::optional<uint64_t> Recording::NearestStatement(uint64_t event, Direction first) const {
   if (event >= m_event_count) return std::nullopt;
   const EventSpan launch = EventRange(LaunchOf(event));

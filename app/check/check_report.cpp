@@ -7,6 +7,7 @@
 
 #include "app/scenario_json.hpp"
 #include "kernels/flash/flash_error.hpp"
+#include "walkthrough/kernel_error_text.hpp"
 
 namespace tilewalk::app {
 
@@ -50,7 +51,7 @@ nlohmann::json KernelErrorJson(const tpu::KernelError& e, const std::string& lau
           {"site", site.name},
           {"file", site.file},
           {"line", site.line},
-          {"pallas_function", std::string(flash::PallasFunctionOfSite(site.name))}};
+          {"pallas_function", walkthrough::PallasFunctionOf(site.name)}};
 }
 
 nlohmann::json CheckReportJson(const CheckRun& run) {

@@ -14,6 +14,7 @@
 #include "base/os_error.hpp"
 #include "kernels/flash/flash_error.hpp"
 #include "kernels/flash/scenario_options.hpp"
+#include "walkthrough/kernel_error_text.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -93,7 +94,7 @@ VerbResult RunCheckVerb(const VerbCall& call) {
     PrintCheckReport(run, call.out);
   }
   if (run.step.error)
-    call.err << flash::DescribeError(*run.step.error) << "\n"
+    call.err << walkthrough::DescribeKernelError(*run.step.error) << "\n"
              << flash::ErrorAdvice(*run.step.error, run.step.error_launch) << "\n";
   if (args.dump) {
     if (const base::Status dumped = DumpCheckRun(*args.dump, args.force, run, data, interrupts); !dumped)

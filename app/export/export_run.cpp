@@ -20,6 +20,7 @@
 #include "base/safe_output.hpp"
 #include "kernels/flash/flash_error.hpp"
 #include "kernels/flash/scenario_options.hpp"
+#include "walkthrough/kernel_error_text.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -200,7 +201,7 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
   if (options.scenario && session.recording() && session.recording()->error()) {
     const tpu::KernelError& error = *session.recording()->error();
     err << "tilewalk export: the scenario is rejected, so there is nothing to draw.\n"
-        << flash::DescribeError(error) << "\n"
+        << walkthrough::DescribeKernelError(error) << "\n"
         << flash::ErrorAdvice(error, session.recording()->error_launch()) << "\n";
     return ExitCode::Failure;
   }

@@ -1,6 +1,6 @@
 // The tour session: which stop is open, the one cursor, playback, and the pictures.
 //   [Helpers]      site positions, step units and moments in the walkthrough's terms
-//   [SuggestedTab] the detail tab a statement belongs to
+//   [SuggestedTab] the detail tab a statement belongs to, from the site role table
 //   [Stops]        opening a tour, going to a stop, landing on its moment (editing:
 //   tour_session_scenario.cpp) [Intents]      Apply and playback [Pictures]     rebuilding the pictures when
 //   the cursor moved
@@ -11,6 +11,7 @@
 
 #include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/mirror_sources.hpp"
+#include "walkthrough/site_table.hpp"
 
 namespace tilewalk::session {
 namespace {
@@ -69,10 +70,6 @@ std::optional<walkthrough::Moment> MomentOf(std::int64_t marker) {
   }
 }
 
-bool EndsWith(const std::string& s, const std::string& tail) {
-  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
 // A tour of one stop over a scenario, landing where its first launch starts.
 walkthrough::Tour ScenarioTour(const flash::Scenario& scenario) {
   walkthrough::TourStop stop;
@@ -91,21 +88,27 @@ walkthrough::Tour ScenarioTour(const flash::Scenario& scenario) {
 
 // ---- [SuggestedTab] ----
 
-std::optional<DetailTab> SuggestedTab(const std::string& site) {
-  static const char* const kScores[] = {
-      ".run.s",       ".run.add_ab",     ".run.scale",       ".run.q_segment_tile", ".run.segment_mask",
-      ".run.row_ids", ".run.col_ids",    ".run.causal_mask", ".run.combine_masks",  ".run.apply_mask",
-      ".run.p",       ".run.p_normalize"};
-  static const char* const kLanes[] = {
-      ".run.m_prev",   ".run.l_prev",   ".run.m_curr",  ".run.m_next",  ".run.alpha",
-      ".run.l_corr",   ".run.l_next",   ".run.store_l", ".run.store_m", ".run.l_next_inv_safe",
-      ".start.m_init", ".start.l_init", ".start.m",     ".start.l"};
-  for (const char* tail : kScores)
-    if (EndsWith(site, tail)) return DetailTab::Scores;
-  for (const char* tail : kLanes)
-    if (EndsWith(site, tail)) return DetailTab::Lanes;
-  if (site.find(".run.") != std::string::npos) return std::nullopt;
-  return DetailTab::Memory;
+std::optional<DetailTab> SuggestedTab(std::string_view site) {
+  const walkthrough::SiteRow* row = walkthrough::ShippedSiteTable().Find(site);
+  if (row == nullptr) return DetailTab::Memory;  // an error raised outside any statement
+  switch (row->pane) {
+    case walkthrough::SitePane::Lanes:
+      return DetailTab::Lanes;
+    case walkthrough::SitePane::Scores:
+      return DetailTab::Scores;
+    case walkthrough::SitePane::Memory:
+      return DetailTab::Memory;
+    case walkthrough::SitePane::Grid:
+    case walkthrough::SitePane::Keep:
+      break;
+  }
+  return std::nullopt;
+}
+
+bool IsGridMoment(std::string_view site) {
+  const walkthrough::SiteRow* row = walkthrough::ShippedSiteTable().Find(site);
+  return row != nullptr &&
+         (row->role == walkthrough::SiteRole::Step || row->role == walkthrough::SiteRole::Branch);
 }
 
 // ---- [Stops] ----
@@ -138,12 +141,15 @@ TourSession::TourSession(const SessionOptions& options) : m_loaded(LoadTourLibra
     m_tour = nullptr;
     return;
   }
-  const walkthrough::PallasSourceLookup pallas = walkthrough::FindPallasSource(options.pallas_source);
-  if (pallas.source) {
-    m_pallas = pallas.source;
-  } else {
-    m_pallas_problem = pallas.problem;
-  }
+  auto pallas = walkthrough::FindPallasSource(options.pallas_source);
+  if (pallas)
+    m_pallas = std::make_shared<const walkthrough::PallasIndex>(
+        std::move(*pallas), walkthrough::ShippedSiteTable(), lib.passages);
+  else if (pallas.error().reason == base::Reason::NotFound && !options.pallas_source)
+    m_pallas_problem =
+        "No Pallas file: run 'tilewalk source fetch' to show flash_attention.py beside the mirror.";
+  else
+    m_pallas_problem = "No Pallas file: " + pallas.error().message + ".";
   GoToStop(std::clamp(options.stop, 1, stop_count()) - 1);
 }
 
@@ -348,11 +354,23 @@ void TourSession::Tick(double seconds) {
   m_play_debt = std::min(m_play_debt, interval);
 }
 
-// The next event at a mirror line after the cursor, wrapping around to the first.
+// The next event at a line after the cursor, wrapping around to the first: a line of the mirror by its
+// statements' sites, a line of the Pallas file by the sites the table maps onto it.
 bool TourSession::SeekToNextAtLine(const std::string& file, int line) {
   const walkthrough::Recording& rec = *m_recording;
+  const uint64_t cursor = m_timeline->cursor();
+  if (m_pallas && file == m_pallas->source().path.string()) {
+    const std::vector<std::string> sites = m_pallas->SitesAtLine(line);
+    if (sites.empty()) return false;
+    for (uint64_t k = 1; k <= rec.EventCount(); ++k) {
+      const uint64_t event = (cursor + k) % rec.EventCount();
+      if (std::find(sites.begin(), sites.end(), rec.SiteNameOf(event)) != sites.end())
+        return m_timeline->Seek(event);
+    }
+    return false;
+  }
   const auto at_line = static_cast<uint32_t>(line);
-  auto found = rec.NextAtLine(m_timeline->cursor(), file, at_line, walkthrough::Direction::Forward);
+  auto found = rec.NextAtLine(cursor, file, at_line, walkthrough::Direction::Forward);
   if (!found) found = rec.FirstAtLine(file, at_line);
   return found && m_timeline->Seek(*found);
 }
@@ -395,8 +413,11 @@ void TourSession::Rebuild() {
   const walkthrough::Passage* passage = m_passage_shown;
   if (!m_timeline) {
     if (m_recording && m_recording->error()) {
-      m_pictures.source =
-          BuildRejectedSourcePicture(*m_recording->error(), passage, m_pallas ? &*m_pallas : nullptr);
+      SourceInput input;
+      input.passage = passage;
+      input.pallas = m_pallas.get();
+      input.pallas_missing = m_pallas_problem;
+      m_pictures.source = BuildRejectedSourcePicture(*m_recording->error(), input, m_documents);
       m_pictures.rejection = m_recording->error()->Describe();
       m_pictures.suggested_tab = DetailTab::Scenario;
     } else {
@@ -415,7 +436,8 @@ void TourSession::Rebuild() {
   }
   const auto launch = static_cast<std::size_t>(snap->launch);
   const Yardsticks& yardsticks = yard->second;
-  m_pictures.suggested_tab = SuggestedTab(snap->site.name);
+  const std::string site = m_recording->SiteNameOf(snap->event_index);
+  m_pictures.suggested_tab = SuggestedTab(site);
   const auto wanted = [&](DetailTab tab) {
     return m_all_heatmaps || m_shown_tab == tab || m_pictures.suggested_tab == tab;
   };
@@ -433,9 +455,7 @@ void TourSession::Rebuild() {
   }
   m_pictures.cost = m_cost;
   PlaceCostCursor(m_pictures.cost, *snap);
-  const tpu::EventKind kind = snap->event.kind;
-  m_pictures.grid_moment =
-      kind == tpu::EventKind::StepBegin || kind == tpu::EventKind::StepEnd || kind == tpu::EventKind::When;
+  m_pictures.grid_moment = IsGridMoment(site);
   m_pictures.timeline = BuildTimelinePicture(*snap, *m_recording, m_markers);
   m_pictures.timeline.playing = m_playing;
   m_pictures.timeline.landing = m_landing_event;
@@ -445,8 +465,13 @@ void TourSession::Rebuild() {
   if (m_landing_event) m_pictures.timeline.landing_us = m_recording->TimeOfEvent(*m_landing_event);
   const std::optional<MirrorPosition> position = MirrorPositionOf(*snap);
   m_pictures.source =
-      BuildSourcePicture(position, position ? *position : NearestFile(*m_recording, snap->event_index),
-                         passage, m_pallas ? &*m_pallas : nullptr);
+      BuildSourcePicture({.position = position,
+                          .fallback = position ? *position : NearestFile(*m_recording, snap->event_index),
+                          .site = site,
+                          .passage = passage,
+                          .pallas = m_pallas.get(),
+                          .pallas_missing = m_pallas_problem},
+                         m_documents);
 }
 
 }  // namespace tilewalk::session

@@ -17,7 +17,8 @@ void WriteDims(std::FILE* out, const tpu::Dims& d) {
   std::fputc(']', out);
 }
 
-void WriteEvent(std::FILE* out, const walkthrough::LaunchTrack& t, uint64_t global, const tpu::Event& e) {
+void WriteEvent(std::FILE* out, const walkthrough::Recording& rec, const walkthrough::LaunchTrack& t,
+                uint64_t global, const tpu::Event& e, const walkthrough::PallasIndex* pallas) {
   using tpu::EventKind;
   std::fprintf(out, "{\"i\":%llu,\"launch\":\"%s\",\"kind\":\"%s\",\"step\":%u,\"grid\":",
                static_cast<unsigned long long>(global), t.name.c_str(),
@@ -26,6 +27,13 @@ void WriteEvent(std::FILE* out, const walkthrough::LaunchTrack& t, uint64_t glob
   if (e.site != tpu::kNoSite) {
     const tpu::SiteInfo site = tpu::GetSite(e.site);
     std::fprintf(out, ",\"site\":\"%s\",\"line\":%u", site.name.c_str(), site.line);
+  }
+  if (pallas != nullptr) {
+    const std::vector<int> lit = pallas->LitLines(rec.SiteNameOf(global));
+    if (lit.empty())
+      std::fputs(",\"pallas_line\":null", out);
+    else
+      std::fprintf(out, ",\"pallas_line\":%d", lit.front());
   }
   if (e.operand != tpu::kNoOperand && e.operand < t.operand_names.size())
     std::fprintf(out, ",\"operand\":\"%s\",\"slot\":%u", t.operand_names[e.operand].c_str(), e.slot);
@@ -73,13 +81,22 @@ void WriteEvent(std::FILE* out, const walkthrough::LaunchTrack& t, uint64_t glob
 }  // namespace
 
 bool WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec,
-                    const std::vector<std::string>& launches, const TraceWriteCheck& keep_going) {
+                    const std::vector<std::string>& launches, const walkthrough::PallasIndex* pallas,
+                    const TraceWriteCheck& keep_going) {
   auto wanted = [&](const std::string& name) {
     return launches.empty() || std::find(launches.begin(), launches.end(), name) != launches.end();
   };
   std::fprintf(out,
                "{\"schema\":\"tilewalk-trace/1\",\n\"estimate_note\":\"times are cost-model estimates\",\n");
   std::fprintf(out, "\"scenario\":%s,\n", ScenarioJson(rec.scenario()).dump().c_str());
+  if (pallas != nullptr)
+    std::fprintf(
+        out, "\"pallas\":%s,\n",
+        nlohmann::json{{"file", pallas->source().path.string()},
+                       {"sha256", pallas->source().sha256},
+                       {"pinned", pallas->source().sha256 == walkthrough::ShippedPinnedFile().sha256}}
+            .dump()
+            .c_str());
   if (rec.error())
     std::fprintf(out, "\"error\":%s,\n", KernelErrorJson(*rec.error(), rec.error_launch()).dump().c_str());
   std::fputs("\"launches\":[", out);
@@ -115,7 +132,7 @@ bool WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec,
     for (uint64_t e = span.first; e < span.end; ++e, ++written) {
       if (keep_going && written % 4096 == 0 && !keep_going(written, total)) return false;
       std::fputs(written == 0 ? "\n" : ",\n", out);
-      WriteEvent(out, t, e, rec.EventAt(e));
+      WriteEvent(out, rec, t, e, rec.EventAt(e), pallas);
     }
   }
   std::fputs("\n]}\n", out);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "walkthrough/pallas_index.hpp"
 #include "walkthrough/recording.hpp"
 
 namespace tilewalk::app {
@@ -16,9 +17,11 @@ namespace tilewalk::app {
 // there (an interrupt, or a write that already failed), leaving the JSON incomplete.
 using TraceWriteCheck = std::function<bool(std::uint64_t written, std::uint64_t total)>;
 
-// launches: the names to include ("fwd", "dkv", "dq"); all of them when empty. False when `keep_going`
-// stopped it.
+// launches: the names to include ("fwd", "dkv", "dq"); all of them when empty. With a Pallas file, every
+// event carries `pallas_line`: the first line the site role table lights for it there (or null). False
+// when `keep_going` stopped it.
 bool WriteTraceJson(std::FILE* out, const walkthrough::Recording& recording,
-                    const std::vector<std::string>& launches, const TraceWriteCheck& keep_going = {});
+                    const std::vector<std::string>& launches, const walkthrough::PallasIndex* pallas = nullptr,
+                    const TraceWriteCheck& keep_going = {});
 
 }  // namespace tilewalk::app

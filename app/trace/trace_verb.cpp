@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/cli_options.hpp"
+#include "app/pallas_for_verb.hpp"
 #include "app/progress_line.hpp"
 #include "app/trace/trace_json.hpp"
 #include "base/interrupt_guard.hpp"
@@ -13,6 +14,7 @@
 #include "base/safe_output.hpp"
 #include "kernels/flash/flash_error.hpp"
 #include "kernels/flash/scenario_options.hpp"
+#include "walkthrough/kernel_error_text.hpp"
 
 namespace tilewalk::app {
 
@@ -20,6 +22,7 @@ namespace {
 
 struct TraceOptions {
   std::optional<std::filesystem::path> out{};
+  std::optional<std::filesystem::path> pallas_source{};
   std::string launch = "step";  // fwd, dkv, dq, or step: all of them
 };
 
@@ -37,6 +40,9 @@ std::vector<OptionSpec> TraceOptionSpecs(TraceOptions& into, flash::ScenarioArgs
                    }});
   specs.push_back(PathOption("--out", "FILE.json", "a file name",
                              "where to write the trace (written atomically)", into.out));
+  specs.push_back(PathOption("--pallas-source", "PATH", "a file",
+                             "the Pallas file whose lines events carry as pallas_line (else the one found)",
+                             into.pallas_source));
   return specs;
 }
 
@@ -70,6 +76,8 @@ VerbResult RunTraceVerb(const VerbCall& call) {
   // recording is done, so a Ctrl-C before then has nothing to clean up.
   if (const auto destination = base::CheckOutputDestination(*out_path); !destination)
     return destination.error();
+  const auto pallas = LoadPallasForVerb(options.pallas_source, "trace", call.err);
+  if (!pallas) return pallas.error();
   const base::InterruptGuard guard;
   const auto interrupted = [&] { return guard.AsError("nothing was written to " + base::Quote(*out_path)); };
   ProgressLine progress(call.err, "trace", ProgressLine::StderrIsTerminal());
@@ -81,7 +89,7 @@ VerbResult RunTraceVerb(const VerbCall& call) {
   if (guard.Interrupted()) return interrupted();
   auto file = base::OutputFile::Open(*out_path);
   if (!file) return file.error();
-  const bool complete = WriteTraceJson(file->File(), *recording, launches, [&](uint64_t done, uint64_t total) {
+  const bool complete = WriteTraceJson(file->File(), *recording, launches, pallas->get(), [&](uint64_t done, uint64_t total) {
     progress.Update(static_cast<int64_t>(done), static_cast<int64_t>(total), "events written");
     return !guard.Interrupted() && file->Status().ok();
   });
@@ -95,7 +103,7 @@ VerbResult RunTraceVerb(const VerbCall& call) {
       written += recording->EventRange(launch).size();
   call.out << "wrote " << written << " events to " << base::Quote(*out_path) << "\n";
   if (recording->error()) {
-    call.err << flash::DescribeError(*recording->error()) << "\n"
+    call.err << walkthrough::DescribeKernelError(*recording->error()) << "\n"
              << flash::ErrorAdvice(*recording->error(), recording->error_launch()) << "\n"
              << "The trace holds what ran before the error.\n";
     return ExitCode::Failure;

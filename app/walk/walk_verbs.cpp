@@ -1,4 +1,4 @@
-// [SECTIONS] shared · anchors · tours · tour --print
+// [SECTIONS] shared · tours · tour --print
 #include "app/walk/walk_verbs.hpp"
 
 #include <cstdio>
@@ -14,11 +14,8 @@
 #include "base/os_error.hpp"
 #include "base/terminal_text.hpp"
 #include "kernels/flash/flash_error.hpp"
-#include "walkthrough/anchor_engine.hpp"
 #include "walkthrough/library.hpp"
 #include "walkthrough/mirror_sources.hpp"
-#include "walkthrough/pallas_regions.hpp"
-#include "walkthrough/pallas_source.hpp"
 #include "walkthrough/placeholders.hpp"
 #include "walkthrough/stop_landing.hpp"
 
@@ -57,18 +54,6 @@ std::optional<Library> LoadChecked(const std::optional<std::filesystem::path>& f
   return std::move(lib);
 }
 
-struct AnchorsOptions {
-  std::optional<std::filesystem::path> pallas_source{};
-  bool json = false;
-};
-
-std::vector<OptionSpec> AnchorsOptionSpecs(AnchorsOptions& into) {
-  return {PathOption("--pallas-source", "PATH", "a file",
-                     "the Pallas flash_attention.py (else $TILEWALK_PALLAS_SOURCE, else the installed jax)",
-                     into.pallas_source),
-          SwitchOption("--json", "one JSON object instead of the table", into.json)};
-}
-
 struct TourOptions {
   std::optional<std::filesystem::path> library{};
   bool print = false;
@@ -101,85 +86,6 @@ std::string Pad(std::string s, std::size_t width) {
 }
 
 }  // namespace
-
-// ---- anchors ------------------------------------------------------------------------------------
-
-std::string AnchorsHelp() {
-  AnchorsOptions options;
-  return base::OptionsHelp(AnchorsOptionSpecs(options));
-}
-
-VerbResult RunAnchorsVerb(const VerbCall& call) {
-  AnchorsOptions options;
-  if (const auto parsed = base::ParseOptions(call.args, AnchorsOptionSpecs(options)); !parsed)
-    return parsed.error();
-  const bool json = options.json;
-  const PallasSourceLookup lookup = FindPallasSource(options.pallas_source);
-  if (!lookup.source) {
-    call.err << "tilewalk anchors: " << lookup.problem << "\n";
-    return ExitCode::Failure;
-  }
-  const auto library = LoadChecked(std::nullopt, call);
-  if (!library) return ExitCode::Failure;
-
-  const std::vector<std::string>& lines = lookup.source->lines;
-  const PythonOutline outline = OutlinePython(lines);
-  std::vector<std::pair<int, int>> ranges;
-  nlohmann::json rows = nlohmann::json::array();
-  int not_found = 0;
-  if (!json) call.out << "passage                        status      lines       hint        drift  note\n";
-  for (const Passage& p : library->passages) {
-    const AnchorResult r = ResolveAnchor(lines, outline, p.pallas);
-    if (r.status == AnchorStatus::Resolved) ranges.emplace_back(r.first, r.last);
-    not_found += r.status == AnchorStatus::NotFound;
-    const std::string span =
-        r.status == AnchorStatus::NotFound ? "-" : std::to_string(r.first) + "-" + std::to_string(r.last);
-    const std::string hint = std::to_string(p.pallas.hint_first) + "-" + std::to_string(p.pallas.hint_last);
-    if (json) {
-      rows.push_back({{"passage", p.id},
-                      {"status", AnchorStatusName(r.status)},
-                      {"function", r.function},
-                      {"first", r.first},
-                      {"last", r.last},
-                      {"hint_first", p.pallas.hint_first},
-                      {"hint_last", p.pallas.hint_last},
-                      {"drift", r.drift},
-                      {"note", r.note}});
-    } else {
-      call.out << Pad(p.id, 31) << Pad(AnchorStatusName(r.status), 12) << Pad(span, 12) << Pad(hint, 12)
-               << Pad(r.status == AnchorStatus::NotFound ? "-" : std::to_string(r.drift), 7) << r.note
-               << "\n";
-    }
-  }
-  const RegionCoverage coverage = CoverRegions(lines, outline, ranges);
-  const double fraction = coverage.total ? static_cast<double>(coverage.covered) / coverage.total : 0.0;
-  if (json) {
-    nlohmann::json uncovered = nlohmann::json::array();
-    for (const auto& [name, covered] : coverage.regions)
-      if (!covered) uncovered.push_back(name);
-    call.out << nlohmann::json{{"file", lookup.source->path.string()},
-                               {"passages", rows},
-                               {"regions_covered", coverage.covered},
-                               {"regions_total", coverage.total},
-                               {"coverage", fraction},
-                               {"uncovered_regions", uncovered},
-                               {"not_found", not_found}}
-                    .dump(2)
-             << "\n";
-  } else {
-    char line[160];
-    std::snprintf(line, sizeof line, "\nregions covered: %d of %d (%.0f%%) of %s\n", coverage.covered,
-                  coverage.total, fraction * 100, lookup.source->path.string().c_str());
-    call.out << line;
-    for (const auto& [name, covered] : coverage.regions)
-      if (!covered) call.out << "  not covered: " << name << "\n";
-  }
-  if (not_found > 0) {
-    call.err << not_found << " passage anchor(s) not found in " << lookup.source->path.string() << "\n";
-    return ExitCode::Failure;
-  }
-  return ExitCode::Ok;
-}
 
 // ---- tours --------------------------------------------------------------------------------------
 

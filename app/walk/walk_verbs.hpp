@@ -1,5 +1,4 @@
-// The walkthrough verbs: `anchors` (where every passage lands in the real Pallas file, and how much of the
-// file the passages cover), `tours` (the list) and `tour NAME --print` (each stop, resolved).
+// The walkthrough verbs: `tours` (the list) and `tour NAME --print` (each stop, resolved).
 #pragma once
 
 #include <string>
@@ -9,15 +8,12 @@
 
 namespace tilewalk::app {
 
-inline constexpr std::string_view kAnchorsSynopsis = "[--pallas-source PATH] [--json]";
 inline constexpr std::string_view kToursSynopsis = "[--library DIR]";
 inline constexpr std::string_view kTourSynopsis = "NAME --print [--library DIR]";
 
-std::string AnchorsHelp();
 std::string ToursHelp();
 std::string TourHelp();
 
-VerbResult RunAnchorsVerb(const VerbCall& call);
 VerbResult RunToursVerb(const VerbCall& call);
 VerbResult RunTourVerb(const VerbCall& call);
 

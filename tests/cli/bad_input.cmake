@@ -205,16 +205,16 @@ bad_input("anchors on an empty file" EXIT 1
   COMMAND ${tw} anchors --pallas-source ${CMAKE_SOURCE_DIR}/tests/walkthrough/fixtures/empty.py
   MATCH "--pallas-source names '.*empty\\.py', which is empty")
 bad_input("anchors on a folder" EXIT 1 COMMAND ${tw} anchors --pallas-source ${pallas}
-  MATCH "names '.*pallas', which is not a readable file")
+  MATCH "names '.*pallas', but cannot read .*it is a folder")
 bad_input("anchors on a device" EXIT 1 COMMAND ${tw} anchors --pallas-source /dev/null
-  MATCH "names '/dev/null', which is not a readable file")
+  MATCH "names '/dev/null', but cannot read .*it is a character device")
 bad_input("anchors on a binary file" EXIT 1 COMMAND ${tw} anchors --pallas-source ${pallas}/binary.py
-  MATCH "does not define _flash_attention_impl, so it is not the Pallas TPU flash attention file")
+  MATCH "holds NUL bytes, so it is not a text file")
 bad_input("anchors on a file cut off after the entry point" EXIT 1 COMMAND ${tw} anchors --pallas-source ${pallas}/truncated.py
-  MATCH "37 passage anchor\\(s\\) not found in .*truncated\\.py")
+  MATCH "passage anchor\\(s\\) are not found or ambiguous in .*truncated\\.py")
 bad_input("anchors with TILEWALK_PALLAS_SOURCE naming a missing file" EXIT 1
   COMMAND env TILEWALK_PALLAS_SOURCE=${pallas}/missing.py ${tw} anchors
-  MATCH "TILEWALK_PALLAS_SOURCE names '.*missing\\.py', which is not a readable file")
+  MATCH "TILEWALK_PALLAS_SOURCE names '.*missing\\.py', but cannot read .*there is no such file")
 
 # ---- 7. No display: exit 3 with advice, whatever else was asked --------------------------------------
 bad_input("no display with a tour and a stop" EXIT 3
