@@ -117,11 +117,11 @@ UserSettings ParseSettings(std::string_view text, const std::string& file, base:
 std::string FormatSettings(const UserSettings& s) {
   std::ostringstream out;
   out << "# tilewalk settings, written by the app when it closes\n"
-      << "text_scale = " << s.text_scale << "\n"
+      << "text_scale = " << base::ShortestText(s.text_scale) << "\n"
       << "classroom = " << (s.classroom ? "true" : "false") << "\n"
       << "step_unit = " << kUnitNames[static_cast<std::size_t>(s.step_unit)] << "\n"
       << "axis = " << (s.axis == views::TimelineAxis::Time ? "time" : "events") << "\n"
-      << "speed = " << s.speed << "\n";
+      << "speed = " << base::ShortestText(s.speed) << "\n";
   if (!s.tour.empty())
     out << "tour = " << s.tour << "\n"
         << "stop = " << s.stop << "\n";
