@@ -21,7 +21,8 @@ base::Status ReportLibraryProblems(const std::vector<std::string>& problems,
   list.PrintTo(err);
   const std::string count = std::to_string(problems.size()) + " problem(s) in the ";
   if (keep_going) {
-    err << "tilewalk " << verb << ": warning: going on with " << count << "passages and tours (--keep-going)\n";
+    err << "tilewalk " << verb << ": warning: going on with " << count
+        << "passages and tours (--keep-going)\n";
     return {};
   }
   if (!folder)

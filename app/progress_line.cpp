@@ -12,7 +12,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr auto kQuietFor = std::chrono::seconds(1);          // work shorter than this shows no line
+constexpr auto kQuietFor = std::chrono::seconds(1);            // work shorter than this shows no line
 constexpr auto kRedrawEvery = std::chrono::milliseconds(100);  // at most ten redraws a second
 
 std::string Bar(std::int64_t done, std::int64_t total) {

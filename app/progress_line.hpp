@@ -51,7 +51,7 @@ class ProgressLine {
   std::chrono::steady_clock::time_point m_start, m_phase_start, m_last_draw;
   std::mutex m_mutex;
   std::condition_variable m_wake;
-  std::string m_text;  // the phase, or the unit of counted work
+  std::string m_text;                     // the phase, or the unit of counted work
   std::int64_t m_done = 0, m_total = -1;  // m_total < 0: a phase
   std::size_t m_drawn = 0;                // characters on screen, to erase
   bool m_stopping = false;

@@ -113,7 +113,8 @@ void CheckPlaceholderSyntax(std::string_view text, const std::string& file, int 
       const std::string quoted =
           name.size() <= kQuoted ? std::string(name) : std::string(name.substr(0, kQuoted)) + "…";
       diags.push_back(
-          {file, line, "unknown placeholder {" + quoted + "}; see the placeholder table in docs/authoring.md"});
+          {file, line,
+           "unknown placeholder {" + quoted + "}; see the placeholder table in docs/authoring.md"});
     }
   });
   if (problems > kShownProblems)

@@ -23,7 +23,7 @@ base::FolderOptions DumpFolderOptions(bool force) {
 
 // The arrays of a dump, in the order they are written.
 std::vector<std::pair<std::string, const tpu::Array*>> DumpedArrays(const CheckRun& run,
-                                                                   const flash::ScenarioInputs& data) {
+                                                                    const flash::ScenarioInputs& data) {
   const flash::AttentionInputs& in = data.inputs;
   std::vector<std::pair<std::string, const tpu::Array*>> arrays = {
       {"q.npy", &in.q}, {"k.npy", &in.k}, {"v.npy", &in.v}};
@@ -36,8 +36,8 @@ std::vector<std::pair<std::string, const tpu::Array*>> DumpedArrays(const CheckR
   const flash::TrainingStepResult& s = run.step;
   if (!s.o.empty()) arrays.push_back({"o.npy", &s.o});
   if (!s.l.empty()) {
-    for (auto [name, array] : {std::pair{"l.npy", &s.l}, {"m.npy", &s.m}, {"dq.npy", &s.dq},
-                               {"dk.npy", &s.dk}, {"dv.npy", &s.dv}})
+    for (auto [name, array] :
+         {std::pair{"l.npy", &s.l}, {"m.npy", &s.m}, {"dq.npy", &s.dq}, {"dk.npy", &s.dk}, {"dv.npy", &s.dv}})
       arrays.push_back({name, array});
   }
   if (s.ds) arrays.push_back({"ds.npy", &*s.ds});
@@ -67,8 +67,8 @@ base::Status CheckDumpDestination(const fs::path& dir, bool force) {
   return base::CheckOutputFolder(dir, DumpFolderOptions(force));
 }
 
-base::Status DumpCheckRun(const fs::path& dir, bool force, const CheckRun& run, const flash::ScenarioInputs& data,
-                          const base::InterruptGuard& interrupts) {
+base::Status DumpCheckRun(const fs::path& dir, bool force, const CheckRun& run,
+                          const flash::ScenarioInputs& data, const base::InterruptGuard& interrupts) {
   auto folder = base::OutputFolder::Create(dir, DumpFolderOptions(force));
   if (!folder) return folder.error();
   const std::string nothing = "nothing was written to " + base::Quote(dir);
@@ -78,9 +78,11 @@ base::Status DumpCheckRun(const fs::path& dir, bool force, const CheckRun& run, 
   };
   for (const auto& [name, array] : DumpedArrays(run, data)) {
     if (interrupts.Interrupted()) return interrupts.AsError(nothing);
-    if (const base::Status written = WriteNpy(folder->path() / name, *array); !written) return failed(written);
+    if (const base::Status written = WriteNpy(folder->path() / name, *array); !written)
+      return failed(written);
   }
-  const base::Status config = base::WriteFileContent(folder->path() / "config.json", DumpConfigJson(run.scenario));
+  const base::Status config =
+      base::WriteFileContent(folder->path() / "config.json", DumpConfigJson(run.scenario));
   if (!config) return failed(config);
   if (interrupts.Interrupted()) return interrupts.AsError(nothing);
   return folder->Commit();

@@ -27,15 +27,23 @@ base::Status WriteNpy(const std::filesystem::path& path, const tpu::Array& array
   header.append((64 - unpadded % 64) % 64, ' ');
   header.push_back('\n');
   const auto length = static_cast<std::uint16_t>(header.size());
-  const char preamble[10] = {'\x93', 'N', 'U', 'M', 'P', 'Y', '\x01', '\x00', static_cast<char>(length & 0xFF),
+  const char preamble[10] = {'\x93',
+                             'N',
+                             'U',
+                             'M',
+                             'P',
+                             'Y',
+                             '\x01',
+                             '\x00',
+                             static_cast<char>(length & 0xFF),
                              static_cast<char>(length >> 8)};
 
   return base::WriteFileWith(path, [&](base::OutputFile& file) -> base::Status {
     if (auto written = file.Write({preamble, sizeof preamble}); !written) return written;
     if (auto written = file.Write(header); !written) return written;
     if (ints) {
-      return file.Write({reinterpret_cast<const char*>(array.Data<int32_t>()),
-                         static_cast<std::size_t>(array.size()) * 4});
+      return file.Write(
+          {reinterpret_cast<const char*>(array.Data<int32_t>()), static_cast<std::size_t>(array.size()) * 4});
     }
     std::vector<float> values(static_cast<std::size_t>(array.size()));
     array.ReadFloats(0, array.size(), values.data());

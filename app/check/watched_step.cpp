@@ -5,11 +5,9 @@
 
 namespace tilewalk::app {
 
-std::optional<flash::TrainingStepResult> RunWatchedStep(const flash::AttentionInputs& inputs,
-                                                        const tpu::Array& d_o,
-                                                        const flash::AttentionConfig& config,
-                                                        const flash::StepOptions& options, ProgressLine& progress,
-                                                        const base::InterruptGuard& interrupts) {
+std::optional<flash::TrainingStepResult> RunWatchedStep(
+    const flash::AttentionInputs& inputs, const tpu::Array& d_o, const flash::AttentionConfig& config,
+    const flash::StepOptions& options, ProgressLine& progress, const base::InterruptGuard& interrupts) {
   flash::TrainingStep step(inputs, d_o, config, options);
   flash::TrainingStepResult out;
   out.error = step.error();

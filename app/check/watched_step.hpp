@@ -13,10 +13,8 @@
 namespace tilewalk::app {
 
 // The step's result, or nullopt when `interrupts` saw a Ctrl-C or SIGTERM (then nothing more ran).
-std::optional<flash::TrainingStepResult> RunWatchedStep(const flash::AttentionInputs& inputs,
-                                                        const tpu::Array& d_o,
-                                                        const flash::AttentionConfig& config,
-                                                        const flash::StepOptions& options, ProgressLine& progress,
-                                                        const base::InterruptGuard& interrupts);
+std::optional<flash::TrainingStepResult> RunWatchedStep(
+    const flash::AttentionInputs& inputs, const tpu::Array& d_o, const flash::AttentionConfig& config,
+    const flash::StepOptions& options, ProgressLine& progress, const base::InterruptGuard& interrupts);
 
 }  // namespace tilewalk::app

@@ -18,6 +18,7 @@
 #include "base/interrupt_guard.hpp"
 #include "base/os_error.hpp"
 #include "base/safe_output.hpp"
+#include "base/terminal_text.hpp"
 #include "kernels/flash/flash_error.hpp"
 #include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/kernel_error_text.hpp"
@@ -28,7 +29,8 @@ namespace {
 // An earlier export may be replaced (--force): a folder whose manifest.json an export wrote.
 base::FolderOptions ExportFolderOptions(bool force) {
   return {.replace = force,
-          .marker = {.file_name = "manifest.json", .accepts = IsExportManifest, .description = "an earlier export"}};
+          .marker = {
+              .file_name = "manifest.json", .accepts = IsExportManifest, .description = "an earlier export"}};
 }
 
 std::optional<flash::Scenario> ParsedScenario(const std::vector<std::string>& flags) {
@@ -107,10 +109,11 @@ struct DrawnFrames {
 
 // Draws every planned frame into `folder`/frames with the app's own tour screen, writing the PNG files on
 // a worker thread; asks for a Ctrl-C between frames.
-base::Result<DrawnFrames> DrawFrames(const std::vector<PlannedStop>& plan, int total, HeadlessRenderer& renderer,
-                                     session::TourSession& session, Manifest manifest,
-                                     const ExportOptions& options, const std::filesystem::path& folder,
-                                     ProgressLine& progress, const base::InterruptGuard& interrupts) {
+base::Result<DrawnFrames> DrawFrames(const std::vector<PlannedStop>& plan, int total,
+                                     HeadlessRenderer& renderer, session::TourSession& session,
+                                     Manifest manifest, const ExportOptions& options,
+                                     const std::filesystem::path& folder, ProgressLine& progress,
+                                     const base::InterruptGuard& interrupts) {
   TourScreenState screen;  // after the renderer: its textures die before the GL context
   screen.panes = options.panes;
   screen.pane_backgrounds = false;  // the renderer clears to the window colour, as the app's window does
@@ -152,7 +155,8 @@ base::Result<DrawnFrames> DrawFrames(const std::vector<PlannedStop>& plan, int t
 }
 
 // manifest.json, and with --html the player, into the export's folder.
-base::Status WriteManifestAndPlayer(const Manifest& manifest, bool html, const std::filesystem::path& folder) {
+base::Status WriteManifestAndPlayer(const Manifest& manifest, bool html,
+                                    const std::filesystem::path& folder) {
   const std::string manifest_json = ManifestJson(manifest);
   if (base::Status written = base::WriteFileContent(folder / "manifest.json", manifest_json); !written)
     return written;
@@ -190,12 +194,12 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
                                 .tour = options.tour,
                                 .pallas_source = options.pallas_source,
                                 .scenario = options.scenario});
-  if (const base::Status usable =
-          ReportLibraryProblems(session.library_problems(), options.library, options.keep_going, "export", err);
+  if (const base::Status usable = ReportLibraryProblems(session.library_problems(), options.library,
+                                                        options.keep_going, "export", err);
       !usable)
     return usable.error();
   if (!session.HasTour()) {
-    err << "tilewalk export: " << session.fallback_message() << "\n";
+    err << "tilewalk export: " << base::TerminalSafe(session.fallback_message()) << "\n";
     return ExitCode::Usage;
   }
   if (options.scenario && session.recording() && session.recording()->error()) {
@@ -248,8 +252,8 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
   char rate[32];
   std::snprintf(rate, sizeof rate, "%.1f", drawn->frames_per_second);
   out << "wrote " << total << " frames (" << SizeText(renderer.FramebufferSize()) << ", " << rate
-      << " frames/s) and manifest.json" << (options.html ? ", index.html" : "") << (ffmpeg ? ", video.mp4" : "")
-      << " to " << base::Quote(options.out) << "\n";
+      << " frames/s) and manifest.json" << (options.html ? ", index.html" : "")
+      << (ffmpeg ? ", video.mp4" : "") << " to " << base::Quote(options.out) << "\n";
   return ExitCode::Ok;
 }
 

@@ -89,11 +89,11 @@ base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view>
   options.out = *out;
   if (const PixelSize frame = ScaledSize(options.size, options.scale);
       static_cast<long long>(frame.width) * frame.height > kMaxFramePixels)
-    return Fail(Reason::Usage, "--size " + SizeText(options.size) + " at --scale " +
-                                   base::ShortestText(options.scale) + " makes frames of " + SizeText(frame) +
-                                   " pixels (" +
-                                   base::DescribeBytes(static_cast<std::uint64_t>(frame.width) * frame.height * 4) +
-                                   " each), more than the 64 megapixels an export draws; lower --size or --scale");
+    return Fail(Reason::Usage,
+                "--size " + SizeText(options.size) + " at --scale " + base::ShortestText(options.scale) +
+                    " makes frames of " + SizeText(frame) + " pixels (" +
+                    base::DescribeBytes(static_cast<std::uint64_t>(frame.width) * frame.height * 4) +
+                    " each), more than the 64 megapixels an export draws; lower --size or --scale");
   if (!scenario_args.given()) return options;
   if (!options.tour.empty())
     return Fail(Reason::Usage,

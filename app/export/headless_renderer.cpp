@@ -46,7 +46,8 @@ base::Result<std::unique_ptr<HeadlessRenderer>> HeadlessRenderer::Open(const Hea
                    kInstallAdvice);
   EGLDisplay display = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
   if (display == EGL_NO_DISPLAY || eglInitialize(display, nullptr, nullptr) != EGL_TRUE)
-    return missing("could not open Mesa's surfaceless EGL display (" + EglErrorText() + ")." + kInstallAdvice);
+    return missing("could not open Mesa's surfaceless EGL display (" + EglErrorText() + ")." +
+                   kInstallAdvice);
   r->m_display = display;
   if (gladLoaderLoadEGL(display) == 0)
     return missing(std::string("could not load the EGL 1.5 functions.") + kInstallAdvice);

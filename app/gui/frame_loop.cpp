@@ -88,7 +88,7 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
     err << "tilewalk gui: " << usable.error().message << "\n";
     return ExitCode::Failure;
   }
-  if (!tour.HasTour()) err << "tilewalk gui: " << tour.fallback_message() << "\n";
+  if (!tour.HasTour()) err << "tilewalk gui: " << base::TerminalSafe(tour.fallback_message()) << "\n";
   TourScreenState screen;
   screen.pane_backgrounds = false;  // GuiWindow::Render clears to the window colour
 
@@ -127,7 +127,8 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
     if (shell.quit_requested || interrupts.Interrupted()) window.RequestClose();
     window.Render();
     if (options.screenshot && frame >= options.screenshot_frames) {
-      if (const base::Status saved = SaveBackBufferPng(window.FramebufferSize(), *options.screenshot); !saved) {
+      if (const base::Status saved = SaveBackBufferPng(window.FramebufferSize(), *options.screenshot);
+          !saved) {
         err << "tilewalk gui: " << saved.error().message << "\n";
         return ExitCode::Failure;
       }

@@ -31,8 +31,8 @@ void LoadFont(const ImGuiLook& look, std::ostream& warnings) {
   if (font && !font->empty()) {
     void* bytes = IM_ALLOC(font->size());  // the atlas owns it and frees it with IM_FREE
     std::memcpy(bytes, font->data(), font->size());
-    io.Fonts->AddFontFromMemoryTTF(bytes, static_cast<int>(font->size()), look.font_pixels * look.pixel_density,
-                                   nullptr, kTextRanges);
+    io.Fonts->AddFontFromMemoryTTF(bytes, static_cast<int>(font->size()),
+                                   look.font_pixels * look.pixel_density, nullptr, kTextRanges);
     io.FontGlobalScale = 1.0f / look.pixel_density;
     return;
   }

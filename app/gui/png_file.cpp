@@ -61,10 +61,10 @@ base::Status WritePngFile(const std::filesystem::path& path, const RgbaImage& im
                           const PngWriteOptions& options) {
   if (image.width <= 0 || image.height <= 0 ||
       image.rgba.size() != static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height) * 4)
-    return base::Fail(base::Reason::Malformed,
-                      "cannot write " + base::Quote(path) + ": the image is " + std::to_string(image.width) +
-                          "x" + std::to_string(image.height) + " but holds " +
-                          std::to_string(image.rgba.size()) + " bytes");
+    return base::Fail(base::Reason::Malformed, "cannot write " + base::Quote(path) + ": the image is " +
+                                                   std::to_string(image.width) + "x" +
+                                                   std::to_string(image.height) + " but holds " +
+                                                   std::to_string(image.rgba.size()) + " bytes");
   std::vector<png_bytep> rows(static_cast<std::size_t>(image.height));
   const std::size_t stride = static_cast<std::size_t>(image.width) * 4;
   for (std::size_t y = 0; y < rows.size(); ++y) {

@@ -142,8 +142,9 @@ base::Status SaveSettings(const std::filesystem::path& file, const UserSettings&
   std::error_code ec;
   std::filesystem::create_directories(file.parent_path(), ec);
   if (ec)
-    return base::Fail(base::Reason::Unwritable, "cannot create the folder " + base::Quote(file.parent_path()) +
-                                                    " (" + ec.message() + "), so the settings were not saved");
+    return base::Fail(base::Reason::Unwritable, "cannot create the folder " +
+                                                    base::Quote(file.parent_path()) + " (" + ec.message() +
+                                                    "), so the settings were not saved");
   return base::WriteFileContent(file, FormatSettings(settings));
 }
 

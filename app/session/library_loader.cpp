@@ -76,7 +76,8 @@ LoadedLibrary LoadTourLibrary(const std::optional<std::filesystem::path>& folder
   walkthrough::Diagnostics unread;
   const FileTexts passages =
       ReadFolder(*folder / "passages", ".md", root + "/passages", budget, loaded.problem, unread);
-  const FileTexts tours = ReadFolder(*folder / "tours", ".tour", root + "/tours", budget, loaded.problem, unread);
+  const FileTexts tours =
+      ReadFolder(*folder / "tours", ".tour", root + "/tours", budget, loaded.problem, unread);
   const std::vector<EmbeddedFile> passage_files = passages.Files(), tour_files = tours.Files();
   loaded.library = walkthrough::LoadLibrary(passage_files, tour_files, root);
   loaded.library.diagnostics.insert(loaded.library.diagnostics.begin(), unread.begin(), unread.end());

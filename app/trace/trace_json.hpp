@@ -21,7 +21,7 @@ using TraceWriteCheck = std::function<bool(std::uint64_t written, std::uint64_t 
 // event carries `pallas_line`: the first line the site role table lights for it there (or null). False
 // when `keep_going` stopped it.
 bool WriteTraceJson(std::FILE* out, const walkthrough::Recording& recording,
-                    const std::vector<std::string>& launches, const walkthrough::PallasIndex* pallas = nullptr,
-                    const TraceWriteCheck& keep_going = {});
+                    const std::vector<std::string>& launches,
+                    const walkthrough::PallasIndex* pallas = nullptr, const TraceWriteCheck& keep_going = {});
 
 }  // namespace tilewalk::app

@@ -89,10 +89,11 @@ VerbResult RunTraceVerb(const VerbCall& call) {
   if (guard.Interrupted()) return interrupted();
   auto file = base::OutputFile::Open(*out_path);
   if (!file) return file.error();
-  const bool complete = WriteTraceJson(file->File(), *recording, launches, pallas->get(), [&](uint64_t done, uint64_t total) {
-    progress.Update(static_cast<int64_t>(done), static_cast<int64_t>(total), "events written");
-    return !guard.Interrupted() && file->Status().ok();
-  });
+  const bool complete =
+      WriteTraceJson(file->File(), *recording, launches, pallas->get(), [&](uint64_t done, uint64_t total) {
+        progress.Update(static_cast<int64_t>(done), static_cast<int64_t>(total), "events written");
+        return !guard.Interrupted() && file->Status().ok();
+      });
   progress.Finish();
   if (guard.Interrupted()) return interrupted();  // the temporary goes with `file`
   if (!complete) return file->Status().error();

@@ -42,7 +42,8 @@ std::optional<Library> LoadChecked(const std::optional<std::filesystem::path>& f
   Library& lib = loaded.library;
   std::vector<std::string> problems;
   for (const Diagnostic& d : lib.diagnostics) problems.push_back(d.ToString());
-  if (const base::Status usable = ReportLibraryProblems(problems, folder, keep_going, call.verb, err); !usable) {
+  if (const base::Status usable = ReportLibraryProblems(problems, folder, keep_going, call.verb, err);
+      !usable) {
     err << "tilewalk " << call.verb << ": " << usable.error().message << "\n";
     return std::nullopt;
   }

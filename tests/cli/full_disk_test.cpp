@@ -28,8 +28,8 @@ TEST_CASE("full disk: WriteNpy reports ENOSPC even when the whole array fits in 
   const base::Status written = WriteNpy("/dev/full", tiny);
   REQUIRE_FALSE(written);
   CHECK(written.error().reason == base::Reason::DiskFull);
-  CHECK(written.error().message.find("cannot write '/dev/full': the disk is full (No space left on device)") ==
-        0);
+  CHECK(written.error().message.find(
+            "cannot write '/dev/full': the disk is full (No space left on device)") == 0);
   CHECK(IsCharacterDevice("/dev/full"));
 }
 
@@ -44,8 +44,8 @@ TEST_CASE("full disk: a PNG onto /dev/full names the full disk, not libpng's 'Wr
   const base::Status written = WritePngFile("/dev/full", {.width = 2, .height = 2, .rgba = pixels});
   REQUIRE_FALSE(written);
   CHECK(written.error().reason == base::Reason::DiskFull);
-  CHECK(written.error().message.find("cannot write '/dev/full': the disk is full (No space left on device)") ==
-        0);
+  CHECK(written.error().message.find(
+            "cannot write '/dev/full': the disk is full (No space left on device)") == 0);
   CHECK(IsCharacterDevice("/dev/full"));
 }
 

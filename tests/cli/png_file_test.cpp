@@ -76,7 +76,7 @@ TEST_CASE("png: a top-down image keeps its order, and keep_alpha keeps alpha") {
   const auto pixels = ThreeRows();
   const fs::path path = folder.path / "alpha.png";
   REQUIRE(WritePngFile(path, {.width = 2, .height = 3, .rgba = pixels, .bottom_up = false},
-                                   {.compression_level = 9, .keep_alpha = true}));
+                       {.compression_level = 9, .keep_alpha = true}));
   const tests::DecodedPng image = Read(path);
   CHECK(image.has_alpha);
   CHECK(image.rgba[0] == 10);

@@ -40,7 +40,8 @@ TEST_CASE("watched step: the same outputs, stats and errors as RunTrainingStep")
     const flash::StepOptions options{
         .forward_only = s.forward_only,
         .launch = {.chip = s.ChipPreset(), .precision = s.precision, .record_events = true}};
-    const flash::TrainingStepResult direct = flash::RunTrainingStep(data.inputs, data.d_o, s.Config(), options);
+    const flash::TrainingStepResult direct =
+        flash::RunTrainingStep(data.inputs, data.d_o, s.Config(), options);
     const base::InterruptGuard interrupts;
     std::ostringstream quiet;
     ProgressLine progress(quiet, "check", false);
@@ -54,8 +55,11 @@ TEST_CASE("watched step: the same outputs, stats and errors as RunTrainingStep")
       CHECK(watched->launches[i].result.stats.steps_run == direct.launches[i].result.stats.steps_run);
       CHECK(watched->launches[i].result.events.size() == direct.launches[i].result.events.size());
     }
-    for (const auto& [a, b] : {std::pair{&watched->o, &direct.o}, {&watched->l, &direct.l},
-                               {&watched->dq, &direct.dq}, {&watched->dk, &direct.dk}, {&watched->dv, &direct.dv}})
+    for (const auto& [a, b] : {std::pair{&watched->o, &direct.o},
+                               {&watched->l, &direct.l},
+                               {&watched->dq, &direct.dq},
+                               {&watched->dk, &direct.dk},
+                               {&watched->dv, &direct.dv}})
       CHECK(SameBits(*a, *b));
     CHECK(watched->ds.has_value() == direct.ds.has_value());
     if (direct.ds) CHECK(SameBits(*watched->ds, *direct.ds));
@@ -71,7 +75,8 @@ TEST_CASE("watched step: a Ctrl-C stops it before the next grid step") {
   std::ostringstream quiet;
   ProgressLine progress(quiet, "check", false);
   CHECK_FALSE(RunWatchedStep(data.inputs, data.d_o, s.Config(),
-                             {.launch = {.chip = s.ChipPreset(), .precision = s.precision}}, progress, interrupts));
+                             {.launch = {.chip = s.ChipPreset(), .precision = s.precision}}, progress,
+                             interrupts));
 }
 
 }  // namespace tilewalk::app

@@ -39,13 +39,15 @@ TEST_CASE("video: a hung ffmpeg is stopped at its limit, and the message says so
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
   REQUIRE_FALSE(encoded);
   CHECK(encoded.error().reason == base::Reason::TimedOut);
-  CHECK(encoded.error().message == "cannot make video.mp4: ffmpeg did not finish within 300 ms and was stopped");
+  CHECK(encoded.error().message ==
+        "cannot make video.mp4: ffmpeg did not finish within 300 ms and was stopped");
 }
 
 TEST_CASE("video: a failing ffmpeg is named with what it said") {
   const tests::TempFolder folder("tilewalk-video-test");
-  const base::Status encoded = EncodeVideo(
-      FakeFfmpeg(folder.path, "echo 'Unknown encoder libx264' >&2; exit 1"), folder.path, 2, std::chrono::seconds(5));
+  const base::Status encoded =
+      EncodeVideo(FakeFfmpeg(folder.path, "echo 'Unknown encoder libx264' >&2; exit 1"), folder.path, 2,
+                  std::chrono::seconds(5));
   REQUIRE_FALSE(encoded);
   CHECK(encoded.error().reason == base::Reason::ChildFailed);
   CHECK(encoded.error().message.find("cannot make video.mp4: ffmpeg exited with code 1") == 0);

@@ -25,7 +25,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   Check(text.find('{') != std::string_view::npos || diags.empty(), "a text without '{' has no problem");
   for (const tw::Diagnostic& d : diags) {
     Check(d.file == "fuzz.md", "a diagnostic names its file", d.file);
-    Check(d.line >= kFirstLine && d.line <= last_line, "a diagnostic's line is inside the text", d.ToString());
+    Check(d.line >= kFirstLine && d.line <= last_line, "a diagnostic's line is inside the text",
+          d.ToString());
     Check(!d.message.empty() && d.message.size() < 300, "a message says what to fix, briefly", d.message);
   }
   tilewalk::fuzz::CheckLinear(text, "the placeholder check took a second or more on the repeated input",

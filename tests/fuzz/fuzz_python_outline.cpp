@@ -1,6 +1,7 @@
 // Fuzzes the Python outline (walkthrough/pallas_outline.cpp), which reads whatever file --pallas-source or
 // the installed jax names. Invariants: every block lies inside the file and its first line holds its
-// name; module_level has one flag per line; and the outline is linear: the input repeated to 128 KiB is outlined in under a second (issue 19: the outline was quadratic, and ran every frame).
+// name; module_level has one flag per line; and the outline is linear: the input repeated to 128 KiB is
+// outlined in under a second (issue 19: the outline was quadratic, and ran every frame).
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -20,7 +21,8 @@ std::vector<std::string> Lines(std::string_view text) {
   std::size_t start = 0;
   while (start < text.size()) {
     const std::size_t end = text.find('\n', start);
-    lines.emplace_back(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    lines.emplace_back(
+        text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
     if (end == std::string_view::npos) break;
     start = end + 1;
   }

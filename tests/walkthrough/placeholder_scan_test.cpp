@@ -72,9 +72,10 @@ TEST_CASE("placeholder check: a huge unknown name is quoted by its start only") 
 }
 
 TEST_CASE("placeholder check: a 3.3 MB passage file parses in under a second") {
-  const std::string file = "---\nid: big\ntitle: Big\npallas: _kernel_body\ntokens: m_next\nhint: 1-2\n"
-                           "cpp: fwd.run.m_next\n---\n" +
-                           Repeat("{ { {fwd.steps} {fwd.nope\n");
+  const std::string file =
+      "---\nid: big\ntitle: Big\npallas: _kernel_body\ntokens: m_next\nhint: 1-2\n"
+      "cpp: fwd.run.m_next\n---\n" +
+      Repeat("{ { {fwd.steps} {fwd.nope\n");
   Diagnostics diags;
   const auto start = std::chrono::steady_clock::now();
   (void)ParsePassage("01-big.md", file, diags);
