@@ -108,12 +108,14 @@ struct DrawnFrames {
 };
 
 // Draws every planned frame into `folder`/frames with the app's own tour screen, writing the PNG files on
-// a worker thread; asks for a Ctrl-C between frames.
+// a worker thread; asks for a Ctrl-C between frames. Its own progress line measures the drawing alone, so
+// the frames per second it reports leave the planning out.
 base::Result<DrawnFrames> DrawFrames(const std::vector<PlannedStop>& plan, int total,
                                      HeadlessRenderer& renderer, session::TourSession& session,
                                      Manifest manifest, const ExportOptions& options,
-                                     const std::filesystem::path& folder, ProgressLine& progress,
+                                     const std::filesystem::path& folder, std::ostream& err,
                                      const base::InterruptGuard& interrupts) {
+  ProgressLine progress(err, "export", ProgressLine::StderrIsTerminal());
   TourScreenState screen;  // after the renderer: its textures die before the GL context
   screen.panes = options.panes;
   screen.pane_backgrounds = false;  // the renderer clears to the window colour, as the app's window does
@@ -209,10 +211,10 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
         << flash::ErrorAdvice(error, session.recording()->error_launch()) << "\n";
     return ExitCode::Failure;
   }
-  ProgressLine progress(err, "export", ProgressLine::StderrIsTerminal());
+  ProgressLine planning(err, "export", ProgressLine::StderrIsTerminal());
   const auto plan =
-      Plan(session, every, options.scenario ? FrameSpan::Whole : FrameSpan::Natural, progress, interrupts);
-  progress.Finish();
+      Plan(session, every, options.scenario ? FrameSpan::Whole : FrameSpan::Natural, planning, interrupts);
+  planning.Finish();
   if (!plan) return interrupted();
   const int total = FrameCount(*plan);
   if (total > options.max_frames)
@@ -236,7 +238,7 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
                                         ec.message() + "); " + nothing);
 
   auto drawn = DrawFrames(*plan, total, renderer, session, ManifestHeader(options, session, every), options,
-                          folder->path(), progress, interrupts);
+                          folder->path(), err, interrupts);
   if (!drawn && drawn.error().reason == Reason::Interrupted) return interrupted();
   if (!drawn) return Fail(drawn.error().reason, drawn.error().message + "; " + nothing);
   if (const base::Status written = WriteManifestAndPlayer(drawn->manifest, options.html, folder->path());
