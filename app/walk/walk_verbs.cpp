@@ -131,14 +131,14 @@ VerbResult RunTourVerb(const VerbCall& call) {
     return base::Fail(
         base::Reason::Usage,
         "only --print is supported here; open a tour in the window with 'tilewalk gui --tour " + name + "'");
+  // Each stop records its scenario, which can take seconds: a Ctrl-C is answered between stops.
+  const base::InterruptGuard interrupts;
   const auto library = LoadChecked(options.library, call, options.keep_going);
   if (!library) return ExitCode::Failure;
   const Tour* tour = library->FindTour(name);
   if (!tour)
     return base::Fail(base::Reason::NotFound,
                       "no tour '" + base::TerminalSafe(name) + "'; 'tilewalk tours' lists them");
-  // Each stop records its scenario, which can take seconds: a Ctrl-C is answered between stops.
-  const base::InterruptGuard interrupts;
   ProgressLine progress(call.err, "tour", ProgressLine::StderrIsTerminal());
   call.out << tour->id << ": " << base::TerminalSafe(tour->title) << "\n";
   StopLander lander;

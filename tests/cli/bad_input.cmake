@@ -296,7 +296,7 @@ bad_input_cleanly("11. export interrupted while it plans its stops" WITHIN 45
   MATCH "interrupted by Ctrl-C \\(SIGINT\\); nothing was written to '.*planned'"
   COMMAND timeout --preserve-status -s INT 2 ${tw} export --library ${slow_library} --out @PARENT@/planned)
 bad_input("11. tour --print interrupted between its stops" EXIT 1
-  COMMAND timeout --preserve-status -s INT 2 ${tw} tour slow --print --library ${slow_library}
+  COMMAND timeout --preserve-status -s INT 3 ${tw} tour slow --print --library ${slow_library}
   MATCH "tilewalk tour: interrupted by Ctrl-C \\(SIGINT\\); stopped after [0-5] of 6 stops")
 # 12. A hung ffmpeg and a SIGTERM: stopped with its process group, and not blamed.
 bad_input_script("12. export --video with a hung ffmpeg, stopped by SIGTERM"
