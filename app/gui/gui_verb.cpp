@@ -2,6 +2,7 @@
 
 #include "app/cli_options.hpp"
 #include "app/gui/frame_loop.hpp"
+#include "app/library_problems.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -42,6 +43,7 @@ std::vector<OptionSpec> GuiOptionSpecs(GuiArgs& into) {
       PathOption("--library", "DIR", "a folder",
                  "Read passages and tours from DIR/passages and DIR/tours instead of the built-in ones",
                  o.library),
+      KeepGoingOption(o.keep_going),
       PathOption("--pallas-source", "PATH", "a file",
                  "The Pallas flash_attention.py to show beside the C++ mirror", o.pallas_source),
       SwitchOption("--classroom",
