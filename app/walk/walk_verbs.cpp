@@ -188,8 +188,8 @@ VerbResult RunTourVerb(const VerbCall& call) {
       call.out << "    ask: " << base::TerminalSafe(ask->question) << "\n";
       for (std::size_t c = 0; c < ask->choices.size(); ++c)
         call.out << "      " << c + 1 << ") " << base::TerminalSafe(ask->choices[c]) << "\n";
-      call.out << "    answer: " << base::TerminalSafe(ask->recorded) << ", choice " << ask->correct + 1 << ". "
-               << base::TerminalSafe(ask->explanation) << "\n";
+      call.out << "    answer: " << base::TerminalSafe(ask->recorded) << ", choice " << ask->correct + 1
+               << ". " << base::TerminalSafe(ask->explanation) << "\n";
     }
   }
   if (failures) {
