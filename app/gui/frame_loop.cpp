@@ -91,6 +91,8 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
   if (!tour.HasTour()) err << "tilewalk gui: " << base::TerminalSafe(tour.fallback_message()) << "\n";
   TourScreenState screen;
   screen.pane_backgrounds = false;  // GuiWindow::Render clears to the window colour
+  screen.splits = settings.splits;
+  screen.classroom_splits = settings.classroom_splits;
 
   shell.classroom = options.classroom || settings.classroom;
   if (options.classroom) window.ToggleFullscreen();
@@ -146,6 +148,8 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
   if (settings_file) {
     settings.text_scale = text_scale;
     settings.classroom = shell.classroom;
+    settings.splits = screen.splits;
+    settings.classroom_splits = screen.classroom_splits;
     if (tour.HasTour()) {
       settings.step_unit = tour.step_unit();
       settings.axis = tour.axis();

@@ -36,6 +36,9 @@ std::vector<views::Intent> ReadTourKeys(bool& show_help) {
   if (Pressed(ImGuiKey_End, false)) intents.push_back({.kind = IntentKind::GoToEnd});
   if (Pressed(ImGuiKey_PageDown, false)) intents.push_back({.kind = IntentKind::NextStop});
   if (Pressed(ImGuiKey_PageUp, false)) intents.push_back({.kind = IntentKind::PreviousStop});
+  for (int choice = 0; choice < 4; ++choice)
+    if (ImGui::IsKeyPressed(GLFW_KEY_1 + choice, false) && !io.KeyCtrl)
+      intents.push_back({.kind = IntentKind::PickChoice, .value = choice});
   return intents;
 }
 

@@ -17,7 +17,7 @@ struct KeyHelp {
 };
 
 // What the help overlay lists, in order.
-inline constexpr std::array<KeyHelp, 16> kTourKeys = {{
+inline constexpr std::array<KeyHelp, 17> kTourKeys = {{
     {"Space", "play / pause"},
     {"Right / Left", "one step forward / back, by the step unit"},
     {"G", "step unit: statement, DMA, grid step, launch"},
@@ -25,6 +25,7 @@ inline constexpr std::array<KeyHelp, 16> kTourKeys = {{
     {"T", "timeline axis: events / estimated time"},
     {"Home / End", "start / end of the recording"},
     {"Page Down / Page Up", "next / previous tour stop"},
+    {"1 to 4", "pick a choice of the stop's question; then step on to see the answer"},
     {"Down / Up", "scroll the passage"},
     {"A", "try the stop's suggestion / back to its scenario"},
     {"click a source line", "go to the next event at that line"},
