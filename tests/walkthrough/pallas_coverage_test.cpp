@@ -66,7 +66,7 @@ TEST_CASE("coverage: firing more sites lights more, never more than is mapped") 
   CHECK(all.unlit == all.unmapped);
 }
 
-TEST_CASE("coverage: with no function named, the whole file counts; with two, both") {
+TEST_CASE("coverage: with no function named the whole file counts, and with two both do") {
   const PallasIndex index = Index();
   const LineCoverage both = CoverLines(index, {"t.diag"}, {"_kernel_body", "below_or_on_diag"});
   CHECK(both.code_lines == 9);
