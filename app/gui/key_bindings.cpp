@@ -106,6 +106,15 @@ std::span<const KeyBinding> KeyBindings() {
   return kBindings;
 }
 
+std::vector<KeyHelp> HelpRows() {
+  std::vector<KeyHelp> rows;
+  for (const KeyBinding& b : kBindings)
+    if (!b.keys.empty()) rows.push_back({b.keys, b.what});
+  rows.push_back({"click a source line", "go to the next event at that line"});
+  rows.push_back({"click a grid cell", "go to that grid step"});
+  return rows;
+}
+
 const KeyBinding* FindBinding(int key, int glfw_mods, bool repeat) {
   const KeyMods mods = ModsOf(glfw_mods);
   for (const KeyBinding& b : kBindings)

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "app/gui/heatmap_texture_cache.hpp"
 #include "app/gui/tour_layout.hpp"
@@ -33,6 +34,8 @@ struct TourScreenState {
   views::ScenarioDraft scenario_draft;                           // the scenario pane's edits in progress
   bool pane_backgrounds = true;  // false: the renderer clears to ImGuiCol_WindowBg, so panes need not fill
   HeatmapTextureCache textures;  // the heatmaps' GL textures; none without GL (headless tests)
+  std::vector<views::Intent> key_intents{};  // this frame's keys (frame_input.hpp), applied and cleared
+  float passage_scroll = 0.0f;               // lines to scroll the passage this frame, then cleared
 };
 
 // `top`: where the menu bar ends. `seconds`: wall time since the last frame, for playback.
