@@ -3,6 +3,7 @@
 #include "app/cli_options.hpp"
 #include "app/export/export_run.hpp"
 #include "app/library_problems.hpp"
+#include "app/pallas_for_verb.hpp"
 #include "base/byte_size.hpp"
 #include "base/number_text.hpp"
 #include "kernels/flash/scenario_options.hpp"
@@ -111,6 +112,7 @@ base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view>
 VerbResult RunExportVerb(const VerbCall& call) {
   const auto options = ParseExportOptions(call.args);
   if (!options) return options.error();
+  if (const base::Status pallas = CheckPallasFlag(options->pallas_source); !pallas) return pallas.error();
   return RunExport(*options, call.out, call.err);
 }
 

@@ -3,6 +3,7 @@
 #include "app/cli_options.hpp"
 #include "app/gui/frame_loop.hpp"
 #include "app/library_problems.hpp"
+#include "app/pallas_for_verb.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -97,6 +98,7 @@ base::Result<GuiOptions> ParseGuiOptions(std::span<const std::string_view> args)
 VerbResult RunGuiVerb(const VerbCall& call) {
   const auto options = ParseGuiOptions(call.args);
   if (!options) return options.error();
+  if (const base::Status pallas = CheckPallasFlag(options->pallas_source); !pallas) return pallas.error();
   return RunGui(*options, call.out, call.err);
 }
 

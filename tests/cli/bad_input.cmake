@@ -218,6 +218,19 @@ bad_input("anchors on a binary file" EXIT 1 COMMAND ${tw} anchors --pallas-sourc
   MATCH "holds NUL bytes, so it is not a text file")
 bad_input("anchors on a file cut off after the entry point" EXIT 1 COMMAND ${tw} anchors --pallas-source ${pallas}/truncated.py
   MATCH "passage anchor\\(s\\) are not found or ambiguous in .*truncated\\.py")
+# gui and export refuse a bad --pallas-source as anchors does, before a window opens or a frame is drawn.
+set(gui_args "")
+set(export_args --out ${CMAKE_CURRENT_BINARY_DIR}/never-exported)
+foreach(verb gui export)
+  bad_input("${verb} on an empty --pallas-source" EXIT 1
+    COMMAND ${tw} ${verb} ${${verb}_args} --pallas-source ${CMAKE_SOURCE_DIR}/tests/walkthrough/fixtures/empty.py
+    MATCH "tilewalk ${verb}: --pallas-source names '.*empty\\.py', which is empty")
+  bad_input("${verb} on a missing --pallas-source" EXIT 1
+    COMMAND ${tw} ${verb} ${${verb}_args} --pallas-source ${pallas}/missing.py
+    MATCH "tilewalk ${verb}: --pallas-source names '.*missing\\.py', but cannot read .*there is no such file")
+  bad_input("${verb} on a --pallas-source that is a folder" EXIT 1 COMMAND ${tw} ${verb} ${${verb}_args} --pallas-source ${pallas}
+    MATCH "tilewalk ${verb}: --pallas-source names '.*pallas', but cannot read .*it is a folder")
+endforeach()
 bad_input("anchors with TILEWALK_PALLAS_SOURCE naming a missing file" EXIT 1
   COMMAND env TILEWALK_PALLAS_SOURCE=${pallas}/missing.py ${tw} anchors
   MATCH "TILEWALK_PALLAS_SOURCE names '.*missing\\.py', but cannot read .*there is no such file")
