@@ -263,8 +263,7 @@ void SaveUserSettings(GuiRun& run) {
 // ---- the loop -----------------------------------------------------------------------------------
 
 // Draws frames until the window closes (File > Quit, Ctrl-C), the screenshot is saved or the benchmark ends.
-ExitCode RunFrames(GuiRun& run) {
-  const base::InterruptGuard interrupts;  // Ctrl-C closes the window as File > Quit does: settings are saved
+ExitCode RunFrames(GuiRun& run, const base::InterruptGuard& interrupts) {
   FrameTimer timer(run.options.benchmark_frames);
   const auto started = std::chrono::steady_clock::now();
   for (int frame = 1; !run.window.ShouldClose(); ++frame) {
@@ -326,10 +325,13 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
   }
   GuiRun run(options, out, err, *std::get<std::unique_ptr<GuiWindow>>(opened));
   if (commands) run.script.emplace(std::move(*commands), options.script->string(), out);
+  // Ctrl-C closes the window as File > Quit does, so the settings are saved; from here on, because
+  // recording the first stop may take a while.
+  const base::InterruptGuard interrupts;
   LoadUserSettings(run);
   OpenTour(run);
   if (!SetUpShell(run)) return ExitCode::Failure;
-  return RunFrames(run);
+  return RunFrames(run, interrupts);
 }
 
 }  // namespace tilewalk::app
