@@ -44,6 +44,8 @@ LineCoverage CoverLines(const PallasIndex& index, const std::set<std::string>& f
     c.in_passages += in_passage[line];
     c.mapped_by_sites += mapped[line];
     c.lit_by_sites += lit[line];
+    if (!mapped[line]) c.unmapped.push_back(static_cast<int>(line));
+    if (!lit[line]) c.unlit.push_back(static_cast<int>(line));
   }
   return c;
 }

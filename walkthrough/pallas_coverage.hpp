@@ -16,8 +16,10 @@ namespace tilewalk::walkthrough {
 struct LineCoverage {
   int code_lines = 0;   // statements (of the functions asked for, or the whole file), by their first lines
   int in_passages = 0;  // of those, inside a passage that resolved (exactly or approximately)
-  int mapped_by_sites = 0;  // of those, inside some site row's lines, whether it fired or not
-  int lit_by_sites = 0;     // of those, lit by a site that fired
+  int mapped_by_sites = 0;    // of those, inside some site row's lines, whether it fired or not
+  int lit_by_sites = 0;       // of those, lit by a site that fired
+  std::vector<int> unmapped;  // the statements no site row maps, by first line
+  std::vector<int> unlit;     // the statements no fired site lights, by first line
 };
 
 // The site-table names of every event of the recording.

@@ -119,6 +119,7 @@ base::Result<DrawnFrames> DrawFrames(const std::vector<PlannedStop>& plan, int t
   TourScreenState screen;  // after the renderer: its textures die before the GL context
   screen.panes = options.panes;
   screen.pane_backgrounds = false;  // the renderer clears to the window colour, as the app's window does
+  screen.splitters = false;         // no mouse: the default layout, without handles
   FrameWriter writer;  // waits, when it dies, for the frames handed to it: before the folder is removed
   std::vector<std::uint8_t> pixels;
   bool interrupted = false;

@@ -123,6 +123,8 @@ bool SetUpShell(GuiRun& run) {
   }
   if (!tour.HasTour()) run.err << "tilewalk gui: " << base::TerminalSafe(tour.fallback_message()) << "\n";
   run.screen.pane_backgrounds = false;  // GuiWindow::Render clears to the window colour
+  run.screen.splits = run.settings.splits;
+  run.screen.classroom_splits = run.settings.classroom_splits;
   run.shell.classroom = run.options.classroom || run.settings.classroom;
   if (run.options.classroom) run.window.ToggleFullscreen();
   // The look follows the window: its font is rasterised for the window's height, classroom mode and the
@@ -248,6 +250,8 @@ void SaveUserSettings(GuiRun& run) {
   UserSettings& settings = run.settings;
   settings.text_scale = run.text_scale;
   settings.classroom = run.shell.classroom;
+  settings.splits = run.screen.splits;
+  settings.classroom_splits = run.screen.classroom_splits;
   const session::TourSession& tour = *run.tour;
   if (tour.HasTour()) {
     settings.step_unit = tour.step_unit();

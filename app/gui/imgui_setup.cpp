@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <cmath>
 #include <cstring>
 
 #include "base/bounded_read.hpp"
@@ -23,23 +24,36 @@ constexpr ImWchar kTextRanges[] = {
     0,
 };
 
-// The font is read with the bounded reader (a regular file, at most base::kFontFileCap) and handed to ImGui
+// A font is read with the bounded reader (a regular file, at most base::kFontFileCap) and handed to ImGui
 // from memory: libimgui.a is built with assertions on, so a TTF it cannot open would abort the process.
-void LoadFont(const ImGuiLook& look, std::ostream& warnings) {
+// False, with a warning, when the file cannot be used.
+bool AddFont(const std::string& path, float pixels, std::ostream& warnings) {
+  const auto font = base::ReadTextFile(path, base::kFontFileCap);
+  if (!font || font->empty()) {
+    warnings << "tilewalk: warning: "
+             << (font ? "the font " + base::Quote(path) + " is empty" : font.error().message)
+             << " (install fonts-dejavu-core); using ImGui's small built-in font.\n";
+    return false;
+  }
+  void* bytes = IM_ALLOC(font->size());  // the atlas owns it and frees it with IM_FREE
+  std::memcpy(bytes, font->data(), font->size());
+  ImGui::GetIO().Fonts->AddFontFromMemoryTTF(bytes, static_cast<int>(font->size()), pixels, nullptr,
+                                             kTextRanges);
+  return true;
+}
+
+// The atlas in the order views/text_fonts.hpp reads it: code, prose, title. Without the code font, ImGui's
+// built-in font alone; without the prose font, prose stays in the code font.
+void LoadFonts(const ImGuiLook& look, std::ostream& warnings) {
   ImGuiIO& io = ImGui::GetIO();
-  const auto font = base::ReadTextFile(look.font_path, base::kFontFileCap);
-  if (font && !font->empty()) {
-    void* bytes = IM_ALLOC(font->size());  // the atlas owns it and frees it with IM_FREE
-    std::memcpy(bytes, font->data(), font->size());
-    io.Fonts->AddFontFromMemoryTTF(bytes, static_cast<int>(font->size()),
-                                   look.font_pixels * look.pixel_density, nullptr, kTextRanges);
-    io.FontGlobalScale = 1.0f / look.pixel_density;
+  const float pixels = look.font_pixels * look.pixel_density;
+  if (!AddFont(look.font_path, pixels, warnings)) {
+    io.Fonts->AddFontDefault();
     return;
   }
-  warnings << "tilewalk: warning: "
-           << (font ? "the font " + base::Quote(look.font_path) + " is empty" : font.error().message)
-           << " (install fonts-dejavu-core); using ImGui's small built-in font.\n";
-  io.Fonts->AddFontDefault();
+  io.FontGlobalScale = 1.0f / look.pixel_density;
+  if (AddFont(look.prose_font_path, pixels, warnings))
+    AddFont(look.prose_font_path, std::round(pixels * kTitleTextScale), warnings);
 }
 
 // White on near-black, title bars in a strong blue with room around their text, and borders that survive a
@@ -89,7 +103,7 @@ void SetUpImGui(const ImGuiLook& look, std::ostream& warnings) {
 void RestyleImGui(const ImGuiLook& look, std::ostream& warnings) {
   SetUpStyle(look);
   ImGui::GetIO().Fonts->Clear();
-  LoadFont(look, warnings);
+  LoadFonts(look, warnings);
 }
 
 }  // namespace tilewalk::app

@@ -1,6 +1,6 @@
 // The ImGui context's look, shared by the window and by headless export so that both draw the same
-// pixels: the app's font (DejaVu Sans Mono with the characters the passages use) and its style, scaled with
-// the font. No ini file is written: the layout is set in code.
+// pixels: the app's fonts (DejaVu Sans Mono for code, DejaVu Sans for prose, with the characters the
+// passages use) and its style, scaled with the font. No ini file is written: the layout is set in code.
 #pragma once
 
 #include <ostream>
@@ -9,6 +9,9 @@
 namespace tilewalk::app {
 
 inline constexpr const char* kDefaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf";
+inline constexpr const char* kProseFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+// A stop's title is this much larger than body text.
+inline constexpr float kTitleTextScale = 1.3f;
 
 // The font size for a window height: about 45 lines of text fill the screen, so 20 px at 900 and 24 px at
 // 1080, and readable from the back of a room.
@@ -19,8 +22,9 @@ inline float FontPixelsForHeight(int height) {
 }
 
 struct ImGuiLook {
-  std::string font_path = kDefaultFontPath;  // monospace: the views measure text by character count
-  float font_pixels = 20.0f;                 // in layout units
+  std::string font_path = kDefaultFontPath;      // monospace: the code views measure text by character count
+  std::string prose_font_path = kProseFontPath;  // proportional: narration and passages (views/text_fonts)
+  float font_pixels = 20.0f;                     // in layout units
   float pixel_density = 1.0f;  // framebuffer pixels per layout unit: the font is rasterised this
                                // much larger and drawn scaled back, so text stays crisp
   bool ignore_mouse = false;   // a screenshot must not show hover effects of a stray pointer

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -64,12 +65,34 @@ struct TourLayout {
   std::optional<PaneRect> source, passage, grid, detail, timeline;
 };
 
+// Where the user dragged the splitters, as shares of the area; 0 leaves a share to the layout. Remembered in
+// the settings, one set for each mode.
+struct LayoutSplits {
+  float source = 0;   // the source's share of the width (classroom: the left column's)
+  float passage = 0;  // the passage's share of the height above the timeline; 0: fit the narration
+  float grid = 0;     // the grid's share of the lower row's width (classroom: of the right column's height)
+
+  bool operator==(const LayoutSplits&) const = default;
+};
+inline constexpr float kSmallestSplit = 0.15f, kLargestSplit = 0.85f;
+// A share dragged or read from the settings, kept where every pane still shows something; 0 stays 0.
+float ClampSplit(float share);
+
 struct LayoutInput {
   float x = 0, y = 0, width = 0, height = 0;  // the area below the menu bar
   float timeline_height = 0;                  // what the timeline's rows need at the current font
   bool wide_detail = false;                   // lanes or scores shown: heatmaps want width
   bool classroom = false;                     // larger text, fewer panes: source over passage on the left
+  LayoutSplits splits{};
+  // The height the passage pane needs, title bar included, to show its whole narration at a pane width;
+  // none: a fixed share.
+  std::function<float(float width)> passage_height{};
 };
+// The passage never takes more than this share of the height above the timeline, so the pictures keep
+// room; within it, the narration always fits unless the user dragged the splitter smaller.
+inline constexpr float kLargestFittedPassage = 0.8f;
+// In classroom mode the passage shares the left column with the source, which may shrink further.
+inline constexpr float kLargestFittedClassroomPassage = 0.9f;
 
 TourLayout LayOutTour(const LayoutInput& area, PaneSet panes);
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/gui/key_bindings.hpp"
+#include "app/gui/pane_splitters.hpp"
 #include "app/gui/tour_layout.hpp"
 #include "app/views/cost_view.hpp"
 #include "app/views/grid_view.hpp"
@@ -234,6 +235,32 @@ PaneSet ScreenPanes(const session::TourPictures& pictures, TourScreenState& stat
 
 }  // namespace
 
+LayoutInput TourScreenArea(const session::TourPictures& pictures, const TourScreenState& state, float top) {
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  // Without a snapshot the timeline only says why nothing runs: three lines. Classroom mode's is a strip.
+  const float timeline_contents = !pictures.has_snapshot ? ImGui::GetTextLineHeightWithSpacing() * 3.0f
+                                  : state.classroom      ? views::TimelineStripHeight()
+                                                         : views::TimelineViewHeight(pictures.timeline.axis);
+  return {
+      .x = viewport->Pos.x,
+      .y = viewport->Pos.y + top,
+      .width = viewport->Size.x,
+      .height = viewport->Size.y - top,
+      .timeline_height =
+          timeline_contents + style.WindowPadding.y * 2.0f + ImGui::GetFrameHeightWithSpacing(),
+      .wide_detail = pictures.has_snapshot && state.detail_shown != session::DetailTab::Memory,
+      .classroom = state.classroom,
+      .splits = state.classroom ? state.classroom_splits : state.splits,
+      .passage_height =
+          [&pictures](float width) {
+            const ImGuiStyle& s = ImGui::GetStyle();
+            return ImGui::GetFrameHeight() + 2.0f * s.WindowPadding.y +
+                   views::PassageNarrationHeight(pictures.passage, width - 2.0f * s.WindowPadding.x);
+          },
+  };
+}
+
 void DrawTourScreen(session::TourSession& session, TourScreenState& state, float top, double seconds) {
   std::vector<views::Intent> intents;
   intents.swap(state.key_intents);
@@ -242,23 +269,10 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
       state.detail_shown);  // last frame's: a tab picked this frame gets its heatmaps next frame
   const session::TourPictures& pictures = session.Pictures();
 
-  const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  // Without a snapshot the timeline only says why nothing runs: three lines. Classroom mode's is a strip.
-  const float timeline_contents = !pictures.has_snapshot ? ImGui::GetTextLineHeightWithSpacing() * 3.0f
-                                  : state.classroom      ? views::TimelineStripHeight()
-                                                         : views::TimelineViewHeight(pictures.timeline.axis);
-  const float timeline_rows =
-      timeline_contents + ImGui::GetStyle().WindowPadding.y * 2.0f + ImGui::GetFrameHeightWithSpacing();
   const PaneSet panes = ScreenPanes(pictures, state);
-  const TourLayout layout =
-      LayOutTour({.x = viewport->Pos.x,
-                  .y = viewport->Pos.y + top,
-                  .width = viewport->Size.x,
-                  .height = viewport->Size.y - top,
-                  .timeline_height = timeline_rows,
-                  .wide_detail = pictures.has_snapshot && state.detail_shown != session::DetailTab::Memory,
-                  .classroom = state.classroom},
-                 panes);
+  LayoutSplits& splits = state.classroom ? state.classroom_splits : state.splits;
+  const LayoutInput area = TourScreenArea(pictures, state, top);
+  const TourLayout layout = LayOutTour(area, panes);
 
   // Every pane follows the one cursor, so none is "the active one": keep their title bars alike, rather
   // than lighting up whichever was clicked last.
@@ -289,7 +303,12 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
   else if (state.classroom)
     state.detail_stop = -1;  // the grid was shown: the detail starts afresh
   if (layout.passage) {
-    if (BeginPane("Passage", *layout.passage, state.pane_backgrounds)) {
+    // The tour's title rides in the title bar, so the narration gets its line.
+    const std::string title =
+        (pictures.passage.tour_title.empty() ? std::string("Passage")
+                                             : "Passage: " + pictures.passage.tour_title) +
+        "###Passage";
+    if (BeginPane(title.c_str(), *layout.passage, state.pane_backgrounds)) {
       if (auto intent = views::DrawPassageView(pictures.passage, state.passage_scroll))
         intents.push_back(*intent);
     }
@@ -313,6 +332,7 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
     ImGui::End();
   }
   ImGui::PopStyleColor();
+  if (state.splitters) DrawPaneSplitters(area, layout, splits);
   if (state.show_help) DrawHelpOverlay(state.show_help);
 
   state.passage_scroll = 0.0f;

@@ -32,11 +32,18 @@ struct TourScreenState {
   session::DetailTab detail_shown = session::DetailTab::Memory;  // the tab drawn last frame
   int detail_stop = -1;                                          // the stop detail_user was picked at
   views::ScenarioDraft scenario_draft;                           // the scenario pane's edits in progress
+  LayoutSplits splits{}, classroom_splits{};                     // where the splitters were dragged
+  bool splitters = true;  // false: no handles (an export draws no mouse, and its layout stays the default)
   bool pane_backgrounds = true;  // false: the renderer clears to ImGuiCol_WindowBg, so panes need not fill
   HeatmapTextureCache textures;  // the heatmaps' GL textures; none without GL (headless tests)
   std::vector<views::Intent> key_intents{};  // this frame's keys (frame_input.hpp), applied and cleared
   float passage_scroll = 0.0f;               // lines to scroll the passage this frame, then cleared
 };
+
+// What the tour screen lays out this frame, below `top`: the viewport, the timeline's height at the current
+// font, the splits of the current mode, and the height the passage needs for `pictures`' narration (which
+// must outlive the result).
+LayoutInput TourScreenArea(const session::TourPictures& pictures, const TourScreenState& state, float top);
 
 // `top`: where the menu bar ends. `seconds`: wall time since the last frame, for playback.
 void DrawTourScreen(session::TourSession& session, TourScreenState& state, float top, double seconds);

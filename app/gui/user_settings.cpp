@@ -32,6 +32,19 @@ std::optional<float> Number(std::string_view s, float low, float high) {
   return v ? std::optional<float>(static_cast<float>(*v)) : std::nullopt;
 }
 
+// "split.source" → &s.splits.source, "classroom_split.grid" → &s.classroom_splits.grid; null otherwise.
+float* SplitNamed(UserSettings& s, std::string_view key) {
+  for (auto [prefix, splits] : {std::pair{std::string_view("split."), &s.splits},
+                                std::pair{std::string_view("classroom_split."), &s.classroom_splits}}) {
+    if (!key.starts_with(prefix)) continue;
+    const std::string_view field = key.substr(prefix.size());
+    if (field == "source") return &splits->source;
+    if (field == "passage") return &splits->passage;
+    if (field == "grid") return &splits->grid;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 std::optional<std::filesystem::path> SettingsPath(const char* xdg_config_home, const char* home) {
@@ -100,6 +113,16 @@ UserSettings ParseSettings(std::string_view text, const std::string& file, base:
         }
       }
       if (!found) bad("statement, dma, grid-step or launch");
+    } else if (float* split = SplitNamed(s, key)) {
+      const auto v = base::ParseReal(value, 0.0, 1.0);
+      if (!v) {
+        bad("a share of the screen from 0 (the layout's own) to 1");
+      } else {
+        *split = ClampSplit(static_cast<float>(*v));
+        if (*split != static_cast<float>(*v))
+          warnings.Add(file + ":" + std::to_string(line_number) + ": " + key + " = " + Excerpt(value) +
+                       " would squeeze a pane; clamped to " + base::ShortestText(*split));
+      }
     } else if (key == "tour") {
       s.tour = std::string(value);
     } else if (key == "stop") {
@@ -122,6 +145,11 @@ std::string FormatSettings(const UserSettings& s) {
       << "step_unit = " << kUnitNames[static_cast<std::size_t>(s.step_unit)] << "\n"
       << "axis = " << (s.axis == views::TimelineAxis::Time ? "time" : "events") << "\n"
       << "speed = " << base::ShortestText(s.speed) << "\n";
+  for (auto [prefix, splits] :
+       {std::pair{"split.", &s.splits}, std::pair{"classroom_split.", &s.classroom_splits}})
+    out << prefix << "source = " << base::ShortestText(splits->source) << "\n"
+        << prefix << "passage = " << base::ShortestText(splits->passage) << "\n"
+        << prefix << "grid = " << base::ShortestText(splits->grid) << "\n";
   if (!s.tour.empty())
     out << "tour = " << s.tour << "\n"
         << "stop = " << s.stop << "\n";

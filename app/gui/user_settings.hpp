@@ -1,5 +1,6 @@
 // What the app remembers for the user between runs: the text size, classroom mode, the timeline's step unit,
-// axis and speed, and the tour and stop last open (reopened when no --tour is given). One small text file,
+// axis and speed, the tour and stop last open (reopened when no --tour is given), and where the pane
+// splitters were dragged (a share out of bounds is clamped, with a warning). One small text file,
 // `key = value` a line, under the XDG config folder ($XDG_CONFIG_HOME, else ~/.config)/tilewalk/settings,
 // written through the one safe writer. It is read with a cap (base::kSettingsCap, 64 KiB) and only when it
 // is a regular file, so a FIFO or a link to /dev/zero in its place cannot block or fill memory at start-up.
@@ -13,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "app/gui/tour_layout.hpp"
 #include "app/views/timeline_picture.hpp"
 #include "base/result.hpp"
 #include "base/terminal_text.hpp"
@@ -24,9 +26,10 @@ struct UserSettings {
   bool classroom = false;
   views::StepUnit step_unit = views::StepUnit::Statement;
   views::TimelineAxis axis = views::TimelineAxis::Events;
-  float speed = 8.0f;  // steps per second of playback
-  std::string tour{};  // the tour last open; empty: none yet
-  int stop = 1;        // its stop, from 1
+  float speed = 8.0f;                         // steps per second of playback
+  std::string tour{};                         // the tour last open; empty: none yet
+  int stop = 1;                               // its stop, from 1
+  LayoutSplits splits{}, classroom_splits{};  // where the pane splitters were dragged; 0: the layout's own
 
   bool operator==(const UserSettings&) const = default;
 };

@@ -213,6 +213,7 @@ void TourSession::Land(const walkthrough::StopLanding& landing) {
 
   m_followed_site.clear();
   BuildStopPassage(stop.passages.empty() ? nullptr : m_loaded.library.FindPassage(stop.passages.front()));
+  PrepareAsk(stop);
   MarkDirty();
 }
 
@@ -226,18 +227,50 @@ void TourSession::BuildStopPassage(const walkthrough::Passage* passage) {
                       .stop = &stop,
                       .passage = passage,
                       .landing_problem = m_edited ? std::string() : m_landing_problem};
-  walkthrough::PlaceholderSource* placeholders = nullptr;
-  if (m_recording) {
-    auto& source = Extras().placeholders;
-    if (!source) source = std::make_unique<walkthrough::PlaceholderSource>(*m_recording);
-    placeholders = source.get();
-  }
-  m_passage = BuildPassagePicture(context, placeholders);
+  m_passage = BuildPassagePicture(context, Placeholders());
   m_passage.try_flags.clear();
   for (const std::string& w : stop.try_flags)
     m_passage.try_flags += (m_passage.try_flags.empty() ? "" : " ") + w;
   m_passage.edited = m_edited;
   m_passage_shown = passage;
+}
+
+walkthrough::PlaceholderSource* TourSession::Placeholders() {
+  if (!m_recording) return nullptr;
+  auto& source = Extras().placeholders;
+  if (!source) source = std::make_unique<walkthrough::PlaceholderSource>(*m_recording);
+  return source.get();
+}
+
+// ---- [Ask] a stop's question: choices at the landing, the answer once the learner steps on ----
+
+void TourSession::PrepareAsk(const walkthrough::TourStop& stop) {
+  m_ask.reset();
+  m_ask_pick = -1;
+  m_ask_revealed = false;
+  if (!stop.ask || !m_timeline) return;
+  std::string why;
+  m_ask = walkthrough::RevealAsk(*stop.ask, *m_recording, *Placeholders(), why);
+  if (!m_ask && m_passage.problem.empty())
+    m_passage.problem = "The stop's question cannot be answered: " + why;
+}
+
+void TourSession::RevealAsk() {
+  if (!m_ask || m_ask_revealed || !m_timeline) return;
+  m_ask_revealed = true;
+  if (m_ask->reveal_event && m_timeline->cursor() < *m_ask->reveal_event)
+    m_timeline->Seek(*m_ask->reveal_event);
+  MarkDirty();
+}
+
+views::AskPicture TourSession::AskPictureNow() const {
+  return {.question = m_ask->question,
+          .choices = m_ask->choices,
+          .picked = m_ask_pick,
+          .revealed = m_ask_revealed,
+          .correct = m_ask->correct,
+          .recorded = m_ask->recorded,
+          .explanation = m_ask->explanation};
 }
 
 // A stop that names no passage shows the one that explains the statement at the cursor, or at a copy or
@@ -292,6 +325,16 @@ void TourSession::Apply(const views::Intent& intent) {
       return;
     case IntentKind::ToggleStopSuggestion:
       Apply({.kind = m_edited ? IntentKind::ResetScenario : IntentKind::TryStopSuggestion});
+      return;
+    case IntentKind::PickChoice:
+      if (m_ask && !m_ask_revealed && intent.value >= 0 &&
+          intent.value < static_cast<std::int64_t>(m_ask->choices.size())) {
+        m_ask_pick = static_cast<int>(intent.value);
+        MarkDirty();
+      }
+      return;
+    case IntentKind::RevealAnswer:
+      RevealAsk();
       return;
     case IntentKind::SetSpeed:
       m_speed = std::clamp(static_cast<float>(intent.value), 1.0f, 120.0f);
@@ -358,7 +401,11 @@ void TourSession::Apply(const views::Intent& intent) {
     default:
       break;
   }
-  if (moved) MarkDirty();
+  if (!moved) return;
+  MarkDirty();
+  const bool stepped = intent.kind == IntentKind::Step || intent.kind == IntentKind::StepStatement ||
+                       intent.kind == IntentKind::StepGridStep;
+  if (stepped && direction == walkthrough::Direction::Forward) RevealAsk();  // the next step answers
 }
 
 void TourSession::Tick(double seconds) {
@@ -374,6 +421,7 @@ void TourSession::Tick(double seconds) {
       break;
     }
     MarkDirty();
+    RevealAsk();
   }
   m_play_debt = std::min(m_play_debt, interval);
 }
@@ -437,6 +485,7 @@ void TourSession::Rebuild() {
   m_pictures = TourPictures{};
   m_pictures.revision = ++m_revision;
   m_pictures.passage = m_passage;
+  if (m_ask) m_pictures.passage.ask = AskPictureNow();
   m_pictures.scenario = BuildScenarioPictureNow();
   const walkthrough::Passage* passage = m_passage_shown;
   if (!m_timeline) {

@@ -131,6 +131,10 @@ class TourSession {
   bool SeekToGridStep(int64_t step);
   void Rebuild();
   void BuildStopPassage(const walkthrough::Passage* passage);
+  walkthrough::PlaceholderSource* Placeholders();  // the current recording's; null without one
+  void PrepareAsk(const walkthrough::TourStop& stop);
+  void RevealAsk();
+  views::AskPicture AskPictureNow() const;
   void FollowPassage(const std::string& site);
 
   LoadedLibrary m_loaded;
@@ -148,7 +152,10 @@ class TourSession {
   bool m_edited = false;
   std::string m_scenario_problem;  // why the last edit could not be read
   std::string m_landing_problem;
-  std::optional<uint64_t> m_landing_event;  // where the current stop landed
+  std::optional<uint64_t> m_landing_event;      // where the current stop landed
+  std::optional<walkthrough::AskReveal> m_ask;  // the stop's question, filled from the recording
+  int m_ask_pick = -1;                          // the learner's choice, -1 for none yet
+  bool m_ask_revealed = false;                  // stepped on from the question: the answer shows
   std::shared_ptr<const walkthrough::Recording> m_recording;
   std::unique_ptr<walkthrough::Timeline> m_timeline;  // null when the stop has no event to land on
   std::vector<views::TimelineMarker> m_markers;       // of m_recording

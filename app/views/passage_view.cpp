@@ -2,11 +2,86 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <functional>
 #include <string>
 
+#include "app/views/text_fonts.hpp"
 #include "app/views/tour_palette.hpp"
 
 namespace tilewalk::views {
+
+namespace {
+
+// The line under the choices: what to do next, or what the recording answered.
+std::string AskStatus(const AskPicture& ask) {
+  const auto choice = [](int i) { return std::to_string(i + 1); };
+  if (!ask.revealed)
+    return ask.picked < 0 ? "Pick 1 to " + choice(static_cast<int>(ask.choices.size()) - 1) +
+                                " (a key or a click), then step on (→) to see what the kernel does."
+                          : "You picked " + choice(ask.picked) + ". Step on (→) to see what the kernel does.";
+  std::string status = "Recorded: " + ask.recorded;
+  status += ask.correct >= 0 ? ", so the answer is " + choice(ask.correct) + "."
+                             : ". No choice fits this scenario (it was edited).";
+  if (ask.picked >= 0 && ask.correct >= 0)
+    status += ask.picked == ask.correct ? " Your pick was right." : " You picked " + choice(ask.picked) + ".";
+  return status;
+}
+
+// The width a choice's text wraps at: the pane's, less its key button.
+float ChoiceTextWidth(float width) {
+  return width - 2.0f * ImGui::GetFrameHeight() - ImGui::GetStyle().ItemSpacing.x;
+}
+
+// Once revealed, only the answer and the learner's pick stay (all of them when no choice fits).
+bool ChoiceShown(const AskPicture& ask, int i) {
+  return !ask.revealed || ask.correct < 0 || i == ask.correct || i == ask.picked;
+}
+
+std::string ChoiceKey(const AskPicture& ask, int i) {
+  if (!ask.revealed) return " " + std::to_string(i + 1) + " ";
+  return (i == ask.correct ? "→" : i == ask.picked ? "×" : " ") + std::to_string(i + 1);
+}
+
+void DrawAsk(const AskPicture& ask, std::optional<Intent>& intent) {
+  ImGui::Spacing();
+  ImGui::TextColored(palette::Vec(palette::kCurrent), "%s", ask.question.c_str());
+  for (int i = 0; i < static_cast<int>(ask.choices.size()); ++i) {
+    if (!ChoiceShown(ask, i)) continue;
+    const bool marked = ask.revealed ? i == ask.correct : i == ask.picked;
+    ImGui::PushID(i);
+    ImGui::PushStyleColor(ImGuiCol_Button, palette::Vec(marked ? palette::kCurrent : palette::kPanel));
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(marked ? palette::kOnCurrent : palette::kText));
+    ImGui::BeginDisabled(ask.revealed);
+    if (ImGui::Button(ChoiceKey(ask, i).c_str(), ImVec2(2.0f * ImGui::GetFrameHeight(), 0)))
+      intent = Intent{.kind = IntentKind::PickChoice, .value = i};
+    ImGui::EndDisabled();
+    ImGui::PopStyleColor(2);
+    ImGui::SameLine();
+    const bool dim = ask.revealed && i != ask.correct;
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(dim ? palette::kTextDim : palette::kText));
+    ImGui::TextUnformatted(ask.choices[static_cast<std::size_t>(i)].c_str());  // wraps beside its key
+    ImGui::PopStyleColor();
+    ImGui::PopID();
+  }
+  ImGui::TextColored(palette::Vec(palette::kPassage), "%s", AskStatus(ask).c_str());
+  if (ask.revealed) ImGui::TextUnformatted(ask.explanation.c_str());
+}
+
+float AskHeight(const AskPicture& ask, float width,
+                const std::function<float(const std::string&, float)>& text) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  float h = style.ItemSpacing.y + text(ask.question, width);
+  for (int i = 0; i < static_cast<int>(ask.choices.size()); ++i)
+    if (ChoiceShown(ask, i))
+      h += std::max(ImGui::GetFrameHeight() + style.ItemSpacing.y,
+                    text(ask.choices[static_cast<std::size_t>(i)], ChoiceTextWidth(width)));
+  h += text(AskStatus(ask), width);
+  if (ask.revealed) h += text(ask.explanation, width);
+  return h;
+}
+
+}  // namespace
 
 std::optional<Intent> DrawPassageView(const PassagePicture& picture, float scroll_lines) {
   std::optional<Intent> intent;
@@ -35,7 +110,6 @@ std::optional<Intent> DrawPassageView(const PassagePicture& picture, float scrol
         intent = Intent{.kind = picture.edited ? IntentKind::ResetScenario : IntentKind::TryStopSuggestion};
       ImGui::PopStyleColor(2);
     }
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", picture.tour_title.c_str());
   }
   ImGui::Separator();
   // One child per stop, so that the next stop's narration starts at its top, not where the last was scrolled.
@@ -43,12 +117,19 @@ std::optional<Intent> DrawPassageView(const PassagePicture& picture, float scrol
   if (ImGui::BeginChild(prose_id.c_str(), ImVec2(0, 0))) {
     if (scroll_lines != 0.0f)
       ImGui::SetScrollY(ImGui::GetScrollY() + scroll_lines * ImGui::GetTextLineHeightWithSpacing());
-    if (!picture.stop_title.empty())
-      ImGui::TextColored(palette::Vec(palette::kCurrent), "%s", picture.stop_title.c_str());
+    const TextFonts fonts = CurrentTextFonts();
     ImGui::PushTextWrapPos(0.0f);
+    if (!picture.stop_title.empty()) {
+      const ScopedFont title(fonts.title);
+      ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(palette::kCurrent));
+      ImGui::TextUnformatted(picture.stop_title.c_str());
+      ImGui::PopStyleColor();
+    }
+    const ScopedFont prose(fonts.prose);
     if (!picture.problem.empty())
       ImGui::TextColored(palette::Vec(palette::kError), "%s", picture.problem.c_str());
     ImGui::TextUnformatted(picture.narration.c_str());
+    if (picture.ask) DrawAsk(*picture.ask, intent);
     if (!picture.passage_title.empty()) {
       ImGui::Spacing();
       ImGui::Separator();
@@ -61,6 +142,42 @@ std::optional<Intent> DrawPassageView(const PassagePicture& picture, float scrol
   }
   ImGui::EndChild();
   return intent;
+}
+
+float PassageNarrationHeight(const PassagePicture& picture, float width) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const TextFonts fonts = CurrentTextFonts();
+  // The text wraps inside the prose child, which keeps room for its scrollbar.
+  const float wrap = std::max(1.0f, width - style.ScrollbarSize);
+  const auto height = [&](ImFont* font, const std::string& text) {
+    if (text.empty()) return 0.0f;
+    const ScopedFont scoped(font);
+    return ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap).y + style.ItemSpacing.y;
+  };
+  float h = 0.0f;
+  if (picture.stop_count > 0) {
+    h += ImGui::GetFrameHeightWithSpacing();  // Prev, Stop k of n, Next (and the Try button)
+    if (picture.edited || !picture.try_flags.empty()) {
+      const std::string label = picture.edited ? "Back to the stop's scenario" : "Try: " + picture.try_flags;
+      const std::string where =
+          "Stop " + std::to_string(picture.stop_number) + " of " + std::to_string(picture.stop_count);
+      const float row = ImGui::CalcTextSize("< Prev").x + ImGui::CalcTextSize(where.c_str()).x +
+                        ImGui::CalcTextSize("Next >").x + 4.0f * style.FramePadding.x +
+                        3.0f * style.ItemSpacing.x;
+      if (row + ImGui::CalcTextSize(label.c_str()).x + ImGui::GetFrameHeight() > width)
+        h += ImGui::GetFrameHeightWithSpacing();
+    }
+  }
+  h += style.ItemSpacing.y;  // the separator
+  h += height(fonts.title, picture.stop_title) + height(fonts.prose, picture.problem) +
+       height(fonts.prose, picture.narration);
+  if (picture.ask) {
+    const ScopedFont prose(fonts.prose);
+    h += AskHeight(*picture.ask, wrap, [&](const std::string& text, float at) {
+      return ImGui::CalcTextSize(text.c_str(), nullptr, false, std::max(1.0f, at)).y + style.ItemSpacing.y;
+    });
+  }
+  return h + 2.0f * style.WindowPadding.y;  // the prose child's own padding, and a last line's descent
 }
 
 }  // namespace tilewalk::views

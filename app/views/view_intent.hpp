@@ -32,6 +32,8 @@ enum class IntentKind : std::uint8_t {
   TryStopSuggestion,  // the stop's own scenario with its "try" flags on top
   ResetScenario,      // back to the stop's own scenario
   ToggleStopSuggestion,  // the stop's suggestion when running the stop's own scenario, else back to it
+  PickChoice,            // value: a choice of the stop's question, 0-based
+  RevealAnswer,          // step on to where the stop's question is answered
 };
 
 struct Intent {

@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "app/cli_options.hpp"
-#include "kernels/flash/scenario_options.hpp"
+#include "app/walk/body_coverage.hpp"
 #include "walkthrough/library.hpp"
 #include "walkthrough/pallas_coverage.hpp"
 #include "walkthrough/pallas_regions.hpp"
@@ -36,13 +36,6 @@ std::vector<OptionSpec> AnchorsOptionSpecs(AnchorsOptions& into) {
 
 // ---- the index and the coverage run ---------------------------------------------------------------
 
-// The scenario whose firing sites count as lit: the default causal training step.
-constexpr const char* kCoverageFlags = "--causal";
-// The four kernel bodies, whose lines the sites should light almost all of.
-const std::vector<std::string> kBodies = {"_flash_attention_kernel_single_batch",
-                                          "_flash_attention_kernel_single_batch_single_step",
-                                          "_flash_attention_dkv_kernel", "_flash_attention_dq_kernel"};
-
 std::string Range(const ResolvedAnchor& at) {
   return at.status == AnchorStatus::NotFound ? "-" : std::to_string(at.first) + "-" + std::to_string(at.last);
 }
@@ -63,7 +56,7 @@ std::string TallyText(const std::map<AnchorStatus, int>& tally) {
 // ---- JSON -------------------------------------------------------------------------------------------
 
 nlohmann::ordered_json AnchorsJson(const PallasIndex& index, const LineCoverage& coverage,
-                                   const LineCoverage& bodies, const RegionCoverage& regions) {
+                                   const BodiesCoverage& bodies, const RegionCoverage& regions) {
   using nlohmann::ordered_json;
   ordered_json passages = ordered_json::array(), sites = ordered_json::array(),
                uncovered = ordered_json::array();
@@ -92,12 +85,9 @@ nlohmann::ordered_json AnchorsJson(const PallasIndex& index, const LineCoverage&
            {{"code_lines", coverage.code_lines},
             {"in_passages", coverage.in_passages},
             {"lit_by_sites", coverage.lit_by_sites},
-            {"lit_scenario", kCoverageFlags},
+            {"lit_scenario", CoverageScenarios().front().flags},
             {"mapped_by_sites", coverage.mapped_by_sites},
-            {"bodies",
-             {{"code_lines", bodies.code_lines},
-              {"mapped_by_sites", bodies.mapped_by_sites},
-              {"lit_by_sites", bodies.lit_by_sites}}}}},
+            {"bodies", BodiesJson(bodies)}}},
           {"regions", {{"covered", regions.covered}, {"total", regions.total}, {"uncovered", uncovered}}}};
 }
 
@@ -109,7 +99,7 @@ std::string Pad(std::string s, std::size_t width) {
 }
 
 void PrintTable(std::ostream& out, const PallasIndex& index, const LineCoverage& coverage,
-                const LineCoverage& bodies, const RegionCoverage& regions) {
+                const BodiesCoverage& bodies, const RegionCoverage& regions) {
   out << "passage                        status       lines       drift  note\n";
   for (const auto& [id, at] : index.passages())
     out << Pad(id, 31) << Pad(AnchorStatusName(at.status), 13) << Pad(Range(at), 12)
@@ -125,15 +115,11 @@ void PrintTable(std::ostream& out, const PallasIndex& index, const LineCoverage&
       line, sizeof line,
       "\nstatements: %d; inside a passage: %d (%.0f%%); lit by a site during 'check %s': %d (%.0f%%)\n",
       coverage.code_lines, coverage.in_passages, share(coverage.in_passages, coverage.code_lines),
-      kCoverageFlags, coverage.lit_by_sites, share(coverage.lit_by_sites, coverage.code_lines));
+      CoverageScenarios().front().flags.c_str(), coverage.lit_by_sites,
+      share(coverage.lit_by_sites, coverage.code_lines));
   out << line;
-  std::snprintf(
-      line, sizeof line,
-      "the four kernel bodies: %d statements, %d (%.0f%%) mapped by a site row, %d (%.0f%%) lit during "
-      "'check %s'\n",
-      bodies.code_lines, bodies.mapped_by_sites, share(bodies.mapped_by_sites, bodies.code_lines),
-      bodies.lit_by_sites, share(bodies.lit_by_sites, bodies.code_lines), kCoverageFlags);
-  out << line << "regions covered: " << regions.covered << " of " << regions.total << " of "
+  PrintBodies(out, bodies);
+  out << "regions covered: " << regions.covered << " of " << regions.total << " of "
       << index.source().path.string() << "\n";
   for (const auto& [name, covered] : regions.regions)
     if (!covered) out << "  not covered: " << name << "\n";
@@ -159,11 +145,9 @@ VerbResult RunAnchorsVerb(const VerbCall& call) {
                           "; rebuild tilewalk");
   const PallasIndex index(std::move(*source), ShippedSiteTable(), library.passages);
 
-  const auto scenario = flash::ParseScenario(std::vector<std::string>{kCoverageFlags});
-  const auto recording = Recording::Record(*scenario);
-  const std::set<std::string> fired = FiredSites(*recording);
-  const LineCoverage coverage = CoverLines(index, fired);
-  const LineCoverage bodies = CoverLines(index, fired, kBodies);
+  const FiredByScenario fired = RecordCoverageScenarios();
+  const LineCoverage coverage = CoverLines(index, fired.at(CoverageScenarios().front().name));
+  const BodiesCoverage bodies = CoverBodies(index, fired);
   std::vector<std::pair<int, int>> ranges;
   for (const auto& [id, at] : index.passages())
     if (at.status != AnchorStatus::NotFound) ranges.emplace_back(at.first, at.last);

@@ -23,6 +23,7 @@ enum class EventKind : uint8_t {
   MatMul,         // a statement containing at least one MXU matmul
   StepEnd,        // a grid step ends: flags kRan, or skipped (no arithmetic ran)
   Error,          // a kernel error, at its site
+  Scalar,         // a statement on scalars fixed per grid step: a program id, a block shape, a static test
   kCount,
 };
 

@@ -1,6 +1,7 @@
 // The kernel API in the shape of Pallas: what a body sees while it runs on the TPU model.
 //   program_id(axis), when(cond, site, body), loop(site, start, stop, step, body) (always unrolled),
-//   stmt(site, fn) for one statement of jnp work, and Refs with load/store over ds() slices.
+//   stmt(site, fn) for one statement of jnp work, scalar(site, value) for one on plain numbers, and Refs
+//   with load/store over ds() slices.
 // Every call takes a stable site name and captures its std::source_location, so each recorded event
 // points at the C++ line that produced it. While tracing, when() enters every branch, values are
 // shape-only, and nothing is recorded: errors raised then carry Phase::Tracing.
@@ -93,6 +94,7 @@ class KernelHost {
   virtual void OnWhen(SiteId site, bool taken) = 0;
   virtual void OnLoopIteration(SiteId site, int iteration) = 0;
   virtual void OnStatement(SiteId site, const OpCounts& work, const Value& result) = 0;
+  virtual void OnScalar(SiteId site) = 0;
   virtual void OnRefAccess(EventKind kind, SiteId site, const Ref& ref, const RefRegion& region,
                            const Value& value) = 0;
 };
@@ -140,6 +142,17 @@ class Kernel {
     }
     if (m_host) m_host->OnStatement(id, Delta(before, CurrentOpContext().counts), result);
     return result;
+  }
+
+  // One statement of scalar work, which the Python body does on plain numbers or refs: a program id, a
+  // block's shape, a divmod, `mask = None`, or the test of an `if` on a static (`if causal:`). Returns
+  // value, so the mirror reads as the original: `if (k.scalar("fwd.run.causal", c.causal))`. Unlike
+  // when(), tracing does not enter a branch the test rejects.
+  template <typename T>
+  T scalar(const char* site, T value, std::source_location where = std::source_location::current()) {
+    const SiteId id = InternSite(site, where);
+    if (m_host) m_host->OnScalar(id);
+    return value;
   }
 
   // Raises the error the original body raises at this point (e.g. NotImplementedError while tracing).

@@ -316,6 +316,10 @@ void LaunchRunner::OnLoopIteration(SiteId site, int iteration) {
   Emit(e);
 }
 
+void LaunchRunner::OnScalar(SiteId site) {
+  Emit(MakeEvent(EventKind::Scalar, site));  // the scalar unit's work is free in the cost model
+}
+
 void LaunchRunner::OnStatement(SiteId site, const OpCounts& work, const Value& result) {
   const double duration = m_cost.ComputeUs(work);
   const double start = SpendCompute(duration);

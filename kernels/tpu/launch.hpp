@@ -98,6 +98,7 @@ class LaunchRunner final : private KernelHost {
   void OnWhen(SiteId site, bool taken) override;
   void OnLoopIteration(SiteId site, int iteration) override;
   void OnStatement(SiteId site, const OpCounts& work, const Value& result) override;
+  void OnScalar(SiteId site) override;
   void OnRefAccess(EventKind kind, SiteId site, const Ref& ref, const RefRegion& region,
                    const Value& value) override;
 

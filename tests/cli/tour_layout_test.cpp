@@ -2,6 +2,7 @@
 // panes that are dropped give their room to the ones kept. Also the --panes list parser.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <vector>
 
 #include "app/gui/tour_layout.hpp"
@@ -9,7 +10,7 @@
 namespace tilewalk::app {
 namespace {
 
-constexpr LayoutInput kArea{.x = 0, .y = 20, .width = 1600, .height = 880, .timeline_height = 200};
+const LayoutInput kArea{.x = 0, .y = 20, .width = 1600, .height = 880, .timeline_height = 200};
 
 std::vector<PaneRect> Present(const TourLayout& l) {
   std::vector<PaneRect> rects;
@@ -125,6 +126,56 @@ TEST_CASE(
   const TourLayout both = LayOutTour(classroom, Parse("source,passage,grid,memory,timeline"));
   CHECK(both.grid->width == both.detail->width);
   CHECK(both.detail->y == both.grid->y + both.grid->height);
+}
+
+}  // namespace tilewalk::app
+
+namespace tilewalk::app {
+
+TEST_CASE("tour layout: the passage gets the height its narration needs, within bounds") {
+  LayoutInput area = kArea;
+  const float top_h = kArea.height - kArea.timeline_height;
+  float asked_width = 0;
+  area.passage_height = [&](float width) {
+    asked_width = width;
+    return 400.0f;
+  };
+  TourLayout l = LayOutTour(area, PaneSet::All());
+  CheckTiles(l);
+  CHECK(l.passage->height == 400.0f);
+  CHECK(asked_width == l.passage->width);
+  area.passage_height = [](float) { return 10.0f; };  // a short stop still leaves the pane a quarter
+  CHECK(LayOutTour(area, PaneSet::All()).passage->height == std::floor(top_h * 0.25f));
+  area.passage_height = [](float) { return 5000.0f; };  // a long one never takes the pictures' room
+  CHECK(LayOutTour(area, PaneSet::All()).passage->height == std::floor(top_h * kLargestFittedPassage));
+  area.classroom = true;  // classroom: the passage under the source, fitted to the left column
+  area.passage_height = [&](float width) {
+    asked_width = width;
+    return 300.0f;
+  };
+  l = LayOutTour(area, PaneSet::All());
+  CheckTiles(l);
+  CHECK(l.passage->height == 300.0f);
+  CHECK(asked_width == l.passage->width);
+}
+
+TEST_CASE("tour layout: dragged splits move the borders, and absurd ones are kept in bounds") {
+  LayoutInput area = kArea;
+  area.splits = {.source = 0.3f, .passage = 0.5f, .grid = 0.6f};
+  const TourLayout l = LayOutTour(area, PaneSet::All());
+  CheckTiles(l);
+  const float top_h = kArea.height - kArea.timeline_height;
+  CHECK(l.source->width == std::floor(kArea.width * 0.3f));
+  CHECK(l.passage->height == std::floor(top_h * 0.5f));
+  CHECK(l.grid->width == std::floor(l.passage->width * 0.6f));
+  area.passage_height = [](float) { return 5000.0f; };  // the user's share wins over the fit
+  CHECK(LayOutTour(area, PaneSet::All()).passage->height == std::floor(top_h * 0.5f));
+  CHECK(ClampSplit(0.0f) == 0.0f);
+  CHECK(ClampSplit(-3.0f) == 0.0f);
+  CHECK(ClampSplit(std::nanf("")) == 0.0f);
+  CHECK(ClampSplit(0.01f) == kSmallestSplit);
+  CHECK(ClampSplit(40.0f) == kLargestSplit);
+  CHECK(ClampSplit(0.5f) == 0.5f);
 }
 
 }  // namespace tilewalk::app

@@ -84,6 +84,7 @@ TEST_CASE("tour screen: ? toggles the help overlay and Escape closes it") {
 }  // namespace tilewalk::app
 
 #include "app/gui/imgui_setup.hpp"
+#include "app/views/text_fonts.hpp"
 
 #include <sstream>
 
@@ -120,11 +121,13 @@ TEST_CASE("classroom look: white on near-black, strong title bars, and the font 
   CHECK(style.Colors[ImGuiCol_TitleBg].z > plain_title.z);
   CHECK(style.FramePadding.y > plain_padding);
   CHECK(style.WindowBorderSize >= 2.0f);
-  REQUIRE(ImGui::GetIO().Fonts->Fonts.Size == 1);
+  REQUIRE(ImGui::GetIO().Fonts->Fonts.Size == 3);  // code, prose, and the larger title font
+  CHECK(views::CurrentTextFonts().prose == ImGui::GetIO().Fonts->Fonts[1]);
   unsigned char* pixels = nullptr;
   int w = 0, h = 0;
   ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // the atlas builds at the new size
   CHECK(h > 0);
+  CHECK(views::CurrentTextFonts().title->FontSize > views::CurrentTextFonts().prose->FontSize);
   CHECK(ImGui::GetIO().Fonts->Fonts[0]->FontSize == doctest::Approx(29.0f));  // 24 px at 1080, × 1.2
   CHECK(LookFontPixels(900, false, 1.0f) == 20.0f);
   CHECK(LookFontPixels(900, false, 1.1f) == 22.0f);
@@ -202,7 +205,8 @@ namespace {
 // How far the passage's prose is scrolled: its child window is the one named "Passage/prose ...".
 float PassageScroll() {
   for (ImGuiWindow* window : ImGui::GetCurrentContext()->Windows)
-    if (std::string_view(window->Name).rfind("Passage/prose", 0) == 0) return window->Scroll.y;
+    if (std::string_view(window->Name).find("###Passage/prose") != std::string_view::npos)
+      return window->Scroll.y;
   return -1.0f;
 }
 
@@ -220,6 +224,42 @@ TEST_CASE("tour screen: Down and Up scroll a passage that runs past its pane, an
   screen.Press(GLFW_KEY_UP);
   CHECK(PassageScroll() == 0.0f);
   CHECK(*screen.session.cursor() == cursor);
+}
+
+}  // namespace tilewalk::app
+
+namespace tilewalk::app {
+
+TEST_CASE("tour screen: dragging the border between source and passage moves it, a double-click resets it") {
+  Screen screen;
+  screen.Frame();
+  const LayoutInput area = TourScreenArea(screen.session.Pictures(), screen.state, 0.0f);
+  const TourLayout before = LayOutTour(area, PaneSet::All());
+  REQUIRE(before.passage);
+  ImGuiIO& io = ImGui::GetIO();
+  const float border_x = before.passage->x, y = before.passage->y + 40.0f;
+  io.MousePos = ImVec2(border_x, y);
+  screen.Frame();  // hover
+  io.MouseDown[0] = true;
+  screen.Frame();  // press on the handle
+  io.MousePos = ImVec2(border_x - 200.0f, y);
+  screen.Frame();  // drag
+  io.MouseDown[0] = false;
+  screen.Frame();
+  CHECK(screen.state.splits.source == doctest::Approx((border_x - 200.0f - area.x) / area.width));
+  const TourLayout after =
+      LayOutTour(TourScreenArea(screen.session.Pictures(), screen.state, 0.0f), PaneSet::All());
+  CHECK(after.source->width < before.source->width - 150.0f);
+
+  // Double-click the handle where it now is: the layout's own share again.
+  io.MousePos = ImVec2(after.passage->x, y);
+  for (int click = 0; click < 2; ++click) {
+    io.MouseDown[0] = true;
+    screen.Frame();
+    io.MouseDown[0] = false;
+    screen.Frame();
+  }
+  CHECK(screen.state.splits.source == 0.0f);
 }
 
 }  // namespace tilewalk::app

@@ -42,12 +42,38 @@ TEST_CASE("settings: what is written reads back the same") {
                        .axis = views::TimelineAxis::Time,
                        .speed = 12.0f,
                        .tour = "causal",
-                       .stop = 4};
+                       .stop = 4,
+                       .splits = {.source = 0.3f, .passage = 0.55f, .grid = 0.0f},
+                       .classroom_splits = {.source = 0.6f, .passage = 0.0f, .grid = 0.25f}};
   base::WarningList warnings;
   CHECK(ParseSettings(FormatSettings(s), "settings", warnings) == s);
   CHECK(warnings.empty());
   CHECK(ParseSettings(FormatSettings(UserSettings{}), "settings", warnings) == UserSettings{});
   CHECK(warnings.empty());
+}
+
+TEST_CASE("settings: splitter shares out of bounds are clamped with a warning, and junk keeps the default") {
+  base::WarningList warnings;
+  const UserSettings s = ParseSettings(
+      "split.source = 0.99\n"
+      "split.passage = 0.001\n"
+      "split.grid = nan\n"
+      "classroom_split.grid = 7\n"
+      "classroom_split.source = 0.5\n",
+      "settings", warnings);
+  CHECK(s.splits.source == kLargestSplit);
+  CHECK(s.splits.passage == kSmallestSplit);
+  CHECK(s.splits.grid == 0.0f);
+  CHECK(s.classroom_splits.grid == 0.0f);
+  CHECK(s.classroom_splits.source == 0.5f);
+  std::string all;
+  for (const std::string& line : warnings.Lines()) all += line + "\n";
+  CHECK(all.find("settings:1: split.source = 0.99 would squeeze a pane; clamped to 0.85") !=
+        std::string::npos);
+  CHECK(all.find("settings:2: split.passage") != std::string::npos);
+  CHECK(all.find("settings:3: split.grid = 'nan': expected a share") != std::string::npos);
+  CHECK(all.find("settings:4: classroom_split.grid = '7': expected a share") != std::string::npos);
+  CHECK(all.find("settings:5") == std::string::npos);
 }
 
 TEST_CASE("settings: a malformed line is a warning with file:line, and only that setting keeps its default") {

@@ -22,6 +22,9 @@ tilewalk_cli_test("anchors on a stand-in file reports anchors not found and exit
 tilewalk_cli_test("anchors --json carries the coverage" EXIT 1
   COMMAND ${tw} anchors --pallas-source ${fixtures}/fake_flash_attention.py --json
   MATCH "\"total\": 19" MATCH2 "\"status\": \"not_found\"")
+tilewalk_cli_test("anchors --json reports each kernel body in a scenario where it runs" EXIT 1
+  COMMAND ${tw} anchors --pallas-source ${fixtures}/fake_flash_attention.py --json
+  MATCH "\"lit_scenario\": \"single_step\"" MATCH2 "\"every_option\": \"--bias --segments 2")
 
 find_program(XVFB_RUN_FOR_BENCH xvfb-run)
 if(XVFB_RUN_FOR_BENCH)

@@ -81,6 +81,7 @@ std::string_view RoleFor(tpu::EventKind kind) {
       return "store";
     case tpu::EventKind::Vector:
     case tpu::EventKind::MatMul:
+    case tpu::EventKind::Scalar:
       return "statement";
     default:
       return "";
