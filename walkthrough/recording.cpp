@@ -35,12 +35,26 @@ std::unique_ptr<Recording> Recording::Record(const flash::Scenario& scenario, co
     r->m_error_launch = r->m_step->error_launch();
     return r;
   }
-  for (int i = 0; i < r->m_step->LaunchCount() && !r->m_error; ++i) r->RecordLaunch(i, options);
+  if (options.cancelled && options.cancelled()) return nullptr;  // making the inputs may have taken a while
+  int64_t steps_total = 0, steps_done = 0;
+  for (int i = 0; i < r->m_step->LaunchCount(); ++i)
+    steps_total += r->m_step->Runner(i).spec().grid.Product();
+  for (int i = 0; i < r->m_step->LaunchCount() && !r->m_error; ++i)
+    if (!r->RecordLaunch(i, options, steps_done, steps_total)) return nullptr;
   r->m_replayers.resize(r->m_tracks.size());
   return r;
 }
 
-void Recording::RecordLaunch(int index, const RecordOptions& options) {
+std::size_t Recording::MemoryBytes() const {
+  std::size_t bytes = m_checkpoint_bytes;
+  for (const LaunchTrack& t : m_tracks)
+    bytes += t.events.size() * sizeof(tpu::Event) + t.step_first_event.size() * sizeof(uint32_t) +
+             t.step_ran.size();
+  return bytes + static_cast<std::size_t>(flash::EstimateHostBytes(m_scenario));  // inputs and outputs
+}
+
+bool Recording::RecordLaunch(int index, const RecordOptions& options, int64_t& steps_done,
+                             int64_t steps_total) {
   if (index == 1) m_step->HandResidualsToBackward();
   tpu::LaunchRunner& runner = m_step->Runner(index);
   const tpu::LaunchSpec& spec = runner.spec();
@@ -62,6 +76,7 @@ void Recording::RecordLaunch(int index, const RecordOptions& options) {
   int64_t interval = 1, ran_since_checkpoint = 1, ran_total = 0;
   const int64_t every = std::max<int64_t>(1, options.checkpoint_every);
   while (!runner.Finished()) {
+    if (options.cancelled && options.cancelled()) return false;
     const int64_t s = runner.state().next_step;
     if (ran_since_checkpoint >= interval) {
       track.checkpoints.push_back(Checkpoint::Capture(
@@ -82,6 +97,7 @@ void Recording::RecordLaunch(int index, const RecordOptions& options) {
     track.step_ran.push_back(ran);
     ran_since_checkpoint += ran;
     ran_total += ran;
+    if (options.progress) options.progress(++steps_done, steps_total);
   }
   track.step_first_event.push_back(static_cast<uint32_t>(runner.events().size()));
   tpu::LaunchResult result = runner.TakeResult();
@@ -96,6 +112,7 @@ void Recording::RecordLaunch(int index, const RecordOptions& options) {
     m_error_launch = track.name;
   }
   m_tracks.push_back(std::move(track));
+  return true;
 }
 
 int Recording::LaunchOf(uint64_t event) const {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <optional>
@@ -79,12 +80,16 @@ class KindSet {
 struct RecordOptions {
   std::size_t checkpoint_budget_bytes = 128u << 20;  // for all launches; what one leaves, the next may use
   int64_t checkpoint_every = 4;  // steps that did arithmetic between checkpoints, when the budget allows
+  // Called on the recording's thread after each grid step: steps done and steps in all launches.
+  std::function<void(int64_t done, int64_t total)> progress{};
+  // Asked between grid steps; once it says true, Record stops and returns null.
+  std::function<bool()> cancelled{};
 };
 
 class Recording {
  public:
   // Runs every check and launch of the scenario once, recording. A rejected scenario gives a recording
-  // with error() set and the launches that ran before it.
+  // with error() set and the launches that ran before it; a cancelled one (RecordOptions::cancelled), null.
   static std::unique_ptr<Recording> Record(const flash::Scenario& scenario,
                                            const RecordOptions& options = {});
   ~Recording();
@@ -94,6 +99,8 @@ class Recording {
   const std::string& error_launch() const { return m_error_launch; }
   const std::vector<LaunchTrack>& launches() const { return m_tracks; }
   uint64_t EventCount() const { return m_event_count; }
+  // What the recording holds in memory, roughly: its events, checkpoints and the scenario's arrays.
+  std::size_t MemoryBytes() const;
 
   // Which launch holds a global event index, and the event itself.
   int LaunchOf(uint64_t event) const;
@@ -151,7 +158,8 @@ class Recording {
 
  private:
   Recording() = default;
-  void RecordLaunch(int index, const RecordOptions& options);
+  // False when cancelled.
+  bool RecordLaunch(int index, const RecordOptions& options, int64_t& steps_done, int64_t steps_total);
   tpu::LaunchRunner& Replayer(int launch) const;
   // From nothing (nullopt): forward from the first event, backward from the last.
   template <typename Match>

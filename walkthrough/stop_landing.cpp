@@ -40,7 +40,40 @@ std::optional<uint64_t> FindLanding(const Recording& rec, const Landing& land, s
   return std::nullopt;
 }
 
-StopLanding StopLander::Land(const TourStop& stop) {
+std::shared_ptr<const Recording> StopLander::Find(const std::string& key) {
+  const std::lock_guard lock(m_mutex);
+  const auto found =
+      std::find_if(m_recordings.begin(), m_recordings.end(), [&](const Cached& c) { return c.key == key; });
+  if (found == m_recordings.end()) return nullptr;
+  m_recordings.splice(m_recordings.begin(), m_recordings, found);
+  return found->recording;
+}
+
+// The newest always stays, even alone over the bound; the oldest go first until the rest fit.
+void StopLander::Keep(const std::string& key, std::shared_ptr<const Recording> recording) {
+  const std::lock_guard lock(m_mutex);
+  const std::size_t bytes = recording->MemoryBytes();
+  m_recordings.push_front({key, std::move(recording), bytes});
+  m_bytes += bytes;
+  // The same scenario recorded twice at once, on two threads: the older copy goes.
+  for (auto it = std::next(m_recordings.begin()); it != m_recordings.end(); ++it)
+    if (it->key == key) {
+      m_bytes -= it->bytes;
+      m_recordings.erase(it);
+      break;
+    }
+  while (m_bytes > m_bound && m_recordings.size() > 1) {
+    m_bytes -= m_recordings.back().bytes;
+    m_recordings.pop_back();
+  }
+}
+
+std::size_t StopLander::cached_bytes() const {
+  const std::lock_guard lock(m_mutex);
+  return m_bytes;
+}
+
+StopLanding StopLander::Land(const TourStop& stop, const RecordOptions& options) {
   StopLanding out;
   const auto scenario = flash::ParseScenario(stop.scenario);
   if (!scenario) {
@@ -51,10 +84,19 @@ StopLanding StopLander::Land(const TourStop& stop) {
     out.problem = "scenario: " + runnable.error().message;
     return out;
   }
-  auto& slot = m_recordings[flash::CanonicalScenario(*scenario)];
-  if (!slot) slot = std::shared_ptr<const Recording>(Recording::Record(*scenario));
-  out.recording = slot;
-  out.event = FindLanding(*slot, stop.land, out.problem);
+  const std::string key = flash::CanonicalScenario(*scenario);
+  std::shared_ptr<const Recording> recording = Find(key);
+  if (!recording) {
+    recording = Recording::Record(*scenario, options);
+    if (!recording) {
+      out.cancelled = true;
+      out.problem = "the recording was cancelled";
+      return out;
+    }
+    Keep(key, recording);
+  }
+  out.recording = recording;
+  out.event = FindLanding(*recording, stop.land, out.problem);
   return out;
 }
 

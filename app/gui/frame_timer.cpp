@@ -17,14 +17,22 @@ bool FrameTimer::FrameEnds() {
   return static_cast<int>(m_ms.size()) >= m_frames;
 }
 
-std::string FrameTimer::Report(PixelSize size) const {
+double FrameTimer::PercentileMs(int percent) const {
+  if (m_ms.empty()) return 0.0;
   std::vector<double> sorted = m_ms;
   std::sort(sorted.begin(), sorted.end());
-  const double mean = sorted.empty() ? 0 : std::accumulate(sorted.begin(), sorted.end(), 0.0) / sorted.size();
-  const double p95 = sorted.empty() ? 0 : sorted[std::min(sorted.size() - 1, sorted.size() * 95 / 100)];
+  return sorted[std::min(sorted.size() - 1, sorted.size() * static_cast<std::size_t>(percent) / 100)];
+}
+
+double FrameTimer::MaxMs() const {
+  return m_ms.empty() ? 0.0 : *std::max_element(m_ms.begin(), m_ms.end());
+}
+
+std::string FrameTimer::Report(PixelSize size) const {
+  const double mean = m_ms.empty() ? 0 : std::accumulate(m_ms.begin(), m_ms.end(), 0.0) / m_ms.size();
   char text[160];
-  std::snprintf(text, sizeof text, "%zu frames at %dx%d: mean %.1f ms, p95 %.1f ms", sorted.size(),
-                size.width, size.height, mean, p95);
+  std::snprintf(text, sizeof text, "%zu frames at %dx%d: mean %.1f ms, p95 %.1f ms", m_ms.size(), size.width,
+                size.height, mean, PercentileMs(95));
   return text;
 }
 

@@ -25,6 +25,8 @@ struct GuiOptions {
   std::optional<std::filesystem::path> pallas_source{};  // --pallas-source PATH
   bool classroom = false;                                // --classroom: start fullscreen in classroom mode
   int benchmark_frames = 0;  // --benchmark-frames N: step a statement a frame, print mean and p95 frame time
+  std::optional<std::filesystem::path> script{};  // --script FILE: drive the window, then exit
+  int script_timeout_seconds = 300;               // --timeout: a script still running then is stopped
 };
 
 }  // namespace tilewalk::app

@@ -11,6 +11,7 @@ namespace {
 struct GuiArgs {
   GuiOptions options;
   bool frames_given = false;
+  bool timeout_given = false;
 };
 
 std::vector<OptionSpec> GuiOptionSpecs(GuiArgs& into) {
@@ -53,6 +54,21 @@ std::vector<OptionSpec> GuiOptionSpecs(GuiArgs& into) {
       WholeOption("--benchmark-frames",
                   "Step one statement a frame for N frames, print the mean and p95 frame time", 1, 1000000,
                   o.benchmark_frames),
+      PathOption(
+          "--script", "FILE", "a file",
+          "Drive the window with the commands in FILE (key, tap, set, apply, wait, screenshot, expect, "
+          "stats; see the README), then exit",
+          o.script),
+      {.name = "--timeout",
+       .value_name = "SECONDS",
+       .needs = "a whole number",
+       .help = "Stop a --script still running after SECONDS and exit 1 (default 300)",
+       .set = [&into](std::string_view value) -> base::Status {
+         const base::Status set =
+             WholeOption("--timeout", "", 1, 86400, into.options.script_timeout_seconds).set(value);
+         into.timeout_given = set.ok();
+         return set;
+       }},
   };
 }
 
@@ -71,6 +87,11 @@ base::Result<GuiOptions> ParseGuiOptions(std::span<const std::string_view> args)
   if (parsed.options.benchmark_frames && parsed.options.screenshot)
     return base::Fail(base::Reason::Usage,
                       "--benchmark-frames and --screenshot are separate runs; give one of them");
+  if (parsed.timeout_given && !parsed.options.script)
+    return base::Fail(base::Reason::Usage, "--timeout only applies with --script");
+  if (parsed.options.script && (parsed.options.screenshot || parsed.options.benchmark_frames))
+    return base::Fail(base::Reason::Usage,
+                      "--script runs on its own; take screenshots with its 'screenshot' command");
   return parsed.options;
 }
 

@@ -7,6 +7,7 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 
@@ -27,6 +28,56 @@ std::string LastGlfwError() {
 }
 
 }  // namespace
+
+// GLFW calls these on the main thread, inside glfwPollEvents or glfwWaitEventsTimeout.
+struct WindowCallbacks {
+  static GuiWindow& Of(GLFWwindow* window) {
+    return *static_cast<GuiWindow*>(glfwGetWindowUserPointer(window));
+  }
+
+  static void Key(GLFWwindow* glfw, int key, int scancode, int action, int mods) {
+    GuiWindow& w = Of(glfw);
+    ++w.m_wakes;
+    w.m_input.Push({.kind = InputKind::Key, .code = key, .action = action, .mods = mods});
+    if (action == GLFW_PRESS) w.m_pressed_this_frame.push_back(key);
+    const bool same_frame = action == GLFW_RELEASE &&
+                            std::find(w.m_pressed_this_frame.begin(), w.m_pressed_this_frame.end(), key) !=
+                                w.m_pressed_this_frame.end();
+    if (same_frame)
+      w.m_deferred_releases.push_back({key, scancode, mods});
+    else
+      ImGui_ImplGlfw_KeyCallback(glfw, key, scancode, action, mods);
+  }
+  static void Char(GLFWwindow* glfw, unsigned int c) {
+    GuiWindow& w = Of(glfw);
+    ++w.m_wakes;
+    w.m_input.Push({.kind = InputKind::Char, .code = static_cast<int>(c)});
+    ImGui_ImplGlfw_CharCallback(glfw, c);
+  }
+  static void MouseButton(GLFWwindow* glfw, int button, int action, int mods) {
+    GuiWindow& w = Of(glfw);
+    ++w.m_wakes;
+    w.m_input.Push({.kind = InputKind::MouseButton, .code = button, .action = action, .mods = mods});
+    ImGui_ImplGlfw_MouseButtonCallback(glfw, button, action, mods);
+  }
+  static void Scroll(GLFWwindow* glfw, double x, double y) {
+    ++Of(glfw).m_wakes;
+    ImGui_ImplGlfw_ScrollCallback(glfw, x, y);
+  }
+  static void Focus(GLFWwindow* glfw, int focused) {
+    ++Of(glfw).m_wakes;
+    ImGui_ImplGlfw_WindowFocusCallback(glfw, focused);
+  }
+  static void CursorEnter(GLFWwindow* glfw, int entered) {
+    ++Of(glfw).m_wakes;
+    ImGui_ImplGlfw_CursorEnterCallback(glfw, entered);
+  }
+  // ImGui 1.86 polls the pointer and the size; these only say that a redraw is due.
+  static void CursorPos(GLFWwindow* glfw, double, double) { ++Of(glfw).m_wakes; }
+  static void Size(GLFWwindow* glfw, int, int) { ++Of(glfw).m_wakes; }
+  static void Refresh(GLFWwindow* glfw) { ++Of(glfw).m_wakes; }
+  static void Close(GLFWwindow* glfw) { ++Of(glfw).m_wakes; }
+};
 
 void PrintWindowFailure(const WindowFailure& failure, std::ostream& err) {
   switch (failure.reason) {
@@ -80,13 +131,39 @@ std::variant<std::unique_ptr<GuiWindow>, WindowFailure> GuiWindow::Open(const Wi
               .ignore_mouse = options.ignore_mouse},
              warnings);
 
-  window->m_platform_backend = ImGui_ImplGlfw_InitForOpenGL(window->m_window, true);
+  // Our callbacks call the backend's, so it installs none of its own.
+  window->m_platform_backend = ImGui_ImplGlfw_InitForOpenGL(window->m_window, false);
   if (!window->m_platform_backend) return WindowFailure{WindowError::LoadGlFailed, "ImGui's GLFW backend"};
+  window->InstallCallbacks();
   window->m_renderer_backend = ImGui_ImplOpenGL3_Init("#version 330 core");
   if (!window->m_renderer_backend) {
     return WindowFailure{WindowError::LoadGlFailed, "ImGui's OpenGL3 backend could not load libGL.so.1"};
   }
   return window;
+}
+
+void GuiWindow::InstallCallbacks() {
+  glfwSetWindowUserPointer(m_window, this);
+  glfwSetKeyCallback(m_window, WindowCallbacks::Key);
+  glfwSetCharCallback(m_window, WindowCallbacks::Char);
+  glfwSetMouseButtonCallback(m_window, WindowCallbacks::MouseButton);
+  glfwSetScrollCallback(m_window, WindowCallbacks::Scroll);
+  glfwSetWindowFocusCallback(m_window, WindowCallbacks::Focus);
+  glfwSetCursorEnterCallback(m_window, WindowCallbacks::CursorEnter);
+  glfwSetCursorPosCallback(m_window, WindowCallbacks::CursorPos);
+  glfwSetFramebufferSizeCallback(m_window, WindowCallbacks::Size);
+  glfwSetWindowRefreshCallback(m_window, WindowCallbacks::Refresh);
+  glfwSetWindowCloseCallback(m_window, WindowCallbacks::Close);
+}
+
+void GuiWindow::InjectKey(int key, int action, int mods) {
+  WindowCallbacks::Key(m_window, key, glfwGetKeyScancode(key), action, mods);
+}
+
+bool GuiWindow::WaitForInput(double timeout_seconds) {
+  const std::uint64_t before = m_wakes;
+  glfwWaitEventsTimeout(timeout_seconds);
+  return m_wakes != before;
 }
 
 GuiWindow::~GuiWindow() {
@@ -106,6 +183,11 @@ void GuiWindow::RequestClose() {
 }
 
 void GuiWindow::BeginFrame() {
+  // Keys released in the frame they were pressed in were held for ImGui through that frame; release them.
+  m_pressed_this_frame.clear();
+  for (const HeldKey& k : m_deferred_releases)
+    ImGui_ImplGlfw_KeyCallback(m_window, k.key, k.scancode, GLFW_RELEASE, k.mods);
+  m_deferred_releases.clear();
   glfwPollEvents();
   ImGui_ImplOpenGL3_NewFrame();
   m_began_frame = true;

@@ -1,7 +1,9 @@
 // The window the app draws in: GLFW, an OpenGL 3.3 core context loaded with glad, and an ImGui context with
 // the GLFW and OpenGL3 backends and the app's font. All of it is owned by one GuiWindow and torn down in
 // reverse order by its destructor, so there is no global GL or GLFW state. Opening it fails with a reason,
-// never a crash, when there is no display: the caller prints the advice.
+// never a crash, when there is no display: the caller prints the advice. Its GLFW callbacks hand every
+// key, character and mouse button to ImGui's backend and to the window's input queue; a key released in
+// the frame it was pressed reaches ImGui released a frame later, so that text fields see the press too.
 #pragma once
 
 #include <cstdint>
@@ -9,8 +11,10 @@
 #include <ostream>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "app/gui/imgui_setup.hpp"
+#include "app/gui/input_queue.hpp"
 #include "app/pixel_size.hpp"
 
 struct GLFWwindow;
@@ -55,6 +59,13 @@ class GuiWindow {
 
   // Polls input and starts an ImGui frame.
   void BeginFrame();
+  // Sleeps until input arrives (a key, the mouse, a resize, a redraw request) or `timeout_seconds` pass;
+  // true when something arrived. Ctrl-C is noticed at the next timeout.
+  bool WaitForInput(double timeout_seconds);
+  // Presses, characters and mouse buttons since the last drain.
+  InputQueue& input() { return m_input; }
+  // A key as if GLFW had reported it (a script's key and tap): the same path a real key takes.
+  void InjectKey(int key, int action, int mods);
   // Ends the ImGui frame and draws it into the back buffer; the caller may read it back before Present().
   void Render();
   void Present();
@@ -69,6 +80,17 @@ class GuiWindow {
 
  private:
   GuiWindow() = default;
+  void InstallCallbacks();
+
+  struct HeldKey {
+    int key = 0, scancode = 0, mods = 0;
+  };
+  InputQueue m_input;
+  std::vector<int> m_pressed_this_frame;     // keys pressed since the frame began
+  std::vector<HeldKey> m_deferred_releases;  // released in the frame they were pressed: ImGui's next frame
+  std::uint64_t m_wakes = 0;                 // callbacks seen, so a wait knows that something arrived
+
+  friend struct WindowCallbacks;
 
   int m_windowed_x = 0, m_windowed_y = 0, m_windowed_width = 0, m_windowed_height = 0;  // to restore
   bool m_fullscreen = false;

@@ -37,6 +37,11 @@ const std::array kBindings = {
     KeyBinding{GLFW_KEY_PAGE_DOWN, KeyMods::None, false, Go(IntentKind::NextStop), WindowAction::None,
                "Page Down / Page Up", "next / previous tour stop (a presenter's clicker)"},
     KeyBinding{GLFW_KEY_PAGE_UP, KeyMods::None, false, Go(IntentKind::PreviousStop)},
+    KeyBinding{GLFW_KEY_1, KeyMods::None, false, Go(IntentKind::PickChoice, 0), WindowAction::None, "1 to 4",
+               "pick a choice of the stop's question; then step on to see the answer"},
+    KeyBinding{GLFW_KEY_2, KeyMods::None, false, Go(IntentKind::PickChoice, 1)},
+    KeyBinding{GLFW_KEY_3, KeyMods::None, false, Go(IntentKind::PickChoice, 2)},
+    KeyBinding{GLFW_KEY_4, KeyMods::None, false, Go(IntentKind::PickChoice, 3)},
     KeyBinding{GLFW_KEY_DOWN, KeyMods::None, true, std::nullopt, WindowAction::ScrollPassageDown, "Down / Up",
                "scroll the passage"},
     KeyBinding{GLFW_KEY_UP, KeyMods::None, true, std::nullopt, WindowAction::ScrollPassageUp},
@@ -109,6 +114,15 @@ KeyMods ModsOf(int glfw_mods) {
 
 std::span<const KeyBinding> KeyBindings() {
   return kBindings;
+}
+
+std::vector<KeyHelp> HelpRows() {
+  std::vector<KeyHelp> rows;
+  for (const KeyBinding& b : kBindings)
+    if (!b.keys.empty()) rows.push_back({b.keys, b.what});
+  rows.push_back({"click a source line", "go to the next event at that line"});
+  rows.push_back({"click a grid cell", "go to that grid step"});
+  return rows;
 }
 
 const KeyBinding* FindBinding(int key, int glfw_mods, bool repeat) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "app/views/view_intent.hpp"
 
@@ -40,6 +41,12 @@ struct KeyBinding {
 };
 
 std::span<const KeyBinding> KeyBindings();
+
+// The help overlay's rows: the bindings that name themselves, in table order, then what clicks do.
+struct KeyHelp {
+  std::string_view keys, action;
+};
+std::vector<KeyHelp> HelpRows();
 
 // The binding of a key pressed with these GLFW modifier bits, or null. `repeat`: the press is a repeat.
 const KeyBinding* FindBinding(int key, int glfw_mods, bool repeat);

@@ -4,8 +4,8 @@
 
 #include <string>
 
+#include "app/gui/key_bindings.hpp"
 #include "app/gui/pane_splitters.hpp"
-#include "app/gui/tour_keys.hpp"
 #include "app/gui/tour_layout.hpp"
 #include "app/views/cost_view.hpp"
 #include "app/views/grid_view.hpp"
@@ -41,7 +41,7 @@ void DrawHelpOverlay(bool& open) {
   ImGui::SetNextWindowBgAlpha(0.96f);
   if (ImGui::Begin("Keys", &open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | kPaneFlags)) {
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
-      for (const KeyHelp& k : kTourKeys) {
+      for (const KeyHelp& k : HelpRows()) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::TextColored({0.94f, 0.89f, 0.26f, 1.0f}, "%.*s", static_cast<int>(k.keys.size()),
@@ -262,7 +262,8 @@ LayoutInput TourScreenArea(const session::TourPictures& pictures, const TourScre
 }
 
 void DrawTourScreen(session::TourSession& session, TourScreenState& state, float top, double seconds) {
-  std::vector<views::Intent> intents = ReadTourKeys(state.show_help);
+  std::vector<views::Intent> intents;
+  intents.swap(state.key_intents);
   session.Tick(seconds);
   session.SetShownTab(
       state.detail_shown);  // last frame's: a tab picked this frame gets its heatmaps next frame
@@ -308,7 +309,7 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
                                              : "Passage: " + pictures.passage.tour_title) +
         "###Passage";
     if (BeginPane(title.c_str(), *layout.passage, state.pane_backgrounds)) {
-      if (auto intent = views::DrawPassageView(pictures.passage, ReadPassageScroll()))
+      if (auto intent = views::DrawPassageView(pictures.passage, state.passage_scroll))
         intents.push_back(*intent);
     }
     ImGui::End();
@@ -334,6 +335,7 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
   if (state.splitters) DrawPaneSplitters(area, layout, splits);
   if (state.show_help) DrawHelpOverlay(state.show_help);
 
+  state.passage_scroll = 0.0f;
   for (const views::Intent& intent : intents) session.Apply(intent);
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "app/gui/heatmap_texture_cache.hpp"
 #include "app/gui/tour_layout.hpp"
@@ -35,6 +36,8 @@ struct TourScreenState {
   bool splitters = true;  // false: no handles (an export draws no mouse, and its layout stays the default)
   bool pane_backgrounds = true;  // false: the renderer clears to ImGuiCol_WindowBg, so panes need not fill
   HeatmapTextureCache textures;  // the heatmaps' GL textures; none without GL (headless tests)
+  std::vector<views::Intent> key_intents{};  // this frame's keys (frame_input.hpp), applied and cleared
+  float passage_scroll = 0.0f;               // lines to scroll the passage this frame, then cleared
 };
 
 // What the tour screen lays out this frame, below `top`: the viewport, the timeline's height at the current

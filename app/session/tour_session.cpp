@@ -132,7 +132,9 @@ bool IsGridMoment(std::string_view site) {
 
 // ---- [Stops] ----
 
-TourSession::TourSession(const SessionOptions& options) : m_loaded(LoadTourLibrary(options.library_folder)) {
+TourSession::TourSession(const SessionOptions& options)
+    : m_loaded(LoadTourLibrary(options.library_folder)),
+      m_background_recording(options.background_recording) {
   const walkthrough::Library& lib = m_loaded.library;
   if (!m_loaded.problem.empty()) m_library_problems.push_back(m_loaded.problem);
   for (const walkthrough::Diagnostic& d : lib.diagnostics) m_library_problems.push_back(d.ToString());
@@ -183,6 +185,7 @@ std::optional<uint64_t> TourSession::cursor() const {
 
 void TourSession::GoToStop(int index) {
   if (m_tour == nullptr) return;
+  RetireJob();  // an edit of the stop being left is no longer wanted
   m_stop = std::clamp(index, 0, stop_count() - 1);
   m_playing = false;
   const walkthrough::TourStop& stop = m_tour->stops[static_cast<std::size_t>(m_stop)];
@@ -200,6 +203,7 @@ void TourSession::Land(const walkthrough::StopLanding& landing) {
     m_recording = landing.recording;
     m_markers = m_recording ? BuildTimelineMarkers(*m_recording, kTimelineBins)
                             : std::vector<views::TimelineMarker>{};
+    std::erase_if(m_extras, [](const auto& entry) { return entry.first.expired(); });
   }
   m_timeline.reset();
   if (m_recording && m_recording->EventCount() > 0) {
@@ -233,7 +237,7 @@ void TourSession::BuildStopPassage(const walkthrough::Passage* passage) {
 
 walkthrough::PlaceholderSource* TourSession::Placeholders() {
   if (!m_recording) return nullptr;
-  auto& source = m_placeholders[m_recording.get()];
+  auto& source = Extras().placeholders;
   if (!source) source = std::make_unique<walkthrough::PlaceholderSource>(*m_recording);
   return source.get();
 }
@@ -405,6 +409,7 @@ void TourSession::Apply(const views::Intent& intent) {
 }
 
 void TourSession::Tick(double seconds) {
+  PollRecording();
   if (!m_playing || !m_timeline) return;
   m_play_debt += seconds;
   const double interval = 1.0 / static_cast<double>(m_speed);
@@ -457,6 +462,10 @@ void TourSession::SetShownTab(std::optional<DetailTab> tab) {
   m_shown_tab = tab;
 }
 
+TourSession::RecordingExtras& TourSession::Extras() {
+  return m_extras[m_recording];
+}
+
 const TourPictures& TourSession::Pictures() {
   if (m_dirty) Rebuild();
   return m_pictures;
@@ -496,14 +505,15 @@ void TourSession::Rebuild() {
   const std::shared_ptr<const walkthrough::Snapshot> snap = m_timeline->Current();
   m_pictures.has_snapshot = true;
   m_pictures.grid = BuildGridPicture(*snap);
-  auto [yard, fresh] = m_yardsticks.try_emplace(m_recording.get());
-  if (fresh) {
-    yard->second.naive = walkthrough::PlanNaiveLaunches(m_recording->scenario());
+  RecordingExtras& extras = Extras();
+  if (!extras.yardsticks) {
+    Yardsticks& yard = extras.yardsticks.emplace();
+    yard.naive = walkthrough::PlanNaiveLaunches(m_recording->scenario());
     for (const walkthrough::LaunchTrack& track : m_recording->launches())
-      yard->second.bytes_through_step.push_back(walkthrough::CopiedBytesThroughStep(track));
+      yard.bytes_through_step.push_back(walkthrough::CopiedBytesThroughStep(track));
   }
   const auto launch = static_cast<std::size_t>(snap->launch);
-  const Yardsticks& yardsticks = yard->second;
+  const Yardsticks& yardsticks = *extras.yardsticks;
   const std::string site = m_recording->SiteNameOf(snap->event_index);
   m_pictures.suggested_tab = SuggestedTab(site);
   if (m_tour != nullptr) m_pictures.stop_show = m_tour->stops[static_cast<std::size_t>(m_stop)].show;
@@ -523,11 +533,11 @@ void TourSession::Rebuild() {
       wanted(DetailTab::Memory));
   if (wanted(DetailTab::Lanes)) m_pictures.lanes = BuildLanesPicture(*snap);
   if (wanted(DetailTab::Scores)) m_pictures.scores = BuildScoresPicture(*snap);
-  if (m_cost_of != std::make_pair(m_recording.get(), snap->launch)) {
-    m_cost = BuildCostPicture(*m_recording, snap->launch);
-    m_cost_of = {m_recording.get(), snap->launch};
+  if (extras.cost_launch != snap->launch) {
+    extras.cost = BuildCostPicture(*m_recording, snap->launch);
+    extras.cost_launch = snap->launch;
   }
-  m_pictures.cost = m_cost;
+  m_pictures.cost = extras.cost;
   PlaceCostCursor(m_pictures.cost, *snap);
   m_pictures.grid_moment = IsGridMoment(site);
   m_pictures.timeline = BuildTimelinePicture(*snap, *m_recording, m_markers);

@@ -16,6 +16,7 @@
 #include "app/session/heatmap_builders.hpp"
 #include "app/session/library_loader.hpp"
 #include "app/session/picture_builders.hpp"
+#include "app/session/recording_job.hpp"
 #include "app/views/view_intent.hpp"
 #include "walkthrough/stop_landing.hpp"
 #include "walkthrough/timeline.hpp"
@@ -30,6 +31,8 @@ struct SessionOptions {
   // Given: no tour, but one stop over this scenario, landing on the first launch; the passage pane then
   // follows the cursor, showing the passage that explains the statement at hand.
   std::optional<flash::Scenario> scenario{};
+  // Apply and Try record on a worker thread (the window); false: at once, on the caller's (tests, export).
+  bool background_recording = false;
 };
 
 // The tab of the detail region (memory, lanes, scores, cost) that fits the event at the cursor, named as
@@ -88,7 +91,14 @@ class TourSession {
   // Records `flags` (through the stop lander, as every stop's scenario is) and lands on the stop's moment in
   // it, or at the start when it lacks that moment. Flags that cannot be read leave everything as it was and
   // are reported in the scenario picture.
+  // With background_recording the recording runs on a worker thread, the old recording stays on screen
+  // until the new one is ready, and a recording under way is cancelled by another edit or a stop change.
   void RunScenario(std::vector<std::string> flags);
+  bool recording_in_progress() const { return m_job != nullptr; }
+  int recording_percent() const;         // of the grid steps; 0 when none is under way
+  std::string recording_status() const;  // "recording… 42 %", or empty
+  void CancelRecording();                // keeps what is on screen
+  std::size_t cached_recording_bytes() const { return m_lander.cached_bytes(); }
   const std::vector<std::string>& scenario_flags() const { return m_flags; }
   bool scenario_edited() const { return m_edited; }
   void Apply(const views::Intent& intent);
@@ -112,6 +122,10 @@ class TourSession {
  private:
   void MarkDirty() { m_dirty = true; }
   void Land(const walkthrough::StopLanding& landing);
+  void FinishScenario(const walkthrough::StopLanding& landing, std::vector<std::string> flags);
+  void PollRecording();
+  struct RecordingExtras;
+  RecordingExtras& Extras();  // of m_recording
   views::ScenarioPicture BuildScenarioPictureNow() const;
   bool SeekToNextAtLine(const std::string& file, int line);
   bool SeekToGridStep(int64_t step);
@@ -144,16 +158,26 @@ class TourSession {
   bool m_ask_revealed = false;                  // stepped on from the question: the answer shows
   std::shared_ptr<const walkthrough::Recording> m_recording;
   std::unique_ptr<walkthrough::Timeline> m_timeline;  // null when the stop has no event to land on
-  std::map<const walkthrough::Recording*, std::unique_ptr<walkthrough::PlaceholderSource>> m_placeholders;
-  std::vector<views::TimelineMarker> m_markers;  // of m_recording
-  struct Yardsticks {  // of one recording: what its copies are set against, per launch
+  std::vector<views::TimelineMarker> m_markers;       // of m_recording
+  // What the session derives from a recording, kept while the recording lives: an entry goes with the
+  // last shared pointer to its recording (the lander may evict it), never to a reused address.
+  struct Yardsticks {  // what a recording's copies are set against, per launch
     std::vector<walkthrough::NaiveLaunch> naive;
     std::vector<std::vector<uint64_t>> bytes_through_step;
   };
-  std::map<const walkthrough::Recording*, Yardsticks> m_yardsticks;
-  views::CostPicture m_cost;  // of one launch of m_recording, without the cursor
-  std::pair<const walkthrough::Recording*, int> m_cost_of{nullptr, -1};
+  struct RecordingExtras {
+    std::unique_ptr<walkthrough::PlaceholderSource> placeholders;
+    std::optional<Yardsticks> yardsticks;
+    views::CostPicture cost;  // of one launch, without the cursor
+    int cost_launch = -1;
+  };
+  std::map<std::weak_ptr<const walkthrough::Recording>, RecordingExtras, std::owner_less<>> m_extras;
+  std::unique_ptr<RecordingJob> m_job;  // an edit being recorded; declared after m_lander, which it uses
+  // Cancelled jobs still finishing their grid step: joined once finished, so that a cancel never waits.
+  std::vector<std::unique_ptr<RecordingJob>> m_retired;
+  void RetireJob();
 
+  bool m_background_recording = false;
   bool m_playing = false;
   float m_speed = 8.0f;  // steps per second, in m_step_unit
   views::StepUnit m_step_unit = views::StepUnit::Statement;

@@ -1,7 +1,8 @@
 // The scenario a stop runs, edited: recording the user's flags through the stop lander, as every stop's own
-// scenario is recorded, and the picture of the scenario pane.
+// scenario is recorded (on a worker thread in the window), and the picture of the scenario pane.
 #include "app/session/tour_session.hpp"
 
+#include <string>
 #include <utility>
 
 namespace tilewalk::session {
@@ -11,7 +12,44 @@ void TourSession::RunScenario(std::vector<std::string> flags) {
   const walkthrough::TourStop& stop = m_tour->stops[static_cast<std::size_t>(m_stop)];
   walkthrough::TourStop edited = stop;
   edited.scenario = flags;
-  const walkthrough::StopLanding landing = m_lander.Land(edited);  // the path every stop's scenario takes
+  if (m_background_recording) {
+    RetireJob();  // a newer edit wins over one still recording
+    m_job = std::make_unique<RecordingJob>(m_lander, std::move(edited), std::move(flags));
+    MarkDirty();
+    return;
+  }
+  FinishScenario(m_lander.Land(edited), std::move(flags));  // the path every stop's scenario takes
+}
+
+void TourSession::RetireJob() {
+  if (!m_job) return;
+  m_job->Cancel();
+  m_retired.push_back(std::move(m_job));
+}
+
+void TourSession::PollRecording() {
+  std::erase_if(m_retired, [](const std::unique_ptr<RecordingJob>& job) { return job->Finished(); });
+  if (!m_job || !m_job->Finished()) return;
+  const std::unique_ptr<RecordingJob> job = std::move(m_job);
+  if (!job->landing().cancelled) FinishScenario(job->landing(), job->flags());
+  MarkDirty();
+}
+
+void TourSession::CancelRecording() {
+  RetireJob();
+  MarkDirty();
+}
+
+int TourSession::recording_percent() const {
+  return m_job ? m_job->Percent() : 0;
+}
+
+std::string TourSession::recording_status() const {
+  return m_job ? "recording\u2026 " + std::to_string(m_job->Percent()) + " %" : std::string();
+}
+
+void TourSession::FinishScenario(const walkthrough::StopLanding& landing, std::vector<std::string> flags) {
+  const walkthrough::TourStop& stop = m_tour->stops[static_cast<std::size_t>(m_stop)];
   if (!landing.recording) {  // flags that cannot be read: say so, keep running what ran
     m_scenario_problem = landing.problem;
     MarkDirty();

@@ -6,39 +6,35 @@
 
 #include <GLFW/glfw3.h>
 
-#include "app/gui/tour_keys.hpp"
+#include "app/gui/frame_input.hpp"
 #include "app/gui/tour_screen.hpp"
 #include "headless_imgui.hpp"
 
 namespace tilewalk::app {
 namespace {
 
-// Key indices are the backend's to choose; the test maps each ImGuiKey to its own index.
-void MapKeys() {
-  ImGuiIO& io = ImGui::GetIO();
-  for (int key = 0; key < ImGuiKey_COUNT; ++key) io.KeyMap[key] = key + 1;
-}
-
 struct Screen {
   views::HeadlessImGui imgui;
   session::TourSession session{{.library_folder = TILEWALK_FIXTURE_LIBRARY}};
   TourScreenState state;
 
-  Screen() { MapKeys(); }
   int Frame() {
     ImGui::NewFrame();
     DrawTourScreen(session, state, 0.0f, 0.0);
     ImGui::Render();
     return ImGui::GetDrawData()->TotalVtxCount;
   }
-  // One frame with the key down (and Shift if asked), one with it up.
-  void Press(ImGuiKey key, bool shift = false) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.KeyShift = shift;
-    io.KeysDown[io.KeyMap[key]] = true;
+  // A frame that takes these queued events, as the window's frame drains its callbacks' queue.
+  void FrameWith(const std::vector<InputEvent>& events) {
+    GiveScreenInput(MapInput(events, false), state);
     Frame();
-    io.KeysDown[io.KeyMap[key]] = false;
-    io.KeyShift = false;
+  }
+  // A GLFW key pressed and released before the frame (with Shift if asked): a quick tap; then a frame
+  // with no input, as the window draws after input (ImGui shows a scroll a frame late).
+  void Press(int key, bool shift = false) {
+    const int mods = shift ? GLFW_MOD_SHIFT : 0;
+    FrameWith({{.code = key, .action = GLFW_PRESS, .mods = mods},
+               {.code = key, .action = GLFW_RELEASE, .mods = mods}});
     Frame();
   }
 };
@@ -56,33 +52,32 @@ TEST_CASE("tour screen: the keys move the one cursor") {
   Screen screen;
   screen.Frame();
   const uint64_t landed = *screen.session.cursor();
-  screen.Press(ImGuiKey_RightArrow);
+  screen.Press(GLFW_KEY_RIGHT);
   CHECK(*screen.session.cursor() == landed + 1);
-  screen.Press(ImGuiKey_LeftArrow);
+  screen.Press(GLFW_KEY_LEFT);
   CHECK(*screen.session.cursor() == landed);
   const std::string before = screen.session.Pictures().timeline.position;
-  screen.Press(ImGuiKey_RightArrow, true);
+  screen.Press(GLFW_KEY_RIGHT, true);
   CHECK(screen.session.Pictures().timeline.position.find("step 2/16") != std::string::npos);
   CHECK(before.find("step 1/16") != std::string::npos);
-  screen.Press(ImGuiKey_Home);
+  screen.Press(GLFW_KEY_HOME);
   CHECK(*screen.session.cursor() == 0);
-  screen.Press(ImGuiKey_PageDown);
+  screen.Press(GLFW_KEY_PAGE_DOWN);
   CHECK(screen.session.stop_index() == 1);
-  screen.Press(ImGuiKey_PageUp);
+  screen.Press(GLFW_KEY_PAGE_UP);
   CHECK(screen.session.stop_index() == 0);
-  screen.Press(ImGuiKey_Space);
+  screen.Press(GLFW_KEY_SPACE);
   CHECK(screen.session.playing());
-  screen.Press(ImGuiKey_Space);
+  screen.Press(GLFW_KEY_SPACE);
   CHECK_FALSE(screen.session.playing());
 }
 
 TEST_CASE("tour screen: ? toggles the help overlay and Escape closes it") {
   Screen screen;
   screen.Frame();
-  ImGui::GetIO().AddInputCharacter('?');
-  screen.Frame();
+  screen.Press(GLFW_KEY_SLASH, true);  // '?'
   CHECK(screen.state.show_help);
-  screen.Press(ImGuiKey_Escape);
+  screen.Press(GLFW_KEY_ESCAPE);
   CHECK_FALSE(screen.state.show_help);
 }
 
@@ -101,12 +96,12 @@ TEST_CASE("tour screen: classroom mode shows the stop's picture, and it stays pu
   screen.Frame();  // the fixture's stop 1 shows lanes, and lands on fwd.run.m_next
   CHECK_FALSE(screen.state.classroom_grid);
   CHECK(screen.state.detail_shown == session::DetailTab::Lanes);
-  screen.Press(ImGuiKey_RightArrow, true);  // the next grid step begins: the picture stays
+  screen.Press(GLFW_KEY_RIGHT, true);  // the next grid step begins: the picture stays
   CHECK_FALSE(screen.state.classroom_grid);
   CHECK(screen.state.detail_shown == session::DetailTab::Lanes);
-  screen.Press(ImGuiKey_PageDown);  // stop 2 shows the grid
+  screen.Press(GLFW_KEY_PAGE_DOWN);  // stop 2 shows the grid
   CHECK(screen.state.classroom_grid);
-  for (int i = 0; i < 6; ++i) screen.Press(ImGuiKey_RightArrow);
+  for (int i = 0; i < 6; ++i) screen.Press(GLFW_KEY_RIGHT);
   CHECK(screen.state.classroom_grid);
   CHECK(screen.Frame() > 2000);
   screen.state.classroom = false;
@@ -146,28 +141,58 @@ TEST_CASE(
     "tour screen: G picks the next step unit, T the other axis, and the arrows then step by that unit") {
   Screen screen;
   screen.Frame();
-  ImGuiIO& io = ImGui::GetIO();
-  const auto press = [&](int key) {  // letters: the GLFW backend files them under their ASCII codes
-    io.KeysDown[key] = true;
-    screen.Frame();
-    io.KeysDown[key] = false;
-    screen.Frame();
-  };
+  const auto press = [&](int key) { screen.Press(key); };
   press('G');
   CHECK(screen.session.step_unit() == views::StepUnit::Dma);
   press('G');
   CHECK(screen.session.step_unit() == views::StepUnit::GridStep);
-  screen.Press(ImGuiKey_RightArrow);
+  screen.Press(GLFW_KEY_RIGHT);
   CHECK(screen.session.Pictures().timeline.statement.rfind("step_begin", 0) == 0);
   press('T');
   CHECK(screen.session.axis() == views::TimelineAxis::Time);
   CHECK(screen.session.Pictures().timeline.axis == views::TimelineAxis::Time);
   // F10 is the window's: it toggles classroom mode.
-  io.KeysDown[GLFW_KEY_F10] = true;
-  ImGui::NewFrame();
-  CHECK(ReadWindowKeys().toggle_classroom);
-  ImGui::Render();
-  io.KeysDown[GLFW_KEY_F10] = false;
+  const std::vector<InputEvent> f10 = {{.code = GLFW_KEY_F10, .action = GLFW_PRESS}};
+  const FrameInput input = MapInput(f10, false);
+  CHECK(input.intents.empty());
+  REQUIRE(input.actions.size() == 1);
+  CHECK(input.actions[0] == WindowAction::ToggleClassroom);
+}
+
+TEST_CASE("tour screen: every press in a frame's queue counts, a quick tap once, five taps five times") {
+  Screen screen;
+  screen.Frame();
+  const uint64_t landed = *screen.session.cursor();
+  screen.Press(GLFW_KEY_RIGHT);  // pressed and released between two frames: ImGui's sampling missed these
+  CHECK(*screen.session.cursor() == landed + 1);
+  std::vector<InputEvent> five;
+  for (int i = 0; i < 5; ++i) {
+    five.push_back({.code = GLFW_KEY_RIGHT, .action = GLFW_PRESS});
+    five.push_back({.code = GLFW_KEY_RIGHT, .action = GLFW_RELEASE});
+  }
+  screen.FrameWith(five);
+  CHECK(*screen.session.cursor() == landed + 6);
+  // Held down, the keyboard repeats Right; Space does not repeat, so a held Space toggles once.
+  screen.FrameWith({{.code = GLFW_KEY_RIGHT, .action = GLFW_REPEAT},
+                    {.code = GLFW_KEY_SPACE, .action = GLFW_PRESS},
+                    {.code = GLFW_KEY_SPACE, .action = GLFW_REPEAT}});
+  CHECK(*screen.session.cursor() == landed + 7);
+  CHECK(screen.session.playing());
+}
+
+TEST_CASE("frame input: a text field keeps the keys, clicker keys page and blank") {
+  const std::vector<InputEvent> right = {{.code = GLFW_KEY_RIGHT, .action = GLFW_PRESS},
+                                         {.kind = InputKind::Char, .code = 'x'}};
+  const FrameInput typing = MapInput(right, true);
+  CHECK(typing.intents.empty());
+  CHECK(typing.events == 2);
+  const std::vector<InputEvent> clicker = {{.code = GLFW_KEY_PAGE_DOWN, .action = GLFW_PRESS},
+                                           {.code = GLFW_KEY_B, .action = GLFW_PRESS},
+                                           {.code = GLFW_KEY_PERIOD, .action = GLFW_PRESS}};
+  const FrameInput presented = MapInput(clicker, false);
+  REQUIRE(presented.intents.size() == 1);
+  CHECK(presented.intents[0].kind == views::IntentKind::NextStop);
+  CHECK(presented.actions == std::vector<WindowAction>{WindowAction::ToggleBlank, WindowAction::ToggleBlank});
 }
 
 }  // namespace tilewalk::app
@@ -194,9 +219,9 @@ TEST_CASE("tour screen: Down and Up scroll a passage that runs past its pane, an
   screen.Frame();
   const uint64_t cursor = *screen.session.cursor();
   REQUIRE(PassageScroll() == 0.0f);
-  screen.Press(ImGuiKey_DownArrow);
+  screen.Press(GLFW_KEY_DOWN);
   CHECK(PassageScroll() > 0.0f);
-  screen.Press(ImGuiKey_UpArrow);
+  screen.Press(GLFW_KEY_UP);
   CHECK(PassageScroll() == 0.0f);
   CHECK(*screen.session.cursor() == cursor);
 }

@@ -4,8 +4,8 @@
 #include <string_view>
 #include <vector>
 
+#include "app/gui/frame_input.hpp"
 #include "app/gui/gui_verb.hpp"
-#include "app/gui/tour_keys.hpp"
 
 using namespace tilewalk::app;
 
@@ -27,7 +27,7 @@ TEST_CASE("--classroom is a gui option, and the help lists F11 and Ctrl +/-") {
   CHECK(options->classroom);
   CHECK(options->tour == "causal");
   bool f10 = false, f11 = false, ctrl = false;
-  for (const KeyHelp& k : kTourKeys) {
+  for (const KeyHelp& k : HelpRows()) {
     f10 = f10 || k.keys == "F10";
     f11 = f11 || k.keys == "F11";
     ctrl = ctrl || k.keys.find("Ctrl +") != std::string_view::npos;

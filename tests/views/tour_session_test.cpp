@@ -318,3 +318,50 @@ TEST_CASE("tour session: heatmaps are built only for the tab shown, the stop's o
 }
 
 }  // namespace tilewalk::session
+
+#include <chrono>
+#include <thread>
+
+namespace tilewalk::session {
+
+namespace {
+
+// Ticks as the window's frames do until the worker's recording is in (or a minute passes).
+void TickUntilRecorded(TourSession& s) {
+  for (int i = 0; i < 6000 && s.recording_in_progress(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    s.Tick(0.0);
+  }
+}
+
+}  // namespace
+
+TEST_CASE(
+    "tour session: in the background an edit records on a worker, the old recording stays until it lands") {
+  TourSession s({.library_folder = kLibrary, .background_recording = true});
+  const auto old = s.recording();
+  std::vector<std::string> longer = s.scenario_flags();
+  longer.insert(longer.end(), {"--q-len", "768", "--kv-len", "768"});
+  s.Apply({.kind = views::IntentKind::ApplyScenario, .words = longer});
+  CHECK(s.recording_in_progress());
+  CHECK(s.recording() == old);  // still on screen
+  TickUntilRecorded(s);
+  REQUIRE_FALSE(s.recording_in_progress());
+  CHECK(s.recording() != old);
+  CHECK(s.scenario_edited());
+  CHECK(s.Pictures().timeline.statement.find("fwd.run.m_next") != std::string::npos);
+
+  // Cancelled: nothing changes, and the edit that was under way never lands.
+  std::vector<std::string> other = s.scenario_flags();
+  other.insert(other.end(), {"--seed", "11"});
+  const auto before = s.recording();
+  s.Apply({.kind = views::IntentKind::ApplyScenario, .words = other});
+  s.CancelRecording();
+  CHECK_FALSE(s.recording_in_progress());
+  CHECK(s.recording_status().empty());
+  TickUntilRecorded(s);
+  CHECK(s.recording() == before);
+  CHECK(s.scenario_flags() == longer);
+}
+
+}  // namespace tilewalk::session

@@ -1,0 +1,170 @@
+#include "app/gui/script_runner.hpp"
+
+#include <GLFW/glfw3.h>
+
+#include <cstdio>
+#include <fstream>
+#include <utility>
+
+#include "kernels/flash/scenario_fields.hpp"
+
+namespace tilewalk::app {
+namespace {
+
+// The process's resident memory in MiB, from /proc; 0 where there is no /proc.
+long ResidentMib() {
+  std::ifstream status("/proc/self/status");
+  std::string word;
+  while (status >> word)
+    if (word == "VmRSS:") {
+      long kib = 0;
+      status >> kib;
+      return kib / 1024;
+    }
+  return 0;
+}
+
+// What `expect` searches: the status line (the timeline's position and statement, a rejection, a problem
+// with the scenario, a recording under way) and the passage.
+std::string ExpectableText(session::TourSession& tour) {
+  const session::TourPictures& p = tour.Pictures();
+  std::string text = p.timeline.position + "\n" + p.timeline.statement + "\n" + p.rejection + "\n" +
+                     p.scenario.problem + "\n" + p.scenario.rejection + "\n" + tour.recording_status() + "\n";
+  text += p.passage.stop_title + "\n" + p.passage.narration + "\n" + p.passage.passage_title + "\n" +
+          p.passage.passage_body + "\n" + p.passage.problem;
+  return text;
+}
+
+}  // namespace
+
+ScriptRunner::ScriptRunner(std::vector<ScriptCommand> commands, std::string file, std::ostream& out)
+    : m_commands(std::move(commands)), m_file(std::move(file)), m_out(out) {}
+
+std::string ScriptRunner::Where() const {
+  if (m_next >= m_commands.size()) return m_file + ": the end";
+  const ScriptCommand& c = m_commands[m_next];
+  return m_file + ":" + std::to_string(c.line) + ": " + c.text;
+}
+
+void ScriptRunner::Say(const ScriptCommand& command, const std::string& what) {
+  m_out << m_file << ":" << command.line << ": " << what << std::endl;
+}
+
+bool ScriptRunner::BeforeFrame(const ScriptTarget& target) {
+  if (m_release) {
+    target.window.InjectKey(m_release->key, GLFW_RELEASE, m_release->glfw_mods);
+    m_release.reset();
+    ++m_next;
+    return true;  // the release is this frame's input
+  }
+  while (m_next < m_commands.size() && m_failure.empty()) {
+    if (!Run(m_commands[m_next], target)) break;
+    ++m_next;
+  }
+  return m_failure.empty();
+}
+
+// Each command either finishes at once (true) or leaves m_next on itself until frames have passed.
+bool ScriptRunner::Run(const ScriptCommand& c, const ScriptTarget& target) {
+  switch (c.op) {
+    case ScriptOp::Key:
+      target.window.InjectKey(c.key.key, GLFW_PRESS, c.key.glfw_mods);
+      m_release = c.key;  // released, and the command done, before the next frame
+      Say(c, c.text);
+      return false;
+    case ScriptOp::Tap:
+      target.window.InjectKey(c.key.key, GLFW_PRESS, c.key.glfw_mods);
+      target.window.InjectKey(c.key.key, GLFW_RELEASE, c.key.glfw_mods);
+      Say(c, c.text);
+      ++m_next;  // done; the next command waits for the next frame, as a clicker's next tap would
+      return false;
+    case ScriptOp::Set:
+      return Set(c, target);
+    case ScriptOp::Apply: {
+      const views::ScenarioPicture& picture = target.tour.Pictures().scenario;
+      target.tour.Apply({.kind = views::IntentKind::ApplyScenario,
+                         .words = views::DraftFlags(picture, target.screen.scenario_draft)});
+      Say(c, c.text);
+      return true;
+    }
+    case ScriptOp::WaitRecorded:
+      if (target.tour.recording_in_progress()) return false;
+      Say(c, c.text);
+      return true;
+    case ScriptOp::WaitFrames:
+      if (m_frames_left == 0) m_frames_left = c.frames + 1;
+      if (--m_frames_left > 0) return false;
+      Say(c, c.text);
+      return true;
+    case ScriptOp::Screenshot:
+      if (!m_shot_pending) {  // this frame renders it; the next frame goes on
+        m_screenshot = c.value;
+        m_shot_pending = true;
+        return false;
+      }
+      m_shot_pending = false;
+      Say(c, c.text);
+      return true;
+    case ScriptOp::Expect:
+      return Expect(c, target);
+    case ScriptOp::Stats:
+      m_out << ScriptStats(target) << std::endl;
+      target.timer.Restart();
+      return true;
+  }
+  return true;
+}
+
+// Through the pane's draft, as typing into the field does: the draft starts from the picture's values.
+bool ScriptRunner::Set(const ScriptCommand& c, const ScriptTarget& target) {
+  const views::ScenarioPicture& picture = target.tour.Pictures().scenario;
+  views::ScenarioDraft& draft = target.screen.scenario_draft;
+  if (draft.key != picture.key || draft.values.size() != picture.fields.size()) {
+    draft.key = picture.key;
+    draft.values.clear();
+    for (const views::ScenarioField& field : picture.fields) draft.values.push_back(field.value);
+  }
+  for (std::size_t i = 0; i < picture.fields.size(); ++i)
+    if (picture.fields[i].key == c.field) {
+      draft.values[i] = c.value;
+      Say(c, c.text);
+      return true;
+    }
+  m_failure =
+      m_file + ":" + std::to_string(c.line) + ": the Scenario pane has no field '" + c.field + "' here";
+  return false;
+}
+
+bool ScriptRunner::Expect(const ScriptCommand& c, const ScriptTarget& target) {
+  const std::string text = ExpectableText(target.tour);
+  if (text.find(c.value) != std::string::npos) {
+    Say(c, c.text + ": found");
+    return true;
+  }
+  const session::TourPictures& p = target.tour.Pictures();
+  m_failure = m_file + ":" + std::to_string(c.line) + ": expect '" + c.value +
+              "' failed: neither the status line ('" + p.timeline.position + "') nor the passage ('" +
+              p.passage.stop_title + "') contains it";
+  return false;
+}
+
+std::string ScriptStats(const ScriptTarget& target) {
+  std::string launch = "none";
+  long long step = -1, cursor = -1;
+  const auto recording = target.tour.recording();
+  if (const auto at = target.tour.cursor(); at && recording) {
+    launch = recording->launches()[static_cast<std::size_t>(recording->LaunchOf(*at))].name;
+    step = recording->StepOf(*at);
+    cursor = static_cast<long long>(*at);
+  }
+  char text[256];
+  std::snprintf(text, sizeof text,
+                "frames=%d p95_ms=%.1f max_ms=%.1f events=%llu launch=%s step=%lld "
+                "cursor=%lld rss_mib=%ld cache_mib=%zu",
+                target.timer.Measured(), target.timer.PercentileMs(95), target.timer.MaxMs(),
+                static_cast<unsigned long long>(target.window.input().total()), launch.c_str(), step, cursor,
+                ResidentMib(), target.tour.cached_recording_bytes() >> 20);
+  return text;
+}
+
+}  // namespace tilewalk::app

@@ -1,0 +1,30 @@
+#include "app/session/recording_job.hpp"
+
+#include <utility>
+
+namespace tilewalk::session {
+
+RecordingJob::RecordingJob(walkthrough::StopLander& lander, walkthrough::TourStop stop,
+                           std::vector<std::string> flags)
+    : m_flags(std::move(flags)), m_thread([this, &lander, stop = std::move(stop)] {
+        const walkthrough::RecordOptions options{.progress =
+                                                     [this](int64_t done, int64_t total) {
+                                                       m_total = total;
+                                                       m_done = done;
+                                                     },
+                                                 .cancelled = [this] { return m_cancel.load(); }};
+        m_landing = lander.Land(stop, options);
+        m_finished = true;
+      }) {}
+
+RecordingJob::~RecordingJob() {
+  Cancel();
+  m_thread.join();
+}
+
+int RecordingJob::Percent() const {
+  const int64_t total = m_total;
+  return total > 0 ? static_cast<int>(100 * m_done / total) : 0;
+}
+
+}  // namespace tilewalk::session
