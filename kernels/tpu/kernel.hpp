@@ -53,6 +53,8 @@ class Kernel;
 // A VMEM buffer as the body sees it: an input or output block in its current slot, or a scratch buffer.
 class Ref {
  public:
+  enum class StoreMode : uint8_t { Assign, Add, Multiply };  // ref[index] = value, += value, *= value
+
   const std::string& name() const { return m_name; }
   const Shape& shape() const { return m_shape; }
   int shape(int axis) const { return static_cast<int>(m_shape[axis]); }
@@ -72,7 +74,6 @@ class Ref {
  private:
   friend class Kernel;
   friend class LaunchRunner;
-  enum class StoreMode : uint8_t { Assign, Add, Multiply };
   RefRegion Resolve(const RefIndex& index, SiteId site) const;
   void Write(const char* site, const RefIndex& index, const Value& value, StoreMode mode,
              std::source_location where);
