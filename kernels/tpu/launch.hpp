@@ -90,9 +90,9 @@ class LaunchRunner final : private KernelHost {
   void Writeback(int output, int64_t step);
   void Fail(KernelError error, int64_t step);
   Event MakeEvent(EventKind kind, SiteId site) const;
-  static void SetTimes(Event& event, double start_us, double duration_us);
-  double SpendCompute(double duration_us);  // advances the core's clock; returns the start
-  void Emit(const Event& event);
+  // Stamps the event's times (pipeline_timer.hpp), records it and calls the hook. duration_us: of the
+  // copy or of the core's work, for the kinds that take time.
+  void Emit(Event event, double duration_us = 0);
   void Observe(SiteId site, const Value& value);
 
   void OnWhen(SiteId site, bool taken) override;
@@ -113,7 +113,6 @@ class LaunchRunner final : private KernelHost {
   EventLog m_events;
   int64_t m_step = 0;
   uint32_t m_step_matmuls = 0;
-  StepCost* m_step_cost = nullptr;
 };
 
 // Prepare, then every step. The convenient form when no stepping is needed.
