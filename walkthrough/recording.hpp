@@ -56,6 +56,7 @@ struct StepReplay {
 struct RecordOptions {
   std::size_t checkpoint_budget_bytes = 128u << 20;  // for all launches; what one leaves, the next may use
   int64_t checkpoint_every = 4;  // steps that did arithmetic between checkpoints, when the budget allows
+  int threads = 0;  // for the launches' parallel grid axes (tpu::LaunchOptions::threads); 0: one per core
 };
 
 class Recording {

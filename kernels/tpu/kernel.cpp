@@ -53,13 +53,14 @@ RefRegion Ref::Resolve(const RefIndex& index, SiteId site) const {
   return r;
 }
 
-namespace {
-int64_t RowOffset(const Array& buffer, const RefRegion& r, int row) {
+int64_t RegionRowOffset(const Array& buffer, const RefRegion& r, int row) {
   Dims full = r.lead;
   full.push_back(r.row0 + row);
   full.push_back(r.col0);
   return buffer.Offset(full);
 }
+
+namespace {
 
 // buffer[flat : flat + n] = in, += in or *= in. float32 buffers are updated in place; others go through
 // floats, rounding to their dtype on the way back.
@@ -91,7 +92,15 @@ void WriteRow(Array& buffer, int64_t flat, int n, const float* in, Ref::StoreMod
   }
   if (buffer.dtype() != DType::F32) buffer.WriteFloats(flat, n, slot);
 }
+
 }  // namespace
+
+void WriteRegion(Array& buffer, const RefRegion& r, const Value& value, Ref::StoreMode mode) {
+  for (int row = 0; row < r.rows; ++row) {
+    const float* in = value.data().data() + static_cast<std::ptrdiff_t>(row) * r.cols;
+    WriteRow(buffer, RegionRowOffset(buffer, r, row), r.cols, in, mode);
+  }
+}
 
 Value Ref::load(const char* site, const RefIndex& index, std::source_location where) const {
   const SiteId id = InternSite(site, where);
@@ -99,10 +108,10 @@ Value Ref::load(const char* site, const RefIndex& index, std::source_location wh
   if (!m_buffer) return Value::ShapeOnly(r.rows, r.cols, m_dtype);
   Value v = Value::Build(r.rows, r.cols, m_dtype, [&](Matrix& m) {
     for (int row = 0; row < r.rows; ++row)
-      m_buffer->ReadFloats(RowOffset(*m_buffer, r, row), r.cols,
+      m_buffer->ReadFloats(RegionRowOffset(*m_buffer, r, row), r.cols,
                            m.data() + static_cast<std::ptrdiff_t>(row) * r.cols);
   });
-  if (m_kernel->m_host) m_kernel->m_host->OnRefAccess(EventKind::Load, id, *this, r, v);
+  if (m_kernel->m_host) m_kernel->m_host->OnLoad(id, *this, r, v);
   return v;
 }
 
@@ -126,11 +135,8 @@ void Ref::Write(const char* site, const RefIndex& index, const Value& value, Sto
                           std::to_string(r.rows) + ", " + std::to_string(r.cols) + ") but the value is " +
                           value.ShapeString());
   if (!m_buffer || value.traced()) return;
-  for (int row = 0; row < r.rows; ++row) {
-    const float* in = value.data().data() + static_cast<std::ptrdiff_t>(row) * r.cols;
-    WriteRow(*m_buffer, RowOffset(*m_buffer, r, row), r.cols, in, mode);
-  }
-  if (m_kernel->m_host) m_kernel->m_host->OnRefAccess(EventKind::Store, id, *this, r, value);
+  WriteRegion(*m_buffer, r, value, mode);
+  if (m_kernel->m_host) m_kernel->m_host->OnStore(id, *this, r, value, mode);
 }
 
 }  // namespace tilewalk::tpu

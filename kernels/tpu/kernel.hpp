@@ -87,6 +87,12 @@ class Ref {
   uint8_t m_slot = 0;
 };
 
+// The flat offset, in its buffer, of row `row` of a region.
+int64_t RegionRowOffset(const Array& buffer, const RefRegion& region, int row);
+// buffer[region] = value, += value or *= value: the one write path of refs, also the one that replays a
+// store a worker thread logged (step_record.hpp).
+void WriteRegion(Array& buffer, const RefRegion& region, const Value& value, Ref::StoreMode mode);
+
 // What a kernel reports to the machine that runs it. Implemented by the launch runner.
 class KernelHost {
  public:
@@ -94,8 +100,9 @@ class KernelHost {
   virtual void OnWhen(SiteId site, bool taken) = 0;
   virtual void OnLoopIteration(SiteId site, int iteration) = 0;
   virtual void OnStatement(SiteId site, const OpCounts& work, const Value& result) = 0;
-  virtual void OnRefAccess(EventKind kind, SiteId site, const Ref& ref, const RefRegion& region,
-                           const Value& value) = 0;
+  virtual void OnLoad(SiteId site, const Ref& ref, const RefRegion& region, const Value& value) = 0;
+  virtual void OnStore(SiteId site, const Ref& ref, const RefRegion& region, const Value& value,
+                       Ref::StoreMode mode) = 0;
 };
 
 class Kernel {

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "kernels/tpu/dma.hpp"
+#include "kernels/tpu/parallel_steps.hpp"
 
 namespace tilewalk::tpu {
 
@@ -33,6 +34,8 @@ LaunchRunner::LaunchRunner(const LaunchSpec& spec, LaunchOptions options)
   for (const auto& in : m_spec.inputs) m_stats.copies.push_back({in.name});
   for (const auto& out : m_spec.outputs) m_stats.writebacks.push_back({out.name});
 }
+
+LaunchRunner::~LaunchRunner() = default;
 
 std::optional<KernelError> LaunchRunner::Prepare() {
   try {
@@ -112,8 +115,14 @@ void LaunchRunner::AllocateState() {
 // ---- rewinding ---------------------------------------------------------------------------------
 
 void LaunchRunner::RewindInputsTo(int64_t step) {
+  m_parallel.reset();  // a rewound runner replays steps itself
+  m_parallel_decided = true;
   m_error.reset();
   m_stats.step_costs.clear();
+  RefillInputSlots(step);
+}
+
+void LaunchRunner::RefillInputSlots(int64_t step) {
   const float garbage = std::numeric_limits<float>::quiet_NaN();
   for (std::size_t i = 0; i < m_spec.inputs.size(); ++i) {
     const OperandSchedule& sched = m_plan.inputs[i];

@@ -12,6 +12,8 @@ namespace tilewalk::tpu {
 
 void LaunchRunner::RunStep() {
   assert(!Finished() && "RunStep after the launch finished");
+  if (!m_parallel_decided) StartParallel();
+  if (m_parallel && AdoptStep()) return;
   const int64_t s = m_state.next_step;
   m_step = s;
   m_step_matmuls = 0;
@@ -106,17 +108,24 @@ void LaunchRunner::Writeback(int output, int64_t step) {
   const auto o = static_cast<std::size_t>(output);
   const auto s = static_cast<std::size_t>(step);
   const OperandSchedule& sched = m_plan.outputs[o];
-  const BlockIndex block = UnflattenBlock(sched.block_grid, sched.block[s]);
-  const uint64_t bytes =
-      CopyBlockOut(m_state.output_slots[o][sched.slot[s]], block, *m_spec.outputs[o].array);
-  m_stats.writebacks[o].issued += 1;
-  m_stats.writebacks[o].bytes += bytes;
+  // A worker leaves HBM alone: the runner that adopts its step writes the block back.
+  const uint64_t bytes = m_capture ? 0 : WriteBlockBack(output, sched.slot[s], sched.block[s]);
   Event e = MakeEvent(EventKind::Writeback, kNoSite);
   e.operand = static_cast<uint8_t>(m_spec.inputs.size() + o);
   e.slot = sched.slot[s];
   e.block = sched.block[s];
   e.work = bytes;
   Emit(e, m_cost.DmaUs(bytes));
+}
+
+uint64_t LaunchRunner::WriteBlockBack(int output, uint8_t slot, uint32_t block) {
+  const auto o = static_cast<std::size_t>(output);
+  const uint64_t bytes =
+      CopyBlockOut(m_state.output_slots[o][slot], UnflattenBlock(m_plan.outputs[o].block_grid, block),
+                   *m_spec.outputs[o].array);
+  m_stats.writebacks[o].issued += 1;
+  m_stats.writebacks[o].bytes += bytes;
+  return bytes;
 }
 
 // ---- kernel host callbacks ----------------------------------------------------------------------
@@ -130,6 +139,11 @@ Event LaunchRunner::MakeEvent(EventKind kind, SiteId site) const {
 }
 
 void LaunchRunner::Emit(Event e, double duration_us) {
+  if (m_capture) {
+    m_capture->events.push_back(e);
+    m_capture->durations.push_back(duration_us);
+    return;
+  }
   StampEvent(e, duration_us, m_state.clock, m_stats.step_costs.back());
   const uint64_t index = m_state.events_emitted++;
   if (m_options.record_events) m_events.push_back(e);
@@ -164,8 +178,23 @@ void LaunchRunner::OnStatement(SiteId site, const OpCounts& work, const Value& r
   Observe(site, result);
 }
 
-void LaunchRunner::OnRefAccess(EventKind kind, SiteId site, const Ref& ref, const RefRegion& region,
-                               const Value& value) {
+void LaunchRunner::OnLoad(SiteId site, const Ref& ref, const RefRegion& region, const Value& value) {
+  if (m_capture) CheckWritten(ref, region);
+  EmitRefAccess(EventKind::Load, site, ref, region, value);
+}
+
+void LaunchRunner::OnStore(SiteId site, const Ref& ref, const RefRegion& region, const Value& value,
+                           Ref::StoreMode mode) {
+  if (m_capture) {
+    if (mode != Ref::StoreMode::Assign) CheckWritten(ref, region);
+    MarkWritten(ref, region);
+    m_capture->stores.push_back({region, mode, value});
+  }
+  EmitRefAccess(EventKind::Store, site, ref, region, value);
+}
+
+void LaunchRunner::EmitRefAccess(EventKind kind, SiteId site, const Ref& ref, const RefRegion& region,
+                                 const Value& value) {
   const uint64_t vregs = jnp::VregCount(region.rows, region.cols);
   m_stats.ops.vreg_ops += vregs;
   Event e = MakeEvent(kind, site);

@@ -12,6 +12,7 @@
 #include "kernels/flash/scenario.hpp"
 #include "kernels/flash/scenario_flags.hpp"
 #include "kernels/flash/training_step.hpp"
+#include "kernels/tpu/threads.hpp"
 #include "tests/bench/gemm_limit.hpp"
 
 namespace {
@@ -35,12 +36,14 @@ void BM_SimulatedTrainingStep(benchmark::State& state) {
   const Scenario s = BenchScenario();
   const ScenarioInputs data = MakeInputs(s);
   const bool record = state.range(0) != 0;
-  const int threads = 1;
+  const int threads =
+      state.range(1) > 0 ? static_cast<int>(state.range(1)) : tilewalk::tpu::DefaultThreadCount();
   double flops = 0, seconds = 0;
   for (auto _ : state) {
     const auto start = std::chrono::steady_clock::now();
     StepOptions options{
-        .launch = {.chip = s.ChipPreset(), .precision = s.precision, .record_events = record}};
+        .launch = {
+            .chip = s.ChipPreset(), .precision = s.precision, .record_events = record, .threads = threads}};
     TrainingStepResult r = RunTrainingStep(data.inputs, data.d_o, s.Config(), options);
     if (r.error) state.SkipWithError(r.error->message.c_str());
     benchmark::DoNotOptimize(r.dq.RawData());
@@ -57,10 +60,12 @@ void BM_SimulatedTrainingStep(benchmark::State& state) {
   state.counters["gemm_limit_GFLOP/s"] = limit;
   state.counters["of_limit_per_core"] = step_gflops / (limit * threads);
 }
+// threads 0: one per core (TILEWALK_THREADS overrides), as the app runs it.
 BENCHMARK(BM_SimulatedTrainingStep)
-    ->Arg(1)
-    ->Arg(0)
-    ->ArgName("record")
+    ->Args({1, 0})
+    ->Args({0, 0})
+    ->Args({1, 1})
+    ->ArgNames({"record", "threads"})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
