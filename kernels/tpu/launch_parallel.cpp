@@ -1,6 +1,7 @@
 // [SECTIONS] starting the workers · adopting a step · the worker's side
 #include <cassert>
 
+#include "kernels/tpu/dma.hpp"
 #include "kernels/tpu/launch.hpp"
 #include "kernels/tpu/parallel_steps.hpp"
 #include "kernels/tpu/threads.hpp"
@@ -130,7 +131,15 @@ void LaunchRunner::BeginSlice(int64_t first_step) {
   m_error.reset();
   m_stats.step_costs.clear();
   m_state.next_step = first_step;
-  RefillInputSlots(first_step);
+  // The slice reads only the slot its first step uses until a copy lands in the other one (a slot changes
+  // only with a copy), so that is the one slot to fill. Step 0's prologue fills its own.
+  if (first_step > 0)
+    for (std::size_t i = 0; i < m_spec.inputs.size(); ++i) {
+      const OperandSchedule& sched = m_plan.inputs[i];
+      const auto s = static_cast<std::size_t>(first_step);
+      CopyBlockIn(*m_spec.inputs[i].array, UnflattenBlock(sched.block_grid, sched.block[s]),
+                  m_state.input_slots[i][sched.slot[s]]);
+    }
   std::size_t i = 0;
   for (const auto& slots : m_state.output_slots)
     for (const Array& slot : slots) m_written[i++].Reset(slot);

@@ -62,4 +62,39 @@ void BroadcastRows(const RowSource& a, const RowSource& b, Matrix& out, F f) {
   }
 }
 
+// As BroadcastRows, with f mapping two floats to one: for comparisons and selects, which Eigen runs one
+// element at a time while a plain loop over a chunk lets the compiler vectorise them.
+template <typename F>
+void BroadcastRowsScalar(const RowSource& a, const RowSource& b, Matrix& out, F f) {
+  const int cols = static_cast<int>(out.cols());
+  if (cols == 0) return;
+  int chunk = cols;
+  for (int period : {a.period, b.period})
+    if (period > 1) chunk = std::gcd(chunk, period);
+  for (int r = 0; r < out.rows(); ++r) {
+    const float* ra = a.Row(r);
+    const float* rb = b.Row(r);
+    float* o = out.data() + static_cast<std::ptrdiff_t>(r) * cols;
+    for (int c = 0; c < cols; c += chunk) {
+      float* dst = o + c;
+      if (a.period > 1 && b.period > 1) {
+        const float* x = ra + c % a.period;
+        const float* y = rb + c % b.period;
+        for (int j = 0; j < chunk; ++j) dst[j] = f(x[j], y[j]);
+      } else if (a.period > 1) {
+        const float* x = ra + c % a.period;
+        const float y = rb[0];
+        for (int j = 0; j < chunk; ++j) dst[j] = f(x[j], y);
+      } else if (b.period > 1) {
+        const float x = ra[0];
+        const float* y = rb + c % b.period;
+        for (int j = 0; j < chunk; ++j) dst[j] = f(x, y[j]);
+      } else {
+        const float v = f(ra[0], rb[0]);
+        for (int j = 0; j < chunk; ++j) dst[j] = v;
+      }
+    }
+  }
+}
+
 }  // namespace tilewalk::tpu::jnp

@@ -34,6 +34,29 @@ Value Binary(const Value& a, const Value& b, DType result, F f) {
                       [&](Matrix& out) { BroadcastRows(SourceOf(a), SourceOf(b), out, f); });
 }
 
+// f maps two floats to one.
+template <typename F>
+Value BinaryScalar(const Value& a, const Value& b, DType result, F f) {
+  const int rows = BroadcastDim(a.rows(), b.rows(), a, b);
+  const int cols = BroadcastDim(a.cols(), b.cols(), a, b);
+  if (a.traced() || b.traced()) return Value::ShapeOnly(rows, cols, result);
+  CountVector(rows, cols);
+  return Value::Build(rows, cols, result,
+                      [&](Matrix& out) { BroadcastRowsScalar(SourceOf(a), SourceOf(b), out, f); });
+}
+
+// f maps a float to a float, over the operand's contiguous elements.
+template <typename F>
+Value UnaryScalar(const Value& a, DType result, F f) {
+  if (a.traced()) return Value::ShapeOnly(a.rows(), a.cols(), result);
+  CountVector(a.rows(), a.cols());
+  return Value::Build(a.rows(), a.cols(), result, [&](Matrix& out) {
+    const float* x = a.data().data();
+    float* o = out.data();
+    for (Eigen::Index i = 0, n = out.size(); i < n; ++i) o[i] = f(x[i]);
+  });
+}
+
 // A value against a tile of the same shape, read in place; anything else goes through the copied-out tile.
 template <typename F>
 Value BinaryTiled(const Value& a, const Tiled& b, F f) {
@@ -106,31 +129,24 @@ Value operator/(float a, const Value& b) {
 // ---- comparisons and where ----------------------------------------------------------------------
 
 Value equal(const Value& a, const Value& b) {
-  return Binary(a, b, DType::Bool,
-                [](const auto& x, const auto& y) { return (x == y).template cast<float>(); });
+  return BinaryScalar(a, b, DType::Bool, [](float x, float y) { return x == y ? 1.0f : 0.0f; });
 }
 Value less_equal(const Value& a, const Value& b) {
-  return Binary(a, b, DType::Bool,
-                [](const auto& x, const auto& y) { return (x <= y).template cast<float>(); });
+  return BinaryScalar(a, b, DType::Bool, [](float x, float y) { return x <= y ? 1.0f : 0.0f; });
 }
 Value logical_and(const Value& a, const Value& b) {
-  return Binary(a, b, DType::Bool,
-                [](const auto& x, const auto& y) { return ((x != 0) && (y != 0)).template cast<float>(); });
+  return BinaryScalar(a, b, DType::Bool,
+                      [](float x, float y) { return x != 0.0f && y != 0.0f ? 1.0f : 0.0f; });
 }
 Value where(const Value& cond, float if_true, float if_false) {
-  return Unary(cond, DType::F32, [=](const Matrix& c) {
-    return (c != 0.0f).select(Matrix::Constant(c.rows(), c.cols(), if_true),
-                              Matrix::Constant(c.rows(), c.cols(), if_false));
-  });
+  return UnaryScalar(cond, DType::F32, [=](float c) { return c != 0.0f ? if_true : if_false; });
 }
 Value where(const Value& cond, float if_true, const Value& if_false) {
-  return Binary(cond, if_false, if_false.dtype(), [if_true](const auto& c, const auto& x) {
-    using Row = Eigen::Array<float, 1, Eigen::Dynamic>;
-    return (c != 0.0f).select(Row::Constant(x.size(), if_true), x);
-  });
+  return BinaryScalar(cond, if_false, if_false.dtype(),
+                      [if_true](float c, float x) { return c != 0.0f ? if_true : x; });
 }
 Value equal(const Value& a, float b) {
-  return Unary(a, DType::Bool, [b](const Matrix& x) { return (x == b).cast<float>(); });
+  return UnaryScalar(a, DType::Bool, [b](float x) { return x == b ? 1.0f : 0.0f; });
 }
 
 // ---- exp ----------------------------------------------------------------------------------------

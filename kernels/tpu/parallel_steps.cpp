@@ -9,7 +9,7 @@ namespace tilewalk::tpu {
 namespace {
 // Records waiting to be adopted hold the values the steps stored; beyond this a worker ahead of the
 // runner waits, so a long recording's memory stays flat.
-constexpr std::size_t kPendingBudgetBytes = 16u << 20;
+constexpr std::size_t kPendingBudgetBytes = 8u << 20;
 }  // namespace
 
 GridSlices GridSlices::Of(const LaunchSpec& spec) {
