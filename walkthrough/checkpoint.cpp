@@ -32,6 +32,34 @@ bool SameBytes(const std::vector<uint32_t>& words, const std::byte* data, std::s
 
 }  // namespace
 
+namespace {
+
+// The page's bytes as 32-bit words, the last one zero-padded; read in place.
+class PageWords {
+ public:
+  PageWords(const std::byte* data, std::size_t bytes) : m_data(data), m_bytes(bytes) {}
+  std::size_t size() const { return (m_bytes + 3) / 4; }
+  uint32_t operator[](std::size_t w) const {
+    uint32_t word = 0;
+    std::memcpy(&word, m_data + w * 4, std::min<std::size_t>(4, m_bytes - w * 4));
+    return word;
+  }
+
+ private:
+  const std::byte* m_data;
+  std::size_t m_bytes;
+};
+
+bool SameAsRuns(const std::vector<uint32_t>& runs, const PageWords& words) {
+  std::size_t w = 0;
+  for (std::size_t i = 0; i + 1 < runs.size(); i += 2)
+    for (uint32_t n = 0; n < runs[i + 1]; ++n, ++w)
+      if (words[w] != runs[i]) return false;
+  return true;
+}
+
+}  // namespace
+
 Checkpoint::Buffer Checkpoint::Encode(const tpu::Array& array, const Buffer* previous,
                                       std::size_t& own_bytes) {
   Buffer out;
@@ -39,38 +67,34 @@ Checkpoint::Buffer Checkpoint::Encode(const tpu::Array& array, const Buffer* pre
   for (std::size_t offset = 0, index = 0; offset < total; offset += kPageBytes, ++index) {
     const std::size_t bytes = std::min(kPageBytes, total - offset);
     const std::byte* data = array.RawData() + offset;
-    std::vector<uint32_t> raw((bytes + 3) / 4, 0);
-    std::memcpy(raw.data(), data, bytes);
+    const PageWords words(data, bytes);
     if (previous && index < previous->size()) {
       const Page& old = *(*previous)[index];
-      if (old.bytes == bytes) {
-        const bool equal = old.rle ? [&] {
-          std::size_t w = 0;
-          for (std::size_t i = 0; i + 1 < old.words.size(); i += 2)
-            for (uint32_t n = 0; n < old.words[i + 1]; ++n, ++w)
-              if (raw[w] != old.words[i]) return false;
-          return true;
-        }()
-                                   : SameBytes(old.words, data, bytes);
-        if (equal) {
-          out.push_back((*previous)[index]);
-          continue;
-        }
+      if (old.bytes == bytes &&
+          (old.rle ? SameAsRuns(old.words, words) : SameBytes(old.words, data, bytes))) {
+        out.push_back((*previous)[index]);
+        continue;
       }
     }
-    std::vector<uint32_t> runs;
-    for (std::size_t i = 0; i < raw.size(); ++i) {
-      if (!runs.empty() && runs[runs.size() - 2] == raw[i]) {
-        ++runs.back();
-      } else {
-        runs.push_back(raw[i]);
-        runs.push_back(1);
-      }
-    }
+    std::size_t run_count = words.size() > 0 ? 1 : 0;
+    for (std::size_t i = 1; i < words.size(); ++i) run_count += words[i] != words[i - 1];
     auto page = std::make_shared<Page>();
     page->bytes = bytes;
-    page->rle = runs.size() < raw.size();
-    page->words = page->rle ? std::move(runs) : std::move(raw);
+    page->rle = 2 * run_count < words.size();
+    if (page->rle) {
+      page->words.reserve(2 * run_count);
+      for (std::size_t i = 0; i < words.size(); ++i) {
+        if (i > 0 && page->words[page->words.size() - 2] == words[i]) {
+          ++page->words.back();
+        } else {
+          page->words.push_back(words[i]);
+          page->words.push_back(1);
+        }
+      }
+    } else {
+      page->words.assign(words.size(), 0);
+      std::memcpy(page->words.data(), data, bytes);
+    }
     own_bytes += page->words.size() * 4 + sizeof(Page);
     out.push_back(std::move(page));
   }
