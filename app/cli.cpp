@@ -44,7 +44,7 @@ void PrintVerbHelp(const Verb& verb, std::ostream& out) {
       << verb.summary << ".\n"
       << "\n"
       << "Options:\n"
-      << verb.options << "  -h, --help             Show this help\n";
+      << verb.options() << "  -h, --help                 Show this help\n";
 }
 
 // `implied` is true when the user typed no verb and the options went to the default one; the message
@@ -55,17 +55,20 @@ int RunVerb(const Verb& verb, bool implied, std::span<const std::string_view> ar
     PrintVerbHelp(verb, out);
     return 0;
   }
-  try {
-    return static_cast<int>(verb.run({.verb = verb.name, .args = args, .out = out, .err = err}));
-  } catch (const UsageError& e) {
-    if (implied) {
-      err << "tilewalk: " << e.what() << " (with no verb given, options go to '" << verb.name << "').\n";
-    } else {
-      err << "tilewalk " << verb.name << ": " << e.what() << ".\n";
-    }
-    err << "Run 'tilewalk " << verb.name << " --help' for its options, or 'tilewalk --help' for the verbs.\n";
-    return static_cast<int>(ExitCode::Usage);
+  const VerbResult result = verb.run({.verb = verb.name, .args = args, .out = out, .err = err});
+  if (result) return static_cast<int>(*result);
+  const base::Error& error = result.error();
+  if (error.reason != base::Reason::Usage) {
+    err << "tilewalk " << verb.name << ": " << error.message << "\n";
+    return static_cast<int>(ExitCode::Failure);
   }
+  if (implied) {
+    err << "tilewalk: " << error.message << " (with no verb given, options go to '" << verb.name << "').\n";
+  } else {
+    err << "tilewalk " << verb.name << ": " << error.message << ".\n";
+  }
+  err << "Run 'tilewalk " << verb.name << " --help' for its options, or 'tilewalk --help' for the verbs.\n";
+  return static_cast<int>(ExitCode::Usage);
 }
 
 }  // namespace

@@ -1,12 +1,15 @@
 // The contract of one command-line verb: a name, the text its --help prints, and a handler that gets the
-// arguments after the verb. Handlers throw UsageError for bad arguments and return an ExitCode otherwise;
-// cli.cpp is the one place that catches, prints and maps errors to exit codes.
+// arguments after the verb. A handler returns an exit code, or an Error: cli.cpp is the one place that
+// prints errors and maps them to exit codes (a Reason::Usage error to 2 with a pointer to --help, any
+// other to 1).
 #pragma once
 
 #include <ostream>
 #include <span>
-#include <stdexcept>
+#include <string>
 #include <string_view>
+
+#include "base/result.hpp"
 
 namespace tilewalk::app {
 
@@ -24,21 +27,15 @@ struct VerbCall {
   std::ostream& err;
 };
 
-using VerbHandler = ExitCode (*)(const VerbCall& call);
+using VerbResult = base::Result<ExitCode>;
+using VerbHandler = VerbResult (*)(const VerbCall& call);
 
 struct Verb {
-  std::string_view name;      // what the user types: "gui"
-  std::string_view summary;   // one line for `tilewalk --help`
-  std::string_view synopsis;  // the arguments after the verb, for "Usage: tilewalk gui <synopsis>"
-  std::string_view options;   // one line per option, already indented; `--help` is added by the CLI
+  std::string_view name;               // what the user types: "gui"
+  std::string_view summary;            // one line for `tilewalk --help`
+  std::string_view synopsis;           // the arguments after the verb, for "Usage: tilewalk gui <synopsis>"
+  std::string (*options)() = nullptr;  // one line per option, from the verb's option list
   VerbHandler run = nullptr;
-};
-
-// A mistake on the command line. The message names what was wrong ("unknown option '--frobnicate'");
-// the CLI adds the verb and where to find help.
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
 };
 
 }  // namespace tilewalk::app

@@ -7,48 +7,54 @@
 #include "app/export/export_verb.hpp"
 #include "app/gui/gui_verb.hpp"
 #include "app/trace/trace_verb.hpp"
+#include "app/walk/anchors_verb.hpp"
+#include "app/walk/source_verb.hpp"
 #include "app/walk/walk_verbs.hpp"
 
 namespace tilewalk::app {
 
 // One row per verb, in the order `tilewalk --help` lists them.
-// Built on first use, so a verb may compose its option text at run time (check lists the scenario flags).
 std::span<const Verb> VerbTable() {
   static const std::array verbs{
       Verb{.name = "gui",
            .summary = "Open the interactive window (the default when no verb is given)",
            .synopsis = kGuiSynopsis,
-           .options = kGuiOptions,
+           .options = GuiHelp,
            .run = RunGuiVerb},
       Verb{.name = "check",
            .summary = "Run a training step on the TPU model and compare it with the dense reference",
            .synopsis = kCheckSynopsis,
-           .options = CheckOptions(),
+           .options = CheckHelp,
            .run = RunCheckVerb},
       Verb{.name = "trace",
            .summary = "Record a scenario and write its event log as JSON for the web explainer",
            .synopsis = kTraceSynopsis,
-           .options = TraceOptions(),
+           .options = TraceHelp,
            .run = RunTraceVerb},
       Verb{.name = "export",
            .summary = "Draw a tour or a scenario into PNG frames with a manifest, an HTML player or a video",
            .synopsis = kExportSynopsis,
-           .options = ExportOptionsHelp(),
+           .options = ExportHelp,
            .run = RunExportVerb},
       Verb{.name = "anchors",
            .summary = "Show where every passage lands in the real Pallas file, and the regions covered",
            .synopsis = kAnchorsSynopsis,
-           .options = kAnchorsOptions,
+           .options = AnchorsHelp,
            .run = RunAnchorsVerb},
+      Verb{.name = "source",
+           .summary = "Say which Pallas flash_attention.py is used and why; fetch the pinned one",
+           .synopsis = kSourceSynopsis,
+           .options = SourceHelp,
+           .run = RunSourceVerb},
       Verb{.name = "tours",
            .summary = "List the guided tours",
            .synopsis = kToursSynopsis,
-           .options = kToursOptions,
+           .options = ToursHelp,
            .run = RunToursVerb},
       Verb{.name = "tour",
            .summary = "Print a tour's stops: passage, C++ line, event and narration",
            .synopsis = kTourSynopsis,
-           .options = kTourOptions,
+           .options = TourHelp,
            .run = RunTourVerb},
   };
   return verbs;

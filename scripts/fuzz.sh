@@ -11,7 +11,7 @@ seconds="${1:-20}"
 case "$seconds" in
   '' | *[!0-9]*) echo "usage: scripts/fuzz.sh [SECONDS]" >&2; exit 2 ;;
 esac
-targets=(fuzz_passage_tour fuzz_anchor_engine fuzz_scenario_flags)
+targets=(fuzz_passage_tour fuzz_anchor_engine fuzz_scenario_flags fuzz_terminal_text)
 
 scripts/install-deps.sh
 cmake --preset fuzz

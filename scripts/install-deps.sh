@@ -13,6 +13,7 @@ packages=(
   clang-16 libclang-rt-16-dev  # scripts/fuzz.sh: libFuzzer; clang 16 because clang 14 lacks std::source_location
   chromium                     # tests/browser: the export's HTML player in a real browser
   ffmpeg                       # export --video, and its test (tilewalk itself only needs it for --video)
+  curl python3                 # tilewalk source fetch, and its test (a loopback HTTP server in Python)
 )
 # Node.js for the browser test's driver; a machine that already has node (and its npm) keeps its own.
 command -v npm >/dev/null || packages+=(nodejs npm)

@@ -10,10 +10,12 @@ const char* AnchorStatusName(AnchorStatus s) {
   switch (s) {
     case AnchorStatus::Resolved:
       return "resolved";
+    case AnchorStatus::Approximate:
+      return "approximate";
     case AnchorStatus::Ambiguous:
       return "ambiguous";
     case AnchorStatus::NotFound:
-      return "not found";
+      return "not_found";
   }
   return "?";
 }
@@ -129,6 +131,41 @@ AnchorResult ResolveAnchor(const std::vector<std::string>& lines, const PythonOu
   r.note = scopes.empty() ? note + ", and no other function holds every token"
                           : "token '" + missing + "' does not occur in '" + anchor.function + "'";
   return r;
+}
+
+AnchorResult ResolvePartialTokens(const std::vector<std::string>& lines, const PythonOutline& outline,
+                                  const PallasAnchor& anchor) {
+  AnchorResult best;
+  best.function = anchor.function;
+  best.note = "none of its tokens occurs in '" + anchor.function + "'";
+  int best_found = 0;
+  for (const Scope& scope : ScopesNamed(outline, anchor.function, static_cast<int>(lines.size()))) {
+    PallasAnchor found_only = anchor;
+    found_only.tokens.clear();
+    std::string missing_list;
+    for (const std::string& token : anchor.tokens) {
+      const bool present = std::any_of(scope.lines.begin(), scope.lines.end(), [&](int l) {
+        return lines[static_cast<std::size_t>(l - 1)].find(token) != std::string::npos;
+      });
+      if (present)
+        found_only.tokens.push_back(token);
+      else
+        missing_list += (missing_list.empty() ? "" : ", ") + std::string("'") + token + "'";
+    }
+    if (static_cast<int>(found_only.tokens.size()) <= best_found) continue;
+    std::string unused;
+    if (auto placed = PlaceTokens(lines, scope, found_only, unused)) {
+      best = *placed;
+      best.status = AnchorStatus::Approximate;
+      best_found = static_cast<int>(found_only.tokens.size());
+      std::string found_list;
+      for (const std::string& t : found_only.tokens)
+        found_list += (found_list.empty() ? "'" : ", '") + t + "'";
+      best.note = "by " + std::to_string(best_found) + " of " + std::to_string(anchor.tokens.size()) +
+                  " tokens (" + found_list + "); not found: " + missing_list;
+    }
+  }
+  return best;
 }
 
 }  // namespace tilewalk::walkthrough

@@ -12,8 +12,10 @@
 
 namespace tilewalk::walkthrough {
 
-enum class AnchorStatus : uint8_t { Resolved, Ambiguous, NotFound };
-const char* AnchorStatusName(AnchorStatus s);  // "resolved", "ambiguous", "not found"
+// Resolved: found where the anchor says. Approximate: placed by its neighbours, or by some of its tokens,
+// inside the right function; the note says how. Ambiguous: found in more than one place.
+enum class AnchorStatus : uint8_t { Resolved, Approximate, Ambiguous, NotFound };
+const char* AnchorStatusName(AnchorStatus s);  // "resolved", "approximate", "ambiguous", "not_found"
 
 struct AnchorResult {
   AnchorStatus status = AnchorStatus::NotFound;
@@ -25,5 +27,11 @@ struct AnchorResult {
 
 AnchorResult ResolveAnchor(const std::vector<std::string>& lines, const PythonOutline& outline,
                            const PallasAnchor& anchor);
+
+// The best partial match when not every token occurs: the scope of the anchor's function holding the most
+// of its tokens (at least one), as Approximate with a note naming the tokens found and missing; NotFound
+// when the function is missing or holds none.
+AnchorResult ResolvePartialTokens(const std::vector<std::string>& lines, const PythonOutline& outline,
+                                  const PallasAnchor& anchor);
 
 }  // namespace tilewalk::walkthrough

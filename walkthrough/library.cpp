@@ -4,7 +4,7 @@
 #include <map>
 #include <stdexcept>
 
-#include "kernels/flash/scenario_flags.hpp"
+#include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/mirror_sources.hpp"
 
 namespace tilewalk::walkthrough {
@@ -81,17 +81,9 @@ Library LoadLibrary(std::span<const EmbeddedFile> passage_files, std::span<const
       for (const std::string& id : s.passages)
         if (!lib.FindPassage(id))
           d.push_back({path, s.line, "stop '" + s.title + "' names no passage '" + id + "'"});
-      for (const auto* flags : {&s.scenario, &s.try_flags}) {
-        flash::Scenario scenario;
-        try {
-          const auto rest = flash::ParseScenarioFlags(*flags, scenario);
-          if (!rest.empty())
-            d.push_back(
-                {path, s.line, "stop '" + s.title + "': '" + rest.front() + "' is not a scenario flag"});
-        } catch (const std::invalid_argument& e) {
-          d.push_back({path, s.line, "stop '" + s.title + "': " + e.what()});
-        }
-      }
+      for (const auto* flags : {&s.scenario, &s.try_flags})
+        if (const auto scenario = flash::ParseScenario(*flags); !scenario)
+          d.push_back({path, s.line, "stop '" + s.title + "': " + scenario.error().message});
     }
     lib.tours.push_back(std::move(*t));
   }

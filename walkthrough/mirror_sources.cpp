@@ -45,7 +45,15 @@ std::optional<SourceLocation> FirstLine(Match match) {
 
 std::optional<SourceLocation> FindSiteInMirror(std::string_view site_name) {
   const std::string literal = "\"" + std::string(site_name) + "\"";
-  return FirstLine([&](std::string_view line) { return line.find(literal) != std::string_view::npos; });
+  auto found = FirstLine([&](std::string_view line) { return line.find(literal) != std::string_view::npos; });
+  // A literal that opens its line continues a call begun on the line above ("ref->load(\n    \"site\",
+  // ...")): the compiler's std::source_location names the line where the call begins, and so does this.
+  if (found && found->line > 1) {
+    const auto lines = MirrorLines(found->file);
+    const std::string_view at = lines[static_cast<std::size_t>(found->line - 1)];
+    if (at.substr(at.find_first_not_of(' ')).starts_with(literal)) --found->line;
+  }
+  return found;
 }
 
 std::optional<SourceLocation> FindSymbolInMirror(std::string_view identifier) {

@@ -19,7 +19,8 @@ struct SourceLocation {
   int line = 0;      // 1-based
 };
 
-// The line that passes the site literal "NAME", or nullopt.
+// The line where the call that passes the site literal "NAME" begins (the line std::source_location
+// records for it), or nullopt.
 std::optional<SourceLocation> FindSiteInMirror(std::string_view site_name);
 // The first line where a C++ identifier appears as a whole word, or nullopt.
 std::optional<SourceLocation> FindSymbolInMirror(std::string_view identifier);

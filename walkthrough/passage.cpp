@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <map>
 
+#include "base/number_text.hpp"
 #include "walkthrough/placeholders.hpp"
 
 namespace tilewalk::walkthrough {
@@ -56,10 +56,12 @@ std::vector<std::string> Split(const std::string& value, char separator) {
 bool ParseRange(const std::string& v, int& first, int& last) {
   const auto dash = v.find('-');
   if (dash == std::string::npos) return false;
-  const auto a = std::from_chars(v.data(), v.data() + dash, first);
-  const auto b = std::from_chars(v.data() + dash + 1, v.data() + v.size(), last);
-  return a.ec == std::errc() && a.ptr == v.data() + dash && b.ec == std::errc() &&
-         b.ptr == v.data() + v.size() && first >= 1 && last >= first;
+  const auto a = base::ParseWhole(std::string_view(v).substr(0, dash), 1, 1 << 30);
+  const auto b = base::ParseWhole(std::string_view(v).substr(dash + 1), 1, 1 << 30);
+  if (!a || !b || *b < *a) return false;
+  first = static_cast<int>(*a);
+  last = static_cast<int>(*b);
+  return true;
 }
 
 }  // namespace

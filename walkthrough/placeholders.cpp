@@ -1,78 +1,64 @@
+// [SECTIONS] syntax check · a run's figures · the source: own run, variants, recording-only forms · fill
 #include "walkthrough/placeholders.hpp"
 
 #include <cstdio>
-#include <initializer_list>
-#include <vector>
 
 #include "kernels/flash/flash_error.hpp"
+#include "kernels/flash/scenario_fields.hpp"
+#include "kernels/flash/scenario_options.hpp"
 
 namespace tilewalk::walkthrough {
 
+// ---- syntax check -------------------------------------------------------------------------------
+
+void CheckPlaceholderSyntax(std::string_view text, const std::string& file, int first_line,
+                            Diagnostics& diags) {
+  ForEachPlaceholder(text, [&](std::size_t at, std::string_view name, bool closed) {
+    int line = first_line;
+    for (std::size_t i = 0; i < at; ++i) line += text[i] == '\n';
+    std::string why;
+    if (!closed)
+      diags.push_back({file, line, "a '{' without its '}': close the placeholder"});
+    else if (!ParsePlaceholder(name, why))
+      diags.push_back({file, line,
+                       "unknown placeholder {" + std::string(name) + "}: " + why +
+                           "; see the placeholder table in docs/authoring.md"});
+  });
+}
+
+// ---- a run's figures ----------------------------------------------------------------------------
+
+struct LaunchFigures {
+  std::string name;
+  tpu::Dims grid;
+  tpu::LaunchStats stats;
+};
+
+struct PlaceholderSource::Run {
+  flash::Scenario scenario;
+  std::vector<LaunchFigures> launches;
+  std::optional<tpu::KernelError> error;
+  std::optional<flash::TrainingStepResult> outputs;      // filled when the check first needs them
+  std::optional<flash::ReferenceComparison> comparison;  // likewise
+};
+
 namespace {
 
-bool OneOf(std::string_view word, std::initializer_list<std::string_view> options) {
-  for (std::string_view o : options)
-    if (word == o) return true;
-  return false;
-}
-
-bool IsLaunch(std::string_view w) {
-  return OneOf(w, {"fwd", "dkv", "dq"});
-}
-
-bool IsOperandName(std::string_view w) {
-  if (w.empty() || w.size() > 64) return false;
-  for (char c : w)
-    if (!((c >= 'a' && c <= 'z') || c == '_')) return false;
-  return true;
-}
-
-std::vector<std::string_view> SplitDots(std::string_view name) {
-  std::vector<std::string_view> parts;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t dot = name.find('.', start);
-    parts.push_back(name.substr(start, dot - start));
-    if (dot == std::string_view::npos) return parts;
-    start = dot + 1;
-  }
-}
-
-// The documented forms (docs/authoring.md), checked by hand: std::regex overflows its stack on long input.
-bool IsKnownForm(std::string_view name) {
-  const auto p = SplitDots(name);
-  if (p.size() == 2 && p[0] == "scenario") {
-    for (const auto& [key, value] : flash::ScenarioSettings(flash::Scenario{}))
-      if (key == p[1]) return true;
-    return false;
-  }
-  if (p.size() == 2 && p[0] == "error") return OneOf(p[1], {"type", "message", "phase"});
-  if (p.empty() || !IsLaunch(p[0])) return false;
-  if (p.size() == 2)
-    return OneOf(p[1], {"steps", "steps_run", "steps_skipped", "grid", "matmuls", "est_time_us", "bytes_in",
-                        "naive_bytes_in", "bytes_saved"});
-  if (p.size() == 3 && p[1] == "writebacks") return IsOperandName(p[2]);
-  if (p.size() == 4 && p[1] == "copies")
-    return IsOperandName(p[2]) && OneOf(p[3], {"issued", "skipped", "bytes"});
-  return false;
-}
-
-template <typename F>
-void ForEachPlaceholder(std::string_view text, F f) {
-  for (std::size_t open = text.find('{'); open != std::string_view::npos; open = text.find('{', open + 1)) {
-    const std::size_t close = text.find('}', open);
-    if (close == std::string_view::npos) {
-      f(open, std::string_view{}, false);
-      return;
-    }
-    f(open, text.substr(open + 1, close - open - 1), true);
-  }
-}
-
-std::string Number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, v == static_cast<double>(static_cast<long long>(v)) ? "%.0f" : "%.2f", v);
+std::string Format(const char* format, double v) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, format, v);
   return buf;
+}
+
+// Whole numbers as they are, others to two decimals.
+std::string Number(double v) {
+  return Format(v == static_cast<double>(static_cast<long long>(v)) ? "%.0f" : "%.2f", v);
+}
+
+std::string Bytes(uint64_t bytes, const std::string& unit) {
+  if (unit == "KiB") return Number(static_cast<double>(bytes) / 1024.0) + " KiB";
+  if (unit == "MiB") return Number(static_cast<double>(bytes) / 1048576.0) + " MiB";
+  return std::to_string(bytes);
 }
 
 uint64_t BytesIn(const tpu::LaunchStats& s) {
@@ -81,102 +67,156 @@ uint64_t BytesIn(const tpu::LaunchStats& s) {
   return total;
 }
 
-}  // namespace
-
-void CheckPlaceholderSyntax(std::string_view text, const std::string& file, int first_line,
-                            Diagnostics& diags) {
-  ForEachPlaceholder(text, [&](std::size_t at, std::string_view name, bool closed) {
-    int line = first_line;
-    for (std::size_t i = 0; i < at; ++i) line += text[i] == '\n';
-    if (!closed) {
-      diags.push_back({file, line, "a '{' without its '}': close the placeholder"});
-    } else if (!IsKnownForm(name)) {
-      diags.push_back({file, line,
-                       "unknown placeholder {" + std::string(name) +
-                           "}; see the placeholder table in docs/authoring.md"});
-    }
-  });
-}
-
-const tpu::LaunchStats* PlaceholderSource::Stats(std::string_view launch) const {
-  for (const LaunchTrack& t : m_recording.launches())
-    if (t.name == launch) return &t.stats;
+const LaunchFigures* FindLaunch(const PlaceholderSource::Run& run, std::string_view name) {
+  for (const LaunchFigures& l : run.launches)
+    if (l.name == name) return &l;
   return nullptr;
 }
 
-std::optional<std::string> PlaceholderSource::Value(std::string_view name, std::string& why) {
-  const std::string n(name);
-  const auto dot = n.find('.');
-  const std::string head = n.substr(0, dot), rest = dot == std::string::npos ? "" : n.substr(dot + 1);
-  if (head == "scenario") {
-    for (const auto& [key, value] : flash::ScenarioSettings(m_recording.scenario()))
-      if (key == rest) return value;
-    why = "{" + n + "}: the scenario has no setting '" + rest + "'";
-    return std::nullopt;
+std::optional<std::string> LaunchValue(const LaunchFigures& l, const std::vector<std::string_view>& p,
+                                       const std::string& unit, std::string& why) {
+  const tpu::LaunchStats& s = l.stats;
+  if (p.size() == 2) {
+    if (p[1] == "steps") return std::to_string(s.steps);
+    if (p[1] == "steps_run") return std::to_string(s.steps_run);
+    if (p[1] == "steps_skipped") return std::to_string(s.steps_skipped);
+    if (p[1] == "matmuls") return std::to_string(s.ops.matmuls);
+    if (p[1] == "est_time_us") return Number(s.cost.total_us);
+    if (p[1] == "bytes_in") return Bytes(BytesIn(s), unit);
+    if (p[1] == "grid") return l.grid.ToString();
   }
-  if (head == "error") {
-    if (!m_recording.error()) {
-      why = "{" + n + "}: this scenario is not rejected, so there is no error";
-      return std::nullopt;
-    }
-    const tpu::KernelError& e = *m_recording.error();
-    if (rest == "type") return std::string(tpu::ErrorTypeName(e.type));
-    if (rest == "phase") return std::string(tpu::PhaseName(e.phase));
-    return e.message;
+  const bool copies = p[1] == "copies";
+  for (const tpu::OperandTraffic& t : copies ? s.copies : s.writebacks) {
+    if (t.name != p[2]) continue;
+    if (p.size() == 3 || p[3] == "issued") return std::to_string(t.issued);
+    if (p[3] == "skipped") return std::to_string(t.skipped);
+    return Bytes(t.bytes, unit);
   }
-  const tpu::LaunchStats* s = Stats(head);
-  if (!s) {
-    why = "{" + n + "}: the launch '" + head + "' does not run in this scenario";
-    return std::nullopt;
-  }
-  if (rest == "steps") return std::to_string(s->steps);
-  if (rest == "steps_run") return std::to_string(s->steps_run);
-  if (rest == "steps_skipped") return std::to_string(s->steps_skipped);
-  if (rest == "matmuls") return std::to_string(s->ops.matmuls);
-  if (rest == "est_time_us") return Number(s->cost.total_us);
-  if (rest == "bytes_in") return std::to_string(BytesIn(*s));
-  if (rest == "grid") {
-    for (const LaunchTrack& t : m_recording.launches())
-      if (t.name == head) return t.grid.ToString();
-  }
-  if (rest == "naive_bytes_in" || rest == "bytes_saved") {
-    if (!m_naive) {
-      flash::Scenario naive = m_recording.scenario();
-      naive.naive_index_maps = true;
-      const flash::ScenarioInputs data = flash::MakeInputs(naive);
-      flash::StepOptions options{
-          .forward_only = naive.forward_only,
-          .launch = {.chip = naive.ChipPreset(), .precision = naive.precision, .record_events = false}};
-      m_naive = flash::RunTrainingStep(data.inputs, data.d_o, naive.Config(), options);
-    }
-    for (const flash::LaunchOutcome& l : m_naive->launches)
-      if (l.name == head) {
-        const uint64_t naive_bytes = BytesIn(l.result.stats);
-        return std::to_string(rest == "naive_bytes_in" ? naive_bytes : naive_bytes - BytesIn(*s));
-      }
-  }
-  const auto second = rest.find('.');
-  const std::string group = rest.substr(0, second);
-  if (group == "copies" || group == "writebacks") {
-    const std::string tail = rest.substr(second + 1);
-    const auto third = tail.find('.');
-    const std::string operand = tail.substr(0, third);
-    const auto& table = group == "copies" ? s->copies : s->writebacks;
-    for (const tpu::OperandTraffic& t : table) {
-      if (t.name != operand) continue;
-      if (group == "writebacks") return std::to_string(t.issued);
-      const std::string field = tail.substr(third + 1);
-      if (field == "issued") return std::to_string(t.issued);
-      if (field == "skipped") return std::to_string(t.skipped);
-      return std::to_string(t.bytes);
-    }
-    why = "{" + n + "}: the " + head + " launch has no " + (group == "copies" ? "input" : "output") + " '" +
-          operand + "' in this scenario";
-    return std::nullopt;
-  }
-  why = "{" + n + "}: not a known placeholder";
+  why = "the " + l.name + " launch has no " + (copies ? "input" : "output") + " '" + std::string(p[2]) +
+        "' in this scenario";
   return std::nullopt;
 }
+
+std::optional<std::string> CheckValue(PlaceholderSource::Run& run, const std::vector<std::string_view>& p,
+                                      std::string& why) {
+  if (run.error) {
+    why = "the scenario is rejected, so nothing is checked against the reference";
+    return std::nullopt;
+  }
+  if (!run.comparison)
+    run.comparison = flash::CompareWithReference(run.scenario, flash::MakeInputs(run.scenario), *run.outputs);
+  auto verdict = [](bool pass) { return std::string(pass ? "PASS" : "FAIL"); };
+  if (p.size() == 2) return verdict(run.comparison->pass);
+  for (const flash::OutputError& e : run.comparison->outputs) {
+    if (e.name != p[1]) continue;
+    if (p[2] == "pass") return verdict(e.pass);
+    return Format("%.1e", p[2] == "max_abs" ? e.max_abs : p[2] == "max_rel" ? e.max_rel : e.tolerance);
+  }
+  why = "the check compares no output '" + std::string(p[1]) + "' in this scenario";
+  return std::nullopt;
+}
+
+}  // namespace
+
+// ---- the source: own run, variants, recording-only forms ------------------------------------------
+
+PlaceholderSource::PlaceholderSource(const Recording& recording)
+    : m_recording(recording), m_own(std::make_unique<Run>()) {
+  m_own->scenario = recording.scenario();
+  m_own->error = recording.error();
+  for (const LaunchTrack& t : recording.launches()) m_own->launches.push_back({t.name, t.grid, t.stats});
+}
+
+PlaceholderSource::~PlaceholderSource() = default;
+
+PlaceholderSource::Run& PlaceholderSource::Variant(const std::vector<std::string>& flags) {
+  std::string key;
+  for (const std::string& w : flags) key += w + " ";
+  std::unique_ptr<Run>& run = m_variants[key];
+  if (!run) {
+    run = std::make_unique<Run>();
+    run->scenario = flash::ParseScenario(flags, m_recording.scenario()).value();  // checked when loaded
+    const flash::ScenarioInputs data = flash::MakeInputs(run->scenario);
+    const flash::StepOptions options{.forward_only = run->scenario.forward_only,
+                                     .launch = {.chip = run->scenario.ChipPreset(),
+                                                .precision = run->scenario.precision,
+                                                .record_events = false}};
+    run->outputs = flash::RunTrainingStep(data.inputs, data.d_o, run->scenario.Config(), options);
+    run->error = run->outputs->error;
+    for (const flash::LaunchOutcome& l : run->outputs->launches)
+      run->launches.push_back({l.name, l.result.grid, l.result.stats});
+  }
+  return *run;
+}
+
+std::optional<std::string> PlaceholderSource::RunValue(Run& run, const std::string& body,
+                                                       const std::string& unit, std::string& why) {
+  const std::vector<std::string_view> p = SplitDots(body);
+  if (p[0] == "scenario") {
+    if (const flash::ScenarioField* field = flash::FindScenarioField(p[1])) {
+      const std::string value = field->get(run.scenario);
+      return value.empty() ? std::string("unset") : value;  // an optional block left to the kernel
+    }
+    why = "the scenario has no setting '" + std::string(p[1]) + "'";
+    return std::nullopt;
+  }
+  if (p[0] == "error") {
+    if (!run.error) {
+      why = "this scenario is not rejected, so there is no error";
+      return std::nullopt;
+    }
+    if (p[1] == "type") return std::string(tpu::ErrorTypeName(run.error->type));
+    if (p[1] == "phase") return std::string(tpu::PhaseName(run.error->phase));
+    return run.error->message;
+  }
+  if (p[0] == "check") {
+    if (!run.outputs && !run.error) run.outputs = m_recording.Outputs();
+    return CheckValue(run, p, why);
+  }
+  const LaunchFigures* launch = FindLaunch(run, p[0]);
+  if (!launch) {
+    why = "the launch '" + std::string(p[0]) + "' does not run in this scenario";
+    return std::nullopt;
+  }
+  return LaunchValue(*launch, p, unit, why);
+}
+
+std::optional<std::string> PlaceholderSource::RecordingValue(const std::vector<std::string_view>& p,
+                                                             const std::string& body, const std::string& unit,
+                                                             std::string& why) {
+  if (p.size() >= 4 && p[1] == "step") return StepFigure(m_recording, p, why);
+  if (body.find('#') != std::string::npos) return EventValueFigure(m_recording, body, why);
+  // naive_bytes_in and bytes_saved: the same scenario with naive index maps, as yardstick
+  const LaunchFigures* own = FindLaunch(*m_own, p[0]);
+  const LaunchFigures* naive = FindLaunch(Variant({"--naive-index-maps"}), p[0]);
+  if (!own || !naive) {
+    why = "the launch '" + std::string(p[0]) + "' does not run in this scenario";
+    return std::nullopt;
+  }
+  const uint64_t naive_bytes = BytesIn(naive->stats);
+  return Bytes(p[1] == "naive_bytes_in" ? naive_bytes : naive_bytes - BytesIn(own->stats), unit);
+}
+
+std::optional<std::string> PlaceholderSource::Value(std::string_view name, std::string& why) {
+  const std::optional<PlaceholderName> parsed = ParsePlaceholder(name, why);
+  std::optional<std::string> value;
+  if (parsed) {
+    const std::vector<std::string_view> p = SplitDots(parsed->body);
+    const bool recording_only = p.size() >= 2 && IsLaunchName(p[0]) &&
+                                (p[1] == "naive_bytes_in" || p[1] == "bytes_saved" || p[1] == "step" ||
+                                 parsed->body.find('#') != std::string::npos);
+    if (!parsed->with_flags.empty())
+      value = RunValue(Variant(parsed->with_flags), parsed->body, parsed->unit, why);
+    else if (recording_only)
+      value = RecordingValue(p, parsed->body, parsed->unit, why);
+    else
+      value = RunValue(*m_own, parsed->body, parsed->unit, why);
+  }
+  if (!value) why = "{" + std::string(name) + "}: " + why;
+  return value;
+}
+
+// ---- filling ------------------------------------------------------------------------------------
 
 std::optional<std::string> FillPlaceholders(std::string_view text, PlaceholderSource& source,
                                             std::string& why) {

@@ -1,13 +1,20 @@
 // Placeholders in passages and narration, such as {fwd.steps_skipped} or {scenario.block_k}: figures
 // taken from the scenario that is running, so the prose stays true when the user changes a block size.
-// The syntax is checked when a file loads; the values are filled from a recording (docs/authoring.md).
+// The syntax is checked when a file loads (placeholder_syntax.hpp); the values are filled from a
+// recording: figures of a launch, of one grid step or event, of the reference check, or of a variant of
+// the scenario ({with --what-if redirect-lm-dkv: dkv.copies.l.issued}). The table is in docs/authoring.md.
 #pragma once
 
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "kernels/flash/reference_check.hpp"
 #include "walkthrough/diagnostic.hpp"
+#include "walkthrough/placeholder_syntax.hpp"
 #include "walkthrough/recording.hpp"
 
 namespace tilewalk::walkthrough {
@@ -16,21 +23,39 @@ namespace tilewalk::walkthrough {
 void CheckPlaceholderSyntax(std::string_view text, const std::string& file, int first_line,
                             Diagnostics& diagnostics);
 
-// What placeholders are filled from. The naive-map figures are computed on first use.
+// What placeholders are filled from. Variants, the naive-map yardstick and the reference check are
+// computed on first use and kept.
 class PlaceholderSource {
  public:
-  explicit PlaceholderSource(const Recording& recording) : m_recording(recording) {}
+  explicit PlaceholderSource(const Recording& recording);
+  ~PlaceholderSource();
   // The value of one placeholder name (without braces), or nullopt with `why` set.
   std::optional<std::string> Value(std::string_view name, std::string& why);
 
+  struct Run;  // a whole run's figures: the recording's own, or a variant's (placeholders.cpp)
+
  private:
-  const tpu::LaunchStats* Stats(std::string_view launch) const;
+  std::optional<std::string> RunValue(Run& run, const std::string& body, const std::string& unit,
+                                      std::string& why);
+  std::optional<std::string> RecordingValue(const std::vector<std::string_view>& parts,
+                                            const std::string& body, const std::string& unit,
+                                            std::string& why);
+  Run& Variant(const std::vector<std::string>& flags);
+
   const Recording& m_recording;
-  std::optional<flash::TrainingStepResult> m_naive;  // the same scenario with naive index maps
+  std::unique_ptr<Run> m_own;
+  std::map<std::string, std::unique_ptr<Run>> m_variants;  // by their flags, joined
 };
 
 // Replaces every placeholder; nullopt with `why` naming the first that cannot be filled.
 std::optional<std::string> FillPlaceholders(std::string_view text, PlaceholderSource& source,
                                             std::string& why);
+
+// Figures of one event or grid step of a recording (placeholder_moments.cpp). Each returns nullopt with
+// `why` when the recording has no such event, step or operand.
+std::optional<std::string> EventValueFigure(const Recording& recording, std::string_view body,
+                                            std::string& why);
+std::optional<std::string> StepFigure(const Recording& recording, const std::vector<std::string_view>& parts,
+                                      std::string& why);
 
 }  // namespace tilewalk::walkthrough

@@ -5,14 +5,18 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kernels/flash/scenario.hpp"
 #include "kernels/flash/training_step.hpp"
 #include "walkthrough/checkpoint.hpp"
+#include "walkthrough/moment.hpp"
 
 namespace tilewalk::walkthrough {
 
@@ -53,6 +57,25 @@ struct StepReplay {
   std::vector<CapturedValue> values;                     // in event order
 };
 
+// A range of global event indices, [first, end).
+struct EventSpan {
+  uint64_t first = 0, end = 0;
+  bool Contains(uint64_t event) const { return event >= first && event < end; }
+  uint64_t size() const { return end - first; }
+};
+
+// A set of event kinds, for searches: KindSet{EventKind::CopyIn, EventKind::Writeback}.
+class KindSet {
+ public:
+  KindSet(std::initializer_list<tpu::EventKind> kinds) {
+    for (tpu::EventKind kind : kinds) m_bits |= 1u << static_cast<unsigned>(kind);
+  }
+  bool Has(tpu::EventKind kind) const { return (m_bits >> static_cast<unsigned>(kind)) & 1u; }
+
+ private:
+  uint32_t m_bits = 0;
+};
+
 struct RecordOptions {
   std::size_t checkpoint_budget_bytes = 128u << 20;  // for all launches; what one leaves, the next may use
   int64_t checkpoint_every = 4;  // steps that did arithmetic between checkpoints, when the budget allows
@@ -89,6 +112,36 @@ class Recording {
   const tpu::Array& OutputArray(int launch, int output) const;
   int ScratchBuffer(int launch, int scratch) const;
 
+  // ---- Queries (recording_queries.cpp): what the app asks, rather than indexing the raw arrays. ----
+  // Searches start after `from` (forward) or before it (backward), never at it, and never wrap.
+  EventSpan EventRange(int launch) const;                                    // a launch's events
+  int64_t StepCount(int launch) const;                                       // grid steps the launch executed
+  std::optional<uint64_t> FirstEventOfStep(int launch, int64_t step) const;  // none past the last
+  bool StepRan(int launch, int64_t step) const;                              // it did arithmetic
+  int LaunchNamed(std::string_view name) const;                              // -1 when it did not run
+  // The cost model's clock, in µs from the start of the first launch; launches run one after another.
+  double TimeOfEvent(uint64_t event) const;  // past the end: the total
+  double LaunchStartTime(int launch) const;  // past the last launch: the total
+  double TotalTime() const;
+  uint64_t EventAtTime(double time_us) const;  // the first event starting at or after it (clamped)
+  bool IsMoment(uint64_t event, Moment moment) const;
+  std::optional<uint64_t> NextMoment(uint64_t from, Moment moment, Direction direction) const;
+  std::optional<uint64_t> NextEventOfKind(uint64_t from, KindSet kinds, Direction direction) const;
+  std::optional<uint64_t> NextAtSite(uint64_t from, std::span<const tpu::SiteId> sites,
+                                     Direction direction) const;
+  // An event whose site is on `line` of the C++ mirror file `file` (a base name: "forward_kernel.cpp").
+  std::optional<uint64_t> NextAtLine(uint64_t from, std::string_view file, uint32_t line,
+                                     Direction direction) const;
+  std::optional<uint64_t> FirstAtSite(std::span<const tpu::SiteId> sites) const;
+  std::optional<uint64_t> FirstAtLine(std::string_view file, uint32_t line) const;
+  // The name the site role table gives an event: its site's name, or for an event with no site of its
+  // own "LAUNCH.copy.OPERAND", "LAUNCH.writeback.OPERAND" or "LAUNCH.step"; empty for an error raised
+  // outside any statement.
+  std::string SiteNameOf(uint64_t event) const;
+  // The statement nearest an event in its launch (a copy or a step boundary has no site of its own),
+  // looking `first` way first; none when the launch has no statement.
+  std::optional<uint64_t> NearestStatement(uint64_t event, Direction first) const;
+
   // Re-runs one grid step from the nearest checkpoint. Thread-compatible, not thread-safe.
   std::shared_ptr<const StepReplay> Replay(int launch, int64_t step) const;
 
@@ -101,6 +154,13 @@ class Recording {
   Recording() = default;
   void RecordLaunch(int index, const RecordOptions& options);
   tpu::LaunchRunner& Replayer(int launch) const;
+  // From nothing (nullopt): forward from the first event, backward from the last.
+  template <typename Match>
+  std::optional<uint64_t> Search(std::optional<uint64_t> from, Direction direction, Match match) const;
+  std::optional<uint64_t> SearchSites(std::optional<uint64_t> from, std::span<const tpu::SiteId> sites,
+                                      Direction direction) const;
+  std::optional<uint64_t> SearchLine(std::optional<uint64_t> from, std::string_view file, uint32_t line,
+                                     Direction direction) const;
 
   flash::Scenario m_scenario;
   flash::ScenarioInputs m_inputs;

@@ -1,9 +1,8 @@
 #include "walkthrough/stop_landing.hpp"
 
 #include <algorithm>
-#include <stdexcept>
 
-#include "kernels/flash/scenario_flags.hpp"
+#include "kernels/flash/scenario_options.hpp"
 
 namespace tilewalk::walkthrough {
 
@@ -30,7 +29,7 @@ std::optional<uint64_t> FindLanding(const Recording& rec, const Landing& land, s
       const uint64_t e = t.global_first_event + i;
       const bool match = land.kind == Landing::Kind::Site
                              ? std::find(sites.begin(), sites.end(), t.events[i].site) != sites.end()
-                             : IsMoment(rec, e, land.moment);
+                             : rec.IsMoment(e, land.moment);
       if (match && ++seen == land.occurrence) return e;
     }
   }
@@ -43,21 +42,17 @@ std::optional<uint64_t> FindLanding(const Recording& rec, const Landing& land, s
 
 StopLanding StopLander::Land(const TourStop& stop) {
   StopLanding out;
-  std::string key;
-  for (const std::string& w : stop.scenario) key += w + " ";
-  auto& slot = m_recordings[key];
-  if (!slot) {
-    flash::Scenario scenario;
-    try {
-      const auto rest = flash::ParseScenarioFlags(stop.scenario, scenario);
-      if (!rest.empty()) throw std::invalid_argument("'" + rest.front() + "' is not a scenario flag");
-      flash::CheckRunnable(scenario);
-    } catch (const std::invalid_argument& e) {
-      out.problem = std::string("scenario: ") + e.what();
-      return out;
-    }
-    slot = std::shared_ptr<const Recording>(Recording::Record(scenario));
+  const auto scenario = flash::ParseScenario(stop.scenario);
+  if (!scenario) {
+    out.problem = "scenario: " + scenario.error().message;
+    return out;
   }
+  if (const base::Status runnable = flash::CheckRunnable(*scenario); !runnable) {
+    out.problem = "scenario: " + runnable.error().message;
+    return out;
+  }
+  auto& slot = m_recordings[flash::CanonicalScenario(*scenario)];
+  if (!slot) slot = std::shared_ptr<const Recording>(Recording::Record(*scenario));
   out.recording = slot;
   out.event = FindLanding(*slot, stop.land, out.problem);
   return out;

@@ -23,7 +23,7 @@ class StopLander {
   StopLanding Land(const TourStop& stop);
 
  private:
-  std::map<std::string, std::shared_ptr<const Recording>> m_recordings;  // by the joined flags
+  std::map<std::string, std::shared_ptr<const Recording>> m_recordings;  // by CanonicalScenario
 };
 
 // The N-th event matching a landing, counted over the whole recording in execution order.

@@ -1,33 +1,8 @@
 #include "walkthrough/timeline.hpp"
 
-#include <algorithm>
-#include <cassert>
-
 namespace tilewalk::walkthrough {
 
 using tpu::EventKind;
-
-bool IsMoment(const Recording& r, uint64_t event, Moment moment) {
-  const tpu::Event& e = r.EventAt(event);
-  switch (moment) {
-    case Moment::SkippedStep: {
-      if (e.kind != EventKind::StepBegin) return false;
-      const LaunchTrack& t = r.launches()[static_cast<std::size_t>(r.LaunchOf(event))];
-      return e.step < t.step_ran.size() && !t.step_ran[e.step];
-    }
-    case Moment::IssuedCopy:
-      return e.kind == EventKind::CopyIn && (e.flags & tpu::event_flags::kIssued);
-    case Moment::SkippedCopy:
-      return e.kind == EventKind::CopyIn && !(e.flags & tpu::event_flags::kIssued);
-    case Moment::Writeback:
-      return e.kind == EventKind::Writeback;
-    case Moment::WhenTaken:
-      return e.kind == EventKind::When && (e.flags & tpu::event_flags::kTaken);
-    case Moment::Error:
-      return e.kind == EventKind::Error;
-  }
-  return false;
-}
 
 Timeline::Timeline(std::shared_ptr<const Recording> recording) : m_recording(std::move(recording)) {}
 
@@ -38,80 +13,38 @@ bool Timeline::Seek(uint64_t event) {
   return true;
 }
 
-std::optional<uint64_t> Timeline::Find(Direction direction,
-                                       bool (*match)(const Recording&, uint64_t, const void*),
-                                       const void* context) const {
-  if (direction == Direction::Forward) {
-    for (uint64_t e = m_cursor + 1; e < size(); ++e)
-      if (match(*m_recording, e, context)) return e;
-  } else {
-    for (uint64_t e = m_cursor; e-- > 0;)
-      if (match(*m_recording, e, context)) return e;
-  }
-  return std::nullopt;
-}
-
 bool Timeline::Step(Granularity granularity, Direction direction) {
   const Recording& r = *m_recording;
-  std::optional<uint64_t> target;
   switch (granularity) {
     case Granularity::Statement:
-      if (direction == Direction::Forward ? m_cursor + 1 < size() : m_cursor > 0)
-        target = direction == Direction::Forward ? m_cursor + 1 : m_cursor - 1;
-      break;
+      if (direction == Direction::Forward) return m_cursor + 1 < size() && Seek(m_cursor + 1);
+      return m_cursor > 0 && Seek(m_cursor - 1);
     case Granularity::Dma:
-      target = Find(
-          direction,
-          [](const Recording& rec, uint64_t e, const void*) {
-            const auto k = rec.EventAt(e).kind;
-            return k == EventKind::CopyIn || k == EventKind::Writeback;
-          },
-          nullptr);
-      break;
+      return SeekTo(r.NextEventOfKind(m_cursor, {EventKind::CopyIn, EventKind::Writeback}, direction));
     case Granularity::GridStep:
-      target = Find(
-          direction,
-          [](const Recording& rec, uint64_t e, const void*) {
-            return rec.EventAt(e).kind == EventKind::StepBegin;
-          },
-          nullptr);
-      break;
+      return SeekTo(r.NextEventOfKind(m_cursor, {EventKind::StepBegin}, direction));
     case Granularity::Launch: {
-      const int launch = r.LaunchOf(m_cursor) + static_cast<int>(direction);
-      const uint64_t first = r.launches()[static_cast<std::size_t>(r.LaunchOf(m_cursor))].global_first_event;
+      const int launch = r.LaunchOf(m_cursor);
+      const uint64_t first = r.EventRange(launch).first;
       if (direction == Direction::Backward && m_cursor > first)
-        target = first;  // like a debugger: back first goes to the start of this launch
-      else if (launch >= 0 && launch < static_cast<int>(r.launches().size()))
-        target = r.launches()[static_cast<std::size_t>(launch)].global_first_event;
-      break;
+        return Seek(first);  // like a debugger: back first goes to the start of this launch
+      const int next = launch + static_cast<int>(direction);
+      return next >= 0 && next < static_cast<int>(r.launches().size()) && Seek(r.EventRange(next).first);
     }
   }
-  return target && Seek(*target);
-}
-
-bool Timeline::Jump(Moment moment, Direction direction) {
-  const auto target = Find(
-      direction,
-      [](const Recording& rec, uint64_t e, const void* m) {
-        return IsMoment(rec, e, *static_cast<const Moment*>(m));
-      },
-      &moment);
-  return target && Seek(*target);
-}
-
-bool Timeline::JumpToFirstOf(const std::vector<tpu::SiteId>& sites) {
-  if (sites.empty()) return false;
-  for (uint64_t e = 0; e < size(); ++e)
-    if (std::find(sites.begin(), sites.end(), m_recording->EventAt(e).site) != sites.end()) return Seek(e);
   return false;
 }
 
-bool Timeline::JumpToSite(std::string_view site_name) {
-  return JumpToFirstOf(tpu::SitesNamed(site_name));
+bool Timeline::Jump(Moment moment, Direction direction) {
+  return SeekTo(m_recording->NextMoment(m_cursor, moment, direction));
 }
 
-bool Timeline::JumpToLine(uint32_t cpp_line) {
-  return JumpToFirstOf(tpu::SitesOnLine(cpp_line));
+bool Timeline::JumpToSite(std::string_view site_name) {
+  return SeekTo(m_recording->FirstAtSite(tpu::SitesNamed(site_name)));
+}
+
+bool Timeline::JumpToLine(std::string_view cpp_file, uint32_t line) {
+  return SeekTo(m_recording->FirstAtLine(cpp_file, line));
 }
 
 std::shared_ptr<const Snapshot> Timeline::Current() {

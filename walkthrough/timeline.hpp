@@ -16,17 +16,6 @@
 namespace tilewalk::walkthrough {
 
 enum class Granularity : uint8_t { Statement, Dma, GridStep, Launch };
-enum class Direction : int8_t { Backward = -1, Forward = 1 };
-
-// Kinds of moments to jump between.
-enum class Moment : uint8_t {
-  SkippedStep,  // the start of a grid step that did no arithmetic
-  IssuedCopy,   // an HBM → VMEM copy that was issued
-  SkippedCopy,  // a copy that was skipped because the block was already in its slot
-  Writeback,
-  WhenTaken,  // a pl.when branch that ran
-  Error,
-};
 
 class Timeline {
  public:
@@ -40,23 +29,18 @@ class Timeline {
   bool Seek(uint64_t event);
   bool Step(Granularity granularity, Direction direction);
   bool Jump(Moment moment, Direction direction);
-  bool JumpToSite(std::string_view site_name);  // the first event at that site
-  bool JumpToLine(uint32_t cpp_line);           // the first event whose site is on that C++ line
+  bool JumpToSite(std::string_view site_name);                // the first event at that site
+  bool JumpToLine(std::string_view cpp_file, uint32_t line);  // the first event at that mirror line
 
   std::shared_ptr<const Snapshot> Current();  // the snapshot at the cursor
 
  private:
-  bool JumpToFirstOf(const std::vector<tpu::SiteId>& sites);
-  std::optional<uint64_t> Find(Direction direction, bool (*match)(const Recording&, uint64_t, const void*),
-                               const void* context) const;
+  bool SeekTo(std::optional<uint64_t> event) { return event && Seek(*event); }
 
   std::shared_ptr<const Recording> m_recording;
   uint64_t m_cursor = 0;
   std::shared_ptr<const StepReplay> m_replay;  // of the cursor's step, when built
   std::shared_ptr<const Snapshot> m_snapshot;
 };
-
-// Whether an event is of a moment's kind (exposed for the trace export and tests).
-bool IsMoment(const Recording& recording, uint64_t event, Moment moment);
 
 }  // namespace tilewalk::walkthrough

@@ -1,89 +1,24 @@
 #include "walkthrough/tour.hpp"
 
-#include <charconv>
-#include <sstream>
-
+#include "walkthrough/line_fingerprint.hpp"
 #include "walkthrough/passage.hpp"
 #include "walkthrough/placeholders.hpp"
+#include "walkthrough/site_table.hpp"
 
 namespace tilewalk::walkthrough {
 
-std::vector<std::string> Words(std::string_view text) {
-  std::vector<std::string> words;
-  std::istringstream in{std::string(text)};
-  for (std::string w; in >> w;) words.push_back(w);
-  return words;
-}
-
 namespace {
 
-std::optional<Moment> ParseMoment(const std::string& word) {
-  if (word == "skipped-step") return Moment::SkippedStep;
-  if (word == "issued-copy") return Moment::IssuedCopy;
-  if (word == "skipped-copy") return Moment::SkippedCopy;
-  if (word == "writeback") return Moment::Writeback;
-  if (word == "when-taken") return Moment::WhenTaken;
-  if (word == "error") return Moment::Error;
-  return std::nullopt;
-}
-
-bool IsLaunch(const std::string& w) {
-  return w == "fwd" || w == "dkv" || w == "dq";
-}
-
-// "site NAME #N", "moment KIND [in LAUNCH] #N", "launch LAUNCH", "rejected".
-std::optional<Landing> ParseLanding(const std::string& value, std::string& why) {
-  std::vector<std::string> w = Words(value);
-  Landing land;
-  auto occurrence = [&](const std::string& word) {
-    int n = 0;
-    const auto [end, ec] = std::from_chars(word.data() + 1, word.data() + word.size(), n);
-    if (word.size() < 2 || word[0] != '#' || ec != std::errc() || end != word.data() + word.size() || n < 1) {
-      why = "expected an occurrence like #1, got '" + word + "'";
-      return false;
-    }
-    land.occurrence = n;
-    return true;
-  };
-  if (w.size() == 1 && w[0] == "rejected") {
-    land.kind = Landing::Kind::Rejected;
-    return land;
+// An operand some launch copies or writes back (its pseudo-site "LAUNCH.copy.NAME"), or a scratch buffer
+// a site reads ("fwd.store.l_scratch"): the names the Memory pane shows.
+bool IsKnownOperand(std::string_view name) {
+  for (const SiteRow& row : ShippedSiteTable().rows()) {
+    const std::string_view site = row.site;
+    const std::string_view last = site.substr(site.rfind('.') + 1);
+    if (last != name) continue;
+    if (row.role == SiteRole::Copy || row.role == SiteRole::Writeback || last.ends_with("_scratch")) return true;
   }
-  if (w.size() == 2 && w[0] == "launch" && IsLaunch(w[1])) {
-    land.kind = Landing::Kind::Launch;
-    land.launch = w[1];
-    return land;
-  }
-  if ((w.size() == 2 || w.size() == 3) && w[0] == "site") {
-    land.kind = Landing::Kind::Site;
-    land.site = w[1];
-    if (w.size() == 3 && !occurrence(w[2])) return std::nullopt;
-    return land;
-  }
-  if (w.size() >= 2 && w[0] == "moment") {
-    const auto m = ParseMoment(w[1]);
-    if (!m) {
-      why = "unknown moment '" + w[1] +
-            "': use skipped-step, issued-copy, skipped-copy, writeback, when-taken or error";
-      return std::nullopt;
-    }
-    land.kind = Landing::Kind::Moment;
-    land.moment = *m;
-    std::size_t i = 2;
-    if (i < w.size() && w[i] == "in") {
-      if (i + 1 >= w.size() || !IsLaunch(w[i + 1])) {
-        why = "'in' takes fwd, dkv or dq";
-        return std::nullopt;
-      }
-      land.launch = w[i + 1];
-      i += 2;
-    }
-    if (i < w.size() && !occurrence(w[i++])) return std::nullopt;
-    if (i == w.size()) return land;
-  }
-  why = "land takes 'site NAME #N', 'moment KIND [in LAUNCH] #N', 'launch LAUNCH' or 'rejected', got '" +
-        value + "'";
-  return std::nullopt;
+  return false;
 }
 
 std::vector<std::string> SplitCommas(const std::string& value) {
@@ -128,7 +63,7 @@ std::optional<Tour> ParseTour(std::string_view file_name, std::string_view text,
     if (stop->narration.empty())
       problem(line, "stop '" + stop->title + "' needs narration after a blank line");
   };
-  std::vector<bool> seen_land;
+  std::vector<bool> seen_land, seen_show;
   for (std::size_t i = 1; i < lines.size(); ++i) {
     const int n = static_cast<int>(i) + 1;
     const std::string& line = lines[i];
@@ -136,6 +71,7 @@ std::optional<Tour> ParseTour(std::string_view file_name, std::string_view text,
       finish_stop(n - 1);
       tour.stops.push_back(TourStop{});
       seen_land.push_back(false);
+      seen_show.push_back(false);
       stop = &tour.stops.back();
       stop->title = Trim(std::string_view(line).substr(8));
       stop->line = n;
@@ -176,12 +112,31 @@ std::optional<Tour> ParseTour(std::string_view file_name, std::string_view text,
       }
       continue;
     }
-    if (key == "passage") {
+    if (std::string why; ReadAskLine(key, value, n, stop->ask, why)) {
+      if (!why.empty()) problem(n, why);
+    } else if (key == "passage") {
       stop->passages = SplitCommas(value);
     } else if (key == "scenario") {
       stop->scenario = Words(value);
     } else if (key == "try") {
       stop->try_flags = Words(value);
+    } else if (key == "show") {
+      std::string why;
+      if (auto pane = ParseStopPane(value, why))
+        stop->show = *pane;
+      else
+        problem(n, why);
+      seen_show.back() = true;
+    } else if (key == "focus") {
+      std::string why;
+      if (auto focus = ParseStopFocus(value, static_cast<int>(ShippedPinnedFile().fingerprint.lines.size()), why)) {
+        stop->focus = *focus;
+        if (focus->kind == StopFocus::Kind::Operand && !IsKnownOperand(focus->operand))
+          problem(n, "focus: no launch has an operand or scratch buffer '" + focus->operand +
+                         "' (the Memory pane's names: q, k, v, o, l, m, do, di, dq, dk, dv, m_scratch, ...)");
+      } else {
+        problem(n, why);
+      }
     } else if (key == "land") {
       std::string why;
       if (auto land = ParseLanding(value, why))
@@ -190,13 +145,26 @@ std::optional<Tour> ParseTour(std::string_view file_name, std::string_view text,
         problem(n, why);
       seen_land.back() = true;
     } else {
-      problem(n, "unknown stop key '" + key + "'; a stop takes passage, scenario, land, try, then narration");
+      problem(n, "unknown stop key '" + key +
+                     "'; a stop takes passage, scenario, land, show, focus, try, an ask (ask, choice, answer, "
+                     "explain, reveal), then narration");
     }
   }
   finish_stop(static_cast<int>(lines.size()));
   for (std::size_t s = 0; s < tour.stops.size(); ++s) {
-    if (!seen_land[s]) problem(tour.stops[s].line, "stop '" + tour.stops[s].title + "' needs 'land:'");
+    const TourStop& st = tour.stops[s];
+    if (!seen_land[s]) problem(st.line, "stop '" + st.title + "' needs 'land:'");
+    if (!seen_show[s]) {
+      problem(st.line, "stop '" + st.title + "' needs 'show:' (grid, memory, lanes, scores, cost or scenario)");
+    } else {
+      for (StopPane named : PanesNamedIn(st.narration))
+        if (named != st.show)
+          problem(st.narration_line, "stop '" + st.title + "' names the " + std::string(StopPaneName(named)) +
+                                         " pane but shows " + std::string(StopPaneName(st.show)) +
+                                         "; say what it shows, or show what it says");
+    }
     CheckPlaceholderSyntax(tour.stops[s].narration, file, tour.stops[s].narration_line, diags);
+    if (tour.stops[s].ask) CheckAsk(*tour.stops[s].ask, file, diags);
   }
   if (tour.title.empty()) problem(1, "the tour needs 'title:'");
   if (tour.stops.size() < 5 || tour.stops.size() > 15)

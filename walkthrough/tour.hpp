@@ -1,5 +1,6 @@
 // A guided tour: ordered stops, each naming a passage, a scenario (scenario flags), the event to land on,
-// and narration. Parsed from assets/tours/ID.tour (format: docs/authoring.md).
+// narration, and optionally something to try and a question to predict (ask.hpp). Parsed from
+// assets/tours/ID.tour (format: docs/authoring.md).
 #pragma once
 
 #include <optional>
@@ -7,19 +8,12 @@
 #include <string_view>
 #include <vector>
 
+#include "walkthrough/ask.hpp"
 #include "walkthrough/diagnostic.hpp"
-#include "walkthrough/timeline.hpp"
+#include "walkthrough/landing.hpp"
+#include "walkthrough/stop_picture.hpp"
 
 namespace tilewalk::walkthrough {
-
-struct Landing {
-  enum class Kind : uint8_t { Site, Moment, Launch, Rejected };
-  Kind kind = Kind::Site;
-  std::string site;                    // Site
-  Moment moment = Moment::IssuedCopy;  // Moment
-  std::string launch;                  // Moment (optional) and Launch
-  int occurrence = 1;                  // Site and Moment, from 1
-};
 
 struct TourStop {
   std::string title;
@@ -27,6 +21,9 @@ struct TourStop {
   std::vector<std::string> scenario;  // flags
   Landing land;
   std::vector<std::string> try_flags;  // optional
+  std::optional<Ask> ask;              // optional: predict, then step
+  StopPane show = StopPane::Grid;      // the picture the narration talks about (required: 'show:')
+  StopFocus focus{};                   // optional: what in that picture to bring forward
   std::string narration;
   int line = 0;            // of the "## stop:" line
   int narration_line = 0;  // of the narration's first line
@@ -42,8 +39,5 @@ struct Tour {
 };
 
 std::optional<Tour> ParseTour(std::string_view file_name, std::string_view text, Diagnostics& diagnostics);
-
-// Splits a flag line into words ("--block-k 64" → {"--block-k", "64"}).
-std::vector<std::string> Words(std::string_view text);
 
 }  // namespace tilewalk::walkthrough

@@ -5,7 +5,9 @@
 #include <cstdlib>
 #include <string>
 
+#include "app/scenario_json.hpp"
 #include "kernels/flash/flash_error.hpp"
+#include "walkthrough/kernel_error_text.hpp"
 
 namespace tilewalk::app {
 
@@ -40,30 +42,6 @@ nlohmann::json LaunchJson(const flash::LaunchOutcome& launch) {
 
 }  // namespace
 
-nlohmann::json ScenarioConfigJson(const flash::Scenario& s) {
-  // The settings as typed JSON: numbers, booleans, null for an unset block size, block sizes nested.
-  auto typed = [](const std::string& v) -> nlohmann::json {
-    if (v == "true" || v == "false") return v == "true";
-    if (v == "unset") return nullptr;
-    char* end = nullptr;
-    const double x = std::strtod(v.c_str(), &end);
-    if (end && *end == '\0' && !v.empty() && v != "v4" && std::isfinite(x)) {  // "nan" and "inf" stay words
-      if (x == static_cast<double>(static_cast<long long>(x)) && v.find('.') == std::string::npos)
-        return static_cast<long long>(x);
-      return x;
-    }
-    return v;
-  };
-  nlohmann::json j = nlohmann::json::object();
-  for (const auto& [key, value] : flash::ScenarioSettings(s)) {
-    if (key.rfind("block_", 0) == 0)
-      j["block_sizes"][key] = typed(value);
-    else
-      j[key] = typed(value);
-  }
-  return j;
-}
-
 nlohmann::json KernelErrorJson(const tpu::KernelError& e, const std::string& launch) {
   const tpu::SiteInfo site = tpu::GetSite(e.site);
   return {{"type", std::string(tpu::ErrorTypeName(e.type))},
@@ -73,12 +51,12 @@ nlohmann::json KernelErrorJson(const tpu::KernelError& e, const std::string& lau
           {"site", site.name},
           {"file", site.file},
           {"line", site.line},
-          {"pallas_function", std::string(flash::PallasFunctionOfSite(site.name))}};
+          {"pallas_function", walkthrough::PallasFunctionOf(site.name)}};
 }
 
 nlohmann::json CheckReportJson(const CheckRun& run) {
   nlohmann::json j;
-  j["scenario"] = ScenarioConfigJson(run.scenario);
+  j["scenario"] = ScenarioJson(run.scenario);
   j["outputs"] = nlohmann::json::object();
   for (const flash::OutputError& e : run.comparison.outputs)
     j["outputs"][e.name] = {{"max_abs", e.max_abs},
@@ -103,6 +81,7 @@ void PrintCheckReport(const CheckRun& run, std::ostream& out) {
       << (s.segments ? ", " + std::to_string(s.segments) + " segments" : "") << ", "
       << tpu::DTypeName(s.dtype) << ", precision " << tpu::PrecisionName(s.precision) << ", chip " << s.chip
       << (s.naive_index_maps ? ", naive index maps" : "")
+      << (s.what_if != flash::WhatIf::None ? ", what-if " + std::string(flash::WhatIfName(s.what_if)) : "")
       << (s.poison != flash::Poison::None ? ", q[0,0,0,0] = " + std::string(flash::PoisonName(s.poison)) : "")
       << "\n\n";
 

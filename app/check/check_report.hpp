@@ -23,6 +23,5 @@ struct CheckRun {
 nlohmann::json CheckReportJson(const CheckRun& run);
 nlohmann::json KernelErrorJson(const tpu::KernelError& error, const std::string& launch);
 void PrintCheckReport(const CheckRun& run, std::ostream& out);
-nlohmann::json ScenarioConfigJson(const flash::Scenario& s);
 
 }  // namespace tilewalk::app

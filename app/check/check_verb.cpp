@@ -2,66 +2,55 @@
 
 #include <chrono>
 #include <filesystem>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "app/check/check_report.hpp"
 #include "app/check/dump_folder.hpp"
+#include "app/cli_options.hpp"
 #include "kernels/flash/flash_error.hpp"
-#include "kernels/flash/scenario_flags.hpp"
+#include "kernels/flash/scenario_options.hpp"
+#include "walkthrough/kernel_error_text.hpp"
 
 namespace tilewalk::app {
-
-namespace {}  // namespace
-
-std::string_view CheckOptions() {
-  static const std::string text =
-      flash::ScenarioFlagsHelp() +
-      "  --json                     print the report as one JSON object\n"
-      "  --dump DIR                 write inputs and outputs as .npy files and config.json\n"
-      "  --force                    let --dump replace an earlier dump folder\n";
-  return text;
-}
-
 namespace {
 
-struct CheckArgs {
-  flash::Scenario scenario;
-  bool json = false;
-  std::optional<std::filesystem::path> dump;
-  bool force = false;
-};
-
-CheckArgs ParseCheckArgs(std::span<const std::string_view> raw) {
-  const std::vector<std::string> args(raw.begin(), raw.end());
-  CheckArgs out;
-  std::vector<std::string> rest;
-  try {
-    rest = flash::ParseScenarioFlags(args, out.scenario);
-    flash::CheckRunnable(out.scenario);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
-  for (std::size_t i = 0; i < rest.size(); ++i) {
-    if (rest[i] == "--json") {
-      out.json = true;
-    } else if (rest[i] == "--force") {
-      out.force = true;
-    } else if (rest[i] == "--dump") {
-      if (i + 1 >= rest.size() || rest[i + 1].empty()) throw UsageError("--dump needs a folder");
-      out.dump = rest[++i];
-    } else {
-      throw UsageError("unknown option '" + rest[i] + "'");
-    }
-  }
-  return out;
+std::vector<OptionSpec> CheckOptionSpecs(CheckOptions& into, flash::ScenarioArgs& scenario) {
+  std::vector<OptionSpec> specs = scenario.Specs();
+  specs.push_back(SwitchOption("--json", "print the report as one JSON object", into.json));
+  specs.push_back(PathOption("--dump", "DIR", "a folder",
+                             "write inputs and outputs as .npy files and config.json", into.dump));
+  specs.push_back(SwitchOption("--force", "let --dump replace an earlier dump folder", into.force));
+  return specs;
 }
 
 }  // namespace
 
-ExitCode RunCheckVerb(const VerbCall& call) {
-  const CheckArgs args = ParseCheckArgs(call.args);
+std::string CheckHelp() {
+  CheckOptions options;
+  flash::ScenarioArgs scenario;
+  return base::OptionsHelp(CheckOptionSpecs(options, scenario));
+}
+
+base::Result<CheckOptions> ParseCheckOptions(std::span<const std::string_view> args) {
+  CheckOptions options;
+  flash::ScenarioArgs scenario_args;
+  if (const auto parsed = base::ParseOptions(args, CheckOptionSpecs(options, scenario_args)); !parsed)
+    return parsed.error();
+  auto scenario = scenario_args.Build();
+  if (!scenario) return scenario.error();
+  if (const base::Status runnable = flash::CheckRunnable(*scenario); !runnable)
+    return base::Fail(base::Reason::Usage, runnable.error().message);
+  options.scenario = *scenario;
+  if (options.force && !options.dump)
+    return base::Fail(base::Reason::Usage, "--force only applies with --dump");
+  return options;
+}
+
+VerbResult RunCheckVerb(const VerbCall& call) {
+  const auto parsed = ParseCheckOptions(call.args);
+  if (!parsed) return parsed.error();
+  const CheckOptions& args = *parsed;
   if (args.dump) {
     try {
       CheckDumpDestination(*args.dump, args.force);
@@ -91,7 +80,7 @@ ExitCode RunCheckVerb(const VerbCall& call) {
     PrintCheckReport(run, call.out);
   }
   if (run.step.error)
-    call.err << flash::DescribeError(*run.step.error) << "\n"
+    call.err << walkthrough::DescribeKernelError(*run.step.error) << "\n"
              << flash::ErrorAdvice(*run.step.error, run.step.error_launch) << "\n";
   if (args.dump) {
     try {

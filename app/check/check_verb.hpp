@@ -2,15 +2,29 @@
 // error of every output and what every launch did. `--json` for scripts, `--dump DIR` for NumPy.
 #pragma once
 
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
 #include <string_view>
 
 #include "app/verb.hpp"
+#include "kernels/flash/scenario.hpp"
 
 namespace tilewalk::app {
 
 inline constexpr std::string_view kCheckSynopsis = "[SCENARIO FLAGS] [--json] [--dump DIR [--force]]";
-std::string_view CheckOptions();  // the scenario flags, then the verb's own
 
-ExitCode RunCheckVerb(const VerbCall& call);
+struct CheckOptions {
+  flash::Scenario scenario{};
+  bool json = false;                            // --json: one JSON object
+  std::optional<std::filesystem::path> dump{};  // --dump DIR: .npy files and config.json
+  bool force = false;                           // --force: let --dump replace an earlier dump
+};
+
+std::string CheckHelp();  // the scenario flags, then the verb's own
+base::Result<CheckOptions> ParseCheckOptions(std::span<const std::string_view> args);
+
+VerbResult RunCheckVerb(const VerbCall& call);
 
 }  // namespace tilewalk::app

@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "app/check/npy_writer.hpp"
+#include "app/scenario_json.hpp"
 
 namespace tilewalk::app {
 
@@ -41,7 +42,7 @@ void WriteAll(const fs::path& tmp, const CheckRun& run, const flash::ScenarioInp
   }
   if (s.ds) WriteNpy(tmp / "ds.npy", *s.ds);
   std::ofstream config(tmp / "config.json");
-  config << ScenarioConfigJson(run.scenario).dump(2) << "\n";
+  config << ScenarioJson(run.scenario).dump(2) << "\n";
   config.close();
   if (!config) throw std::runtime_error("cannot write " + (tmp / "config.json").string());
 }

@@ -7,16 +7,17 @@
 #include <string>
 #include <vector>
 
-#include "app/cli_args.hpp"
 #include "app/export/frame_plan.hpp"
 #include "app/gui/tour_layout.hpp"
+#include "app/pixel_size.hpp"
+#include "kernels/flash/scenario.hpp"
 
 namespace tilewalk::app {
 
 struct ExportOptions {
-  std::string tour{};                   // --tour NAME; empty with no scenario flags: the default tour
-  std::vector<std::string> scenario{};  // scenario flags instead of a tour
-  std::filesystem::path out{};          // --out DIR, required
+  std::string tour{};                         // --tour NAME; empty with no scenario flags: the default tour
+  std::optional<flash::Scenario> scenario{};  // scenario flags instead of a tour
+  std::filesystem::path out{};                // --out DIR, required
   PixelSize size{.width = 1280, .height = 720};    // --size WxH: the layout, in pixels at scale 1
   float scale = 1.0f;                              // --scale S: frame pixels per layout pixel
   std::optional<FrameEvery> every{};               // --every; default: stop for a tour, step for a scenario

@@ -20,6 +20,8 @@
 #include "app/io/temp_file.hpp"
 #include "app/version.hpp"
 #include "kernels/flash/flash_error.hpp"
+#include "kernels/flash/scenario_options.hpp"
+#include "walkthrough/kernel_error_text.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -56,6 +58,11 @@ class InterruptGuard {
 ExitCode Interrupted(const ExportOptions& options, std::ostream& err) {
   err << "tilewalk export: interrupted; nothing was written to " << options.out.string() << "\n";
   return ExitCode::Failure;
+}
+
+std::optional<flash::Scenario> ParsedScenario(const std::vector<std::string>& flags) {
+  auto scenario = flash::ParseScenario(flags);
+  return scenario ? std::optional<flash::Scenario>(*scenario) : std::nullopt;
 }
 
 struct PlannedStop {
@@ -111,13 +118,13 @@ void DrawFrame(HeadlessRenderer& renderer, session::TourSession& session, TourSc
 Manifest ManifestHeader(const ExportOptions& options, const session::TourSession& session, FrameEvery every) {
   Manifest m{.tilewalk_version = std::string(kVersion),
              .pallas_commit = std::string(walkthrough::kPinnedPallasCommit),
-             .kind = options.scenario.empty() ? "tour" : "scenario",
+             .kind = options.scenario ? "scenario" : "tour",
              .every = std::string(FrameEveryName(every)),
              .size = options.size,
              .scale = options.scale,
              .panes = options.panes.ToString(),
              .fps = options.fps};
-  if (options.scenario.empty()) {
+  if (!options.scenario) {
     m.tour_id = session.tour()->id;
     m.tour_title = session.tour()->title;
   } else {
@@ -130,8 +137,7 @@ Manifest ManifestHeader(const ExportOptions& options, const session::TourSession
 
 ExitCode RunExport(const ExportOptions& options, std::ostream& out, std::ostream& err) {
   const InterruptGuard interrupts;  // from the start: the staging folder must never outlive a Ctrl-C
-  const FrameEvery every =
-      options.every.value_or(options.scenario.empty() ? FrameEvery::Stop : FrameEvery::Step);
+  const FrameEvery every = options.every.value_or(options.scenario ? FrameEvery::Step : FrameEvery::Stop);
   std::optional<std::filesystem::path> ffmpeg;
   if (options.video) {
     ffmpeg = FindFfmpeg();
@@ -164,15 +170,15 @@ ExitCode RunExport(const ExportOptions& options, std::ostream& out, std::ostream
     err << "tilewalk export: " << session.fallback_message() << "\n";
     return ExitCode::Usage;
   }
-  if (!options.scenario.empty() && session.recording() && session.recording()->error()) {
+  if (options.scenario && session.recording() && session.recording()->error()) {
     const tpu::KernelError& error = *session.recording()->error();
     err << "tilewalk export: the scenario is rejected, so there is nothing to draw.\n"
-        << flash::DescribeError(error) << "\n"
+        << walkthrough::DescribeKernelError(error) << "\n"
         << flash::ErrorAdvice(error, session.recording()->error_launch()) << "\n";
     return ExitCode::Failure;
   }
   const std::vector<PlannedStop> plan =
-      Plan(session, every, options.scenario.empty() ? FrameSpan::Natural : FrameSpan::Whole);
+      Plan(session, every, options.scenario ? FrameSpan::Whole : FrameSpan::Natural);
   if (g_interrupt.load() != 0) return Interrupted(options, err);
   const int total = FrameCount(plan);
   if (total > options.max_frames) {
@@ -203,7 +209,7 @@ ExitCode RunExport(const ExportOptions& options, std::ostream& out, std::ostream
     session.GoToStop(stop.stop);
     const walkthrough::TourStop& tour_stop = session.tour()->stops[static_cast<std::size_t>(stop.stop)];
     ManifestStop described{.title = tour_stop.title,
-                           .scenario = tour_stop.scenario,
+                           .scenario = ParsedScenario(tour_stop.scenario),
                            .first_frame = static_cast<int>(manifest.frames.size())};
     const std::size_t count = std::max<std::size_t>(1, stop.events.size());
     for (std::size_t i = 0; i < count; ++i) {

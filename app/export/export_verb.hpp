@@ -3,6 +3,7 @@
 #pragma once
 
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "app/export/export_options.hpp"
@@ -13,11 +14,10 @@ namespace tilewalk::app {
 inline constexpr std::string_view kExportSynopsis =
     "--out DIR [--tour NAME | scenario flags] [--every statement|dma|step|stop] [--size WxH] [--scale S] "
     "[--panes LIST] [--html] [--video] [--force]";
-std::string_view ExportOptionsHelp();
+std::string ExportHelp();
 
-// Throws UsageError.
-ExportOptions ParseExportOptions(std::span<const std::string_view> args);
+base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view> args);
 
-ExitCode RunExportVerb(const VerbCall& call);
+VerbResult RunExportVerb(const VerbCall& call);
 
 }  // namespace tilewalk::app

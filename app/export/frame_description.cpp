@@ -9,17 +9,10 @@ namespace {
 
 // "fwd grid step 24 of 64 (0, 0, 2, 7), which does no arithmetic" for the first event of a step.
 std::string DescribeStepStart(const walkthrough::Recording& rec, const walkthrough::Snapshot& snap) {
-  const walkthrough::LaunchTrack& track = rec.launches()[static_cast<std::size_t>(snap.launch)];
-  const std::size_t steps = track.step_first_event.empty() ? 0 : track.step_first_event.size() - 1;
-  bool ran = true;
-  for (uint64_t e = snap.event_index; e < track.global_first_event + track.events.size(); ++e) {
-    const tpu::Event& event = rec.EventAt(e);
-    if (event.kind != tpu::EventKind::StepEnd) continue;
-    ran = (event.flags & tpu::event_flags::kRan) != 0;
-    break;
-  }
-  return snap.launch_name + " grid step " + std::to_string(snap.step + 1) + " of " + std::to_string(steps) +
-         " " + snap.grid_index.ToString() + (ran ? "" : ", which does no arithmetic");
+  const bool ran = rec.StepRan(snap.launch, snap.step);
+  return snap.launch_name + " grid step " + std::to_string(snap.step + 1) + " of " +
+         std::to_string(rec.StepCount(snap.launch)) + " " + snap.grid_index.ToString() +
+         (ran ? "" : ", which does no arithmetic");
 }
 
 }  // namespace

@@ -37,11 +37,9 @@ std::vector<std::uint64_t> PlanFrames(const walkthrough::Recording& recording, s
                                       FrameEvery every, FrameSpan span) {
   std::vector<std::uint64_t> frames{first};
   if (every == FrameEvery::Stop) return frames;
-  const int launch = recording.LaunchOf(first);
   const std::int64_t step = recording.StepOf(first);
-  const walkthrough::LaunchTrack& track = recording.launches()[static_cast<std::size_t>(launch)];
   const std::uint64_t end =
-      span == FrameSpan::Whole ? recording.EventCount() : track.global_first_event + track.events.size();
+      span == FrameSpan::Whole ? recording.EventCount() : recording.EventRange(recording.LaunchOf(first)).end;
   for (std::uint64_t e = first + 1; e < end; ++e) {
     const tpu::Event& event = recording.EventAt(e);
     if (span == FrameSpan::Natural && every == FrameEvery::Statement && event.step != step) break;

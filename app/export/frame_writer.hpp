@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "app/cli_args.hpp"
+#include "app/pixel_size.hpp"
 
 namespace tilewalk::app {
 

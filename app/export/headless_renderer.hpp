@@ -12,8 +12,8 @@
 #include <variant>
 #include <vector>
 
-#include "app/cli_args.hpp"
 #include "app/gui/imgui_setup.hpp"
+#include "app/pixel_size.hpp"
 
 namespace tilewalk::app {
 

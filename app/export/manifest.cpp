@@ -2,6 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/scenario_json.hpp"
+#include "kernels/flash/scenario_options.hpp"
+
 namespace tilewalk::app {
 namespace {
 
@@ -9,6 +12,12 @@ using nlohmann::ordered_json;
 
 ordered_json OrNull(const std::string& s) {
   return s.empty() ? ordered_json(nullptr) : ordered_json(s);
+}
+
+// A scenario as typed settings and as the flags that reproduce it.
+ordered_json ScenarioEntry(const std::optional<flash::Scenario>& scenario) {
+  if (!scenario) return nullptr;
+  return {{"settings", ScenarioJson(*scenario)}, {"flags", flash::ScenarioToFlags(*scenario)}};
 }
 
 ordered_json FrameJson(const ManifestFrame& f) {
@@ -37,14 +46,14 @@ ordered_json FrameJson(const ManifestFrame& f) {
 std::string ManifestJson(const Manifest& m) {
   ordered_json j;
   j["format"] = "tilewalk-export";
-  j["format_version"] = 1;
+  j["format_version"] = 2;
   j["tilewalk_version"] = m.tilewalk_version;
   j["pallas_commit"] = m.pallas_commit;
   j["kind"] = m.kind;
   if (m.kind == "tour") {
     j["tour"] = {{"id", m.tour_id}, {"title", m.tour_title}};
   } else {
-    j["scenario"] = m.scenario;
+    j["scenario"] = ScenarioEntry(m.scenario);
   }
   j["every"] = m.every;
   j["size"] = {{"width", m.size.width}, {"height", m.size.height}, {"scale", m.scale}};
@@ -53,7 +62,7 @@ std::string ManifestJson(const Manifest& m) {
   ordered_json stops = ordered_json::array();
   for (const ManifestStop& s : m.stops) {
     stops.push_back({{"title", s.title},
-                     {"scenario", s.scenario},
+                     {"scenario", ScenarioEntry(s.scenario)},
                      {"passage", OrNull(s.passage)},
                      {"first_frame", s.first_frame},
                      {"frame_count", s.frame_count}});

@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "app/cli_args.hpp"
+#include "app/pixel_size.hpp"
+#include "kernels/flash/scenario.hpp"
 
 namespace tilewalk::app {
 
@@ -34,7 +35,7 @@ struct ManifestFrame {
 
 struct ManifestStop {
   std::string title{};
-  std::vector<std::string> scenario{};  // the stop's scenario flags
+  std::optional<flash::Scenario> scenario{};  // the stop's scenario; none when its flags do not read
   std::string passage{};
   int first_frame = 0;  // index into frames
   int frame_count = 0;
@@ -42,10 +43,10 @@ struct ManifestStop {
 
 struct Manifest {
   std::string tilewalk_version{};
-  std::string pallas_commit{};          // the commit the passages' line hints refer to
-  std::string kind = "tour";            // "tour" or "scenario"
-  std::string tour_id{}, tour_title{};  // kind "tour"
-  std::vector<std::string> scenario{};  // kind "scenario"
+  std::string pallas_commit{};                // the commit the passages' line hints refer to
+  std::string kind = "tour";                  // "tour" or "scenario"
+  std::string tour_id{}, tour_title{};        // kind "tour"
+  std::optional<flash::Scenario> scenario{};  // kind "scenario"
   std::string every{};
   PixelSize size{};
   float scale = 1.0f;

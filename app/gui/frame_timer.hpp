@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "app/cli_args.hpp"
+#include "app/pixel_size.hpp"
 
 namespace tilewalk::app {
 

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "app/cli_args.hpp"
+#include "app/pixel_size.hpp"
 
 namespace tilewalk::app {
 

@@ -1,54 +1,80 @@
 #include "app/gui/gui_verb.hpp"
 
-#include <string>
-
-#include "app/cli_args.hpp"
+#include "app/cli_options.hpp"
 #include "app/gui/frame_loop.hpp"
 
 namespace tilewalk::app {
+namespace {
 
-GuiOptions ParseGuiOptions(std::span<const std::string_view> args) {
+struct GuiArgs {
   GuiOptions options;
   bool frames_given = false;
-  for (ArgReader reader(args); !reader.Done();) {
-    const std::string_view option = reader.NextOption();
-    if (option == "--size") {
-      options.window_size = ParsePixelSize(reader.Value(), option);
-    } else if (option == "--screenshot") {
-      const std::string_view value = reader.Value();
-      if (value.empty()) throw UsageError("--screenshot needs a file name");
-      options.screenshot = std::filesystem::path(value);
-    } else if (option == "--frames") {
-      options.screenshot_frames = ParseInt(reader.Value(), option, kMinScreenshotFrames, 100000);
-      frames_given = true;
-    } else if (option == "--tour") {
-      options.tour = std::string(reader.Value());
-      if (options.tour.empty()) throw UsageError("--tour needs a tour name");
-    } else if (option == "--stop") {
-      options.stop = ParseInt(reader.Value(), option, 1, 1000);
-      options.stop_given = true;
-    } else if (option == "--library") {
-      const std::string_view value = reader.Value();
-      if (value.empty()) throw UsageError("--library needs a folder");
-      options.library = std::filesystem::path(value);
-    } else if (option == "--pallas-source") {
-      options.pallas_source = std::filesystem::path(reader.Value());
-    } else if (option == "--classroom") {
-      options.classroom = true;
-    } else if (option == "--benchmark-frames") {
-      options.benchmark_frames = ParseInt(reader.Value(), option, 1, 1000000);
-    } else {
-      reader.RejectOption();
-    }
-  }
-  if (frames_given && !options.screenshot) throw UsageError("--frames only applies with --screenshot");
-  if (options.benchmark_frames && options.screenshot)
-    throw UsageError("--benchmark-frames and --screenshot are separate runs; give one of them");
-  return options;
+};
+
+std::vector<OptionSpec> GuiOptionSpecs(GuiArgs& into) {
+  GuiOptions& o = into.options;
+  return {
+      PixelSizeOption("--size", "Window size in pixels (default 1600x900)", 64, 16384, o.window_size),
+      PathOption("--screenshot", "FILE.png", "a file name",
+                 "Render a few frames, save the window as a PNG and exit", o.screenshot),
+      {.name = "--frames",
+       .value_name = "N",
+       .needs = "a whole number",
+       .help = "Frames to render before the screenshot (default 3, at least 3)",
+       .set = [&into](std::string_view value) -> base::Status {
+         const base::Status set =
+             WholeOption("--frames", "", kMinScreenshotFrames, 100000, into.options.screenshot_frames)
+                 .set(value);
+         into.frames_given = set.ok();
+         return set;
+       }},
+      TextOption("--tour", "NAME", "a tour name",
+                 "Open this tour (default: the default tour; 'tilewalk tours' lists them)", o.tour),
+      {.name = "--stop",
+       .value_name = "K",
+       .needs = "a whole number",
+       .help = "Open the tour at stop K, from 1 (default 1)",
+       .set = [&o](std::string_view value) -> base::Status {
+         const base::Status set = WholeOption("--stop", "", 1, 1000, o.stop).set(value);
+         o.stop_given = set.ok();
+         return set;
+       }},
+      PathOption("--library", "DIR", "a folder",
+                 "Read passages and tours from DIR/passages and DIR/tours instead of the built-in ones",
+                 o.library),
+      PathOption("--pallas-source", "PATH", "a file",
+                 "The Pallas flash_attention.py to show beside the C++ mirror", o.pallas_source),
+      SwitchOption("--classroom",
+                   "Start in classroom mode, fullscreen: high contrast, larger text, fewer panes (F10)",
+                   o.classroom),
+      WholeOption("--benchmark-frames",
+                  "Step one statement a frame for N frames, print the mean and p95 frame time", 1, 1000000,
+                  o.benchmark_frames),
+  };
 }
 
-ExitCode RunGuiVerb(const VerbCall& call) {
-  return RunGui(ParseGuiOptions(call.args), call.out, call.err);
+}  // namespace
+
+std::string GuiHelp() {
+  GuiArgs args;
+  return base::OptionsHelp(GuiOptionSpecs(args));
+}
+
+base::Result<GuiOptions> ParseGuiOptions(std::span<const std::string_view> args) {
+  GuiArgs parsed;
+  if (const auto done = base::ParseOptions(args, GuiOptionSpecs(parsed)); !done) return done.error();
+  if (parsed.frames_given && !parsed.options.screenshot)
+    return base::Fail(base::Reason::Usage, "--frames only applies with --screenshot");
+  if (parsed.options.benchmark_frames && parsed.options.screenshot)
+    return base::Fail(base::Reason::Usage,
+                      "--benchmark-frames and --screenshot are separate runs; give one of them");
+  return parsed.options;
+}
+
+VerbResult RunGuiVerb(const VerbCall& call) {
+  const auto options = ParseGuiOptions(call.args);
+  if (!options) return options.error();
+  return RunGui(*options, call.out, call.err);
 }
 
 }  // namespace tilewalk::app

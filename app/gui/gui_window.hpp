@@ -10,8 +10,8 @@
 #include <string>
 #include <variant>
 
-#include "app/cli_args.hpp"
 #include "app/gui/imgui_setup.hpp"
+#include "app/pixel_size.hpp"
 
 struct GLFWwindow;
 

@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <optional>
 
-#include "app/cli_args.hpp"
 #include "app/gui/png_file.hpp"
+#include "app/pixel_size.hpp"
 
 namespace tilewalk::app {
 

@@ -10,12 +10,6 @@ namespace {
 constexpr std::array<std::string_view, static_cast<std::size_t>(Pane::kCount)> kPaneNames = {
     "source", "passage", "grid", "memory", "lanes", "scores", "cost", "scenario", "timeline"};
 
-std::string KnownPanes() {
-  std::string known;
-  for (std::string_view name : kPaneNames) known += (known.empty() ? "" : ", ") + std::string(name);
-  return known;
-}
-
 // Classroom mode above the timeline: source over passage on the left, the grid and the detail on the right.
 TourLayout LayOutClassroom(const LayoutInput& area, PaneSet panes, float top_h, TourLayout l) {
   const bool left = panes.Has(Pane::Source) || panes.Has(Pane::Passage);
@@ -35,6 +29,12 @@ TourLayout LayOutClassroom(const LayoutInput& area, PaneSet panes, float top_h, 
 }
 
 }  // namespace
+
+std::string KnownPanes() {
+  std::string known;
+  for (std::string_view name : kPaneNames) known += (known.empty() ? "" : ", ") + std::string(name);
+  return known;
+}
 
 PaneSet PaneSet::All() {
   PaneSet all;
@@ -66,15 +66,17 @@ std::string_view PaneName(Pane pane) {
   return kPaneNames[static_cast<std::size_t>(pane)];
 }
 
-std::variant<PaneSet, std::string> ParsePaneList(std::string_view list) {
+base::Result<PaneSet> ParsePaneList(std::string_view list) {
   PaneSet set;
   while (true) {
     const std::size_t comma = list.find(',');
     const std::string_view name = list.substr(0, comma);
     const auto known = std::find(kPaneNames.begin(), kPaneNames.end(), name);
     if (known == kPaneNames.end()) {
-      if (name.empty()) return "--panes has an empty name; give a comma-separated list of: " + KnownPanes();
-      return "--panes: there is no pane '" + std::string(name) + "'; the panes are: " + KnownPanes();
+      return base::Fail(base::Reason::Usage,
+                        (name.empty() ? std::string("an empty pane name; expected ")
+                                      : "no pane '" + std::string(name) + "'; expected ") +
+                            "a comma-separated list of: " + KnownPanes());
     }
     set = set.With(static_cast<Pane>(known - kPaneNames.begin()));
     if (comma == std::string_view::npos) return set;

@@ -10,7 +10,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
+
+#include "base/result.hpp"
 
 namespace tilewalk::app {
 
@@ -50,8 +51,10 @@ class PaneSet {
 
 // The pane names a user types, in the order ToString() writes them.
 std::string_view PaneName(Pane pane);
-// "grid,memory" → the set; or a sentence naming the unknown pane and listing the known ones.
-std::variant<PaneSet, std::string> ParsePaneList(std::string_view list);
+// "source, passage, ...": the names a user may type, for help and messages.
+std::string KnownPanes();
+// "grid,memory" → the set; a failure's message is the expectation, naming the known panes.
+base::Result<PaneSet> ParsePaneList(std::string_view list);
 
 struct PaneRect {
   float x = 0, y = 0, width = 0, height = 0;

@@ -127,8 +127,8 @@ void DrawDetailTabs(const session::TourPictures& pictures, TourScreenState& stat
   });
 }
 
-// The detail region: Memory | Lanes | Scores | Cost | Scenario. The tab follows the cursor's statement unless
-// the user picked one at this stop. ImGui applies a programmatic selection one frame late, so a tab that
+// The detail region: Memory | Lanes | Scores | Cost | Scenario. The tab is the one the stop shows (`show:`),
+// else the cursor's statement's, unless the user picked one at this stop. ImGui applies a programmatic selection one frame late, so a tab that
 // differs from both the wanted one and last frame's can only have come from a click.
 void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& state, int stop,
                     const PaneRect& rect, std::vector<views::Intent>& intents) {
@@ -140,7 +140,10 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
     state.detail_stop = stop;
   }
   if (pictures.suggested_tab) state.detail_auto = *pictures.suggested_tab;
-  DetailTab wanted = state.detail_user.value_or(state.detail_auto);
+  // The stop's own picture wins over the cursor's statement, so what the narration names stays on screen.
+  const std::optional<DetailTab> stop_tab =
+      pictures.stop_show ? session::DetailTabOf(*pictures.stop_show) : std::nullopt;
+  DetailTab wanted = state.detail_user.value_or(stop_tab.value_or(state.detail_auto));
   // Without a snapshot only the scenario has something to show: the edit that was rejected.
   if (!pictures.has_snapshot) wanted = DetailTab::Scenario;
   if (!state.panes.Has(TabPane(wanted))) wanted = FirstDetailTab(state.panes);
@@ -209,13 +212,17 @@ PaneSet WithoutDetail(PaneSet panes) {
 }
 
 // The panes drawn this frame. A rejected scenario launched nothing, so the grid gives its room to the
-// scenario that can be fixed. Classroom mode shows one pane under the passage: the grid at the grid's own
-// moments (a step begins or ends, a branch decides), else the detail tab the cursor asks for.
+// scenario that can be fixed. Classroom mode shows one pane under the passage: the stop's picture, or, outside
+// a tour, the grid at the grid's own moments (a step begins or ends, a branch decides), else the detail tab
+// the cursor asks for.
 PaneSet ScreenPanes(const session::TourPictures& pictures, TourScreenState& state) {
   PaneSet panes = state.panes;
   if (!pictures.has_snapshot && panes.Has(Pane::Scenario)) panes = panes.Without(Pane::Grid);
   if (!state.classroom) return panes;
-  if (pictures.grid_moment) {
+  if (pictures.stop_show) {
+    // The stop's picture stays put while the teacher steps inside the stop.
+    state.classroom_grid = *pictures.stop_show == walkthrough::StopPane::Grid;
+  } else if (pictures.grid_moment) {
     state.classroom_grid = true;
   } else if (pictures.suggested_tab) {
     state.classroom_grid = false;

@@ -1,12 +1,12 @@
 #include "app/gui/user_settings.hpp"
 
-#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 
 #include "app/io/temp_file.hpp"
+#include "base/number_text.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -22,10 +22,8 @@ std::string_view Trim(std::string_view s) {
 }
 
 std::optional<float> Number(std::string_view s, float low, float high) {
-  float v = 0;
-  const auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (error != std::errc() || end != s.data() + s.size() || !(v >= low && v <= high)) return std::nullopt;
-  return v;
+  const auto v = base::ParseReal(s, low, high);
+  return v ? std::optional<float>(static_cast<float>(*v)) : std::nullopt;
 }
 
 }  // namespace

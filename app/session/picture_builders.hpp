@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,7 +18,7 @@
 #include "app/views/source_picture.hpp"
 #include "app/views/timeline_picture.hpp"
 #include "walkthrough/naive_maps.hpp"
-#include "walkthrough/pallas_source.hpp"
+#include "walkthrough/pallas_index.hpp"
 #include "walkthrough/passage.hpp"
 #include "walkthrough/placeholders.hpp"
 #include "walkthrough/snapshot.hpp"
@@ -49,13 +51,6 @@ views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snapshot,
 views::CostPicture BuildCostPicture(const walkthrough::Recording& recording, int launch);
 void PlaceCostCursor(views::CostPicture& picture, const walkthrough::Snapshot& snapshot);
 
-// The recording's estimated clock: its launches one after another, each from its first copy to its last
-// writeback. An event's time is its launch's start plus its estimated start within the launch.
-double RecordingTimeUs(const walkthrough::Recording& recording, uint64_t event);
-double RecordingTotalUs(const walkthrough::Recording& recording);
-// The first event, in order, that starts at or after `time_us` (clamped to the recording).
-uint64_t EventAtTime(const walkthrough::Recording& recording, double time_us);
-
 // Markers by kind over the whole recording, at most one per kind per bin of `bins` equal bins.
 std::vector<views::TimelineMarker> BuildTimelineMarkers(const walkthrough::Recording& recording, int bins);
 views::TimelinePicture BuildTimelinePicture(const walkthrough::Snapshot& snapshot,
@@ -70,17 +65,32 @@ struct MirrorPosition {
 };
 std::optional<MirrorPosition> MirrorPositionOf(const walkthrough::Snapshot& snapshot);
 
-// The mirror tab shows `position` (or, with none, `fallback`: the statement nearest a pipeline event, which
-// is outlined rather than highlighted), with the passage's cpp anchors marked; a second tab shows the Pallas
-// file with the passage's range marked, when there is one.
-views::SourcePicture BuildSourcePicture(const std::optional<MirrorPosition>& position,
-                                        const MirrorPosition& fallback, const walkthrough::Passage* passage,
-                                        const walkthrough::PallasSource* pallas);
+// The text of each file the source pane shows, made into a document once and shared by every picture.
+class SourceDocuments {
+ public:
+  std::shared_ptr<const views::SourceDocument> Mirror(const std::string& file);  // a C++ mirror file
+  std::shared_ptr<const views::SourceDocument> Pallas(const walkthrough::PallasIndex& pallas);
 
-// A rejected scenario has no events: the mirror tab shows the line that raised, and the error as its note.
-views::SourcePicture BuildRejectedSourcePicture(const tpu::KernelError& error,
-                                                const walkthrough::Passage* passage,
-                                                const walkthrough::PallasSource* pallas);
+ private:
+  std::map<std::string, std::shared_ptr<const views::SourceDocument>> m_documents;  // by file
+};
+
+struct SourceInput {
+  std::optional<MirrorPosition> position{};  // the executing mirror line, when the event has a statement
+  MirrorPosition fallback{};                 // else the statement nearest the event, outlined
+  std::string site{};                        // the event's name in the site role table ("" with none)
+  const walkthrough::Passage* passage = nullptr;
+  const walkthrough::PallasIndex* pallas = nullptr;  // null: no Pallas file
+  std::string pallas_missing{};                      // then: why, and how to get one
+};
+
+// The Pallas file with the site's lines lit and the passage's range marked, beside the mirror file with
+// its line lit (or the nearest statement outlined) and the passage's anchors marked.
+views::SourcePicture BuildSourcePicture(const SourceInput& input, SourceDocuments& documents);
+
+// A rejected scenario has no events: both files mark the line that raised, with the error as the note.
+views::SourcePicture BuildRejectedSourcePicture(const tpu::KernelError& error, const SourceInput& input,
+                                                SourceDocuments& documents);
 
 // What the scenario pane needs besides the scenario itself.
 struct ScenarioContext {

@@ -1,59 +1,82 @@
-#include "app/session/picture_builders.hpp"
-
 #include <algorithm>
 #include <filesystem>
 
-#include "walkthrough/anchor_engine.hpp"
+#include "app/session/picture_builders.hpp"
 #include "walkthrough/mirror_sources.hpp"
-#include "walkthrough/pallas_outline.hpp"
 
 namespace tilewalk::session {
 namespace {
 
-views::SourceTab MirrorTab(const std::string& file, int executing_line, const walkthrough::Passage* passage) {
-  views::SourceTab tab{
-      .title = file + " (C++ mirror)", .file = file, .executing_line = executing_line, .clickable = true};
-  for (std::string_view line : walkthrough::MirrorLines(file)) tab.lines.emplace_back(line);
-  if (passage != nullptr) {
-    std::vector<std::string> elsewhere;
-    for (const std::string& anchor : passage->cpp) {
-      const auto at = walkthrough::ResolveCppAnchor(anchor);
-      if (!at) continue;
-      if (at->file == file) {
-        tab.passage_lines.push_back(at->line);
-      } else if (std::find(elsewhere.begin(), elsewhere.end(), at->file) == elsewhere.end()) {
-        elsewhere.push_back(at->file);
-      }
-    }
-    std::sort(tab.passage_lines.begin(), tab.passage_lines.end());
-    tab.passage_lines.erase(std::unique(tab.passage_lines.begin(), tab.passage_lines.end()),
-                            tab.passage_lines.end());
-    for (const std::string& other : elsewhere)
-      tab.note += (tab.note.empty() ? "The passage also covers " : ", ") + other;
+// The mirror file, its executing line lit, the passage's C++ anchors in this file marked, and a note
+// naming the other files the passage covers.
+views::SourcePane MirrorPane(const std::string& file, int lit_line, const walkthrough::Passage* passage,
+                             SourceDocuments& documents) {
+  views::SourcePane pane{.document = documents.Mirror(file), .clickable = true};
+  if (lit_line > 0) pane.lit_lines.push_back(lit_line);
+  if (passage == nullptr) return pane;
+  std::vector<std::string> elsewhere;
+  for (const std::string& anchor : passage->cpp) {
+    const auto at = walkthrough::ResolveCppAnchor(anchor);
+    if (!at) continue;
+    if (at->file == file)
+      pane.passage_lines.push_back(at->line);
+    else if (std::find(elsewhere.begin(), elsewhere.end(), at->file) == elsewhere.end())
+      elsewhere.push_back(at->file);
   }
-  return tab;
+  std::sort(pane.passage_lines.begin(), pane.passage_lines.end());
+  pane.passage_lines.erase(std::unique(pane.passage_lines.begin(), pane.passage_lines.end()),
+                           pane.passage_lines.end());
+  for (const std::string& other : elsewhere)
+    pane.note += (pane.note.empty() ? "The passage also covers " : ", ") + other;
+  return pane;
 }
 
-views::SourceTab PallasTab(const walkthrough::PallasSource& pallas, const walkthrough::Passage* passage) {
-  views::SourceTab tab{.title = pallas.path.filename().string() + " (Pallas)",
-                       .file = pallas.path.string(),
-                       .language = views::SourceLanguage::Python,
-                       .lines = pallas.lines};
-  if (passage == nullptr) return tab;
-  const walkthrough::AnchorResult found =
-      walkthrough::ResolveAnchor(pallas.lines, walkthrough::OutlinePython(pallas.lines), passage->pallas);
-  if (found.status == walkthrough::AnchorStatus::Resolved) {
-    for (int line = found.first; line <= found.last; ++line) tab.passage_lines.push_back(line);
-    // Nothing executes in the Python file; the passage is what to look at, so the pane scrolls to it.
-    tab.focus_line = found.first;
-  } else {
-    tab.note = std::string("The passage's region is ") + walkthrough::AnchorStatusName(found.status) +
-               " here: " + found.note;
+// The Pallas file: the lines the site mirrors lit, the passage's range marked, and a note when either was
+// placed only approximately or not found in this version of the file.
+views::SourcePane PallasPane(const walkthrough::PallasIndex& pallas, const std::string& site,
+                             const walkthrough::Passage* passage, SourceDocuments& documents) {
+  views::SourcePane pane{.document = documents.Pallas(pallas), .clickable = true};
+  if (!site.empty()) {
+    pane.lit_lines = pallas.LitLines(site);
+    const walkthrough::ResolvedAnchor& at = pallas.Site(site);
+    if (at.status == walkthrough::AnchorStatus::Approximate)
+      pane.note = "This statement is placed approximately in this version of the file: " + at.note + ".";
+    else if (at.status == walkthrough::AnchorStatus::NotFound && !at.note.empty())
+      pane.note = "This statement's line is not found in this version of the file: " + at.note + ".";
   }
-  return tab;
+  if (passage != nullptr) {
+    const walkthrough::ResolvedAnchor& region = pallas.PassageAnchor(passage->id);
+    if (region.status != walkthrough::AnchorStatus::NotFound) {
+      for (int line = region.first; line <= region.last; ++line) pane.passage_lines.push_back(line);
+      if (pane.lit_lines.empty()) pane.focus_line = region.first;
+    }
+  }
+  return pane;
 }
 
 }  // namespace
+
+std::shared_ptr<const views::SourceDocument> SourceDocuments::Mirror(const std::string& file) {
+  auto& document = m_documents[file];
+  if (!document) {
+    std::vector<std::string> lines;
+    for (std::string_view line : walkthrough::MirrorLines(file)) lines.emplace_back(line);
+    document =
+        views::MakeSourceDocument(file + " (C++ mirror)", file, views::SourceLanguage::Cpp, std::move(lines));
+  }
+  return document;
+}
+
+std::shared_ptr<const views::SourceDocument> SourceDocuments::Pallas(const walkthrough::PallasIndex& pallas) {
+  const std::string file = pallas.source().path.string();
+  auto& document = m_documents[file];
+  if (!document)
+    document = views::MakeSourceDocument(
+        pallas.source().path.filename().string() + " (Pallas, " +
+            std::string(walkthrough::PallasSourceOriginName(pallas.source().origin)) + ")",
+        file, views::SourceLanguage::Python, pallas.lines());
+  return document;
+}
 
 std::optional<MirrorPosition> MirrorPositionOf(const walkthrough::Snapshot& snap) {
   if (snap.site.name.empty() || snap.site.file.empty() || snap.site.line == 0) return std::nullopt;
@@ -61,35 +84,43 @@ std::optional<MirrorPosition> MirrorPositionOf(const walkthrough::Snapshot& snap
                         static_cast<int>(snap.site.line)};
 }
 
-views::SourcePicture BuildSourcePicture(const std::optional<MirrorPosition>& position,
-                                        const MirrorPosition& fallback, const walkthrough::Passage* passage,
-                                        const walkthrough::PallasSource* pallas) {
+views::SourcePicture BuildSourcePicture(const SourceInput& input, SourceDocuments& documents) {
   views::SourcePicture picture;
-  const MirrorPosition& shown = position ? *position : fallback;
+  const MirrorPosition& shown = input.position ? *input.position : input.fallback;
   if (!shown.file.empty()) {
-    picture.tabs.push_back(MirrorTab(shown.file, position ? position->line : 0, passage));
-    if (!position) picture.tabs.back().focus_line = fallback.line;
+    picture.cpp = MirrorPane(shown.file, input.position ? input.position->line : 0, input.passage, documents);
+    if (!input.position) picture.cpp->focus_line = input.fallback.line;
   }
-  if (pallas != nullptr) picture.tabs.push_back(PallasTab(*pallas, passage));
-  if (picture.tabs.empty())
+  if (input.pallas != nullptr)
+    picture.python = PallasPane(*input.pallas, input.site, input.passage, documents);
+  else
+    picture.python_missing = input.pallas_missing;
+  if (!picture.cpp && !picture.python)
     picture.empty_message = "No statement has run yet: step forward to see its source.";
   return picture;
 }
 
-views::SourcePicture BuildRejectedSourcePicture(const tpu::KernelError& error,
-                                                const walkthrough::Passage* passage,
-                                                const walkthrough::PallasSource* pallas) {
+views::SourcePicture BuildRejectedSourcePicture(const tpu::KernelError& error, const SourceInput& input,
+                                                SourceDocuments& documents) {
   views::SourcePicture picture;
   const tpu::SiteInfo site = error.site == tpu::kNoSite ? tpu::SiteInfo{} : tpu::GetSite(error.site);
   if (!site.file.empty() && site.line > 0) {
-    views::SourceTab tab = MirrorTab(std::filesystem::path(site.file).filename().string(), 0, passage);
-    tab.error_line = static_cast<int>(site.line);
-    tab.note = error.Describe();
-    picture.tabs.push_back(std::move(tab));
+    picture.cpp =
+        MirrorPane(std::filesystem::path(site.file).filename().string(), 0, input.passage, documents);
+    picture.cpp->error_line = static_cast<int>(site.line);
+    picture.cpp->note = error.Describe();
   } else {
     picture.empty_message = "The scenario is rejected: " + error.Describe();
   }
-  if (pallas != nullptr) picture.tabs.push_back(PallasTab(*pallas, passage));
+  if (input.pallas != nullptr) {
+    picture.python = PallasPane(*input.pallas, site.name, input.passage, documents);
+    if (!picture.python->lit_lines.empty()) {
+      picture.python->error_line = picture.python->lit_lines.front();
+      picture.python->lit_lines.clear();
+    }
+  } else {
+    picture.python_missing = input.pallas_missing;
+  }
   return picture;
 }
 

@@ -41,39 +41,7 @@ std::string Describe(const walkthrough::Snapshot& snap, const walkthrough::Recor
   return text;
 }
 
-double LaunchOffsetUs(const walkthrough::Recording& rec, int launch) {
-  double offset = 0;
-  for (int l = 0; l < launch; ++l) offset += rec.launches()[static_cast<std::size_t>(l)].stats.cost.total_us;
-  return offset;
-}
-
 }  // namespace
-
-double RecordingTimeUs(const walkthrough::Recording& rec, uint64_t event) {
-  if (event >= rec.EventCount()) return RecordingTotalUs(rec);
-  const int launch = rec.LaunchOf(event);
-  return LaunchOffsetUs(rec, launch) + static_cast<double>(rec.EventAt(event).t_start_us);
-}
-
-double RecordingTotalUs(const walkthrough::Recording& rec) {
-  return LaunchOffsetUs(rec, static_cast<int>(rec.launches().size()));
-}
-
-uint64_t EventAtTime(const walkthrough::Recording& rec, double time_us) {
-  double offset = 0;
-  for (const walkthrough::LaunchTrack& track : rec.launches()) {
-    const double end = offset + track.stats.cost.total_us;
-    if (time_us < end || &track == &rec.launches().back()) {
-      const double local = time_us - offset;
-      for (std::size_t i = 0; i < track.events.size(); ++i)
-        if (static_cast<double>(track.events[i].t_start_us) >= local) return track.global_first_event + i;
-      return track.events.empty() ? track.global_first_event
-                                  : track.global_first_event + track.events.size() - 1;
-    }
-    offset = end;
-  }
-  return 0;
-}
 
 std::vector<views::TimelineMarker> BuildTimelineMarkers(const walkthrough::Recording& rec, int bins) {
   std::vector<views::TimelineMarker> markers;
@@ -81,17 +49,14 @@ std::vector<views::TimelineMarker> BuildTimelineMarkers(const walkthrough::Recor
   if (count == 0 || bins <= 0) return markers;
   constexpr auto kKinds = static_cast<std::size_t>(views::MarkerKind::kCount);
   std::vector<std::array<bool, kKinds>> seen(static_cast<std::size_t>(bins));
-  for (const walkthrough::LaunchTrack& track : rec.launches()) {
-    for (std::size_t i = 0; i < track.events.size(); ++i) {
-      const auto kind = MarkerOf(track.events[i]);
-      if (!kind) continue;
-      const uint64_t event = track.global_first_event + i;
-      const auto bin = static_cast<std::size_t>(event * static_cast<uint64_t>(bins) / count);
-      bool& done = seen[bin][static_cast<std::size_t>(*kind)];
-      if (done) continue;
-      done = true;
-      markers.push_back({event, *kind, RecordingTimeUs(rec, event)});
-    }
+  for (uint64_t event = 0; event < count; ++event) {
+    const auto kind = MarkerOf(rec.EventAt(event));
+    if (!kind) continue;
+    const auto bin = static_cast<std::size_t>(event * static_cast<uint64_t>(bins) / count);
+    bool& done = seen[bin][static_cast<std::size_t>(*kind)];
+    if (done) continue;
+    done = true;
+    markers.push_back({event, *kind, rec.TimeOfEvent(event)});
   }
   return markers;
 }
@@ -100,15 +65,13 @@ views::TimelinePicture BuildTimelinePicture(const walkthrough::Snapshot& snap,
                                             const walkthrough::Recording& rec,
                                             std::vector<views::TimelineMarker> markers) {
   views::TimelinePicture picture{.event_count = rec.EventCount(), .cursor = snap.event_index};
-  double offset = 0;
-  for (const walkthrough::LaunchTrack& track : rec.launches()) {
-    picture.launches.push_back({track.name, track.global_first_event,
-                                track.global_first_event + track.events.size(), offset,
-                                offset + track.stats.cost.total_us});
-    offset += track.stats.cost.total_us;
+  for (int launch = 0; launch < static_cast<int>(rec.launches().size()); ++launch) {
+    const walkthrough::EventSpan span = rec.EventRange(launch);
+    picture.launches.push_back({rec.launches()[static_cast<std::size_t>(launch)].name, span.first, span.end,
+                                rec.LaunchStartTime(launch), rec.LaunchStartTime(launch + 1)});
   }
-  picture.total_us = offset;
-  picture.cursor_us = RecordingTimeUs(rec, snap.event_index);
+  picture.total_us = rec.TotalTime();
+  picture.cursor_us = rec.TimeOfEvent(snap.event_index);
   picture.markers = std::move(markers);
   char clock[48];
   std::snprintf(clock, sizeof clock, "%.2f \u00b5s into %s (est.)", snap.clock_us, snap.launch_name.c_str());

@@ -1,6 +1,6 @@
 // The tour session: which stop is open, the one cursor, playback, and the pictures.
 //   [Helpers]      site positions, step units and moments in the walkthrough's terms
-//   [SuggestedTab] the detail tab a statement belongs to
+//   [SuggestedTab] the detail tab a statement belongs to, from the site role table
 //   [Stops]        opening a tour, going to a stop, landing on its moment (editing:
 //   tour_session_scenario.cpp) [Intents]      Apply and playback [Pictures]     rebuilding the pictures when
 //   the cursor moved
@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/mirror_sources.hpp"
+#include "walkthrough/site_table.hpp"
 
 namespace tilewalk::session {
 namespace {
@@ -25,20 +27,12 @@ std::optional<MirrorPosition> SitePosition(tpu::SiteId id) {
   return MirrorPosition{std::filesystem::path(site.file).filename().string(), static_cast<int>(site.line)};
 }
 
-// The site of the statement nearest a pipeline event (a copy has no site) in the same launch, looking back
-// first or forward first; kNoSite when the launch has no statement at all.
+// The site of the statement nearest an event (a copy has no site), looking back first or forward first;
+// kNoSite when its launch has no statement at all.
 tpu::SiteId NearestSite(const walkthrough::Recording& rec, uint64_t event, bool forward_first = false) {
-  const walkthrough::LaunchTrack& track = rec.launches()[static_cast<std::size_t>(rec.LaunchOf(event))];
-  const auto local = static_cast<int64_t>(event - track.global_first_event);
-  const auto count = static_cast<int64_t>(track.events.size());
-  for (int64_t d = 0; d < count; ++d) {
-    for (int64_t i : {forward_first ? local + d : local - d, forward_first ? local - d : local + d}) {
-      if (i < 0 || i >= count) continue;
-      const tpu::SiteId site = track.events[static_cast<std::size_t>(i)].site;
-      if (SitePosition(site)) return site;
-    }
-  }
-  return tpu::kNoSite;
+  const auto found = rec.NearestStatement(
+      event, forward_first ? walkthrough::Direction::Forward : walkthrough::Direction::Backward);
+  return found ? rec.EventAt(*found).site : tpu::kNoSite;
 }
 
 // What the source pane shows at a pipeline event: the nearest statement's line.
@@ -76,17 +70,11 @@ std::optional<walkthrough::Moment> MomentOf(std::int64_t marker) {
   }
 }
 
-bool EndsWith(const std::string& s, const std::string& tail) {
-  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
 // A tour of one stop over a scenario, landing where its first launch starts.
-walkthrough::Tour ScenarioTour(const std::vector<std::string>& flags) {
-  std::string joined;
-  for (const std::string& flag : flags) joined += (joined.empty() ? "" : " ") + flag;
+walkthrough::Tour ScenarioTour(const flash::Scenario& scenario) {
   walkthrough::TourStop stop;
-  stop.title = joined;
-  stop.scenario = flags;
+  stop.title = flash::CanonicalScenario(scenario);
+  stop.scenario = flash::ScenarioToFlags(scenario);
   stop.land.kind = walkthrough::Landing::Kind::Launch;
   stop.land.launch = "fwd";
   walkthrough::Tour tour;
@@ -100,21 +88,46 @@ walkthrough::Tour ScenarioTour(const std::vector<std::string>& flags) {
 
 // ---- [SuggestedTab] ----
 
-std::optional<DetailTab> SuggestedTab(const std::string& site) {
-  static const char* const kScores[] = {
-      ".run.s",       ".run.add_ab",     ".run.scale",       ".run.q_segment_tile", ".run.segment_mask",
-      ".run.row_ids", ".run.col_ids",    ".run.causal_mask", ".run.combine_masks",  ".run.apply_mask",
-      ".run.p",       ".run.p_normalize"};
-  static const char* const kLanes[] = {
-      ".run.m_prev",   ".run.l_prev",   ".run.m_curr",  ".run.m_next",  ".run.alpha",
-      ".run.l_corr",   ".run.l_next",   ".run.store_l", ".run.store_m", ".run.l_next_inv_safe",
-      ".start.m_init", ".start.l_init", ".start.m",     ".start.l"};
-  for (const char* tail : kScores)
-    if (EndsWith(site, tail)) return DetailTab::Scores;
-  for (const char* tail : kLanes)
-    if (EndsWith(site, tail)) return DetailTab::Lanes;
-  if (site.find(".run.") != std::string::npos) return std::nullopt;
-  return DetailTab::Memory;
+std::optional<DetailTab> DetailTabOf(walkthrough::StopPane pane) {
+  using walkthrough::StopPane;
+  switch (pane) {
+    case StopPane::Grid:
+      return std::nullopt;
+    case StopPane::Memory:
+      return DetailTab::Memory;
+    case StopPane::Lanes:
+      return DetailTab::Lanes;
+    case StopPane::Scores:
+      return DetailTab::Scores;
+    case StopPane::Cost:
+      return DetailTab::Cost;
+    case StopPane::Scenario:
+      return DetailTab::Scenario;
+  }
+  return std::nullopt;
+}
+
+std::optional<DetailTab> SuggestedTab(std::string_view site) {
+  const walkthrough::SiteRow* row = walkthrough::ShippedSiteTable().Find(site);
+  if (row == nullptr) return DetailTab::Memory;  // an error raised outside any statement
+  switch (row->pane) {
+    case walkthrough::SitePane::Lanes:
+      return DetailTab::Lanes;
+    case walkthrough::SitePane::Scores:
+      return DetailTab::Scores;
+    case walkthrough::SitePane::Memory:
+      return DetailTab::Memory;
+    case walkthrough::SitePane::Grid:
+    case walkthrough::SitePane::Keep:
+      break;
+  }
+  return std::nullopt;
+}
+
+bool IsGridMoment(std::string_view site) {
+  const walkthrough::SiteRow* row = walkthrough::ShippedSiteTable().Find(site);
+  return row != nullptr &&
+         (row->role == walkthrough::SiteRole::Step || row->role == walkthrough::SiteRole::Branch);
 }
 
 // ---- [Stops] ----
@@ -124,8 +137,8 @@ TourSession::TourSession(const SessionOptions& options) : m_loaded(LoadTourLibra
   if (!m_loaded.problem.empty()) m_library_problems.push_back(m_loaded.problem);
   for (const walkthrough::Diagnostic& d : lib.diagnostics) m_library_problems.push_back(d.ToString());
 
-  if (!options.scenario.empty()) {
-    m_scenario_tour = ScenarioTour(options.scenario);
+  if (options.scenario) {
+    m_scenario_tour = ScenarioTour(*options.scenario);
     m_tour = &*m_scenario_tour;
   } else {
     m_tour = options.tour.empty() ? lib.DefaultTour() : lib.FindTour(options.tour);
@@ -147,12 +160,15 @@ TourSession::TourSession(const SessionOptions& options) : m_loaded(LoadTourLibra
     m_tour = nullptr;
     return;
   }
-  const walkthrough::PallasSourceLookup pallas = walkthrough::FindPallasSource(options.pallas_source);
-  if (pallas.source) {
-    m_pallas = pallas.source;
-  } else {
-    m_pallas_problem = pallas.problem;
-  }
+  auto pallas = walkthrough::FindPallasSource(options.pallas_source);
+  if (pallas)
+    m_pallas = std::make_shared<const walkthrough::PallasIndex>(
+        std::move(*pallas), walkthrough::ShippedSiteTable(), lib.passages);
+  else if (pallas.error().reason == base::Reason::NotFound && !options.pallas_source)
+    m_pallas_problem =
+        "No Pallas file: run 'tilewalk source fetch' to show flash_attention.py beside the mirror.";
+  else
+    m_pallas_problem = "No Pallas file: " + pallas.error().message + ".";
   GoToStop(std::clamp(options.stop, 1, stop_count()) - 1);
 }
 
@@ -322,7 +338,7 @@ void TourSession::Apply(const views::Intent& intent) {
       if (const auto moment = MomentOf(intent.arg)) moved = m_timeline->Jump(*moment, direction);
       break;
     case IntentKind::SeekToTime: {
-      const uint64_t event = EventAtTime(*m_recording, static_cast<double>(intent.value) / 1000.0);
+      const uint64_t event = m_recording->EventAtTime(static_cast<double>(intent.value) / 1000.0);
       moved = event != m_timeline->cursor() && m_timeline->Seek(event);
       break;
     }
@@ -357,30 +373,31 @@ void TourSession::Tick(double seconds) {
   m_play_debt = std::min(m_play_debt, interval);
 }
 
+// The next event at a line after the cursor, wrapping around to the first: a line of the mirror by its
+// statements' sites, a line of the Pallas file by the sites the table maps onto it.
 bool TourSession::SeekToNextAtLine(const std::string& file, int line) {
   const walkthrough::Recording& rec = *m_recording;
-  const uint64_t count = rec.EventCount();
-  std::map<tpu::SiteId, bool> matches;  // per site: on that line of that file
-  for (uint64_t k = 1; k <= count; ++k) {
-    const uint64_t event = (m_timeline->cursor() + k) % count;
-    const tpu::SiteId site = rec.EventAt(event).site;
-    if (site == tpu::kNoSite) continue;
-    auto [it, inserted] = matches.try_emplace(site, false);
-    if (inserted) {
-      const auto at = SitePosition(site);
-      it->second = at && at->file == file && at->line == line;
+  const uint64_t cursor = m_timeline->cursor();
+  if (m_pallas && file == m_pallas->source().path.string()) {
+    const std::vector<std::string> sites = m_pallas->SitesAtLine(line);
+    if (sites.empty()) return false;
+    for (uint64_t k = 1; k <= rec.EventCount(); ++k) {
+      const uint64_t event = (cursor + k) % rec.EventCount();
+      if (std::find(sites.begin(), sites.end(), rec.SiteNameOf(event)) != sites.end())
+        return m_timeline->Seek(event);
     }
-    if (it->second) return m_timeline->Seek(event);
+    return false;
   }
-  return false;
+  const auto at_line = static_cast<uint32_t>(line);
+  auto found = rec.NextAtLine(cursor, file, at_line, walkthrough::Direction::Forward);
+  if (!found) found = rec.FirstAtLine(file, at_line);
+  return found && m_timeline->Seek(*found);
 }
 
 bool TourSession::SeekToGridStep(int64_t step) {
   const walkthrough::Recording& rec = *m_recording;
-  const int launch = rec.LaunchOf(m_timeline->cursor());
-  const walkthrough::LaunchTrack& track = rec.launches()[static_cast<std::size_t>(launch)];
-  if (step < 0 || static_cast<std::size_t>(step) + 1 >= track.step_first_event.size()) return false;
-  return m_timeline->Seek(track.global_first_event + track.step_first_event[static_cast<std::size_t>(step)]);
+  const auto first = rec.FirstEventOfStep(rec.LaunchOf(m_timeline->cursor()), step);
+  return first && m_timeline->Seek(*first);
 }
 
 // ---- [Pictures] ----
@@ -415,8 +432,11 @@ void TourSession::Rebuild() {
   const walkthrough::Passage* passage = m_passage_shown;
   if (!m_timeline) {
     if (m_recording && m_recording->error()) {
-      m_pictures.source =
-          BuildRejectedSourcePicture(*m_recording->error(), passage, m_pallas ? &*m_pallas : nullptr);
+      SourceInput input;
+      input.passage = passage;
+      input.pallas = m_pallas.get();
+      input.pallas_missing = m_pallas_problem;
+      m_pictures.source = BuildRejectedSourcePicture(*m_recording->error(), input, m_documents);
       m_pictures.rejection = m_recording->error()->Describe();
       m_pictures.suggested_tab = DetailTab::Scenario;
     } else {
@@ -435,9 +455,16 @@ void TourSession::Rebuild() {
   }
   const auto launch = static_cast<std::size_t>(snap->launch);
   const Yardsticks& yardsticks = yard->second;
-  m_pictures.suggested_tab = SuggestedTab(snap->site.name);
+  const std::string site = m_recording->SiteNameOf(snap->event_index);
+  m_pictures.suggested_tab = SuggestedTab(site);
+  if (m_tour != nullptr) m_pictures.stop_show = m_tour->stops[static_cast<std::size_t>(m_stop)].show;
+  const auto stop_shows = [&](DetailTab tab) {
+    if (!m_pictures.stop_show) return false;
+    const std::optional<DetailTab> stop_tab = DetailTabOf(*m_pictures.stop_show);
+    return stop_tab.has_value() && *stop_tab == tab;
+  };
   const auto wanted = [&](DetailTab tab) {
-    return m_all_heatmaps || m_shown_tab == tab || m_pictures.suggested_tab == tab;
+    return m_all_heatmaps || m_shown_tab == tab || m_pictures.suggested_tab == tab || stop_shows(tab);
   };
   m_pictures.memory = BuildMemoryPicture(
       *snap, *m_recording,
@@ -453,20 +480,23 @@ void TourSession::Rebuild() {
   }
   m_pictures.cost = m_cost;
   PlaceCostCursor(m_pictures.cost, *snap);
-  const tpu::EventKind kind = snap->event.kind;
-  m_pictures.grid_moment =
-      kind == tpu::EventKind::StepBegin || kind == tpu::EventKind::StepEnd || kind == tpu::EventKind::When;
+  m_pictures.grid_moment = IsGridMoment(site);
   m_pictures.timeline = BuildTimelinePicture(*snap, *m_recording, m_markers);
   m_pictures.timeline.playing = m_playing;
   m_pictures.timeline.landing = m_landing_event;
   m_pictures.timeline.speed = m_speed;
   m_pictures.timeline.step_unit = m_step_unit;
   m_pictures.timeline.axis = m_axis;
-  if (m_landing_event) m_pictures.timeline.landing_us = RecordingTimeUs(*m_recording, *m_landing_event);
+  if (m_landing_event) m_pictures.timeline.landing_us = m_recording->TimeOfEvent(*m_landing_event);
   const std::optional<MirrorPosition> position = MirrorPositionOf(*snap);
   m_pictures.source =
-      BuildSourcePicture(position, position ? *position : NearestFile(*m_recording, snap->event_index),
-                         passage, m_pallas ? &*m_pallas : nullptr);
+      BuildSourcePicture({.position = position,
+                          .fallback = position ? *position : NearestFile(*m_recording, snap->event_index),
+                          .site = site,
+                          .passage = passage,
+                          .pallas = m_pallas.get(),
+                          .pallas_missing = m_pallas_problem},
+                         m_documents);
 }
 
 }  // namespace tilewalk::session

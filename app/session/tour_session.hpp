@@ -27,17 +27,22 @@ struct SessionOptions {
   std::string tour{};                                     // empty: the default tour
   int stop = 1;                                           // 1-based
   std::optional<std::filesystem::path> pallas_source{};   // --pallas-source
-  // Non-empty: no tour, but one stop over these scenario flags, landing on the first launch; the passage
-  // pane then follows the cursor, showing the passage that explains the statement at hand.
-  std::vector<std::string> scenario{};
+  // Given: no tour, but one stop over this scenario, landing on the first launch; the passage pane then
+  // follows the cursor, showing the passage that explains the statement at hand.
+  std::optional<flash::Scenario> scenario{};
 };
 
-// The tab of the detail region (memory, lanes, scores, cost) that fits the statement at the cursor: a
-// statement of the running max and sum belongs to Lanes, one of the scores or their masks to Scores, a copy,
-// a writeback or a statement outside the minor loop to Memory; nullopt (keep the tab) for the loop's other
-// statements, such as the acc update, so that stepping through a block does not flicker between tabs.
+// The tab of the detail region (memory, lanes, scores, cost) that fits the event at the cursor, named as
+// the site role table names it (walkthrough/site_table.hpp): its pane there. A statement of the running
+// max and sum belongs to Lanes, one of the scores or their masks to Scores, a copy, a writeback or a
+// statement outside the minor loop to Memory; nullopt (keep the tab) for the loop's other statements, a
+// branch and a grid step, so that stepping through a block does not flicker between tabs.
 enum class DetailTab : std::uint8_t { Memory, Lanes, Scores, Cost, Scenario };
-std::optional<DetailTab> SuggestedTab(const std::string& site);
+std::optional<DetailTab> SuggestedTab(std::string_view site);
+// Whether the event belongs to the grid: a step begins or ends, a branch decides.
+bool IsGridMoment(std::string_view site);
+// The detail tab a stop's `show:` names; none for the grid, which is not a detail tab.
+std::optional<DetailTab> DetailTabOf(walkthrough::StopPane pane);
 
 struct TourPictures {
   views::GridPicture grid;
@@ -48,7 +53,10 @@ struct TourPictures {
   views::ScoresPicture scores;
   views::CostPicture cost;
   views::ScenarioPicture scenario;  // drawn with or without a snapshot: a rejected scenario is edited here
-  std::optional<DetailTab> suggested_tab{};
+  std::optional<DetailTab> suggested_tab{};  // the tab the cursor's statement belongs to
+  // The picture the tour stop declares (`show:`): it stays while the cursor moves inside the stop, until
+  // the user picks another tab. Unset outside a tour.
+  std::optional<walkthrough::StopPane> stop_show{};
   bool grid_moment = false;  // the event is the grid's: a step begins or ends, a branch decides (classroom
                              // mode then shows the grid rather than a detail tab)
   uint64_t revision = 0;     // changes whenever the pictures are rebuilt, so textures know to re-upload
@@ -64,7 +72,9 @@ class TourSession {
   bool HasTour() const { return m_tour != nullptr; }
   const std::string& fallback_message() const { return m_fallback_message; }  // why there is no tour
   const std::vector<std::string>& library_problems() const { return m_library_problems; }
+  // Why no Pallas file is shown (not found, or named and unusable); empty when one is.
   const std::string& pallas_problem() const { return m_pallas_problem; }
+  const walkthrough::PallasIndex* pallas() const { return m_pallas.get(); }
   int stop_index() const { return m_stop; }  // 0-based
   std::string tour_id() const { return m_tour == nullptr ? std::string() : m_tour->id; }
   int stop_count() const;
@@ -114,8 +124,9 @@ class TourSession {
   std::optional<walkthrough::Tour> m_scenario_tour;  // SessionOptions::scenario's one-stop tour
   std::string m_fallback_message;
   std::vector<std::string> m_library_problems;
-  std::optional<walkthrough::PallasSource> m_pallas;
+  std::shared_ptr<const walkthrough::PallasIndex> m_pallas;  // resolved once, shared by the pictures
   std::string m_pallas_problem;
+  SourceDocuments m_documents;
 
   walkthrough::StopLander m_lander;
   int m_stop = 0;

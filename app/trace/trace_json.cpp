@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/check/check_report.hpp"
+#include "app/scenario_json.hpp"
 #include "kernels/flash/flash_error.hpp"
 
 namespace tilewalk::app {
@@ -16,7 +17,8 @@ void WriteDims(std::FILE* out, const tpu::Dims& d) {
   std::fputc(']', out);
 }
 
-void WriteEvent(std::FILE* out, const walkthrough::LaunchTrack& t, uint64_t global, const tpu::Event& e) {
+void WriteEvent(std::FILE* out, const walkthrough::Recording& rec, const walkthrough::LaunchTrack& t,
+                uint64_t global, const tpu::Event& e, const walkthrough::PallasIndex* pallas) {
   using tpu::EventKind;
   std::fprintf(out, "{\"i\":%llu,\"launch\":\"%s\",\"kind\":\"%s\",\"step\":%u,\"grid\":",
                static_cast<unsigned long long>(global), t.name.c_str(),
@@ -25,6 +27,13 @@ void WriteEvent(std::FILE* out, const walkthrough::LaunchTrack& t, uint64_t glob
   if (e.site != tpu::kNoSite) {
     const tpu::SiteInfo site = tpu::GetSite(e.site);
     std::fprintf(out, ",\"site\":\"%s\",\"line\":%u", site.name.c_str(), site.line);
+  }
+  if (pallas != nullptr) {
+    const std::vector<int> lit = pallas->LitLines(rec.SiteNameOf(global));
+    if (lit.empty())
+      std::fputs(",\"pallas_line\":null", out);
+    else
+      std::fprintf(out, ",\"pallas_line\":%d", lit.front());
   }
   if (e.operand != tpu::kNoOperand && e.operand < t.operand_names.size())
     std::fprintf(out, ",\"operand\":\"%s\",\"slot\":%u", t.operand_names[e.operand].c_str(), e.slot);
@@ -72,22 +81,32 @@ void WriteEvent(std::FILE* out, const walkthrough::LaunchTrack& t, uint64_t glob
 }  // namespace
 
 void WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec,
-                    const std::vector<std::string>& launches) {
+                    const std::vector<std::string>& launches, const walkthrough::PallasIndex* pallas) {
   auto wanted = [&](const std::string& name) {
     return launches.empty() || std::find(launches.begin(), launches.end(), name) != launches.end();
   };
   std::fprintf(out,
                "{\"schema\":\"tilewalk-trace/1\",\n\"estimate_note\":\"times are cost-model estimates\",\n");
-  std::fprintf(out, "\"scenario\":%s,\n", ScenarioConfigJson(rec.scenario()).dump().c_str());
+  std::fprintf(out, "\"scenario\":%s,\n", ScenarioJson(rec.scenario()).dump().c_str());
+  if (pallas != nullptr)
+    std::fprintf(
+        out, "\"pallas\":%s,\n",
+        nlohmann::json{{"file", pallas->source().path.string()},
+                       {"sha256", pallas->source().sha256},
+                       {"pinned", pallas->source().sha256 == walkthrough::ShippedPinnedFile().sha256}}
+            .dump()
+            .c_str());
   if (rec.error())
     std::fprintf(out, "\"error\":%s,\n", KernelErrorJson(*rec.error(), rec.error_launch()).dump().c_str());
   std::fputs("\"launches\":[", out);
   bool first = true;
-  for (const walkthrough::LaunchTrack& t : rec.launches()) {
+  for (int launch = 0; launch < static_cast<int>(rec.launches().size()); ++launch) {
+    const walkthrough::LaunchTrack& t = rec.launches()[static_cast<std::size_t>(launch)];
     if (!wanted(t.name)) continue;
+    const walkthrough::EventSpan span = rec.EventRange(launch);
     nlohmann::json j = {{"name", t.name},
-                        {"first_event", t.global_first_event},
-                        {"event_count", t.events.size()},
+                        {"first_event", span.first},
+                        {"event_count", span.size()},
                         {"steps", t.grid.Product()},
                         {"steps_run", t.stats.steps_run},
                         {"steps_skipped", t.stats.steps_skipped},
@@ -103,12 +122,14 @@ void WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec,
   }
   std::fputs("],\n\"events\":[", out);
   first = true;
-  for (const walkthrough::LaunchTrack& t : rec.launches()) {
+  for (int launch = 0; launch < static_cast<int>(rec.launches().size()); ++launch) {
+    const walkthrough::LaunchTrack& t = rec.launches()[static_cast<std::size_t>(launch)];
     if (!wanted(t.name)) continue;
-    for (std::size_t i = 0; i < t.events.size(); ++i) {
+    const walkthrough::EventSpan span = rec.EventRange(launch);
+    for (uint64_t e = span.first; e < span.end; ++e) {
       std::fputs(first ? "\n" : ",\n", out);
       first = false;
-      WriteEvent(out, t, t.global_first_event + i, t.events[i]);
+      WriteEvent(out, rec, t, e, rec.EventAt(e), pallas);
     }
   }
   std::fputs("\n]}\n", out);

@@ -3,56 +3,73 @@
 #include <cstring>
 #include <filesystem>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <system_error>
 #include <vector>
 
+#include "app/cli_options.hpp"
 #include "app/io/temp_file.hpp"
+#include "app/pallas_for_verb.hpp"
 #include "app/trace/trace_json.hpp"
 #include "kernels/flash/flash_error.hpp"
-#include "kernels/flash/scenario_flags.hpp"
+#include "kernels/flash/scenario_options.hpp"
+#include "walkthrough/kernel_error_text.hpp"
 
 namespace tilewalk::app {
 
-std::string_view TraceOptions() {
-  static const std::string text =
-      flash::ScenarioFlagsHelp() +
-      "  --launch fwd|dkv|dq|step   which launch to write (default: step, all of them)\n"
-      "  --out FILE.json            where to write the trace (written atomically)\n";
-  return text;
+namespace {
+
+struct TraceOptions {
+  std::optional<std::filesystem::path> out{};
+  std::optional<std::filesystem::path> pallas_source{};
+  std::string launch = "step";  // fwd, dkv, dq, or step: all of them
+};
+
+std::vector<OptionSpec> TraceOptionSpecs(TraceOptions& into, flash::ScenarioArgs& scenario) {
+  std::vector<OptionSpec> specs = scenario.Specs();
+  specs.push_back({.name = "--launch",
+                   .value_name = "fwd|dkv|dq|step",
+                   .needs = "a launch",
+                   .help = "which launch to write (default: step, all of them)",
+                   .set = [&into](std::string_view value) -> base::Status {
+                     if (value != "fwd" && value != "dkv" && value != "dq" && value != "step")
+                       return base::Fail(base::Reason::Usage, "expected fwd, dkv, dq or step");
+                     into.launch = std::string(value);
+                     return {};
+                   }});
+  specs.push_back(PathOption("--out", "FILE.json", "a file name",
+                             "where to write the trace (written atomically)", into.out));
+  specs.push_back(PathOption("--pallas-source", "PATH", "a file",
+                             "the Pallas file whose lines events carry as pallas_line (else the one found)",
+                             into.pallas_source));
+  return specs;
 }
 
-ExitCode RunTraceVerb(const VerbCall& call) {
-  const std::vector<std::string> args(call.args.begin(), call.args.end());
-  flash::Scenario scenario;
-  std::vector<std::string> rest;
-  try {
-    rest = flash::ParseScenarioFlags(args, scenario);
-    flash::CheckRunnable(scenario);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
-  std::optional<std::filesystem::path> out_path;
+}  // namespace
+
+std::string TraceHelp() {
+  TraceOptions options;
+  flash::ScenarioArgs scenario;
+  return base::OptionsHelp(TraceOptionSpecs(options, scenario));
+}
+
+VerbResult RunTraceVerb(const VerbCall& call) {
+  TraceOptions options;
+  flash::ScenarioArgs scenario_args;
+  if (const auto parsed = base::ParseOptions(call.args, TraceOptionSpecs(options, scenario_args)); !parsed)
+    return parsed.error();
+  const auto built = scenario_args.Build();
+  if (!built) return built.error();
+  const flash::Scenario& scenario = *built;
+  if (const base::Status runnable = flash::CheckRunnable(scenario); !runnable)
+    return base::Fail(base::Reason::Usage, runnable.error().message);
+  if (!options.out) return base::Fail(base::Reason::Usage, "--out FILE.json is required");
+  const std::filesystem::path* out_path = &*options.out;
   std::vector<std::string> launches;
-  for (std::size_t i = 0; i < rest.size(); ++i) {
-    if (rest[i] == "--out" && i + 1 < rest.size()) {
-      if (rest[i + 1].empty()) throw UsageError("--out needs a file name");
-      out_path = rest[++i];
-    } else if (rest[i] == "--launch" && i + 1 < rest.size()) {
-      const std::string which = rest[++i];
-      if (which != "fwd" && which != "dkv" && which != "dq" && which != "step")
-        throw UsageError("--launch got '" + which + "': expected fwd, dkv, dq or step");
-      if (which != "step") launches.push_back(which);
-    } else if (rest[i] == "--out" || rest[i] == "--launch") {
-      throw UsageError(rest[i] + " needs a value");
-    } else {
-      throw UsageError("unknown option '" + rest[i] + "'");
-    }
-  }
-  if (!out_path) throw UsageError("--out FILE.json is required");
+  if (options.launch != "step") launches.push_back(options.launch);
   if (scenario.forward_only && !launches.empty() && launches.front() != "fwd")
-    throw UsageError("--forward-only runs the fwd launch only; drop it to trace " + launches.front());
+    return base::Fail(base::Reason::Usage,
+                      "--forward-only runs the fwd launch only; drop it to trace " + launches.front());
 
   std::error_code error;
   if (std::filesystem::is_directory(*out_path, error)) {
@@ -66,19 +83,22 @@ ExitCode RunTraceVerb(const VerbCall& call) {
              << "; choose a writable path for --out\n";
     return ExitCode::Failure;
   }
+  const auto pallas = LoadPallasForVerb(options.pallas_source, "trace", call.err);
+  if (!pallas) return pallas.error();
   const auto recording = walkthrough::Recording::Record(scenario);
-  WriteTraceJson(file.File(), *recording, launches);
+  WriteTraceJson(file.File(), *recording, launches, pallas->get());
   if (!file.Close() || !file.RenameTo(*out_path)) {
     call.err << "tilewalk trace: cannot write '" << out_path->string() << "': " << std::strerror(file.Errno())
              << "\n";
     return ExitCode::Failure;
   }
   uint64_t written = 0;
-  for (const auto& t : recording->launches())
-    if (launches.empty() || t.name == launches.front()) written += t.events.size();
+  for (int launch = 0; launch < static_cast<int>(recording->launches().size()); ++launch)
+    if (launches.empty() || recording->launches()[static_cast<std::size_t>(launch)].name == launches.front())
+      written += recording->EventRange(launch).size();
   call.out << "wrote " << written << " events to " << out_path->string() << "\n";
   if (recording->error()) {
-    call.err << flash::DescribeError(*recording->error()) << "\n"
+    call.err << walkthrough::DescribeKernelError(*recording->error()) << "\n"
              << flash::ErrorAdvice(*recording->error(), recording->error_launch()) << "\n"
              << "The trace holds what ran before the error.\n";
     return ExitCode::Failure;

@@ -1,6 +1,7 @@
 // The `trace` verb: records a scenario and writes its event log as JSON for the web explainer.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 #include "app/verb.hpp"
@@ -9,8 +10,8 @@ namespace tilewalk::app {
 
 inline constexpr std::string_view kTraceSynopsis =
     "[SCENARIO FLAGS] [--launch fwd|dkv|dq|step] --out FILE.json";
-std::string_view TraceOptions();
+std::string TraceHelp();
 
-ExitCode RunTraceVerb(const VerbCall& call);
+VerbResult RunTraceVerb(const VerbCall& call);
 
 }  // namespace tilewalk::app

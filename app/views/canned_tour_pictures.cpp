@@ -50,29 +50,34 @@ float Wave(int r, float k) {
 }  // namespace
 
 SourcePicture CannedSourcePicture() {
-  SourceTab cpp{.title = "forward_kernel.cpp (C++ mirror)", .file = "forward_kernel.cpp", .clickable = true};
-  cpp.lines = {
-      "// The running max, one 128-lane register row per q row.",
-      "#include \"kernels/flash/forward_kernel.hpp\"",
-      "",
-      "void Body(Kernel& k) {",
-      "  const Value m_prev = k.stmt(\"fwd.run.m_prev\", [&] { return m_scratch_ref[{0, 0}]; });",
-      "  const Value m_curr = k.stmt(\"fwd.run.m_curr\", [&] { return max(s, 1); });",
-      "  const Value m_next = k.stmt(\"fwd.run.m_next\", [&] { return maximum(m_prev, m_curr); });",
-      "  /* a block comment",
-      "     that spans two lines */",
-      "  for (int i = 0; i < 128; ++i) k.tick(3.5e-2f);",
-      "}",
-  };
-  cpp.executing_line = 7;
-  cpp.passage_lines = {6, 7};
-  SourceTab py{.title = "flash_attention.py (Pallas)",
-               .file = "flash_attention.py",
-               .language = SourceLanguage::Python};
-  py.lines = {"def _flash_attention_kernel(q_ref, k_ref):", "  # the running max",
-              "  m_curr = jnp.max(s, axis=1)", "  m_next = jnp.maximum(m_prev, m_curr)", "  return 'done'"};
-  py.passage_lines = {3, 4};
-  return {.tabs = {cpp, py}};
+  SourcePane cpp{
+      .document = MakeSourceDocument(
+          "forward_kernel.cpp (C++ mirror)", "forward_kernel.cpp", SourceLanguage::Cpp,
+          {
+              "// The running max, one 128-lane register row per q row.",
+              "#include \"kernels/flash/forward_kernel.hpp\"",
+              "",
+              "void Body(Kernel& k) {",
+              "  const Value m_prev = k.stmt(\"fwd.run.m_prev\", [&] { return m_scratch_ref[{0, 0}]; });",
+              "  const Value m_curr = k.stmt(\"fwd.run.m_curr\", [&] { return max(s, 1); });",
+              "  const Value m_next = k.stmt(\"fwd.run.m_next\", [&] { return maximum(m_prev, m_curr); });",
+              "  /* a block comment",
+              "     that spans two lines */",
+              "  for (int i = 0; i < 128; ++i) k.tick(3.5e-2f);",
+              "}",
+          }),
+      .lit_lines = {7},
+      .passage_lines = {6, 7},
+      .clickable = true};
+  SourcePane py{.document = MakeSourceDocument(
+                    "flash_attention.py (Pallas)", "flash_attention.py", SourceLanguage::Python,
+                    {"def _flash_attention_kernel(q_ref, k_ref):", "  # the running max",
+                     "  m_curr = jnp.max(s, axis=1)", "  m_next = jnp.maximum(m_prev,",
+                     "                       m_curr)", "  return 'done'"}),
+                .lit_lines = {4, 5},
+                .passage_lines = {3, 4, 5},
+                .clickable = true};
+  return {.python = py, .cpp = cpp};
 }
 
 PassagePicture CannedPassagePicture() {

@@ -19,6 +19,7 @@ struct ScenarioField {
   FieldKind kind = FieldKind::Int;
   std::string value{};                 // "128"; "true" or "false" for a Bool; empty for an unset OptionalInt
   std::vector<std::string> choices{};  // Choice only
+  std::string help{};                  // what the setting is, shown on hover
 };
 
 struct ScenarioPicture {
@@ -37,6 +38,7 @@ struct ScenarioDraft {
 };
 
 // The flags that run the draft: a flag and value per set field, a bare flag per true Bool (pure, tested).
+// The session reads them with the scenario parser, whose message names a value it refuses.
 inline std::vector<std::string> DraftFlags(const ScenarioPicture& picture, const ScenarioDraft& draft) {
   std::vector<std::string> flags;
   for (std::size_t i = 0; i < picture.fields.size() && i < draft.values.size(); ++i) {

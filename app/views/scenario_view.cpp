@@ -127,6 +127,8 @@ std::optional<Intent> DrawScenarioView(const ScenarioPicture& picture, ScenarioD
       ImGui::TableNextColumn();
       ImGui::AlignTextToFramePadding();
       ImGui::TextUnformatted(field.key.c_str());
+      if (!field.help.empty() && ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s (%s)", field.help.c_str(), field.flag.c_str());
       ImGui::TableNextColumn();
       DrawField(field, draft.values[i], draft.values[i] != field.value);
     }

@@ -1,9 +1,12 @@
-// What the source pane draws: one tab per source file shown (the embedded C++ mirror, and the real Pallas
-// file when one was found), each with its lines, the executing line and the lines the current passage
-// covers. Built by the app from a snapshot and the stop's passage; plain strings, so the view needs no core.
+// What the source pane draws: the real Pallas file (when one was found) and the C++ mirror side by side,
+// each with the lines executing at the cursor lit, the lines of the current passage marked in the gutter,
+// and a line that raised in the error colour. A file's text lives in a SourceDocument made once per file
+// and shared by every picture, so a cursor move copies no text and a frame measures nothing per line.
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,29 +14,44 @@ namespace tilewalk::views {
 
 enum class SourceLanguage : std::uint8_t { Cpp, Python };
 
-struct SourceTab {
-  std::string title{};  // "forward_kernel.cpp (C++ mirror)"
-  std::string file{};   // the file the lines come from; what a click's SeekToNextAtLine names
+// One file's text and what drawing it needs, computed once.
+struct SourceDocument {
+  std::string title{};  // "flash_attention.py (Pallas)", "forward_kernel.cpp (C++ mirror)"
+  std::string file{};   // what a click's SeekToNextAtLine names
   SourceLanguage language = SourceLanguage::Cpp;
   std::vector<std::string> lines{};
-  int executing_line = 0;            // 1-based; 0: nothing executes in this file at the cursor
-  int focus_line = 0;                // with no executing line: the statement nearest the cursor (a copy or a
-                                     // writeback has no line of its own), or the passage's first Pallas line;
-                                     // outlined and scrolled to
-  int error_line = 0;                // a rejected scenario: the line that raised, drawn in the error colour
-  std::vector<int> passage_lines{};  // 1-based, sorted: lines of the current passage (margin marks)
+  std::size_t longest = 0;               // the longest line, in bytes: the pane's scroll width
+  std::vector<bool> in_block_comment{};  // per line: starts inside a C++ /* */ comment
+};
+
+// Fills `longest` and `in_block_comment` from the lines (pure; the session calls it once per file).
+std::shared_ptr<const SourceDocument> MakeSourceDocument(std::string title, std::string file,
+                                                         SourceLanguage language,
+                                                         std::vector<std::string> lines);
+
+struct SourcePane {
+  std::shared_ptr<const SourceDocument> document{};
+  std::vector<int> lit_lines{};      // 1-based, sorted: the lines executing at the cursor
+  int focus_line = 0;                // with nothing lit: the line to outline and scroll to (the statement
+                                     // nearest a copy, or the passage's first line)
+  int error_line = 0;                // a rejected scenario: the line that raised
+  std::vector<int> passage_lines{};  // 1-based, sorted: the current passage's lines (gutter marks)
   bool clickable = false;            // a click on a line asks to seek to the next event there
-  std::string note{};                // shown above the lines, e.g. why the passage's range is not marked
+  std::string note{};                // above the lines: how the passage or the statement was placed
 };
 
 struct SourcePicture {
-  std::vector<SourceTab> tabs{};
-  std::string empty_message{};  // shown when there are no tabs
+  std::optional<SourcePane> python{};  // the Pallas file, when one was found
+  std::optional<SourcePane> cpp{};     // the C++ mirror file of the statement at the cursor
+  std::string python_missing{};        // with no Pallas file: one line on how to get it
+  std::string empty_message{};         // shown when there is neither
 };
 
 struct SourceViewState {
-  std::vector<std::string> scrolled_to{};  // per tab, "file:line" it last scrolled to; a change scrolls again
-  bool follow = true;                      // auto-scroll to the executing (or focus) line
+  // Per pane (Python, C++), "file:line:height" it last scrolled for: a new line, or a pane resized by a
+  // layout change (F10, the window), scrolls again; in between the user scrolls freely.
+  std::vector<std::string> scrolled_to{};
+  bool follow = true;  // auto-scroll to the lit (or focus) line
 };
 
 }  // namespace tilewalk::views

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -30,99 +31,96 @@ ImU32 SpanColour(SyntaxKind kind) {
   return palette::kText;
 }
 
-// Block comments carry across lines, so the colouring of a line depends on the ones above it: work out
-// where each line starts once per tab and frame (the files are a few hundred lines).
-std::vector<bool> BlockCommentStates(const SourceTab& tab) {
-  std::vector<bool> states(tab.lines.size(), false);
-  bool inside = false;
-  for (std::size_t i = 0; i < tab.lines.size(); ++i) {
-    states[i] = inside;
-    ColourLine(tab.lines[i], tab.language, inside);
-  }
-  return states;
-}
-
-std::optional<Intent> DrawTab(const SourceTab& tab, SourceViewState& state, std::size_t index) {
+// One pane: its title and note, then the lines in a scrolling child. Returns a click's intent.
+std::optional<Intent> DrawPane(const SourcePane& pane, SourceViewState& state, std::size_t index,
+                               ImVec2 size) {
   std::optional<Intent> intent;
-  if (!tab.note.empty()) {
+  const SourceDocument& doc = *pane.document;
+  ImGui::PushID(static_cast<int>(index));
+  if (!ImGui::BeginChild("pane", size, false, ImGuiWindowFlags_NoScrollbar)) {
+    ImGui::EndChild();
+    ImGui::PopID();
+    return intent;
+  }
+  ImGui::TextColored(palette::Vec(palette::kPassage), "%s", doc.title.c_str());
+  if (!pane.note.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(palette::Vec(tab.error_line > 0 ? palette::kError : palette::kTextDim), "%s",
-                       tab.note.c_str());
+    ImGui::TextColored(palette::Vec(pane.error_line > 0 ? palette::kError : palette::kTextDim), "%s",
+                       pane.note.c_str());
     ImGui::PopTextWrapPos();
   }
   if (!ImGui::BeginChild("lines", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar)) {
     ImGui::EndChild();
+    ImGui::EndChild();
+    ImGui::PopID();
     return intent;
   }
   const float line_height = ImGui::GetTextLineHeightWithSpacing();
   const float char_width = ImGui::CalcTextSize("M").x;
-  const int digits = static_cast<int>(std::to_string(std::max<std::size_t>(tab.lines.size(), 1)).size());
+  const int digits = static_cast<int>(std::to_string(std::max<std::size_t>(doc.lines.size(), 1)).size());
   const float margin = char_width * static_cast<float>(digits + 2);
-  std::size_t longest = 0;
-  for (const std::string& line : tab.lines) longest = std::max(longest, line.size());
-  const float text_width = margin + char_width * static_cast<float>(longest + 2);
+  const float text_width = margin + char_width * static_cast<float>(doc.longest + 2);
 
-  // Scroll the executing line to about a third of the way down when it moves; between moves the user
-  // may scroll freely.
-  const int follow_line =
-      tab.executing_line > 0 ? tab.executing_line : (tab.error_line > 0 ? tab.error_line : tab.focus_line);
-  const std::string key = tab.file + ":" + std::to_string(follow_line);
+  // Scroll the lit line to about a third of the way down when it moves, or when the pane is resized (a
+  // layout change); between those the user may scroll freely.
+  const int follow_line = !pane.lit_lines.empty() ? pane.lit_lines.front()
+                                                  : (pane.error_line > 0 ? pane.error_line : pane.focus_line);
+  const float height = ImGui::GetWindowHeight();
+  const std::string key =
+      doc.file + ":" + std::to_string(follow_line) + ":" + std::to_string(static_cast<int>(height));
   if (state.scrolled_to.size() <= index) state.scrolled_to.resize(index + 1);
   if (state.follow && follow_line > 0 && state.scrolled_to[index] != key) {
-    const float target = line_height * static_cast<float>(follow_line - 1) - ImGui::GetWindowHeight() * 0.33f;
+    const float target = line_height * static_cast<float>(follow_line - 1) - height * 0.33f;
     ImGui::SetScrollY(std::max(0.0f, target));
     state.scrolled_to[index] = key;
   }
 
-  const std::vector<bool> comment_states = BlockCommentStates(tab);
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float full_width = std::max(ImGui::GetContentRegionAvail().x, text_width);
   ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(tab.lines.size()), line_height);
+  clipper.Begin(static_cast<int>(doc.lines.size()), line_height);
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
       const int number = i + 1;
-      const std::string& line = tab.lines[static_cast<std::size_t>(i)];
+      const std::string& line = doc.lines[static_cast<std::size_t>(i)];
       const ImVec2 at = ImGui::GetCursorScreenPos();
       ImGui::PushID(i);
       const bool clicked = ImGui::InvisibleButton("line", ImVec2(full_width, line_height));
       const bool hovered = ImGui::IsItemHovered();
       ImGui::PopID();
-      if (clicked && tab.clickable)
-        intent = Intent{.kind = IntentKind::SeekToNextAtLine, .value = number, .file = tab.file};
+      if (clicked && pane.clickable)
+        intent = Intent{.kind = IntentKind::SeekToNextAtLine, .value = number, .file = doc.file};
 
-      const bool executing = number == tab.executing_line;
-      const bool in_passage = std::binary_search(tab.passage_lines.begin(), tab.passage_lines.end(), number);
+      const bool lit = std::binary_search(pane.lit_lines.begin(), pane.lit_lines.end(), number);
+      const bool in_passage =
+          std::binary_search(pane.passage_lines.begin(), pane.passage_lines.end(), number);
       const ImVec2 end{at.x + full_width, at.y + line_height};
-      const bool raised = number == tab.error_line;
-      if (executing) {
+      const bool raised = number == pane.error_line;
+      if (lit) {
         draw->AddRectFilled(at, end, palette::kCurrent);
       } else if (raised) {
         draw->AddRectFilled(at, end, palette::kError);
       } else if (in_passage) {
         draw->AddRectFilled(at, end, palette::kPassageWash);
-      } else if (hovered && tab.clickable) {
+      } else if (hovered && pane.clickable) {
         draw->AddRectFilled(at, end, IM_COL32(0xFF, 0xFF, 0xFF, 0x12));
       }
-      if (in_passage) {
-        draw->AddRectFilled(at, ImVec2(at.x + char_width * 0.5f, end.y), palette::kPassage);
-      }
-      if (!executing && number == tab.focus_line) draw->AddRect(at, end, palette::kCurrent, 0.0f, 0, 2.0f);
+      if (in_passage) draw->AddRectFilled(at, ImVec2(at.x + char_width * 0.5f, end.y), palette::kPassage);
+      if (!lit && number == pane.focus_line) draw->AddRect(at, end, palette::kCurrent, 0.0f, 0, 2.0f);
       char number_text[16];
       std::snprintf(number_text, sizeof number_text, "%*d", digits, number);
       const float text_y = at.y + (line_height - ImGui::GetTextLineHeight()) * 0.5f;
-      draw->AddText(ImVec2(at.x + char_width, text_y), executing ? palette::kOnCurrent : palette::kTextDim,
+      draw->AddText(ImVec2(at.x + char_width, text_y), lit ? palette::kOnCurrent : palette::kTextDim,
                     number_text);
 
       // Each span starts where the text before it ended, as ImGui measures it: the font's advance is not a
       // whole number of pixels, so multiplying a character width would drift along a long line.
-      bool inside = comment_states[static_cast<std::size_t>(i)];
+      bool inside = doc.in_block_comment[static_cast<std::size_t>(i)];
       float x = at.x + margin;
-      for (const SyntaxSpan& span : ColourLine(line, tab.language, inside)) {
+      for (const SyntaxSpan& span : ColourLine(line, doc.language, inside)) {
         const char* begin = line.data() + span.begin;
         const char* end_of_span = line.data() + span.end;
-        const ImU32 ink =
-            executing ? palette::kOnCurrent : (raised ? palette::kOnError : SpanColour(span.kind));
+        const ImU32 ink = lit ? palette::kOnCurrent : (raised ? palette::kOnError : SpanColour(span.kind));
         draw->AddText(ImVec2(x, text_y), ink, begin, end_of_span);
         x += ImGui::CalcTextSize(begin, end_of_span).x;
       }
@@ -130,31 +128,42 @@ std::optional<Intent> DrawTab(const SourceTab& tab, SourceViewState& state, std:
   }
   clipper.End();
   ImGui::EndChild();
+  ImGui::EndChild();
+  ImGui::PopID();
   return intent;
 }
 
 }  // namespace
 
+// The Pallas file first (left, or on top in a narrow pane), the C++ mirror beside it: side by side when
+// each half has room for about 64 characters of code, else one over the other.
 std::optional<Intent> DrawSourceView(const SourcePicture& picture, SourceViewState& state) {
-  if (picture.tabs.empty()) {
+  if (!picture.python && !picture.cpp) {
     ImGui::TextWrapped("%s", picture.empty_message.c_str());
     return std::nullopt;
   }
-  std::optional<Intent> intent;
-  if (ImGui::BeginTabBar("source tabs")) {
-    for (std::size_t t = 0; t < picture.tabs.size(); ++t) {
-      const SourceTab& tab = picture.tabs[t];
-      ImGui::PushID(static_cast<int>(t));
-      // The label is the title; the ### id keeps the tab selected when the title changes with the file.
-      const std::string label = tab.title + "###tab" + std::to_string(t);
-      if (ImGui::BeginTabItem(label.c_str())) {
-        if (auto clicked = DrawTab(tab, state, t)) intent = std::move(clicked);
-        ImGui::EndTabItem();
-      }
-      ImGui::PopID();
-    }
-    ImGui::EndTabBar();
+  if (!picture.python_missing.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", picture.python_missing.c_str());
+    ImGui::PopTextWrapPos();
   }
+  std::optional<Intent> intent;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  if (!picture.python || !picture.cpp) {
+    const SourcePane& only = picture.python ? *picture.python : *picture.cpp;
+    if (auto clicked = DrawPane(only, state, picture.python ? 0 : 1, avail)) intent = std::move(clicked);
+    return intent;
+  }
+  const float char_width = ImGui::CalcTextSize("M").x;
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  const bool side_by_side = avail.x >= 2.0f * char_width * 64.0f + gap;
+  const ImVec2 first = side_by_side ? ImVec2(std::floor((avail.x - gap) * 0.55f), avail.y)
+                                    : ImVec2(avail.x, std::floor((avail.y - gap) * 0.55f));
+  if (auto clicked = DrawPane(*picture.python, state, 0, first)) intent = std::move(clicked);
+  if (side_by_side) ImGui::SameLine();
+  const ImVec2 second =
+      side_by_side ? ImVec2(avail.x - first.x - gap, avail.y) : ImVec2(avail.x, avail.y - first.y - gap);
+  if (auto clicked = DrawPane(*picture.cpp, state, 1, second)) intent = std::move(clicked);
   return intent;
 }
 

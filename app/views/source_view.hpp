@@ -1,7 +1,7 @@
-// The source pane: a tab per file (the C++ mirror, the Pallas original when found), line numbers, margin
-// marks on the current passage's lines, syntax colouring, and the executing line as the brightest band on
-// screen, scrolled into view when it moves. A click on a mirror line returns the intent to seek to the next
-// event at that line.
+// The source pane: the Pallas file and the C++ mirror side by side (the Pallas file first), line numbers,
+// gutter marks on the current passage's lines, syntax colouring, and the executing lines as the brightest
+// band on screen in both, scrolled into view when they move. A click on a line of either returns the
+// intent to seek to the next event at that line.
 #pragma once
 
 #include <optional>

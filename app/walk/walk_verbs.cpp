@@ -1,4 +1,4 @@
-// [SECTIONS] shared · anchors · tours · tour --print
+// [SECTIONS] shared · tours · tour --print
 #include "app/walk/walk_verbs.hpp"
 
 #include <cstdio>
@@ -6,14 +6,11 @@
 #include <optional>
 #include <string>
 
-#include "app/cli_args.hpp"
+#include "app/cli_options.hpp"
 #include "app/session/library_loader.hpp"
 #include "kernels/flash/flash_error.hpp"
-#include "walkthrough/anchor_engine.hpp"
 #include "walkthrough/library.hpp"
 #include "walkthrough/mirror_sources.hpp"
-#include "walkthrough/pallas_regions.hpp"
-#include "walkthrough/pallas_source.hpp"
 #include "walkthrough/placeholders.hpp"
 #include "walkthrough/stop_landing.hpp"
 
@@ -51,14 +48,20 @@ std::optional<Library> LoadChecked(const std::optional<std::filesystem::path>& f
   return std::nullopt;
 }
 
-// A path option's value; an empty one would quietly mean the current folder.
-std::filesystem::path NonEmpty(std::string_view value, const char* what_to_give) {
-  if (value.empty()) throw UsageError(what_to_give);
-  return std::filesystem::path(value);
+struct TourOptions {
+  std::optional<std::filesystem::path> library{};
+  bool print = false;
+};
+
+OptionSpec LibraryOption(std::optional<std::filesystem::path>& into) {
+  return PathOption("--library", "DIR", "a folder",
+                    "passages and tours from DIR/passages and DIR/tours, not the built-in ones", into);
 }
 
-std::filesystem::path LibraryFolder(std::string_view value) {
-  return NonEmpty(value, "--library needs a folder");
+std::vector<OptionSpec> TourOptionSpecs(TourOptions& into) {
+  return {SwitchOption("--print", "print every stop: passage, C++ line, event index, first line of narration",
+                       into.print),
+          LibraryOption(into.library)};
 }
 
 std::string Pad(std::string s, std::size_t width) {
@@ -68,98 +71,17 @@ std::string Pad(std::string s, std::size_t width) {
 
 }  // namespace
 
-// ---- anchors ------------------------------------------------------------------------------------
-
-ExitCode RunAnchorsVerb(const VerbCall& call) {
-  std::optional<std::filesystem::path> path;
-  bool json = false;
-  ArgReader args(call.args);
-  while (!args.Done()) {
-    const std::string_view option = args.NextOption();
-    if (option == "--pallas-source")
-      path = NonEmpty(args.Value(), "--pallas-source needs a file");
-    else if (option == "--json")
-      json = true;
-    else
-      args.RejectOption();
-  }
-  const PallasSourceLookup lookup = FindPallasSource(path);
-  if (!lookup.source) {
-    call.err << "tilewalk anchors: " << lookup.problem << "\n";
-    return ExitCode::Failure;
-  }
-  const auto library = LoadChecked(std::nullopt, call);
-  if (!library) return ExitCode::Failure;
-
-  const std::vector<std::string>& lines = lookup.source->lines;
-  const PythonOutline outline = OutlinePython(lines);
-  std::vector<std::pair<int, int>> ranges;
-  nlohmann::json rows = nlohmann::json::array();
-  int not_found = 0;
-  if (!json) call.out << "passage                        status      lines       hint        drift  note\n";
-  for (const Passage& p : library->passages) {
-    const AnchorResult r = ResolveAnchor(lines, outline, p.pallas);
-    if (r.status == AnchorStatus::Resolved) ranges.emplace_back(r.first, r.last);
-    not_found += r.status == AnchorStatus::NotFound;
-    const std::string span =
-        r.status == AnchorStatus::NotFound ? "-" : std::to_string(r.first) + "-" + std::to_string(r.last);
-    const std::string hint = std::to_string(p.pallas.hint_first) + "-" + std::to_string(p.pallas.hint_last);
-    if (json) {
-      rows.push_back({{"passage", p.id},
-                      {"status", AnchorStatusName(r.status)},
-                      {"function", r.function},
-                      {"first", r.first},
-                      {"last", r.last},
-                      {"hint_first", p.pallas.hint_first},
-                      {"hint_last", p.pallas.hint_last},
-                      {"drift", r.drift},
-                      {"note", r.note}});
-    } else {
-      call.out << Pad(p.id, 31) << Pad(AnchorStatusName(r.status), 12) << Pad(span, 12) << Pad(hint, 12)
-               << Pad(r.status == AnchorStatus::NotFound ? "-" : std::to_string(r.drift), 7) << r.note
-               << "\n";
-    }
-  }
-  const RegionCoverage coverage = CoverRegions(lines, outline, ranges);
-  const double fraction = coverage.total ? static_cast<double>(coverage.covered) / coverage.total : 0.0;
-  if (json) {
-    nlohmann::json uncovered = nlohmann::json::array();
-    for (const auto& [name, covered] : coverage.regions)
-      if (!covered) uncovered.push_back(name);
-    call.out << nlohmann::json{{"file", lookup.source->path.string()},
-                               {"passages", rows},
-                               {"regions_covered", coverage.covered},
-                               {"regions_total", coverage.total},
-                               {"coverage", fraction},
-                               {"uncovered_regions", uncovered},
-                               {"not_found", not_found}}
-                    .dump(2)
-             << "\n";
-  } else {
-    char line[160];
-    std::snprintf(line, sizeof line, "\nregions covered: %d of %d (%.0f%%) of %s\n", coverage.covered,
-                  coverage.total, fraction * 100, lookup.source->path.string().c_str());
-    call.out << line;
-    for (const auto& [name, covered] : coverage.regions)
-      if (!covered) call.out << "  not covered: " << name << "\n";
-  }
-  if (not_found > 0) {
-    call.err << not_found << " passage anchor(s) not found in " << lookup.source->path.string() << "\n";
-    return ExitCode::Failure;
-  }
-  return ExitCode::Ok;
-}
-
 // ---- tours --------------------------------------------------------------------------------------
 
-ExitCode RunToursVerb(const VerbCall& call) {
+std::string ToursHelp() {
   std::optional<std::filesystem::path> folder;
-  for (ArgReader args(call.args); !args.Done();) {
-    if (args.NextOption() == "--library")
-      folder = LibraryFolder(args.Value());
-    else
-      args.RejectOption();
-  }
+  return base::OptionsHelp(std::vector{LibraryOption(folder)});
+}
+
+VerbResult RunToursVerb(const VerbCall& call) {
+  std::optional<std::filesystem::path> folder;
+  if (const auto parsed = base::ParseOptions(call.args, std::vector{LibraryOption(folder)}); !parsed)
+    return parsed.error();
   const auto library = LoadChecked(folder, call);
   if (!library) return ExitCode::Failure;
   for (const Tour& t : library->tours) {
@@ -173,36 +95,30 @@ ExitCode RunToursVerb(const VerbCall& call) {
 
 // ---- tour --print -------------------------------------------------------------------------------
 
-ExitCode RunTourVerb(const VerbCall& call) {
-  std::optional<std::string> name;
-  std::optional<std::filesystem::path> folder;
-  bool print = false;
-  const auto args = call.args;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string_view a = args[i];
-    if (a == "--print") {
-      print = true;
-    } else if (a == "--library" || a.starts_with("--library=")) {
-      if (a == "--library" && i + 1 == args.size()) throw UsageError("--library needs a folder");
-      folder = LibraryFolder(a == "--library" ? args[++i] : a.substr(a.find('=') + 1));
-    } else if (a.starts_with("-")) {
-      throw UsageError("unknown option '" + std::string(a) + "'");
-    } else if (name) {
-      throw UsageError("unexpected argument '" + std::string(a) + "'; name one tour");
-    } else {
-      name = std::string(a);
-    }
-  }
-  if (!name || name->empty()) throw UsageError("name a tour (see 'tilewalk tours')");
-  if (!print)
-    throw UsageError("only --print is supported here; open a tour in the window with 'tilewalk gui'");
+std::string TourHelp() {
+  TourOptions options;
+  return base::OptionsHelp(TourOptionSpecs(options));
+}
+
+VerbResult RunTourVerb(const VerbCall& call) {
+  TourOptions options;
+  const auto names = base::ParseOptions(call.args, TourOptionSpecs(options), /*positional_allowed=*/true);
+  if (!names) return names.error();
+  if (names->empty() || names->front().empty())
+    return base::Fail(base::Reason::Usage, "name a tour (see 'tilewalk tours')");
+  if (names->size() > 1)
+    return base::Fail(base::Reason::Usage,
+                      "unexpected argument '" + std::string((*names)[1]) + "'; name one tour");
+  const std::string name((*names)[0]);
+  if (!options.print)
+    return base::Fail(
+        base::Reason::Usage,
+        "only --print is supported here; open a tour in the window with 'tilewalk gui --tour " + name + "'");
+  const std::optional<std::filesystem::path>& folder = options.library;
   const auto library = LoadChecked(folder, call);
   if (!library) return ExitCode::Failure;
-  const Tour* tour = library->FindTour(*name);
-  if (!tour) {
-    call.err << "tilewalk tour: no tour '" << *name << "'; 'tilewalk tours' lists them\n";
-    return ExitCode::Failure;
-  }
+  const Tour* tour = library->FindTour(name);
+  if (!tour) return base::Fail(base::Reason::NotFound, "no tour '" + name + "'; 'tilewalk tours' lists them");
   call.out << tour->id << ": " << tour->title << "\n";
   StopLander lander;
   int failures = 0;
@@ -220,9 +136,15 @@ ExitCode RunTourVerb(const VerbCall& call) {
     else if (landing.recording && landing.recording->error())
       where = "rejected: " + std::string(tpu::ErrorTypeName(landing.recording->error()->type));
     std::string narration = stop.narration.substr(0, stop.narration.find('\n'));
+    std::optional<AskReveal> ask;
     if (landing.recording && problem.empty()) {
       PlaceholderSource source(*landing.recording);
       if (auto filled = FillPlaceholders(narration, source, problem)) narration = *filled;
+      if (stop.ask && problem.empty()) {
+        ask = RevealAsk(*stop.ask, *landing.recording, source, problem);
+        if (ask && ask->correct < 0)
+          problem = "no choice of the ask fits the recorded answer '" + ask->recorded + "'";
+      }
     }
     if (!problem.empty()) {
       where = "DOES NOT RESOLVE: " + problem;
@@ -234,6 +156,13 @@ ExitCode RunTourVerb(const VerbCall& call) {
              << i + 1 << "/" << tour->stops.size() << "  " << stop.title << "\n"
              << "    passage: " << stop.passages.front() << "   C++: " << cpp << "   " << where << "\n"
              << "    " << narration << "\n";
+    if (ask) {
+      call.out << "    ask: " << ask->question << "\n";
+      for (std::size_t c = 0; c < ask->choices.size(); ++c)
+        call.out << "      " << c + 1 << ") " << ask->choices[c] << "\n";
+      call.out << "    answer: " << ask->recorded << ", choice " << ask->correct + 1 << ". "
+               << ask->explanation << "\n";
+    }
   }
   if (failures) {
     call.err << failures << " stop(s) of '" << tour->id << "' do not resolve\n";

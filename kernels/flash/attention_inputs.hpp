@@ -1,11 +1,13 @@
 // The arguments of flash_attention: q, k, v, the optional bias (ab) and segment ids, and the static
-// configuration (causal, sm_scale, block sizes), plus tilewalk's what-if switch for the index maps.
+// configuration (causal, sm_scale, block sizes), plus tilewalk's what-if switches: naive index maps, and one
+// "fix the file" change (what_if.hpp).
 // CheckEntry performs the public entry's shape checks, with the original's exception types.
 #pragma once
 
 #include <optional>
 
 #include "kernels/flash/block_sizes.hpp"
+#include "kernels/flash/what_if.hpp"
 #include "kernels/tpu/array.hpp"
 
 namespace tilewalk::flash {
@@ -22,6 +24,7 @@ struct AttentionConfig {
   float sm_scale = 1.0f;
   BlockSizes block_sizes = BlockSizes::GetDefault();
   bool naive_index_maps = false;  // what-if: every causal redirect replaced by the plain map
+  WhatIf what_if = WhatIf::None;  // what-if: one named change to the mirror
 };
 
 // flash_attention's checks: batch, heads and d_model mismatches and bias/segment shapes raise ValueError;

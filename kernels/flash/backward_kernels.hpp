@@ -41,10 +41,11 @@ struct BackwardStatics {
   float sm_scale = 1.0f;
   bool causal = false;
   float mask_value = 0.0f;
-  int q_seq_len = 0;   // dK/dV
-  int kv_seq_len = 0;  // dQ
-  int block_q = 0;     // dK/dV minor q block
-  int block_k = 0;     // minor kv block
+  int q_seq_len = 0;             // dK/dV
+  int kv_seq_len = 0;            // dQ
+  int block_q = 0;               // dK/dV minor q block
+  int block_k = 0;               // minor kv block
+  bool non_strict_diag = false;  // what-if non-strict-diag
 };
 
 void flash_attention_dkv_kernel(tpu::Kernel& k, const DkvRefs& r, const BackwardStatics& c);

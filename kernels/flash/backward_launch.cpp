@@ -122,17 +122,35 @@ std::unique_ptr<BackwardLaunch> BuildDkvLaunch(const AttentionInputs& in, const 
   spec.dimension_semantics = ParallelThenArbitrary();
 
   const bool redirect = config.causal && !config.naive_index_maps;
+  const bool non_strict = config.what_if == WhatIf::NonStrictDiag;
+  const int64_t q_blocks = q_seq_len / block_q_major;
+  // The q block a skipped step asks for: block 0 in the original. The what-if dkv-redirect-first-run asks
+  // for the first q block that runs with this kv block, which the sweep needs next (block 0 if none runs).
+  auto skipped_q_index = [=](int64_t kv_seq_index) -> int64_t {
+    if (config.what_if != WhatIf::DkvRedirectFirstRun) return 0;
+    for (int64_t q = 0; q < q_blocks; ++q)
+      if (below_or_on_diag(q, block_q_major, kv_seq_index, block_k_major, non_strict)) return q;
+    return 0;
+  };
   auto qo_index_map = [=](const GridIndex& g) {  // g = (b, h, kv, q); a skipped step stays on q block 0
     const int64_t next_q_index =
-        redirect && !below_or_on_diag(g[3], block_q_major, g[2], block_k_major) ? 0 : g[3];
+        redirect && !below_or_on_diag(g[3], block_q_major, g[2], block_k_major, non_strict)
+            ? skipped_q_index(g[2])
+            : g[3];
     return BlockIndex{g[0], g[1], next_q_index, 0};
   };
   auto kv_index_map = [](const GridIndex& g) { return BlockIndex{g[0], g[1], g[2], 0}; };
-  auto lm_index_map = [](const GridIndex& g) { return BlockIndex{g[0], g[1], g[3], 0}; };  // not redirected
+  // Not redirected in the original; the what-if redirect-lm-dkv gives l and m the q map's redirect.
+  const bool redirect_lm = config.what_if == WhatIf::RedirectLmDkv;
+  auto lm_index_map = [=](const GridIndex& g) {
+    return redirect_lm ? qo_index_map(g) : BlockIndex{g[0], g[1], g[3], 0};
+  };
   auto ab_index_map = [](const GridIndex& g) { return BlockIndex{g[0], g[1], g[3], g[2]}; };
   auto q_segment_ids_index_map = [=](const GridIndex& g) {
     const int64_t next_q_index =
-        redirect && !below_or_on_diag(g[3], block_q_major, g[2], block_k_major) ? 0 : g[3];
+        redirect && !below_or_on_diag(g[3], block_q_major, g[2], block_k_major, non_strict)
+            ? skipped_q_index(g[2])
+            : g[3];
     return BlockIndex{g[0], next_q_index, 0};
   };
   auto kv_segment_ids_index_map = [](const GridIndex& g) { return BlockIndex{g[0], 0, g[2]}; };
@@ -160,7 +178,8 @@ std::unique_ptr<BackwardLaunch> BuildDkvLaunch(const AttentionInputs& in, const 
                                 .q_seq_len = static_cast<int>(q_seq_len),
                                 .kv_seq_len = static_cast<int>(kv_seq_len),
                                 .block_q = block_q,
-                                .block_k = block_k};
+                                .block_k = block_k,
+                                .non_strict_diag = non_strict};
   spec.body = [=](tpu::Kernel& k) {
     DkvRefs r{BindInputs(k, slots), k.output(0), k.output(1), k.scratch(0), k.scratch(1)};
     flash_attention_dkv_kernel(k, r, statics);
@@ -193,17 +212,19 @@ std::unique_ptr<BackwardLaunch> BuildDqLaunch(const AttentionInputs& in, const A
   spec.dimension_semantics = ParallelThenArbitrary();
 
   const bool redirect = config.causal && !config.naive_index_maps;
+  const bool non_strict = config.what_if == WhatIf::NonStrictDiag;
   auto qo_index_map = [](const GridIndex& g) { return BlockIndex{g[0], g[1], g[2], 0}; };
   auto kv_index_map = [=](const GridIndex& g) {  // g = (b, h, q, kv); a skipped step asks for kv block 0
     const int64_t next_kv_index =
-        redirect && !below_or_on_diag(g[2], block_q_major, g[3], block_k_major) ? 0 : g[3];
+        redirect && !below_or_on_diag(g[2], block_q_major, g[3], block_k_major, non_strict) ? 0 : g[3];
     return BlockIndex{g[0], g[1], next_kv_index, 0};
   };
+  // One spec serves the ab input and the ds output, and an output must not be redirected: no causal branch.
   auto ab_index_map = [](const GridIndex& g) { return BlockIndex{g[0], g[1], g[2], g[3]}; };
   auto q_segment_ids_index_map = [](const GridIndex& g) { return BlockIndex{g[0], g[2], 0}; };
   auto kv_segment_ids_index_map = [=](const GridIndex& g) {
     const int64_t next_kv_index =
-        redirect && !below_or_on_diag(g[2], block_q_major, g[3], block_k_major) ? 0 : g[3];
+        redirect && !below_or_on_diag(g[2], block_q_major, g[3], block_k_major, non_strict) ? 0 : g[3];
     return BlockIndex{g[0], 0, next_kv_index};
   };
 
@@ -232,7 +253,8 @@ std::unique_ptr<BackwardLaunch> BuildDqLaunch(const AttentionInputs& in, const A
                                 .q_seq_len = static_cast<int>(q_seq_len),
                                 .kv_seq_len = static_cast<int>(kv_seq_len),
                                 .block_q = block_q_major,
-                                .block_k = block_k};
+                                .block_k = block_k,
+                                .non_strict_diag = non_strict};
   spec.body = [=](tpu::Kernel& k) {
     DqRefs r{BindInputs(k, slots), k.output(0), has_ds ? k.output(1) : nullptr, k.scratch(0)};
     flash_attention_dq_kernel(k, r, statics);

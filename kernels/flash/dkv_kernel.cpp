@@ -107,7 +107,8 @@ void flash_attention_dkv_kernel(Kernel& k, const DkvRefs& r, const BackwardStati
   };
 
   const bool should_run =
-      c.causal ? below_or_on_diag(q_seq_index, block_q_major, kv_seq_index, block_k_major) : true;
+      c.causal ? below_or_on_diag(q_seq_index, block_q_major, kv_seq_index, block_k_major, c.non_strict_diag)
+               : true;
   k.when(should_run, "dkv.run", [&] { k.loop("dkv.run.q_loop", 0, block_q_major / block_q, 1, q_body); });
 
   k.when(q_seq_index == c.q_seq_len / block_q_major - 1, "dkv.end_of_q_sequence", [&] {

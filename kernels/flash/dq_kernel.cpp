@@ -96,7 +96,8 @@ void flash_attention_dq_kernel(Kernel& k, const DqRefs& r, const BackwardStatics
   };
 
   const bool should_run =
-      c.causal ? below_or_on_diag(q_seq_index, block_q_major, kv_seq_index, block_k_major) : true;
+      c.causal ? below_or_on_diag(q_seq_index, block_q_major, kv_seq_index, block_k_major, c.non_strict_diag)
+               : true;
   const bool should_not_run = c.causal ? !should_run : false;
 
   k.when(should_run, "dq.run", [&] { k.loop("dq.run.k_loop", 0, block_k_major / block_k, 1, body); });

@@ -1,6 +1,5 @@
 #include "kernels/flash/flash_error.hpp"
 
-#include <array>
 #include <utility>
 
 namespace tilewalk::flash {
@@ -9,24 +8,6 @@ void RaiseArgumentError(tpu::ErrorType type, const char* site, std::string messa
                         std::source_location where) {
   throw tpu::KernelException(
       tpu::KernelError{type, tpu::Phase::ArgumentCheck, tpu::InternSite(site, where), std::move(message)});
-}
-
-std::string_view PallasFunctionOfSite(std::string_view site) {
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 10> kPrefixes = {{
-      {"entry.", "flash_attention"},
-      {"block_sizes.", "BlockSizes.__post_init__"},
-      {"bwd.", "_flash_attention_bwd"},
-      {"fwd_impl.", "_flash_attention_impl"},
-      {"fwd_single.", "_flash_attention_kernel_single_batch_single_step"},
-      {"fwd.", "_flash_attention_kernel_single_batch"},
-      {"dkv_impl.", "_flash_attention_bwd_dkv"},
-      {"dkv.", "_flash_attention_dkv_kernel"},
-      {"dq_impl.", "_flash_attention_bwd_dq"},
-      {"dq.", "_flash_attention_dq_kernel"},
-  }};
-  for (const auto& [prefix, function] : kPrefixes)
-    if (site.starts_with(prefix)) return function;
-  return {};
 }
 
 std::string ErrorAdvice(const tpu::KernelError& e, const std::string& launch) {
@@ -44,20 +25,6 @@ std::string ErrorAdvice(const tpu::KernelError& e, const std::string& launch) {
              ". The TPU model stops here so that you can see where; change the shapes or block sizes.";
   }
   return {};
-}
-
-std::string DescribeError(const tpu::KernelError& e) {
-  // One check of the original raises with no message; the site below still says what it checks.
-  const std::string message = e.message.empty() ? " (raised without a message)" : ": " + e.message;
-  std::string text = std::string(tpu::ErrorTypeName(e.type)) + message +
-                     "\n  phase: " + std::string(tpu::PhaseName(e.phase));
-  if (e.site != tpu::kNoSite) {
-    const tpu::SiteInfo site = tpu::GetSite(e.site);
-    text += "\n  at " + site.file + ":" + std::to_string(site.line) + " (site " + site.name + ")";
-    const std::string_view function = PallasFunctionOfSite(site.name);
-    if (!function.empty()) text += "\n  raised in the Pallas original by " + std::string(function);
-  }
-  return text;
 }
 
 }  // namespace tilewalk::flash

@@ -60,7 +60,8 @@ void flash_attention_kernel_single_batch(Kernel& k, int b, const ForwardRefs& r,
   });
 
   const int q_seq_idx = k.program_id(2);
-  const bool should_run = c.causal ? below_or_on_diag(q_seq_idx, block_q, kv_seq_idx, block_k_major) : true;
+  const bool should_run =
+      c.causal ? below_or_on_diag(q_seq_idx, block_q, kv_seq_idx, block_k_major, c.non_strict_diag) : true;
 
   k.when(should_run, "fwd.run", [&] {
     k.loop("fwd.run.minor_loop", 0, block_k_major, block_k, [&](int start_k) {

@@ -28,6 +28,7 @@ struct ForwardStatics {
   int block_k = 128;
   int kv_seq_len = 128;
   float mask_value = 0.0f;
+  bool non_strict_diag = false;  // what-if non-strict-diag
 };
 
 // Picks the body (single step when block_k == kv_seq_len) and runs it for each row of the batch block.

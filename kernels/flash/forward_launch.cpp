@@ -53,18 +53,23 @@ std::unique_ptr<ForwardLaunch> BuildForwardLaunch(const AttentionInputs& in, con
 
   const bool causal = config.causal;
   const bool redirect = causal && !config.naive_index_maps;
+  const bool non_strict = config.what_if == WhatIf::NonStrictDiag;
+  // The row of q blocks after which the bias map wraps to row 0: a floor in the original, so with a
+  // partial last row it is not the grid's last row; the what-if bias-map-ceil takes the ceiling.
+  const int64_t last_q_row =
+      (config.what_if == WhatIf::BiasMapCeil ? tpu::CeilDiv(q_seq_len, block_q) : q_seq_len / block_q) - 1;
 
   auto q_index_map = [](const GridIndex& g) { return BlockIndex{g[0], g[1], g[2], 0}; };
   auto kv_index_map = [=](const GridIndex& g) {
     // A skipped step asks for kv block 0: the first block the next row of q blocks needs.
     const int64_t next_kv_index =
-        redirect && !below_or_on_diag(g[2], block_q, g[3], block_k_major) ? 0 : g[3];
+        redirect && !below_or_on_diag(g[2], block_q, g[3], block_k_major, non_strict) ? 0 : g[3];
     return BlockIndex{g[0], g[1], next_kv_index, 0};
   };
   auto ab_index_map = [=](const GridIndex& g) {
     int64_t next_q_index = g[2], next_kv_index = g[3];
-    if (redirect && !below_or_on_diag(g[2], block_q, g[3], block_k_major)) {
-      next_q_index = g[2] == q_seq_len / block_q - 1 ? 0 : g[2] + 1;  // the next q row's first bias block
+    if (redirect && !below_or_on_diag(g[2], block_q, g[3], block_k_major, non_strict)) {
+      next_q_index = g[2] == last_q_row ? 0 : g[2] + 1;  // the next q row's first bias block
       next_kv_index = 0;
     }
     return BlockIndex{g[0], g[1], next_q_index, next_kv_index};
@@ -85,7 +90,7 @@ std::unique_ptr<ForwardLaunch> BuildForwardLaunch(const AttentionInputs& in, con
     auto q_segment_ids_index_map = [](const GridIndex& g) { return BlockIndex{g[0], g[2], 0}; };
     auto kv_segment_ids_index_map = [=](const GridIndex& g) {
       const int64_t next_kv_index =
-          redirect && !below_or_on_diag(g[2], block_q, g[3], block_k_major) ? 0 : g[3];
+          redirect && !below_or_on_diag(g[2], block_q, g[3], block_k_major, non_strict) ? 0 : g[3];
       return BlockIndex{g[0], 0, next_kv_index};
     };
     q_seg = static_cast<int>(spec.inputs.size());
@@ -117,7 +122,8 @@ std::unique_ptr<ForwardLaunch> BuildForwardLaunch(const AttentionInputs& in, con
                                .sm_scale = config.sm_scale,
                                .block_k = block_k,
                                .kv_seq_len = static_cast<int>(kv_seq_len),
-                               .mask_value = kMaskValue};
+                               .mask_value = kMaskValue,
+                               .non_strict_diag = non_strict};
   spec.body = [=](tpu::Kernel& k) {
     ForwardRefs r;
     r.q_tile_ref = k.input(0);

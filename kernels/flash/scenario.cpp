@@ -1,9 +1,10 @@
 #include "kernels/flash/scenario.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <limits>
 #include <random>
-#include <stdexcept>
+#include <utility>
 
 namespace tilewalk::flash {
 
@@ -11,47 +12,12 @@ AttentionConfig Scenario::Config() const {
   return AttentionConfig{.causal = causal,
                          .sm_scale = sm_scale,
                          .block_sizes = block_sizes,
-                         .naive_index_maps = naive_index_maps};
+                         .naive_index_maps = naive_index_maps,
+                         .what_if = what_if};
 }
 
 tpu::Chip Scenario::ChipPreset() const {
   return tpu::ChipByName(chip).value_or(tpu::DefaultChip());
-}
-
-std::vector<std::pair<std::string, std::string>> ScenarioSettings(const Scenario& s) {
-  auto yes = [](bool b) { return std::string(b ? "true" : "false"); };
-  auto opt = [](const std::optional<int>& v) { return v ? std::to_string(*v) : std::string("unset"); };
-  std::string scale = std::to_string(s.sm_scale);
-  scale.erase(scale.find_last_not_of('0') + 1);
-  if (!scale.empty() && scale.back() == '.') scale.pop_back();
-  const BlockSizes& b = s.block_sizes;
-  return {{"batch", std::to_string(s.batch)},
-          {"heads", std::to_string(s.heads)},
-          {"q_len", std::to_string(s.q_len)},
-          {"kv_len", std::to_string(s.kv_len)},
-          {"head_dim", std::to_string(s.head_dim)},
-          {"causal", yes(s.causal)},
-          {"bias", yes(s.bias)},
-          {"segments", std::to_string(s.segments)},
-          {"sm_scale", scale},
-          {"dtype", std::string(tpu::DTypeName(s.dtype))},
-          {"precision", tpu::PrecisionName(s.precision)},
-          {"chip", s.chip},
-          {"seed", std::to_string(s.seed)},
-          {"naive_index_maps", yes(s.naive_index_maps)},
-          {"forward_only", yes(s.forward_only)},
-          {"poison", std::string(PoisonName(s.poison))},
-          {"block_q", std::to_string(b.block_q)},
-          {"block_k_major", std::to_string(b.block_k_major)},
-          {"block_k", std::to_string(b.block_k)},
-          {"block_b", std::to_string(b.block_b)},
-          {"block_q_major_dkv", opt(b.block_q_major_dkv)},
-          {"block_k_major_dkv", opt(b.block_k_major_dkv)},
-          {"block_k_dkv", opt(b.block_k_dkv)},
-          {"block_q_dkv", opt(b.block_q_dkv)},
-          {"block_k_major_dq", opt(b.block_k_major_dq)},
-          {"block_k_dq", opt(b.block_k_dq)},
-          {"block_q_dq", opt(b.block_q_dq)}};
 }
 
 double EstimateHostBytes(const Scenario& s) {
@@ -80,25 +46,27 @@ std::string_view PoisonName(Poison p) {
   return "?";
 }
 
-void CheckRunnable(const Scenario& s) {
-  auto positive = [](const char* name, int v) {
-    if (v < 1)
-      throw std::invalid_argument(std::string(name) + " must be at least 1, got " + std::to_string(v));
-  };
-  positive("--batch", s.batch);
-  positive("--heads", s.heads);
-  positive("--q-len", s.q_len);
-  positive("--kv-len", s.kv_len);
-  positive("--head-dim", s.head_dim);
-  if (s.segments < 0) throw std::invalid_argument("--segments must be 0 (none) or a positive count");
+base::Status CheckRunnable(const Scenario& s) {
+  using base::Fail;
+  using base::Reason;
+  const std::pair<const char*, int> sizes[] = {{"--batch", s.batch},
+                                               {"--heads", s.heads},
+                                               {"--q-len", s.q_len},
+                                               {"--kv-len", s.kv_len},
+                                               {"--head-dim", s.head_dim}};
+  for (const auto& [name, value] : sizes)
+    if (value < 1)
+      return Fail(Reason::Usage, std::string(name) + " must be at least 1, got " + std::to_string(value));
+  if (s.segments < 0) return Fail(Reason::Usage, "--segments must be 0 (none) or a positive count");
   if (!tpu::ChipByName(s.chip))
-    throw std::invalid_argument("--chip must be one of v4, v5e, v5p, v6e; got '" + s.chip + "'");
+    return Fail(Reason::Usage, "--chip must be one of v4, v5e, v5p, v6e; got '" + s.chip + "'");
   const double bytes = EstimateHostBytes(s);
   if (bytes > static_cast<double>(kMaxHostBytes))
-    throw std::invalid_argument(
-        "this scenario needs about " + std::to_string(static_cast<long long>(bytes / 1048576)) +
-        " MiB of host memory, more than the " + std::to_string(kMaxHostBytes >> 20) +
-        " MiB tilewalk allows; reduce --batch, --heads, --q-len, --kv-len or drop --bias");
+    return Fail(Reason::TooLarge,
+                "this scenario needs about " + std::to_string(static_cast<long long>(bytes / 1048576)) +
+                    " MiB of host memory, more than the " + std::to_string(kMaxHostBytes >> 20) +
+                    " MiB tilewalk allows; reduce --batch, --heads, --q-len, --kv-len or drop --bias");
+  return {};
 }
 
 namespace {
@@ -122,7 +90,7 @@ tpu::Array SegmentRuns(int batch, int len, int runs) {
 }  // namespace
 
 ScenarioInputs MakeInputs(const Scenario& s) {
-  CheckRunnable(s);
+  assert(CheckRunnable(s).ok() && "MakeInputs needs a scenario that passed CheckRunnable");
   std::mt19937_64 rng(s.seed);
   ScenarioInputs out;
   AttentionInputs& in = out.inputs;

@@ -9,7 +9,9 @@
 #include <utility>
 #include <vector>
 
+#include "base/result.hpp"
 #include "kernels/flash/attention_inputs.hpp"
+#include "kernels/flash/what_if.hpp"
 #include "kernels/tpu/chip.hpp"
 #include "kernels/tpu/op_context.hpp"
 
@@ -34,6 +36,7 @@ struct Scenario {
   std::string chip = "v5e";
   uint64_t seed = 0;
   bool naive_index_maps = false;
+  WhatIf what_if = WhatIf::None;  // one "fix the file" change to the mirror (what_if.hpp)
   bool forward_only = false;
   Poison poison = Poison::None;  // q[0, 0, 0, 0] becomes NaN or +Inf
   BlockSizes block_sizes = BlockSizes::GetDefault();
@@ -47,22 +50,18 @@ struct ScenarioInputs {
   tpu::Array d_o;  // the incoming gradient, like q
 };
 
-// Every setting as (key, value) text, block sizes included: "q_len" → "512", "causal" → "true".
-std::vector<std::pair<std::string, std::string>> ScenarioSettings(const Scenario& s);
-
-// Host memory the scenario needs, inputs, outputs and the dense reference's one-slice scores included.
 double EstimateHostBytes(const Scenario& s);  // in double, so extreme flags cannot wrap
 // The largest host footprint tilewalk will attempt (a quarter of a 24 GiB machine).
 inline constexpr int64_t kMaxHostBytes = 6ll << 30;
 
-// Throws std::invalid_argument, with what to change, when the scenario cannot be run at all: a size
-// below 1, an unknown chip, or a footprint above kMaxHostBytes. Checked before any allocation.
-void CheckRunnable(const Scenario& s);
+// Whether the scenario can be run at all, checked before any allocation: a failure (Reason::Usage for a
+// size below 1 or an unknown chip, Reason::TooLarge for a footprint above kMaxHostBytes) says what to change.
+base::Status CheckRunnable(const Scenario& s);
 
 std::string_view PoisonName(Poison p);  // "none", "nan", "inf"
 
 // Seeded normal inputs; segment ids come in `segments` contiguous runs, so no row is fully masked.
-// With `poison`, the first element of q is then replaced.
+// With `poison`, the first element of q is then replaced. The scenario must pass CheckRunnable.
 ScenarioInputs MakeInputs(const Scenario& s);
 
 }  // namespace tilewalk::flash

@@ -64,7 +64,7 @@ void BM_ExportFrames(benchmark::State& state) {
     std::ostringstream said, err;
     const auto start = Clock::now();
     const app::ExitCode code =
-        app::RunExport({.scenario = {"--q-len", "1024", "--kv-len", "1024", "--causal"},
+        app::RunExport({.scenario = flash::Scenario{.q_len = 1024, .kv_len = 1024, .causal = true},
                         .out = out,
                         .size = {.width = 1280, .height = 720},
                         .every = app::FrameEvery::Step},

@@ -10,7 +10,7 @@
 
 #include "kernels/flash/reference.hpp"
 #include "kernels/flash/scenario.hpp"
-#include "kernels/flash/scenario_flags.hpp"
+#include "kernels/flash/scenario_options.hpp"
 #include "kernels/flash/training_step.hpp"
 #include "kernels/tpu/threads.hpp"
 #include "tests/bench/gemm_limit.hpp"
@@ -20,10 +20,7 @@ namespace {
 using namespace tilewalk::flash;
 
 Scenario BenchScenario() {
-  Scenario s;
-  const std::vector<std::string> flags = {"--scenario", "bench-step"};
-  ParseScenarioFlags(flags, s);
-  return s;
+  return *ParseScenario(std::vector<std::string>{"--scenario", "bench-step"});
 }
 
 std::vector<float> Floats(const tilewalk::tpu::Array& a) {

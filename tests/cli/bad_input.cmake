@@ -21,20 +21,22 @@ bad_input("check: heads over the limit" EXIT 2 COMMAND ${tw} check --heads 70000
   MATCH "--heads got '70000': expected a whole number from 1 to 65536")
 bad_input("check: a block size that is not whole" EXIT 2 COMMAND ${tw} check --block-k 1.5
   MATCH "--block-k got '1\\.5'")
-bad_input("check: an empty value is not a missing one" EXIT 2 COMMAND ${tw} check --q-len=
-  MATCH "--q-len got '': expected a whole number")
+bad_input("check: an empty value says what the option needs" EXIT 2 COMMAND ${tw} check --q-len=
+  MATCH "--q-len needs a whole number from 1 to 1048576")
 bad_input("check: a negative seed" EXIT 2 COMMAND ${tw} check --seed -1
   MATCH "--seed got '-1': expected a whole number from 0")
 bad_input("check: --sm-scale nan" EXIT 2 COMMAND ${tw} check --sm-scale nan
-  MATCH "--sm-scale got 'nan': expected a positive number")
+  MATCH "--sm-scale got 'nan': expected a number from 1e-06 to 1000000")
 bad_input("check: --sm-scale inf" EXIT 2 COMMAND ${tw} check --sm-scale inf MATCH "--sm-scale got 'inf'")
 bad_input("check: a negative --sm-scale" EXIT 2 COMMAND ${tw} check --sm-scale -0.5 MATCH "--sm-scale got '-0\\.5'")
+bad_input("check: an unknown --what-if" EXIT 2 COMMAND ${tw} check --what-if fix-everything
+  MATCH "--what-if got 'fix-everything': expected one of none, redirect-lm-dkv")
 bad_input("check: an unknown dtype" EXIT 2 COMMAND ${tw} check --dtype float16
-  MATCH "--dtype got 'float16': expected float32 or bfloat16")
-bad_input("check: an empty chip" EXIT 2 COMMAND ${tw} check --chip= MATCH "--chip got '': expected v4, v5e")
+  MATCH "--dtype got 'float16': expected one of float32, bfloat16")
+bad_input("check: an empty chip" EXIT 2 COMMAND ${tw} check --chip= MATCH "--chip needs one of v4, v5e, v5p, v6e")
 bad_input("check: a switch given a value" EXIT 2 COMMAND ${tw} check --causal=yes MATCH "--causal takes no value")
 bad_input("check: --scenario without a name" EXIT 2 COMMAND ${tw} check --scenario
-  MATCH "--scenario needs a value: expected a preset name")
+  MATCH "--scenario needs a preset name")
 bad_input("check: --dump without a folder" EXIT 2 COMMAND ${tw} check --dump MATCH "--dump needs a folder")
 bad_input("check: --dump with an empty folder name" EXIT 2 COMMAND ${tw} check ${small} --dump=
   MATCH "--dump needs a folder" NO_MATCH "scenario:")
@@ -42,34 +44,34 @@ bad_input("trace: an unknown option" EXIT 2 COMMAND ${tw} trace --frobnicate --o
   MATCH "tilewalk trace: unknown option '--frobnicate'")
 bad_input("trace: --out with an empty name" EXIT 2 COMMAND ${tw} trace --out= MATCH "--out needs a file name")
 bad_input("trace: --launch without a value" EXIT 2 COMMAND ${tw} trace --out x.json --launch
-  MATCH "--launch needs a value")
+  MATCH "--launch needs a launch")
 bad_input("trace: a length past the range of int" EXIT 2 COMMAND ${tw} trace --out x.json --q-len 99999999999999999999
   MATCH "--q-len got '99999999999999999999'")
 bad_input("gui: --stop past the range of int is out of range" EXIT 2 COMMAND ${tw} gui --stop 99999999999999999999
-  MATCH "--stop '99999999999999999999' is out of range; it must be 1 to 1000")
-bad_input("gui: a negative --stop" EXIT 2 COMMAND ${tw} gui --stop -1 MATCH "--stop '-1' is out of range")
+  MATCH "--stop got '99999999999999999999': expected a whole number from 1 to 1000")
+bad_input("gui: a negative --stop" EXIT 2 COMMAND ${tw} gui --stop -1 MATCH "--stop got '-1': expected a whole number from 1 to 1000")
 bad_input("gui: --frames that is not a number" EXIT 2 COMMAND ${tw} gui --frames abc --screenshot x.png
-  MATCH "--frames expects a whole number, not 'abc'")
+  MATCH "--frames got 'abc': expected a whole number from 3 to 100000")
 bad_input("gui: a negative --size" EXIT 2 COMMAND ${tw} gui --size -100x-100
-  MATCH "--size '-100x-100' is out of range; each side must be 64 to 16384 pixels")
-bad_input("gui: an empty --size" EXIT 2 COMMAND ${tw} gui --size= MATCH "--size expects WIDTHxHEIGHT")
+  MATCH "--size got '-100x-100': expected WIDTHxHEIGHT in pixels, each side from 64 to 16384")
+bad_input("gui: an empty --size" EXIT 2 COMMAND ${tw} gui --size= MATCH "--size needs a size such as 1600x900")
 bad_input("gui: --benchmark-frames 0" EXIT 2 COMMAND ${tw} gui --benchmark-frames 0
-  MATCH "--benchmark-frames '0' is out of range")
+  MATCH "--benchmark-frames got '0': expected a whole number from 1 to 1000000")
 bad_input("gui: --screenshot without a value" EXIT 2 COMMAND ${tw} gui --screenshot
-  MATCH "option '--screenshot' needs a value")
+  MATCH "--screenshot needs a file name")
 bad_input("gui: --screenshot with an empty name" EXIT 2 COMMAND ${tw} gui --screenshot= MATCH "--screenshot needs a file name")
 bad_input("gui: --tour with an empty name" EXIT 2 COMMAND ${tw} gui --tour= MATCH "--tour needs a tour name")
 bad_input("gui: --library with an empty folder" EXIT 2 COMMAND ${tw} gui --library= MATCH "--library needs a folder")
 bad_input("gui: a switch given a value" EXIT 2 COMMAND ${tw} gui --classroom=yes
-  MATCH "option '--classroom' takes no value")
+  MATCH "--classroom takes no value")
 bad_input("gui: a positional argument" EXIT 2 COMMAND ${tw} gui intro MATCH "unexpected argument 'intro'")
 bad_input("anchors: an unknown option" EXIT 2 COMMAND ${tw} anchors --frobnicate
   MATCH "tilewalk anchors: unknown option '--frobnicate'")
 bad_input("anchors: --pallas-source without a value" EXIT 2 COMMAND ${tw} anchors --pallas-source
-  MATCH "option '--pallas-source' needs a value")
+  MATCH "--pallas-source needs a file")
 bad_input("anchors: --pallas-source with an empty path" EXIT 2 COMMAND ${tw} anchors --pallas-source=
   MATCH "--pallas-source needs a file")
-bad_input("anchors: a switch given a value" EXIT 2 COMMAND ${tw} anchors --json=1 MATCH "option '--json' takes no value")
+bad_input("anchors: a switch given a value" EXIT 2 COMMAND ${tw} anchors --json=1 MATCH "--json takes no value")
 bad_input("tours: a positional argument" EXIT 2 COMMAND ${tw} tours intro MATCH "unexpected argument 'intro'")
 bad_input("tours: --library with an empty folder" EXIT 2 COMMAND ${tw} tours --library= MATCH "--library needs a folder")
 bad_input("tour: two tour names" EXIT 2 COMMAND ${tw} tour intro causal --print
@@ -157,7 +159,7 @@ bad_input("--json counts the non-finite values" EXIT 0
 bad_input("trace of a poisoned scenario" EXIT 0
   COMMAND ${tw} trace ${small} --poison nan --forward-only --out ${CMAKE_CURRENT_BINARY_DIR}/poisoned.json
   MATCH "wrote [0-9]+ events")
-bad_input("--poison takes nan or inf" EXIT 2 COMMAND ${tw} check --poison -inf MATCH "--poison got '-inf': expected nan or inf")
+bad_input("--poison takes none, nan or inf" EXIT 2 COMMAND ${tw} check --poison -inf MATCH "--poison got '-inf': expected one of none, nan, inf")
 
 # ---- 5. Malformed and truncated passage and tour files (--library DIR) --------------------------------
 set(bad_libraries ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/bad-libraries)
@@ -165,7 +167,7 @@ bad_input("an empty tour file" EXIT 1 COMMAND ${tw} tours --library ${bad_librar
   MATCH "empty-tour/tours/empty\\.tour:1: a tour starts with '# tour: ID'"
   MATCH2 "1 problem\\(s\\) in the passages and tours of .*empty-tour; fix them")
 bad_input("a tour cut off inside a stop" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/truncated-tour
-  MATCH "truncated\\.tour:33: stop 'Stop 5' needs 'scenario:'" MATCH2 "truncated\\.tour:33: stop 'Stop 5' needs 'land:'")
+  MATCH "truncated\\.tour:37: stop 'Stop 5' needs 'scenario:'" MATCH2 "truncated\\.tour:37: stop 'Stop 5' needs 'land:'")
 bad_input("a passage cut off inside its front matter" EXIT 1
   COMMAND ${tw} tours --library ${bad_libraries}/truncated-passage
   MATCH "01-cut-short\\.md:5: the front matter never ends" MATCH2 "uses-cut\\.tour:5: stop 'Stop 1' names no passage 'cut-short'")
@@ -174,10 +176,14 @@ bad_input("a passage with malformed keys" EXIT 1 COMMAND ${tw} tours --library $
   MATCH2 "01-bad-keys\\.md:6: tokens takes 1 to 6 fragments")
 bad_input("a tour with malformed header and stop lines" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/malformed-tour
   MATCH "wrong-name\\.tour:1: the tour id 'not-the-file-name' must equal the file name 'wrong-name'"
-  MATCH2 "wrong-name\\.tour:31: land takes 'site NAME #N'")
+  MATCH2 "wrong-name\\.tour:34: land takes 'site NAME #N'")
 bad_input("stops that name an unknown passage or bad flags" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/bad-stops
   MATCH "bad-stops\\.tour:5: stop 'An unknown passage' names no passage 'no-such-passage'"
-  MATCH2 "bad-stops\\.tour:26: stop 'A value past the range of int': --q-len got '99999999999999999999'")
+  MATCH2 "bad-stops\\.tour:29: stop 'A value past the range of int': --q-len got '99999999999999999999'")
+bad_input("malformed asks: a choice before its question, too few choices" EXIT 1
+  COMMAND ${tw} tours --library ${bad_libraries}/bad-ask
+  MATCH "bad-ask\\.tour:10: 'choice yes' belongs to an ask: write the 'ask:' line first"
+  MATCH2 "bad-ask\\.tour:19: an ask has 2 to 4 choices; this one has 1")
 bad_input("two default tours" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/two-defaults
   MATCH "two-defaults/tours: exactly one tour must say 'default: yes'; 2 do")
 bad_input("a library with no tours" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/no-tours
@@ -185,11 +191,11 @@ bad_input("a library with no tours" EXIT 1 COMMAND ${tw} tours --library ${bad_l
 bad_input("a library folder that does not exist" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/nope
   MATCH "tilewalk tours: cannot read the folder '.*nope/(passages|tours)'" MATCH2 "--library takes a folder")
 bad_input("tour --print of a truncated tour" EXIT 1
-  COMMAND ${tw} tour truncated --print --library ${bad_libraries}/truncated-tour MATCH "truncated\\.tour:33: ")
+  COMMAND ${tw} tour truncated --print --library ${bad_libraries}/truncated-tour MATCH "truncated\\.tour:37: ")
 bad_input("tour --print of stops that parse but cannot land, one too big for the machine" EXIT 1
   COMMAND ${tw} tour unlandable --print --library ${bad_libraries}/unlandable
   MATCH "unlandable\\.tour:5: stop 'Stop 1' does not resolve: scenario: this scenario needs about [0-9]+ MiB"
-  MATCH2 "unlandable\\.tour:33: stop 'No such event' does not resolve: the scenario has 0 matching events")
+  MATCH2 "unlandable\\.tour:37: stop 'No such event' does not resolve: the scenario has 0 matching events")
 if(XVFB_RUN)
   bad_input("gui opens on a stop too big for the machine without running it" EXIT 0
     COMMAND ${XVFB_RUN} -a ${tw} gui --library ${bad_libraries}/unlandable --tour unlandable --stop 1
@@ -205,16 +211,16 @@ bad_input("anchors on an empty file" EXIT 1
   COMMAND ${tw} anchors --pallas-source ${CMAKE_SOURCE_DIR}/tests/walkthrough/fixtures/empty.py
   MATCH "--pallas-source names '.*empty\\.py', which is empty")
 bad_input("anchors on a folder" EXIT 1 COMMAND ${tw} anchors --pallas-source ${pallas}
-  MATCH "names '.*pallas', which is not a readable file")
+  MATCH "names '.*pallas', but cannot read .*it is a folder")
 bad_input("anchors on a device" EXIT 1 COMMAND ${tw} anchors --pallas-source /dev/null
-  MATCH "names '/dev/null', which is not a readable file")
+  MATCH "names '/dev/null', but cannot read .*it is a character device")
 bad_input("anchors on a binary file" EXIT 1 COMMAND ${tw} anchors --pallas-source ${pallas}/binary.py
-  MATCH "does not define _flash_attention_impl, so it is not the Pallas TPU flash attention file")
+  MATCH "holds NUL bytes, so it is not a text file")
 bad_input("anchors on a file cut off after the entry point" EXIT 1 COMMAND ${tw} anchors --pallas-source ${pallas}/truncated.py
-  MATCH "37 passage anchor\\(s\\) not found in .*truncated\\.py")
+  MATCH "passage anchor\\(s\\) are not found or ambiguous in .*truncated\\.py")
 bad_input("anchors with TILEWALK_PALLAS_SOURCE naming a missing file" EXIT 1
   COMMAND env TILEWALK_PALLAS_SOURCE=${pallas}/missing.py ${tw} anchors
-  MATCH "TILEWALK_PALLAS_SOURCE names '.*missing\\.py', which is not a readable file")
+  MATCH "TILEWALK_PALLAS_SOURCE names '.*missing\\.py', but cannot read .*there is no such file")
 
 # ---- 7. No display: exit 3 with advice, whatever else was asked --------------------------------------
 bad_input("no display with a tour and a stop" EXIT 3

@@ -23,9 +23,9 @@ tilewalk_cli_test("check --json carries the error" EXIT 1
 tilewalk_cli_test("check rejects a non-numeric block size" EXIT 2
   COMMAND ${tw} check --block-q abc MATCH "--block-q got 'abc': expected a whole number")
 tilewalk_cli_test("check rejects a missing value" EXIT 2
-  COMMAND ${tw} check --heads MATCH "--heads needs a value")
+  COMMAND ${tw} check --heads MATCH "--heads needs a whole number from 1 to 65536")
 tilewalk_cli_test("check rejects an unknown preset and lists the presets" EXIT 2
-  COMMAND ${tw} check --scenario nope MATCH "--scenario got 'nope': expected one of the presets: .*intro")
+  COMMAND ${tw} check --scenario nope MATCH "--scenario got 'nope': expected a preset: .*intro")
 tilewalk_cli_test("check refuses a scenario too big for the machine before allocating" EXIT 2
   COMMAND ${tw} check --batch 64 --heads 64 --q-len 65536 --kv-len 65536
   MATCH "needs about [0-9]+ MiB of host memory")
@@ -53,3 +53,9 @@ tilewalk_cli_test("trace of a rejected scenario writes the error and exits 1" EX
 tilewalk_cli_test("check reports the below_or_on_diag edge case as a failure, as the original computes it" EXIT 1
   COMMAND ${tw} check --causal --q-len 129 --kv-len 256 --block-q 129 --forward-only --precision highest --sm-scale 0.01
   MATCH "FAIL: an output is outside its tolerance")
+tilewalk_cli_test("check --what-if non-strict-diag lets the corner block run, and the edge case passes" EXIT 0
+  COMMAND ${tw} check --causal --q-len 129 --kv-len 256 --block-q 129 --forward-only --precision highest --sm-scale 0.01 --what-if non-strict-diag
+  MATCH "what-if non-strict-diag" MATCH2 "PASS: every output is within tolerance")
+tilewalk_cli_test("check --json reports the what-if it ran" EXIT 0
+  COMMAND ${tw} check --scenario intro --what-if redirect-lm-dkv --json
+  MATCH "\"what_if\": \"redirect-lm-dkv\"" MATCH2 "\"l\": {[ \n]*\"bytes\": 851968,[ \n]*\"issued\": 13")

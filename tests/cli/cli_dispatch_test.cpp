@@ -109,7 +109,7 @@ TEST_CASE("cli: an unknown option exits 2, names it and points to --help") {
 TEST_CASE("cli: a bad value exits 2 without opening anything") {
   const Run run = RunLine({"gui", "--size", "huge"});
   CHECK(run.code == 2);
-  CHECK(Contains(run.err, "--size expects WIDTHxHEIGHT"));
+  CHECK(Contains(run.err, "--size got 'huge': expected WIDTHxHEIGHT"));
 }
 
 // Empty values cannot be passed through the end-to-end table (a CMake list drops empty elements).
@@ -128,7 +128,7 @@ TEST_CASE("cli: empty values are usage errors, not the current folder or a tour 
   CHECK(Contains(out.err, "--out needs a file name"));
   const Run length = RunLine({"check", "--q-len", ""});
   CHECK(length.code == 2);
-  CHECK(Contains(length.err, "--q-len got ''"));
+  CHECK(Contains(length.err, "--q-len needs a whole number from 1 to 1048576"));
 }
 
 }  // namespace tilewalk::app

@@ -94,13 +94,18 @@ TEST_CASE("tour screen: ? toggles the help overlay and Escape closes it") {
 
 namespace tilewalk::app {
 
-TEST_CASE("tour screen: classroom mode shows the grid at the grid's moments and a detail tab otherwise") {
+TEST_CASE("tour screen: classroom mode shows the stop's picture, and it stays put while stepping") {
   Screen screen;
   screen.state.classroom = true;
-  screen.Frame();  // lands on fwd.run.m_next: the Lanes tab
+  screen.Frame();  // the fixture's stop 1 shows lanes, and lands on fwd.run.m_next
   CHECK_FALSE(screen.state.classroom_grid);
   CHECK(screen.state.detail_shown == session::DetailTab::Lanes);
-  screen.Press(ImGuiKey_RightArrow, true);  // the next grid step begins: the grid
+  screen.Press(ImGuiKey_RightArrow, true);  // the next grid step begins: the picture stays
+  CHECK_FALSE(screen.state.classroom_grid);
+  CHECK(screen.state.detail_shown == session::DetailTab::Lanes);
+  screen.Press(ImGuiKey_PageDown);  // stop 2 shows the grid
+  CHECK(screen.state.classroom_grid);
+  for (int i = 0; i < 6; ++i) screen.Press(ImGuiKey_RightArrow);
   CHECK(screen.state.classroom_grid);
   CHECK(screen.Frame() > 2000);
   screen.state.classroom = false;

@@ -15,13 +15,13 @@ tilewalk_cli_test("tour without --print explains" EXIT 2 COMMAND ${tw} tour intr
 tilewalk_cli_test("anchors on an unrelated file refuses it" EXIT 1
   COMMAND ${tw} anchors --pallas-source ${fixtures}/unrelated.py MATCH "does not define _flash_attention_impl")
 tilewalk_cli_test("anchors on a missing file says what to pass" EXIT 1
-  COMMAND ${tw} anchors --pallas-source ${fixtures}/missing.py MATCH "not a readable file")
+  COMMAND ${tw} anchors --pallas-source ${fixtures}/missing.py MATCH "names '.*missing\\.py', but cannot read .*there is no such file")
 tilewalk_cli_test("anchors on a stand-in file reports anchors not found and exits 1" EXIT 1
   COMMAND ${tw} anchors --pallas-source ${fixtures}/fake_flash_attention.py
-  MATCH "constants +[a-z ]+" MATCH2 "passage anchor\\(s\\) not found")
+  MATCH "constants +not_found" MATCH2 "passage anchor\\(s\\) are not found or ambiguous")
 tilewalk_cli_test("anchors --json carries the coverage" EXIT 1
   COMMAND ${tw} anchors --pallas-source ${fixtures}/fake_flash_attention.py --json
-  MATCH "\"regions_total\": 19" MATCH2 "\"status\": \"not found\"")
+  MATCH "\"total\": 19" MATCH2 "\"status\": \"not_found\"")
 
 find_program(XVFB_RUN_FOR_BENCH xvfb-run)
 if(XVFB_RUN_FOR_BENCH)
@@ -35,3 +35,7 @@ if(XVFB_RUN_FOR_BENCH)
 endif()
 tilewalk_cli_test("gui rejects --benchmark-frames with --screenshot" EXIT 2
   COMMAND ${tw} gui --benchmark-frames 5 --screenshot x.png MATCH "separate runs")
+tilewalk_cli_test("tour --print shows a stop's question, its choices and the recorded answer" EXIT 0
+  COMMAND ${tw} tour fixture --print --library ${CMAKE_SOURCE_DIR}/tests/cli/fixtures/library
+  MATCH "ask: Will the next step, step 2, do any arithmetic\\?\n      1\\) Yes[^\n]*\n      2\\) No"
+  MATCH2 "answer: no, choice 2\\. Step 2 pairs queries 0-127 with keys 256-383: 6 steps skip like it\\.")

@@ -22,9 +22,10 @@ TEST_CASE("Ctrl +/- scale text by 10% a step, within 0.6 and 2.5") {
 
 TEST_CASE("--classroom is a gui option, and the help lists F11 and Ctrl +/-") {
   const std::vector<std::string_view> args = {"--classroom", "--tour", "causal"};
-  const GuiOptions options = ParseGuiOptions(args);
-  CHECK(options.classroom);
-  CHECK(options.tour == "causal");
+  const auto options = ParseGuiOptions(args);
+  REQUIRE(options.ok());
+  CHECK(options->classroom);
+  CHECK(options->tour == "causal");
   bool f10 = false, f11 = false, ctrl = false;
   for (const KeyHelp& k : kTourKeys) {
     f10 = f10 || k.keys == "F10";

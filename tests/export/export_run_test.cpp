@@ -10,6 +10,7 @@
 
 #include "app/export/export_run.hpp"
 #include "app/session/tour_session.hpp"
+#include "kernels/flash/scenario_options.hpp"
 #include "png_read.hpp"
 #include "temp_folder.hpp"
 #include "walkthrough/timeline.hpp"
@@ -111,7 +112,7 @@ TEST_CASE("export: the manifest agrees with the timeline, frame by frame") {
 TEST_CASE("export: the same inputs give byte-identical frames and manifest") {
   TempDir dir;
   ExportOptions options = FixtureExport(dir.path / "a", FrameEvery::Stop);
-  options.panes = std::get<PaneSet>(ParsePaneList("grid,memory,timeline"));
+  options.panes = *ParsePaneList("grid,memory,timeline");
   options.scale = 1.5f;
   REQUIRE(Run(options) == ExitCode::Ok);
   options.out = dir.path / "b";
@@ -144,7 +145,7 @@ TEST_CASE("export: a plan longer than --max-frames is refused before anything is
 TEST_CASE("export: a scenario the kernel rejects prints its error and leaves nothing") {
   TempDir dir;
   ExportOptions options = FixtureExport(dir.path / "rejected", FrameEvery::Step);
-  options.scenario = {"--scenario", "block-k-64"};
+  options.scenario = *flash::ParseScenario(std::vector<std::string>{"--scenario", "block-k-64"});
   std::string error;
   CHECK(Run(options, &error) == ExitCode::Failure);
   CHECK(error.find("NotImplementedError") != std::string::npos);

@@ -5,17 +5,16 @@
 #include <memory>
 
 #include "app/export/frame_plan.hpp"
-#include "kernels/flash/scenario_flags.hpp"
+#include "kernels/flash/scenario_options.hpp"
 
 namespace tilewalk::app {
 namespace {
 
 const walkthrough::Recording& CausalSmall() {
   static const std::shared_ptr<const walkthrough::Recording> recording = [] {
-    flash::Scenario scenario;
-    const std::vector<std::string> flags = {"--scenario", "causal-small"};
-    REQUIRE(flash::ParseScenarioFlags(flags, scenario).empty());
-    return std::shared_ptr<const walkthrough::Recording>(walkthrough::Recording::Record(scenario));
+    const auto scenario = flash::ParseScenario(std::vector<std::string>{"--scenario", "causal-small"});
+    REQUIRE(scenario.ok());
+    return std::shared_ptr<const walkthrough::Recording>(walkthrough::Recording::Record(*scenario));
   }();
   return *recording;
 }

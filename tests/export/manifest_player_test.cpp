@@ -16,7 +16,10 @@ Manifest Sample() {
              .every = "stop",
              .size = {.width = 640, .height = 360},
              .panes = "grid"};
-  m.stops.push_back({.title = "First", .scenario = {"--causal"}, .passage = "fwd-grid", .frame_count = 2});
+  m.stops.push_back({.title = "First",
+                     .scenario = flash::Scenario{.causal = true},
+                     .passage = "fwd-grid",
+                     .frame_count = 2});
   m.frames.push_back({.file = "frames/00001.png",
                       .event = 12,
                       .launch = "fwd",

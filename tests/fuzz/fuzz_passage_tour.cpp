@@ -1,7 +1,7 @@
 // Fuzzes the passage and tour parsers and the library's cross-checks with one input read three ways: as a
 // passage file, as a tour file, and (when it parses as a tour) as both files of a library.
 // Invariants: a rejection always says why, at a line inside the file; what is accepted obeys the rules of
-// docs/authoring.md (ids, tokens, hint, stops, landings, placeholders); a library made of a tour whose
+// docs/authoring.md (ids, tokens, hint, stops, landings, asks, placeholders); a library made of a tour whose
 // passages do not exist reports each missing passage, and every cross-check points at a stop.
 #include <cstddef>
 #include <cstdint>
@@ -96,6 +96,22 @@ void CheckTour(const tw::Tour& t) {
     std::string bad;
     Check(tilewalk::fuzz::AllPlaceholdersDocumented(s.narration, &bad),
           "an accepted narration's placeholders are documented", bad);
+    if (!s.ask) continue;
+    const tw::Ask& ask = *s.ask;
+    Check(!ask.question.empty() && !ask.explain.empty(), "an accepted ask has a question and an explanation");
+    Check(ask.choices.size() >= 2 && ask.choices.size() <= 4, "an accepted ask has 2 to 4 choices");
+    for (const tw::AskChoice& c : ask.choices) {
+      Check(!c.value.empty() && !c.text.empty(), "an accepted choice has a value and a text", c.value);
+      Check(tilewalk::fuzz::AllPlaceholdersDocumented(c.text, &bad), "a choice's placeholders are documented",
+            bad);
+    }
+    Check(ask.answer.size() > 2 && ask.answer.front() == '{' && ask.answer.back() == '}' &&
+              tilewalk::fuzz::DocumentedPlaceholder(
+                  std::string_view(ask.answer).substr(1, ask.answer.size() - 2)),
+          "an accepted answer is one documented placeholder", ask.answer);
+    Check(tilewalk::fuzz::AllPlaceholdersDocumented(ask.question + ask.explain, &bad),
+          "an accepted ask's placeholders are documented", bad);
+    Check(!ask.reveal || ask.reveal->kind != tw::Landing::Kind::Rejected, "a reveal names an event");
   }
 }
 

@@ -1,20 +1,19 @@
-// Fuzzes the scenario flags: the input, split into words, goes through ParseScenarioFlags and then
-// CheckRunnable. Only std::invalid_argument is an expected answer to bad flags; anything else that escapes
-// is a finding. No inputs are made and nothing is launched: those are far too slow for a fuzzer.
-// Invariants: the words handed back to the verb are not scenario flags; ScenarioToFlags reproduces the
-// scenario exactly when parsed back; a scenario CheckRunnable accepts really fits in kMaxHostBytes.
+// Fuzzes the scenario options: the input, split into words, goes through ParseScenario and then
+// CheckRunnable. A refusal must be a usage error whose message has one of the parser's forms; anything that
+// escapes is a finding. No inputs are made and nothing is launched: those are far too slow for a fuzzer.
+// Invariants: ScenarioToFlags reproduces an accepted scenario exactly, field by field, when parsed back;
+// a scenario CheckRunnable accepts really fits in kMaxHostBytes.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <set>
 #include <sstream>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "kernels/flash/scenario.hpp"
-#include "kernels/flash/scenario_flags.hpp"
+#include "kernels/flash/scenario_fields.hpp"
+#include "kernels/flash/scenario_options.hpp"
 #include "tests/fuzz/fuzz_check.hpp"
 
 namespace flash = tilewalk::flash;
@@ -29,41 +28,30 @@ std::vector<std::string> SplitWords(std::string_view text) {
   return words;
 }
 
-// The flag names --help lists ("  --block-q N   forward q block" → "--block-q").
-const std::set<std::string>& HelpFlagNames() {
-  static const std::set<std::string> names = [] {
-    std::set<std::string> out;
-    std::istringstream in(flash::ScenarioFlagsHelp());
-    for (std::string line; std::getline(in, line);) {
-      std::istringstream words(line);
-      std::string first;
-      if (words >> first && first.starts_with("--")) out.insert(first);
-    }
-    return out;
-  }();
-  return names;
-}
-
 std::string Joined(const std::vector<std::string>& words) {
   std::string out;
   for (const std::string& w : words) out += (out.empty() ? "" : " ") + w;
   return out;
 }
 
-// ScenarioToFlags parsed back onto a default scenario gives the same scenario, sm_scale bit for bit.
+// The parser's message forms (base/option_parser.hpp), and a preset's own problems.
+bool KnownForm(const std::string& message) {
+  for (const char* form : {"unknown option '", "unexpected argument '", "preset '"})
+    if (message.starts_with(form)) return true;
+  for (const char* form : {" takes no value", " needs ", " got '"})
+    if (message.starts_with("--") && message.find(form) != std::string::npos) return true;
+  return false;
+}
+
+// ScenarioToFlags parsed back gives the same scenario: every field's text, and sm_scale bit for bit.
 void CheckRoundTrip(const flash::Scenario& s) {
   const std::vector<std::string> flags = flash::ScenarioToFlags(s);
-  flash::Scenario back;
-  std::vector<std::string> rest;
-  try {
-    rest = flash::ParseScenarioFlags(flags, back);
-  } catch (const std::invalid_argument& e) {
-    Check(false, "ScenarioToFlags writes flags that ParseScenarioFlags accepts", e.what());
-  }
-  Check(rest.empty(), "ScenarioToFlags writes only scenario flags", Joined(rest));
-  Check(flash::ScenarioSettings(back) == flash::ScenarioSettings(s),
-        "ScenarioToFlags reproduces every setting", Joined(flags));
-  Check(std::memcmp(&back.sm_scale, &s.sm_scale, sizeof s.sm_scale) == 0,
+  const auto back = flash::ParseScenario(flags);
+  Check(back.ok(), "ScenarioToFlags writes flags that ParseScenario accepts",
+        back.ok() ? Joined(flags) : back.error().message);
+  for (const flash::ScenarioField& field : flash::ScenarioFields())
+    Check(field.get(*back) == field.get(s), "ScenarioToFlags reproduces every field", Joined(flags));
+  Check(std::memcmp(&back->sm_scale, &s.sm_scale, sizeof s.sm_scale) == 0,
         "ScenarioToFlags reproduces sm_scale exactly", Joined(flags));
 }
 
@@ -77,23 +65,17 @@ double LeastHostBytes(const flash::Scenario& s) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::vector<std::string> words =
       SplitWords(std::string_view(reinterpret_cast<const char*>(data), size));
-  flash::Scenario s;
-  std::vector<std::string> rest;
-  try {
-    rest = flash::ParseScenarioFlags(words, s);
-  } catch (const std::invalid_argument&) {
-    return 0;  // a bad flag, reported to the user
+  const auto parsed = flash::ParseScenario(words);
+  if (!parsed) {
+    Check(parsed.error().reason == tilewalk::base::Reason::Usage, "a refused flag is a usage error",
+          parsed.error().message);
+    Check(KnownForm(parsed.error().message), "a refusal has one of the parser's message forms",
+          parsed.error().message);
+    return 0;
   }
-  for (const std::string& w : rest)
-    Check(!HelpFlagNames().contains(w) && w != "--scenario",
-          "a scenario flag is never handed back to the verb", w);
-  CheckRoundTrip(s);
-  try {
-    flash::CheckRunnable(s);
-  } catch (const std::invalid_argument&) {
-    return 0;  // too large for the machine, refused before any allocation
-  }
-  Check(LeastHostBytes(s) <= static_cast<double>(flash::kMaxHostBytes),
-        "a scenario CheckRunnable accepts fits in kMaxHostBytes", Joined(flash::ScenarioToFlags(s)));
+  CheckRoundTrip(*parsed);
+  if (!flash::CheckRunnable(*parsed)) return 0;  // too large for the machine, refused before any allocation
+  Check(LeastHostBytes(*parsed) <= static_cast<double>(flash::kMaxHostBytes),
+        "a scenario CheckRunnable accepts fits in kMaxHostBytes", Joined(flash::ScenarioToFlags(*parsed)));
   return 0;
 }

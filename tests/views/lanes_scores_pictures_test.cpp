@@ -11,16 +11,16 @@
 
 #include "app/session/heatmap_builders.hpp"
 #include "app/session/tour_session.hpp"
-#include "kernels/flash/scenario_flags.hpp"
+#include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/timeline.hpp"
 
 namespace tilewalk::session {
 namespace {
 
 std::shared_ptr<const walkthrough::Recording> Record(std::vector<std::string> flags) {
-  flash::Scenario scenario;
-  REQUIRE(flash::ParseScenarioFlags(flags, scenario).empty());
-  return std::shared_ptr<const walkthrough::Recording>(walkthrough::Recording::Record(scenario));
+  const auto scenario = flash::ParseScenario(flags);
+  REQUIRE(scenario.ok());
+  return std::shared_ptr<const walkthrough::Recording>(walkthrough::Recording::Record(*scenario));
 }
 
 std::shared_ptr<const walkthrough::Recording> Intro() {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "app/session/picture_builders.hpp"
-#include "kernels/flash/scenario_flags.hpp"
+#include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/mirror_sources.hpp"
 #include "walkthrough/timeline.hpp"
 
@@ -19,10 +19,10 @@ namespace {
 
 std::shared_ptr<const walkthrough::Recording> CausalRecording() {
   static const std::shared_ptr<const walkthrough::Recording> recording = [] {
-    flash::Scenario scenario;
-    const std::vector<std::string> flags = {"--q-len", "512", "--kv-len", "512", "--causal"};
-    REQUIRE(flash::ParseScenarioFlags(flags, scenario).empty());
-    return std::shared_ptr<const walkthrough::Recording>(walkthrough::Recording::Record(scenario));
+    const auto scenario =
+        flash::ParseScenario(std::vector<std::string>{"--q-len", "512", "--kv-len", "512", "--causal"});
+    REQUIRE(scenario.ok());
+    return std::shared_ptr<const walkthrough::Recording>(walkthrough::Recording::Record(*scenario));
   }();
   return recording;
 }
@@ -139,16 +139,27 @@ TEST_CASE("source picture: the executing line is the snapshot's site, and the pa
 
   walkthrough::Passage passage;
   passage.cpp = {"fwd.run.m_curr", "fwd.run.m_next"};
-  const views::SourcePicture p = BuildSourcePicture(position, {}, &passage, nullptr);
-  REQUIRE(p.tabs.size() == 1);
-  const views::SourceTab& tab = p.tabs[0];
-  CHECK(tab.executing_line == expected->line);
-  CHECK(tab.clickable);
-  CHECK(tab.lines[static_cast<std::size_t>(tab.executing_line - 1)].find("fwd.run.m_next") !=
+  SourceDocuments documents;
+  SourceInput input;
+  input.position = position;
+  input.site = "fwd.run.m_next";
+  input.passage = &passage;
+  input.pallas_missing = "get one";
+  const views::SourcePicture p = BuildSourcePicture(input, documents);
+  REQUIRE(p.cpp);
+  CHECK_FALSE(p.python);
+  CHECK(p.python_missing == "get one");
+  const views::SourcePane& pane = *p.cpp;
+  REQUIRE(pane.lit_lines == std::vector<int>{expected->line});
+  CHECK(pane.clickable);
+  CHECK(pane.document->lines[static_cast<std::size_t>(expected->line - 1)].find("fwd.run.m_next") !=
         std::string::npos);
-  CHECK(std::binary_search(tab.passage_lines.begin(), tab.passage_lines.end(), expected->line));
-  CHECK(std::binary_search(tab.passage_lines.begin(), tab.passage_lines.end(),
+  CHECK(std::binary_search(pane.passage_lines.begin(), pane.passage_lines.end(), expected->line));
+  CHECK(std::binary_search(pane.passage_lines.begin(), pane.passage_lines.end(),
                            walkthrough::FindSiteInMirror("fwd.run.m_curr")->line));
+  // The documents are made once: a second picture shares the first one's text.
+  const views::SourcePicture again = BuildSourcePicture(input, documents);
+  CHECK(again.cpp->document == pane.document);
 }
 
 TEST_CASE("source picture: a pipeline event has no executing line but keeps showing a file") {
@@ -156,12 +167,14 @@ TEST_CASE("source picture: a pipeline event has no executing line but keeps show
   REQUIRE(timeline.Jump(walkthrough::Moment::IssuedCopy, walkthrough::Direction::Forward));
   const auto snap = timeline.Current();
   CHECK_FALSE(MirrorPositionOf(*snap));
-  const views::SourcePicture p =
-      BuildSourcePicture(std::nullopt, {"forward_kernel.cpp", 12}, nullptr, nullptr);
-  REQUIRE(p.tabs.size() == 1);
-  CHECK(p.tabs[0].executing_line == 0);
-  CHECK(p.tabs[0].focus_line == 12);
-  CHECK_FALSE(p.tabs[0].lines.empty());
+  SourceDocuments documents;
+  SourceInput input;
+  input.fallback = {"forward_kernel.cpp", 12};
+  const views::SourcePicture p = BuildSourcePicture(input, documents);
+  REQUIRE(p.cpp);
+  CHECK(p.cpp->lit_lines.empty());
+  CHECK(p.cpp->focus_line == 12);
+  CHECK_FALSE(p.cpp->document->lines.empty());
 }
 
 TEST_CASE("timeline picture: one marker per kind per bin, each on an event of its kind") {
@@ -227,33 +240,63 @@ TEST_CASE("passage picture: placeholders are filled from the recording, and stop
 
 namespace tilewalk::session {
 
-TEST_CASE("source picture: the Pallas tab marks the passage's resolved range, or says why it cannot") {
-  walkthrough::PallasSource pallas;
-  pallas.path = "/somewhere/flash_attention.py";
-  pallas.lines = {"LANES = 128",
-                  "",
-                  "def _kernel_body(x_ref, m_ref):",
-                  "  m_prev = m_ref[...]",
-                  "  m_next = max(m_prev, 1)",
-                  "  alpha = exp(m_prev - m_next)",
-                  "  return alpha",
-                  ""};
+TEST_CASE("source picture: the Pallas pane lights the site's code lines and marks the passage's range") {
+  // The "pinned" file our rows were written against, and a user's copy with two lines inserted above the
+  // body and the alpha line's spacing changed (normalized away).
+  const std::vector<std::string> pinned_lines = {"LANES = 128",
+                                                 "",
+                                                 "def _kernel_body(x_ref, m_ref):",
+                                                 "  m_prev = m_ref[...]",
+                                                 "  m_next = max(m_prev,",
+                                                 "               1)  # two lines, one statement",
+                                                 "  # a comment inside",
+                                                 "  alpha = exp(m_prev - m_next)",
+                                                 "  return alpha"};
+  std::vector<std::string> user_lines = pinned_lines;
+  user_lines.insert(user_lines.begin() + 1, {"import math", "SUBLANES = 8"});
+  user_lines[9] = "  alpha  =  exp(m_prev - m_next)";
+  walkthrough::PallasSource source;
+  source.path = "/somewhere/flash_attention.py";
+  source.lines = std::make_shared<const std::vector<std::string>>(user_lines);
+  walkthrough::PinnedFile pinned;
+  pinned.fingerprint = walkthrough::FingerprintLines(pinned_lines);
+  const auto row = [](std::string site, int first, int last) {
+    walkthrough::SiteRow r;
+    r.site = std::move(site);
+    r.function = "_kernel_body";
+    r.first = first;
+    r.last = last;
+    return r;
+  };
+  const walkthrough::SiteTable sites({row("t.next", 5, 7), row("t.alpha", 8, 8)});
   walkthrough::Passage passage;
-  passage.pallas = {"_kernel_body", {"m_next = max", "alpha = exp"}, 5, 6};
-  views::SourcePicture p = BuildSourcePicture(MirrorPosition{"forward_kernel.cpp", 3}, {}, &passage, &pallas);
-  REQUIRE(p.tabs.size() == 2);
-  const views::SourceTab& tab = p.tabs[1];
-  CHECK(tab.language == views::SourceLanguage::Python);
-  CHECK(tab.title == "flash_attention.py (Pallas)");
-  CHECK_FALSE(tab.clickable);
-  CHECK(tab.passage_lines == std::vector<int>{5, 6});
-  CHECK(tab.focus_line == 5);
-  CHECK(tab.note.empty());
+  passage.id = "p";
+  passage.pallas = {"_kernel_body", {"m_next = max", "alpha = exp"}, 5, 8};
+  const walkthrough::PallasIndex index(source, sites, std::span(&passage, 1), pinned);
 
-  passage.pallas.tokens = {"no_such_token"};
-  p = BuildSourcePicture(MirrorPosition{"forward_kernel.cpp", 3}, {}, &passage, &pallas);
-  CHECK(p.tabs[1].passage_lines.empty());
-  CHECK(p.tabs[1].note.find("not found") != std::string::npos);
+  SourceDocuments documents;
+  SourceInput input;
+  input.position = MirrorPosition{"forward_kernel.cpp", 3};
+  input.site = "t.next";
+  input.passage = &passage;
+  input.pallas = &index;
+  const views::SourcePicture p = BuildSourcePicture(input, documents);
+  REQUIRE(p.python);
+  const views::SourcePane& pane = *p.python;
+  CHECK(pane.document->language == views::SourceLanguage::Python);
+  CHECK(pane.clickable);
+  CHECK(pane.lit_lines == std::vector<int>{7, 8});  // the statement's two code lines, not the comment at 9
+  CHECK(pane.passage_lines == std::vector<int>{7, 8, 9, 10});
+  CHECK(pane.note.empty());
+  CHECK(index.Site("t.alpha").status == walkthrough::AnchorStatus::Resolved);
+  CHECK(index.LitLines("t.alpha") == std::vector<int>{10});
+  CHECK(index.SitesAtLine(10) == std::vector<std::string>{"t.alpha"});
+  CHECK(index.SitesAtLine(9).empty());  // a comment lights nothing
+
+  input.site = "t.unknown";
+  const views::SourcePicture none = BuildSourcePicture(input, documents);
+  REQUIRE(none.python);
+  CHECK(none.python->lit_lines.empty());
 }
 
 }  // namespace tilewalk::session
@@ -360,14 +403,15 @@ namespace tilewalk::session {
 
 TEST_CASE(
     "scenario picture: every setting a field, grouped; the draft's flags read back as the same scenario") {
-  flash::Scenario scenario;
   const std::vector<std::string> flags = {"--causal",        "--bias", "--block-k", "256",
                                           "--block-k-major", "256",    "--chip",    "v4",
                                           "--sm-scale",      "0.125",  "--dtype",   "bfloat16"};
-  REQUIRE(flash::ParseScenarioFlags(flags, scenario).empty());
+  const auto parsed = flash::ParseScenario(flags);
+  REQUIRE(parsed.ok());
+  const flash::Scenario& scenario = *parsed;
   const views::ScenarioPicture p =
       BuildScenarioPicture(scenario, {.flags = flags, .try_flags = {"--block-k", "64"}});
-  CHECK(p.fields.size() == flash::ScenarioSettings(scenario).size());
+  CHECK(p.fields.size() == flash::ScenarioFields().size());
   CHECK(p.fields.front().group == "shapes");
   CHECK(p.fields.back().group == "blocks of the dQ launch");
   CHECK(p.try_flags == "--block-k 64");
@@ -383,48 +427,20 @@ TEST_CASE(
 
   views::ScenarioDraft draft{.key = p.key};
   for (const auto& f : p.fields) draft.values.push_back(f.value);
-  flash::Scenario back;
-  REQUIRE(flash::ParseScenarioFlags(views::DraftFlags(p, draft), back).empty());
-  CHECK(flash::ScenarioToFlags(back) == flash::ScenarioToFlags(scenario));
+  const auto back = flash::ParseScenario(views::DraftFlags(p, draft));
+  REQUIRE(back.ok());
+  CHECK(flash::ScenarioToFlags(*back) == flash::ScenarioToFlags(scenario));
 
   // An edit: turn causal off and block_k down; the flags carry exactly that.
   for (std::size_t i = 0; i < p.fields.size(); ++i) {
     if (p.fields[i].key == "causal") draft.values[i] = "false";
     if (p.fields[i].key == "block_k") draft.values[i] = "128";
   }
-  flash::Scenario edited;
-  REQUIRE(flash::ParseScenarioFlags(views::DraftFlags(p, draft), edited).empty());
-  CHECK_FALSE(edited.causal);
-  CHECK(edited.block_sizes.block_k == 128);
-  CHECK(edited.bias);
-}
-
-}  // namespace tilewalk::session
-
-namespace tilewalk::session {
-
-TEST_CASE("recording clock: launches one after another, and the event at a time starts at or after it") {
-  const auto rec = CausalRecording();
-  double total = 0;
-  for (const auto& track : rec->launches()) total += track.stats.cost.total_us;
-  CHECK(RecordingTotalUs(*rec) == doctest::Approx(total));
-  const uint64_t dkv_first = rec->launches()[1].global_first_event;
-  CHECK(RecordingTimeUs(*rec, dkv_first) >= rec->launches()[0].stats.cost.total_us);
-  CHECK(RecordingTimeUs(*rec, rec->EventCount()) == doctest::Approx(total));
-  // Statements run on the core in order, so their times never go back; the event found for a statement's
-  // time is that statement or an earlier event of the same time.
-  double last = -1;
-  for (uint64_t e = 0; e < rec->EventCount(); e += 7) {
-    if (rec->EventAt(e).site == tpu::kNoSite) continue;
-    const double t = RecordingTimeUs(*rec, e);
-    CHECK(t >= last);
-    last = t;
-    const uint64_t found = EventAtTime(*rec, t);
-    CHECK(found <= e);
-    CHECK(RecordingTimeUs(*rec, found) >= t - 1e-3);
-  }
-  CHECK(EventAtTime(*rec, -5.0) == 0);
-  CHECK(EventAtTime(*rec, total * 2) == rec->EventCount() - 1);
+  const auto edited = flash::ParseScenario(views::DraftFlags(p, draft));
+  REQUIRE(edited.ok());
+  CHECK_FALSE(edited->causal);
+  CHECK(edited->block_sizes.block_k == 128);
+  CHECK(edited->bias);
 }
 
 }  // namespace tilewalk::session

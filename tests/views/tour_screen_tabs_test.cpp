@@ -1,6 +1,7 @@
-// The tour screen's detail region, headless (no GL): it opens the Lanes tab when the cursor is on the
-// running max, the Scores tab on a score or a mask, keeps its tab on the loop's other statements, and a
-// tab the user picked holds until the stop changes.
+// The tour screen's detail region, headless (no GL): a stop that shows a detail tab keeps it while the
+// cursor steps; a stop that shows the grid lets the detail tab follow the cursor (Lanes on the running
+// max, Scores on a score or a mask, the same tab on the loop's other statements); a tab the user picked
+// holds until the stop changes.
 #include <doctest/doctest.h>
 #include <imgui.h>
 
@@ -12,8 +13,11 @@ namespace {
 
 struct Screen {
   views::HeadlessImGui imgui;
-  session::TourSession session{{.tour = "intro", .stop = 3}};  // lands on fwd.run.m_next
+  session::TourSession session;
   TourScreenState state;
+
+  // intro stop 4 shows lanes and lands on fwd.run.m_next; stop 6 shows the grid.
+  explicit Screen(int stop = 4) : session({.tour = "intro", .stop = stop}) {}
 
   void Frames(int n = 2) {  // ImGui selects a tab asked for in code one frame later
     for (int i = 0; i < n; ++i) {
@@ -31,26 +35,40 @@ struct Screen {
 
 }  // namespace
 
-TEST_CASE("tour screen tabs: the detail tab follows the statement at the cursor") {
+bool AtScore(Screen& screen) {
+  const std::string site = screen.Site();
+  return site.size() > 10 && site.compare(site.size() - 10, 10, " fwd.run.s") == 0;
+}
+
+TEST_CASE("tour screen tabs: a stop that shows a tab keeps it while the cursor steps") {
   Screen screen;
   REQUIRE(screen.session.HasTour());
   screen.Frames(3);
   CHECK(screen.state.detail_shown == session::DetailTab::Lanes);
   CHECK(screen.state.textures.uploads() == 0);  // no GL here: placeholders, and nothing uploaded
-  // Forward to the next score block: Scores.
-  auto at_s = [&] {
-    const std::string site = screen.Site();
-    return site.size() > 10 && site.compare(site.size() - 10, 10, " fwd.run.s") == 0;
-  };
-  bool left_lanes = false;  // on the way: alpha and l_next keep Lanes; p is a score
-  for (int i = 0; i < 200 && !at_s(); ++i) {
+  for (int i = 0; i < 200 && !AtScore(screen); ++i) {
     screen.Step(1);
-    if (screen.Site().find("fwd.run.alpha") != std::string::npos)
-      CHECK(screen.state.detail_shown == session::DetailTab::Lanes);
-    if (screen.state.detail_shown != session::DetailTab::Lanes) left_lanes = true;
+    CHECK(screen.state.detail_shown == session::DetailTab::Lanes);
   }
-  CHECK(left_lanes);
-  REQUIRE(at_s());
+  CHECK(AtScore(screen));
+}
+
+TEST_CASE("tour screen tabs: at a stop that shows the grid, the detail tab follows the statement") {
+  Screen screen(6);
+  REQUIRE(screen.session.Pictures().stop_show == walkthrough::StopPane::Grid);
+  screen.Frames(3);
+  bool lanes = false, other = false;  // on the way: m_next and alpha are Lanes; p is a score
+  for (int i = 0; i < 400 && !(lanes && AtScore(screen)); ++i) {
+    screen.Step(1);
+    if (screen.Site().find("fwd.run.alpha") != std::string::npos) {
+      CHECK(screen.state.detail_shown == session::DetailTab::Lanes);
+      lanes = true;
+    }
+    if (screen.state.detail_shown != session::DetailTab::Lanes) other = true;
+  }
+  CHECK(lanes);
+  CHECK(other);
+  REQUIRE(AtScore(screen));
   CHECK(screen.state.detail_shown == session::DetailTab::Scores);
 }
 

@@ -33,8 +33,8 @@ TEST_CASE("tour session: opens the default tour at the first stop's landing even
   CHECK(*p.timeline.landing == p.timeline.cursor);
   CHECK(p.passage.stop_number == 1);
   CHECK(p.passage.passage_body.find("16 steps and 6 of them") != std::string::npos);  // placeholders filled
-  REQUIRE_FALSE(p.source.tabs.empty());
-  CHECK(p.source.tabs[0].executing_line == walkthrough::FindSiteInMirror("fwd.run.m_next")->line);
+  REQUIRE(p.source.cpp);
+  CHECK(p.source.cpp->lit_lines == std::vector<int>{walkthrough::FindSiteInMirror("fwd.run.m_next")->line});
 }
 
 TEST_CASE("tour session: --stop and the stop intents move between stops, clamped to the tour") {
@@ -69,7 +69,7 @@ TEST_CASE("tour session: stepping, seeking and the line click all move the one c
   REQUIRE(alpha);
   s.Apply(Make(views::IntentKind::SeekToNextAtLine, alpha->line, alpha->file));
   const uint64_t first = *s.cursor();
-  CHECK(s.Pictures().source.tabs[0].executing_line == alpha->line);
+  CHECK(s.Pictures().source.cpp->lit_lines == std::vector<int>{alpha->line});
   s.Apply(Make(views::IntentKind::SeekToNextAtLine, alpha->line, alpha->file));
   CHECK(*s.cursor() > first);  // the next one, not the same one again
   CHECK(s.Pictures().timeline.statement.find("fwd.run.alpha") != std::string::npos);
@@ -113,10 +113,10 @@ namespace tilewalk::session {
 TEST_CASE("tour session: a stop that lands on a copy outlines the nearest statement instead") {
   TourSession s({.library_folder = kLibrary, .stop = 4});  // land: launch dkv, whose first event is a copy
   const TourPictures& p = s.Pictures();
-  REQUIRE_FALSE(p.source.tabs.empty());
-  CHECK(p.source.tabs[0].file == "dkv_kernel.cpp");
-  CHECK(p.source.tabs[0].executing_line == 0);
-  CHECK(p.source.tabs[0].focus_line > 0);
+  REQUIRE(p.source.cpp);
+  CHECK(p.source.cpp->document->file == "dkv_kernel.cpp");
+  CHECK(p.source.cpp->lit_lines.empty());
+  CHECK(p.source.cpp->focus_line > 0);
   CHECK(p.timeline.statement.find("copy_in of") == 0);
 }
 
@@ -131,10 +131,10 @@ TEST_CASE("tour session: a rejected stop shows the raising line in red and the e
   CHECK_FALSE(p.has_snapshot);
   CHECK(p.rejection.find("NotImplementedError") != std::string::npos);
   CHECK(p.passage.narration.find("NotImplementedError") != std::string::npos);  // {error.type} filled
-  REQUIRE_FALSE(p.source.tabs.empty());
-  CHECK(p.source.tabs[0].error_line > 0);
-  CHECK(p.source.tabs[0].note == p.rejection);
-  CHECK(p.source.tabs[0].lines[static_cast<std::size_t>(p.source.tabs[0].error_line - 1)].find("raise") !=
+  REQUIRE(p.source.cpp);
+  CHECK(p.source.cpp->error_line > 0);
+  CHECK(p.source.cpp->note == p.rejection);
+  CHECK(p.source.cpp->document->lines[static_cast<std::size_t>(p.source.cpp->error_line - 1)].find("raise") !=
         std::string::npos);
   s.Apply(Make(views::IntentKind::StepStatement, 1));  // nothing to step through, and no crash
   CHECK_FALSE(s.cursor());
@@ -245,8 +245,8 @@ TEST_CASE(
   CHECK(rejected.suggested_tab == DetailTab::Scenario);
   CHECK(rejected.scenario.edited);
   CHECK(rejected.scenario.rejection.find("NotImplementedError during tracing of the fwd launch") == 0);
-  REQUIRE_FALSE(rejected.source.tabs.empty());
-  CHECK(rejected.source.tabs[0].error_line > 0);
+  REQUIRE(rejected.source.cpp);
+  CHECK(rejected.source.cpp->error_line > 0);
   CHECK(rejected.passage.edited);
   CHECK(rejected.passage.problem.empty());  // the landing problem is the edit's, not the tour's
 

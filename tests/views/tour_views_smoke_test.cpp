@@ -2,7 +2,9 @@
 // something, returns no intent on its own, and the source and timeline panes turn clicks into the intents
 // the app applies (seek to the next event at a line, seek to an event).
 #include <doctest/doctest.h>
+
 #include <imgui.h>
+#include <set>
 
 #include <optional>
 
@@ -32,8 +34,9 @@ TEST_CASE("tour views smoke: each pane draws its canned picture and returns no i
     CHECK(imgui.Frame([&] { intent = DrawTimelineView(timeline); }) > 300);
     CHECK_FALSE(intent);
   }
-  REQUIRE_FALSE(source_state.scrolled_to.empty());
-  CHECK(source_state.scrolled_to[0] == "forward_kernel.cpp:7");  // the view followed the executing line
+  REQUIRE(source_state.scrolled_to.size() == 2);  // both panes followed their lit lines
+  CHECK(source_state.scrolled_to[0].starts_with("flash_attention.py:4:"));
+  CHECK(source_state.scrolled_to[1].starts_with("forward_kernel.cpp:7:"));
 }
 
 TEST_CASE("tour views smoke: empty pictures draw without crashing") {
@@ -43,8 +46,9 @@ TEST_CASE("tour views smoke: empty pictures draw without crashing") {
   imgui.Frame([&] { (void)DrawPassageView({}); });
   imgui.Frame([&] { DrawMemoryView({}); });
   imgui.Frame([&] { (void)DrawTimelineView({}); });
-  SourceTab empty_tab{.title = "empty"};
-  imgui.Frame([&] { (void)DrawSourceView({.tabs = {empty_tab}}, state); });
+  const SourcePane empty{.document = MakeSourceDocument("empty", "empty.cpp", SourceLanguage::Cpp, {})};
+  imgui.Frame([&] { (void)DrawSourceView({.cpp = empty}, state); });
+  imgui.Frame([&] { (void)DrawSourceView({.python = empty, .cpp = empty}, state); });
 }
 
 // Clicks a point: one frame with the button down there, one with it released.
@@ -62,21 +66,25 @@ std::optional<Intent> Click(HeadlessImGui& imgui, ImVec2 at, Draw draw) {
   return seen;
 }
 
-TEST_CASE("tour views smoke: a click on a mirror line asks for the next event at that line") {
+TEST_CASE("tour views smoke: a click on a line of either file asks for the next event at that line") {
   HeadlessImGui imgui;
   const SourcePicture source = CannedSourcePicture();
   SourceViewState state;
   imgui.Frame([&] { (void)DrawSourceView(source, state); });
-  // The tab bar and the window padding sit above the first line; probe downwards for a line's intent.
+  // Titles and window padding sit above the first lines; probe the whole window for lines' intents.
   const float pitch = ImGui::GetFontSize() + ImGui::GetStyle().ItemSpacing.y;
-  std::optional<Intent> intent;
-  for (float y = 0.0f; y < 200.0f && !intent; y += pitch * 0.5f) {
-    intent = Click(imgui, {100.0f, y}, [&] { return DrawSourceView(source, state); });
+  const ImVec2 size = ImGui::GetIO().DisplaySize;
+  std::set<std::string> files;
+  for (float x = 40.0f; x < size.x; x += size.x / 4.0f) {
+    for (float y = 0.0f; y < size.y; y += pitch * 0.5f) {
+      const auto intent = Click(imgui, {x, y}, [&] { return DrawSourceView(source, state); });
+      if (!intent) continue;
+      CHECK(intent->kind == IntentKind::SeekToNextAtLine);
+      CHECK(intent->value >= 1);
+      files.insert(intent->file);
+    }
   }
-  REQUIRE(intent);
-  CHECK(intent->kind == IntentKind::SeekToNextAtLine);
-  CHECK(intent->file == "forward_kernel.cpp");
-  CHECK(intent->value >= 1);
+  CHECK(files == std::set<std::string>{"flash_attention.py", "forward_kernel.cpp"});
 }
 
 TEST_CASE("tour views smoke: dragging on the scrubber seeks, and the scrubber maps x to events") {

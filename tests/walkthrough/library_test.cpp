@@ -2,7 +2,12 @@
 // load clean, resolve in the C++ mirror, and every tour stop lands on an event of its scenario.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <map>
+#include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "walkthrough/library.hpp"
 #include "walkthrough/mirror_sources.hpp"
@@ -65,7 +70,7 @@ TEST_CASE("malformed passages name the file, the line and the fix") {
 
 TEST_CASE("malformed and truncated tours name the file, the line and the fix") {
   const std::string stop =
-      "## stop: S\npassage: running-max\nscenario: --causal\nland: site fwd.run.alpha #1\n\nSome "
+      "## stop: S\npassage: running-max\nscenario: --causal\nland: site fwd.run.alpha #1\nshow: lanes\n\nSome "
       "narration.\n";
   std::string five;
   for (int i = 0; i < 5; ++i) five += stop;
@@ -83,6 +88,32 @@ TEST_CASE("malformed and truncated tours name the file, the line and the fix") {
   CHECK_FALSE(ParseTour("t.tour", "# tour: t\ntitle: T\n\n## stop: cut\npassage: running-max\n", d));
   CHECK(Mentions(d, "t.tour:4", "needs 'land:'"));
   CHECK(Mentions(d, "t.tour:5", "needs narration"));
+  CHECK(Mentions(d, "t.tour:4", "needs 'show:'"));
+  d.clear();
+  std::string wrong_pane = five;
+  wrong_pane.replace(wrong_pane.find("show: lanes"), 11, "show: lane");
+  CHECK_FALSE(ParseTour("t.tour", "# tour: t\ntitle: T\n\n" + wrong_pane, d));
+  CHECK(Mentions(d, "t.tour:8", "got 'lane'"));
+  d.clear();
+  std::string contradicts = five;
+  contradicts.replace(contradicts.find("Some narration."), 15, "See the Memory pane.");
+  CHECK_FALSE(ParseTour("t.tour", "# tour: t\ntitle: T\n\n" + contradicts, d));
+  CHECK(Mentions(d, "t.tour:10", "names the memory pane but shows lanes"));
+  d.clear();
+  std::string bad_focus = five;
+  bad_focus.replace(bad_focus.find("show: lanes"), 11, "show: lanes\nfocus: line 999999");
+  CHECK_FALSE(ParseTour("t.tour", "# tour: t\ntitle: T\n\n" + bad_focus, d));
+  CHECK(Mentions(d, "t.tour:9", "999999"));
+  d.clear();
+  std::string bad_operand = five;
+  bad_operand.replace(bad_operand.find("show: lanes"), 11, "show: memory\nfocus: operand q_scratch");
+  CHECK_FALSE(ParseTour("t.tour", "# tour: t\ntitle: T\n\n" + bad_operand, d));
+  CHECK(Mentions(d, "t.tour:9", "no launch has an operand or scratch buffer 'q_scratch'"));
+  d.clear();
+  std::string good_focus = five;
+  good_focus.replace(good_focus.find("show: lanes"), 11, "show: memory\nfocus: operand l_scratch");
+  CHECK(ParseTour("t.tour", "# tour: t\ntitle: T\n\n" + good_focus, d));
+  CHECK(d.empty());
   d.clear();
   CHECK_FALSE(ParseTour("u.tour", "# tour: t\n", d));
   CHECK(Mentions(d, "u.tour:1", "must equal the file name"));
@@ -94,7 +125,7 @@ TEST_CASE("a library cross-checks passages named by stops and anchors in the mir
   const EmbeddedFile passages[] = {{"01-running-max.md", unknown_cpp}};
   const std::string tour =
       "# tour: t\ntitle: T\ndefault: yes\n\n" +
-      std::string("## stop: S\npassage: elsewhere\nscenario: --causal\nland: launch fwd\n\nN.\n");
+      std::string("## stop: S\npassage: elsewhere\nscenario: --causal\nland: launch fwd\nshow: grid\n\nN.\n");
   std::string five;
   for (int i = 0; i < 5; ++i) five += tour.substr(tour.find("## stop"));
   const std::string text = tour.substr(0, tour.find("## stop")) + five;
@@ -114,23 +145,75 @@ TEST_CASE("the mirror is embedded, with its sites and symbols") {
   CHECK_FALSE(FindSiteInMirror("fwd.run.nowhere"));
 }
 
-TEST_CASE("every shipped passage and tour loads, resolves and lands") {
-  const Library lib = LoadLibrary();
-  for (const Diagnostic& d : lib.diagnostics) FAIL_CHECK(d.ToString());
-  REQUIRE_FALSE(lib.passages.empty());
-  REQUIRE_FALSE(lib.tours.empty());
-  REQUIRE(lib.DefaultTour());
-  for (const Passage& p : lib.passages)
-    for (const std::string& anchor : p.cpp) CHECK_MESSAGE(ResolveCppAnchor(anchor), p.id << ": " << anchor);
+namespace {
+
+// (tour, stop title) → the value of the choice the author meant.
+const std::map<std::pair<std::string, std::string>, std::string>& MeantAnswers() {
+  static const std::map<std::pair<std::string, std::string>, std::string> answers = {
+      {{"intro", "When the max does not move, alpha is 1"}, "1"},
+      {{"intro", "A causal step that does no arithmetic"}, "no"},
+      {{"intro", "A new max arrives, and alpha drops"}, ">0"},
+      {{"q1-two-kernels", "dK/dV walks the q blocks innermost"}, "1"},
+      {{"q1-two-kernels", "dQ flips the loop order"}, "6"},
+      {{"q2-major-minor", "A new major block, the same round"}, "16"},
+      {{"q3-causal-skip", "What does an idle step copy?"}, "skipped"},
+      {{"q3-causal-skip", "Block 0 is what comes next"}, "issued"},
+      {{"backward", "Written once, after the last q block"}, "2"},
+      {{"causal", "dQ cannot redirect its bias"}, "issued"},
+      {{"precision", "The default precision rounds inside the MXU"}, ">1e-4"},
+      {{"precision", "o is stored in the input dtype"}, "PASS"},
+      {{"misconceptions", "\"A skipped step moves no data\""}, "issued"},
+      {{"misconceptions", "\"Idle steps are unavoidable\""}, "10"},
+      {{"misconceptions", "\"Flash attention stores N² arrays\""}, "1024 KiB"},
+      {{"misconceptions", "\"A fully masked row outputs zeros\""}, "256"},
+      {{"misconceptions", "\"block_k = 64 fails in BlockSizes\""}, "tracing"},
+      {{"fix-the-file", "Give l and m the causal redirect"}, "13"},
+      {{"fix-the-file", "Redirect to the block that runs next"}, "9"},
+      {{"fix-the-file", "The bias map's floor wastes a copy"}, "5"},
+      {{"fix-the-file", "The same floor runs off the end"}, "PASS"},
+      {{"fix-the-file", "A corner on the diagonal"}, "PASS"},
+      {{"packing", "Why q ids come 128 lanes wide"}, "128 KiB"},
+      {{"packing", "block_b: more than one sequence per grid step"}, "8"},
+  };
+  return answers;
+}
+
+// An ask reveals against its stop's recording: exactly one choice fits, and it is the one its author meant.
+void CheckAsk(const Tour& t, const TourStop& s, const Recording& recording, PlaceholderSource& source) {
+  const auto meant = MeantAnswers().find({t.id, s.title});
+  if (meant == MeantAnswers().end()) return;  // reported by the test that every ask has a row
+  std::string why;
+  const auto reveal = RevealAsk(*s.ask, recording, source, why);
+  REQUIRE_MESSAGE(reveal, t.file << ":" << s.ask->line << ": " << why);
+  int fits = 0;
+  for (const AskChoice& c : s.ask->choices) fits += ChoiceMatches(c.value, reveal->recorded);
+  CHECK_MESSAGE(fits == 1, t.file << ":" << s.ask->line << ": " << fits
+                                  << " choices fit the recorded answer '" << reveal->recorded << "'");
+  REQUIRE_MESSAGE(reveal->correct >= 0, t.file << ":" << s.ask->line);
+  CHECK_MESSAGE(s.ask->choices[static_cast<std::size_t>(reveal->correct)].value == meant->second,
+                t.file << ":" << s.ask->line << ": the recording answers '" << reveal->recorded << "'");
+}
+
+// Lands every stop of the named tours (or, with `others`, of every tour not named) and fills its
+// narration, passages and ask. The tours are checked in four groups, four CTest tests, so that each stays
+// well inside its time limit under the sanitizers.
+void CheckToursLand(const Library& lib, const std::vector<std::string>& ids, bool others = false) {
   StopLander lander;
+  // One source per recording, as the app keeps them: its variants and reference check are made once.
+  std::map<const Recording*, std::unique_ptr<PlaceholderSource>> sources;
+  int tours = 0;
   for (const Tour& t : lib.tours) {
+    if ((std::find(ids.begin(), ids.end(), t.id) != ids.end()) == others) continue;
+    ++tours;
     for (const TourStop& s : t.stops) {
       const StopLanding landing = lander.Land(s);
       CHECK_MESSAGE(landing.problem.empty(), t.file << ":" << s.line << ": " << landing.problem);
       if (!landing.recording) continue;
       CHECK_MESSAGE((landing.event.has_value() || s.land.kind == Landing::Kind::Rejected),
                     t.file << ":" << s.line);
-      PlaceholderSource source(*landing.recording);
+      auto& cached = sources[landing.recording.get()];
+      if (!cached) cached = std::make_unique<PlaceholderSource>(*landing.recording);
+      PlaceholderSource& source = *cached;
       std::string why;
       CHECK_MESSAGE(FillPlaceholders(s.narration, source, why).has_value(),
                     t.file << ":" << s.narration_line << ": " << why);
@@ -139,6 +222,61 @@ TEST_CASE("every shipped passage and tour loads, resolves and lands") {
           CHECK_MESSAGE(FillPlaceholders(p->body, source, why).has_value(),
                         p->file << ":" << p->body_line << ": " << why << " (in stop " << t.file << ":"
                                 << s.line << ")");
+      if (s.ask) CheckAsk(t, s, *landing.recording, source);
     }
   }
+  CHECK(tours > 0);
+}
+
+const std::vector<std::string> kFirstTours = {"intro", "q1-two-kernels", "q2-major-minor"};
+const std::vector<std::string> kQuestionTours = {"q3-causal-skip", "q4-multiple-of-128", "q5-residuals"};
+const std::vector<std::string> kWalkTours = {"causal", "backward", "whole-file"};
+
+}  // namespace
+
+TEST_CASE("every shipped passage and tour loads and resolves in the mirror") {
+  const Library lib = LoadLibrary();
+  for (const Diagnostic& d : lib.diagnostics) FAIL_CHECK(d.ToString());
+  REQUIRE_FALSE(lib.passages.empty());
+  REQUIRE_FALSE(lib.tours.empty());
+  REQUIRE(lib.DefaultTour());
+  for (const Passage& p : lib.passages)
+    for (const std::string& anchor : p.cpp) CHECK_MESSAGE(ResolveCppAnchor(anchor), p.id << ": " << anchor);
+}
+
+TEST_CASE("every ask has the answer its author meant on record, and there are at least ten") {
+  const Library lib = LoadLibrary();
+  REQUIRE(lib.diagnostics.empty());
+  std::size_t asks = 0;
+  for (const Tour& t : lib.tours)
+    for (const TourStop& s : t.stops) {
+      if (!s.ask) continue;
+      ++asks;
+      CHECK_MESSAGE(
+          MeantAnswers().count({t.id, s.title}) == 1,
+          t.file << ":" << s.ask->line << ": add this ask to MeantAnswers with the choice you mean");
+    }
+  CHECK(asks == MeantAnswers().size());
+  CHECK(asks >= 10);
+}
+
+TEST_CASE("every stop lands, fills its placeholders and reveals its ask: intro, q1 and q2") {
+  CheckToursLand(LoadLibrary(), kFirstTours);
+}
+
+TEST_CASE("every stop lands, fills its placeholders and reveals its ask: q3, q4 and q5") {
+  CheckToursLand(LoadLibrary(), kQuestionTours);
+}
+
+TEST_CASE(
+    "every stop lands, fills its placeholders and reveals its ask: the causal, backward and whole-file "
+    "walks") {
+  CheckToursLand(LoadLibrary(), kWalkTours);
+}
+
+TEST_CASE("every stop lands, fills its placeholders and reveals its ask: every other tour") {
+  std::vector<std::string> named = kFirstTours;
+  named.insert(named.end(), kQuestionTours.begin(), kQuestionTours.end());
+  named.insert(named.end(), kWalkTours.begin(), kWalkTours.end());
+  CheckToursLand(LoadLibrary(), named, /*others=*/true);
 }

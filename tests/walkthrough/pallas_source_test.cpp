@@ -1,46 +1,146 @@
-// Locating the Pallas file: the flag wins, then the environment; missing, empty and unrelated files are
-// problems with advice, never crashes.
+// Locating and reading the Pallas file: the flag wins, then the environment, then the installed jax (a
+// python3 that hangs is stopped after its time limit), then the cache; missing, empty, binary and
+// unrelated files are errors with advice; a byte-order mark, CR and CRLF endings read as lines.
 #include <doctest/doctest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
+#include <fstream>
 
 #include "walkthrough/pallas_source.hpp"
 
 using namespace tilewalk::walkthrough;
+namespace fs = std::filesystem;
 
 namespace {
-const std::filesystem::path kFixtures = TILEWALK_WALKTHROUGH_FIXTURES;
+
+const fs::path kFixtures = TILEWALK_WALKTHROUGH_FIXTURES;
+
 bool Contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
+
+// A scratch folder removed at the end of the test.
+struct Scratch {
+  fs::path path = fs::temp_directory_path() / ("tilewalk-pallas-source-" + std::to_string(::getpid()));
+  Scratch() { fs::create_directories(path); }
+  ~Scratch() { fs::remove_all(path); }
+  fs::path Write(const std::string& name, const std::string& bytes) const {
+    std::ofstream(path / name, std::ios::binary) << bytes;
+    return path / name;
+  }
+};
+
+// Sets an environment variable for the scope of a test.
+struct EnvVar {
+  std::string name;
+  std::optional<std::string> old;
+  EnvVar(std::string n, const std::string& value) : name(std::move(n)) {
+    if (const char* v = std::getenv(name.c_str())) old = v;
+    setenv(name.c_str(), value.c_str(), 1);
+  }
+  ~EnvVar() {
+    if (old)
+      setenv(name.c_str(), old->c_str(), 1);
+    else
+      unsetenv(name.c_str());
+  }
+};
+
 }  // namespace
 
 TEST_CASE("a file named by the flag is read line by line") {
   const auto r = FindPallasSource(kFixtures / "fake_flash_attention.py");
-  REQUIRE(r.source);
-  CHECK(r.source->origin == PallasSourceOrigin::Flag);
-  CHECK(r.source->lines.size() == 5);
-  CHECK(r.source->lines[3] == "def _flash_attention_impl(q, k, v):");
+  REQUIRE(r.ok());
+  CHECK(r->origin == PallasSourceOrigin::Flag);
+  CHECK(r->lines->size() == 5);
+  CHECK((*r->lines)[3] == "def _flash_attention_impl(q, k, v):");
+  CHECK(r->sha256.size() == 64);
 }
 
 TEST_CASE("the environment variable is used when no flag is given") {
-  setenv(kPallasSourceEnv, (kFixtures / "fake_flash_attention.py").c_str(), 1);
+  EnvVar env(kPallasSourceEnv, (kFixtures / "fake_flash_attention.py").string());
   const auto r = FindPallasSource(std::nullopt);
-  unsetenv(kPallasSourceEnv);
-  REQUIRE(r.source);
-  CHECK(r.source->origin == PallasSourceOrigin::Environment);
+  REQUIRE(r.ok());
+  CHECK(r->origin == PallasSourceOrigin::Environment);
 }
 
-TEST_CASE("missing, empty and unrelated files are reported with what to do") {
-  auto missing = FindPallasSource(kFixtures / "no_such_file.py");
-  CHECK_FALSE(missing.source);
-  CHECK(Contains(missing.problem, "not a readable file"));
-  auto empty = FindPallasSource(kFixtures / "empty.py");
-  CHECK_FALSE(empty.source);
-  CHECK(Contains(empty.problem, "is empty"));
-  auto unrelated = FindPallasSource(kFixtures / "unrelated.py");
-  CHECK_FALSE(unrelated.source);
-  CHECK(Contains(unrelated.problem, "does not define _flash_attention_impl"));
-  auto folder = FindPallasSource(kFixtures);
-  CHECK_FALSE(folder.source);
+TEST_CASE("missing, empty, binary and unrelated files are errors that say what to do") {
+  Scratch scratch;
+  const auto missing = FindPallasSource(kFixtures / "no_such_file.py");
+  REQUIRE_FALSE(missing.ok());
+  CHECK(Contains(missing.error().message, "--pallas-source names"));
+  const auto empty = FindPallasSource(kFixtures / "empty.py");
+  REQUIRE_FALSE(empty.ok());
+  CHECK(Contains(empty.error().message, "is empty"));
+  const auto unrelated = FindPallasSource(kFixtures / "unrelated.py");
+  REQUIRE_FALSE(unrelated.ok());
+  CHECK(Contains(unrelated.error().message, "does not define _flash_attention_impl"));
+  CHECK_FALSE(FindPallasSource(kFixtures).ok());
+  const auto binary =
+      FindPallasSource(scratch.Write("nul.py", std::string("def _flash_attention_impl(\0", 28)));
+  REQUIRE_FALSE(binary.ok());
+  CHECK(Contains(binary.error().message, "NUL bytes"));
+  CHECK_FALSE(FindPallasSource(fs::path("/dev/zero")).ok());
+}
+
+TEST_CASE("a file past the size cap is refused before it is read") {
+  Scratch scratch;
+  const fs::path huge = scratch.path / "huge.py";
+  std::ofstream(huge) << "def _flash_attention_impl():\n";
+  fs::resize_file(huge, 200ull << 20);  // sparse: 200 MB that take no disk
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = FindPallasSource(huge);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().reason == tilewalk::base::Reason::TooLarge);
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));
+}
+
+TEST_CASE("a byte-order mark is dropped and CRLF, CR and LF all end lines") {
+  CHECK(SplitPythonLines("\xEF\xBB\xBF"
+                         "a\r\nb\rc\nd") == std::vector<std::string>{"a", "b", "c", "d"});
+  CHECK(SplitPythonLines("a\n\nb\n") == std::vector<std::string>{"a", "", "b"});
+  CHECK(SplitPythonLines("") == std::vector<std::string>{});
+  Scratch scratch;
+  const auto r =
+      FindPallasSource(scratch.Write("cr.py", "# a stand-in\rdef _flash_attention_impl(q):\r  return q\r"));
+  REQUIRE(r.ok());
+  CHECK(r->lines->size() == 3);
+}
+
+TEST_CASE("the cache file lives under XDG_CACHE_HOME, else ~/.cache, named by the pinned commit") {
+  const auto xdg = PallasCacheFile("/x/cache", "/home/u");
+  REQUIRE(xdg);
+  CHECK(xdg->parent_path() == fs::path("/x/cache/tilewalk"));
+  CHECK(xdg->filename().string().starts_with("flash_attention-15c420602cf2"));
+  CHECK(PallasCacheFile("relative", "/home/u")->parent_path() == fs::path("/home/u/.cache/tilewalk"));
+  CHECK_FALSE(PallasCacheFile(nullptr, nullptr));
+}
+
+TEST_CASE("a python3 on PATH that never answers is stopped after its time limit") {
+  Scratch scratch;
+  const fs::path python = scratch.Write("python3", "#!/bin/sh\nexec /bin/sleep 60\n");
+  ::chmod(python.c_str(), 0755);
+  unsetenv(kPallasSourceEnv);
+  EnvVar path("PATH", scratch.path.string());
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = FindPallasSource(std::nullopt);
+  const auto took = std::chrono::steady_clock::now() - start;
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().reason == tilewalk::base::Reason::TimedOut);
+  CHECK(Contains(r.error().message, "python3"));
+  CHECK(took < std::chrono::seconds(6));
+}
+
+TEST_CASE("with nothing anywhere, the advice names source fetch") {
+  Scratch scratch;
+  unsetenv(kPallasSourceEnv);
+  EnvVar path("PATH", scratch.path.string());  // no python3
+  EnvVar cache("XDG_CACHE_HOME", scratch.path.string());
+  const auto r = FindPallasSource(std::nullopt);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().reason == tilewalk::base::Reason::NotFound);
+  CHECK(Contains(r.error().message, "tilewalk source fetch"));
 }

@@ -16,6 +16,13 @@ TEST_CASE("a def whose signature never closes ends with the file") {
   CHECK(outline.module_level.size() == 2);
 }
 
+TEST_CASE("'def' or 'async def' followed by spaces and nothing else opens no block") {
+  for (const char* line : {"def ", "async def  ", "  async ", "class\t"}) {
+    const std::vector<std::string> lines = {line, "  y = 2"};
+    CHECK(OutlinePython(lines).blocks.empty());
+  }
+}
+
 TEST_CASE("a huge hint with no unique token does not overflow") {
   const std::vector<std::string> lines = {"def f():", "  x = 1", "  x = 2"};
   const AnchorResult r = ResolveAnchor(lines, OutlinePython(lines), {"f", {"x"}, 2000000000, 2100000000});

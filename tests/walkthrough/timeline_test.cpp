@@ -176,8 +176,9 @@ TEST_CASE("the cursor's moves land where they say") {
   CHECK_FALSE(alpha->Value("fwd.run.o_curr"));                 // not computed yet at this point
   const uint64_t at_alpha = t.cursor();
   t.Seek(0);
-  REQUIRE(t.JumpToLine(alpha->site.line));
+  REQUIRE(t.JumpToLine("forward_kernel.cpp", alpha->site.line));
   CHECK(t.cursor() == at_alpha);
+  CHECK_FALSE(t.JumpToLine("dq_kernel.cpp", alpha->site.line));  // the file counts, not the line alone
 }
 
 TEST_CASE("HBM outputs in a snapshot: the blocks written back so far") {

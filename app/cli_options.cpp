@@ -1,0 +1,81 @@
+#include "app/cli_options.hpp"
+
+#include "base/number_text.hpp"
+
+namespace tilewalk::app {
+
+OptionSpec SwitchOption(std::string_view name, std::string help, bool& into) {
+  return {.name = name,
+          .value_name = "",
+          .needs = "",
+          .help = std::move(help),
+          .set = [&into](std::string_view) -> base::Status {
+            into = true;
+            return {};
+          }};
+}
+
+OptionSpec PathOption(std::string_view name, std::string_view value_name, std::string_view needs,
+                      std::string help, std::optional<std::filesystem::path>& into) {
+  return {.name = name,
+          .value_name = value_name,
+          .needs = needs,
+          .help = std::move(help),
+          .set = [&into](std::string_view value) -> base::Status {
+            into = std::filesystem::path(value);
+            return {};
+          }};
+}
+
+OptionSpec TextOption(std::string_view name, std::string_view value_name, std::string_view needs,
+                      std::string help, std::string& into) {
+  return {.name = name,
+          .value_name = value_name,
+          .needs = needs,
+          .help = std::move(help),
+          .set = [&into](std::string_view value) -> base::Status {
+            into = std::string(value);
+            return {};
+          }};
+}
+
+OptionSpec WholeOption(std::string_view name, std::string help, int min, int max, int& into) {
+  return {.name = name,
+          .value_name = "N",
+          .needs = "a whole number",
+          .help = std::move(help),
+          .set = [&into, min, max](std::string_view value) -> base::Status {
+            const auto parsed = base::ParseWhole(value, min, max);
+            if (!parsed) return parsed.error();
+            into = static_cast<int>(*parsed);
+            return {};
+          }};
+}
+
+base::Result<PixelSize> ParsePixelSize(std::string_view text, int min_side, int max_side) {
+  const std::size_t x = text.find_first_of("xX");
+  const auto width = base::ParseWhole(text.substr(0, x), min_side, max_side);
+  const auto height =
+      x == std::string_view::npos ? width : base::ParseWhole(text.substr(x + 1), min_side, max_side);
+  if (x == std::string_view::npos || !width || !height)
+    return base::Fail(base::Reason::Usage, "expected WIDTHxHEIGHT in pixels, each side from " +
+                                               std::to_string(min_side) + " to " + std::to_string(max_side) +
+                                               ", such as 1600x900");
+  return PixelSize{.width = static_cast<int>(*width), .height = static_cast<int>(*height)};
+}
+
+OptionSpec PixelSizeOption(std::string_view name, std::string help, int min_side, int max_side,
+                           PixelSize& into) {
+  return {.name = name,
+          .value_name = "WxH",
+          .needs = "a size such as 1600x900",
+          .help = std::move(help),
+          .set = [&into, min_side, max_side](std::string_view value) -> base::Status {
+            const auto parsed = ParsePixelSize(value, min_side, max_side);
+            if (!parsed) return parsed.error();
+            into = *parsed;
+            return {};
+          }};
+}
+
+}  // namespace tilewalk::app

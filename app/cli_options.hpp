@@ -1,0 +1,36 @@
+// The options of the verbs, built on the one option parser (base/option_parser.hpp): small makers for
+// the kinds of option the verbs share (a switch, a path, a whole number in a range, a pixel size, a
+// choice), each writing into a field of the verb's options aggregate. A verb lists its options once; the
+// same list parses the command line and prints --help, so every verb answers the same mistake with the
+// same message.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/pixel_size.hpp"
+#include "base/option_parser.hpp"
+
+namespace tilewalk::app {
+
+using base::OptionSpec;
+
+OptionSpec SwitchOption(std::string_view name, std::string help, bool& into);
+// A file or folder; an empty value is refused rather than taken as the current folder.
+OptionSpec PathOption(std::string_view name, std::string_view value_name, std::string_view needs,
+                      std::string help, std::optional<std::filesystem::path>& into);
+OptionSpec TextOption(std::string_view name, std::string_view value_name, std::string_view needs,
+                      std::string help, std::string& into);
+OptionSpec WholeOption(std::string_view name, std::string help, int min, int max, int& into);
+// "1600x900" (also "1600X900"), each side within [min_side, max_side].
+OptionSpec PixelSizeOption(std::string_view name, std::string help, int min_side, int max_side,
+                           PixelSize& into);
+
+// "1600x900" with each side in range; the failure's message is the expectation.
+base::Result<PixelSize> ParsePixelSize(std::string_view text, int min_side, int max_side);
+
+}  // namespace tilewalk::app

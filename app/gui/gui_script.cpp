@@ -1,0 +1,112 @@
+#include "app/gui/gui_script.hpp"
+
+#include "base/bounded_read.hpp"
+#include "base/number_text.hpp"
+#include "base/terminal_text.hpp"
+#include "kernels/flash/scenario_fields.hpp"
+
+namespace tilewalk::app {
+namespace {
+
+constexpr std::size_t kScriptCap = 1 << 20;
+
+std::string_view Trim(std::string_view s) {
+  const std::size_t a = s.find_first_not_of(" \t\r");
+  if (a == std::string_view::npos) return {};
+  return s.substr(a, s.find_last_not_of(" \t\r") - a + 1);
+}
+
+// The first word and the rest, trimmed.
+std::pair<std::string_view, std::string_view> Split(std::string_view s) {
+  const std::size_t space = s.find_first_of(" \t");
+  if (space == std::string_view::npos) return {s, {}};
+  return {s.substr(0, space), Trim(s.substr(space))};
+}
+
+base::Result<ScriptCommand> ParseCommand(std::string_view text, int line) {
+  const auto bad = [](std::string message) {
+    return base::Fail(base::Reason::Malformed, std::move(message));
+  };
+  ScriptCommand c{.line = line, .text = std::string(text)};
+  const auto [word, rest] = Split(text);
+  if (word == "key" || word == "tap") {
+    const auto key = KeyByName(rest);
+    if (!key)
+      return bad("'" + base::TerminalSafe(rest) +
+                 "' is not a key name (such as Right, PageDown, F10, Space, a)");
+    c.op = word == "key" ? ScriptOp::Key : ScriptOp::Tap;
+    c.key = *key;
+    return c;
+  }
+  if (word == "set") {
+    const auto [field, value] = Split(rest);
+    const flash::ScenarioField* f = flash::FindScenarioField(field);
+    if (f == nullptr)
+      return bad("'" + base::TerminalSafe(field) +
+                 "' is not a scenario field (such as q_len, causal, dtype)");
+    flash::Scenario probe;
+    if (const base::Status ok = f->set(probe, value); !ok)
+      return bad("set " + std::string(field) + " '" + base::TerminalSafe(value) + "': " + ok.error().message);
+    c.op = ScriptOp::Set;
+    c.field = std::string(field);
+    c.value = std::string(value);
+    return c;
+  }
+  if (word == "wait") {
+    const auto [what, count] = Split(rest);
+    if (what == "recorded" && count.empty()) {
+      c.op = ScriptOp::WaitRecorded;
+      return c;
+    }
+    if (what == "frames") {
+      const auto frames = base::ParseWhole(count, 1, 100000);
+      if (!frames) return bad("wait frames: " + frames.error().message);
+      c.op = ScriptOp::WaitFrames;
+      c.frames = static_cast<int>(*frames);
+      return c;
+    }
+    return bad("expected 'wait recorded' or 'wait frames N'");
+  }
+  if (word == "screenshot" || word == "expect") {
+    if (rest.empty())
+      return bad(std::string(word) + " needs " + (word == "expect" ? "a text" : "a file name"));
+    c.op = word == "expect" ? ScriptOp::Expect : ScriptOp::Screenshot;
+    c.value = std::string(rest);
+    return c;
+  }
+  if ((word == "apply" || word == "stats") && rest.empty()) {
+    c.op = word == "apply" ? ScriptOp::Apply : ScriptOp::Stats;
+    return c;
+  }
+  return bad("unknown command '" + base::TerminalSafe(word) +
+             "'; expected key, tap, set, apply, wait recorded, wait frames, screenshot, expect or stats");
+}
+
+}  // namespace
+
+base::Result<std::vector<ScriptCommand>> ParseScript(std::string_view text, const std::string& file) {
+  std::vector<ScriptCommand> commands;
+  int line = 0;
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    std::string_view raw = text.substr(0, end);
+    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+    ++line;
+    raw = Trim(raw.substr(0, raw.find('#')));
+    if (raw.empty()) continue;
+    auto command = ParseCommand(raw, line);
+    if (!command)
+      return base::Fail(base::Reason::Malformed, base::TerminalSafe(file) + ":" + std::to_string(line) +
+                                                     ": " + command.error().message);
+    commands.push_back(std::move(*command));
+  }
+  return commands;
+}
+
+base::Result<std::vector<ScriptCommand>> LoadScript(const std::filesystem::path& file) {
+  auto text = base::ReadTextFile(file, kScriptCap);
+  if (!text) return base::Fail(text.error().reason, "--script: " + text.error().message);
+  return ParseScript(*text, file.string());
+}
+
+}  // namespace tilewalk::app

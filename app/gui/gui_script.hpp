@@ -1,0 +1,44 @@
+// `tilewalk gui --script FILE`: a script that drives the real window through the same input path a person
+// uses, for tests, reproducible demos and measurements. One command a line, '#' starts a comment:
+//   key NAME           press a key, release it the frame after ("Right", "PageDown", "F10", "Shift+Right")
+//   tap NAME           press and release inside one frame (a presenter's clicker does this)
+//   set FIELD VALUE    a Scenario pane field, by its key in the scenario field table ("q_len 2048")
+//   apply              the Scenario pane's Apply
+//   wait recorded      until no recording is under way
+//   wait frames N      N frames
+//   screenshot F.png   the window as it is now
+//   expect TEXT        fails unless the status line or the passage contains TEXT
+//   stats              prints frames=… p95_ms=… max_ms=… events=… launch=… step=…
+// Each command prints one line. A command it does not know, or a malformed one, is refused with its
+// file:line before the window opens.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/gui/key_bindings.hpp"
+#include "base/result.hpp"
+
+namespace tilewalk::app {
+
+enum class ScriptOp : uint8_t { Key, Tap, Set, Apply, WaitRecorded, WaitFrames, Screenshot, Expect, Stats };
+
+struct ScriptCommand {
+  ScriptOp op = ScriptOp::Stats;
+  int line = 0;         // 1-based, for messages
+  std::string text{};   // the line as written, trimmed
+  NamedKey key{};       // Key, Tap
+  std::string field{};  // Set
+  std::string value{};  // Set; Expect: the text; Screenshot: the file
+  int frames = 0;       // WaitFrames
+};
+
+// Parses a script; `file` names it in messages ("demo.script:3: unknown command 'jump'; ...").
+base::Result<std::vector<ScriptCommand>> ParseScript(std::string_view text, const std::string& file);
+
+// Reads (with a size cap) and parses a script file.
+base::Result<std::vector<ScriptCommand>> LoadScript(const std::filesystem::path& file);
+
+}  // namespace tilewalk::app

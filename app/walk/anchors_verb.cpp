@@ -1,0 +1,187 @@
+// [SECTIONS] options · the index and the coverage run · JSON · the table
+#include "app/walk/anchors_verb.hpp"
+
+#include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "app/cli_options.hpp"
+#include "kernels/flash/scenario_options.hpp"
+#include "walkthrough/library.hpp"
+#include "walkthrough/pallas_coverage.hpp"
+#include "walkthrough/pallas_regions.hpp"
+#include "walkthrough/pallas_source.hpp"
+
+namespace tilewalk::app {
+
+using namespace tilewalk::walkthrough;
+
+namespace {
+
+// ---- options --------------------------------------------------------------------------------------
+
+struct AnchorsOptions {
+  std::optional<std::filesystem::path> pallas_source{};
+  bool json = false;
+};
+
+std::vector<OptionSpec> AnchorsOptionSpecs(AnchorsOptions& into) {
+  return {PathOption("--pallas-source", "PATH", "a file",
+                     "the Pallas flash_attention.py (else $TILEWALK_PALLAS_SOURCE, the installed jax, or the "
+                     "copy\n'tilewalk source fetch' keeps)",
+                     into.pallas_source),
+          SwitchOption("--json", "one JSON object instead of the table", into.json)};
+}
+
+// ---- the index and the coverage run ---------------------------------------------------------------
+
+// The scenario whose firing sites count as lit: the default causal training step.
+constexpr const char* kCoverageFlags = "--causal";
+// The four kernel bodies, whose lines the sites should light almost all of.
+const std::vector<std::string> kBodies = {"_flash_attention_kernel_single_batch",
+                                          "_flash_attention_kernel_single_batch_single_step",
+                                          "_flash_attention_dkv_kernel", "_flash_attention_dq_kernel"};
+
+std::string Range(const ResolvedAnchor& at) {
+  return at.status == AnchorStatus::NotFound ? "-" : std::to_string(at.first) + "-" + std::to_string(at.last);
+}
+
+std::map<AnchorStatus, int> Tally(const std::vector<std::pair<std::string, ResolvedAnchor>>& anchors) {
+  std::map<AnchorStatus, int> tally;
+  for (const auto& [name, at] : anchors) ++tally[at.status];
+  return tally;
+}
+
+std::string TallyText(const std::map<AnchorStatus, int>& tally) {
+  std::string text;
+  for (const auto& [status, count] : tally)
+    text += (text.empty() ? "" : ", ") + std::to_string(count) + " " + AnchorStatusName(status);
+  return text;
+}
+
+// ---- JSON -------------------------------------------------------------------------------------------
+
+nlohmann::ordered_json AnchorsJson(const PallasIndex& index, const LineCoverage& coverage,
+                                   const LineCoverage& bodies, const RegionCoverage& regions) {
+  using nlohmann::ordered_json;
+  ordered_json passages = ordered_json::array(), sites = ordered_json::array(),
+               uncovered = ordered_json::array();
+  for (const auto& [id, at] : index.passages())
+    passages.push_back({{"id", id},
+                        {"status", AnchorStatusName(at.status)},
+                        {"first", at.first},
+                        {"last", at.last},
+                        {"drift", at.drift},
+                        {"note", at.note}});
+  for (const auto& [site, at] : index.sites())
+    sites.push_back({{"site", site},
+                     {"status", AnchorStatusName(at.status)},
+                     {"first", at.first},
+                     {"last", at.last},
+                     {"note", at.note}});
+  for (const auto& [name, covered] : regions.regions)
+    if (!covered) uncovered.push_back(name);
+  return {{"file", index.source().path.string()},
+          {"origin", PallasSourceOriginName(index.source().origin)},
+          {"sha256", index.source().sha256},
+          {"pinned", index.source().sha256 == ShippedPinnedFile().sha256},
+          {"passages", passages},
+          {"sites", sites},
+          {"coverage",
+           {{"code_lines", coverage.code_lines},
+            {"in_passages", coverage.in_passages},
+            {"lit_by_sites", coverage.lit_by_sites},
+            {"lit_scenario", kCoverageFlags},
+            {"mapped_by_sites", coverage.mapped_by_sites},
+            {"bodies",
+             {{"code_lines", bodies.code_lines},
+              {"mapped_by_sites", bodies.mapped_by_sites},
+              {"lit_by_sites", bodies.lit_by_sites}}}}},
+          {"regions", {{"covered", regions.covered}, {"total", regions.total}, {"uncovered", uncovered}}}};
+}
+
+// ---- the table --------------------------------------------------------------------------------------
+
+std::string Pad(std::string s, std::size_t width) {
+  if (s.size() < width) s.resize(width, ' ');
+  return s;
+}
+
+void PrintTable(std::ostream& out, const PallasIndex& index, const LineCoverage& coverage,
+                const LineCoverage& bodies, const RegionCoverage& regions) {
+  out << "passage                        status       lines       drift  note\n";
+  for (const auto& [id, at] : index.passages())
+    out << Pad(id, 31) << Pad(AnchorStatusName(at.status), 13) << Pad(Range(at), 12)
+        << Pad(at.status == AnchorStatus::NotFound ? "-" : std::to_string(at.drift), 7) << at.note << "\n";
+  out << "\nsites: " << TallyText(Tally(index.sites())) << " of " << index.sites().size() << "\n";
+  for (const auto& [site, at] : index.sites())
+    if (at.status != AnchorStatus::Resolved)
+      out << "  " << Pad(site, 34) << Pad(AnchorStatusName(at.status), 13) << Pad(Range(at), 12) << at.note
+          << "\n";
+  char line[240];
+  const auto share = [](int part, int whole) { return whole > 0 ? 100.0 * part / whole : 0.0; };
+  std::snprintf(
+      line, sizeof line,
+      "\nstatements: %d; inside a passage: %d (%.0f%%); lit by a site during 'check %s': %d (%.0f%%)\n",
+      coverage.code_lines, coverage.in_passages, share(coverage.in_passages, coverage.code_lines),
+      kCoverageFlags, coverage.lit_by_sites, share(coverage.lit_by_sites, coverage.code_lines));
+  out << line;
+  std::snprintf(
+      line, sizeof line,
+      "the four kernel bodies: %d statements, %d (%.0f%%) mapped by a site row, %d (%.0f%%) lit during "
+      "'check %s'\n",
+      bodies.code_lines, bodies.mapped_by_sites, share(bodies.mapped_by_sites, bodies.code_lines),
+      bodies.lit_by_sites, share(bodies.lit_by_sites, bodies.code_lines), kCoverageFlags);
+  out << line << "regions covered: " << regions.covered << " of " << regions.total << " of "
+      << index.source().path.string() << "\n";
+  for (const auto& [name, covered] : regions.regions)
+    if (!covered) out << "  not covered: " << name << "\n";
+}
+
+}  // namespace
+
+std::string AnchorsHelp() {
+  AnchorsOptions options;
+  return base::OptionsHelp(AnchorsOptionSpecs(options));
+}
+
+VerbResult RunAnchorsVerb(const VerbCall& call) {
+  AnchorsOptions options;
+  if (const auto parsed = base::ParseOptions(call.args, AnchorsOptionSpecs(options)); !parsed)
+    return parsed.error();
+  auto source = FindPallasSource(options.pallas_source);
+  if (!source) return source.error();
+  const Library library = LoadLibrary();
+  if (!library.diagnostics.empty())
+    return base::Fail(base::Reason::Malformed,
+                      "the shipped passages have problems: " + library.diagnostics.front().ToString() +
+                          "; rebuild tilewalk");
+  const PallasIndex index(std::move(*source), ShippedSiteTable(), library.passages);
+
+  const auto scenario = flash::ParseScenario(std::vector<std::string>{kCoverageFlags});
+  const auto recording = Recording::Record(*scenario);
+  const std::set<std::string> fired = FiredSites(*recording);
+  const LineCoverage coverage = CoverLines(index, fired);
+  const LineCoverage bodies = CoverLines(index, fired, kBodies);
+  std::vector<std::pair<int, int>> ranges;
+  for (const auto& [id, at] : index.passages())
+    if (at.status != AnchorStatus::NotFound) ranges.emplace_back(at.first, at.last);
+  const RegionCoverage regions = CoverRegions(index.lines(), index.outline(), ranges);
+
+  if (options.json)
+    call.out << AnchorsJson(index, coverage, bodies, regions).dump(2) << "\n";
+  else
+    PrintTable(call.out, index, coverage, bodies, regions);
+  const std::map<AnchorStatus, int> passages = Tally(index.passages());
+  const int unresolved =
+      (passages.contains(AnchorStatus::NotFound) ? passages.at(AnchorStatus::NotFound) : 0) +
+      (passages.contains(AnchorStatus::Ambiguous) ? passages.at(AnchorStatus::Ambiguous) : 0);
+  if (unresolved > 0)
+    return base::Fail(base::Reason::Malformed,
+                      std::to_string(unresolved) + " passage anchor(s) are not found or ambiguous in " +
+                          index.source().path.string() + " (" + TallyText(passages) + ")");
+  return ExitCode::Ok;
+}
+
+}  // namespace tilewalk::app

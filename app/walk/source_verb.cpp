@@ -1,0 +1,165 @@
+// [SECTIONS] options · which file · fetch · fingerprint
+#include "app/walk/source_verb.hpp"
+
+#include <chrono>
+#include <optional>
+
+#include "app/cli_options.hpp"
+#include "base/bounded_read.hpp"
+#include "base/child_process.hpp"
+#include "base/safe_output.hpp"
+#include "base/sha256.hpp"
+#include "base/terminal_text.hpp"
+#include "walkthrough/line_alignment.hpp"
+#include "walkthrough/line_fingerprint.hpp"
+#include "walkthrough/pallas_source.hpp"
+
+namespace tilewalk::app {
+
+using walkthrough::ShippedPinnedFile;
+namespace fs = std::filesystem;
+
+namespace {
+
+// ---- options ------------------------------------------------------------------------------------
+
+struct SourceOptions {
+  std::optional<fs::path> pallas_source{};
+  std::string url{};     // fetch: where from (default: the pinned file on raw.githubusercontent.com)
+  std::string sha256{};  // fetch: what its bytes must hash to (default: the pinned file's)
+};
+
+std::vector<OptionSpec> SourceOptionSpecs(SourceOptions& into) {
+  return {PathOption("--pallas-source", "PATH", "a file", "show what this file would be used as",
+                     into.pallas_source),
+          TextOption("--url", "URL", "an address",
+                     "fetch: download from here instead of the pinned commit's file", into.url),
+          {.name = "--sha256",
+           .value_name = "HEX",
+           .needs = "a SHA-256",
+           .help = "fetch: the SHA-256 the download must have (default: the pinned file's)",
+           .set = [&into](std::string_view value) -> base::Status {
+             if (value.size() != 64 || value.find_first_not_of("0123456789abcdef") != std::string_view::npos)
+               return base::Fail(base::Reason::Usage, "expected 64 lower-case hex digits");
+             into.sha256 = std::string(value);
+             return base::Ok();
+           }}};
+}
+
+// ---- which file ---------------------------------------------------------------------------------
+
+VerbResult ShowSource(const SourceOptions& options, const VerbCall& call) {
+  auto source = walkthrough::FindPallasSource(options.pallas_source);
+  if (!source) return source.error();
+  const walkthrough::PinnedFile& pinned = ShippedPinnedFile();
+  call.out << "Pallas file: " << base::TerminalSafe(source->path.string()) << "\n"
+           << "found by:    " << walkthrough::PallasSourceOriginName(source->origin) << "\n"
+           << "lines:       " << source->lines->size() << "\n"
+           << "sha256:      " << source->sha256 << "\n";
+  if (source->sha256 == pinned.sha256) {
+    call.out << "It is the pinned file (jax commit " << pinned.commit
+             << ") the passages were written against.\n";
+  } else {
+    const walkthrough::LineMap map =
+        walkthrough::AlignLines(pinned.fingerprint, walkthrough::FingerprintLines(*source->lines));
+    call.out << "It differs from the pinned file (jax commit " << pinned.commit << "): " << map.exact_count()
+             << " of its " << pinned.fingerprint.lines.size()
+             << " lines are found unchanged. 'tilewalk anchors' shows where each passage lands.\n";
+  }
+  return ExitCode::Ok;
+}
+
+// ---- fetch --------------------------------------------------------------------------------------
+
+VerbResult Fetch(const SourceOptions& options, const VerbCall& call) {
+  const walkthrough::PinnedFile& pinned = ShippedPinnedFile();
+  const std::string url = options.url.empty() ? pinned.url : options.url;
+  const std::string sha256 = options.sha256.empty() ? pinned.sha256 : options.sha256;
+  const auto cache = walkthrough::PallasCacheFileFromEnvironment();
+  if (!cache)
+    return base::Fail(base::Reason::NotFound,
+                      "neither XDG_CACHE_HOME nor HOME names a folder to keep the file in; set one of them");
+  if (auto kept = base::ReadTextFile(*cache, base::kPallasSourceCap);
+      kept && base::Sha256Hex(*kept) == sha256) {
+    call.out << "The file is already in the cache, and its SHA-256 is right: " << cache->string() << "\n";
+    return ExitCode::Ok;
+  }
+  if (!base::FindOnPath("curl"))
+    return base::Fail(base::Reason::NotFound,
+                      "source fetch needs curl, and there is none on PATH; install it "
+                      "(apt-get install curl) or download the file yourself and pass "
+                      "--pallas-source");
+  call.err << "Downloading " << url << " ...\n";
+  const base::ChildRun run = base::RunChild(
+      {.argv = {"curl", "--fail", "--silent", "--show-error", "--location", "--proto", "=https,http",
+                "--max-time", "60", "--max-filesize", std::to_string(base::kPallasSourceCap), url},
+       .name = "curl",
+       .time_limit = std::chrono::milliseconds(75000),
+       .stdout_cap = base::kPallasSourceCap});
+  if (const base::Status downloaded = run.Status(); !downloaded)
+    return base::Fail(
+        downloaded.error().reason,
+        "the download from " + url + " failed, and nothing was written: " + downloaded.error().message);
+  if (run.out_truncated)
+    return base::Fail(base::Reason::TooLarge, "the download from " + url + " is larger than the " +
+                                                  std::to_string(base::kPallasSourceCap >> 20) +
+                                                  " MiB a Pallas file may be; nothing was written");
+  const std::string got = base::Sha256Hex(run.out);
+  if (got != sha256)
+    return base::Fail(base::Reason::Malformed, "the download from " + url + " has SHA-256 " + got + ", not " +
+                                                   sha256 +
+                                                   ", so it is not the pinned file; nothing was written");
+  std::error_code ec;
+  fs::create_directories(cache->parent_path(), ec);
+  if (ec)
+    return base::Fail(base::Reason::Unwritable, "cannot create the cache folder " +
+                                                    cache->parent_path().string() + ": " + ec.message());
+  if (const base::Status written = base::WriteFileContent(*cache, run.out); !written) return written.error();
+  call.out << "Fetched and verified (SHA-256 " << got << "): " << cache->string()
+           << "\nEvery verb now finds it with no flag; 'tilewalk source' says so.\n";
+  return ExitCode::Ok;
+}
+
+// ---- fingerprint --------------------------------------------------------------------------------
+
+VerbResult Fingerprint(const fs::path& file, const VerbCall& call) {
+  auto source = walkthrough::ReadPallasSource(file, walkthrough::PallasSourceOrigin::Flag);
+  if (!source) return source.error();
+  walkthrough::PinnedFile pinned = ShippedPinnedFile();
+  pinned.sha256 = source->sha256;
+  pinned.fingerprint = walkthrough::FingerprintLines(*source->lines);
+  call.out << walkthrough::FormatPinnedFile(pinned);
+  return ExitCode::Ok;
+}
+
+}  // namespace
+
+std::string SourceHelp() {
+  SourceOptions options;
+  return base::OptionsHelp(SourceOptionSpecs(options));
+}
+
+VerbResult RunSourceVerb(const VerbCall& call) {
+  SourceOptions options;
+  const auto words = base::ParseOptions(call.args, SourceOptionSpecs(options), /*positional_allowed=*/true);
+  if (!words) return words.error();
+  const auto usage = [](std::string message) { return base::Fail(base::Reason::Usage, std::move(message)); };
+  if (words->empty()) {
+    if (!options.url.empty() || !options.sha256.empty())
+      return usage("--url and --sha256 apply to 'source fetch'");
+    return ShowSource(options, call);
+  }
+  const std::string_view action = words->front();
+  if (action == "fetch") {
+    if (words->size() > 1) return usage("unexpected argument '" + std::string((*words)[1]) + "' after fetch");
+    if (options.pallas_source) return usage("--pallas-source does not apply to 'source fetch'");
+    return Fetch(options, call);
+  }
+  if (action == "fingerprint") {
+    if (words->size() != 2) return usage("'source fingerprint' takes one file");
+    return Fingerprint(fs::path((*words)[1]), call);
+  }
+  return usage("unknown action '" + std::string(action) + "'; expected fetch or fingerprint, or nothing");
+}
+
+}  // namespace tilewalk::app

@@ -1,0 +1,297 @@
+#include "base/child_core.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <filesystem>
+#include <vector>
+
+extern char** environ;
+
+namespace tilewalk::base::detail {
+namespace {
+
+// Milliseconds from now until `deadline`, rounded up so that a wait never ends just short of it.
+int MillisecondsUntil(ChildCore::Clock::time_point deadline) {
+  const auto left = deadline - ChildCore::Clock::now();
+  if (left <= ChildCore::Clock::duration::zero()) return 0;
+  const auto ms = std::chrono::ceil<std::chrono::milliseconds>(left).count();
+  return static_cast<int>(std::min<long long>(ms, 60 * 60 * 1000));
+}
+
+void SetNonBlocking(int fd) {
+  const int flags = fcntl(fd, F_GETFL);
+  if (flags >= 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+}
+
+// posix_spawn's file actions and attributes, released on every path.
+struct SpawnSetup {
+  posix_spawn_file_actions_t actions;
+  posix_spawnattr_t attributes;
+  SpawnSetup() {
+    posix_spawn_file_actions_init(&actions);
+    posix_spawnattr_init(&attributes);
+  }
+  ~SpawnSetup() {
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+  }
+  SpawnSetup(const SpawnSetup&) = delete;
+  SpawnSetup& operator=(const SpawnSetup&) = delete;
+};
+
+constexpr auto kLinger = std::chrono::milliseconds(100);  // output still open after the child exited
+
+}  // namespace
+
+ChildCore::ChildCore(const ChildSpec& spec, bool stdin_pipe) : m_spec(spec), m_start(Clock::now()) {
+  m_run.name = !spec.name.empty()   ? spec.name
+               : !spec.argv.empty() ? std::filesystem::path(spec.argv[0]).filename().string()
+                                    : std::string("the child process");
+  if (spec.argv.empty() || spec.argv[0].empty()) {
+    m_run.spawn_errno = EINVAL;
+    Finish();
+    return;
+  }
+  if (m_guard.Interrupted()) {
+    m_run.end = ChildEnd::Interrupted;
+    m_run.interrupt_signal = m_guard.Signal();
+    m_done = true;
+    return;
+  }
+  const auto failed = [this] {
+    m_run.spawn_errno = errno;
+    Finish();
+  };
+  int fds[2];
+  Descriptor in_read, out_write, err_write;
+  if (stdin_pipe) {
+    if (pipe2(fds, O_CLOEXEC) != 0) {
+      failed();
+      return;
+    }
+    in_read = Descriptor(fds[0]);
+    m_in = Descriptor(fds[1]);
+  }
+  if (pipe2(fds, O_CLOEXEC) != 0) {
+    failed();
+    return;
+  }
+  m_out = Descriptor(fds[0]);
+  out_write = Descriptor(fds[1]);
+  if (pipe2(fds, O_CLOEXEC) != 0) {
+    failed();
+    return;
+  }
+  m_err = Descriptor(fds[0]);
+  err_write = Descriptor(fds[1]);
+
+  SpawnSetup setup;
+  if (stdin_pipe) {
+    posix_spawn_file_actions_adddup2(&setup.actions, in_read.get(), STDIN_FILENO);
+  } else {
+    posix_spawn_file_actions_addopen(&setup.actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  }
+  posix_spawn_file_actions_adddup2(&setup.actions, out_write.get(), STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&setup.actions, err_write.get(), STDERR_FILENO);
+  // Its own process group, so that a stop reaches its children too; default dispositions and no blocked
+  // signals, whatever tilewalk ignores (SIGXFSZ, SIGPIPE) or catches (SIGINT, SIGTERM).
+  sigset_t defaults, none;
+  sigemptyset(&defaults);
+  for (const int s : {SIGINT, SIGTERM, SIGPIPE, SIGXFSZ, SIGHUP, SIGQUIT}) sigaddset(&defaults, s);
+  sigemptyset(&none);
+  posix_spawnattr_setflags(&setup.attributes,
+                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  posix_spawnattr_setpgroup(&setup.attributes, 0);
+  posix_spawnattr_setsigdefault(&setup.attributes, &defaults);
+  posix_spawnattr_setsigmask(&setup.attributes, &none);
+
+  std::vector<char*> argv;
+  std::vector<std::string> words = spec.argv;
+  for (std::string& word : words) argv.push_back(word.data());
+  argv.push_back(nullptr);
+  const int spawned = posix_spawnp(&m_pid, argv[0], &setup.actions, &setup.attributes, argv.data(), environ);
+  if (spawned != 0) {
+    m_pid = -1;
+    m_run.spawn_errno = spawned;
+    Finish();
+    return;
+  }
+  // Our copies of the child's ends go now, so that its exit shows as end of file.
+  in_read.Reset();
+  out_write.Reset();
+  err_write.Reset();
+  if (m_in.valid()) SetNonBlocking(m_in.get());
+  SetNonBlocking(m_out.get());
+  SetNonBlocking(m_err.get());
+  // A pidfd is readable when the child exits; without one (an old kernel), Step() polls every 20 ms.
+  m_pidfd = Descriptor(static_cast<int>(syscall(SYS_pidfd_open, m_pid, 0)));
+}
+
+ChildCore::~ChildCore() {
+  if (!m_done) Stop(ChildEnd::Interrupted, "");
+}
+
+void ChildCore::Drain(Descriptor& fd, std::string& into, std::size_t cap, bool& truncated) {
+  char buffer[65536];
+  for (int reads = 0; fd.valid() && reads < 16; ++reads) {
+    const ssize_t got = read(fd.get(), buffer, sizeof buffer);
+    if (got > 0) {
+      const auto count = static_cast<std::size_t>(got);
+      const std::size_t keep = std::min(count, cap - std::min(cap, into.size()));
+      into.append(buffer, keep);
+      if (keep < count) truncated = true;
+    } else if (got < 0 && errno == EINTR) {
+      continue;
+    } else if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      return;
+    } else {
+      fd.Reset();  // end of file, or an error that will not go away
+    }
+  }
+}
+
+void ChildCore::TryReap(bool block) {
+  if (m_reaped || m_pid <= 0) return;
+  while (true) {
+    const pid_t got = waitpid(m_pid, &m_status, block ? 0 : WNOHANG);
+    if (got == m_pid) {
+      m_reaped = true;
+      m_pidfd.Reset();
+      return;
+    }
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {  // not our child any more (someone reaped it): treat it as gone
+      m_reaped = true;
+      m_status = 0;
+      m_pidfd.Reset();
+    }
+    return;
+  }
+}
+
+void ChildCore::Step(int timeout_ms, bool want_write) {
+  pollfd fds[5];
+  nfds_t count = 0;
+  if (m_out.valid()) fds[count++] = {m_out.get(), POLLIN, 0};
+  if (m_err.valid()) fds[count++] = {m_err.get(), POLLIN, 0};
+  if (want_write && m_in.valid()) fds[count++] = {m_in.get(), POLLOUT, 0};
+  if (m_pidfd.valid() && !m_reaped) fds[count++] = {m_pidfd.get(), POLLIN, 0};
+  if (const int wake = InterruptWakeDescriptor(); wake >= 0 && !m_guard.Interrupted())
+    fds[count++] = {wake, POLLIN, 0};
+  if (!m_reaped && !m_pidfd.valid()) timeout_ms = std::min(timeout_ms, 20);
+  if (poll(fds, count, timeout_ms) < 0 && errno != EINTR) {
+    // Nothing sensible to wait on; avoid a busy loop.
+    poll(nullptr, 0, std::min(timeout_ms, 20));
+  }
+  Drain(m_out, m_run.out, m_spec.stdout_cap, m_run.out_truncated);
+  Drain(m_err, m_run.err, m_spec.stderr_cap, m_run.err_truncated);
+  TryReap(false);
+}
+
+void ChildCore::WaitUntil(Clock::time_point deadline, std::string_view detail) {
+  Clock::time_point linger_end{};
+  while (!m_done) {
+    if (m_guard.Interrupted()) return Stop(ChildEnd::Interrupted, "");
+    if (m_reaped) {
+      if (!m_out.valid() && !m_err.valid()) return Finish();
+      // The child is gone but something it started holds its output open: read a moment longer, then stop.
+      if (linger_end == Clock::time_point{}) linger_end = Clock::now() + kLinger;
+      if (Clock::now() >= linger_end) return Finish();
+      Step(MillisecondsUntil(linger_end), false);
+      continue;
+    }
+    if (Clock::now() >= deadline) return Stop(ChildEnd::TimedOut, detail);
+    Step(MillisecondsUntil(deadline), false);
+  }
+}
+
+ChildCore::WriteEnd ChildCore::WriteAll(std::string_view bytes, std::chrono::milliseconds stall) {
+  std::size_t done_bytes = 0;
+  Clock::time_point progress = Clock::now();
+  while (done_bytes < bytes.size()) {
+    if (m_done)
+      return m_run.end == ChildEnd::Interrupted ? WriteEnd::Interrupted
+             : m_run.end == ChildEnd::TimedOut  ? WriteEnd::Stalled
+                                                : WriteEnd::Closed;
+    if (m_guard.Interrupted()) {
+      Stop(ChildEnd::Interrupted, "");
+      return WriteEnd::Interrupted;
+    }
+    if (!m_in.valid()) return WriteEnd::Closed;
+    const long written =
+        WriteWithoutSigpipe(m_in.get(), bytes.data() + done_bytes, bytes.size() - done_bytes);
+    if (written > 0) {
+      done_bytes += static_cast<std::size_t>(written);
+      m_bytes_written += static_cast<std::uint64_t>(written);
+      progress = Clock::now();
+      continue;
+    }
+    if (written < 0 && errno == EINTR) continue;
+    if (written < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+      m_in.Reset();  // EPIPE: the child closed its input
+      return WriteEnd::Closed;
+    }
+    if (Clock::now() - progress >= stall) {
+      Stop(ChildEnd::TimedOut, "took no input for " + DescribeDuration(stall));
+      return WriteEnd::Stalled;
+    }
+    Step(MillisecondsUntil(progress + stall), true);
+  }
+  return WriteEnd::Written;
+}
+
+void ChildCore::Stop(ChildEnd why, std::string_view detail) {
+  if (m_done) return;
+  if (m_pid > 0) {
+    if (!m_reaped) {
+      kill(-m_pid, SIGTERM);
+      m_run.signal = SIGTERM;
+      const Clock::time_point grace_end = Clock::now() + m_spec.kill_grace;
+      while (!m_reaped && Clock::now() < grace_end) Step(MillisecondsUntil(grace_end), false);
+      if (!m_reaped) {
+        kill(-m_pid, SIGKILL);
+        m_run.signal = SIGKILL;
+        TryReap(true);
+      }
+    }
+    kill(-m_pid, SIGKILL);  // whatever else of its group is left; ESRCH when nothing is
+  }
+  m_in.Reset();
+  m_out.Reset();
+  m_err.Reset();
+  m_run.end = why;
+  m_run.stop_detail = std::string(detail);
+  if (why == ChildEnd::Interrupted) m_run.interrupt_signal = m_guard.Signal();
+  m_run.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - m_start);
+  m_done = true;
+}
+
+void ChildCore::Finish() {
+  if (m_done) return;
+  if (m_pid > 0) {
+    TryReap(true);
+    kill(-m_pid, SIGKILL);  // when a run ends nothing of its group is left running; ESRCH when nothing is
+    if (WIFEXITED(m_status)) {
+      m_run.end = ChildEnd::Exited;
+      m_run.exit_code = WEXITSTATUS(m_status);
+    } else if (WIFSIGNALED(m_status)) {
+      m_run.end = ChildEnd::Signaled;
+      m_run.signal = WTERMSIG(m_status);
+    }
+  }
+  m_in.Reset();
+  m_out.Reset();
+  m_err.Reset();
+  m_run.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - m_start);
+  m_done = true;
+}
+
+}  // namespace tilewalk::base::detail

@@ -1,0 +1,96 @@
+// The script language of `gui --script` and the key table it shares with the window: each command parsed,
+// each mistake refused with its file:line, and key names resolved to the bindings the window acts on.
+#include "app/gui/gui_script.hpp"
+
+#include <GLFW/glfw3.h>
+#include <doctest/doctest.h>
+
+#include <set>
+
+using namespace tilewalk::app;
+
+TEST_CASE("gui script: every command parses, comments and blank lines are skipped") {
+  const auto script = ParseScript(
+      "# a demo\n"
+      "key Right\n"
+      "tap PageDown   # a clicker\n"
+      "\n"
+      "set q_len 2048\n"
+      "set poison nan\n"
+      "apply\n"
+      "wait recorded\n"
+      "wait frames 3\n"
+      "screenshot out/a.png\n"
+      "expect q_len\n"
+      "stats\n"
+      "key Shift+Right\n",
+      "demo.script");
+  REQUIRE(script.ok());
+  REQUIRE(script->size() == 11);
+  const auto& c = *script;
+  CHECK(c[0].op == ScriptOp::Key);
+  CHECK(c[0].key.key == GLFW_KEY_RIGHT);
+  CHECK(c[0].line == 2);
+  CHECK(c[1].op == ScriptOp::Tap);
+  CHECK(c[1].key.key == GLFW_KEY_PAGE_DOWN);
+  CHECK(c[2].op == ScriptOp::Set);
+  CHECK(c[2].field == "q_len");
+  CHECK(c[2].value == "2048");
+  CHECK(c[3].value == "nan");
+  CHECK(c[4].op == ScriptOp::Apply);
+  CHECK(c[5].op == ScriptOp::WaitRecorded);
+  CHECK(c[6].frames == 3);
+  CHECK(c[7].value == "out/a.png");
+  CHECK(c[8].value == "q_len");
+  CHECK(c[9].op == ScriptOp::Stats);
+  CHECK(c[10].key.glfw_mods == GLFW_MOD_SHIFT);
+}
+
+TEST_CASE("gui script: mistakes are refused with file:line and what was expected") {
+  const auto message = [](std::string text) {
+    const auto script = ParseScript(text, "s.script");
+    return script.ok() ? std::string("(accepted)") : script.error().message;
+  };
+  CHECK(message("stats\njump 3\n") ==
+        "s.script:2: unknown command 'jump'; expected key, tap, set, apply, wait recorded, wait frames, "
+        "screenshot, "
+        "expect or stats");
+  CHECK(message("key Sideways") ==
+        "s.script:1: 'Sideways' is not a key name (such as Right, PageDown, F10, Space, a)");
+  CHECK(message("set qlen 3") == "s.script:1: 'qlen' is not a scenario field (such as q_len, causal, dtype)");
+  CHECK(message("set q_len 0") == "s.script:1: set q_len '0': expected a whole number from 1 to 1048576");
+  CHECK(message("set dtype float16") == "s.script:1: set dtype 'float16': expected one of float32, bfloat16");
+  CHECK(message("wait frames 0") == "s.script:1: wait frames: expected a whole number from 1 to 100000");
+  CHECK(message("wait a bit") == "s.script:1: expected 'wait recorded' or 'wait frames N'");
+  CHECK(message("expect") == "s.script:1: expect needs a text");
+  CHECK(message("apply now").starts_with("s.script:1: unknown command 'apply'"));
+}
+
+TEST_CASE("key table: each binding is found by its key, repeats only where they should") {
+  const KeyBinding* right = FindBinding(GLFW_KEY_RIGHT, 0, /*repeat=*/true);
+  REQUIRE(right != nullptr);
+  REQUIRE(right->intent);
+  CHECK(right->intent->kind == tilewalk::views::IntentKind::Step);
+  const KeyBinding* grid = FindBinding(GLFW_KEY_RIGHT, GLFW_MOD_SHIFT, false);
+  REQUIRE(grid != nullptr);
+  CHECK(grid->intent->kind == tilewalk::views::IntentKind::StepGridStep);
+  CHECK(FindBinding(GLFW_KEY_SPACE, 0, /*repeat=*/true) == nullptr);  // a held Space toggles once
+  CHECK(FindBinding(GLFW_KEY_B, 0, false)->action == WindowAction::ToggleBlank);
+  CHECK(FindBinding(GLFW_KEY_PERIOD, 0, false)->action == WindowAction::ToggleBlank);
+  CHECK(FindBinding(GLFW_KEY_SLASH, GLFW_MOD_SHIFT, false)->action == WindowAction::ToggleHelp);
+  CHECK(FindBinding(GLFW_KEY_EQUAL, GLFW_MOD_CONTROL, false)->action == WindowAction::LargerText);
+  CHECK(FindBinding(GLFW_KEY_Q, 0, false) == nullptr);
+  // Every key the help lists, and every named key, resolves.
+  std::set<int> keys;
+  for (const KeyBinding& b : KeyBindings()) keys.insert(b.key);
+  for (const char* name : {"Right", "Left", "PageDown", "PageUp", "Space", "F10", "F11", "Home", "End", "a",
+                           "b", ".", "?", "Escape"}) {
+    CAPTURE(name);
+    const auto named = KeyByName(name);
+    REQUIRE(named);
+    CHECK(keys.contains(named->key));
+  }
+  CHECK(KeyByName("?")->glfw_mods == GLFW_MOD_SHIFT);
+  CHECK(KeyByName("Ctrl+=")->glfw_mods == GLFW_MOD_CONTROL);
+  CHECK_FALSE(KeyByName("Sideways"));
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# `tilewalk source fetch` against a loopback HTTP server of ours: a good download is verified and kept in
+# the cache, after which `tilewalk source` and `anchors` find it with no flag; a wrong hash, a download
+# that fails halfway and a missing file each fail with a clear message and leave nothing in the cache; an
+# unknown action is a usage error.
+#   source_fetch_test.sh TILEWALK FIXTURE.py SERVER.py
+set -u
+tw=$1 fixture=$2 server=$3
+scratch=$(mktemp -d)
+trap 'kill "$pid" 2>/dev/null; rm -rf "$scratch"' EXIT
+python3 "$server" "$fixture" "$scratch/port" &
+pid=$!
+for _ in $(seq 50); do [ -s "$scratch/port" ] && break; sleep 0.1; done
+port=$(cat "$scratch/port")
+base="http://127.0.0.1:$port"
+sha=$(sha256sum "$fixture" | cut -d' ' -f1)
+export XDG_CACHE_HOME="$scratch/cache" TILEWALK_PALLAS_SOURCE= PATH="$PATH"
+unset TILEWALK_PALLAS_SOURCE
+fail() { echo "FAIL: $*"; exit 1; }
+cached() { find "$scratch/cache" -type f 2>/dev/null | wc -l; }
+
+out=$("$tw" source fetch --url "$base/good" --sha256 0000000000000000000000000000000000000000000000000000000000000000 2>&1)
+[ $? -eq 1 ] || fail "a wrong hash should exit 1: $out"
+echo "$out" | grep -q "has SHA-256 $sha, not 0000" || fail "a wrong hash should say both hashes: $out"
+[ "$(cached)" -eq 0 ] || fail "a wrong hash left a file in the cache"
+
+out=$("$tw" source fetch --url "$base/partial" --sha256 "$sha" 2>&1)
+[ $? -eq 1 ] || fail "a download cut off halfway should exit 1: $out"
+echo "$out" | grep -q "failed, and nothing was written" || fail "a cut-off download should say so: $out"
+[ "$(cached)" -eq 0 ] || fail "a cut-off download left a file in the cache"
+
+out=$("$tw" source fetch --url "$base/missing" --sha256 "$sha" 2>&1)
+[ $? -eq 1 ] || fail "a 404 should exit 1: $out"
+[ "$(cached)" -eq 0 ] || fail "a 404 left a file in the cache"
+
+out=$("$tw" source fetch --url "$base/good" --sha256 "$sha" 2>&1)
+[ $? -eq 0 ] || fail "a good download should exit 0: $out"
+[ "$(cached)" -eq 1 ] || fail "a good download should leave one file in the cache"
+cmp -s "$fixture" "$(find "$scratch/cache" -type f)" || fail "the cached file differs from the served one"
+
+out=$("$tw" source fetch --url "$base/good" --sha256 "$sha" 2>&1)
+echo "$out" | grep -q "already in the cache" || fail "a second fetch should find the cached file: $out"
+
+out=$(env PATH=/usr/bin:/bin "$tw" source 2>&1)
+echo "$out" | grep -q "found by:    the cache of tilewalk source fetch" || fail "source should name the cache: $out"
+
+out=$("$tw" source frobnicate 2>&1)
+[ $? -eq 2 ] || fail "an unknown action should exit 2: $out"
+echo "ok"

@@ -1,0 +1,48 @@
+# Fails when a file includes a header its layer may not see (DESIGN.md section 3). One rule per layer:
+# the folder, and a regular expression of the #include targets it must not name.
+#   base/            std and POSIX only: no GUI header, no Eigen, nothing of kernels/, walkthrough/, app/
+#   kernels/         no GUI header, nothing of walkthrough/ or app/
+#   walkthrough/     no GUI header, nothing of app/
+#   app/session/     no ImGui, GLFW or GL header: the tour model is GUI-free
+#   app/views/       nothing of kernels/, walkthrough/ or app/session/: views draw plain pictures
+# Run with -DROOT=<tree>; with -DEXPECT_OFFENDER=ON it fails unless it finds a file that breaks a rule
+# (the planted fixtures, which prove the check can fail).
+set(gui "imgui|GLFW/|glad/|GL/|EGL/|backends/imgui")
+set(rules
+  "base|(${gui}|Eigen|kernels/|walkthrough/|app/)"
+  "kernels|(${gui}|walkthrough/|app/)"
+  "walkthrough|(${gui}|app/)"
+  "app/session|(${gui})"
+  "app/views|(kernels/|walkthrough/|app/session/)")
+
+set(offenders "")
+set(checked 0)
+foreach(rule IN LISTS rules)
+  string(FIND "${rule}" "|" bar)
+  string(SUBSTRING "${rule}" 0 ${bar} folder)
+  math(EXPR start "${bar} + 1")
+  string(SUBSTRING "${rule}" ${start} -1 forbidden)
+  file(GLOB_RECURSE files ${ROOT}/${folder}/*.hpp ${ROOT}/${folder}/*.cpp ${ROOT}/${folder}/*.h)
+  foreach(f IN LISTS files)
+    math(EXPR checked "${checked} + 1")
+    file(STRINGS ${f} hits REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"]${forbidden}")
+    if(hits)
+      list(APPEND offenders "${f} (${folder}/ may not include ${forbidden}): ${hits}")
+    endif()
+  endforeach()
+endforeach()
+if(checked EQUAL 0)
+  message(FATAL_ERROR "layering check found no files under ${ROOT}; is ROOT right?")
+endif()
+if(EXPECT_OFFENDER)
+  if(NOT offenders)
+    message(FATAL_ERROR "the planted fixture under ${ROOT} was not caught")
+  endif()
+  message(STATUS "layering: caught ${offenders}")
+  return()
+endif()
+if(offenders)
+  list(JOIN offenders "\n  " listing)
+  message(FATAL_ERROR "Includes across the layers:\n  ${listing}\nMove the code to the layer that may see it.")
+endif()
+message(STATUS "layering: ${checked} files, none includes across its layer")

@@ -1,0 +1,112 @@
+// Placeholders: every documented form is accepted on load and the rest refused with a reason; the new
+// forms (a step's copy, a value at an event, the reference check, a variant, byte units) fill from a
+// recording with the figures the recording itself holds.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "walkthrough/placeholders.hpp"
+
+using namespace tilewalk;
+using namespace tilewalk::walkthrough;
+
+namespace {
+
+bool Known(const std::string& name) {
+  std::string why;
+  return ParsePlaceholder(name, why).has_value();
+}
+
+std::string Fill(PlaceholderSource& source, const std::string& name) {
+  std::string why;
+  const auto value = source.Value(name, why);
+  REQUIRE_MESSAGE(value, why);
+  return *value;
+}
+
+std::unique_ptr<Recording> Record(void (*set)(flash::Scenario&)) {
+  flash::Scenario s;
+  set(s);
+  return Recording::Record(s);
+}
+
+void IntroScenario(flash::Scenario& s) {  // assets/scenarios/intro.flags
+  s.q_len = s.kv_len = 512;
+  s.causal = true;
+  s.block_sizes.block_k_major = 256;
+}
+
+}  // namespace
+
+TEST_CASE("the documented forms parse, and the others say why not") {
+  for (const char* name :
+       {"fwd.steps", "dkv.copies.l.issued", "dq.writebacks.ds", "dq.writebacks.ds.bytes", "fwd.bytes_in:KiB",
+        "fwd.bytes_saved:MiB", "fwd.step.3.ran", "fwd.step.0.copy.k", "dq.step.2.keys", "dkv.step.12.slot.q",
+        "fwd.run.alpha#2.min", "fwd.run.l_next#3.rows_below_one", "check.pass", "check.o.max_rel",
+        "check.ds.pass", "scenario.what_if", "with --what-if redirect-lm-dkv: dkv.copies.l.issued",
+        "with --precision highest: check.o.max_rel", "with --naive-index-maps: fwd.bytes_in:KiB"})
+    CHECK_MESSAGE(Known(name), name);
+  for (const char* name :
+       {"fwd.steps:KiB", "fwd.step.x.ran", "fwd.step.1.copy", "fwd.run.nowhere#1.min", "fwd.run.alpha#0.min",
+        "fwd.run.alpha#2.mean", "check.o.median", "with: fwd.steps", "with --json: fwd.steps",
+        "with --what-if nope: fwd.steps", "with --causal: fwd.step.1.ran", "with --causal: fwd.bytes_saved"})
+    CHECK_MESSAGE(!Known(name), name);
+  std::string why;
+  ParsePlaceholder("with --causal: fwd.run.alpha#1.min", why);
+  CHECK(why.find("whole run only") != std::string::npos);
+}
+
+TEST_CASE("step facts come from the pipeline plan: which steps run, which copies are issued") {
+  const auto rec = Record([](flash::Scenario& s) {  // causal-small: a 4 × 4 grid in each launch
+    s.q_len = s.kv_len = 512;
+    s.causal = true;
+  });
+  PlaceholderSource source(*rec);
+  CHECK(Fill(source, "fwd.step.0.ran") == "yes");
+  CHECK(Fill(source, "fwd.step.1.ran") == "no");                // (q 0, kv 1) is above the diagonal
+  CHECK(Fill(source, "fwd.step.1.copy.k") == "skipped");        // redirected to block 0, which step 0 holds
+  CHECK(Fill(source, "fwd.step.5.copy.k") == "issued");         // (q 1, kv 1) runs: block 1 comes in
+  CHECK(Fill(source, "fwd.step.6.queries") == "128\u2013255");  // (q 1, kv 2)
+  CHECK(Fill(source, "fwd.step.6.keys") == "256\u2013383");
+  CHECK(Fill(source, "dkv.step.6.queries") == "256\u2013383");  // dK/dV walks (kv 1, q 2)
+  CHECK(Fill(source, "dkv.step.6.keys") == "128\u2013255");
+  CHECK(Fill(source, "fwd.step.1.slot.q") == Fill(source, "fwd.step.0.slot.q"));  // q stays put
+  std::string why;
+  CHECK_FALSE(source.Value("fwd.step.16.ran", why));
+  CHECK(why.find("not step 16") != std::string::npos);
+}
+
+TEST_CASE(
+    "a value at an event: alpha is 1 where a masked tile cannot raise the max, below 1 where keys arrive") {
+  const auto rec = Record(IntroScenario);
+  PlaceholderSource source(*rec);
+  // #1: the first minor block of a row, m_prev = -inf: alpha is 0. #2: keys 128-255 against queries
+  // 0-127, all masked: the max cannot move, alpha is 1 in every row.
+  CHECK(Fill(source, "fwd.run.alpha#1.max") == "0");
+  CHECK(Fill(source, "fwd.run.alpha#2.min") == "1");
+  CHECK(Fill(source, "fwd.run.alpha#2.rows_below_one") == "0");
+  CHECK(Fill(source, "fwd.run.alpha#2.rows") == "128");
+  // #6: keys 128-255 against queries 256-383, all visible: some rows find a larger score.
+  CHECK(std::stoi(Fill(source, "fwd.run.alpha#6.rows_below_one")) > 0);
+  CHECK(std::stod(Fill(source, "fwd.run.alpha#6.min")) < 0.5);
+}
+
+TEST_CASE("the reference check, a variant and byte units fill from runs of the scenario") {
+  const auto rec = Record(IntroScenario);
+  PlaceholderSource source(*rec);
+  CHECK(Fill(source, "check.pass") == "PASS");
+  CHECK(Fill(source, "check.o.pass") == "PASS");
+  CHECK(Fill(source, "check.o.tolerance") == "2.0e-02");
+  CHECK(std::stod(Fill(source, "check.o.max_rel")) < 2e-2);
+  CHECK(Fill(source, "dkv.copies.l.issued") == "16");
+  CHECK(Fill(source, "with --what-if redirect-lm-dkv: dkv.copies.l.issued") == "13");
+  CHECK(Fill(source, "with --what-if redirect-lm-dkv: scenario.what_if") == "redirect-lm-dkv");
+  CHECK(std::stod(Fill(source, "with --precision highest: check.o.max_rel")) < 2e-4);
+  CHECK(Fill(source, "dkv.copies.l.bytes") == "1048576");
+  CHECK(Fill(source, "dkv.copies.l.bytes:KiB") == "1024 KiB");
+  CHECK(Fill(source, "dkv.copies.l.bytes:MiB") == "1 MiB");
+  CHECK(Fill(source, "dkv.copies.q.bytes:MiB") == "0.81 MiB");
+  CHECK(Fill(source, "fwd.writebacks.o.bytes:KiB") == "256 KiB");
+  // a variant that the original rejects gives its error
+  CHECK(Fill(source, "with --block-k 64: error.phase") == "tracing");
+}

@@ -1,0 +1,57 @@
+// A figure a stop predicts for its own `try:` flags ({with FLAGS: ...} with the stop's try flags) is what
+// a recording of the stop's scenario with those flags gives: the prediction is the truth the try shows.
+// (Each ask's answer is checked where its stop lands, in library_test.cpp.)
+#include <doctest/doctest.h>
+
+#include <memory>
+#include <string>
+
+#include "walkthrough/library.hpp"
+#include "walkthrough/placeholders.hpp"
+#include "walkthrough/stop_landing.hpp"
+
+using namespace tilewalk;
+using namespace tilewalk::walkthrough;
+
+TEST_CASE("a figure a stop predicts for its try flags is what the try records") {
+  const Library lib = LoadLibrary();
+  REQUIRE(lib.diagnostics.empty());
+  StopLander lander;
+  int predictions = 0;
+  for (const Tour& t : lib.tours) {
+    for (const TourStop& s : t.stops) {
+      if (s.try_flags.empty()) continue;
+      std::string text = s.narration;
+      if (s.ask) text += s.ask->question + s.ask->explain + s.ask->answer;
+      for (const std::string& id : s.passages)
+        if (const Passage* p = lib.FindPassage(id)) text += p->body;
+      TourStop tried = s;
+      tried.scenario.insert(tried.scenario.end(), s.try_flags.begin(), s.try_flags.end());
+      tried.land.kind = Landing::Kind::Launch;
+      tried.land.launch = "fwd";
+      std::shared_ptr<const Recording> before, after;
+      std::unique_ptr<PlaceholderSource> predicted, recorded;
+      ForEachPlaceholder(text, [&](std::size_t, std::string_view name, bool closed) {
+        std::string why;
+        const auto parsed = closed ? ParsePlaceholder(name, why) : std::nullopt;
+        if (!parsed || parsed->with_flags != s.try_flags) return;
+        if (!before) {
+          before = lander.Land(s).recording;
+          after = lander.Land(tried).recording;
+          REQUIRE(before);
+          REQUIRE(after);
+          predicted = std::make_unique<PlaceholderSource>(*before);
+          recorded = std::make_unique<PlaceholderSource>(*after);
+        }
+        const auto want = predicted->Value(name, why);
+        const auto got =
+            recorded->Value(parsed->body + (parsed->unit.empty() ? "" : ":" + parsed->unit), why);
+        CHECK_MESSAGE((want && got && *want == *got), t.file << ":" << s.line << ": {" << name
+                                                             << "} predicts " << want.value_or("?")
+                                                             << ", the try records " << got.value_or(why));
+        ++predictions;
+      });
+    }
+  }
+  CHECK(predictions >= 4);
+}

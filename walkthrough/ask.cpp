@@ -1,0 +1,133 @@
+#include "walkthrough/ask.hpp"
+
+#include <charconv>
+#include <set>
+
+#include "walkthrough/passage.hpp"
+#include "walkthrough/placeholders.hpp"
+#include "walkthrough/stop_landing.hpp"
+
+namespace tilewalk::walkthrough {
+
+namespace {
+
+std::optional<double> Numeric(std::string_view text) {
+  double v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
+bool IsComparison(std::string_view value) {
+  return value.size() > 1 && (value[0] == '<' || value[0] == '>');
+}
+
+// The answer line holds exactly one placeholder and nothing else.
+bool IsOnePlaceholder(const std::string& text) {
+  return text.size() > 2 && text.front() == '{' && text.back() == '}' &&
+         text.find_first_of("{}", 1) == text.size() - 1;
+}
+
+}  // namespace
+
+bool ChoiceMatches(std::string_view value, std::string_view recorded) {
+  const std::optional<double> got = Numeric(recorded);
+  if (IsComparison(value)) {
+    const std::optional<double> bound = Numeric(value.substr(1));
+    return got && bound && (value[0] == '<' ? *got < *bound : *got > *bound);
+  }
+  const std::optional<double> want = Numeric(value);
+  if (got && want) return *got == *want;
+  return value == recorded;
+}
+
+bool ReadAskLine(const std::string& key, const std::string& value, int line, std::optional<Ask>& ask,
+                 std::string& why) {
+  const bool choice = key.rfind("choice", 0) == 0 && (key.size() == 6 || key[6] == ' ');
+  if (key != "ask" && !choice && key != "answer" && key != "explain" && key != "reveal") return false;
+  if (key == "ask") {
+    if (ask)
+      why = "a stop asks one question; this one already has an 'ask:' at line " + std::to_string(ask->line);
+    else if (value.empty())
+      why = "'ask:' needs the question";
+    else
+      ask = Ask{.question = value, .line = line};
+    return true;
+  }
+  if (!ask) {
+    why = "'" + key + "' belongs to an ask: write the 'ask:' line first";
+    return true;
+  }
+  if (choice) {
+    const std::string choice_value = Trim(std::string_view(key).substr(6));
+    if (choice_value.empty())
+      why = "write a choice as 'choice VALUE: TEXT', VALUE being the recorded answer that makes it right";
+    else if (IsComparison(choice_value) && !Numeric(choice_value.substr(1)))
+      why = "a choice value '" + choice_value + "' compares with a number, like <1 or >0";
+    else if (value.empty())
+      why = "the choice '" + choice_value + "' needs a text after the colon";
+    ask->choices.push_back({choice_value, value, line});
+  } else if (key == "answer") {
+    ask->answer = value;
+    ask->answer_line = line;
+    if (!IsOnePlaceholder(value)) why = "'answer:' is one placeholder, such as {dkv.copies.l.issued}";
+  } else if (key == "explain") {
+    ask->explain = value;
+    ask->explain_line = line;
+  } else if (auto land = ParseLanding(value, why)) {
+    if (land->kind == Landing::Kind::Rejected)
+      why = "'reveal:' names an event; a rejected scenario has none";
+    else
+      ask->reveal = *land;
+  }
+  return true;
+}
+
+void CheckAsk(const Ask& ask, const std::string& file, Diagnostics& diags) {
+  if (ask.choices.size() < 2 || ask.choices.size() > 4)
+    diags.push_back(
+        {file, ask.line, "an ask has 2 to 4 choices; this one has " + std::to_string(ask.choices.size())});
+  std::set<std::string> values;
+  for (const AskChoice& c : ask.choices) {
+    if (!values.insert(c.value).second)
+      diags.push_back({file, c.line, "two choices have the value '" + c.value + "'; each needs its own"});
+    CheckPlaceholderSyntax(c.text, file, c.line, diags);
+  }
+  if (ask.answer.empty())
+    diags.push_back(
+        {file, ask.line, "the ask needs 'answer:', the placeholder whose value picks the choice"});
+  if (ask.explain.empty())
+    diags.push_back({file, ask.line, "the ask needs 'explain:', what the answer shows"});
+  CheckPlaceholderSyntax(ask.question, file, ask.line, diags);
+  CheckPlaceholderSyntax(ask.answer, file, ask.answer_line, diags);
+  CheckPlaceholderSyntax(ask.explain, file, ask.explain_line, diags);
+}
+
+std::optional<AskReveal> RevealAsk(const Ask& ask, const Recording& recording, PlaceholderSource& source,
+                                   std::string& why) {
+  AskReveal out;
+  auto fill = [&](const std::string& text, std::string& into) {
+    auto filled = FillPlaceholders(text, source, why);
+    if (filled) into = std::move(*filled);
+    return filled.has_value();
+  };
+  if (!fill(ask.question, out.question) || !fill(ask.answer, out.recorded) ||
+      !fill(ask.explain, out.explanation))
+    return std::nullopt;
+  for (std::size_t i = 0; i < ask.choices.size(); ++i) {
+    out.choices.emplace_back();
+    if (!fill(ask.choices[i].text, out.choices.back())) return std::nullopt;
+    if (out.correct < 0 && ChoiceMatches(ask.choices[i].value, out.recorded))
+      out.correct = static_cast<int>(i);
+  }
+  if (ask.reveal) {
+    out.reveal_event = FindLanding(recording, *ask.reveal, why);
+    if (!out.reveal_event) {
+      why = "reveal: " + why;
+      return std::nullopt;
+    }
+  }
+  return out;
+}
+
+}  // namespace tilewalk::walkthrough

@@ -1,0 +1,111 @@
+// Placeholders about one moment of a recording: a value computed at the N-th event at a site
+// ({fwd.run.alpha#2.min}), found by replaying that event's grid step, and one grid step's facts: what the
+// pipeline plan did ({fwd.step.5.copy.k}, {dkv.step.3.ran}) and which queries and keys its blocks hold
+// ({fwd.step.1.queries} reads "0–127").
+#include <algorithm>
+#include <cstdio>
+
+#include "kernels/tpu/block_spec.hpp"
+
+#include "walkthrough/placeholders.hpp"
+#include "walkthrough/stop_landing.hpp"
+
+namespace tilewalk::walkthrough {
+
+namespace {
+
+std::string ThreeDigits(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
+
+// "first–last" positions of block `index` of `block` along a sequence of `length`.
+std::string Range(int64_t index, int64_t block, int64_t length) {
+  const int64_t first = index * block, last = std::min(first + block, length) - 1;
+  return std::to_string(first) + "\u2013" + std::to_string(last);
+}
+
+// The queries or keys of a grid step's major blocks. The grids are (b, h, q, kv) in the forward and dQ
+// launches and (b, h, kv, q) in dK/dV.
+std::string StepPositions(const Recording& rec, const LaunchTrack& track, int64_t step, bool queries) {
+  const flash::Scenario& s = rec.scenario();
+  const flash::BlockSizes& b = s.block_sizes;
+  const tpu::GridIndex g = tpu::UnflattenStep(track.grid, step);
+  const bool dkv = track.name == "dkv";
+  const int64_t q_index = dkv ? g[3] : g[2], kv_index = dkv ? g[2] : g[3];
+  if (queries) {
+    const int64_t block = track.name == "fwd" ? b.block_q
+                          : dkv               ? b.block_q_major_dkv.value_or(0)
+                                              : b.block_q_dq.value_or(0);
+    return Range(q_index, block, s.q_len);
+  }
+  const int64_t block = track.name == "fwd" ? b.block_k_major
+                        : dkv               ? b.block_k_major_dkv.value_or(0)
+                                            : b.block_k_major_dq.value_or(0);
+  return Range(kv_index, block, s.kv_len);
+}
+
+int LaunchIndex(const Recording& rec, std::string_view name) {
+  for (std::size_t i = 0; i < rec.launches().size(); ++i)
+    if (rec.launches()[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+}  // namespace
+
+std::optional<std::string> EventValueFigure(const Recording& rec, std::string_view body, std::string& why) {
+  const auto hash = body.find('#');
+  const std::string_view rest = body.substr(hash + 1);
+  const auto dot = rest.find('.');
+  Landing land;
+  land.kind = Landing::Kind::Site;
+  land.site = std::string(body.substr(0, hash));
+  land.occurrence = std::stoi(std::string(rest.substr(0, dot)));
+  const std::string_view stat = rest.substr(dot + 1);
+  const std::optional<uint64_t> event = FindLanding(rec, land, why);
+  if (!event) return std::nullopt;
+  const auto replay = rec.Replay(rec.LaunchOf(*event), rec.StepOf(*event));
+  for (const CapturedValue& v : replay->values) {
+    if (v.event != *event || !v.value || v.value->traced()) continue;
+    const tpu::Matrix& m = v.value->data();
+    if (stat == "rows") return std::to_string(m.rows());
+    if (m.size() == 0) break;
+    if (stat == "min") return ThreeDigits(m.minCoeff());
+    if (stat == "max") return ThreeDigits(m.maxCoeff());
+    int below = 0;  // rows_below_one: the first lane of each row, as the Lanes pane counts rescaled rows
+    for (Eigen::Index r = 0; r < m.rows(); ++r) below += m(r, 0) < 1.0f;
+    return std::to_string(below);
+  }
+  why = "the event at " + land.site + " #" + std::to_string(land.occurrence) + " computes no value";
+  return std::nullopt;
+}
+
+std::optional<std::string> StepFigure(const Recording& rec, const std::vector<std::string_view>& p,
+                                      std::string& why) {
+  const int launch = LaunchIndex(rec, p[0]);
+  if (launch < 0) {
+    why = "the launch '" + std::string(p[0]) + "' does not run in this scenario";
+    return std::nullopt;
+  }
+  const LaunchTrack& track = rec.launches()[static_cast<std::size_t>(launch)];
+  const int64_t step = std::stoll(std::string(p[2]));
+  if (step >= static_cast<int64_t>(track.step_ran.size())) {
+    why = "the " + track.name + " launch runs " + std::to_string(track.step_ran.size()) +
+          " grid steps, not step " + std::string(p[2]);
+    return std::nullopt;
+  }
+  const auto at = static_cast<std::size_t>(step);
+  if (p[3] == "ran") return std::string(track.step_ran[at] ? "yes" : "no");
+  if (p[3] == "queries" || p[3] == "keys") return StepPositions(rec, track, step, p[3] == "queries");
+  for (std::size_t i = 0; i < track.plan.inputs.size() && i < track.operand_names.size(); ++i) {
+    if (track.operand_names[i] != p[4]) continue;
+    const tpu::OperandSchedule& schedule = track.plan.inputs[i];
+    if (p[3] == "slot") return std::to_string(schedule.slot[at]);
+    return std::string(schedule.transfer[at] ? "issued" : "skipped");
+  }
+  why = "the " + track.name + " launch has no input '" + std::string(p[4]) + "'";
+  return std::nullopt;
+}
+
+}  // namespace tilewalk::walkthrough

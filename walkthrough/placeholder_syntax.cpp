@@ -1,0 +1,147 @@
+#include "walkthrough/placeholder_syntax.hpp"
+
+#include <cstdint>
+#include <initializer_list>
+
+#include "base/number_text.hpp"
+#include "kernels/flash/scenario_fields.hpp"
+#include "kernels/flash/scenario_options.hpp"
+#include "walkthrough/mirror_sources.hpp"
+
+namespace tilewalk::walkthrough {
+
+namespace {
+
+bool OneOf(std::string_view word, std::initializer_list<std::string_view> options) {
+  for (std::string_view o : options)
+    if (word == o) return true;
+  return false;
+}
+
+bool IsOperandName(std::string_view w) {
+  if (w.empty() || w.size() > 64) return false;
+  for (char c : w)
+    if (!((c >= 'a' && c <= 'z') || c == '_')) return false;
+  return true;
+}
+
+bool IsCount(std::string_view w) {
+  return base::ParseWhole(w, 0, INT32_MAX).ok();
+}
+
+std::string Trimmed(std::string_view s) {
+  const auto b = s.find_first_not_of(' ');
+  if (b == std::string_view::npos) return {};
+  return std::string(s.substr(b, s.find_last_not_of(' ') - b + 1));
+}
+
+// {SITE#N.STAT}: a value computed at the N-th event at a site of the mirror.
+bool IsEventValue(std::string_view body) {
+  const auto hash = body.find('#');
+  if (hash == std::string_view::npos) return false;
+  const std::string_view site = body.substr(0, hash), rest = body.substr(hash + 1);
+  const auto dot = rest.find('.');
+  if (dot == std::string_view::npos || !IsCount(rest.substr(0, dot)) || rest.substr(0, dot) == "0")
+    return false;
+  return OneOf(rest.substr(dot + 1), {"min", "max", "rows", "rows_below_one"}) &&
+         FindSiteInMirror(site).has_value();
+}
+
+bool IsBytesForm(const std::vector<std::string_view>& p) {
+  if (p.size() == 2) return OneOf(p[1], {"bytes_in", "naive_bytes_in", "bytes_saved"});
+  return (p.size() == 4 && (p[1] == "copies" || p[1] == "writebacks")) && p[3] == "bytes";
+}
+
+// The forms a variant can fill too: figures of the whole run, not of one of its events.
+bool IsRunForm(const std::vector<std::string_view>& p) {
+  if (p.size() == 2 && p[0] == "scenario") {
+    return flash::FindScenarioField(p[1]) != nullptr;
+  }
+  if (p.size() == 2 && p[0] == "error") return OneOf(p[1], {"type", "message", "phase"});
+  if (p.size() == 2 && p[0] == "check") return p[1] == "pass";
+  if (p.size() == 3 && p[0] == "check")
+    return IsOperandName(p[1]) && OneOf(p[2], {"max_abs", "max_rel", "tolerance", "pass"});
+  if (p.empty() || !IsLaunchName(p[0])) return false;
+  if (p.size() == 2)
+    return OneOf(p[1], {"steps", "steps_run", "steps_skipped", "grid", "matmuls", "est_time_us", "bytes_in"});
+  if (p.size() == 3 && p[1] == "writebacks") return IsOperandName(p[2]);
+  if (p.size() == 4 && p[1] == "writebacks") return IsOperandName(p[2]) && p[3] == "bytes";
+  if (p.size() == 4 && p[1] == "copies")
+    return IsOperandName(p[2]) && OneOf(p[3], {"issued", "skipped", "bytes"});
+  return false;
+}
+
+// The forms only the recording itself can fill: the naive yardstick, and facts of one step or event.
+bool IsRecordingForm(const std::vector<std::string_view>& p, std::string_view body) {
+  if (p.size() == 2 && IsLaunchName(p[0]) && OneOf(p[1], {"naive_bytes_in", "bytes_saved"})) return true;
+  if (p.size() == 4 && IsLaunchName(p[0]) && p[1] == "step")
+    return IsCount(p[2]) && OneOf(p[3], {"ran", "queries", "keys"});
+  if (p.size() == 5 && IsLaunchName(p[0]) && p[1] == "step")
+    return IsCount(p[2]) && OneOf(p[3], {"copy", "slot"}) && IsOperandName(p[4]);
+  return IsEventValue(body);
+}
+
+}  // namespace
+
+std::vector<std::string_view> SplitDots(std::string_view name) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t dot = name.find('.', start);
+    parts.push_back(name.substr(start, dot - start));
+    if (dot == std::string_view::npos) return parts;
+    start = dot + 1;
+  }
+}
+
+bool IsLaunchName(std::string_view w) {
+  return OneOf(w, {"fwd", "dkv", "dq"});
+}
+
+std::optional<PlaceholderName> ParsePlaceholder(std::string_view name, std::string& why) {
+  PlaceholderName out;
+  std::string_view rest = name;
+  if (rest.starts_with("with ")) {
+    const auto colon = rest.find(':');
+    if (colon == std::string_view::npos) {
+      why = "a variant is written {with FLAGS: NAME}";
+      return std::nullopt;
+    }
+    std::string flags = Trimmed(rest.substr(5, colon - 5));
+    for (std::size_t at = 0; at < flags.size();) {
+      const auto space = flags.find(' ', at);
+      if (space != at) out.with_flags.push_back(flags.substr(at, space - at));
+      at = space == std::string::npos ? flags.size() : space + 1;
+    }
+    if (out.with_flags.empty()) {
+      why = "{with FLAGS: NAME} needs at least one scenario flag";
+      return std::nullopt;
+    }
+    if (const auto parsed = flash::ParseScenario(out.with_flags); !parsed) {
+      why = parsed.error().message;
+      return std::nullopt;
+    }
+    rest = rest.substr(colon + 1);
+  }
+  std::string body = Trimmed(rest);
+  if (const auto colon = body.rfind(':'); colon != std::string::npos) {
+    out.unit = body.substr(colon + 1);
+    body.resize(colon);
+  }
+  out.body = body;
+  const std::vector<std::string_view> parts = SplitDots(out.body);
+  const bool known = IsRunForm(parts) || (out.with_flags.empty() && IsRecordingForm(parts, out.body));
+  if (!known) {
+    why = out.with_flags.empty() || !IsRecordingForm(parts, out.body)
+              ? "not one of the documented forms"
+              : "a variant fills figures of a whole run only, not of one step or event";
+    return std::nullopt;
+  }
+  if (!out.unit.empty() && (!OneOf(out.unit, {"KiB", "MiB"}) || !IsBytesForm(parts))) {
+    why = "the units :KiB and :MiB go only on byte figures";
+    return std::nullopt;
+  }
+  return out;
+}
+
+}  // namespace tilewalk::walkthrough

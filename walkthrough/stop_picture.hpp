@@ -1,0 +1,35 @@
+// What a tour stop shows: the picture its narration talks about (`show:` grid, memory, lanes, scores, cost
+// or scenario) and, optionally, what in it to bring forward (`focus:` an operand of the launch, a grid
+// cell, or a line of the pinned Pallas file). Parsed from a stop's lines (docs/authoring.md); a stop whose
+// narration names a pane other than the one it shows is a file:line problem, so the words on screen and
+// the picture beside them agree.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tilewalk::walkthrough {
+
+enum class StopPane : uint8_t { Grid, Memory, Lanes, Scores, Cost, Scenario };
+std::string_view StopPaneName(StopPane pane);  // "grid", ...
+
+struct StopFocus {
+  enum class Kind : uint8_t { None, Operand, Cell, Line };
+  Kind kind = Kind::None;
+  std::string operand{};       // Operand: "k", "l_scratch"
+  std::vector<int64_t> cell{};  // Cell: a grid index, "0,0,2,3"
+  int line = 0;                // Line: of the pinned Pallas file
+};
+
+// "memory" → StopPane::Memory; nullopt with `why` for a name it does not know.
+std::optional<StopPane> ParseStopPane(std::string_view value, std::string& why);
+// "operand k", "cell 0,0,2,3", "line 440"; `pinned_lines` bounds a line. nullopt with `why`.
+std::optional<StopFocus> ParseStopFocus(std::string_view value, int pinned_lines, std::string& why);
+
+// The panes the narration names ("the Memory pane", "the Lanes tab"), in order of first mention.
+std::vector<StopPane> PanesNamedIn(std::string_view narration);
+
+}  // namespace tilewalk::walkthrough
