@@ -8,8 +8,10 @@
 namespace tilewalk::walkthrough {
 namespace {
 
-constexpr std::array<std::string_view, 6> kPaneNames = {"grid", "memory", "lanes", "scores", "cost", "scenario"};
-constexpr std::array<std::string_view, 6> kPaneTitles = {"Grid", "Memory", "Lanes", "Scores", "Cost", "Scenario"};
+constexpr std::array<std::string_view, 6> kPaneNames = {"grid",   "memory", "lanes",
+                                                        "scores", "cost",   "scenario"};
+constexpr std::array<std::string_view, 6> kPaneTitles = {"Grid",   "Memory", "Lanes",
+                                                         "Scores", "Cost",   "Scenario"};
 
 std::string PaneList() {
   std::string list;
@@ -33,7 +35,8 @@ std::optional<StopPane> ParseStopPane(std::string_view value, std::string& why) 
 std::optional<StopFocus> ParseStopFocus(std::string_view value, int pinned_lines, std::string& why) {
   const std::size_t space = value.find(' ');
   const std::string_view kind = value.substr(0, space);
-  const std::string_view rest = space == std::string_view::npos ? std::string_view() : value.substr(space + 1);
+  const std::string_view rest =
+      space == std::string_view::npos ? std::string_view() : value.substr(space + 1);
   StopFocus focus;
   if (kind == "operand" && !rest.empty() && rest.find(' ') == std::string_view::npos) {
     focus.kind = StopFocus::Kind::Operand;
@@ -43,7 +46,8 @@ std::optional<StopFocus> ParseStopFocus(std::string_view value, int pinned_lines
   if (kind == "line") {
     const auto line = base::ParseWhole(rest, 1, pinned_lines);
     if (!line) {
-      why = "focus: line " + std::string(rest) + " is not a line of the pinned Pallas file (" + line.error().message + ")";
+      why = "focus: line " + std::string(rest) + " is not a line of the pinned Pallas file (" +
+            line.error().message + ")";
       return std::nullopt;
     }
     focus.kind = StopFocus::Kind::Line;

@@ -19,9 +19,9 @@ std::string_view StopPaneName(StopPane pane);  // "grid", ...
 struct StopFocus {
   enum class Kind : uint8_t { None, Operand, Cell, Line };
   Kind kind = Kind::None;
-  std::string operand{};       // Operand: "k", "l_scratch"
+  std::string operand{};        // Operand: "k", "l_scratch"
   std::vector<int64_t> cell{};  // Cell: a grid index, "0,0,2,3"
-  int line = 0;                // Line: of the pinned Pallas file
+  int line = 0;                 // Line: of the pinned Pallas file
 };
 
 // "memory" → StopPane::Memory; nullopt with `why` for a name it does not know.

@@ -16,7 +16,8 @@ bool IsKnownOperand(std::string_view name) {
     const std::string_view site = row.site;
     const std::string_view last = site.substr(site.rfind('.') + 1);
     if (last != name) continue;
-    if (row.role == SiteRole::Copy || row.role == SiteRole::Writeback || last.ends_with("_scratch")) return true;
+    if (row.role == SiteRole::Copy || row.role == SiteRole::Writeback || last.ends_with("_scratch"))
+      return true;
   }
   return false;
 }
@@ -129,7 +130,8 @@ std::optional<Tour> ParseTour(std::string_view file_name, std::string_view text,
       seen_show.back() = true;
     } else if (key == "focus") {
       std::string why;
-      if (auto focus = ParseStopFocus(value, static_cast<int>(ShippedPinnedFile().fingerprint.lines.size()), why)) {
+      if (auto focus =
+              ParseStopFocus(value, static_cast<int>(ShippedPinnedFile().fingerprint.lines.size()), why)) {
         stop->focus = *focus;
         if (focus->kind == StopFocus::Kind::Operand && !IsKnownOperand(focus->operand))
           problem(n, "focus: no launch has an operand or scratch buffer '" + focus->operand +
@@ -145,9 +147,10 @@ std::optional<Tour> ParseTour(std::string_view file_name, std::string_view text,
         problem(n, why);
       seen_land.back() = true;
     } else {
-      problem(n, "unknown stop key '" + key +
-                     "'; a stop takes passage, scenario, land, show, focus, try, an ask (ask, choice, answer, "
-                     "explain, reveal), then narration");
+      problem(n,
+              "unknown stop key '" + key +
+                  "'; a stop takes passage, scenario, land, show, focus, try, an ask (ask, choice, answer, "
+                  "explain, reveal), then narration");
     }
   }
   finish_stop(static_cast<int>(lines.size()));
@@ -155,7 +158,8 @@ std::optional<Tour> ParseTour(std::string_view file_name, std::string_view text,
     const TourStop& st = tour.stops[s];
     if (!seen_land[s]) problem(st.line, "stop '" + st.title + "' needs 'land:'");
     if (!seen_show[s]) {
-      problem(st.line, "stop '" + st.title + "' needs 'show:' (grid, memory, lanes, scores, cost or scenario)");
+      problem(st.line,
+              "stop '" + st.title + "' needs 'show:' (grid, memory, lanes, scores, cost or scenario)");
     } else {
       for (StopPane named : PanesNamedIn(st.narration))
         if (named != st.show)

@@ -128,8 +128,9 @@ void DrawDetailTabs(const session::TourPictures& pictures, TourScreenState& stat
 }
 
 // The detail region: Memory | Lanes | Scores | Cost | Scenario. The tab is the one the stop shows (`show:`),
-// else the cursor's statement's, unless the user picked one at this stop. ImGui applies a programmatic selection one frame late, so a tab that
-// differs from both the wanted one and last frame's can only have come from a click.
+// else the cursor's statement's, unless the user picked one at this stop. ImGui applies a programmatic
+// selection one frame late, so a tab that differs from both the wanted one and last frame's can only have
+// come from a click.
 void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& state, int stop,
                     const PaneRect& rect, std::vector<views::Intent>& intents) {
   // The tab shown last frame may have been dropped from the panes since.
@@ -212,9 +213,9 @@ PaneSet WithoutDetail(PaneSet panes) {
 }
 
 // The panes drawn this frame. A rejected scenario launched nothing, so the grid gives its room to the
-// scenario that can be fixed. Classroom mode shows one pane under the passage: the stop's picture, or, outside
-// a tour, the grid at the grid's own moments (a step begins or ends, a branch decides), else the detail tab
-// the cursor asks for.
+// scenario that can be fixed. Classroom mode shows one pane under the passage: the stop's picture, or,
+// outside a tour, the grid at the grid's own moments (a step begins or ends, a branch decides), else the
+// detail tab the cursor asks for.
 PaneSet ScreenPanes(const session::TourPictures& pictures, TourScreenState& state) {
   PaneSet panes = state.panes;
   if (!pictures.has_snapshot && panes.Has(Pane::Scenario)) panes = panes.Without(Pane::Grid);

@@ -70,7 +70,8 @@ TEST_CASE("malformed passages name the file, the line and the fix") {
 
 TEST_CASE("malformed and truncated tours name the file, the line and the fix") {
   const std::string stop =
-      "## stop: S\npassage: running-max\nscenario: --causal\nland: site fwd.run.alpha #1\nshow: lanes\n\nSome "
+      "## stop: S\npassage: running-max\nscenario: --causal\nland: site fwd.run.alpha #1\nshow: "
+      "lanes\n\nSome "
       "narration.\n";
   std::string five;
   for (int i = 0; i < 5; ++i) five += stop;
