@@ -50,6 +50,7 @@ std::vector<OptionSpec> GuiOptionSpecs(GuiArgs& into) {
       WholeOption("--benchmark-frames",
                   "Step one statement a frame for N frames, print the mean and p95 frame time", 1, 1000000,
                   o.benchmark_frames),
+      ThreadsOption(),
   };
 }
 

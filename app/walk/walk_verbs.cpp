@@ -61,7 +61,7 @@ OptionSpec LibraryOption(std::optional<std::filesystem::path>& into) {
 std::vector<OptionSpec> TourOptionSpecs(TourOptions& into) {
   return {SwitchOption("--print", "print every stop: passage, C++ line, event index, first line of narration",
                        into.print),
-          LibraryOption(into.library)};
+          LibraryOption(into.library), ThreadsOption()};
 }
 
 std::string Pad(std::string s, std::size_t width) {

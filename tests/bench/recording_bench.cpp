@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/flash/scenario_flags.hpp"
+#include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/recording.hpp"
 
 namespace {
@@ -26,10 +26,7 @@ void RecordScenario(benchmark::State& state, const flash::Scenario& scenario) {
 }
 
 void BM_RecordBenchStep(benchmark::State& state) {
-  flash::Scenario s;
-  const std::vector<std::string> flags = {"--scenario", "bench-step"};
-  flash::ParseScenarioFlags(flags, s);
-  RecordScenario(state, s);
+  RecordScenario(state, *flash::ParseScenario(std::vector<std::string>{"--scenario", "bench-step"}));
 }
 BENCHMARK(BM_RecordBenchStep)->Unit(benchmark::kMillisecond)->UseRealTime();
 

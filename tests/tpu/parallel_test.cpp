@@ -127,3 +127,11 @@ TEST_CASE("thread counts: a whole number from 1 to 256; the default is at least 
   CHECK_FALSE(ParseThreadCount("257"));
   CHECK(DefaultThreadCount() >= 1);
 }
+
+TEST_CASE("the --threads count wins over TILEWALK_THREADS and the cores until it is cleared") {
+  const int before = DefaultThreadCount();
+  SetThreadCount(255);
+  CHECK(DefaultThreadCount() == 255);
+  SetThreadCount(0);
+  CHECK(DefaultThreadCount() == before);
+}
