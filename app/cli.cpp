@@ -8,6 +8,7 @@
 #include "app/verb.hpp"
 #include "app/verb_table.hpp"
 #include "app/version.hpp"
+#include "base/stdout_check.hpp"
 #include "base/terminal_text.hpp"
 #include "kernels/tpu/threads.hpp"
 
@@ -93,7 +94,7 @@ int RunCli(std::span<const std::string_view> args, std::ostream& out, std::ostre
   if (first.starts_with("-")) return RunVerb(*default_verb, true, args, out, err);
   const Verb* verb = FindVerb(first);
   if (verb == nullptr) {
-    err << "tilewalk: unknown verb '" << first << "'.\n"
+    err << "tilewalk: unknown verb '" << base::TerminalSafe(first) << "'.\n"
         << "Run 'tilewalk --help' to list the verbs.\n";
     return static_cast<int>(ExitCode::Usage);
   }
@@ -101,14 +102,16 @@ int RunCli(std::span<const std::string_view> args, std::ostream& out, std::ostre
 }
 
 int Main(int argc, char** argv) {
+  int code = static_cast<int>(ExitCode::Failure);
   try {
     const std::vector<std::string_view> args(argv + std::min(argc, 1), argv + argc);
-    return RunCli(args, std::cout, std::cerr);
+    code = RunCli(args, std::cout, std::cerr);
   } catch (const std::exception& e) {
     // Not a crash: whatever escaped a verb is still reported in a sentence.
-    std::cerr << "tilewalk: internal error: " << e.what() << "\n";
-    return static_cast<int>(ExitCode::Failure);
+    std::cerr << "tilewalk: internal error: " << base::TerminalSafe(e.what()) << "\n";
   }
+  // A report that never reached stdout (a full disk, a closed pipe) is a failure, not a success.
+  return base::ExitCodeAfterFlush(code);
 }
 
 }  // namespace tilewalk::app

@@ -19,4 +19,10 @@ base::Result<std::shared_ptr<const walkthrough::PallasIndex>> LoadPallasForVerb(
                                                           library.passages);
 }
 
+base::Status CheckPallasFlag(const std::optional<std::filesystem::path>& flag) {
+  if (!flag) return {};
+  if (auto source = walkthrough::FindPallasSource(flag); !source) return source.error();
+  return {};
+}
+
 }  // namespace tilewalk::app

@@ -23,6 +23,8 @@ namespace tilewalk::base {
 // Caps for the files tilewalk reads, in one place so that docs/bad-input.md can state them.
 inline constexpr std::size_t kSettingsCap = 64 * 1024;             // the settings file
 inline constexpr std::size_t kLibraryFileCap = 4 * 1024 * 1024;    // one passage or tour
+inline constexpr std::size_t kLibraryTotalCap = 64 * 1024 * 1024;  // all the passages and tours of a library
+inline constexpr std::size_t kFontFileCap = 32 * 1024 * 1024;      // the TrueType font the window draws with
 inline constexpr std::size_t kPallasSourceCap = 16 * 1024 * 1024;  // flash_attention.py (about 60 KB)
 inline constexpr std::size_t kMarkerFileCap = 1024 * 1024;         // a dump's config.json, a manifest
 

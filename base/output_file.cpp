@@ -209,11 +209,19 @@ Result<OutputFile> OutputFile::Open(const fs::path& destination, const OutputOpt
           folder / MakeTemporaryName(plan->written.filename().native(), TemporaryKind::Partial);
       state->fd = Descriptor(open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666));
       if (!state->fd.valid()) {
-        if (errno == ENOENT || errno == ENOTDIR)
+        const int failed = errno;
+        std::error_code ec;
+        // A folder that exists and still answers ENOENT (/proc, /sys) takes no new files: say that, not
+        // that it is missing.
+        if ((failed == ENOENT || failed == ENOTDIR) && !fs::is_directory(folder, ec))
           return Cannot(
               Reason::NotFound, destination,
               "the folder " + Quote(folder) + " does not exist; create it first or choose another path");
-        return WriteFailure(destination, errno);
+        if (failed == ENOENT)
+          return Cannot(Reason::Unwritable, destination,
+                        "the folder " + Quote(folder) + " takes no new files (" + SystemText(failed) +
+                            "); choose another place");
+        return WriteFailure(destination, failed);
       }
       state->temporary = temporary;
       if (plan->kind != OutputKind::NewFile) fchmod(state->fd.get(), plan->mode);

@@ -194,9 +194,11 @@ Result<void> OutputFolder::Commit() {
 }
 
 Result<void> CheckOutputFolder(const fs::path& given, const FolderOptions& options) {
-  auto destination = Normalize(given);
-  if (!destination) return destination.error();
-  return CheckDestination(*destination, options);
+  // Creating the staging folder and dropping it at once also catches a parent that takes no new folders
+  // (/proc, a read-only file system), as CheckOutputDestination's probe does for a file.
+  auto probe = OutputFolder::Create(given, options);
+  if (!probe) return probe.error();
+  return Ok();
 }
 
 }  // namespace tilewalk::base

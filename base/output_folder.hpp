@@ -64,7 +64,8 @@ class OutputFolder {
   std::unique_ptr<State> m_state;
 };
 
-// Create()'s checks without creating anything, so that a verb can refuse a bad --out before a long run.
+// Create()'s checks, so that a verb can refuse a bad --out before a long run: the staging folder is created
+// and removed at once (so a parent that takes no new folders is caught too), and nothing else is touched.
 Result<void> CheckOutputFolder(const std::filesystem::path& destination, const FolderOptions& options);
 
 }  // namespace tilewalk::base

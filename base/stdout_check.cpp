@@ -10,7 +10,12 @@
 namespace tilewalk::base {
 namespace {
 
-// 0 when the C++ stream and the C stream under it took everything, else an errno (EIO when unknown).
+// A failure whose errno is gone: an earlier write failed (the stream's error flag is set) and the flush
+// had nothing left to write. Saying "Input/output error" then would name a cause nobody saw.
+constexpr int kEarlierFailure = -1;
+
+// 0 when the C++ stream and the C stream under it took everything, else an errno (kEarlierFailure when
+// it is no longer known).
 int FlushPair(std::ostream& stream, std::FILE* file) {
   errno = 0;
   stream.flush();
@@ -22,11 +27,13 @@ int FlushPair(std::ostream& stream, std::FILE* file) {
   if (!stream_failed && !file_failed) return 0;
   if (file_errno != 0) return file_errno;
   if (stream_errno != 0) return stream_errno;
-  return EIO;
+  return kEarlierFailure;
 }
 
 std::string Explain(int error_number) {
   switch (error_number) {
+    case kEarlierFailure:
+      return "a write failed earlier (a full disk, a closed pipe or a device that takes nothing)";
     case ENOSPC:
     case EDQUOT:
       return "the disk is full (" + SystemText(error_number) + ")";
@@ -45,10 +52,12 @@ Result<void> FlushStandardStreams() {
   const int out = FlushPair(std::cout, stdout);
   const int err = FlushPair(std::cerr, stderr);
   if (out != 0)
-    return Error{ReasonForErrno(out) == Reason::System ? Reason::Unwritable : ReasonForErrno(out),
+    return Error{out == kEarlierFailure || ReasonForErrno(out) == Reason::System ? Reason::Unwritable
+                                                                                 : ReasonForErrno(out),
                  "cannot write to standard output: " + Explain(out) + "; the output is incomplete"};
   if (err != 0)
-    return Error{ReasonForErrno(err) == Reason::System ? Reason::Unwritable : ReasonForErrno(err),
+    return Error{err == kEarlierFailure || ReasonForErrno(err) == Reason::System ? Reason::Unwritable
+                                                                                 : ReasonForErrno(err),
                  "cannot write to standard error: " + Explain(err)};
   return Ok();
 }

@@ -22,11 +22,17 @@ struct PlaceholderName {
 std::optional<PlaceholderName> ParsePlaceholder(std::string_view name, std::string& why);
 
 // Calls f(offset of '{', name between the braces, closed) for each placeholder in order; an unclosed
-// one ends the scan.
+// one ends the scan. The '}' that closes a placeholder is looked up once and shared by every '{' before
+// it, so a text of many '{' and one late '}' stays linear (a 3.3 MB passage took 54 s).
 template <typename F>
 void ForEachPlaceholder(std::string_view text, F f) {
+  std::size_t close = 0;
+  bool close_known = false;
   for (std::size_t open = text.find('{'); open != std::string_view::npos; open = text.find('{', open + 1)) {
-    const std::size_t close = text.find('}', open);
+    if (!close_known || (close != std::string_view::npos && close < open)) {
+      close = text.find('}', open);
+      close_known = true;
+    }
     if (close == std::string_view::npos) {
       f(open, std::string_view{}, false);
       return;

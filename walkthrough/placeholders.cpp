@@ -1,6 +1,7 @@
 // [SECTIONS] syntax check · a run's figures · the source: own run, variants, recording-only forms · fill
 #include "walkthrough/placeholders.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "kernels/flash/flash_error.hpp"
@@ -13,17 +14,35 @@ namespace tilewalk::walkthrough {
 
 void CheckPlaceholderSyntax(std::string_view text, const std::string& file, int first_line,
                             Diagnostics& diags) {
+  // Linear in the text: lines are counted from the previous problem on, a name too long to be one of the
+  // forms is not split, a message quotes at most the start of a name, and past kShownProblems in one text
+  // the rest are only counted, so a file of a million stray braces cannot make a million messages.
+  constexpr std::size_t kShownProblems = 20, kLongestName = 200, kQuoted = 60;
+  std::size_t counted_to = 0, problems = 0;
+  int line = first_line, last_line = first_line;
   ForEachPlaceholder(text, [&](std::size_t at, std::string_view name, bool closed) {
-    int line = first_line;
-    for (std::size_t i = 0; i < at; ++i) line += text[i] == '\n';
-    std::string why;
-    if (!closed)
+    std::string why = "longer than any placeholder";
+    if (closed && name.size() <= kLongestName && ParsePlaceholder(name, why)) return;
+    ++problems;
+    if (problems > kShownProblems) return;
+    line += static_cast<int>(std::count(text.begin() + static_cast<std::ptrdiff_t>(counted_to),
+                                        text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+    counted_to = at;
+    last_line = line;
+    if (!closed) {
       diags.push_back({file, line, "a '{' without its '}': close the placeholder"});
-    else if (!ParsePlaceholder(name, why))
+    } else {
+      const std::string quoted =
+          name.size() <= kQuoted ? std::string(name) : std::string(name.substr(0, kQuoted)) + "…";
       diags.push_back({file, line,
-                       "unknown placeholder {" + std::string(name) + "}: " + why +
+                       "unknown placeholder {" + quoted + "}: " + why +
                            "; see the placeholder table in docs/authoring.md"});
+    }
   });
+  if (problems > kShownProblems)
+    diags.push_back({file, last_line,
+                     "and " + std::to_string(problems - kShownProblems) +
+                         " more placeholder problems after this line; fix the ones above first"});
 }
 
 // ---- a run's figures ----------------------------------------------------------------------------

@@ -7,7 +7,11 @@
 
 #include "app/check/check_report.hpp"
 #include "app/check/dump_folder.hpp"
+#include "app/check/watched_step.hpp"
 #include "app/cli_options.hpp"
+#include "app/progress_line.hpp"
+#include "base/interrupt_guard.hpp"
+#include "base/os_error.hpp"
 #include "kernels/flash/flash_error.hpp"
 #include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/kernel_error_text.hpp"
@@ -53,13 +57,16 @@ VerbResult RunCheckVerb(const VerbCall& call) {
   if (!parsed) return parsed.error();
   const CheckOptions& args = *parsed;
   if (args.dump) {
-    try {
-      CheckDumpDestination(*args.dump, args.force);
-    } catch (const std::exception& e) {
-      call.err << "tilewalk check: " << e.what() << "\n";
-      return ExitCode::Failure;
-    }
+    if (const base::Status writable = CheckDumpDestination(*args.dump, args.force); !writable)
+      return writable.error();
   }
+  // Until the dump, nothing is written, so a Ctrl-C only has to stop the work and say so.
+  const base::InterruptGuard interrupts;
+  const auto interrupted = [&] {
+    return interrupts.AsError(args.dump ? "nothing was written to " + base::Quote(*args.dump)
+                                        : std::string("nothing was checked"));
+  };
+  ProgressLine progress(call.err, "check", ProgressLine::StderrIsTerminal());
   const flash::Scenario& s = args.scenario;
   const flash::ScenarioInputs data = flash::MakeInputs(s);
 
@@ -69,10 +76,17 @@ VerbResult RunCheckVerb(const VerbCall& call) {
   flash::StepOptions options{
       .forward_only = s.forward_only,
       .launch = {.chip = s.ChipPreset(), .precision = s.precision, .record_events = true}};
-  run.step = flash::RunTrainingStep(data.inputs, data.d_o, s.Config(), options);
+  auto step = RunWatchedStep(data.inputs, data.d_o, s.Config(), options, progress, interrupts);
+  if (!step) return interrupted();
+  run.step = std::move(*step);
   run.simulate_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  if (!run.step.error) run.comparison = flash::CompareWithReference(s, data, run.step);
+  if (!run.step.error) {
+    progress.Phase("the dense reference");
+    run.comparison = flash::CompareWithReference(s, data, run.step);
+  }
+  progress.Finish();
+  if (interrupts.Interrupted()) return interrupted();
   run.pass = !run.step.error && run.comparison.pass;
 
   if (args.json) {
@@ -84,12 +98,8 @@ VerbResult RunCheckVerb(const VerbCall& call) {
     call.err << walkthrough::DescribeKernelError(*run.step.error) << "\n"
              << flash::ErrorAdvice(*run.step.error, run.step.error_launch) << "\n";
   if (args.dump) {
-    try {
-      DumpCheckRun(*args.dump, args.force, run, data);
-    } catch (const std::exception& e) {
-      call.err << "tilewalk check: " << e.what() << "\n";
-      return ExitCode::Failure;
-    }
+    if (const base::Status dumped = DumpCheckRun(*args.dump, args.force, run, data, interrupts); !dumped)
+      return dumped.error();
   }
   return run.pass ? ExitCode::Ok : ExitCode::Failure;
 }

@@ -1,12 +1,14 @@
 #include "app/check/dump_folder.hpp"
 
-#include <fstream>
-#include <random>
-#include <stdexcept>
-#include <system_error>
+#include <nlohmann/json.hpp>
+#include <utility>
+#include <vector>
 
 #include "app/check/npy_writer.hpp"
 #include "app/scenario_json.hpp"
+#include "app/version.hpp"
+#include "base/os_error.hpp"
+#include "base/safe_output.hpp"
 
 namespace tilewalk::app {
 
@@ -14,83 +16,76 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path TemporarySibling(const fs::path& dir) {
-  std::random_device rd;
-  const fs::path parent = dir.has_parent_path() ? dir.parent_path() : fs::path(".");
-  return parent / ("." + dir.filename().string() + ".partial-" + std::to_string(rd() % 1000000));
+base::FolderOptions DumpFolderOptions(bool force) {
+  return {.replace = force,
+          .marker = {.file_name = "config.json", .accepts = IsDumpConfig, .description = "an earlier dump"}};
 }
 
-void WriteAll(const fs::path& tmp, const CheckRun& run, const flash::ScenarioInputs& data) {
+// The arrays of a dump, in the order they are written.
+std::vector<std::pair<std::string, const tpu::Array*>> DumpedArrays(const CheckRun& run,
+                                                                    const flash::ScenarioInputs& data) {
   const flash::AttentionInputs& in = data.inputs;
-  WriteNpy(tmp / "q.npy", in.q);
-  WriteNpy(tmp / "k.npy", in.k);
-  WriteNpy(tmp / "v.npy", in.v);
-  if (in.ab) WriteNpy(tmp / "ab.npy", *in.ab);
+  std::vector<std::pair<std::string, const tpu::Array*>> arrays = {
+      {"q.npy", &in.q}, {"k.npy", &in.k}, {"v.npy", &in.v}};
+  if (in.ab) arrays.push_back({"ab.npy", &*in.ab});
   if (in.q_segment_ids) {
-    WriteNpy(tmp / "segment_ids_q.npy", *in.q_segment_ids);
-    WriteNpy(tmp / "segment_ids_kv.npy", *in.kv_segment_ids);
+    arrays.push_back({"segment_ids_q.npy", &*in.q_segment_ids});
+    arrays.push_back({"segment_ids_kv.npy", &*in.kv_segment_ids});
   }
-  WriteNpy(tmp / "do.npy", data.d_o);
+  arrays.push_back({"do.npy", &data.d_o});
   const flash::TrainingStepResult& s = run.step;
-  if (!s.o.empty()) WriteNpy(tmp / "o.npy", s.o);
+  if (!s.o.empty()) arrays.push_back({"o.npy", &s.o});
   if (!s.l.empty()) {
-    WriteNpy(tmp / "l.npy", s.l);
-    WriteNpy(tmp / "m.npy", s.m);
-    WriteNpy(tmp / "dq.npy", s.dq);
-    WriteNpy(tmp / "dk.npy", s.dk);
-    WriteNpy(tmp / "dv.npy", s.dv);
+    for (auto [name, array] :
+         {std::pair{"l.npy", &s.l}, {"m.npy", &s.m}, {"dq.npy", &s.dq}, {"dk.npy", &s.dk}, {"dv.npy", &s.dv}})
+      arrays.push_back({name, array});
   }
-  if (s.ds) WriteNpy(tmp / "ds.npy", *s.ds);
-  std::ofstream config(tmp / "config.json");
-  config << ScenarioJson(run.scenario).dump(2) << "\n";
-  config.close();
-  if (!config) throw std::runtime_error("cannot write " + (tmp / "config.json").string());
-}
-
-// Replacing means deleting, so --force replaces only an earlier dump: a folder of .npy files and config.json.
-bool IsEarlierDump(const fs::path& dir) {
-  std::error_code ec;
-  if (!fs::is_directory(fs::symlink_status(dir, ec))) return false;
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    const fs::path& name = it->path();
-    const bool dumped = name.extension() == ".npy" || name.filename() == "config.json";
-    if (!it->is_regular_file(ec) || !dumped) return false;
-  }
-  return !ec;
+  if (s.ds) arrays.push_back({"ds.npy", &*s.ds});
+  return arrays;
 }
 
 }  // namespace
 
-void CheckDumpDestination(const fs::path& dir, bool force) {
-  std::error_code ec;
-  if (fs::exists(fs::symlink_status(dir, ec))) {
-    if (!force)
-      throw std::runtime_error("the dump folder " + dir.string() +
-                               " already exists; choose another or add --force");
-    if (!IsEarlierDump(dir))
-      throw std::runtime_error(dir.string() +
-                               " is not an earlier dump (a folder of .npy files and config.json), "
-                               "and --force replaces nothing else; choose another folder for --dump");
-  }
+std::string DumpConfigJson(const flash::Scenario& scenario) {
+  nlohmann::ordered_json config;
+  config["schema"] = kDumpSchema;
+  config["tool"] = "tilewalk";
+  config["tilewalk_version"] = kVersion;
+  config["scenario"] = ScenarioJson(scenario);
+  return config.dump(2) + "\n";
 }
 
-void DumpCheckRun(const fs::path& given, bool force, const CheckRun& run, const flash::ScenarioInputs& data) {
-  const fs::path dir = given.has_filename() ? given : given.parent_path();  // "out/" is the folder "out"
-  CheckDumpDestination(dir, force);
-  std::error_code ec;
-  const fs::path tmp = TemporarySibling(dir);
-  if (!fs::create_directories(tmp, ec) || ec)
-    throw std::runtime_error("cannot create a folder next to " + dir.string() + " (" + ec.message() +
-                             "); choose a writable place for --dump");
-  try {
-    WriteAll(tmp, run, data);
-    if (fs::exists(dir)) fs::remove_all(dir);
-    fs::rename(tmp, dir);
-  } catch (const std::exception& e) {
-    fs::remove_all(tmp, ec);
-    throw std::runtime_error("the dump into " + dir.string() +
-                             " failed, and nothing was left behind: " + e.what());
+bool IsDumpConfig(std::string_view content) {
+  const nlohmann::json config = nlohmann::json::parse(content, nullptr, /*allow_exceptions=*/false);
+  if (!config.is_object()) return false;
+  const auto tool = config.find("tool"), schema = config.find("schema");
+  return tool != config.end() && *tool == "tilewalk" && schema != config.end() && schema->is_string() &&
+         schema->get<std::string>().starts_with("tilewalk-dump/");
+}
+
+base::Status CheckDumpDestination(const fs::path& dir, bool force) {
+  return base::CheckOutputFolder(dir, DumpFolderOptions(force));
+}
+
+base::Status DumpCheckRun(const fs::path& dir, bool force, const CheckRun& run,
+                          const flash::ScenarioInputs& data, const base::InterruptGuard& interrupts) {
+  auto folder = base::OutputFolder::Create(dir, DumpFolderOptions(force));
+  if (!folder) return folder.error();
+  const std::string nothing = "nothing was written to " + base::Quote(dir);
+  // A file's error names the hidden folder it was written in; the dump's destination was left alone.
+  const auto failed = [&](const base::Status& written) {
+    return base::Error{written.error().reason, written.error().message + "; " + nothing};
+  };
+  for (const auto& [name, array] : DumpedArrays(run, data)) {
+    if (interrupts.Interrupted()) return interrupts.AsError(nothing);
+    if (const base::Status written = WriteNpy(folder->path() / name, *array); !written)
+      return failed(written);
   }
+  const base::Status config =
+      base::WriteFileContent(folder->path() / "config.json", DumpConfigJson(run.scenario));
+  if (!config) return failed(config);
+  if (interrupts.Interrupted()) return interrupts.AsError(nothing);
+  return folder->Commit();
 }
 
 }  // namespace tilewalk::app

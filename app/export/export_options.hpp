@@ -14,6 +14,10 @@
 
 namespace tilewalk::app {
 
+// The largest frame an export draws: 64 megapixels, 256 MiB of RGBA. About four frames are in memory at
+// once (the one being read back, two waiting for the PNG writer, the one being encoded).
+inline constexpr long long kMaxFramePixels = 64ll * 1024 * 1024;
+
 struct ExportOptions {
   std::string tour{};                         // --tour NAME; empty with no scenario flags: the default tour
   std::optional<flash::Scenario> scenario{};  // scenario flags instead of a tour
@@ -28,6 +32,7 @@ struct ExportOptions {
   bool force = false;                              // --force: replace an existing --out folder
   int max_frames = 2000;                           // --max-frames: refuse a plan longer than this
   std::optional<std::filesystem::path> library{};  // --library DIR
+  bool keep_going = false;                         // --keep-going: export a library with problems
   std::optional<std::filesystem::path> pallas_source{};  // --pallas-source PATH
 };
 

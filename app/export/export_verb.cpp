@@ -2,6 +2,9 @@
 
 #include "app/cli_options.hpp"
 #include "app/export/export_run.hpp"
+#include "app/library_problems.hpp"
+#include "app/pallas_for_verb.hpp"
+#include "base/byte_size.hpp"
 #include "base/number_text.hpp"
 #include "kernels/flash/scenario_options.hpp"
 
@@ -57,6 +60,7 @@ std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std
                   into.max_frames),
       PathOption("--library", "DIR", "a folder", "Read passages and tours from DIR/passages and DIR/tours",
                  into.library),
+      KeepGoingOption(into.keep_going),
       PathOption("--pallas-source", "PATH", "a file",
                  "The Pallas flash_attention.py to show beside the C++ mirror", into.pallas_source),
       ThreadsOption(),
@@ -85,6 +89,13 @@ base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view>
     return parsed.error();
   if (!out) return Fail(Reason::Usage, "--out DIR is required: the folder the frames go to");
   options.out = *out;
+  if (const PixelSize frame = ScaledSize(options.size, options.scale);
+      static_cast<long long>(frame.width) * frame.height > kMaxFramePixels)
+    return Fail(Reason::Usage,
+                "--size " + SizeText(options.size) + " at --scale " + base::ShortestText(options.scale) +
+                    " makes frames of " + SizeText(frame) + " pixels (" +
+                    base::DescribeBytes(static_cast<std::uint64_t>(frame.width) * frame.height * 4) +
+                    " each), more than the 64 megapixels an export draws; lower --size or --scale");
   if (!scenario_args.given()) return options;
   if (!options.tour.empty())
     return Fail(Reason::Usage,
@@ -102,6 +113,7 @@ base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view>
 VerbResult RunExportVerb(const VerbCall& call) {
   const auto options = ParseExportOptions(call.args);
   if (!options) return options.error();
+  if (const base::Status pallas = CheckPallasFlag(options->pallas_source); !pallas) return pallas.error();
   return RunExport(*options, call.out, call.err);
 }
 

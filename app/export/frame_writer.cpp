@@ -24,10 +24,11 @@ void FrameWriter::Write(std::filesystem::path path, PixelSize size,
   m_changed.notify_all();
 }
 
-std::optional<std::string> FrameWriter::Finish() {
+base::Status FrameWriter::Finish() {
   std::unique_lock lock(m_mutex);
   m_changed.wait(lock, [this] { return (m_jobs.empty() && !m_busy) || m_failure; });
-  return m_failure;
+  if (m_failure) return *m_failure;
+  return {};
 }
 
 bool FrameWriter::Failed() {
@@ -44,12 +45,12 @@ void FrameWriter::Run() {
     m_jobs.pop_front();
     m_busy = true;
     lock.unlock();
-    const auto failure = WritePngAtomically(
+    const base::Status written = WritePngFile(
         job.path, {.width = job.size.width, .height = job.size.height, .rgba = job.rgba, .bottom_up = true});
     lock.lock();
     m_busy = false;
-    if (failure && !m_failure) {
-      m_failure = failure->message;
+    if (!written && !m_failure) {
+      m_failure = written.error();
       m_jobs.clear();
     }
     m_changed.notify_all();

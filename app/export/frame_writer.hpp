@@ -10,11 +10,11 @@
 #include <filesystem>
 #include <mutex>
 #include <optional>
-#include <string>
 #include <thread>
 #include <vector>
 
 #include "app/pixel_size.hpp"
+#include "base/result.hpp"
 
 namespace tilewalk::app {
 
@@ -27,8 +27,8 @@ class FrameWriter {
 
   // Takes the pixels (RGBA, bottom row first); blocks while two frames are already waiting.
   void Write(std::filesystem::path path, PixelSize size, std::vector<std::uint8_t> rgba_bottom_up);
-  // Waits until every frame is written; the first failure's sentence, if any.
-  std::optional<std::string> Finish();
+  // Waits until every frame is written; the first failure, if any.
+  base::Status Finish();
   bool Failed();
 
  private:
@@ -43,7 +43,7 @@ class FrameWriter {
   std::condition_variable m_changed;
   std::deque<Job> m_jobs;
   bool m_busy = false, m_stopping = false;
-  std::optional<std::string> m_failure;
+  std::optional<base::Error> m_failure;
   std::thread m_thread;  // last: started once everything above is ready
 };
 

@@ -7,7 +7,7 @@
 
 #include <dlfcn.h>
 
-#include <cmath>
+#include <algorithm>
 #include <cstdio>
 
 namespace tilewalk::app {
@@ -29,26 +29,28 @@ constexpr const char* kInstallAdvice =
 
 }  // namespace
 
-std::variant<std::unique_ptr<HeadlessRenderer>, std::string> HeadlessRenderer::Open(
-    const HeadlessOptions& options, std::ostream& warnings) {
+base::Result<std::unique_ptr<HeadlessRenderer>> HeadlessRenderer::Open(const HeadlessOptions& options,
+                                                                       std::ostream& warnings) {
+  using base::Reason;
+  const auto missing = [](std::string what) { return base::Fail(Reason::NotFound, std::move(what)); };
   std::unique_ptr<HeadlessRenderer> r(new HeadlessRenderer());
   r->m_layout = options.layout;
   r->m_scale = options.scale;
-  r->m_framebuffer = {.width = static_cast<int>(std::lround(options.layout.width * options.scale)),
-                      .height = static_cast<int>(std::lround(options.layout.height * options.scale))};
+  r->m_framebuffer = ScaledSize(options.layout, options.scale);
 
   // glad's first load finds only EGL 1.0 and the client extensions; the display's own come on the second.
   if (gladLoaderLoadEGL(EGL_NO_DISPLAY) == 0)
-    return std::string("could not load libEGL.so.1.") + kInstallAdvice;
+    return missing(std::string("could not load libEGL.so.1.") + kInstallAdvice);
   if (eglGetPlatformDisplayEXT == nullptr)
-    return std::string("this EGL has no eglGetPlatformDisplayEXT, so no surfaceless display.") +
-           kInstallAdvice;
+    return missing(std::string("this EGL has no eglGetPlatformDisplayEXT, so no surfaceless display.") +
+                   kInstallAdvice);
   EGLDisplay display = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
   if (display == EGL_NO_DISPLAY || eglInitialize(display, nullptr, nullptr) != EGL_TRUE)
-    return "could not open Mesa's surfaceless EGL display (" + EglErrorText() + ")." + kInstallAdvice;
+    return missing("could not open Mesa's surfaceless EGL display (" + EglErrorText() + ")." +
+                   kInstallAdvice);
   r->m_display = display;
   if (gladLoaderLoadEGL(display) == 0)
-    return std::string("could not load the EGL 1.5 functions.") + kInstallAdvice;
+    return missing(std::string("could not load the EGL 1.5 functions.") + kInstallAdvice);
 
   // EGL_SURFACE_TYPE defaults to windows, which a surfaceless display has none of; ask for pbuffers.
   const EGLint config_attributes[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
@@ -57,8 +59,8 @@ std::variant<std::unique_ptr<HeadlessRenderer>, std::string> HeadlessRenderer::O
   EGLint configs = 0;
   if (eglBindAPI(EGL_OPENGL_API) != EGL_TRUE ||
       eglChooseConfig(display, config_attributes, &config, 1, &configs) != EGL_TRUE || configs == 0)
-    return "the EGL display offers no desktop OpenGL configuration (" + EglErrorText() + ")." +
-           kInstallAdvice;
+    return missing("the EGL display offers no desktop OpenGL configuration (" + EglErrorText() + ")." +
+                   kInstallAdvice);
   const EGLint context_attributes[] = {EGL_CONTEXT_MAJOR_VERSION,
                                        3,
                                        EGL_CONTEXT_MINOR_VERSION,
@@ -68,11 +70,22 @@ std::variant<std::unique_ptr<HeadlessRenderer>, std::string> HeadlessRenderer::O
                                        EGL_NONE};
   EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attributes);
   if (context == EGL_NO_CONTEXT)
-    return "could not create an OpenGL 3.3 core context (" + EglErrorText() + ").";
+    return missing("could not create an OpenGL 3.3 core context (" + EglErrorText() + ").");
   r->m_context = context;
   if (eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context) != EGL_TRUE)
-    return "could not make the surfaceless context current (" + EglErrorText() + ").";
-  if (gladLoadGL(EglProc) == 0) return "could not load the OpenGL 3.3 core functions through EGL.";
+    return missing("could not make the surfaceless context current (" + EglErrorText() + ").");
+  if (gladLoadGL(EglProc) == 0) return missing("could not load the OpenGL 3.3 core functions through EGL.");
+
+  // The largest frame this OpenGL draws: asking first turns an oversized --size or --scale into a sentence
+  // about the size rather than a framebuffer that silently fails.
+  GLint renderbuffer_max = 0, viewport_max[2] = {0, 0};
+  glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &renderbuffer_max);
+  glGetIntegerv(GL_MAX_VIEWPORT_DIMS, viewport_max);
+  const int side_max = std::min({renderbuffer_max, viewport_max[0], viewport_max[1]});
+  if (r->m_framebuffer.width > side_max || r->m_framebuffer.height > side_max)
+    return base::Fail(Reason::TooLarge, "frames of " + SizeText(r->m_framebuffer) +
+                                            " pixels are larger than this OpenGL draws (at most " +
+                                            std::to_string(side_max) + " a side); lower --size or --scale");
 
   glGenFramebuffers(1, &r->m_fbo);
   glGenRenderbuffers(1, &r->m_color);
@@ -81,8 +94,8 @@ std::variant<std::unique_ptr<HeadlessRenderer>, std::string> HeadlessRenderer::O
   glBindFramebuffer(GL_FRAMEBUFFER, r->m_fbo);
   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, r->m_color);
   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-    return "could not make a " + std::to_string(r->m_framebuffer.width) + "x" +
-           std::to_string(r->m_framebuffer.height) + " framebuffer; try a smaller --size or --scale.";
+    return base::Fail(Reason::TooLarge, "could not make a framebuffer of " + SizeText(r->m_framebuffer) +
+                                            " pixels (out of graphics memory?); lower --size or --scale");
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -96,7 +109,7 @@ std::variant<std::unique_ptr<HeadlessRenderer>, std::string> HeadlessRenderer::O
   dlopen("libGL.so.1", RTLD_LAZY | RTLD_NODELETE);
   r->m_renderer_backend = ImGui_ImplOpenGL3_Init("#version 330 core");
   if (!r->m_renderer_backend)
-    return std::string("ImGui's OpenGL3 renderer could not load libGL.so.1 (install libgl1).");
+    return missing("ImGui's OpenGL3 renderer could not load libGL.so.1 (install libgl1).");
   return r;
 }
 

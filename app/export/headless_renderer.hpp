@@ -2,18 +2,19 @@
 // no environment variables), an OpenGL 3.3 core context without a surface, and a framebuffer object the
 // frames are drawn into and read back from. It sets up the ImGui context exactly as the window does
 // (imgui_setup), so the views draw the same pixels in both. Everything is owned by one object and torn
-// down in reverse order; opening fails with a sentence, never a crash.
+// down in reverse order; opening fails with a sentence, never a crash: a frame larger than this OpenGL can
+// draw is Reason::TooLarge, naming the size and what to lower, and the rest says what to install.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <ostream>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "app/gui/imgui_setup.hpp"
 #include "app/pixel_size.hpp"
+#include "base/result.hpp"
 
 namespace tilewalk::app {
 
@@ -25,9 +26,8 @@ struct HeadlessOptions {
 
 class HeadlessRenderer {
  public:
-  // The failure is a sentence that says what is missing and what to install.
-  static std::variant<std::unique_ptr<HeadlessRenderer>, std::string> Open(const HeadlessOptions& options,
-                                                                           std::ostream& warnings);
+  static base::Result<std::unique_ptr<HeadlessRenderer>> Open(const HeadlessOptions& options,
+                                                              std::ostream& warnings);
   HeadlessRenderer(const HeadlessRenderer&) = delete;
   HeadlessRenderer& operator=(const HeadlessRenderer&) = delete;
   ~HeadlessRenderer();

@@ -10,6 +10,8 @@ namespace {
 
 using nlohmann::ordered_json;
 
+constexpr std::string_view kManifestFormat = "tilewalk-export";
+
 ordered_json OrNull(const std::string& s) {
   return s.empty() ? ordered_json(nullptr) : ordered_json(s);
 }
@@ -45,7 +47,7 @@ ordered_json FrameJson(const ManifestFrame& f) {
 
 std::string ManifestJson(const Manifest& m) {
   ordered_json j;
-  j["format"] = "tilewalk-export";
+  j["format"] = kManifestFormat;
   j["format_version"] = 2;
   j["tilewalk_version"] = m.tilewalk_version;
   j["pallas_commit"] = m.pallas_commit;
@@ -72,6 +74,13 @@ std::string ManifestJson(const Manifest& m) {
   for (const ManifestFrame& f : m.frames) frames.push_back(FrameJson(f));
   j["frames"] = std::move(frames);
   return j.dump(2) + "\n";
+}
+
+bool IsExportManifest(std::string_view content) {
+  const nlohmann::json manifest = nlohmann::json::parse(content, nullptr, /*allow_exceptions=*/false);
+  if (!manifest.is_object()) return false;
+  const auto format = manifest.find("format");
+  return format != manifest.end() && format->is_string() && format->get<std::string>() == kManifestFormat;
 }
 
 }  // namespace tilewalk::app

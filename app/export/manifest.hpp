@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app/pixel_size.hpp"
@@ -57,5 +58,9 @@ struct Manifest {
 };
 
 std::string ManifestJson(const Manifest& manifest);
+
+// Whether `content` is a manifest an export wrote (its format is "tilewalk-export"): the marker that lets
+// `export --force` replace an earlier export's folder, and nothing else.
+bool IsExportManifest(std::string_view content);
 
 }  // namespace tilewalk::app

@@ -2,7 +2,6 @@
 
 #include <imgui.h>
 
-#include <csignal>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -17,43 +16,19 @@
 #include "app/gui/tour_keys.hpp"
 #include "app/gui/tour_screen.hpp"
 #include "app/gui/user_settings.hpp"
+#include "app/library_problems.hpp"
 #include "app/session/tour_session.hpp"
+#include "base/interrupt_guard.hpp"
+#include "base/safe_output.hpp"
+#include "base/terminal_text.hpp"
 
 namespace tilewalk::app {
-namespace {
-
-// Ctrl+C or a polite kill closes the window as File > Quit does, so the settings are still saved.
-volatile std::sig_atomic_t g_close_requested = 0;
-extern "C" void RequestCloseOnSignal(int) {
-  g_close_requested = 1;
-}
-
-class CloseOnSignals {
- public:
-  CloseOnSignals() {
-    g_close_requested = 0;
-    m_int = std::signal(SIGINT, RequestCloseOnSignal);
-    m_term = std::signal(SIGTERM, RequestCloseOnSignal);
-  }
-  ~CloseOnSignals() {
-    std::signal(SIGINT, m_int);
-    std::signal(SIGTERM, m_term);
-  }
-  CloseOnSignals(const CloseOnSignals&) = delete;
-  CloseOnSignals& operator=(const CloseOnSignals&) = delete;
-
- private:
-  void (*m_int)(int) = SIG_DFL;
-  void (*m_term)(int) = SIG_DFL;
-};
-
-}  // namespace
 
 ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err) {
   // Fail on a bad screenshot path before a window flashes up and renders for nothing.
   if (options.screenshot) {
-    if (const auto failure = CheckPngDestination(*options.screenshot)) {
-      err << "tilewalk gui: " << failure->message << "\n";
+    if (const auto destination = base::CheckOutputDestination(*options.screenshot); !destination) {
+      err << "tilewalk gui: " << destination.error().message << "\n";
       return ExitCode::Failure;
     }
   }
@@ -77,9 +52,9 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
       persist ? SettingsPathFromEnvironment() : std::nullopt;
   UserSettings settings;
   if (settings_file) {
-    std::vector<std::string> warnings;
+    base::WarningList warnings;
     settings = LoadSettings(*settings_file, warnings);
-    for (const std::string& w : warnings) err << "tilewalk gui: warning: " << w << "\n";
+    warnings.PrintTo(err, "tilewalk gui: warning: ");
   }
   const bool saved_tour = options.tour.empty() && !settings.tour.empty();
 
@@ -107,8 +82,13 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
   shell.show_gallery = !shell.has_tour;
   shell.notice = tour.fallback_message();
   shell.library_problems = tour.library_problems();
-  if (!tour.HasTour()) err << "tilewalk gui: " << tour.fallback_message() << "\n";
-  for (const std::string& problem : tour.library_problems()) err << problem << "\n";
+  if (const base::Status usable =
+          ReportLibraryProblems(tour.library_problems(), options.library, options.keep_going, "gui", err);
+      !usable) {
+    err << "tilewalk gui: " << usable.error().message << "\n";
+    return ExitCode::Failure;
+  }
+  if (!tour.HasTour()) err << "tilewalk gui: " << base::TerminalSafe(tour.fallback_message()) << "\n";
   TourScreenState screen;
   screen.pane_backgrounds = false;  // GuiWindow::Render clears to the window colour
 
@@ -120,7 +100,8 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
   ImGuiLook look{.font_pixels = FontPixelsForHeight(options.window_size.height),
                  .ignore_mouse = capturing || benchmarking};
   std::ostringstream quiet;  // a missing font was reported when the window opened
-  const CloseOnSignals close_on_signals;
+  // Ctrl-C or a polite kill closes the window as File > Quit does, so the settings are still saved.
+  const base::InterruptGuard interrupts;
   FrameTimer timer(options.benchmark_frames);
   for (int frame = 1; !window.ShouldClose(); ++frame) {
     timer.FrameStarts();
@@ -143,11 +124,12 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
       DrawTourScreen(tour, screen, top, capturing ? 0.0 : static_cast<double>(ImGui::GetIO().DeltaTime));
       shell.show_help = screen.show_help;
     }
-    if (shell.quit_requested || g_close_requested != 0) window.RequestClose();
+    if (shell.quit_requested || interrupts.Interrupted()) window.RequestClose();
     window.Render();
     if (options.screenshot && frame >= options.screenshot_frames) {
-      if (const auto failure = SaveBackBufferPng(window.FramebufferSize(), *options.screenshot)) {
-        err << "tilewalk gui: " << failure->message << "\n";
+      if (const base::Status saved = SaveBackBufferPng(window.FramebufferSize(), *options.screenshot);
+          !saved) {
+        err << "tilewalk gui: " << saved.error().message << "\n";
         return ExitCode::Failure;
       }
       return ExitCode::Ok;
@@ -171,8 +153,8 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
       settings.tour = tour.tour_id();
       settings.stop = tour.stop_index() + 1;
     }
-    if (const auto problem = SaveSettings(*settings_file, settings))
-      err << "tilewalk gui: warning: " << *problem << "\n";
+    if (const base::Status saved = SaveSettings(*settings_file, settings); !saved)
+      err << "tilewalk gui: warning: " << saved.error().message << "\n";
   }
   return ExitCode::Ok;
 }

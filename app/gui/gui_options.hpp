@@ -21,6 +21,7 @@ struct GuiOptions {
   int stop = 1;                                          // --stop K, 1-based
   bool stop_given = false;                               // --stop was on the command line
   std::optional<std::filesystem::path> library{};        // --library DIR: passages and tours from disk
+  bool keep_going = false;                               // --keep-going: open a library with problems
   std::optional<std::filesystem::path> pallas_source{};  // --pallas-source PATH
   bool classroom = false;                                // --classroom: start fullscreen in classroom mode
   int benchmark_frames = 0;  // --benchmark-frames N: step a statement a frame, print mean and p95 frame time

@@ -2,6 +2,8 @@
 
 #include "app/cli_options.hpp"
 #include "app/gui/frame_loop.hpp"
+#include "app/library_problems.hpp"
+#include "app/pallas_for_verb.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -42,6 +44,7 @@ std::vector<OptionSpec> GuiOptionSpecs(GuiArgs& into) {
       PathOption("--library", "DIR", "a folder",
                  "Read passages and tours from DIR/passages and DIR/tours instead of the built-in ones",
                  o.library),
+      KeepGoingOption(o.keep_going),
       PathOption("--pallas-source", "PATH", "a file",
                  "The Pallas flash_attention.py to show beside the C++ mirror", o.pallas_source),
       SwitchOption("--classroom",
@@ -75,6 +78,7 @@ base::Result<GuiOptions> ParseGuiOptions(std::span<const std::string_view> args)
 VerbResult RunGuiVerb(const VerbCall& call) {
   const auto options = ParseGuiOptions(call.args);
   if (!options) return options.error();
+  if (const base::Status pallas = CheckPallasFlag(options->pallas_source); !pallas) return pallas.error();
   return RunGui(*options, call.out, call.err);
 }
 

@@ -2,7 +2,10 @@
 
 #include <imgui.h>
 
-#include <filesystem>
+#include <cstring>
+
+#include "base/bounded_read.hpp"
+#include "base/os_error.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -20,18 +23,22 @@ constexpr ImWchar kTextRanges[] = {
     0,
 };
 
-// libimgui.a is built with assertions on, so a missing TTF would abort the process: check first.
+// The font is read with the bounded reader (a regular file, at most base::kFontFileCap) and handed to ImGui
+// from memory: libimgui.a is built with assertions on, so a TTF it cannot open would abort the process.
 void LoadFont(const ImGuiLook& look, std::ostream& warnings) {
   ImGuiIO& io = ImGui::GetIO();
-  std::error_code ignored;
-  if (std::filesystem::is_regular_file(look.font_path, ignored)) {
-    io.Fonts->AddFontFromFileTTF(look.font_path.c_str(), look.font_pixels * look.pixel_density, nullptr,
-                                 kTextRanges);
+  const auto font = base::ReadTextFile(look.font_path, base::kFontFileCap);
+  if (font && !font->empty()) {
+    void* bytes = IM_ALLOC(font->size());  // the atlas owns it and frees it with IM_FREE
+    std::memcpy(bytes, font->data(), font->size());
+    io.Fonts->AddFontFromMemoryTTF(bytes, static_cast<int>(font->size()),
+                                   look.font_pixels * look.pixel_density, nullptr, kTextRanges);
     io.FontGlobalScale = 1.0f / look.pixel_density;
     return;
   }
-  warnings << "tilewalk: warning: font " << look.font_path
-           << " not found (install fonts-dejavu-core); using ImGui's small built-in font.\n";
+  warnings << "tilewalk: warning: "
+           << (font ? "the font " + base::Quote(look.font_path) + " is empty" : font.error().message)
+           << " (install fonts-dejavu-core); using ImGui's small built-in font.\n";
   io.Fonts->AddFontDefault();
 }
 

@@ -1,54 +1,43 @@
 #include "app/gui/png_file.hpp"
 
-#include "app/io/temp_file.hpp"
-
 #include <png.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <csetjmp>
 #include <cstdio>
-#include <cstring>
+#include <string>
 #include <vector>
+
+#include "base/os_error.hpp"
+#include "base/safe_output.hpp"
 
 namespace tilewalk::app {
 namespace {
 
-std::string Quoted(const std::filesystem::path& path) {
-  return "'" + path.string() + "'";
-}
-
-std::string SystemReason(int error) {
-  return std::strerror(error);
-}
-
 struct PngErrorSink {
   char message[256] = {};
-  int system_error = 0;  // errno when libpng gave up: its "Write Error" hides a full disk
 };
 
 [[noreturn]] void OnPngError(png_structp png, png_const_charp message) {
   auto* sink = static_cast<PngErrorSink*>(png_get_error_ptr(png));
-  sink->system_error = errno;
   std::snprintf(sink->message, sizeof sink->message, "%s", message);
   png_longjmp(png, 1);
 }
 
 void OnPngWarning(png_structp, png_const_charp) {}
 
-// Only plain pointers live across setjmp here, so a longjmp out of libpng skips no destructor.
+// Only plain pointers live across setjmp here, so a longjmp out of libpng skips no destructor. False with
+// libpng's message in `sink`; a failed write is also recorded by the OutputFile, which names it better.
 bool EncodePng(std::FILE* file, const RgbaImage& image, const PngWriteOptions& options, png_bytep* rows,
                PngErrorSink& sink) {
   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, OnPngError, OnPngWarning);
   if (png == nullptr) {
-    std::snprintf(sink.message, sizeof sink.message, "out of memory");
+    std::snprintf(sink.message, sizeof sink.message, "libpng is out of memory");
     return false;
   }
   png_infop info = png_create_info_struct(png);
   if (info == nullptr || setjmp(png_jmpbuf(png))) {
     png_destroy_write_struct(&png, &info);
-    if (std::ferror(file) && sink.system_error != 0)
-      std::snprintf(sink.message, sizeof sink.message, "%s", SystemReason(sink.system_error).c_str());
     if (sink.message[0] == '\0') std::snprintf(sink.message, sizeof sink.message, "libpng failed");
     return false;
   }
@@ -66,32 +55,16 @@ bool EncodePng(std::FILE* file, const RgbaImage& image, const PngWriteOptions& o
   return true;
 }
 
-std::optional<PngWriteFailure> CheckNotAFolder(const std::filesystem::path& path) {
-  std::error_code ignored;
-  if (path.empty() || std::filesystem::is_directory(path, ignored)) {
-    return PngWriteFailure{PngWriteError::NotAFile, "cannot write " + Quoted(path) + ": it is a folder"};
-  }
-  return std::nullopt;
-}
-
-PngWriteFailure CannotCreate(const std::filesystem::path& path, int error) {
-  return {PngWriteError::CannotCreate, "cannot write " + Quoted(path) + ": " + SystemReason(error)};
-}
-
 }  // namespace
 
-std::optional<PngWriteFailure> WritePngAtomically(const std::filesystem::path& path, const RgbaImage& image,
-                                                  const PngWriteOptions& options) {
+base::Status WritePngFile(const std::filesystem::path& path, const RgbaImage& image,
+                          const PngWriteOptions& options) {
   if (image.width <= 0 || image.height <= 0 ||
-      image.rgba.size() !=
-          static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height) * 4) {
-    return PngWriteFailure{PngWriteError::BadImage, "cannot write " + Quoted(path) + ": the image is " +
-                                                        std::to_string(image.width) + "x" +
-                                                        std::to_string(image.height) + " but holds " +
-                                                        std::to_string(image.rgba.size()) + " bytes"};
-  }
-  if (auto failure = CheckNotAFolder(path)) return failure;
-
+      image.rgba.size() != static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height) * 4)
+    return base::Fail(base::Reason::Malformed, "cannot write " + base::Quote(path) + ": the image is " +
+                                                   std::to_string(image.width) + "x" +
+                                                   std::to_string(image.height) + " but holds " +
+                                                   std::to_string(image.rgba.size()) + " bytes");
   std::vector<png_bytep> rows(static_cast<std::size_t>(image.height));
   const std::size_t stride = static_cast<std::size_t>(image.width) * 4;
   for (std::size_t y = 0; y < rows.size(); ++y) {
@@ -99,30 +72,13 @@ std::optional<PngWriteFailure> WritePngAtomically(const std::filesystem::path& p
     // libpng's API is not const-correct; it only reads the rows.
     rows[y] = const_cast<png_bytep>(image.rgba.data() + source * stride);
   }
-
-  TempFile temp(path);
-  if (temp.File() == nullptr) return CannotCreate(path, temp.Errno());
-  PngErrorSink sink;
-  if (!EncodePng(temp.File(), image, options, rows.data(), sink)) {
-    return PngWriteFailure{PngWriteError::EncodeFailed,
-                           "cannot write " + Quoted(path) + ": " + std::string(sink.message)};
-  }
-  if (!temp.Close()) {
-    return PngWriteFailure{PngWriteError::EncodeFailed,
-                           "cannot write " + Quoted(path) + ": " + SystemReason(temp.Errno())};
-  }
-  if (!temp.RenameTo(path)) {
-    return PngWriteFailure{PngWriteError::CannotReplace,
-                           "cannot write " + Quoted(path) + ": " + SystemReason(temp.Errno())};
-  }
-  return std::nullopt;
-}
-
-std::optional<PngWriteFailure> CheckPngDestination(const std::filesystem::path& path) {
-  if (auto failure = CheckNotAFolder(path)) return failure;
-  TempFile probe(path);
-  if (probe.File() == nullptr) return CannotCreate(path, probe.Errno());
-  return std::nullopt;
+  return base::WriteFileWith(path, [&](base::OutputFile& file) -> base::Status {
+    PngErrorSink sink;
+    if (!EncodePng(file.File(), image, options, rows.data(), sink))
+      return base::Fail(base::Reason::Unwritable,
+                        "cannot write " + base::Quote(path) + ": " + std::string(sink.message));
+    return {};
+  });
 }
 
 }  // namespace tilewalk::app

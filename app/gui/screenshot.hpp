@@ -4,13 +4,12 @@
 #pragma once
 
 #include <filesystem>
-#include <optional>
 
 #include "app/gui/png_file.hpp"
 #include "app/pixel_size.hpp"
 
 namespace tilewalk::app {
 
-std::optional<PngWriteFailure> SaveBackBufferPng(PixelSize framebuffer, const std::filesystem::path& path);
+base::Status SaveBackBufferPng(PixelSize framebuffer, const std::filesystem::path& path);
 
 }  // namespace tilewalk::app

@@ -1,12 +1,12 @@
 #include "app/gui/user_settings.hpp"
 
 #include <cstdlib>
-#include <cstring>
-#include <fstream>
 #include <sstream>
 
-#include "app/io/temp_file.hpp"
+#include "base/bounded_read.hpp"
 #include "base/number_text.hpp"
+#include "base/os_error.hpp"
+#include "base/safe_output.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -19,6 +19,12 @@ std::string_view Trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
   return s;
+}
+
+// A value as a warning quotes it: a long one is cut, so that one bad line cannot make a huge message.
+std::string Excerpt(std::string_view value) {
+  constexpr std::size_t kShown = 60;
+  return value.size() <= kShown ? std::string(value) : std::string(value.substr(0, kShown)) + "…";
 }
 
 std::optional<float> Number(std::string_view s, float low, float high) {
@@ -41,8 +47,7 @@ std::optional<std::filesystem::path> SettingsPathFromEnvironment() {
   return SettingsPath(std::getenv("XDG_CONFIG_HOME"), std::getenv("HOME"));
 }
 
-UserSettings ParseSettings(std::string_view text, const std::string& file,
-                           std::vector<std::string>& warnings) {
+UserSettings ParseSettings(std::string_view text, const std::string& file, base::WarningList& warnings) {
   UserSettings s;
   int line_number = 0;
   while (!text.empty()) {
@@ -52,17 +57,17 @@ UserSettings ParseSettings(std::string_view text, const std::string& file,
     ++line_number;
     if (line.empty() || line.front() == '#') continue;
     const auto warn = [&](const std::string& what) {
-      warnings.push_back(file + ":" + std::to_string(line_number) + ": " + what + "; it keeps its default");
+      warnings.Add(file + ":" + std::to_string(line_number) + ": " + what + "; it keeps its default");
     };
     const std::size_t eq = line.find('=');
     if (eq == std::string_view::npos) {
-      warn("'" + std::string(line) + "' is not 'key = value'");
+      warn("'" + Excerpt(line) + "' is not 'key = value'");
       continue;
     }
     const std::string key(Trim(line.substr(0, eq)));
     const std::string_view value = Trim(line.substr(eq + 1));
     const auto bad = [&](const char* expected) {
-      warn(key + " = '" + std::string(value) + "': expected " + expected);
+      warn(Excerpt(key) + " = '" + Excerpt(value) + "': expected " + expected);
     };
     if (key == "text_scale") {
       if (auto v = Number(value, 0.6f, 2.5f))
@@ -103,7 +108,7 @@ UserSettings ParseSettings(std::string_view text, const std::string& file,
       else
         bad("a whole number from 1");
     } else {
-      warn("unknown setting '" + key + "'");
+      warn("unknown setting '" + Excerpt(key) + "'");
     }
   }
   return s;
@@ -112,43 +117,35 @@ UserSettings ParseSettings(std::string_view text, const std::string& file,
 std::string FormatSettings(const UserSettings& s) {
   std::ostringstream out;
   out << "# tilewalk settings, written by the app when it closes\n"
-      << "text_scale = " << s.text_scale << "\n"
+      << "text_scale = " << base::ShortestText(s.text_scale) << "\n"
       << "classroom = " << (s.classroom ? "true" : "false") << "\n"
       << "step_unit = " << kUnitNames[static_cast<std::size_t>(s.step_unit)] << "\n"
       << "axis = " << (s.axis == views::TimelineAxis::Time ? "time" : "events") << "\n"
-      << "speed = " << s.speed << "\n";
+      << "speed = " << base::ShortestText(s.speed) << "\n";
   if (!s.tour.empty())
     out << "tour = " << s.tour << "\n"
         << "stop = " << s.stop << "\n";
   return out.str();
 }
 
-UserSettings LoadSettings(const std::filesystem::path& file, std::vector<std::string>& warnings) {
-  std::error_code ec;
-  if (!std::filesystem::exists(file, ec)) return {};
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  if (!in || !(text << in.rdbuf())) {
-    warnings.push_back(file.string() + ": cannot be read; the default settings are used");
+UserSettings LoadSettings(const std::filesystem::path& file, base::WarningList& warnings) {
+  const auto text = base::ReadTextFile(file, base::kSettingsCap);
+  if (!text) {
+    if (text.error().reason != base::Reason::NotFound)
+      warnings.Add(text.error().message + "; the default settings are used");
     return {};
   }
-  return ParseSettings(text.str(), file.string(), warnings);
+  return ParseSettings(*text, file.string(), warnings);
 }
 
-std::optional<std::string> SaveSettings(const std::filesystem::path& file, const UserSettings& settings) {
+base::Status SaveSettings(const std::filesystem::path& file, const UserSettings& settings) {
   std::error_code ec;
   std::filesystem::create_directories(file.parent_path(), ec);
-  if (ec) return "cannot create " + file.parent_path().string() + ": " + ec.message();
-  TempFile temp(file);
-  const auto failed = [&](int error) {
-    return "cannot write " + file.string() + ": " + std::strerror(error);
-  };
-  if (temp.File() == nullptr) return failed(temp.Errno());
-  const std::string text = FormatSettings(settings);
-  if (std::fwrite(text.data(), 1, text.size(), temp.File()) != text.size() || !temp.Close())
-    return failed(temp.Errno());
-  if (!temp.RenameTo(file)) return failed(temp.Errno());
-  return std::nullopt;
+  if (ec)
+    return base::Fail(base::Reason::Unwritable, "cannot create the folder " +
+                                                    base::Quote(file.parent_path()) + " (" + ec.message() +
+                                                    "), so the settings were not saved");
+  return base::WriteFileContent(file, FormatSettings(settings));
 }
 
 }  // namespace tilewalk::app

@@ -1,7 +1,10 @@
 // What the app remembers for the user between runs: the text size, classroom mode, the timeline's step unit,
 // axis and speed, and the tour and stop last open (reopened when no --tour is given). One small text file,
 // `key = value` a line, under the XDG config folder ($XDG_CONFIG_HOME, else ~/.config)/tilewalk/settings,
-// written atomically. A line that cannot be read is a warning and keeps its default; it never stops the app.
+// written through the one safe writer. It is read with a cap (base::kSettingsCap, 64 KiB) and only when it
+// is a regular file, so a FIFO or a link to /dev/zero in its place cannot block or fill memory at start-up.
+// A line that cannot be read is a warning, escaped for the terminal and capped in number, and keeps its
+// default; it never stops the app.
 // Runs that render for a file or a measurement (--screenshot, --benchmark-frames) neither read nor write it.
 #pragma once
 
@@ -9,9 +12,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "app/views/timeline_picture.hpp"
+#include "base/result.hpp"
+#include "base/terminal_text.hpp"
 
 namespace tilewalk::app {
 
@@ -32,14 +36,14 @@ struct UserSettings {
 std::optional<std::filesystem::path> SettingsPath(const char* xdg_config_home, const char* home);
 std::optional<std::filesystem::path> SettingsPathFromEnvironment();
 
-// Reads settings text; each line it cannot use adds "file:line: what is wrong" to `warnings`.
-UserSettings ParseSettings(std::string_view text, const std::string& file,
-                           std::vector<std::string>& warnings);
+// Reads settings text in one pass; each line it cannot use adds "file:line: what is wrong" to `warnings`.
+UserSettings ParseSettings(std::string_view text, const std::string& file, base::WarningList& warnings);
 std::string FormatSettings(const UserSettings& settings);
 
-// A missing file gives the defaults and no warning; an unreadable one, the defaults and a warning.
-UserSettings LoadSettings(const std::filesystem::path& file, std::vector<std::string>& warnings);
-// Creates the folder if needed and replaces the file atomically; nullopt, or why it could not.
-std::optional<std::string> SaveSettings(const std::filesystem::path& file, const UserSettings& settings);
+// A missing file gives the defaults and no warning; one that cannot be read (not a regular file, over the
+// cap, no permission), the defaults and a warning.
+UserSettings LoadSettings(const std::filesystem::path& file, base::WarningList& warnings);
+// Creates the folder if needed and writes the file through the one safe writer.
+base::Status SaveSettings(const std::filesystem::path& file, const UserSettings& settings);
 
 }  // namespace tilewalk::app

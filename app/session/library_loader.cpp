@@ -1,9 +1,12 @@
 #include "app/session/library_loader.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
+#include <system_error>
 #include <vector>
+
+#include "base/bounded_read.hpp"
+#include "base/byte_size.hpp"
+#include "base/os_error.hpp"
 
 namespace tilewalk::session {
 namespace {
@@ -17,25 +20,42 @@ struct FileTexts {
   }
 };
 
-// The files of `folder` whose names end in `extension`, in name order.
+// The files of `folder` whose names end in `extension`, in name order, each read with the bounded reader.
+// A file that cannot be read (a link loop, a folder, a FIFO, over the cap) is a diagnostic named as
+// `shown_folder`/NAME, and so are the files past `budget`, the bytes left for the whole library.
 FileTexts ReadFolder(const std::filesystem::path& folder, const std::string& extension,
-                     std::string& problem) {
+                     const std::string& shown_folder, std::size_t& budget, std::string& problem,
+                     walkthrough::Diagnostics& unread) {
   FileTexts out;
   std::error_code error;
   std::vector<std::filesystem::path> paths;
-  for (const auto& entry : std::filesystem::directory_iterator(folder, error))
-    if (entry.is_regular_file() && entry.path().extension() == extension) paths.push_back(entry.path());
+  // increment(error), never ++: an entry that cannot be looked at must not throw (issue 19: a symlink loop
+  // named *.md). Entries are not tested for being regular files here: ReadTextFile refuses the others with a
+  // sentence that says what they are.
+  for (std::filesystem::directory_iterator it(folder, error), end; !error && it != end; it.increment(error))
+    if (it->path().extension() == extension) paths.push_back(it->path());
   if (error) {
-    problem = "cannot read the folder '" + folder.string() + "': " + error.message();
+    problem = "cannot read the folder " + base::Quote(folder) + ": " + error.message();
     return out;
   }
   std::sort(paths.begin(), paths.end());
   for (const auto& path : paths) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
+    const std::string shown = shown_folder + "/" + path.filename().string();
+    auto text = budget > 0 ? base::ReadTextFile(path, base::kLibraryFileCap) : base::Result<std::string>("");
+    if (!text) {
+      unread.push_back({shown, 0, text.error().message});
+      continue;
+    }
+    if (budget == 0 || text->size() > budget) {
+      budget = 0;
+      unread.push_back({shown, 0,
+                        "not read: with it the library would hold more than the " +
+                            base::DescribeBytes(base::kLibraryTotalCap) + " tilewalk reads from a library"});
+      continue;
+    }
+    budget -= text->size();
     out.names.push_back(path.filename().string());
-    out.texts.push_back(text.str());
+    out.texts.push_back(std::move(*text));
   }
   return out;
 }
@@ -50,12 +70,17 @@ LoadedLibrary LoadTourLibrary(const std::optional<std::filesystem::path>& folder
     return loaded;
   }
   loaded.origin = folder->string();
-  const FileTexts passages = ReadFolder(*folder / "passages", ".md", loaded.problem);
-  const FileTexts tours = ReadFolder(*folder / "tours", ".tour", loaded.problem);
-  const std::vector<EmbeddedFile> passage_files = passages.Files(), tour_files = tours.Files();
   std::string root = folder->string();  // "DIR/" names its files DIR/tours/x.tour, not DIR//tours/x.tour
   while (root.size() > 1 && root.back() == '/') root.pop_back();
+  std::size_t budget = base::kLibraryTotalCap;
+  walkthrough::Diagnostics unread;
+  const FileTexts passages =
+      ReadFolder(*folder / "passages", ".md", root + "/passages", budget, loaded.problem, unread);
+  const FileTexts tours =
+      ReadFolder(*folder / "tours", ".tour", root + "/tours", budget, loaded.problem, unread);
+  const std::vector<EmbeddedFile> passage_files = passages.Files(), tour_files = tours.Files();
   loaded.library = walkthrough::LoadLibrary(passage_files, tour_files, root);
+  loaded.library.diagnostics.insert(loaded.library.diagnostics.begin(), unread.begin(), unread.end());
   return loaded;
 }
 

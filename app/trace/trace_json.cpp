@@ -80,8 +80,9 @@ void WriteEvent(std::FILE* out, const walkthrough::Recording& rec, const walkthr
 
 }  // namespace
 
-void WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec,
-                    const std::vector<std::string>& launches, const walkthrough::PallasIndex* pallas) {
+bool WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec,
+                    const std::vector<std::string>& launches, const walkthrough::PallasIndex* pallas,
+                    const TraceWriteCheck& keep_going) {
   auto wanted = [&](const std::string& name) {
     return launches.empty() || std::find(launches.begin(), launches.end(), name) != launches.end();
   };
@@ -121,18 +122,21 @@ void WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec,
     first = false;
   }
   std::fputs("],\n\"events\":[", out);
-  first = true;
+  uint64_t total = 0, written = 0;
+  for (int launch = 0; launch < static_cast<int>(rec.launches().size()); ++launch)
+    if (wanted(rec.launches()[static_cast<std::size_t>(launch)].name)) total += rec.EventRange(launch).size();
   for (int launch = 0; launch < static_cast<int>(rec.launches().size()); ++launch) {
     const walkthrough::LaunchTrack& t = rec.launches()[static_cast<std::size_t>(launch)];
     if (!wanted(t.name)) continue;
     const walkthrough::EventSpan span = rec.EventRange(launch);
-    for (uint64_t e = span.first; e < span.end; ++e) {
-      std::fputs(first ? "\n" : ",\n", out);
-      first = false;
+    for (uint64_t e = span.first; e < span.end; ++e, ++written) {
+      if (keep_going && written % 4096 == 0 && !keep_going(written, total)) return false;
+      std::fputs(written == 0 ? "\n" : ",\n", out);
       WriteEvent(out, rec, t, e, rec.EventAt(e), pallas);
     }
   }
   std::fputs("\n]}\n", out);
+  return true;
 }
 
 }  // namespace tilewalk::app

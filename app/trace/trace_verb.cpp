@@ -1,16 +1,17 @@
 #include "app/trace/trace_verb.hpp"
 
-#include <cstring>
 #include <filesystem>
 #include <optional>
 #include <string>
-#include <system_error>
 #include <vector>
 
 #include "app/cli_options.hpp"
-#include "app/io/temp_file.hpp"
 #include "app/pallas_for_verb.hpp"
+#include "app/progress_line.hpp"
 #include "app/trace/trace_json.hpp"
+#include "base/interrupt_guard.hpp"
+#include "base/os_error.hpp"
+#include "base/safe_output.hpp"
 #include "kernels/flash/flash_error.hpp"
 #include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/kernel_error_text.hpp"
@@ -72,32 +73,37 @@ VerbResult RunTraceVerb(const VerbCall& call) {
     return base::Fail(base::Reason::Usage,
                       "--forward-only runs the fwd launch only; drop it to trace " + launches.front());
 
-  std::error_code error;
-  if (std::filesystem::is_directory(*out_path, error)) {
-    call.err << "tilewalk trace: cannot write '" << out_path->string()
-             << "': it is a folder; give a file name for --out\n";
-    return ExitCode::Failure;
-  }
-  TempFile file(*out_path);
-  if (!file.File()) {
-    call.err << "tilewalk trace: cannot write '" << out_path->string() << "': " << std::strerror(file.Errno())
-             << "; choose a writable path for --out\n";
-    return ExitCode::Failure;
-  }
+  // A bad --out is refused before the recording, which can take a while; nothing is created until the
+  // recording is done, so a Ctrl-C before then has nothing to clean up.
+  if (const auto destination = base::CheckOutputDestination(*out_path); !destination)
+    return destination.error();
   const auto pallas = LoadPallasForVerb(options.pallas_source, "trace", call.err);
   if (!pallas) return pallas.error();
+  const base::InterruptGuard guard;
+  const auto interrupted = [&] { return guard.AsError("nothing was written to " + base::Quote(*out_path)); };
+  ProgressLine progress(call.err, "trace", ProgressLine::StderrIsTerminal());
+  // Record() runs the whole step in one call, so a Ctrl-C is acted on when it returns; the progress line
+  // says so, and a second Ctrl-C stops the process at once.
+  progress.Phase("recording the scenario");
   const auto recording = walkthrough::Recording::Record(scenario);
-  WriteTraceJson(file.File(), *recording, launches, pallas->get());
-  if (!file.Close() || !file.RenameTo(*out_path)) {
-    call.err << "tilewalk trace: cannot write '" << out_path->string() << "': " << std::strerror(file.Errno())
-             << "\n";
-    return ExitCode::Failure;
-  }
+  progress.Finish();
+  if (guard.Interrupted()) return interrupted();
+  auto file = base::OutputFile::Open(*out_path);
+  if (!file) return file.error();
+  const bool complete =
+      WriteTraceJson(file->File(), *recording, launches, pallas->get(), [&](uint64_t done, uint64_t total) {
+        progress.Update(static_cast<int64_t>(done), static_cast<int64_t>(total), "events written");
+        return !guard.Interrupted() && file->Status().ok();
+      });
+  progress.Finish();
+  if (guard.Interrupted()) return interrupted();  // the temporary goes with `file`
+  if (!complete) return file->Status().error();
+  if (const auto committed = file->Commit(); !committed) return committed.error();
   uint64_t written = 0;
   for (int launch = 0; launch < static_cast<int>(recording->launches().size()); ++launch)
     if (launches.empty() || recording->launches()[static_cast<std::size_t>(launch)].name == launches.front())
       written += recording->EventRange(launch).size();
-  call.out << "wrote " << written << " events to " << out_path->string() << "\n";
+  call.out << "wrote " << written << " events to " << base::Quote(*out_path) << "\n";
   if (recording->error()) {
     call.err << walkthrough::DescribeKernelError(*recording->error()) << "\n"
              << flash::ErrorAdvice(*recording->error(), recording->error_launch()) << "\n"

@@ -21,7 +21,7 @@ TEST_CASE("number text: whole numbers within the range, nothing else") {
   }
 }
 
-TEST_CASE("number text: reals within the range; NaN, infinities and trailing text refused") {
+TEST_CASE("number text: reals within the range, and NaN, infinities and trailing text refused") {
   CHECK(*ParseReal("0.125", 1e-6, 1e6) == 0.125);
   CHECK(*ParseReal("1e-3", 1e-6, 1e6) == 1e-3);
   for (const char* bad : {"", "nan", "inf", "-inf", "1e30", "0", "1.5x", "--5", "0x1p3"}) {

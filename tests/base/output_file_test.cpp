@@ -162,6 +162,14 @@ TEST_CASE("a loop of links and a missing folder are reported in words") {
       Has(missing.error().message, "the folder '" + (scratch / "no" / "such").string() + "' does not exist"));
 }
 
+TEST_CASE("a folder that exists but takes no new files (/proc) is not called missing") {
+  const auto refused = WriteFileContent("/proc/tilewalk-test.json", "x");
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().reason == Reason::Unwritable);
+  CHECK(Has(refused.error().message, "the folder '/proc' takes no new files (No such file or directory)"));
+  CHECK_FALSE(Has(refused.error().message, "does not exist"));
+}
+
 TEST_CASE("/dev/full is written in place and its ENOSPC reported as a full disk") {
   auto out = OutputFile::Open("/dev/full");
   REQUIRE(out.ok());

@@ -221,4 +221,6 @@ TEST_CASE("the checks can run before the work, creating nothing") {
   CHECK(CheckOutputFolder(scratch / "dump", DumpOptions(false)).error().reason == Reason::Exists);
   CHECK(CheckOutputFolder("/dev/full", DumpOptions(true)).error().reason == Reason::Refused);
   CHECK(scratch.Names() == std::vector<std::string>{"dump"});
+  // A parent that exists but takes no new folders is caught by the check too, not after the run.
+  CHECK_FALSE(CheckOutputFolder("/proc/tilewalk-dump", {}).ok());
 }

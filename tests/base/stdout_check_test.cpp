@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -43,6 +44,25 @@ TEST_CASE("output to /dev/full turns exit 0 into exit 1 with a message") {
       testing::Slurp(scratch / "err") ==
       "tilewalk: cannot write to standard output: the disk is full (No space left on device); the output is "
       "incomplete\n");
+}
+
+TEST_CASE("a write that failed long before the flush is not given a made-up cause") {
+  // More than a buffer's worth: the failing write happens during the run, its errno is long gone at exit.
+  const ScratchFolder scratch;
+  const auto end = testing::RunForked([&] {
+    const int out_fd = open("/dev/full", O_WRONLY);
+    const int err_fd = open((scratch / "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (out_fd < 0 || err_fd < 0) return 90;
+    dup2(out_fd, STDOUT_FILENO);
+    dup2(err_fd, STDERR_FILENO);
+    std::cout << std::string(1 << 20, 'x');
+    errno = 0;
+    return ExitCodeAfterFlush(0);
+  });
+  CHECK(end.code == 1);
+  const std::string said = testing::Slurp(scratch / "err");
+  CHECK(said.find("cannot write to standard output: ") == 10);
+  CHECK(said.find("Input/output error") == std::string::npos);
 }
 
 TEST_CASE("C stdio output is checked as well") {

@@ -105,11 +105,11 @@ void BM_GuiFrameWithPallasFile(benchmark::State& state) {
   auto opened = app::HeadlessRenderer::Open(
       {.layout = {.width = 1920, .height = 1080}, .look = {.font_pixels = app::FontPixelsForHeight(1080)}},
       warnings);
-  if (auto* problem = std::get_if<std::string>(&opened)) {
-    state.SkipWithError(problem->c_str());
+  if (!opened) {
+    state.SkipWithError(opened.error().message.c_str());
     return;
   }
-  app::HeadlessRenderer& renderer = *std::get<std::unique_ptr<app::HeadlessRenderer>>(opened);
+  app::HeadlessRenderer& renderer = **opened;
   session::SessionOptions options{.library_folder = TILEWALK_BENCH_GUI_LIBRARY};
   if (state.range(0) != 0) options.pallas_source = file;
   session::TourSession session(options);

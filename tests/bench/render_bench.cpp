@@ -28,11 +28,11 @@ void BM_GuiFrameHeadless(benchmark::State& state) {
   auto opened = app::HeadlessRenderer::Open(
       {.layout = {.width = 1920, .height = 1080}, .look = {.font_pixels = app::FontPixelsForHeight(1080)}},
       warnings);
-  if (auto* problem = std::get_if<std::string>(&opened)) {
-    state.SkipWithError(problem->c_str());
+  if (!opened) {
+    state.SkipWithError(opened.error().message.c_str());
     return;
   }
-  app::HeadlessRenderer& renderer = *std::get<std::unique_ptr<app::HeadlessRenderer>>(opened);
+  app::HeadlessRenderer& renderer = **opened;
   session::TourSession session({.library_folder = TILEWALK_BENCH_GUI_LIBRARY});
   app::TourScreenState screen;
   screen.pane_backgrounds = false;  // as the window draws them
@@ -63,15 +63,15 @@ void BM_ExportFrames(benchmark::State& state) {
     std::filesystem::remove_all(out);
     std::ostringstream said, err;
     const auto start = Clock::now();
-    const app::ExitCode code =
+    const app::VerbResult code =
         app::RunExport({.scenario = flash::Scenario{.q_len = 1024, .kv_len = 1024, .causal = true},
                         .out = out,
                         .size = {.width = 1280, .height = 720},
                         .every = app::FrameEvery::Step},
                        said, err);
     seconds += std::chrono::duration<double>(Clock::now() - start).count();
-    if (code != app::ExitCode::Ok) {
-      state.SkipWithError(err.str().c_str());
+    if (!code || *code != app::ExitCode::Ok) {
+      state.SkipWithError((err.str() + (code ? "" : code.error().message)).c_str());
       break;
     }
     frames += static_cast<int>(std::distance(std::filesystem::directory_iterator(out / "frames"),

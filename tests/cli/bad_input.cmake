@@ -170,7 +170,7 @@ bad_input("--poison takes none, nan or inf" EXIT 2 COMMAND ${tw} check --poison 
 set(bad_libraries ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/bad-libraries)
 bad_input("an empty tour file" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/empty-tour
   MATCH "empty-tour/tours/empty\\.tour:1: a tour starts with '# tour: ID'"
-  MATCH2 "1 problem\\(s\\) in the passages and tours of .*empty-tour; fix them")
+  MATCH2 "1 problem\\(s\\) in the passages and tours of '.*empty-tour'; fix them, or pass --keep-going")
 bad_input("a tour cut off inside a stop" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/truncated-tour
   MATCH "truncated\\.tour:37: stop 'Stop 5' needs 'scenario:'" MATCH2 "truncated\\.tour:37: stop 'Stop 5' needs 'land:'")
 bad_input("a passage cut off inside its front matter" EXIT 1
@@ -192,7 +192,7 @@ bad_input("malformed asks: a choice before its question, too few choices" EXIT 1
 bad_input("two default tours" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/two-defaults
   MATCH "two-defaults/tours: exactly one tour must say 'default: yes'; 2 do")
 bad_input("a library with no tours" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/no-tours
-  MATCH "tilewalk tours: there are no tours in .*no-tours/tours")
+  MATCH "tilewalk tours: there are no tours in '.*no-tours/tours'")
 bad_input("a library folder that does not exist" EXIT 1 COMMAND ${tw} tours --library ${bad_libraries}/nope
   MATCH "tilewalk tours: cannot read the folder '.*nope/(passages|tours)'" MATCH2 "--library takes a folder")
 bad_input("tour --print of a truncated tour" EXIT 1
@@ -223,6 +223,19 @@ bad_input("anchors on a binary file" EXIT 1 COMMAND ${tw} anchors --pallas-sourc
   MATCH "holds NUL bytes, so it is not a text file")
 bad_input("anchors on a file cut off after the entry point" EXIT 1 COMMAND ${tw} anchors --pallas-source ${pallas}/truncated.py
   MATCH "passage anchor\\(s\\) are not found or ambiguous in .*truncated\\.py")
+# gui and export refuse a bad --pallas-source as anchors does, before a window opens or a frame is drawn.
+set(gui_args "")
+set(export_args --out ${CMAKE_CURRENT_BINARY_DIR}/never-exported)
+foreach(verb gui export)
+  bad_input("${verb} on an empty --pallas-source" EXIT 1
+    COMMAND ${tw} ${verb} ${${verb}_args} --pallas-source ${CMAKE_SOURCE_DIR}/tests/walkthrough/fixtures/empty.py
+    MATCH "tilewalk ${verb}: --pallas-source names '.*empty\\.py', which is empty")
+  bad_input("${verb} on a missing --pallas-source" EXIT 1
+    COMMAND ${tw} ${verb} ${${verb}_args} --pallas-source ${pallas}/missing.py
+    MATCH "tilewalk ${verb}: --pallas-source names '.*missing\\.py', but cannot read .*there is no such file")
+  bad_input("${verb} on a --pallas-source that is a folder" EXIT 1 COMMAND ${tw} ${verb} ${${verb}_args} --pallas-source ${pallas}
+    MATCH "tilewalk ${verb}: --pallas-source names '.*pallas', but cannot read .*it is a folder")
+endforeach()
 bad_input("anchors with TILEWALK_PALLAS_SOURCE naming a missing file" EXIT 1
   COMMAND env TILEWALK_PALLAS_SOURCE=${pallas}/missing.py ${tw} anchors
   MATCH "TILEWALK_PALLAS_SOURCE names '.*missing\\.py', but cannot read .*there is no such file")
@@ -242,14 +255,14 @@ bad_input("no display with --benchmark-frames" EXIT 3
 # under a file. /dev/full fails every write with ENOSPC; `ulimit -f` with SIGXFSZ ignored makes a regular
 # file fail with EFBIG past its limit, which is what a full disk looks like to the temporary file.
 bad_input("trace into /proc" EXIT 1 COMMAND ${tw} trace ${small} --forward-only --out /proc/tilewalk.json
-  MATCH "cannot write '/proc/tilewalk\\.json': No such file or directory; choose a writable path for --out")
+  MATCH "cannot write '/proc/tilewalk\\.json': the folder '/proc' takes no new files \\(No such file or directory\\); choose another place")
 bad_input("trace onto a folder, refused before recording" EXIT 1 COMMAND ${tw} trace --out ${CMAKE_CURRENT_BINARY_DIR}
-  MATCH "cannot write '.*': it is a folder; give a file name for --out")
+  MATCH "cannot write '.*': it is a folder")
 bad_input("check --dump into /proc" EXIT 1 COMMAND ${tw} check ${small} --forward-only --dump /proc/tilewalk-dump
-  MATCH "cannot create a folder next to /proc/tilewalk-dump")
+  MATCH "cannot write the folder '/proc/tilewalk-dump': cannot create a folder in '/proc'" NO_MATCH "scenario:")
 bad_input("check --dump --force will not replace a device, and says so before running" EXIT 1
   COMMAND ${tw} check ${small} --forward-only --dump /dev/full --force
-  MATCH "/dev/full is not an earlier dump" NO_MATCH "scenario:")
+  MATCH "cannot write the folder '/dev/full': it exists and is not a folder" NO_MATCH "scenario:")
 bad_input("a screenshot into /proc" EXIT 1 COMMAND ${tw} gui --screenshot /proc/tilewalk.png
   MATCH "cannot write '/proc/tilewalk\\.png'" NO_MATCH "no display")
 add_test(NAME "bad input: writers on a full disk report it and leave nothing behind"
@@ -259,7 +272,110 @@ set_tests_properties("bad input: writers on a full disk report it and leave noth
 if(XVFB_RUN)
   bad_input("a screenshot onto /dev/full" EXIT 1
     COMMAND ${XVFB_RUN} -a ${tw} gui --size 800x600 --screenshot /dev/full
-    MATCH "cannot write '/dev/full': No space left on device")
+    MATCH "cannot write '/dev/full': the disk is full \\(No space left on device\\)")
   set_tests_properties("cli: bad input: a screenshot onto /dev/full" PROPERTIES
     RESOURCE_LOCK xvfb ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+endif()
+
+# ---- 9. Issue 19: nothing lost, nothing hung -----------------------------------------------------------
+# Each case of the issue, by its number where it has one. Scripts that need a shell, a folder of their own
+# or a signal at the right moment are in tests/cli/*.cmake; run_fails_cleanly.cmake checks that a failed
+# or interrupted run exits 1 with its message, in time, and leaves nothing beside its output.
+set(fails_cleanly ${CMAKE_CURRENT_SOURCE_DIR}/run_fails_cleanly.cmake)
+set(slow_library ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/slow-library)
+# bad_input_script(name SCRIPT file DEFINES -Dk=v...): a -P script as a bad-input test.
+function(bad_input_script name)
+  cmake_parse_arguments(ARG "" "SCRIPT;TIMEOUT" "DEFINES" ${ARGN})
+  add_test(NAME "bad input: ${name}" COMMAND ${CMAKE_COMMAND} ${ARG_DEFINES} -P ${ARG_SCRIPT})
+  if(NOT ARG_TIMEOUT)
+    set(ARG_TIMEOUT 150)
+  endif()
+  set_tests_properties("bad input: ${name}" PROPERTIES TIMEOUT ${ARG_TIMEOUT} ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+endfunction()
+# bad_input_cleanly(name MATCH re WITHIN s COMMAND args...): fails_cleanly() in a folder of its own.
+function(bad_input_cleanly name)
+  cmake_parse_arguments(ARG "" "MATCH;WITHIN" "COMMAND" ${ARGN})
+  string(MAKE_C_IDENTIFIER "${name}" folder)
+  list(JOIN ARG_COMMAND "|" command)
+  string(REPLACE "@PARENT@" "${CMAKE_CURRENT_BINARY_DIR}/cleanly/${folder}" command "${command}")
+  bad_input_script("${name}" SCRIPT ${fails_cleanly}
+    DEFINES "-DPARENT=${CMAKE_CURRENT_BINARY_DIR}/cleanly/${folder}" "-DMATCH=${ARG_MATCH}"
+            "-DWITHIN=${ARG_WITHIN}" "-DCOMMAND=${command}")
+endfunction()
+
+# 1. A link to /proc/self/fd/1 (and so /dev/stdout) with stdout redirected to a file: written through it.
+bad_input_script("1. trace through a link to stdout writes stdout and keeps the link"
+  SCRIPT ${CMAKE_CURRENT_SOURCE_DIR}/trace_to_stdout_link.cmake
+  DEFINES -DTW=${tw} -DPARENT=${CMAKE_CURRENT_BINARY_DIR}/stdout-link)
+# 2 and 3. --dump --force never deletes the working folder, nor a folder tilewalk did not write.
+bad_input_script("2 and 3. check --dump --force replaces only an earlier dump, never the working folder"
+  SCRIPT ${CMAKE_CURRENT_SOURCE_DIR}/dump_force.cmake DEFINES -DTW=${tw} -DPARENT=${CMAKE_CURRENT_BINARY_DIR}/dump-force)
+# 5, 6 and 10. A link loop, a 20 GiB file, a FIFO, /dev/zero and a 3.3 MB passage of braces in --library.
+bad_input_script("5, 6 and 10. a library of link loops, huge files, FIFOs and braces answers at once"
+  SCRIPT ${CMAKE_CURRENT_SOURCE_DIR}/library_hazards.cmake
+  DEFINES -DTW=${tw} -DFIXTURE=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/library
+          -DLIBRARY=${CMAKE_CURRENT_BINARY_DIR}/library-hazards)
+# 11. Ctrl-C while export plans its stops (each records a scenario): answered between stops.
+bad_input_cleanly("11. export interrupted while it plans its stops" WITHIN 45
+  MATCH "interrupted by Ctrl-C \\(SIGINT\\); nothing was written to '.*planned'"
+  COMMAND timeout --preserve-status -s INT 2 ${tw} export --library ${slow_library} --out @PARENT@/planned)
+bad_input("11. tour --print interrupted between its stops" EXIT 1
+  COMMAND timeout --preserve-status -s INT 3 ${tw} tour slow --print --library ${slow_library}
+  MATCH "tilewalk tour: interrupted by Ctrl-C \\(SIGINT\\); stopped after [0-5] of 6 stops")
+# 12. A hung ffmpeg and a SIGTERM: stopped with its process group, and not blamed.
+bad_input_script("12. export --video with a hung ffmpeg, stopped by SIGTERM"
+  SCRIPT ${CMAKE_CURRENT_SOURCE_DIR}/export_hung_ffmpeg.cmake
+  DEFINES -DTILEWALK=${tw} -DLIBRARY=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/library
+          -DHUNG=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/hung-ffmpeg -DPARENT=${CMAKE_CURRENT_BINARY_DIR}/hung-ffmpeg)
+# Interrupts leave nothing: SIGTERM during check --dump, SIGINT during trace.
+bad_input_cleanly("check --dump stopped by SIGTERM leaves no folder" WITHIN 30
+  MATCH "tilewalk check: stopped by SIGTERM; nothing was written to '.*dump'"
+  COMMAND timeout --preserve-status -s TERM 2 ${tw} check --q-len 4096 --kv-len 4096 --causal --dump @PARENT@/dump)
+bad_input_cleanly("trace interrupted while recording leaves no file" WITHIN 60
+  MATCH "tilewalk trace: interrupted by Ctrl-C \\(SIGINT\\); nothing was written to '.*t\\.json'"
+  COMMAND timeout --preserve-status -s INT 1 ${tw} trace --q-len 2048 --kv-len 2048 --causal --out @PARENT@/t.json)
+# What a SIGKILLed run left is removed by the next run that writes there (the process is gone).
+set(stale ${CMAKE_CURRENT_BINARY_DIR}/stale)
+file(REMOVE_RECURSE ${stale})
+bad_input("temporaries of a killed run are removed by the next run" EXIT 0
+  COMMAND sh -c "mkdir -p '${stale}' && touch '${stale}/.t.json.tilewalk-partial-1-99999999999-1' && mkdir -p '${stale}/.d.tilewalk-partial-1-99999999999-2' && '${tw}' trace --q-len 256 --kv-len 256 --forward-only --out '${stale}/t.json' && ls -A '${stale}'"
+  MATCH "\nt\\.json\n$" NO_MATCH "tilewalk-partial")
+# Honest exits: a report that never reached stdout is a failure.
+bad_input("check --json onto a full stdout exits 1" EXIT 1
+  COMMAND sh -c "exec '${tw}' check --q-len 256 --kv-len 256 --json > /dev/full"
+  MATCH "tilewalk: cannot write to standard output: .*; the output is incomplete")
+bad_input("tours onto a full stdout exits 1" EXIT 1
+  COMMAND sh -c "exec '${tw}' tours > /dev/full" MATCH "cannot write to standard output")
+# An export too large to draw says so, and what to lower; it is not a display problem.
+bad_input("export frames over 64 megapixels are refused before anything runs" EXIT 2
+  COMMAND ${tw} export --out x --size 7680x4320 --scale 4
+  MATCH "--size 7680x4320 at --scale 4 makes frames of 30720x17280 pixels \\(1\\.9 GiB each\\), more than the 64 megapixels"
+  NO_MATCH "display")
+bad_input("export frames larger than OpenGL draws say so" EXIT 1
+  COMMAND ${tw} export --library ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/library --out ${CMAKE_CURRENT_BINARY_DIR}/tall
+          --size 320x7680 --scale 4
+  MATCH "cannot draw the frames: frames of 1280x30720 pixels are larger than this OpenGL draws \\(at most [0-9]+ a side\\); lower --size or --scale"
+  NO_MATCH "display")
+# 8. The settings file: a FIFO must not block the window, /dev/zero must not fill memory, and garbage must
+# reach the terminal escaped. Only interactive runs read it, so each run is closed by SIGINT (as Ctrl-C or
+# File > Quit would); timeout runs inside xvfb-run so that the signal reaches the app.
+if(XVFB_RUN)
+  string(ASCII 27 escape)
+  # settings_case(what make said): `make` (a shell command, $1 the config folder) puts the thing in the
+  # settings file's place; the run must exit 0 and warn with `said`, and print no raw escape byte.
+  function(settings_case what make said)
+    string(MAKE_C_IDENTIFIER "${what}" folder)
+    set(name "8. gui with a settings file that is ${what} starts, warns and closes")
+    bad_input("${name}" EXIT 0
+      COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1/tilewalk\" && ${make} && XDG_CONFIG_HOME=\"$1\" exec \"$2\" -a timeout --preserve-status -s INT 6 \"$3\" gui --library \"$4\""
+              sh ${CMAKE_CURRENT_BINARY_DIR}/settings-${folder} ${XVFB_RUN} ${tw} ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/library
+      MATCH "tilewalk gui: warning: ${said}" NO_MATCH "${escape}")
+    set_tests_properties("cli: bad input: ${name}" PROPERTIES RESOURCE_LOCK xvfb ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+  endfunction()
+  settings_case("a FIFO" "mkfifo \"$1/tilewalk/settings\"" "cannot read '[^']*settings': it is a named pipe")
+  settings_case("a link to /dev/zero" "ln -s /dev/zero \"$1/tilewalk/settings\""
+                "cannot read '[^']*settings': it is a character device")
+  # (No '[' or ';' here: either would split or join the arguments of CMake's list.)
+  settings_case("garbage with escape sequences" "printf 'axis = \\033(0owned\\007\\n' > \"$1/tilewalk/settings\""
+                "[^ ]*/settings:1: axis = '\\\\x1b\\(0owned\\\\x07': expected events or time")
 endif()

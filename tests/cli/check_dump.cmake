@@ -1,5 +1,5 @@
-# `check --dump`: the files appear with NumPy headers, a second dump into the same folder is refused,
-# and --force replaces it.
+# `check --dump`: the files appear with NumPy headers and a config.json that names our schema and tool, a
+# second dump into the same folder is refused, and --force replaces it.
 file(REMOVE_RECURSE ${DUMP})
 execute_process(COMMAND ${TW} check --q-len 256 --kv-len 256 --causal --bias --segments 2 --dump ${DUMP}
                 RESULT_VARIABLE code OUTPUT_QUIET)
@@ -20,12 +20,13 @@ if(NOT head MATCHES "'descr': '<i4'")
   message(FATAL_ERROR "segment ids are not int32: ${head}")
 endif()
 file(READ ${DUMP}/config.json config)
-if(NOT config MATCHES "\"block_k_major_dq\": 128" OR NOT config MATCHES "\"causal\": true")
+if(NOT config MATCHES "\"block_k_major_dq\": 128" OR NOT config MATCHES "\"causal\": true"
+   OR NOT config MATCHES "^{\n  \"schema\": \"tilewalk-dump/1\",\n  \"tool\": \"tilewalk\"")
   message(FATAL_ERROR "config.json lacks settings: ${config}")
 endif()
 execute_process(COMMAND ${TW} check --q-len 256 --kv-len 256 --forward-only --dump ${DUMP}
                 RESULT_VARIABLE code ERROR_VARIABLE err OUTPUT_QUIET)
-if(NOT code EQUAL 1 OR NOT err MATCHES "already exists; choose another or add --force")
+if(NOT code EQUAL 1 OR NOT err MATCHES "already exists; pass --force to replace it")
   message(FATAL_ERROR "an existing dump folder was not refused: ${code} ${err}")
 endif()
 execute_process(COMMAND ${TW} check --q-len 256 --kv-len 256 --forward-only --dump ${DUMP} --force

@@ -130,6 +130,24 @@ TEST_CASE("cli options: --threads on every verb that runs the kernels, in range,
   }
 }
 
+TEST_CASE("cli options: every verb that loads a library takes --keep-going, with one help text") {
+  std::string help;
+  for (std::string_view verb : {"tours", "tour", "export", "gui"}) {
+    CAPTURE(verb);
+    std::ostringstream out, err;
+    const std::vector<std::string_view> line = {verb, "--help"};
+    REQUIRE(RunCli(line, out, err) == 0);
+    const std::string text = out.str();
+    const std::size_t at = text.find("--keep-going");
+    REQUIRE(at != std::string::npos);
+    const std::string line_of_it = text.substr(at, text.find('\n', at) - at);
+    if (help.empty()) help = line_of_it;
+    CHECK(line_of_it == help);
+  }
+  // A switch, like the others.
+  CHECK(Message(RunLine({"tours", "--keep-going=yes"}), "tours") == "--keep-going takes no value");
+}
+
 TEST_CASE("cli options: sizes are WIDTHxHEIGHT with each side in range") {
   const auto size = ParsePixelSize("1600x900", 64, 16384);
   REQUIRE(size.ok());

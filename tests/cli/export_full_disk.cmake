@@ -2,6 +2,6 @@
 # fits under: the export says which file could not be written and why, exits 1, and leaves nothing beside
 # the --out it was given.
 #   cmake -DTILEWALK=binary -DPARENT=dir -P export_full_disk.cmake
-include(${CMAKE_CURRENT_LIST_DIR}/export_fails_cleanly.cmake)
-export_fails_cleanly(MATCH "frames/00001\\.png.*File too large"
+include(${CMAKE_CURRENT_LIST_DIR}/fails_cleanly.cmake)
+fails_cleanly(MATCH "frames/00001\\.png.*File too large"
   COMMAND prlimit --fsize=20000 "${TILEWALK}" export --out "${PARENT}/full" --html)

@@ -1,8 +1,8 @@
 # Ctrl-C during an export: the process says it was interrupted and exits 1, and neither the --out folder
 # nor the hidden staging folder beside it is left behind.
 #   cmake -DTILEWALK=binary -DPARENT=dir -P export_interrupt.cmake
-include(${CMAKE_CURRENT_LIST_DIR}/export_fails_cleanly.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/fails_cleanly.cmake)
 # Every statement of a causal S=1024 step is far more than three seconds of frames.
-export_fails_cleanly(MATCH "interrupted; nothing was written"
+fails_cleanly(MATCH "interrupted by Ctrl-C \\(SIGINT\\); nothing was written to '.*interrupted-export'"
   COMMAND timeout --preserve-status -s INT 3 "${TILEWALK}" export --out "${PARENT}/interrupted-export" --causal
           --q-len 1024 --kv-len 1024 --every statement --max-frames 1000000 --size 640x360)

@@ -1,19 +1,16 @@
-// The writers on a full disk. /dev/full fails every write with ENOSPC, so it is a real full disk that any
-// test can use. Each writer must report it, and a device destination must still be the device afterwards:
-// an atomic write that renamed its temporary file over /dev/full would replace the device with a file.
+// The app's writers on a full disk. /dev/full fails every write with ENOSPC, so it is a real full disk that
+// any test can use. Each writer must report it in words, naming the path, and a device destination must
+// still be the device afterwards: a write that renamed a temporary file over /dev/full would replace the
+// device with a file.
 #include <doctest/doctest.h>
 #include <sys/stat.h>
 
 #include <array>
-#include <cerrno>
 #include <cstdint>
-#include <cstdio>
-#include <stdexcept>
 #include <string>
 
 #include "app/check/npy_writer.hpp"
 #include "app/gui/png_file.hpp"
-#include "app/io/temp_file.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -25,41 +22,30 @@ bool IsCharacterDevice(const char* path) {
 
 }  // namespace
 
-TEST_CASE("full disk: TempFile writes a device in place and reports ENOSPC from /dev/full") {
+TEST_CASE("full disk: WriteNpy reports ENOSPC even when the whole array fits in the stream's buffer") {
   REQUIRE(IsCharacterDevice("/dev/full"));
-  TempFile file("/dev/full");
-  REQUIRE(file.File() != nullptr);
-  std::fputs("more than nothing", file.File());
-  CHECK_FALSE(file.Close());
-  CHECK(file.Errno() == ENOSPC);
+  const tpu::Array tiny(tpu::Shape{1, 2}, tpu::DType::F32);
+  const base::Status written = WriteNpy("/dev/full", tiny);
+  REQUIRE_FALSE(written);
+  CHECK(written.error().reason == base::Reason::DiskFull);
+  CHECK(written.error().message.find(
+            "cannot write '/dev/full': the disk is full (No space left on device)") == 0);
   CHECK(IsCharacterDevice("/dev/full"));
 }
 
-TEST_CASE("full disk: /dev/null is written in place and stays a device") {
-  TempFile file("/dev/null");
-  REQUIRE(file.File() != nullptr);
-  std::fputs("x", file.File());
-  CHECK(file.Close());
-  CHECK(file.RenameTo("/dev/null"));
-  CHECK(IsCharacterDevice("/dev/null"));
-}
-
-TEST_CASE("full disk: WriteNpy throws even when the whole array fits in the stream's buffer") {
+TEST_CASE("full disk: /dev/null takes an .npy in place and stays a device") {
   const tpu::Array tiny(tpu::Shape{1, 2}, tpu::DType::F32);
-  std::string message;
-  try {
-    WriteNpy("/dev/full", tiny);
-  } catch (const std::runtime_error& e) {
-    message = e.what();
-  }
-  CHECK(message == "failed while writing full: No space left on device");
+  CHECK(WriteNpy("/dev/null", tiny));
+  CHECK(IsCharacterDevice("/dev/null"));
 }
 
 TEST_CASE("full disk: a PNG onto /dev/full names the full disk, not libpng's 'Write Error'") {
   const std::array<std::uint8_t, 2 * 2 * 4> pixels{};
-  const auto failure = WritePngAtomically("/dev/full", {.width = 2, .height = 2, .rgba = pixels});
-  REQUIRE(failure.has_value());
-  CHECK(failure->message == "cannot write '/dev/full': No space left on device");
+  const base::Status written = WritePngFile("/dev/full", {.width = 2, .height = 2, .rgba = pixels});
+  REQUIRE_FALSE(written);
+  CHECK(written.error().reason == base::Reason::DiskFull);
+  CHECK(written.error().message.find(
+            "cannot write '/dev/full': the disk is full (No space left on device)") == 0);
   CHECK(IsCharacterDevice("/dev/full"));
 }
 

@@ -1,6 +1,6 @@
 // The PNG writer: the round trip gives the same pixels right side up, alpha is dropped unless asked for,
-// the write is atomic (no temporary file left behind, success or failure), and failures come back as
-// values with a reason and a sentence naming the path.
+// the write goes through the safe writer (no temporary file left behind, success or failure; a link to a
+// file stays a link), and failures come back as values with a reason and a sentence naming the path.
 #include "app/gui/png_file.hpp"
 
 #include <doctest/doctest.h>
@@ -60,7 +60,7 @@ TEST_CASE("png: a bottom-up image (as glReadPixels gives it) comes back right si
   ScratchFolder folder;
   const auto pixels = ThreeRows();
   const fs::path path = folder.path / "flip.png";
-  REQUIRE_FALSE(WritePngAtomically(path, {.width = 2, .height = 3, .rgba = pixels, .bottom_up = true}));
+  REQUIRE(WritePngFile(path, {.width = 2, .height = 3, .rgba = pixels, .bottom_up = true}));
   const tests::DecodedPng image = Read(path);
   CHECK(image.width == 2);
   CHECK(image.height == 3);
@@ -75,8 +75,8 @@ TEST_CASE("png: a top-down image keeps its order, and keep_alpha keeps alpha") {
   ScratchFolder folder;
   const auto pixels = ThreeRows();
   const fs::path path = folder.path / "alpha.png";
-  REQUIRE_FALSE(WritePngAtomically(path, {.width = 2, .height = 3, .rgba = pixels, .bottom_up = false},
-                                   {.compression_level = 9, .keep_alpha = true}));
+  REQUIRE(WritePngFile(path, {.width = 2, .height = 3, .rgba = pixels, .bottom_up = false},
+                       {.compression_level = 9, .keep_alpha = true}));
   const tests::DecodedPng image = Read(path);
   CHECK(image.has_alpha);
   CHECK(image.rgba[0] == 10);
@@ -88,7 +88,7 @@ TEST_CASE("png: writing replaces an existing file") {
   const fs::path path = folder.path / "again.png";
   std::ofstream(path) << "not a png";
   const auto pixels = ThreeRows();
-  REQUIRE_FALSE(WritePngAtomically(path, {.width = 2, .height = 3, .rgba = pixels, .bottom_up = false}));
+  REQUIRE(WritePngFile(path, {.width = 2, .height = 3, .rgba = pixels, .bottom_up = false}));
   CHECK(Read(path).width == 2);
   CHECK(folder.EntryCount() == 1);
 }
@@ -99,31 +99,32 @@ TEST_CASE("png: failures are values that name the path, and leave nothing behind
   const RgbaImage image{.width = 2, .height = 3, .rgba = pixels, .bottom_up = false};
 
   const fs::path missing = folder.path / "no-such-folder" / "x.png";
-  const auto no_folder = WritePngAtomically(missing, image);
-  REQUIRE(no_folder.has_value());
-  CHECK(no_folder->reason == PngWriteError::CannotCreate);
-  CHECK(no_folder->message.find(missing.string()) != std::string::npos);
-  CHECK(no_folder->message.find("No such file or directory") != std::string::npos);
+  const base::Status no_folder = WritePngFile(missing, image);
+  REQUIRE_FALSE(no_folder);
+  CHECK(no_folder.error().reason == base::Reason::NotFound);
+  CHECK(no_folder.error().message.find(missing.string()) != std::string::npos);
+  CHECK(no_folder.error().message.find("does not exist") != std::string::npos);
 
-  const auto is_folder = WritePngAtomically(folder.path, image);
-  REQUIRE(is_folder.has_value());
-  CHECK(is_folder->reason == PngWriteError::NotAFile);
+  const base::Status is_folder = WritePngFile(folder.path, image);
+  REQUIRE_FALSE(is_folder);
+  CHECK(is_folder.error().message.find("folder") != std::string::npos);
 
-  const auto bad = WritePngAtomically(folder.path / "bad.png", {.width = 3, .height = 3, .rgba = pixels});
-  REQUIRE(bad.has_value());
-  CHECK(bad->reason == PngWriteError::BadImage);
+  const base::Status bad = WritePngFile(folder.path / "bad.png", {.width = 3, .height = 3, .rgba = pixels});
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().reason == base::Reason::Malformed);
 
   CHECK(folder.EntryCount() == 0);
 }
 
-TEST_CASE("png: the destination check fails early for a missing folder and leaves no probe behind") {
+TEST_CASE("png: a screenshot onto a link to a file replaces the file and keeps the link (issue 19)") {
   ScratchFolder folder;
-  CHECK_FALSE(CheckPngDestination(folder.path / "fine.png").has_value());
-  CHECK(folder.EntryCount() == 0);
-  const auto failure = CheckPngDestination(folder.path / "missing" / "x.png");
-  REQUIRE(failure.has_value());
-  CHECK(failure->reason == PngWriteError::CannotCreate);
-  CHECK(CheckPngDestination("").has_value());  // an empty path is not a file name
+  std::ofstream(folder.path / "real.png") << "old";
+  fs::create_symlink("real.png", folder.path / "link.png");
+  const auto pixels = ThreeRows();
+  REQUIRE(WritePngFile(folder.path / "link.png", {.width = 2, .height = 3, .rgba = pixels}));
+  CHECK(fs::is_symlink(folder.path / "link.png"));
+  CHECK(Read(folder.path / "real.png").width == 2);
+  CHECK(folder.EntryCount() == 2);
 }
 
 }  // namespace tilewalk::app

@@ -83,7 +83,7 @@ TEST_CASE("tour layout: dropped panes give their room to the ones kept") {
   CHECK_FALSE(grid_only.detail);
 }
 
-TEST_CASE("pane lists: parsed in any order, written in screen order; unknown names are named") {
+TEST_CASE("pane lists: parsed in any order, written in screen order, and unknown names are named") {
   CHECK(Parse("timeline,grid").ToString() == "grid,timeline");
   CHECK(Parse("timeline,grid").Without(Pane::Grid).ToString() == "timeline");
   CHECK(PaneSet::All().Without(Pane::Cost).Without(Pane::Cost).ToString() ==

@@ -1,9 +1,12 @@
 // The user's settings file: where it lives (XDG_CONFIG_HOME, else ~/.config), what it holds, that a line it
-// cannot read is a warning with file:line and keeps the default, and that it is written atomically into a
-// temporary XDG_CONFIG_HOME, folder and all.
+// cannot read is a warning with file:line and keeps the default, that it is written safely into a
+// temporary XDG_CONFIG_HOME, folder and all, and that what is in its place cannot block, fill memory or
+// write control bytes to the terminal (issue 19).
 #include <doctest/doctest.h>
 
+#include <sys/stat.h>
 #include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -40,7 +43,7 @@ TEST_CASE("settings: what is written reads back the same") {
                        .speed = 12.0f,
                        .tour = "causal",
                        .stop = 4};
-  std::vector<std::string> warnings;
+  base::WarningList warnings;
   CHECK(ParseSettings(FormatSettings(s), "settings", warnings) == s);
   CHECK(warnings.empty());
   CHECK(ParseSettings(FormatSettings(UserSettings{}), "settings", warnings) == UserSettings{});
@@ -48,7 +51,7 @@ TEST_CASE("settings: what is written reads back the same") {
 }
 
 TEST_CASE("settings: a malformed line is a warning with file:line, and only that setting keeps its default") {
-  std::vector<std::string> warnings;
+  base::WarningList warnings;
   const UserSettings s = ParseSettings(
       "# comment\n"
       "axis = time\n"
@@ -64,23 +67,24 @@ TEST_CASE("settings: a malformed line is a warning with file:line, and only that
   CHECK(s.text_scale == 1.0f);
   CHECK(s.step_unit == views::StepUnit::Statement);
   CHECK(s.stop == 1);
-  REQUIRE(warnings.size() == 5);
-  CHECK(warnings[0].find("/cfg/tilewalk/settings:3: text_scale = 'huge': expected a number") == 0);
-  CHECK(warnings[1].find(":4: step_unit") != std::string::npos);
-  CHECK(warnings[2].find(":5: 'no equals sign here' is not 'key = value'") != std::string::npos);
-  CHECK(warnings[3].find(":6: unknown setting 'colour'") != std::string::npos);
-  CHECK(warnings[4].find(":7: stop") != std::string::npos);
+  const std::vector<std::string> lines = warnings.Lines();
+  REQUIRE(lines.size() == 5);
+  CHECK(lines[0].find("/cfg/tilewalk/settings:3: text_scale = 'huge': expected a number") == 0);
+  CHECK(lines[1].find(":4: step_unit") != std::string::npos);
+  CHECK(lines[2].find(":5: 'no equals sign here' is not 'key = value'") != std::string::npos);
+  CHECK(lines[3].find(":6: unknown setting 'colour'") != std::string::npos);
+  CHECK(lines[4].find(":7: stop") != std::string::npos);
 }
 
 TEST_CASE("settings: saved atomically under a temporary XDG_CONFIG_HOME and loaded back") {
   TempConfigHome home;
   const auto file = SettingsPath(home.path.c_str(), nullptr);
   REQUIRE(file);
-  std::vector<std::string> warnings;
+  base::WarningList warnings;
   CHECK(LoadSettings(*file, warnings) == UserSettings{});  // no file yet: defaults, quietly
   CHECK(warnings.empty());
   const UserSettings s{.classroom = true, .tour = "intro", .stop = 3};
-  CHECK_FALSE(SaveSettings(*file, s));
+  CHECK(SaveSettings(*file, s));
   CHECK(LoadSettings(*file, warnings) == s);
   CHECK(warnings.empty());
   int entries = 0;  // the temporary file was renamed, not left behind
@@ -93,9 +97,64 @@ TEST_CASE("settings: saved atomically under a temporary XDG_CONFIG_HOME and load
 }
 
 TEST_CASE("settings: a folder that cannot be made is a message, not a crash") {
-  const auto problem = SaveSettings("/dev/null/tilewalk/settings", {});
-  REQUIRE(problem);
-  CHECK(problem->find("cannot create /dev/null/tilewalk") == 0);
+  const base::Status saved = SaveSettings("/dev/null/tilewalk/settings", {});
+  REQUIRE_FALSE(saved);
+  CHECK(saved.error().message.find("cannot create the folder '/dev/null/tilewalk'") == 0);
+}
+
+TEST_CASE("settings: a FIFO in the file's place neither blocks nor is read (issue 19)") {
+  TempConfigHome home;
+  const auto file = SettingsPath(home.path.c_str(), nullptr);
+  std::filesystem::create_directories(file->parent_path());
+  REQUIRE(mkfifo(file->c_str(), 0600) == 0);
+  base::WarningList warnings;
+  CHECK(LoadSettings(*file, warnings) == UserSettings{});  // returns at once: no writer is waited for
+  REQUIRE(warnings.total() == 1);
+  CHECK(warnings.Lines()[0].find("named pipe") != std::string::npos);
+  CHECK(warnings.Lines()[0].find("the default settings are used") != std::string::npos);
+}
+
+TEST_CASE("settings: a link to /dev/zero is refused, not read until memory runs out (issue 19)") {
+  TempConfigHome home;
+  const auto file = SettingsPath(home.path.c_str(), nullptr);
+  std::filesystem::create_directories(file->parent_path());
+  std::filesystem::create_symlink("/dev/zero", *file);
+  base::WarningList warnings;
+  CHECK(LoadSettings(*file, warnings) == UserSettings{});
+  REQUIRE(warnings.total() == 1);
+  CHECK(warnings.Lines()[0].find("character device") != std::string::npos);
+}
+
+TEST_CASE("settings: a file over 64 KiB is refused by its size") {
+  TempConfigHome home;
+  const auto file = SettingsPath(home.path.c_str(), nullptr);
+  std::filesystem::create_directories(file->parent_path());
+  std::ofstream(*file) << std::string(64 * 1024 + 1, '#');
+  base::WarningList warnings;
+  CHECK(LoadSettings(*file, warnings) == UserSettings{});
+  REQUIRE(warnings.total() == 1);
+  CHECK(warnings.Lines()[0].find("64 KiB") != std::string::npos);
+}
+
+TEST_CASE("settings: garbage reaches the terminal escaped, and its warnings are capped (issue 19)") {
+  std::string text = "axis = \x1b]0;owned\x07\x1b[31m\n";
+  for (int i = 0; i < 200; ++i) text += "junk\r\n";
+  base::WarningList warnings;
+  ParseSettings(text, "settings\x1b[2J", warnings);
+  std::ostringstream printed;
+  warnings.PrintTo(printed, "tilewalk gui: warning: ");
+  const std::string shown = printed.str();
+  for (const char c : shown) CHECK_MESSAGE((c == '\n' || static_cast<unsigned char>(c) >= 0x20), shown);
+  CHECK(shown.find("\\x1b]0;owned") != std::string::npos);
+  CHECK(warnings.total() == 201);
+  CHECK(shown.find("and 181 more") != std::string::npos);
+}
+
+TEST_CASE("settings: a value in a warning is cut short, so a long line cannot make a long message") {
+  base::WarningList warnings;
+  ParseSettings("speed = " + std::string(60000, '9') + "\n", "settings", warnings);
+  REQUIRE(warnings.total() == 1);
+  CHECK(warnings.Lines()[0].size() < 200);
 }
 
 }  // namespace tilewalk::app

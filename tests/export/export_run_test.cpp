@@ -38,11 +38,14 @@ nlohmann::json Manifest(const fs::path& out) {
   return nlohmann::json::parse(Bytes(out / "manifest.json"));
 }
 
+// The exit code as the command line would give it: an Error is 2 for a usage error, 1 otherwise, and its
+// message joins what the export printed.
 ExitCode Run(const ExportOptions& options, std::string* error = nullptr) {
   std::ostringstream out, err;
-  const ExitCode code = RunExport(options, out, err);
-  if (error) *error = err.str();
-  return code;
+  const VerbResult result = RunExport(options, out, err);
+  if (error) *error = err.str() + (result ? "" : result.error().message);
+  if (result) return *result;
+  return result.error().reason == base::Reason::Usage ? ExitCode::Usage : ExitCode::Failure;
 }
 
 }  // namespace
@@ -150,6 +153,31 @@ TEST_CASE("export: a scenario the kernel rejects prints its error and leaves not
   CHECK(Run(options, &error) == ExitCode::Failure);
   CHECK(error.find("NotImplementedError") != std::string::npos);
   CHECK(fs::is_empty(dir.path));
+}
+
+TEST_CASE("export: --force replaces an earlier export, and refuses a folder that is not one") {
+  TempDir dir;
+  ExportOptions options = FixtureExport(dir.path / "out", FrameEvery::Stop);
+  options.panes = *ParsePaneList("grid");
+  REQUIRE(Run(options) == ExitCode::Ok);
+  std::string error;
+  CHECK(Run(options, &error) == ExitCode::Failure);  // no --force
+  CHECK(error.find("already exists; pass --force") != std::string::npos);
+  std::ofstream(dir.path / "out" / "left-by-the-old-export") << "x";
+  options.force = true;
+  REQUIRE_MESSAGE(Run(options, &error) == ExitCode::Ok, error);
+  CHECK_FALSE(fs::exists(dir.path / "out" / "left-by-the-old-export"));  // replaced, not merged
+
+  // A user's folder that merely holds a manifest.json of its own is never deleted.
+  fs::create_directory(dir.path / "mine");
+  std::ofstream(dir.path / "mine" / "manifest.json") << R"({"format": "my-own"})";
+  options.out = dir.path / "mine";
+  CHECK(Run(options, &error) == ExitCode::Failure);
+  CHECK(error.find("is not an earlier export") != std::string::npos);
+  CHECK(fs::exists(dir.path / "mine" / "manifest.json"));
+  std::size_t entries = 0;  // and no staging folder is left beside them
+  for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir.path)) ++entries;
+  CHECK(entries == 2);
 }
 
 }  // namespace tilewalk::app

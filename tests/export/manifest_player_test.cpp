@@ -77,4 +77,15 @@ TEST_CASE("player: one self-contained page whose inline manifest parses back") {
         nlohmann::json::parse(json));  // the caption's </script> is escaped
 }
 
+TEST_CASE("manifest: IsExportManifest knows a manifest an export wrote, and nothing else") {
+  // The marker that lets `export --force` replace a folder: anything it wrongly accepted could be deleted.
+  CHECK(IsExportManifest(ManifestJson(Sample())));
+  CHECK_FALSE(IsExportManifest(""));
+  CHECK_FALSE(IsExportManifest("not json"));
+  CHECK_FALSE(IsExportManifest("[\"tilewalk-export\"]"));
+  CHECK_FALSE(IsExportManifest(R"({"format": "someone-else"})"));
+  CHECK_FALSE(IsExportManifest(R"({"format": 1})"));
+  CHECK(IsExportManifest(R"({"format": "tilewalk-export"})"));
+}
+
 }  // namespace tilewalk::app

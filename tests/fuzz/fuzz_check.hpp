@@ -1,8 +1,11 @@
 // What the fuzz targets share: a check that stops the run with a message (libFuzzer then saves the
-// input as a crash), and the placeholder grammar of docs/authoring.md written out by hand, so that the
+// input as a crash), a check that a parser stays linear (the input repeated to 128 KiB must be handled in
+// under a second, where a quadratic pass takes many; the slowest is printed when the run ends), and the
+// placeholder grammar of docs/authoring.md written out by hand, so that the
 // parser's own regex is checked against the documentation rather than against itself.
 #pragma once
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <initializer_list>
@@ -17,6 +20,40 @@ inline void Check(bool ok, const char* what, std::string_view detail = {}) {
   std::fprintf(stderr, "fuzz invariant failed: %s [%.*s]\n", what, static_cast<int>(detail.size()),
                detail.data());
   std::abort();
+}
+
+// The input repeated until it holds at least `bytes` bytes (empty stays empty).
+inline std::string Amplified(std::string_view input, std::size_t bytes = 128 * 1024) {
+  std::string out;
+  if (input.empty()) return out;
+  out.reserve(bytes + input.size());
+  while (out.size() < bytes) out.append(input);
+  return out;
+}
+
+// The slowest amplified input of the run, printed when the fuzzer exits (scripts/fuzz.sh reports it).
+struct SlowestInput {
+  double seconds = 0;
+  ~SlowestInput() {
+    if (seconds > 0) std::fprintf(stderr, "fuzz: slowest input repeated to 128 KiB: %.3f s\n", seconds);
+  }
+};
+
+inline SlowestInput& Slowest() {
+  static SlowestInput slowest;
+  return slowest;
+}
+
+// Runs `parse` on the amplified input and fails the run when it takes a second or more: the fuzz run's
+// report of an input that makes a parser slow (issue 19).
+template <typename Parse>
+void CheckLinear(std::string_view input, const char* what, Parse parse) {
+  const std::string big = Amplified(input);
+  const auto start = std::chrono::steady_clock::now();
+  parse(std::string_view(big));
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (seconds > Slowest().seconds) Slowest().seconds = seconds;
+  Check(seconds < 1.0, what, input);
 }
 
 inline bool LowerWord(std::string_view s) {  // [a-z_]+

@@ -293,8 +293,8 @@ TEST_CASE("tour session: the stop's suggestion is one intent away, and the same 
 
 namespace tilewalk::session {
 
-TEST_CASE("tour session: heatmaps are built only for the tab shown or the one the statement asks for") {
-  TourSession s({.library_folder = kLibrary});
+TEST_CASE("tour session: heatmaps are built only for the tab shown, the stop's or the statement's") {
+  TourSession s({.library_folder = kLibrary, .stop = 2});  // shows the grid, not a detail tab
   const auto built = [](const views::LanesPicture& p) {
     return p.m.image != nullptr || !p.empty_message.empty();
   };
@@ -309,6 +309,12 @@ TEST_CASE("tour session: heatmaps are built only for the tab shown or the one th
   CHECK(at_copy.scores.s.image == nullptr);
   s.SetShownTab(DetailTab::Lanes);  // the user picked Lanes: built at once
   CHECK(built(s.Pictures().lanes));
+  TourSession lanes_stop({.library_folder = kLibrary, .stop = 1});  // shows lanes
+  lanes_stop.SetShownTab(DetailTab::Memory);
+  lanes_stop.Apply({.kind = views::IntentKind::JumpToMarker,
+                    .value = 1,
+                    .arg = static_cast<int>(views::MarkerKind::IssuedCopy)});
+  CHECK(built(lanes_stop.Pictures().lanes));
 }
 
 }  // namespace tilewalk::session

@@ -197,7 +197,7 @@ TEST_CASE("cost view: draws the canned estimate, and zooms on the steps around t
 
 namespace tilewalk::views {
 
-TEST_CASE("memory view: byte counts read as B, KiB or MiB; HBM strips and a redirect draw") {
+TEST_CASE("memory view: byte counts read as B, KiB or MiB, and HBM strips and a redirect draw") {
   CHECK(ByteText(512) == "512 B");
   CHECK(ByteText(96 * 1024) == "96 KiB");
   CHECK(ByteText(3u << 19) == "1.5 MiB");

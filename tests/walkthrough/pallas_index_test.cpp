@@ -170,7 +170,7 @@ TEST_CASE("a file that shares no line with the pinned one places nothing, not ev
   }
 }
 
-TEST_CASE("a passage whose tokens all moved resolves by its tokens; with some missing, approximately") {
+TEST_CASE("a passage whose tokens all moved resolves by its tokens, and with some missing, approximately") {
   const auto base = Fixture("outline_base.py");
   Passage renamed_tokens = RunningMax();
   renamed_tokens.pallas.hint_first = 1;  // a hint that aligns outside the function: tokens decide

@@ -1,0 +1,31 @@
+# A hung ffmpeg (tests/cli/fixtures/hung-ffmpeg) and a SIGTERM while it runs (issue 19): the export says it
+# was stopped, does not blame ffmpeg, exits 1, leaves nothing beside --out, and leaves no ffmpeg running.
+#   cmake -DTILEWALK=binary -DLIBRARY=dir -DHUNG=dir -DPARENT=dir -P export_hung_ffmpeg.cmake
+file(REMOVE_RECURSE "${PARENT}")
+file(MAKE_DIRECTORY "${PARENT}")
+set(pid_file "${PARENT}.ffmpeg-pid")
+file(REMOVE "${pid_file}")
+# SIGTERM only once the fake ffmpeg has started: drawing the frames takes a while under the sanitizers.
+execute_process(
+  COMMAND env "PATH=${HUNG}:$ENV{PATH}" "TILEWALK_TEST_FFMPEG_PID=${pid_file}" sh -c "\"$0\" export --library \"$1\" --out \"$2/video\" --video --size 480x320 --panes grid & pid=$!
+                 while [ ! -s \"$3\" ]; do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+                 sleep 0.3; kill -TERM $pid; wait $pid"
+          "${TILEWALK}" "${LIBRARY}" "${PARENT}" "${pid_file}"
+  RESULT_VARIABLE code ERROR_VARIABLE stderr OUTPUT_VARIABLE stdout TIMEOUT 120)
+message(STATUS "exit ${code}\n${stdout}${stderr}")
+if(NOT code EQUAL 1 OR NOT stderr MATCHES "stopped by SIGTERM while ffmpeg ran; it was stopped; nothing was written")
+  message(FATAL_ERROR "expected exit 1 and 'stopped by SIGTERM while ffmpeg ran', got ${code}")
+endif()
+if(stderr MATCHES "ffmpeg (failed|exited|was killed)")
+  message(FATAL_ERROR "the message blames ffmpeg for the user's SIGTERM")
+endif()
+file(GLOB left LIST_DIRECTORIES true "${PARENT}/*" "${PARENT}/.*")
+if(left)
+  message(FATAL_ERROR "the stopped export left: ${left}")
+endif()
+file(READ "${pid_file}" ffmpeg_pid)
+string(STRIP "${ffmpeg_pid}" ffmpeg_pid)
+execute_process(COMMAND kill -0 ${ffmpeg_pid} RESULT_VARIABLE alive ERROR_QUIET)
+if(alive EQUAL 0)
+  message(FATAL_ERROR "ffmpeg (pid ${ffmpeg_pid}) is still running")
+endif()
