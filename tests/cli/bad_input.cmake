@@ -327,13 +327,14 @@ bad_input_script("12. export --video with a hung ffmpeg, stopped by SIGTERM"
   SCRIPT ${CMAKE_CURRENT_SOURCE_DIR}/export_hung_ffmpeg.cmake
   DEFINES -DTILEWALK=${tw} -DLIBRARY=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/library
           -DHUNG=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/hung-ffmpeg -DPARENT=${CMAKE_CURRENT_BINARY_DIR}/hung-ffmpeg)
-# Interrupts leave nothing: SIGTERM during check --dump, SIGINT during trace.
+# Interrupts leave nothing: SIGTERM during check --dump, SIGINT during trace (at 8192², which takes
+# seconds on every core; 2048² was done within the second).
 bad_input_cleanly("check --dump stopped by SIGTERM leaves no folder" WITHIN 30
   MATCH "tilewalk check: stopped by SIGTERM; nothing was written to '.*dump'"
   COMMAND timeout --preserve-status -s TERM 2 ${tw} check --q-len 4096 --kv-len 4096 --causal --dump @PARENT@/dump)
 bad_input_cleanly("trace interrupted while recording leaves no file" WITHIN 60
   MATCH "tilewalk trace: interrupted by Ctrl-C \\(SIGINT\\); nothing was written to '.*t\\.json'"
-  COMMAND timeout --preserve-status -s INT 1 ${tw} trace --q-len 2048 --kv-len 2048 --causal --out @PARENT@/t.json)
+  COMMAND timeout --preserve-status -s INT 1 ${tw} trace --q-len 8192 --kv-len 8192 --causal --out @PARENT@/t.json)
 # What a SIGKILLed run left is removed by the next run that writes there (the process is gone).
 set(stale ${CMAKE_CURRENT_BINARY_DIR}/stale)
 file(REMOVE_RECURSE ${stale})

@@ -119,7 +119,7 @@ TEST_CASE("an error raised in a later slice stops the launch there, and no later
   });
 }
 
-TEST_CASE("thread counts: a whole number from 1 to 256; the default is at least one") {
+TEST_CASE("thread counts: a whole number from 1 to 256, and the default is at least one") {
   CHECK(ParseThreadCount("4") == 4);
   CHECK_FALSE(ParseThreadCount("0"));
   CHECK_FALSE(ParseThreadCount("four"));
