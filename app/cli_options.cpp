@@ -1,6 +1,7 @@
 #include "app/cli_options.hpp"
 
 #include "base/number_text.hpp"
+#include "kernels/tpu/threads.hpp"
 
 namespace tilewalk::app {
 
@@ -48,6 +49,21 @@ OptionSpec WholeOption(std::string_view name, std::string help, int min, int max
             const auto parsed = base::ParseWhole(value, min, max);
             if (!parsed) return parsed.error();
             into = static_cast<int>(*parsed);
+            return {};
+          }};
+}
+
+OptionSpec ThreadsOption() {
+  return {.name = "--threads",
+          .value_name = "N",
+          .needs = "a whole number",
+          .help =
+              "threads for the kernels' parallel grid axes (default: $TILEWALK_THREADS, else one per "
+              "core);\nthe recording is the same on any number",
+          .set = [](std::string_view value) -> base::Status {
+            const auto parsed = base::ParseWhole(value, 1, tpu::kMaxThreads);
+            if (!parsed) return parsed.error();
+            tpu::SetThreadCount(static_cast<int>(*parsed));
             return {};
           }};
 }

@@ -30,6 +30,11 @@ OptionSpec WholeOption(std::string_view name, std::string help, int min, int max
 OptionSpec PixelSizeOption(std::string_view name, std::string help, int min_side, int max_side,
                            PixelSize& into);
 
+// --threads N, for every verb that runs the kernels: how many threads record the parallel grid axes
+// (1 to tpu::kMaxThreads). It sets the count for the whole process, ahead of TILEWALK_THREADS, since
+// launches start deep inside the verbs; cli.cpp clears it when the verb returns.
+OptionSpec ThreadsOption();
+
 // "1600x900" with each side in range; the failure's message is the expectation.
 base::Result<PixelSize> ParsePixelSize(std::string_view text, int min_side, int max_side);
 

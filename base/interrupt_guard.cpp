@@ -6,6 +6,8 @@
 #include <atomic>
 #include <cerrno>
 #include <csignal>
+#include <cstdint>
+#include <ctime>
 #include <mutex>
 
 namespace tilewalk::base {
@@ -25,8 +27,28 @@ std::mutex g_mutex;
 int g_depth = 0;
 struct sigaction g_previous[2];
 
+std::atomic<int64_t> g_first_signal_ns{0};
+static_assert(std::atomic<int64_t>::is_always_lock_free, "the signal handler needs lock-free atomics");
+
+// One Ctrl-C can arrive twice: `timeout` and a shell send it to the process and to its process group, and
+// threads let the two copies be delivered one after the other rather than merge. A repeat of the first
+// signal this soon is that echo, not a person insisting.
+constexpr int64_t kEchoNs = 300'000'000;
+
+int64_t MonotonicNs() {
+  timespec now{};
+  clock_gettime(CLOCK_MONOTONIC, &now);  // async-signal-safe
+  return static_cast<int64_t>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+}
+
 extern "C" void OnInterruptSignal(int signal) {
   const int saved_errno = errno;
+  const int64_t now = MonotonicNs();
+  if (g_signal_count.load() >= 1 && signal == g_first_signal.load() &&
+      now - g_first_signal_ns.load() < kEchoNs) {
+    errno = saved_errno;
+    return;
+  }
   if (g_signal_count.fetch_add(1) >= 1) {
     // The second signal: act as if no guard were there.
     struct sigaction fallback {};
@@ -37,6 +59,7 @@ extern "C" void OnInterruptSignal(int signal) {
     errno = saved_errno;
     return;
   }
+  g_first_signal_ns.store(now);
   int none = 0;
   g_first_signal.compare_exchange_strong(none, signal);
   const int fd = g_wake_write.load();

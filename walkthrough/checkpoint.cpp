@@ -1,6 +1,7 @@
 #include "walkthrough/checkpoint.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <cstring>
 
@@ -30,6 +31,53 @@ bool SameBytes(const std::vector<uint32_t>& words, const std::byte* data, std::s
   return words.size() * 4 >= bytes && std::memcmp(words.data(), data, bytes) == 0;
 }
 
+// One page's bytes as 32-bit words, the last one zero-padded: copied once into a buffer on the stack, so
+// that the comparison and the run count below read plain words.
+class PageWords {
+ public:
+  PageWords(const std::byte* data, std::size_t bytes) : m_size((bytes + 3) / 4) {
+    m_words[m_size - 1] = 0;
+    std::memcpy(m_words.data(), data, bytes);
+  }
+  std::size_t size() const { return m_size; }
+  uint32_t operator[](std::size_t w) const { return m_words[w]; }
+  const uint32_t* data() const { return m_words.data(); }
+
+ private:
+  std::array<uint32_t, kPageBytes / 4> m_words;
+  std::size_t m_size;
+};
+
+bool SameAsRuns(const std::vector<uint32_t>& runs, const PageWords& words) {
+  std::size_t w = 0;
+  for (std::size_t i = 0; i + 1 < runs.size(); i += 2)
+    for (uint32_t n = 0; n < runs[i + 1]; ++n, ++w)
+      if (words[w] != runs[i]) return false;
+  return true;
+}
+
+// Runs of equal words, counted until `limit` (a page is run-length encoded when that makes it smaller, so
+// counting stops as soon as it would not: for float data, early).
+std::size_t RunsUpTo(const PageWords& words, std::size_t limit) {
+  std::size_t runs = 1;
+  for (std::size_t i = 1; i < words.size() && runs < limit; ++i) runs += words[i] != words[i - 1];
+  return runs;
+}
+
+std::vector<uint32_t> RunsOf(const PageWords& words, std::size_t count) {
+  std::vector<uint32_t> runs;
+  runs.reserve(2 * count);
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (i > 0 && runs[runs.size() - 2] == words[i]) {
+      ++runs.back();
+    } else {
+      runs.push_back(words[i]);
+      runs.push_back(1);
+    }
+  }
+  return runs;
+}
+
 }  // namespace
 
 Checkpoint::Buffer Checkpoint::Encode(const tpu::Array& array, const Buffer* previous,
@@ -39,38 +87,26 @@ Checkpoint::Buffer Checkpoint::Encode(const tpu::Array& array, const Buffer* pre
   for (std::size_t offset = 0, index = 0; offset < total; offset += kPageBytes, ++index) {
     const std::size_t bytes = std::min(kPageBytes, total - offset);
     const std::byte* data = array.RawData() + offset;
-    std::vector<uint32_t> raw((bytes + 3) / 4, 0);
-    std::memcpy(raw.data(), data, bytes);
-    if (previous && index < previous->size()) {
-      const Page& old = *(*previous)[index];
-      if (old.bytes == bytes) {
-        const bool equal = old.rle ? [&] {
-          std::size_t w = 0;
-          for (std::size_t i = 0; i + 1 < old.words.size(); i += 2)
-            for (uint32_t n = 0; n < old.words[i + 1]; ++n, ++w)
-              if (raw[w] != old.words[i]) return false;
-          return true;
-        }()
-                                   : SameBytes(old.words, data, bytes);
-        if (equal) {
-          out.push_back((*previous)[index]);
-          continue;
-        }
-      }
+    const bool comparable = previous && index < previous->size() && (*previous)[index]->bytes == bytes;
+    const Page* old = comparable ? (*previous)[index].get() : nullptr;
+    if (old && !old->rle && SameBytes(old->words, data, bytes)) {  // compared in place: most pages
+      out.push_back((*previous)[index]);
+      continue;
     }
-    std::vector<uint32_t> runs;
-    for (std::size_t i = 0; i < raw.size(); ++i) {
-      if (!runs.empty() && runs[runs.size() - 2] == raw[i]) {
-        ++runs.back();
-      } else {
-        runs.push_back(raw[i]);
-        runs.push_back(1);
-      }
+    const PageWords words(data, bytes);
+    if (old && old->rle && SameAsRuns(old->words, words)) {
+      out.push_back((*previous)[index]);
+      continue;
     }
     auto page = std::make_shared<Page>();
     page->bytes = bytes;
-    page->rle = runs.size() < raw.size();
-    page->words = page->rle ? std::move(runs) : std::move(raw);
+    const std::size_t limit = (words.size() + 1) / 2;  // 2 * runs < words  <=>  runs < limit
+    const std::size_t runs = RunsUpTo(words, limit);
+    page->rle = runs < limit;
+    if (page->rle)
+      page->words = RunsOf(words, runs);
+    else
+      page->words.assign(words.data(), words.data() + words.size());
     own_bytes += page->words.size() * 4 + sizeof(Page);
     out.push_back(std::move(page));
   }

@@ -25,9 +25,11 @@ std::unique_ptr<Recording> Recording::Record(const flash::Scenario& scenario, co
   r->m_inputs = flash::MakeInputs(scenario);
   r->m_sink = std::make_unique<ReplaySink>();
   r->m_sink->recording = r.get();
-  flash::StepOptions step_options{
-      .forward_only = scenario.forward_only,
-      .launch = {.chip = scenario.ChipPreset(), .precision = scenario.precision, .record_events = true}};
+  flash::StepOptions step_options{.forward_only = scenario.forward_only,
+                                  .launch = {.chip = scenario.ChipPreset(),
+                                             .precision = scenario.precision,
+                                             .record_events = true,
+                                             .threads = options.threads}};
   r->m_step = std::make_unique<flash::TrainingStep>(r->m_inputs.inputs, r->m_inputs.d_o, scenario.Config(),
                                                     step_options);
   if (r->m_step->error()) {

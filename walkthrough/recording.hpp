@@ -84,6 +84,7 @@ struct RecordOptions {
   std::function<void(int64_t done, int64_t total)> progress{};
   // Asked between grid steps; once it says true, Record stops and returns null.
   std::function<bool()> cancelled{};
+  int threads = 0;  // for the launches' parallel grid axes (tpu::LaunchOptions::threads); 0: one per core
 };
 
 class Recording {

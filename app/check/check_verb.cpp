@@ -25,6 +25,7 @@ std::vector<OptionSpec> CheckOptionSpecs(CheckOptions& into, flash::ScenarioArgs
   specs.push_back(PathOption("--dump", "DIR", "a folder",
                              "write inputs and outputs as .npy files and config.json", into.dump));
   specs.push_back(SwitchOption("--force", "let --dump replace an earlier dump folder", into.force));
+  specs.push_back(ThreadsOption());
   return specs;
 }
 

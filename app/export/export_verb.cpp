@@ -63,6 +63,7 @@ std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std
       KeepGoingOption(into.keep_going),
       PathOption("--pallas-source", "PATH", "a file",
                  "The Pallas flash_attention.py to show beside the C++ mirror", into.pallas_source),
+      ThreadsOption(),
   };
   std::vector<OptionSpec> scenario_specs = scenario.Specs();
   specs.insert(specs.end(), scenario_specs.begin(), scenario_specs.end());

@@ -69,6 +69,7 @@ std::vector<OptionSpec> GuiOptionSpecs(GuiArgs& into) {
          into.timeout_given = set.ok();
          return set;
        }},
+      ThreadsOption(),
   };
 }
 

@@ -43,6 +43,7 @@ std::vector<OptionSpec> TraceOptionSpecs(TraceOptions& into, flash::ScenarioArgs
   specs.push_back(PathOption("--pallas-source", "PATH", "a file",
                              "the Pallas file whose lines events carry as pallas_line (else the one found)",
                              into.pallas_source));
+  specs.push_back(ThreadsOption());
   return specs;
 }
 

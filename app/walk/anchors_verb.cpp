@@ -31,7 +31,7 @@ std::vector<OptionSpec> AnchorsOptionSpecs(AnchorsOptions& into) {
                      "the Pallas flash_attention.py (else $TILEWALK_PALLAS_SOURCE, the installed jax, or the "
                      "copy\n'tilewalk source fetch' keeps)",
                      into.pallas_source),
-          SwitchOption("--json", "one JSON object instead of the table", into.json)};
+          SwitchOption("--json", "one JSON object instead of the table", into.json), ThreadsOption()};
 }
 
 // ---- the index and the coverage run ---------------------------------------------------------------

@@ -1,6 +1,8 @@
 // [SECTIONS] shared pieces · dK/dV launch · dQ launch
 #include "kernels/flash/backward_launch.hpp"
 
+#include <vector>
+
 #include "kernels/flash/backward_kernels.hpp"
 #include "kernels/flash/constants.hpp"
 #include "kernels/flash/segment_broadcast.hpp"
@@ -18,18 +20,21 @@ tpu::Array ComputeDi(const tpu::Array& o, const tpu::Array& d_o) {
   const Shape& s = o.shape();
   tpu::Array di(Shape{s[0], s[1], s[2]}, tpu::DType::F32);
   const int64_t d = s[3];
+  std::vector<float> o_row(static_cast<std::size_t>(d)), do_row(static_cast<std::size_t>(d));
   for (int64_t row = 0; row < di.size(); ++row) {
-    float sum = 0.0f;
-    for (int64_t c = 0; c < d; ++c) sum += o.GetFloat(row * d + c) * d_o.GetFloat(row * d + c);
-    di.SetFloat(row, sum);
+    o.ReadFloats(row * d, d, o_row.data());
+    d_o.ReadFloats(row * d, d, do_row.data());
+    float sum = 0.0f;  // in order, one product at a time, as before
+    for (std::size_t c = 0; c < o_row.size(); ++c) sum += o_row[c] * do_row[c];
+    di.Data<float>()[row] = sum;
   }
   return di;
 }
 
 void BackwardLaunch::RefreshResiduals(const BackwardResiduals& res) {
-  l_lanes = BroadcastToLanes(*res.l, kMinBlockSize);
-  m_lanes = BroadcastToLanes(*res.m, kMinBlockSize);
-  di_lanes = BroadcastToLanes(*res.di, di_lanes_width);
+  BroadcastToLanes(*res.l, kMinBlockSize, l_lanes);
+  BroadcastToLanes(*res.m, kMinBlockSize, m_lanes);
+  BroadcastToLanes(*res.di, di_lanes_width, di_lanes);
 }
 
 namespace {

@@ -25,15 +25,15 @@ tpu::Array BroadcastKvSegmentIds(const tpu::Array& kv_ids) {
   return out;
 }
 
-tpu::Array BroadcastToLanes(const tpu::Array& values, int lanes) {
+void BroadcastToLanes(const tpu::Array& values, int lanes, tpu::Array& out) {
   const tpu::Shape& s = values.shape();
-  tpu::Array out(tpu::Shape{s[0], s[1], s[2], lanes}, tpu::DType::F32);
+  const tpu::Shape shape{s[0], s[1], s[2], lanes};
+  if (!(out.shape() == shape) || out.dtype() != tpu::DType::F32) out = tpu::Array(shape, tpu::DType::F32);
   float* dst = out.Data<float>();
   for (int64_t i = 0; i < values.size(); ++i) {
     const float x = values.GetFloat(i);
     for (int lane = 0; lane < lanes; ++lane) dst[i * lanes + lane] = x;
   }
-  return out;
 }
 
 }  // namespace tilewalk::flash

@@ -53,24 +53,65 @@ RefRegion Ref::Resolve(const RefIndex& index, SiteId site) const {
   return r;
 }
 
-namespace {
-int64_t RowOffset(const Array& buffer, const RefRegion& r, int row) {
+int64_t RegionRowOffset(const Array& buffer, const RefRegion& r, int row) {
   Dims full = r.lead;
   full.push_back(r.row0 + row);
   full.push_back(r.col0);
   return buffer.Offset(full);
 }
+
+namespace {
+
+// buffer[flat : flat + n] = in, += in or *= in. float32 buffers are updated in place; others go through
+// floats, rounding to their dtype on the way back.
+void WriteRow(Array& buffer, int64_t flat, int n, const float* in, Ref::StoreMode mode) {
+  using Row = Eigen::Map<Eigen::Array<float, 1, Eigen::Dynamic>>;
+  using ConstRow = Eigen::Map<const Eigen::Array<float, 1, Eigen::Dynamic>>;
+  float row_buffer[256];
+  std::vector<float> long_row;
+  float* slot = nullptr;
+  if (buffer.dtype() == DType::F32) {
+    slot = buffer.Data<float>() + flat;
+  } else {
+    if (n > 256) long_row.resize(static_cast<std::size_t>(n));
+    slot = n > 256 ? long_row.data() : row_buffer;
+    if (mode != Ref::StoreMode::Assign) buffer.ReadFloats(flat, n, slot);
+  }
+  Row out(slot, n);
+  const ConstRow x(in, n);
+  switch (mode) {
+    case Ref::StoreMode::Assign:
+      out = x;
+      break;
+    case Ref::StoreMode::Add:
+      out = out + x;
+      break;
+    case Ref::StoreMode::Multiply:
+      out = out * x;
+      break;
+  }
+  if (buffer.dtype() != DType::F32) buffer.WriteFloats(flat, n, slot);
+}
+
 }  // namespace
+
+void WriteRegion(Array& buffer, const RefRegion& r, const Value& value, Ref::StoreMode mode) {
+  for (int row = 0; row < r.rows; ++row) {
+    const float* in = value.data().data() + static_cast<std::ptrdiff_t>(row) * r.cols;
+    WriteRow(buffer, RegionRowOffset(buffer, r, row), r.cols, in, mode);
+  }
+}
 
 Value Ref::load(const char* site, const RefIndex& index, std::source_location where) const {
   const SiteId id = InternSite(site, where);
   const RefRegion r = Resolve(index, id);
   if (!m_buffer) return Value::ShapeOnly(r.rows, r.cols, m_dtype);
-  Matrix m(r.rows, r.cols);
-  for (int row = 0; row < r.rows; ++row)
-    m_buffer->ReadFloats(RowOffset(*m_buffer, r, row), r.cols, &m(row, 0));
-  Value v = Value::Of(std::move(m), m_dtype);
-  if (m_kernel->m_host) m_kernel->m_host->OnRefAccess(EventKind::Load, id, *this, r, v);
+  Value v = Value::Build(r.rows, r.cols, m_dtype, [&](Matrix& m) {
+    for (int row = 0; row < r.rows; ++row)
+      m_buffer->ReadFloats(RegionRowOffset(*m_buffer, r, row), r.cols,
+                           m.data() + static_cast<std::ptrdiff_t>(row) * r.cols);
+  });
+  if (m_kernel->m_host) m_kernel->m_host->OnLoad(id, *this, r, v);
   return v;
 }
 
@@ -94,18 +135,8 @@ void Ref::Write(const char* site, const RefIndex& index, const Value& value, Sto
                           std::to_string(r.rows) + ", " + std::to_string(r.cols) + ") but the value is " +
                           value.ShapeString());
   if (!m_buffer || value.traced()) return;
-  std::vector<float> row_values(static_cast<std::size_t>(r.cols));
-  for (int row = 0; row < r.rows; ++row) {
-    const int64_t off = RowOffset(*m_buffer, r, row);
-    if (mode != StoreMode::Assign) m_buffer->ReadFloats(off, r.cols, row_values.data());
-    for (int c = 0; c < r.cols; ++c) {
-      const float x = value(row, c);
-      float& slot = row_values[static_cast<std::size_t>(c)];
-      slot = mode == StoreMode::Assign ? x : mode == StoreMode::Add ? slot + x : slot * x;
-    }
-    m_buffer->WriteFloats(off, r.cols, row_values.data());
-  }
-  if (m_kernel->m_host) m_kernel->m_host->OnRefAccess(EventKind::Store, id, *this, r, value);
+  WriteRegion(*m_buffer, r, value, mode);
+  if (m_kernel->m_host) m_kernel->m_host->OnStore(id, *this, r, value, mode);
 }
 
 }  // namespace tilewalk::tpu

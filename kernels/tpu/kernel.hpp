@@ -54,6 +54,8 @@ class Kernel;
 // A VMEM buffer as the body sees it: an input or output block in its current slot, or a scratch buffer.
 class Ref {
  public:
+  enum class StoreMode : uint8_t { Assign, Add, Multiply };  // ref[index] = value, += value, *= value
+
   const std::string& name() const { return m_name; }
   const Shape& shape() const { return m_shape; }
   int shape(int axis) const { return static_cast<int>(m_shape[axis]); }
@@ -73,7 +75,6 @@ class Ref {
  private:
   friend class Kernel;
   friend class LaunchRunner;
-  enum class StoreMode : uint8_t { Assign, Add, Multiply };
   RefRegion Resolve(const RefIndex& index, SiteId site) const;
   void Write(const char* site, const RefIndex& index, const Value& value, StoreMode mode,
              std::source_location where);
@@ -87,6 +88,12 @@ class Ref {
   uint8_t m_slot = 0;
 };
 
+// The flat offset, in its buffer, of row `row` of a region.
+int64_t RegionRowOffset(const Array& buffer, const RefRegion& region, int row);
+// buffer[region] = value, += value or *= value: the one write path of refs, also the one that replays a
+// store a worker thread logged (step_record.hpp).
+void WriteRegion(Array& buffer, const RefRegion& region, const Value& value, Ref::StoreMode mode);
+
 // What a kernel reports to the machine that runs it. Implemented by the launch runner.
 class KernelHost {
  public:
@@ -95,8 +102,9 @@ class KernelHost {
   virtual void OnLoopIteration(SiteId site, int iteration) = 0;
   virtual void OnStatement(SiteId site, const OpCounts& work, const Value& result) = 0;
   virtual void OnScalar(SiteId site) = 0;
-  virtual void OnRefAccess(EventKind kind, SiteId site, const Ref& ref, const RefRegion& region,
-                           const Value& value) = 0;
+  virtual void OnLoad(SiteId site, const Ref& ref, const RefRegion& region, const Value& value) = 0;
+  virtual void OnStore(SiteId site, const Ref& ref, const RefRegion& region, const Value& value,
+                       Ref::StoreMode mode) = 0;
 };
 
 class Kernel {

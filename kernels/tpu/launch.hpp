@@ -5,10 +5,14 @@
 //      step's input blocks into the other VMEM slot (or skipping the copy when the block is unchanged),
 //      running the body, and writing back outputs whose block is about to change.
 // The machine state is one explicit struct (MachineState) that RunStep advances one grid step at a time,
-// so a timeline can checkpoint it and re-run any step.
+// so a timeline can checkpoint it and re-run any step. When the options allow several threads and nothing
+// watches the run event by event (no observer, no hook), worker threads run the slices of the grid's
+// parallel axes ahead (parallel_steps.hpp) and RunStep adopts their records instead: same events, clock,
+// statistics, scratch, output slots and outputs, bit for bit.
 #pragma once
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,7 +22,9 @@
 #include "kernels/tpu/kernel_error.hpp"
 #include "kernels/tpu/launch_spec.hpp"
 #include "kernels/tpu/pipeline_plan.hpp"
+#include "kernels/tpu/step_record.hpp"
 #include "kernels/tpu/vmem.hpp"
+#include "kernels/tpu/written_mask.hpp"
 
 namespace tilewalk::tpu {
 
@@ -38,7 +44,9 @@ struct LaunchStats {
   CostSummary cost;                  // an estimate
 };
 
-// Everything a launch changes while it runs, apart from its HBM outputs (which the caller owns).
+// Everything a launch changes while it runs, apart from its HBM outputs (which the caller owns). While a
+// runner adopts the steps of worker threads, its input slots are refilled only when the run ends or falls
+// back to running steps itself; the plan says what they hold at any step (LaunchRunner::RewindInputsTo).
 struct MachineState {
   int64_t next_step = 0;
   uint64_t events_emitted = 0;  // counts events even when recording is off, so indices stay stable
@@ -58,9 +66,14 @@ struct LaunchResult {
   VmemBudget vmem;
 };
 
+class ParallelSteps;
+
 class LaunchRunner final : private KernelHost {
  public:
   LaunchRunner(const LaunchSpec& spec, LaunchOptions options);
+  ~LaunchRunner() override;
+  LaunchRunner(const LaunchRunner&) = delete;
+  LaunchRunner& operator=(const LaunchRunner&) = delete;
 
   // Tracing and lowering. Returns the first error; on error nothing has executed.
   std::optional<KernelError> Prepare();
@@ -90,17 +103,35 @@ class LaunchRunner final : private KernelHost {
   void Writeback(int output, int64_t step);
   void Fail(KernelError error, int64_t step);
   Event MakeEvent(EventKind kind, SiteId site) const;
-  static void SetTimes(Event& event, double start_us, double duration_us);
-  double SpendCompute(double duration_us);  // advances the core's clock; returns the start
-  void Emit(const Event& event);
+  // Stamps the event's times (pipeline_timer.hpp), records it and calls the hook. duration_us: of the
+  // copy or of the core's work, for the kinds that take time.
+  void Emit(Event event, double duration_us = 0);
   void Observe(SiteId site, const Value& value);
 
   void OnWhen(SiteId site, bool taken) override;
   void OnLoopIteration(SiteId site, int iteration) override;
   void OnStatement(SiteId site, const OpCounts& work, const Value& result) override;
   void OnScalar(SiteId site) override;
-  void OnRefAccess(EventKind kind, SiteId site, const Ref& ref, const RefRegion& region,
-                   const Value& value) override;
+  void OnLoad(SiteId site, const Ref& ref, const RefRegion& region, const Value& value) override;
+  void OnStore(SiteId site, const Ref& ref, const RefRegion& region, const Value& value,
+               Ref::StoreMode mode) override;
+  void EmitRefAccess(EventKind kind, SiteId site, const Ref& ref, const RefRegion& region,
+                     const Value& value);
+  void RefillInputSlots(int64_t step);  // as the pipeline had them at the start of `step`
+  uint64_t WriteBlockBack(int output, uint8_t slot, uint32_t block);
+
+  // ---- parallel grid axes (launch_parallel.cpp) ----
+  friend class ParallelSteps;
+  void StartParallel();  // at the first step, when the options and the launch allow it
+  bool AdoptStep();      // false: the step depends on earlier slices and must run here
+  // A worker: a copy of this prepared machine that records its steps instead of stamping them.
+  std::unique_ptr<LaunchRunner> MakeWorker() const;
+  void BeginSlice(int64_t first_step);
+  StepRecord RunCapturedStep();
+  Array& WritableBuffer(const Event& store);  // the output slot or scratch a Store event wrote
+  // Worker checks: a read of what this slice has not written makes the step depend on earlier slices.
+  void CheckWritten(const Ref& ref, const RefRegion& region);
+  void MarkWritten(const Ref& ref, const RefRegion& region);
 
   LaunchSpec m_spec;
   LaunchOptions m_options;
@@ -114,7 +145,11 @@ class LaunchRunner final : private KernelHost {
   EventLog m_events;
   int64_t m_step = 0;
   uint32_t m_step_matmuls = 0;
-  StepCost* m_step_cost = nullptr;
+
+  bool m_parallel_decided = false;            // StartParallel ran (or must never run: workers, rewinds)
+  std::unique_ptr<ParallelSteps> m_parallel;  // the workers whose steps RunStep adopts
+  StepRecord* m_capture = nullptr;            // a worker's step being recorded
+  std::vector<WrittenMask> m_written;         // a worker's masks: 2 output slots per output, then scratch
 };
 
 // Prepare, then every step. The convenient form when no stepping is needed.

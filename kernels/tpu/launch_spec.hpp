@@ -38,7 +38,8 @@ using EventHook = std::function<void(uint64_t event_index, const Event& event, c
 struct LaunchOptions {
   Chip chip = DefaultChip();
   Precision precision = Precision::Default;
-  bool record_events = true;     // off: statistics and outputs only, for speed
+  bool record_events = true;  // off: statistics and outputs only, for speed
+  int threads = 0;            // for the parallel grid axes; 0: DefaultThreadCount() (threads.hpp), 1: serial
   StatementObserver observer{};  // optional
   EventHook event_hook{};        // optional
 };

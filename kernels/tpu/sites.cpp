@@ -1,6 +1,8 @@
 #include "kernels/tpu/sites.hpp"
 
+#include <array>
 #include <cassert>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <utility>
@@ -22,9 +24,7 @@ Registry& TheRegistry() {
   return registry;
 }
 
-}  // namespace
-
-SiteId InternSite(const char* name, const std::source_location& where) {
+SiteId InternInRegistry(const char* name, const std::source_location& where) {
   Registry& r = TheRegistry();
   std::lock_guard lock(r.mutex);
   const auto key = std::make_pair(static_cast<const void*>(name), where.line());
@@ -41,6 +41,26 @@ SiteId InternSite(const char* name, const std::source_location& where) {
   r.by_literal.emplace(key, id);
   r.by_name.emplace(name, id);
   return id;
+}
+
+// Every statement of every grid step interns its site, from every recording thread: a small per-thread
+// cache in front of the registry keeps that off the registry's lock. Direct-mapped on the literal's
+// address and line, as the registry is keyed.
+struct CachedSite {
+  const char* name = nullptr;
+  uint32_t line = 0;
+  SiteId id = kNoSite;
+};
+constexpr std::size_t kCacheSize = 512;
+
+}  // namespace
+
+SiteId InternSite(const char* name, const std::source_location& where) {
+  thread_local std::array<CachedSite, kCacheSize> cache;
+  const std::size_t slot = (reinterpret_cast<std::uintptr_t>(name) / 8 + where.line() * 31u) % kCacheSize;
+  CachedSite& c = cache[slot];
+  if (c.name != name || c.line != where.line()) c = {name, where.line(), InternInRegistry(name, where)};
+  return c.id;
 }
 
 SiteInfo GetSite(SiteId id) {

@@ -2,24 +2,66 @@
 
 namespace tilewalk::tpu {
 
+Value::Value(ValueStorage* storage, DType dtype)
+    : m_rows(static_cast<int>(storage->matrix().rows())),
+      m_cols(static_cast<int>(storage->matrix().cols())),
+      m_dtype(dtype),
+      m_storage(storage) {}
+
+Value::Value(const Value& o)
+    : m_rows(o.m_rows), m_cols(o.m_cols), m_dtype(o.m_dtype), m_storage(o.m_storage) {
+  if (m_storage) m_storage->AddReference();
+}
+
+Value::Value(Value&& o) noexcept
+    : m_rows(o.m_rows),
+      m_cols(o.m_cols),
+      m_dtype(o.m_dtype),
+      m_storage(std::exchange(o.m_storage, nullptr)) {}
+
+Value& Value::operator=(const Value& o) {
+  if (this != &o) *this = Value(o);
+  return *this;
+}
+
+Value& Value::operator=(Value&& o) noexcept {
+  if (this != &o) {
+    if (m_storage) m_storage->Release();
+    m_rows = o.m_rows;
+    m_cols = o.m_cols;
+    m_dtype = o.m_dtype;
+    m_storage = std::exchange(o.m_storage, nullptr);
+  }
+  return *this;
+}
+
+Value::~Value() {
+  if (m_storage) m_storage->Release();
+}
+
 Value Value::ShapeOnly(int rows, int cols, DType dtype) {
   Value v;
   v.m_rows = rows;
   v.m_cols = cols;
   v.m_dtype = dtype;
-  v.m_traced = true;
   return v;
 }
 
 Value Value::Of(Matrix data, DType dtype) {
-  Value v;
-  v.m_rows = static_cast<int>(data.rows());
-  v.m_cols = static_cast<int>(data.cols());
-  v.m_dtype = dtype;
-  v.m_traced = false;
-  if (dtype == DType::BF16) data = data.unaryExpr([](float x) { return RoundToBf16(x); });
-  v.m_data = std::move(data);
+  Value v(ValueStorage::Adopt(std::move(data)), dtype);
+  v.RoundIfBf16();
   return v;
+}
+
+void Value::RoundIfBf16() {
+  if (m_dtype != DType::BF16) return;
+  Matrix& m = m_storage->matrix();
+  m = m.unaryExpr([](float x) { return RoundToBf16(x); });
+}
+
+const Matrix& Value::data() const {
+  static const Matrix kEmpty;
+  return m_storage ? m_storage->matrix() : kEmpty;
 }
 
 std::string Value::ShapeString() const {

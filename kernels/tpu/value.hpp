@@ -1,38 +1,55 @@
 // A Value is what a kernel statement computes: a 2-D tile (rows × cols) with a dtype, the way a jnp array
 // lives in vector registers inside a Pallas body. While a launch is traced, values carry only their shape,
-// so a body can be checked for shape errors without computing anything.
+// so a body can be checked for shape errors without computing anything. A value never changes once built;
+// copies share its storage, which comes from a pool (value_storage.hpp), so making one does not allocate.
 #pragma once
 
-#include <Eigen/Core>
 #include <string>
+#include <utility>
 
 #include "kernels/tpu/dtype.hpp"
+#include "kernels/tpu/value_storage.hpp"
 
 namespace tilewalk::tpu {
-
-using Matrix = Eigen::Array<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 class Value {
  public:
   Value() = default;
+  Value(const Value& other);
+  Value(Value&& other) noexcept;
+  Value& operator=(const Value& other);
+  Value& operator=(Value&& other) noexcept;
+  ~Value();
+
   static Value ShapeOnly(int rows, int cols, DType dtype);
   // Values are stored as float; bfloat16 values are rounded on entry, int32 and bool are exact.
   static Value Of(Matrix data, DType dtype);
+  // Builds a value in pooled storage: fill(Matrix&) writes all rows × cols elements, then bfloat16
+  // values are rounded, as Of does.
+  template <typename Fill>
+  static Value Build(int rows, int cols, DType dtype, Fill&& fill) {
+    Value v(ValueStorage::Acquire(rows, cols), dtype);
+    std::forward<Fill>(fill)(v.m_storage->matrix());
+    v.RoundIfBf16();
+    return v;
+  }
 
   int rows() const { return m_rows; }
   int cols() const { return m_cols; }
   DType dtype() const { return m_dtype; }
-  bool traced() const { return m_traced; }  // shape only: produced while tracing
-  const Matrix& data() const { return m_data; }
-  float operator()(int r, int c) const { return m_data(r, c); }
+  bool traced() const { return m_storage == nullptr; }  // shape only: produced while tracing
+  const Matrix& data() const;                           // empty when traced
+  float operator()(int r, int c) const { return m_storage->matrix()(r, c); }
   std::string ShapeString() const;  // "(128, 64)"
 
  private:
+  Value(ValueStorage* storage, DType dtype);
+  void RoundIfBf16();
+
   int m_rows = 0;
   int m_cols = 0;
   DType m_dtype = DType::F32;
-  bool m_traced = true;
-  Matrix m_data;
+  ValueStorage* m_storage = nullptr;  // one reference held; null while tracing
 };
 
 }  // namespace tilewalk::tpu

@@ -40,6 +40,11 @@ bad_input("check: --scenario without a name" EXIT 2 COMMAND ${tw} check --scenar
 bad_input("check: --dump without a folder" EXIT 2 COMMAND ${tw} check --dump MATCH "--dump needs a folder")
 bad_input("check: --dump with an empty folder name" EXIT 2 COMMAND ${tw} check ${small} --dump=
   MATCH "--dump needs a folder" NO_MATCH "scenario:")
+bad_input("check: a thread count of zero" EXIT 2 COMMAND ${tw} check --threads 0
+  MATCH "--threads got '0': expected a whole number from 1 to 256")
+bad_input("check: TILEWALK_THREADS that is not a count is named and ignored" EXIT 0
+  COMMAND ${CMAKE_COMMAND} -E env TILEWALK_THREADS=many ${tw} check ${small}
+  MATCH "tilewalk: warning: TILEWALK_THREADS='many' is not a thread count \\(expected a whole number from 1 to 256\\), so it is ignored")
 bad_input("trace: an unknown option" EXIT 2 COMMAND ${tw} trace --frobnicate --out x.json
   MATCH "tilewalk trace: unknown option '--frobnicate'")
 bad_input("trace: --out with an empty name" EXIT 2 COMMAND ${tw} trace --out= MATCH "--out needs a file name")
@@ -322,7 +327,8 @@ bad_input_script("12. export --video with a hung ffmpeg, stopped by SIGTERM"
   SCRIPT ${CMAKE_CURRENT_SOURCE_DIR}/export_hung_ffmpeg.cmake
   DEFINES -DTILEWALK=${tw} -DLIBRARY=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/library
           -DHUNG=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/hung-ffmpeg -DPARENT=${CMAKE_CURRENT_BINARY_DIR}/hung-ffmpeg)
-# Interrupts leave nothing: SIGTERM during check --dump, SIGINT during trace.
+# Interrupts leave nothing: SIGTERM during check --dump, SIGINT during trace (at 8192², which takes
+# seconds on every core; 2048² was done within the second).
 bad_input_cleanly("check --dump stopped by SIGTERM leaves no folder" WITHIN 30
   MATCH "tilewalk check: stopped by SIGTERM; nothing was written to '.*dump'"
   COMMAND timeout --preserve-status -s TERM 2 ${tw} check --q-len 4096 --kv-len 4096 --causal --dump @PARENT@/dump)

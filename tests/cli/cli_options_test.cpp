@@ -11,6 +11,7 @@
 
 #include "app/cli.hpp"
 #include "app/gui/gui_verb.hpp"
+#include "kernels/tpu/threads.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -106,6 +107,26 @@ TEST_CASE(
           "--sm-scale got '1e30': expected a number from 1e-06 to 1000000");
     CHECK(message({"--dtype", "float16"}) == "--dtype got 'float16': expected one of float32, bfloat16");
     CHECK(message({"--causal=yes"}) == "--causal takes no value");
+  }
+}
+
+TEST_CASE("cli options: --threads on every verb that runs the kernels, in range, for one command line") {
+  for (std::string_view verb : {"gui", "check", "trace", "export", "anchors", "tour"}) {
+    CAPTURE(verb);
+    const auto message = [&](std::vector<std::string_view> args) {
+      std::vector<std::string_view> line = {verb};
+      line.insert(line.end(), args.begin(), args.end());
+      const Run run = RunLine(line);
+      CHECK(run.code == 2);
+      return Message(run, verb);
+    };
+    CHECK(message({"--threads", "0"}) == "--threads got '0': expected a whole number from 1 to 256");
+    CHECK(message({"--threads=257"}) == "--threads got '257': expected a whole number from 1 to 256");
+    CHECK(message({"--threads", "two"}) == "--threads got 'two': expected a whole number from 1 to 256");
+    CHECK(message({"--threads"}) == "--threads needs a whole number");
+    // A valid count, then a mistake: the verb stops, and the count does not outlive its command line.
+    CHECK(message({"--threads", "255", "--frobnicate"}) == "unknown option '--frobnicate'");
+    CHECK(tpu::DefaultThreadCount() != 255);
   }
 }
 

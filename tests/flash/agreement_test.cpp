@@ -143,3 +143,39 @@ TEST_CASE("with causal masking a NaN misses the skipped blocks, so the dense ref
   CHECK(dk.reference_nonfinite == 256 * 128);
   CHECK(dk.nonfinite_mismatches == 128 * 128);
 }
+
+TEST_CASE("a training step on several threads gives the serial step's outputs and statistics, bit for bit") {
+  Scenario s = Small();
+  s.heads = 3;
+  s.causal = true;
+  s.bias = true;
+  s.segments = 2;
+  s.precision = Precision::Default;
+  const ScenarioInputs data = MakeInputs(s);
+  auto run = [&](int threads) {
+    const StepOptions options{
+        .launch = {
+            .chip = s.ChipPreset(), .precision = s.precision, .record_events = false, .threads = threads}};
+    return RunTrainingStep(data.inputs, data.d_o, s.Config(), options);
+  };
+  const TrainingStepResult serial = run(1), parallel = run(4);
+  REQUIRE_FALSE(serial.error);
+  REQUIRE_FALSE(parallel.error);
+  CHECK(serial.o.BitwiseEqual(parallel.o));
+  CHECK(serial.l.BitwiseEqual(parallel.l));
+  CHECK(serial.dq.BitwiseEqual(parallel.dq));
+  CHECK(serial.dk.BitwiseEqual(parallel.dk));
+  CHECK(serial.dv.BitwiseEqual(parallel.dv));
+  REQUIRE(serial.ds);
+  CHECK(serial.ds->BitwiseEqual(*parallel.ds));
+  REQUIRE(serial.launches.size() == parallel.launches.size());
+  for (std::size_t i = 0; i < serial.launches.size(); ++i) {
+    const tilewalk::tpu::LaunchStats& a = serial.launches[i].result.stats;
+    const tilewalk::tpu::LaunchStats& b = parallel.launches[i].result.stats;
+    CHECK(a.steps_run == b.steps_run);
+    CHECK(a.ops.vreg_ops == b.ops.vreg_ops);
+    CHECK(a.ops.transcendentals == b.ops.transcendentals);
+    CHECK(a.cost.total_us == b.cost.total_us);
+    CHECK(a.cost.bubble_us == b.cost.bubble_us);
+  }
+}

@@ -122,3 +122,36 @@ TEST_CASE("incompatible shapes raise the broadcasting error tracing reports") {
   CHECK(t.rows() == 128);
   CHECK(t.cols() == 64);
 }
+
+TEST_CASE("a tile and a transpose are read in place, bit for bit what their copies give") {
+  ScopedOpContext ctx(Precision::Highest);
+  const Matrix s = Random(16, 256, 10), m = Random(16, 128, 11);
+  const Tiled lanes = tile(V(m), 1, 2);
+  CHECK(ctx.context().counts.vreg_ops == VregCount(16, 256));  // counted once, when tiled
+  const Value copied = lanes;
+  CHECK(((V(s) - lanes).data() == (V(s) - copied).data()).all());
+  CHECK(((V(s) * lanes).data() == (V(s) * copied).data()).all());
+  CHECK(Same(V(s) - lanes, s - m.replicate(1, 2)));
+
+  const Matrix p = Random(64, 32, 12), d = Random(64, 48, 13);
+  const Value p_t = transpose(V(p));
+  CHECK(((dot(transpose(V(p)), V(d))).data() == dot(p_t, V(d)).data()).all());
+  CHECK(Same(dot(astype(transpose(V(p)), DType::F32), V(d)), (p.matrix().transpose() * d.matrix()).array(),
+             1e-4f));
+}
+
+TEST_CASE("values reuse pooled storage: making the same shapes again allocates nothing") {
+  ScopedOpContext ctx(Precision::Highest);
+  const Matrix a = Random(128, 128, 14);
+  auto one_round = [&] {
+    const Value x = V(a);
+    const Value s = dot_general_trans_b(x, x);
+    const Value p = exp(s - tile(row_max(s), 1, 128));
+    return row_sum(p * x)(0, 0);
+  };
+  one_round();
+  const int64_t made = ValueStorage::CreatedCount();
+  for (int i = 0; i < 5; ++i) one_round();
+  // V() adopts a fresh matrix each round; every other value came from the pool.
+  CHECK(ValueStorage::CreatedCount() - made == 5);
+}

@@ -1,0 +1,100 @@
+// Internal to the ops: how an elementwise op reads its operands in place, NumPy-broadcast or tiled,
+// without copying the smaller one out to the full shape first. The op's arithmetic runs on Eigen row
+// segments, so it is vectorised just as a whole-matrix expression would be.
+#pragma once
+
+#include <Eigen/Core>
+#include <cstddef>
+#include <numeric>
+
+#include "kernels/tpu/op_context.hpp"
+#include "kernels/tpu/ops.hpp"
+
+namespace tilewalk::tpu::jnp {
+
+void CountVector(int rows, int cols);  // adds VregCount(rows, cols) to the current context
+
+// One operand as each row of the result sees it: row r reads storage row r % rows (row 0 when the
+// operand broadcasts along rows), and column c reads storage column c % period. Period 1 is one number
+// repeated along the row (an operand broadcast along columns).
+struct RowSource {
+  const float* data = nullptr;
+  std::ptrdiff_t stride = 0;  // floats between storage rows
+  int rows = 1;
+  int period = 1;
+  const float* Row(int r) const { return data + (rows == 1 ? 0 : r % rows) * stride; }
+};
+
+inline RowSource SourceOf(const Value& v) {
+  return RowSource{v.data().data(), v.cols(), v.rows(), v.cols()};
+}
+inline RowSource SourceOf(const Tiled& t) {
+  return RowSource{t.value.data().data(), t.value.cols(), t.value.rows(), t.value.cols()};
+}
+
+// out(r, c) = f(a(r, c), b(r, c)) for every element of out, where f maps two Eigen row expressions to one.
+// Rows are cut into chunks no operand wraps around in, so each chunk is one contiguous expression.
+template <typename F>
+void BroadcastRows(const RowSource& a, const RowSource& b, Matrix& out, F f) {
+  using Row = Eigen::Map<const Eigen::Array<float, 1, Eigen::Dynamic>>;
+  using OutRow = Eigen::Map<Eigen::Array<float, 1, Eigen::Dynamic>>;
+  using Constant = Eigen::Array<float, 1, Eigen::Dynamic>;
+  const int cols = static_cast<int>(out.cols());
+  if (cols == 0) return;
+  int chunk = cols;
+  for (int period : {a.period, b.period})
+    if (period > 1) chunk = std::gcd(chunk, period);
+  for (int r = 0; r < out.rows(); ++r) {
+    const float* ra = a.Row(r);
+    const float* rb = b.Row(r);
+    float* o = out.data() + static_cast<std::ptrdiff_t>(r) * cols;
+    for (int c = 0; c < cols; c += chunk) {
+      OutRow dst(o + c, chunk);
+      if (a.period > 1 && b.period > 1)
+        dst = f(Row(ra + c % a.period, chunk), Row(rb + c % b.period, chunk));
+      else if (a.period > 1)
+        dst = f(Row(ra + c % a.period, chunk), Constant::Constant(chunk, rb[0]));
+      else if (b.period > 1)
+        dst = f(Constant::Constant(chunk, ra[0]), Row(rb + c % b.period, chunk));
+      else
+        dst = f(Constant::Constant(chunk, ra[0]), Constant::Constant(chunk, rb[0]));
+    }
+  }
+}
+
+// As BroadcastRows, with f mapping two floats to one: for comparisons and selects, which Eigen runs one
+// element at a time while a plain loop over a chunk lets the compiler vectorise them.
+template <typename F>
+void BroadcastRowsScalar(const RowSource& a, const RowSource& b, Matrix& out, F f) {
+  const int cols = static_cast<int>(out.cols());
+  if (cols == 0) return;
+  int chunk = cols;
+  for (int period : {a.period, b.period})
+    if (period > 1) chunk = std::gcd(chunk, period);
+  for (int r = 0; r < out.rows(); ++r) {
+    const float* ra = a.Row(r);
+    const float* rb = b.Row(r);
+    float* o = out.data() + static_cast<std::ptrdiff_t>(r) * cols;
+    for (int c = 0; c < cols; c += chunk) {
+      float* dst = o + c;
+      if (a.period > 1 && b.period > 1) {
+        const float* x = ra + c % a.period;
+        const float* y = rb + c % b.period;
+        for (int j = 0; j < chunk; ++j) dst[j] = f(x[j], y[j]);
+      } else if (a.period > 1) {
+        const float* x = ra + c % a.period;
+        const float y = rb[0];
+        for (int j = 0; j < chunk; ++j) dst[j] = f(x[j], y);
+      } else if (b.period > 1) {
+        const float x = ra[0];
+        const float* y = rb + c % b.period;
+        for (int j = 0; j < chunk; ++j) dst[j] = f(x, y[j]);
+      } else {
+        const float v = f(ra[0], rb[0]);
+        for (int j = 0; j < chunk; ++j) dst[j] = v;
+      }
+    }
+  }
+}
+
+}  // namespace tilewalk::tpu::jnp

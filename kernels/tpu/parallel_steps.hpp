@@ -1,0 +1,66 @@
+// Running a launch's parallel grid axes on several threads. The grid is cut into slices along its leading
+// "parallel" axes (for the forward pass, one slice per batch row, head and q block: the kv steps of one
+// row of the grid); each slice is a contiguous run of grid steps that carries nothing over from the slice
+// before it. Worker threads run slices ahead of the launch's runner, each on its own copy of the machine,
+// and hand over a record of every step (step_record.hpp); the runner adopts the records in grid order, so
+// its events, clock, statistics, buffers and outputs are those of a serial run, bit for bit.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "kernels/tpu/launch_spec.hpp"
+#include "kernels/tpu/step_record.hpp"
+
+namespace tilewalk::tpu {
+
+class LaunchRunner;
+
+struct GridSlices {
+  int64_t count = 1;
+  int64_t steps = 0;                             // per slice
+  static GridSlices Of(const LaunchSpec& spec);  // along the leading parallel axes
+};
+
+class ParallelSteps {
+ public:
+  // Starts `threads` workers on copies of `runner`'s machine, which has run no step yet.
+  ParallelSteps(const LaunchRunner& runner, GridSlices slices, int threads);
+  ~ParallelSteps();  // stops the workers and waits for them
+  ParallelSteps(const ParallelSteps&) = delete;
+  ParallelSteps& operator=(const ParallelSteps&) = delete;
+
+  // The record of `step`, once a worker has made it; steps are taken in grid order. A record that ends
+  // its slice early (an error, or a step that depends on earlier slices) is the last one to take.
+  StepRecord Take(int64_t step);
+
+ private:
+  struct SliceRecords {
+    std::deque<StepRecord> ready;
+    std::exception_ptr failure;  // a host exception in the worker, rethrown by Take
+  };
+  void Work(LaunchRunner& worker);
+  // Publishes a step's record; returns false when the worker should stop. Waits while the records not yet
+  // taken exceed the budget, unless this is the slice the runner is taking from.
+  bool Publish(int64_t slice, StepRecord record);
+
+  GridSlices m_slices;
+  int64_t m_window = 0;  // slices a worker may claim beyond the one the runner is taking from
+  std::mutex m_mutex;
+  std::condition_variable m_changed;
+  std::vector<SliceRecords> m_records;  // per slice
+  int64_t m_next_slice = 0;             // the next slice a worker claims
+  int64_t m_taking = 0;                 // the slice the runner takes from
+  std::size_t m_pending_bytes = 0;      // held by records not yet taken
+  bool m_stop = false;
+  std::vector<std::unique_ptr<LaunchRunner>> m_workers;
+  std::vector<std::thread> m_threads;
+};
+
+}  // namespace tilewalk::tpu

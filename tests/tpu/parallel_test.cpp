@@ -1,0 +1,137 @@
+// Worker threads on the parallel grid axes give the serial run, bit for bit: events with their times,
+// statistics and outputs; and where a body breaks the promise of "parallel" semantics (scratch carried
+// from one slice to the next, a write into an input slot) or raises mid-grid, the runner notices and
+// still gives the serial run.
+#include <doctest/doctest.h>
+
+#include <cstring>
+
+#include "kernels/tpu/parallel_steps.hpp"
+#include "kernels/tpu/threads.hpp"
+#include "tests/tpu/toy_matmul.hpp"
+
+using namespace tilewalk::tpu;
+using tilewalk::tpu::testing::ToyMatmul;
+
+namespace {
+
+bool SameEvents(const EventLog& a, const EventLog& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(Event)) == 0;
+}
+
+bool SameStats(const LaunchStats& a, const LaunchStats& b) {
+  bool same = a.steps_run == b.steps_run && a.steps_skipped == b.steps_skipped &&
+              a.ops.flops == b.ops.flops && a.ops.mxu_flops == b.ops.mxu_flops &&
+              a.ops.vreg_ops == b.ops.vreg_ops && a.ops.matmuls == b.ops.matmuls &&
+              a.cost.total_us == b.cost.total_us && a.cost.compute_us == b.cost.compute_us &&
+              a.step_costs.size() == b.step_costs.size();
+  for (std::size_t i = 0; same && i < a.copies.size(); ++i)
+    same = a.copies[i].issued == b.copies[i].issued && a.copies[i].skipped == b.copies[i].skipped &&
+           a.copies[i].bytes == b.copies[i].bytes;
+  for (std::size_t i = 0; same && i < a.writebacks.size(); ++i)
+    same = a.writebacks[i].issued == b.writebacks[i].issued && a.writebacks[i].bytes == b.writebacks[i].bytes;
+  for (std::size_t i = 0; same && i < a.step_costs.size(); ++i)
+    same = a.step_costs[i].start_us == b.step_costs[i].start_us &&
+           a.step_costs[i].end_us == b.step_costs[i].end_us &&
+           a.step_costs[i].wait_us == b.step_costs[i].wait_us && a.step_costs[i].ran == b.step_costs[i].ran;
+  return same;
+}
+
+// Runs the spec a toy matmul makes serially and on `threads` workers; both runs start from the same c.
+void CheckSameAsSerial(int threads, const std::function<LaunchSpec(ToyMatmul&)>& make_spec) {
+  ToyMatmul serial(384, 256, 256, 128, 128, 128), parallel(384, 256, 256, 128, 128, 128);
+  const LaunchResult a =
+      RunLaunch(make_spec(serial), LaunchOptions{.precision = Precision::Highest, .threads = 1});
+  const LaunchResult b =
+      RunLaunch(make_spec(parallel), LaunchOptions{.precision = Precision::Highest, .threads = threads});
+  CHECK(SameEvents(a.events, b.events));
+  CHECK(SameStats(a.stats, b.stats));
+  CHECK(a.error.has_value() == b.error.has_value());
+  CHECK(serial.c.BitwiseEqual(parallel.c));
+}
+
+}  // namespace
+
+TEST_CASE("the grid is sliced along its leading parallel axes") {
+  ToyMatmul t(384, 256, 256, 128, 128, 128);  // grid (3, 2, 2): parallel, parallel, arbitrary
+  const GridSlices s = GridSlices::Of(t.Spec());
+  CHECK(s.count == 6);
+  CHECK(s.steps == 2);
+  LaunchSpec arbitrary = t.Spec();
+  arbitrary.dimension_semantics[1] = DimensionSemantics::Arbitrary;
+  CHECK(GridSlices::Of(arbitrary).count == 3);
+  CHECK(GridSlices::Of(arbitrary).steps == 4);
+}
+
+TEST_CASE("a launch on 2, 3 and 7 threads is the serial run, bit for bit") {
+  for (int threads : {2, 3, 7}) {
+    CAPTURE(threads);
+    CheckSameAsSerial(threads, [](ToyMatmul& t) { return t.Spec(); });
+  }
+}
+
+TEST_CASE("scratch carried across the parallel axes: the runner falls back and still matches") {
+  // The accumulator is zeroed only at the very first step, so every later slice reads what the slice
+  // before it left: what "parallel" promises not to do. The workers notice the unwritten read.
+  CheckSameAsSerial(2, [](ToyMatmul& t) {
+    LaunchSpec spec = t.Spec();
+    spec.body = [](Kernel& k) {
+      using namespace jnp;
+      Ref* acc = k.scratch(0);
+      k.when(k.program_id(0) == 0 && k.program_id(1) == 0 && k.program_id(2) == 0, "carry.init", [&] {
+        acc->store("carry.init.zero", at({}), k.stmt("carry.init.zeros", [&] { return zeros(128, 128); }));
+      });
+      const Value x = k.input(0)->load("carry.load_a", at({}));
+      const Value y = k.input(1)->load("carry.load_b", at({}));
+      acc->store_add("carry.accumulate", at({}), k.stmt("carry.dot", [&] { return dot(x, y); }));
+      k.output(0)->store("carry.store_c", at({}), acc->load("carry.load_acc", at({})));
+    };
+    return spec;
+  });
+}
+
+TEST_CASE("a body that writes an input slot runs serially from there, with the same result") {
+  CheckSameAsSerial(2, [](ToyMatmul& t) {
+    LaunchSpec spec = t.Spec();
+    auto body = spec.body;
+    spec.body = [body](Kernel& k) {
+      using namespace jnp;
+      k.when(k.program_id(0) == 1, "scribble", [&] {
+        k.input(0)->store("scribble.a", at({}),
+                          k.stmt("scribble.ones", [&] { return full(128, 128, 1.0f); }));
+      });
+      body(k);
+    };
+    return spec;
+  });
+}
+
+TEST_CASE("an error raised in a later slice stops the launch there, and no later block is written") {
+  CheckSameAsSerial(2, [](ToyMatmul& t) {
+    LaunchSpec spec = t.Spec();
+    auto body = spec.body;
+    spec.body = [body](Kernel& k) {
+      if (!k.tracing() && k.program_id(0) == 1 && k.program_id(1) == 1)
+        k.raise(ErrorType::ValueError, "late.raise", "raised in slice 3");
+      body(k);
+    };
+    return spec;
+  });
+}
+
+TEST_CASE("thread counts: a whole number from 1 to 256, and the default is at least one") {
+  CHECK(ParseThreadCount("4") == 4);
+  CHECK_FALSE(ParseThreadCount("0"));
+  CHECK_FALSE(ParseThreadCount("four"));
+  CHECK_FALSE(ParseThreadCount("4x"));
+  CHECK_FALSE(ParseThreadCount("257"));
+  CHECK(DefaultThreadCount() >= 1);
+}
+
+TEST_CASE("the --threads count wins over TILEWALK_THREADS and the cores until it is cleared") {
+  const int before = DefaultThreadCount();
+  SetThreadCount(255);
+  CHECK(DefaultThreadCount() == 255);
+  SetThreadCount(0);
+  CHECK(DefaultThreadCount() == before);
+}
