@@ -38,7 +38,7 @@ void DrawHelpOverlay(bool& open) {
   ImGui::SetNextWindowPos(
       {viewport->Pos.x + viewport->Size.x * 0.5f, viewport->Pos.y + viewport->Size.y * 0.5f},
       ImGuiCond_Always, {0.5f, 0.5f});
-  ImGui::SetNextWindowBgAlpha(0.96f);
+  ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: on a projector the panes behind must not read through
   if (ImGui::Begin("Keys", &open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | kPaneFlags)) {
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
       for (const KeyHelp& k : HelpRows()) {
