@@ -196,7 +196,8 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
   session::TourSession session({.library_folder = options.library,
                                 .tour = options.tour,
                                 .pallas_source = options.pallas_source,
-                                .scenario = options.scenario});
+                                .scenario = options.scenario,
+                                .cancelled = [&interrupts] { return interrupts.Interrupted(); }});
   if (const base::Status usable = ReportLibraryProblems(session.library_problems(), options.library,
                                                         options.keep_going, "export", err);
       !usable)

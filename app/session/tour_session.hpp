@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -33,6 +34,9 @@ struct SessionOptions {
   std::optional<flash::Scenario> scenario{};
   // Apply and Try record on a worker thread (the window); false: at once, on the caller's (tests, export).
   bool background_recording = false;
+  // Asked between grid steps of the recordings made on the caller's thread; true stops them (export's
+  // Ctrl-C). A stop whose recording was stopped shows no event.
+  std::function<bool()> cancelled{};
 };
 
 // The tab of the detail region (memory, lanes, scores, cost) that fits the event at the cursor, named as
@@ -147,6 +151,7 @@ class TourSession {
   SourceDocuments m_documents;
 
   walkthrough::StopLander m_lander;
+  std::function<bool()> m_cancelled;  // SessionOptions::cancelled
   int m_stop = 0;
   std::vector<std::string> m_flags;  // the scenario that runs at this stop: its own, or the user's edit
   bool m_edited = false;

@@ -82,10 +82,10 @@ VerbResult RunTraceVerb(const VerbCall& call) {
   const base::InterruptGuard guard;
   const auto interrupted = [&] { return guard.AsError("nothing was written to " + base::Quote(*out_path)); };
   ProgressLine progress(call.err, "trace", ProgressLine::StderrIsTerminal());
-  // Record() runs the whole step in one call, so a Ctrl-C is acted on when it returns; the progress line
-  // says so, and a second Ctrl-C stops the process at once.
+  // The recording asks the guard between grid steps, so a Ctrl-C stops it there.
   progress.Phase("recording the scenario");
-  const auto recording = walkthrough::Recording::Record(scenario);
+  const auto recording =
+      walkthrough::Recording::Record(scenario, {.cancelled = [&guard] { return guard.Interrupted(); }});
   progress.Finish();
   if (guard.Interrupted()) return interrupted();
   auto file = base::OutputFile::Open(*out_path);

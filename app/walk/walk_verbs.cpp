@@ -146,7 +146,8 @@ VerbResult RunTourVerb(const VerbCall& call) {
   for (std::size_t i = 0; i < tour->stops.size(); ++i) {
     const TourStop& stop = tour->stops[i];
     progress.Update(static_cast<int64_t>(i), static_cast<int64_t>(tour->stops.size()), "landing the stops");
-    const StopLanding landing = lander.Land(stop);
+    const StopLanding landing =
+        lander.Land(stop, {.cancelled = [&interrupts] { return interrupts.Interrupted(); }});
     progress.Finish();
     if (interrupts.Interrupted())
       return interrupts.AsError("stopped after " + std::to_string(i) + " of " +

@@ -28,6 +28,7 @@ tilewalk_cli_test("anchors --json reports each kernel body in a scenario where i
 
 find_program(XVFB_RUN_FOR_BENCH xvfb-run)
 if(XVFB_RUN_FOR_BENCH)
+  set(XVFB_RUN_FOR_BENCH ${CMAKE_CURRENT_SOURCE_DIR}/xvfb_run.sh)
   tilewalk_cli_test("gui --benchmark-frames prints the mean and p95 frame time" EXIT 0
     COMMAND ${XVFB_RUN_FOR_BENCH} -a ${tw} gui --library ${CMAKE_SOURCE_DIR}/tests/bench/gui_library --size 800x600
             --benchmark-frames 10
