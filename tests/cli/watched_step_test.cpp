@@ -24,7 +24,8 @@ std::vector<float> Values(const tpu::Array& a) {
 // NaN-aware: the bits must be the same.
 bool SameBits(const tpu::Array& a, const tpu::Array& b) {
   const std::vector<float> x = Values(a), y = Values(b);
-  return x.size() == y.size() && (x.empty() || std::memcmp(x.data(), y.data(), x.size() * sizeof(float)) == 0);
+  return x.size() == y.size() &&
+         (x.empty() || std::memcmp(x.data(), y.data(), x.size() * sizeof(float)) == 0);
 }
 
 flash::Scenario Parse(std::vector<std::string> flags) {
