@@ -3,7 +3,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <functional>
 #include <string>
 
 #include "app/views/text_fonts.hpp"
@@ -12,6 +11,11 @@
 namespace tilewalk::views {
 
 namespace {
+
+// The stop's suggestion as its button says it; once tried, the way back.
+std::string TryLabel(const PassagePicture& picture) {
+  return picture.edited ? "Back to the stop's scenario" : "Try: " + picture.try_flags;
+}
 
 // The line under the choices: what to do next, or what the recording answered.
 std::string AskStatus(const AskPicture& ask) {
@@ -68,16 +72,23 @@ void DrawAsk(const AskPicture& ask, std::optional<Intent>& intent) {
   if (ask.revealed) ImGui::TextUnformatted(ask.explanation.c_str());
 }
 
-float AskHeight(const AskPicture& ask, float width,
-                const std::function<float(const std::string&, float)>& text) {
+// The height of `text` in `font` wrapped at `width`, with the spacing after it; 0 for no text.
+float TextHeight(ImFont* font, const std::string& text, float width) {
+  if (text.empty()) return 0.0f;
+  const ScopedFont scoped(font);
+  return ImGui::CalcTextSize(text.c_str(), nullptr, false, std::max(1.0f, width)).y +
+         ImGui::GetStyle().ItemSpacing.y;
+}
+
+float AskHeight(const AskPicture& ask, float width, ImFont* prose) {
   const ImGuiStyle& style = ImGui::GetStyle();
-  float h = style.ItemSpacing.y + text(ask.question, width);
+  float h = style.ItemSpacing.y + TextHeight(prose, ask.question, width);
   for (int i = 0; i < static_cast<int>(ask.choices.size()); ++i)
     if (ChoiceShown(ask, i))
       h += std::max(ImGui::GetFrameHeight() + style.ItemSpacing.y,
-                    text(ask.choices[static_cast<std::size_t>(i)], ChoiceTextWidth(width)));
-  h += text(AskStatus(ask), width);
-  if (ask.revealed) h += text(ask.explanation, width);
+                    TextHeight(prose, ask.choices[static_cast<std::size_t>(i)], ChoiceTextWidth(width)));
+  h += TextHeight(prose, AskStatus(ask), width);
+  if (ask.revealed) h += TextHeight(prose, ask.explanation, width);
   return h;
 }
 
@@ -98,7 +109,7 @@ std::optional<Intent> DrawPassageView(const PassagePicture& picture, float scrol
     ImGui::EndDisabled();
     // The stop's suggestion, one click (or A) away; once tried, the way back.
     if (picture.edited || !picture.try_flags.empty()) {
-      const std::string label = picture.edited ? "Back to the stop's scenario" : "Try: " + picture.try_flags;
+      const std::string label = TryLabel(picture);
       ImGui::SameLine();
       if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label.c_str()).x + ImGui::GetFrameHeight())
         ImGui::NewLine();
@@ -149,16 +160,11 @@ float PassageNarrationHeight(const PassagePicture& picture, float width) {
   const TextFonts fonts = CurrentTextFonts();
   // The text wraps inside the prose child, which keeps room for its scrollbar.
   const float wrap = std::max(1.0f, width - style.ScrollbarSize);
-  const auto height = [&](ImFont* font, const std::string& text) {
-    if (text.empty()) return 0.0f;
-    const ScopedFont scoped(font);
-    return ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap).y + style.ItemSpacing.y;
-  };
   float h = 0.0f;
   if (picture.stop_count > 0) {
     h += ImGui::GetFrameHeightWithSpacing();  // Prev, Stop k of n, Next (and the Try button)
     if (picture.edited || !picture.try_flags.empty()) {
-      const std::string label = picture.edited ? "Back to the stop's scenario" : "Try: " + picture.try_flags;
+      const std::string label = TryLabel(picture);
       const std::string where =
           "Stop " + std::to_string(picture.stop_number) + " of " + std::to_string(picture.stop_count);
       const float row = ImGui::CalcTextSize("< Prev").x + ImGui::CalcTextSize(where.c_str()).x +
@@ -169,14 +175,9 @@ float PassageNarrationHeight(const PassagePicture& picture, float width) {
     }
   }
   h += style.ItemSpacing.y;  // the separator
-  h += height(fonts.title, picture.stop_title) + height(fonts.prose, picture.problem) +
-       height(fonts.prose, picture.narration);
-  if (picture.ask) {
-    const ScopedFont prose(fonts.prose);
-    h += AskHeight(*picture.ask, wrap, [&](const std::string& text, float at) {
-      return ImGui::CalcTextSize(text.c_str(), nullptr, false, std::max(1.0f, at)).y + style.ItemSpacing.y;
-    });
-  }
+  h += TextHeight(fonts.title, picture.stop_title, wrap) + TextHeight(fonts.prose, picture.problem, wrap) +
+       TextHeight(fonts.prose, picture.narration, wrap);
+  if (picture.ask) h += AskHeight(*picture.ask, wrap, fonts.prose);
   return h + 2.0f * style.WindowPadding.y;  // the prose child's own padding, and a last line's descent
 }
 
