@@ -334,7 +334,7 @@ bad_input_cleanly("check --dump stopped by SIGTERM leaves no folder" WITHIN 30
   COMMAND timeout --preserve-status -s TERM 2 ${tw} check --q-len 4096 --kv-len 4096 --causal --dump @PARENT@/dump)
 bad_input_cleanly("trace interrupted while recording leaves no file" WITHIN 60
   MATCH "tilewalk trace: interrupted by Ctrl-C \\(SIGINT\\); nothing was written to '.*t\\.json'"
-  COMMAND timeout --preserve-status -s INT 3 ${tw} trace --q-len 8192 --kv-len 8192 --causal --out @PARENT@/t.json)
+  COMMAND timeout --preserve-status -s INT 3 ${tw} trace --q-len 8192 --kv-len 8192 --heads 4 --causal --out @PARENT@/t.json)
 # What a SIGKILLed run left is removed by the next run that writes there (the process is gone).
 set(stale ${CMAKE_CURRENT_BINARY_DIR}/stale)
 file(REMOVE_RECURSE ${stale})
