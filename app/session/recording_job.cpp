@@ -14,6 +14,8 @@ RecordingJob::RecordingJob(walkthrough::StopLander& lander, walkthrough::TourSto
                                                      },
                                                  .cancelled = [this] { return m_cancel.load(); }};
         m_landing = lander.Land(stop, options);
+        if (m_landing.recording && !m_landing.cancelled)
+          m_yardsticks = MeasureYardsticks(*m_landing.recording);
         m_finished = true;
       }) {}
 

@@ -507,12 +507,7 @@ void TourSession::Rebuild() {
   m_pictures.has_snapshot = true;
   m_pictures.grid = BuildGridPicture(*snap);
   RecordingExtras& extras = Extras();
-  if (!extras.yardsticks) {
-    Yardsticks& yard = extras.yardsticks.emplace();
-    yard.naive = walkthrough::PlanNaiveLaunches(m_recording->scenario());
-    for (const walkthrough::LaunchTrack& track : m_recording->launches())
-      yard.bytes_through_step.push_back(walkthrough::CopiedBytesThroughStep(track));
-  }
+  if (!extras.yardsticks) extras.yardsticks = MeasureYardsticks(*m_recording);
   const auto launch = static_cast<std::size_t>(snap->launch);
   const Yardsticks& yardsticks = *extras.yardsticks;
   const std::string site = m_recording->SiteNameOf(snap->event_index);

@@ -18,6 +18,7 @@
 #include "app/session/library_loader.hpp"
 #include "app/session/picture_builders.hpp"
 #include "app/session/recording_job.hpp"
+#include "app/session/yardsticks.hpp"
 #include "app/views/view_intent.hpp"
 #include "walkthrough/stop_landing.hpp"
 #include "walkthrough/timeline.hpp"
@@ -166,10 +167,6 @@ class TourSession {
   std::vector<views::TimelineMarker> m_markers;       // of m_recording
   // What the session derives from a recording, kept while the recording lives: an entry goes with the
   // last shared pointer to its recording (the lander may evict it), never to a reused address.
-  struct Yardsticks {  // what a recording's copies are set against, per launch
-    std::vector<walkthrough::NaiveLaunch> naive;
-    std::vector<std::vector<uint64_t>> bytes_through_step;
-  };
   struct RecordingExtras {
     std::unique_ptr<walkthrough::PlaceholderSource> placeholders;
     std::optional<Yardsticks> yardsticks;

@@ -31,7 +31,11 @@ void TourSession::PollRecording() {
   std::erase_if(m_retired, [](const std::unique_ptr<RecordingJob>& job) { return job->Finished(); });
   if (!m_job || !m_job->Finished()) return;
   const std::unique_ptr<RecordingJob> job = std::move(m_job);
-  if (!job->landing().cancelled) FinishScenario(job->landing(), job->flags());
+  if (!job->landing().cancelled) {
+    FinishScenario(job->landing(), job->flags());
+    if (m_recording == job->landing().recording && job->yardsticks() && !Extras().yardsticks)
+      Extras().yardsticks = std::move(job->yardsticks());
+  }
   MarkDirty();
 }
 

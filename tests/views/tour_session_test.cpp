@@ -262,6 +262,15 @@ TEST_CASE(
   REQUIRE(s.Pictures().has_snapshot);
   CHECK(s.Pictures().scenario.problem.empty());
   CHECK(s.Pictures().timeline.statement.find("fwd.run.m_next") != std::string::npos);
+  // The yardsticks the worker measured are the ones the window would have measured itself.
+  TourSession at_once({.library_folder = kLibrary});
+  at_once.Apply({.kind = views::IntentKind::ApplyScenario, .words = longer});
+  const views::MemoryPicture& measured = s.Pictures().memory;
+  const views::MemoryPicture& expected = at_once.Pictures().memory;
+  CHECK(measured.has_naive);
+  CHECK(measured.launch_bytes_in == expected.launch_bytes_in);
+  CHECK(measured.launch_naive_bytes_in == expected.launch_naive_bytes_in);
+  CHECK(measured.naive_bytes_in == expected.naive_bytes_in);
   CHECK(s.Pictures().grid.rows == 6);
 
   s.Apply({.kind = views::IntentKind::ResetScenario});
