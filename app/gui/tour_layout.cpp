@@ -47,6 +47,13 @@ TourLayout LayOutClassroom(const LayoutInput& area, PaneSet panes, float top_h, 
   return l;
 }
 
+// The grid's share of the lower row when the user has not dragged it: more when the stop is about the grid,
+// less when a heatmap beside it wants width.
+float DefaultGridShare(const LayoutInput& area) {
+  if (area.grid_first) return 0.52f;
+  return area.wide_detail ? 0.44f : 0.48f;
+}
+
 }  // namespace
 
 float ClampSplit(float share) {
@@ -148,7 +155,7 @@ TourLayout LayOutTour(const LayoutInput& area, PaneSet panes) {
   const float grid_w = !panes.Has(Pane::Grid) ? 0.0f
                        : !panes.HasDetail()
                            ? right_w
-                           : std::floor(right_w * Share(area.splits.grid, area.wide_detail ? 0.44f : 0.48f));
+                           : std::floor(right_w * Share(area.splits.grid, DefaultGridShare(area)));
   if (panes.Has(Pane::Grid)) l.grid = PaneRect{right_x, row_y, grid_w, row_h};
   if (panes.HasDetail()) l.detail = PaneRect{right_x + grid_w, row_y, right_w - grid_w, row_h};
   return l;

@@ -82,6 +82,7 @@ struct LayoutInput {
   float x = 0, y = 0, width = 0, height = 0;  // the area below the menu bar
   float timeline_height = 0;                  // what the timeline's rows need at the current font
   bool wide_detail = false;                   // lanes or scores shown: heatmaps want width
+  bool grid_first = false;                    // the stop shows the grid: it gets the larger share
   bool classroom = false;                     // larger text, fewer panes: source over passage on the left
   LayoutSplits splits{};
   // The height the passage pane needs, title bar included, to show its whole narration at a pane width;

@@ -250,6 +250,7 @@ LayoutInput TourScreenArea(const session::TourPictures& pictures, const TourScre
       .timeline_height =
           timeline_contents + style.WindowPadding.y * 2.0f + ImGui::GetFrameHeightWithSpacing(),
       .wide_detail = pictures.has_snapshot && state.detail_shown != session::DetailTab::Memory,
+      .grid_first = pictures.stop_show == walkthrough::StopPane::Grid,
       .classroom = state.classroom,
       .splits = state.classroom ? state.classroom_splits : state.splits,
       .passage_height =

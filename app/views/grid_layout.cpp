@@ -1,13 +1,14 @@
 // Geometry of the grid view. Sections:
 //   [Sanitising]  inputs that are NaN, negative or zero become safe values
 //   [Fitting]     choosing how many slices share a row and the cell pitch that fits the pane
-//   [Legend]      state swatches and the path sample, wrapped to the pane width
+//   [Legend]      state swatches and the path sample: wrapped above the slices, or a column beside them
 //   [Slice]       one (batch, head) block: labels, cells, execution path, innermost arrow
 //   [Queries]     hit testing and hatching
 #include "app/views/grid_layout.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 namespace tilewalk::views {
@@ -33,8 +34,15 @@ int IndexDigits(int count) {
   return digits;
 }
 
+// The width of the longest line of `text`.
 float TextWidth(const std::string& text, const TextMetrics& m) {
-  return static_cast<float>(text.size()) * m.char_width;
+  std::size_t longest = 0;
+  for (std::size_t start = 0; start <= text.size();) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    longest = std::max(longest, end - start);
+    start = end + 1;
+  }
+  return static_cast<float>(longest) * m.char_width;
 }
 
 // The smallest of 1, 2, 5, 10, 20, 50, ... such that labelling every stride-th row or column leaves at
@@ -54,10 +62,12 @@ int LabelStride(float pitch, float needed) {
 constexpr float kMinPitch = 2.0f;     // below this a cell is not a visible shape
 constexpr float kMaxPitch = 4096.0f;  // zoomed in far enough; keeps the content size finite
 constexpr float kMinZoom = 0.1f, kMaxZoom = 8.0f;
+constexpr float kMinReadablePitchLines = 1.0f;  // cells smaller than a line of text: show one slice only
 
 // Where the label of a vertical innermost arrow goes: beside it reads best, under the cells leaves the
 // cells more width in a narrow pane. A horizontal arrow always has its label under it.
-enum class InnermostLabel : std::uint8_t { Beside, Below };
+// When the legend stands beside the slices, it names the arrow instead.
+enum class InnermostLabel : std::uint8_t { Beside, Below, InLegend };
 
 // Space around the cells of one slice that does not scale with the cell pitch.
 struct SliceChrome {
@@ -67,19 +77,34 @@ struct SliceChrome {
   std::string innermost_head{}, innermost_tail{};  // the label's first and (when beside) second line
 };
 
-SliceChrome MeasureChrome(const GridPicture& picture, const GridSlice& sample, InnermostLabel placement,
-                          const TextMetrics& m) {
+// The title of a slice; none when the launch has one slice, since its pane already says which launch it is.
+// `total`: the launch's slices, of which `picture` may hold only the one in focus.
+std::string SliceTitle(const GridPicture& picture, const GridSlice& slice, int total) {
+  if (total <= 1) return {};
+  std::string title = "batch " + std::to_string(slice.batch) + ", head " + std::to_string(slice.head);
+  if (static_cast<int>(picture.slices.size()) < total) title += ", 1 of " + std::to_string(total);
+  return title;
+}
+
+SliceChrome MeasureChrome(const GridPicture& picture, const GridSlice& sample, int total,
+                          InnermostLabel placement, const TextMetrics& m) {
   const float lh = m.line_height;
   SliceChrome chrome;
-  const std::string title = "batch " + std::to_string(sample.batch) + ", head " + std::to_string(sample.head);
+  const std::string title = SliceTitle(picture, sample, total);
   const int row_digits = IndexDigits(picture.rows);
   chrome.left =
       std::max(TextWidth(picture.row_label, m), static_cast<float>(row_digits) * m.char_width) + 0.5f * lh;
-  // title, axis name, column indices, each on its own line
-  chrome.top = 3.0f * lh + 0.8f * lh;
+  // title (when there are several slices), axis name, column indices, each on its own line
+  chrome.top = (title.empty() ? 2.0f : 3.0f) * lh + 0.8f * lh;
   const std::string& innermost_axis = picture.walks_down_columns ? picture.row_label : picture.col_label;
   chrome.innermost_label = picture.walks_down_columns ? placement : InnermostLabel::Below;
-  if (picture.walks_down_columns && chrome.innermost_label == InnermostLabel::Beside) {
+  if (placement == InnermostLabel::InLegend) {
+    // The legend names the arrow, so the slice keeps only the arrow itself.
+    chrome.innermost_label = InnermostLabel::InLegend;
+    chrome.right = picture.walks_down_columns ? 1.4f * lh : 0.2f * lh;
+    chrome.bottom = picture.walks_down_columns ? 0.2f * lh : 1.3f * lh;
+    chrome.min_height = chrome.top + chrome.bottom;
+  } else if (picture.walks_down_columns && chrome.innermost_label == InnermostLabel::Beside) {
     // The arrow runs down the right-hand side; its label sits beside it, on two short lines.
     chrome.innermost_head = "innermost:";
     chrome.innermost_tail = innermost_axis;
@@ -108,13 +133,16 @@ SliceChrome MeasureChrome(const GridPicture& picture, const GridSlice& sample, I
 struct Arrangement {
   int slice_columns = 1, slice_rows = 1;
   float pitch = kMinPitch;
+  float shortfall = 0.0f;  // how far the slices' labels alone overflow the area
 };
 
-// Tries every number of slices per row and keeps the one that gives the largest cells.
+// Tries every number of slices per row and keeps the one that gives the largest cells among those whose
+// labels fit (or, when none do, the one that overflows least).
 Arrangement FitSlices(int slice_count, int rows, int cols, const SliceChrome& chrome, float width,
                       float height, float gap, float max_fit) {
   Arrangement best;
   best.pitch = -1.0f;
+  best.shortfall = std::numeric_limits<float>::infinity();
   const int count = std::max(slice_count, 1);
   for (int k = 1; k <= count; ++k) {
     const int r = (count + k - 1) / k;
@@ -123,7 +151,10 @@ Arrangement FitSlices(int slice_count, int rows, int cols, const SliceChrome& ch
     const float by_w = cols > 0 ? (block_w - chrome.left - chrome.right) / static_cast<float>(cols) : max_fit;
     const float by_h = rows > 0 ? (block_h - chrome.top - chrome.bottom) / static_cast<float>(rows) : max_fit;
     const float pitch = std::min(by_w, by_h);
-    if (pitch > best.pitch) best = {.slice_columns = k, .slice_rows = r, .pitch = pitch};
+    const float shortfall = static_cast<float>(k) * std::max(chrome.min_width - block_w, 0.0f) +
+                            static_cast<float>(r) * std::max(chrome.min_height - block_h, 0.0f);
+    if (shortfall < best.shortfall || (shortfall == best.shortfall && pitch > best.pitch))
+      best = {.slice_columns = k, .slice_rows = r, .pitch = pitch, .shortfall = shortfall};
     if (k >= 64) break;  // more slices per row than this never wins on a real pane
   }
   best.pitch = std::clamp(FiniteOr(best.pitch, kMinPitch), kMinPitch, std::max(max_fit, kMinPitch));
@@ -132,7 +163,9 @@ Arrangement FitSlices(int slice_count, int rows, int cols, const SliceChrome& ch
 
 // ---- [Legend] ----
 
-float BuildLegend(GridLayout& layout, const GridLayoutOptions& options, const TextMetrics& m, float width) {
+// The legend above the slices, wrapped to the pane's width; returns its height.
+float BuildLegendAbove(GridLayout& layout, const GridLayoutOptions& options, const TextMetrics& m,
+                       float width) {
   const float lh = m.line_height;
   const float row_height = 1.4f * lh;
   float x = 0.0f, y = 0.0f;
@@ -151,7 +184,7 @@ float BuildLegend(GridLayout& layout, const GridLayoutOptions& options, const Te
   };
   for (const Entry& e :
        {Entry{CellState::Pending, "pending"}, Entry{CellState::Ran, "ran"},
-        Entry{CellState::Skipped, "skipped: visited, no arithmetic"}, Entry{CellState::Current, "current"}}) {
+        Entry{CellState::Skipped, "skipped: no arithmetic"}, Entry{CellState::Current, "current"}}) {
     const std::string text = e.text;
     const LayoutVec at = place(1.2f * lh + 0.4f * lh + TextWidth(text, m));
     const LayoutRect swatch{{at.x, at.y + 0.1f * lh}, {at.x + 1.2f * lh, at.y + 1.3f * lh}};
@@ -169,13 +202,70 @@ float BuildLegend(GridLayout& layout, const GridLayoutOptions& options, const Te
   return y + row_height + 0.6f * lh;
 }
 
+// The legend as one column, each entry under the last; it also names the innermost arrow. `terse`: one
+// line an entry, for a pane too short for the two-line labels. Placed at x = 0: PlaceLegendAt moves it
+// beside the slices once their width is known. Returns the column's height.
+float BuildLegendColumn(GridLayout& layout, const GridPicture& picture, const GridLayoutOptions& options,
+                        const TextMetrics& m, bool terse) {
+  const float lh = m.line_height;
+  float y = 0.0f;
+  // Where the next entry's label goes; moves y past it.
+  const auto next = [&](const std::string& text, LabelRole role) {
+    const LayoutLabel label{{1.6f * lh, y + 0.2f * lh}, text, role};
+    y += static_cast<float>(std::count(text.begin(), text.end(), '\n')) * lh + 1.4f * lh;
+    return label;
+  };
+  const auto swatch_at = [&](float top) {
+    return LayoutRect{{0.0f, top + 0.1f * lh}, {1.2f * lh, top + 1.3f * lh}};
+  };
+  const auto arrow_at = [&](float top) {
+    return LayoutSegment{{0.0f, top + 0.7f * lh}, {1.2f * lh, top + 0.7f * lh}};
+  };
+  struct Entry {
+    CellState state;
+    const char* text;
+  };
+  for (const Entry& e : {Entry{CellState::Pending, "pending"}, Entry{CellState::Ran, "ran"},
+                         Entry{CellState::Skipped, terse ? "skipped" : "skipped:\nno arithmetic"},
+                         Entry{CellState::Current, "current"}}) {
+    const float top = y;
+    layout.legend.push_back(
+        {.swatch = swatch_at(top), .state = e.state, .label = next(e.text, LabelRole::Legend)});
+  }
+  if (options.show_order) {
+    layout.legend_path = arrow_at(y);
+    layout.legend_path_label = next(terse ? "order" : "execution\norder", LabelRole::Legend);
+  }
+  const std::string& innermost = picture.walks_down_columns ? picture.row_label : picture.col_label;
+  layout.legend_innermost = arrow_at(y);
+  layout.legend_innermost_label =
+      next(terse ? "innermost" : "innermost:\n" + innermost, LabelRole::Innermost);
+  return y;
+}
+
+void PlaceLegendAt(GridLayout& layout, float x) {
+  for (LegendEntry& e : layout.legend) {
+    e.swatch.min.x += x;
+    e.swatch.max.x += x;
+    e.label.pos.x += x;
+  }
+  for (std::optional<LayoutSegment>* segment : {&layout.legend_path, &layout.legend_innermost}) {
+    if (!*segment) continue;
+    (*segment)->from.x += x;
+    (*segment)->to.x += x;
+  }
+  for (std::optional<LayoutLabel>* label : {&layout.legend_path_label, &layout.legend_innermost_label}) {
+    if (*label) (*label)->pos.x += x;
+  }
+}
+
 // The legend can be wider than the slices on a narrow grid.
 float LegendWidth(const GridLayout& layout, const TextMetrics& m) {
   float width = 0.0f;
   for (const LegendEntry& e : layout.legend)
     width = std::max(width, e.label.pos.x + TextWidth(e.label.text, m));
-  if (layout.legend_path_label) {
-    width = std::max(width, layout.legend_path_label->pos.x + TextWidth(layout.legend_path_label->text, m));
+  for (const std::optional<LayoutLabel>& label : {layout.legend_path_label, layout.legend_innermost_label}) {
+    if (label) width = std::max(width, label->pos.x + TextWidth(label->text, m));
   }
   return width;
 }
@@ -203,9 +293,9 @@ void AddIndexLabels(SliceLayout& slice, const GridPicture& picture, float pitch,
   }
 }
 
-SliceLayout BuildSlice(const GridPicture& picture, const SliceChrome& chrome, const GridSlice& source,
-                       LayoutVec origin, LayoutVec block_size, float pitch, float gap, bool lay_out_cells,
-                       const TextMetrics& m) {
+SliceLayout BuildSlice(const GridPicture& picture, int total, const SliceChrome& chrome,
+                       const GridSlice& source, LayoutVec origin, LayoutVec block_size, float pitch,
+                       float gap, bool lay_out_cells, const TextMetrics& m) {
   const float lh = m.line_height;
   const int rows = std::max(picture.rows, 0), cols = std::max(picture.cols, 0);
   SliceLayout slice;
@@ -215,11 +305,12 @@ SliceLayout BuildSlice(const GridPicture& picture, const SliceChrome& chrome, co
       grid_min,
       {grid_min.x + static_cast<float>(cols) * pitch, grid_min.y + static_cast<float>(rows) * pitch}};
 
-  std::string title = "batch " + std::to_string(source.batch) + ", head " + std::to_string(source.head);
-  slice.labels.push_back({origin, std::move(title), LabelRole::SliceTitle});
+  std::string title = SliceTitle(picture, source, total);
+  const float axis_y = title.empty() ? origin.y : origin.y + 1.2f * lh;
+  if (!title.empty()) slice.labels.push_back({origin, std::move(title), LabelRole::SliceTitle});
   const float col_label_x =
       std::max(grid_min.x, slice.grid.Centre().x - 0.5f * TextWidth(picture.col_label, m));
-  slice.labels.push_back({{col_label_x, origin.y + 1.2f * lh}, picture.col_label, LabelRole::AxisName});
+  slice.labels.push_back({{col_label_x, axis_y}, picture.col_label, LabelRole::AxisName});
   slice.labels.push_back({{grid_min.x - 0.4f * lh - TextWidth(picture.row_label, m), grid_min.y - 1.2f * lh},
                           picture.row_label,
                           LabelRole::AxisName});
@@ -260,34 +351,59 @@ SliceLayout BuildSlice(const GridPicture& picture, const SliceChrome& chrome, co
       const float text_y = 0.5f * (slice.innermost.from.y + slice.innermost.to.y) - lh;
       slice.labels.push_back({{text_x, text_y}, chrome.innermost_head, LabelRole::Innermost});
       slice.labels.push_back({{text_x, text_y + lh}, chrome.innermost_tail, LabelRole::Innermost});
-    } else {
+    } else if (chrome.innermost_label == InnermostLabel::Below) {
       slice.labels.push_back(
           {{slice.grid.min.x, slice.grid.max.y + 0.4f * lh}, chrome.innermost_head, LabelRole::Innermost});
     }
   } else {
     const float y = slice.grid.max.y + 0.8f * lh;
     slice.innermost = {{slice.grid.min.x, y}, {std::max(slice.grid.max.x, slice.grid.min.x + 2.0f * lh), y}};
-    slice.labels.push_back({{slice.grid.min.x, y + 0.6f * lh}, chrome.innermost_head, LabelRole::Innermost});
+    if (chrome.innermost_label != InnermostLabel::InLegend) {
+      slice.labels.push_back(
+          {{slice.grid.min.x, y + 0.6f * lh}, chrome.innermost_head, LabelRole::Innermost});
+    }
   }
   return slice;
 }
 
-}  // namespace
+enum class LegendPlace : std::uint8_t { Above, Beside };
 
-GridLayout BuildGridLayout(const GridPicture& picture, float width, float height,
-                           const GridLayoutOptions& options) {
+// A layout with what makes it better than another: less content past the pane, then larger cells.
+struct PlacedLayout {
+  GridLayout layout;
+  float overflow = 0.0f;  // pixels of content past the pane's right and bottom edges, at zoom 1
+  float pitch = 0.0f;     // the fitted cell pitch, at zoom 1
+
+  bool BetterThan(const PlacedLayout& other) const {
+    if (overflow != other.overflow) return overflow < other.overflow;
+    return pitch > other.pitch;
+  }
+};
+
+// `total`: the launch's slices, of which `picture` may hold only the one in focus.
+PlacedLayout LayOutWithLegend(const GridPicture& picture, int total, float width, float height,
+                              const GridLayoutOptions& options, LegendPlace place) {
   const TextMetrics m = SaneMetrics(options.text);
   const float lh = m.line_height;
-  width = std::max(FiniteOr(width, 0.0f), 0.0f);
-  height = std::max(FiniteOr(height, 0.0f), 0.0f);
   const float zoom = std::clamp(FiniteOr(options.zoom, 1.0f), kMinZoom, kMaxZoom);
   const float max_fit =
       options.max_fit_cell > 0.0f && std::isfinite(options.max_fit_cell) ? options.max_fit_cell : 6.0f * lh;
 
   GridLayout layout;
-  const float legend_height = BuildLegend(layout, options, m, width);
-  layout.content_size = {LegendWidth(layout, m), legend_height};
-  if (picture.slices.empty()) return layout;
+  layout.legend_beside = place == LegendPlace::Beside;
+  float legend_height = layout.legend_beside ? BuildLegendColumn(layout, picture, options, m, false)
+                                             : BuildLegendAbove(layout, options, m, width);
+  if (layout.legend_beside && legend_height > height) {
+    layout.legend.clear();
+    legend_height = BuildLegendColumn(layout, picture, options, m, true);
+  }
+  const float legend_width = LegendWidth(layout, m);
+  const float legend_gap = 1.2f * lh;
+  layout.content_size = {legend_width, legend_height};
+  if (picture.slices.empty()) return {std::move(layout)};
+  // The room the slices get: under the legend, or beside its column.
+  const float slices_top = layout.legend_beside ? 0.0f : legend_height;
+  const float slices_width = layout.legend_beside ? std::max(width - legend_width - legend_gap, 0.0f) : width;
 
   const int rows = std::max(picture.rows, 0), cols = std::max(picture.cols, 0);
   const float slice_gap = 1.5f * lh;
@@ -296,11 +412,16 @@ GridLayout BuildGridLayout(const GridPicture& picture, float width, float height
   SliceChrome chrome;
   Arrangement fit;
   fit.pitch = -1.0f;
-  for (const InnermostLabel placement : {InnermostLabel::Beside, InnermostLabel::Below}) {
-    const SliceChrome candidate = MeasureChrome(picture, picture.slices.front(), placement, m);
+  fit.shortfall = std::numeric_limits<float>::infinity();
+  const std::vector<InnermostLabel> placements =
+      layout.legend_beside ? std::vector{InnermostLabel::InLegend}
+                           : std::vector{InnermostLabel::Beside, InnermostLabel::Below};
+  for (const InnermostLabel placement : placements) {
+    const SliceChrome candidate = MeasureChrome(picture, picture.slices.front(), total, placement, m);
     const Arrangement candidate_fit =
-        FitSlices(slice_count, rows, cols, candidate, width, height - legend_height, slice_gap, max_fit);
-    if (candidate_fit.pitch > fit.pitch) {
+        FitSlices(slice_count, rows, cols, candidate, slices_width, height - slices_top, slice_gap, max_fit);
+    if (candidate_fit.shortfall < fit.shortfall ||
+        (candidate_fit.shortfall == fit.shortfall && candidate_fit.pitch > fit.pitch)) {
       chrome = candidate;
       fit = candidate_fit;
     }
@@ -319,18 +440,69 @@ GridLayout BuildGridLayout(const GridPicture& picture, float width, float height
   for (int s = 0; s < slice_count; ++s) {
     const int at_col = s % fit.slice_columns, at_row = s / fit.slice_columns;
     const LayoutVec origin{static_cast<float>(at_col) * (block.x + slice_gap),
-                           legend_height + static_cast<float>(at_row) * (block.y + slice_gap)};
-    layout.slices.push_back(BuildSlice(picture, chrome, picture.slices[static_cast<std::size_t>(s)], origin,
-                                       block, pitch, layout.cell_gap, !layout.too_large, m));
+                           slices_top + static_cast<float>(at_row) * (block.y + slice_gap)};
+    layout.slices.push_back(BuildSlice(picture, total, chrome, picture.slices[static_cast<std::size_t>(s)],
+                                       origin, block, pitch, layout.cell_gap, !layout.too_large, m));
+    layout.slices.back().source = s;
   }
   const int used_columns = std::min(fit.slice_columns, slice_count);
   const int used_rows = (slice_count + fit.slice_columns - 1) / fit.slice_columns;
-  layout.content_size = {
-      std::max(layout.content_size.x,
-               static_cast<float>(used_columns) * block.x + static_cast<float>(used_columns - 1) * slice_gap),
-      legend_height + static_cast<float>(used_rows) * block.y +
-          static_cast<float>(used_rows - 1) * slice_gap};
-  return layout;
+  const LayoutVec slices_size{
+      static_cast<float>(used_columns) * block.x + static_cast<float>(used_columns - 1) * slice_gap,
+      static_cast<float>(used_rows) * block.y + static_cast<float>(used_rows - 1) * slice_gap};
+  if (layout.legend_beside) {
+    // Right after the cells, so that the eye goes from a cell to its colour's name in one short move.
+    PlaceLegendAt(layout, slices_size.x + legend_gap);
+    layout.content_size = {slices_size.x + legend_gap + legend_width, std::max(slices_size.y, legend_height)};
+  } else {
+    layout.content_size = {std::max(legend_width, slices_size.x), legend_height + slices_size.y};
+  }
+  // Judged at zoom 1: zooming in overflows on purpose.
+  const float unzoomed = 1.0f / zoom;
+  const float overflow = std::max(layout.content_size.x * unzoomed - width, 0.0f) +
+                         std::max(layout.content_size.y * unzoomed - height, 0.0f);
+  return {std::move(layout), std::floor(overflow), fit.pitch};
+}
+
+// The slice the cursor is in; else the last one the grid has reached; else the first.
+int FocusSlice(const GridPicture& picture) {
+  int reached = 0;
+  for (std::size_t s = 0; s < picture.slices.size(); ++s) {
+    const std::vector<CellState>& cells = picture.slices[s].cells;
+    if (std::find(cells.begin(), cells.end(), CellState::Current) != cells.end()) return static_cast<int>(s);
+    if (std::any_of(cells.begin(), cells.end(), [](CellState c) { return c != CellState::Pending; }))
+      reached = static_cast<int>(s);
+  }
+  return reached;
+}
+
+// The better of the legend above and beside.
+PlacedLayout LayOutBest(const GridPicture& picture, int total, float width, float height,
+                        const GridLayoutOptions& options) {
+  PlacedLayout above = LayOutWithLegend(picture, total, width, height, options, LegendPlace::Above);
+  if (picture.slices.empty()) return above;
+  PlacedLayout beside = LayOutWithLegend(picture, total, width, height, options, LegendPlace::Beside);
+  return beside.BetterThan(above) ? std::move(beside) : std::move(above);
+}
+
+}  // namespace
+
+GridLayout BuildGridLayout(const GridPicture& picture, float width, float height,
+                           const GridLayoutOptions& options) {
+  width = std::max(FiniteOr(width, 0.0f), 0.0f);
+  height = std::max(FiniteOr(height, 0.0f), 0.0f);
+  const int total = static_cast<int>(picture.slices.size());
+  PlacedLayout all = LayOutBest(picture, total, width, height, options);
+  // Slices too many to read side by side: the one in focus alone, its title saying how many there are.
+  const float readable = kMinReadablePitchLines * SaneMetrics(options.text).line_height;
+  if (total <= 1 || (all.overflow == 0.0f && all.pitch >= readable)) return std::move(all.layout);
+  const int focus = FocusSlice(picture);
+  GridPicture one = picture;
+  one.slices = {picture.slices[static_cast<std::size_t>(focus)]};
+  PlacedLayout alone = LayOutBest(one, total, width, height, options);
+  if (all.BetterThan(alone) && all.overflow == 0.0f) return std::move(all.layout);
+  alone.layout.slices.front().source = focus;
+  return std::move(alone.layout);
 }
 
 // ---- [Queries] ----
@@ -343,7 +515,7 @@ std::optional<GridCellRef> HitTestGridLayout(const GridLayout& layout, const Gri
     if (!grid.Contains(p)) continue;
     const int col = std::clamp(static_cast<int>((p.x - grid.min.x) / layout.cell_pitch), 0, picture.cols - 1);
     const int row = std::clamp(static_cast<int>((p.y - grid.min.y) / layout.cell_pitch), 0, picture.rows - 1);
-    return GridCellRef{.slice = static_cast<int>(s), .row = row, .col = col};
+    return GridCellRef{.slice = layout.slices[s].source, .row = row, .col = col};
   }
   return std::nullopt;
 }

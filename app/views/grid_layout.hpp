@@ -1,7 +1,8 @@
 // The pure half of the grid view: turns a GridPicture and the size of the pane into plain rectangles,
 // points and labels, which grid_view.cpp then paints with ImDrawList. Nothing here includes ImGui, so the
 // geometry (cells that never overlap, a path that follows the innermost axis, no NaNs for degenerate panes)
-// is unit tested without a context. Text is measured with the metrics of a monospace font, which is what
+// is unit tested without a context. The legend goes above the slices or beside them, wherever the cells
+// come out larger. Text is measured with the metrics of a monospace font, which is what
 // the app and ImGui's built-in font both are.
 #pragma once
 
@@ -51,6 +52,7 @@ struct GridLayoutOptions {
 };
 
 struct SliceLayout {
+  int source = 0;                 // the slice of the GridPicture this lays out
   LayoutRect frame;               // the whole block of this slice, labels included
   LayoutRect grid;                // outer edge of the cells
   std::vector<LayoutRect> cells;  // rows*cols, row-major, each inset by half the cell gap
@@ -68,13 +70,17 @@ struct LegendEntry {
 };
 
 struct GridLayout {
-  float cell_pitch = 0.0f;  // distance between the origins of neighbouring cells
-  float cell_gap = 0.0f;    // empty space between neighbouring cells
-  LayoutVec content_size;   // everything lies within (0, 0)-(content_size)
-  bool too_large = false;   // a slice has more cells than are ever drawn; no cells or path laid out
+  float cell_pitch = 0.0f;     // distance between the origins of neighbouring cells
+  float cell_gap = 0.0f;       // empty space between neighbouring cells
+  LayoutVec content_size;      // everything lies within (0, 0)-(content_size)
+  bool too_large = false;      // a slice has more cells than are ever drawn; no cells or path laid out
+  bool legend_beside = false;  // the legend is a column right of the slices (else a band above them)
   std::vector<LegendEntry> legend;
   std::optional<LayoutSegment> legend_path;  // a stretch of path in the legend, when show_order is on
   std::optional<LayoutLabel> legend_path_label;
+  // Beside the slices the legend also names the innermost arrow, which the slices then leave unlabelled.
+  std::optional<LayoutSegment> legend_innermost;
+  std::optional<LayoutLabel> legend_innermost_label;
   std::vector<SliceLayout> slices;
 };
 

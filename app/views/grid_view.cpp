@@ -265,6 +265,12 @@ void PaintLegend(const Painter& p, const GridLayout& layout) {
     PaintArrow(p, a, b, kPathDone, t, 0.5f * p.line_height);
     p.dl->AddText(p.At(layout.legend_path_label->pos), kTextStrong, layout.legend_path_label->text.c_str());
   }
+  if (layout.legend_innermost && layout.legend_innermost_label) {
+    PaintArrow(p, p.At(layout.legend_innermost->from), p.At(layout.legend_innermost->to), kAccent,
+               std::max(2.0f, 0.15f * p.line_height), 0.6f * p.line_height);
+    p.dl->AddText(p.At(layout.legend_innermost_label->pos), LabelColour(LabelRole::Innermost),
+                  layout.legend_innermost_label->text.c_str());
+  }
 }
 
 void ShowCellTooltip(const GridPicture& picture, const GridCellRef& hit) {
@@ -321,14 +327,13 @@ std::optional<SeekToGridCell> DrawGridView(const GridPicture& picture, GridViewS
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const Painter painter{dl, origin, line_height, dl->GetClipRectMin(), dl->GetClipRectMax()};
     PaintLegend(painter, layout);
-    for (std::size_t s = 0; s < layout.slices.size(); ++s) {
-      const SliceLayout& slice = layout.slices[s];
-      const GridSlice& source = picture.slices[s];
+    for (const SliceLayout& slice : layout.slices) {
+      const GridSlice& source = picture.slices[static_cast<std::size_t>(slice.source)];
       PaintCells(painter, picture, slice, source, layout.cell_gap);
       if (state.show_order) {
         PaintPath(painter, picture, slice, source, layout.cell_pitch);
         if (layout.cell_pitch >= 2.2f * line_height) {
-          PaintStepNumbers(painter, picture, slice, source, static_cast<int>(s));
+          PaintStepNumbers(painter, picture, slice, source, slice.source);
         }
       }
       PaintLabels(painter, slice.labels);

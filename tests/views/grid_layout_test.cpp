@@ -209,7 +209,7 @@ TEST_CASE("grid layout: degenerate panes and grids give finite numbers and no ce
     CAPTURE(pane.height);
     const GridLayout layout = BuildGridLayout(Blank(4, 4, false, 2), pane.width, pane.height);
     RequireAllFinite(layout);
-    REQUIRE(layout.slices.size() == 2);
+    REQUIRE_FALSE(layout.slices.empty());  // a pane too small for both shows the one in focus
     CHECK(layout.cell_pitch >= 1.0f);
     CHECK(layout.slices[0].cells.size() == 16);
   }
@@ -285,6 +285,55 @@ TEST_CASE("hatching: segments stay inside the rectangle and degenerate input giv
   CHECK(HatchSegments({{5, 5}, {5, 9}}, 2.0f).empty());
   CHECK(HatchSegments(rect, 1e-9f).size() <= 4096);  // the line count is clamped before it becomes an int
   CHECK(HatchSegments({{0, 0}, {std::numeric_limits<float>::infinity(), 5}}, 2.0f).size() <= 4096);
+}
+
+}  // namespace tilewalk::views
+
+namespace tilewalk::views {
+
+TEST_CASE(
+    "grid layout: in a wide, short pane the legend stands beside the cells and names the innermost arrow") {
+  const GridPicture picture = Blank(4, 4, false);
+  const GridLayout wide = BuildGridLayout(picture, 420.0f, 200.0f);
+  REQUIRE(wide.legend_beside);
+  const SliceLayout& slice = wide.slices.front();
+  for (const LegendEntry& e : wide.legend) CHECK(e.swatch.min.x >= slice.grid.max.x);
+  REQUIRE(wide.legend_innermost_label.has_value());
+  CHECK(wide.legend_innermost_label->text.find("innermost") != std::string::npos);
+  for (const LayoutLabel& l : slice.labels)
+    CHECK(l.role != LabelRole::Innermost);  // named once, in the legend
+  CHECK(wide.content_size.x <= 420.0f);
+  CHECK(wide.content_size.y <= 200.0f);
+  // The legend above would leave the cells smaller: four rows under a band of legend in 200 pixels.
+  CHECK(wide.cell_pitch > 20.0f);
+  // A tall pane keeps the legend above, where it does not take width from the cells.
+  CHECK_FALSE(BuildGridLayout(picture, 300.0f, 900.0f).legend_beside);
+}
+
+TEST_CASE(
+    "grid layout: one slice needs no title, and a launch of many slices in a small pane shows the one in "
+    "focus") {
+  const GridLayout single = BuildGridLayout(Blank(2, 2, false), 400.0f, 300.0f);
+  for (const LayoutLabel& l : single.slices.front().labels) CHECK(l.role != LabelRole::SliceTitle);
+
+  GridPicture many = Blank(4, 4, false, 16);
+  many.slices[9].cells[5] = CellState::Current;
+  const GridLayout focused = BuildGridLayout(many, 400.0f, 250.0f);
+  REQUIRE(focused.slices.size() == 1);
+  CHECK(focused.slices.front().source == 9);
+  CHECK(focused.cell_pitch >= 13.0f);  // a line of text at the default metrics
+  bool titled = false;
+  for (const LayoutLabel& l : focused.slices.front().labels)
+    titled = titled || (l.role == LabelRole::SliceTitle && l.text == "batch 9, head 0, 1 of 16");
+  CHECK(titled);
+  // A click on the one slice shown seeks within the slice it stands for.
+  const auto hit = HitTestGridLayout(focused, many, focused.slices.front().cells[5].Centre());
+  REQUIRE(hit.has_value());
+  CHECK(hit->slice == 9);
+  CHECK(hit->row == 1);
+  CHECK(hit->col == 1);
+  // With room for all sixteen, all are shown.
+  CHECK(BuildGridLayout(many, 2400.0f, 1600.0f).slices.size() == 16);
 }
 
 }  // namespace tilewalk::views
