@@ -70,6 +70,16 @@ TEST_CASE("tour layout: wide heatmaps take width from the grid") {
   CHECK(LayOutTour(wide, PaneSet::All()).detail->width > LayOutTour(kArea, PaneSet::All()).detail->width);
 }
 
+TEST_CASE("tour layout: a stop that shows the grid gives it the larger share, unless the splitter was dragged") {
+  LayoutInput grid_first = kArea;
+  grid_first.grid_first = true;
+  const TourLayout about_grid = LayOutTour(grid_first, PaneSet::All());
+  CHECK(about_grid.grid->width > about_grid.detail->width);
+  CHECK(about_grid.grid->width > LayOutTour(kArea, PaneSet::All()).grid->width);
+  grid_first.splits.grid = 0.3f;
+  CHECK(LayOutTour(grid_first, PaneSet::All()).grid->width < about_grid.detail->width);
+}
+
 TEST_CASE("tour layout: dropped panes give their room to the ones kept") {
   for (const char* list :
        {"grid", "memory", "grid,memory", "source", "timeline", "source,timeline", "passage,scores", "cost",
