@@ -192,7 +192,9 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
                                             : ImGuiTabItemFlags_None;
         if (ImGui::BeginTabItem(TabLabel(which), nullptr, flags)) {
           drawn = which;
-          draw();
+          // The content scrolls in a child of its own, so the tab bar stays pinned above it.
+          if (ImGui::BeginChild("tab content")) draw();
+          ImGui::EndChild();
           ImGui::EndTabItem();
         }
       };

@@ -263,3 +263,24 @@ TEST_CASE("tour screen: dragging the border between source and passage moves it,
 }
 
 }  // namespace tilewalk::app
+
+namespace tilewalk::app {
+
+TEST_CASE("tour screen: the detail tabs stay pinned while the tab's content scrolls under them") {
+  Screen screen;
+  ImGui::GetIO().DisplaySize = {640.0f, 360.0f};  // small, so that the Memory table overflows
+  for (int frame = 0; frame < 4; ++frame) screen.Frame();
+  const ImGuiWindow* pane = nullptr;
+  const ImGuiWindow* content = nullptr;
+  for (const ImGuiWindow* window : ImGui::GetCurrentContext()->Windows) {
+    const std::string_view name = window->Name;
+    if (name.ends_with("###Memory")) pane = window;
+    if (name.find("###Memory/tab content") != std::string_view::npos && window->Active) content = window;
+  }
+  REQUIRE(pane != nullptr);
+  REQUIRE(content != nullptr);
+  CHECK(content->ScrollMax.y > 0.0f);  // the content runs past the pane
+  CHECK(pane->ScrollMax.y == 0.0f);    // and the pane itself, with its tab bar, does not scroll
+}
+
+}  // namespace tilewalk::app
