@@ -10,6 +10,7 @@
 #include "app/library_problems.hpp"
 #include "app/progress_line.hpp"
 #include "app/session/library_loader.hpp"
+#include "app/walk/stop_text.hpp"
 #include "base/interrupt_guard.hpp"
 #include "base/os_error.hpp"
 #include "base/terminal_text.hpp"
@@ -58,6 +59,7 @@ std::optional<Library> LoadChecked(const std::optional<std::filesystem::path>& f
 struct TourOptions {
   std::optional<std::filesystem::path> library{};
   bool print = false;
+  bool json = false;
   bool keep_going = false;
 };
 
@@ -67,9 +69,14 @@ OptionSpec LibraryOption(std::optional<std::filesystem::path>& into) {
 }
 
 std::vector<OptionSpec> TourOptionSpecs(TourOptions& into) {
-  return {SwitchOption("--print", "print every stop: passage, C++ line, event index, first line of narration",
-                       into.print),
-          LibraryOption(into.library), KeepGoingOption(into.keep_going), ThreadsOption()};
+  return {
+      SwitchOption("--print",
+                   "print every stop: passage, C++ line, event index, its narration and passage text filled",
+                   into.print),
+      SwitchOption("--json",
+                   "the same as JSON: tour, title, stops [{id, title, show, event, narration, passage}]",
+                   into.json),
+      LibraryOption(into.library), KeepGoingOption(into.keep_going), ThreadsOption()};
 }
 
 struct ToursOptions {
@@ -117,6 +124,60 @@ std::string TourHelp() {
   return base::OptionsHelp(TourOptionSpecs(options));
 }
 
+namespace {
+
+void PrintStop(std::ostream& out, const TourStop& stop, const StopText& text, std::size_t number,
+               std::size_t count) {
+  std::string where = text.event                ? "event " + std::to_string(*text.event)
+                      : !text.rejection.empty() ? "rejected: " + text.rejection
+                                                : std::string();
+  if (!text.problem.empty()) where = "DOES NOT RESOLVE: " + text.problem;
+  out << "\n"
+      << number << "/" << count << "  " << base::TerminalSafe(stop.title) << "\n"
+      << "    passage: " << base::TerminalSafe(text.passage_id) << "   C++: " << text.cpp << "   "
+      << base::TerminalSafe(where) << "\n";
+  const auto indented = [&out](const std::string& block, const char* indent) {
+    for (const std::string& line : TextLines(block))
+      out << (line.empty() ? "" : indent) << base::TerminalSafe(line) << "\n";
+  };
+  indented(text.narration, "    ");
+  if (text.ask) {
+    out << "    ask: " << base::TerminalSafe(text.ask->question) << "\n";
+    for (std::size_t c = 0; c < text.ask->choices.size(); ++c)
+      out << "      " << c + 1 << ") " << base::TerminalSafe(text.ask->choices[c]) << "\n";
+    out << "    answer: " << base::TerminalSafe(text.ask->recorded) << ", choice " << text.ask->correct + 1
+        << ". " << base::TerminalSafe(text.ask->explanation) << "\n";
+  }
+  if (!text.passage_text.empty()) {
+    out << "    passage text:\n";
+    indented(text.passage_text, "      ");
+  }
+}
+
+nlohmann::ordered_json StopJson(const Tour& tour, const TourStop& stop, const StopText& text,
+                                std::size_t number) {
+  nlohmann::ordered_json j{
+      {"id", tour.id + "/" + std::to_string(number)},
+      {"title", stop.title},
+      {"show", StopPaneName(stop.show)},
+      {"event", text.event ? nlohmann::ordered_json(*text.event) : nullptr},
+      {"narration", text.narration},
+      {"passage", {{"id", text.passage_id}, {"cpp", text.cpp}, {"text", text.passage_text}}}};
+  if (!text.rejection.empty()) j["rejected"] = text.rejection;
+  if (text.ask) {
+    j["ask"] = {{"question", text.ask->question},
+                {"choices", text.ask->choices},
+                {"answer", text.ask->recorded},
+                {"correct_choice", text.ask->correct + 1},
+                {"explanation", text.ask->explanation}};
+  }
+  j["problem"] =
+      text.problem.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(text.problem);
+  return j;
+}
+
+}  // namespace
+
 VerbResult RunTourVerb(const VerbCall& call) {
   TourOptions options;
   const auto names = base::ParseOptions(call.args, TourOptionSpecs(options), /*positional_allowed=*/true);
@@ -127,10 +188,12 @@ VerbResult RunTourVerb(const VerbCall& call) {
     return base::Fail(base::Reason::Usage,
                       "unexpected argument '" + std::string((*names)[1]) + "'; name one tour");
   const std::string name((*names)[0]);
-  if (!options.print)
+  if (!options.print && !options.json)
     return base::Fail(
         base::Reason::Usage,
-        "only --print is supported here; open a tour in the window with 'tilewalk gui --tour " + name + "'");
+        "give --print (text) or --json; open a tour in the window with 'tilewalk gui --tour " + name + "'");
+  if (options.print && options.json)
+    return base::Fail(base::Reason::Usage, "give --print or --json, not both");
   // Each stop records its scenario, which can take seconds: a Ctrl-C is answered between stops.
   const base::InterruptGuard interrupts;
   const auto library = LoadChecked(options.library, call, options.keep_going);
@@ -140,7 +203,8 @@ VerbResult RunTourVerb(const VerbCall& call) {
     return base::Fail(base::Reason::NotFound,
                       "no tour '" + base::TerminalSafe(name) + "'; 'tilewalk tours' lists them");
   ProgressLine progress(call.err, "tour", ProgressLine::StderrIsTerminal());
-  call.out << tour->id << ": " << base::TerminalSafe(tour->title) << "\n";
+  if (options.print) call.out << tour->id << ": " << base::TerminalSafe(tour->title) << "\n";
+  nlohmann::ordered_json stops = nlohmann::ordered_json::array();
   StopLander lander;
   int failures = 0;
   for (std::size_t i = 0; i < tour->stops.size(); ++i) {
@@ -152,46 +216,21 @@ VerbResult RunTourVerb(const VerbCall& call) {
     if (interrupts.Interrupted())
       return interrupts.AsError("stopped after " + std::to_string(i) + " of " +
                                 std::to_string(tour->stops.size()) + " stops");
-    std::string problem = landing.problem;
-    std::string cpp = "-";
-    if (const Passage* p = library->FindPassage(stop.passages.front()); p && !p->cpp.empty())
-      if (const auto loc = ResolveCppAnchor(p->cpp.front()))
-        cpp = loc->file + ":" + std::to_string(loc->line);
-    std::string where;
-    if (landing.event)
-      where = "event " + std::to_string(*landing.event);
-    else if (landing.recording && landing.recording->error())
-      where = "rejected: " + std::string(tpu::ErrorTypeName(landing.recording->error()->type));
-    std::string narration = stop.narration.substr(0, stop.narration.find('\n'));
-    std::optional<AskReveal> ask;
-    if (landing.recording && problem.empty()) {
-      PlaceholderSource source(*landing.recording);
-      if (auto filled = FillPlaceholders(narration, source, problem)) narration = *filled;
-      if (stop.ask && problem.empty()) {
-        ask = RevealAsk(*stop.ask, *landing.recording, source, problem);
-        if (ask && ask->correct < 0)
-          problem = "no choice of the ask fits the recorded answer '" + ask->recorded + "'";
-      }
-    }
-    if (!problem.empty()) {
-      where = "DOES NOT RESOLVE: " + problem;
+    const StopText text = ReadStop(*library, stop, landing);
+    if (!text.problem.empty()) {
       call.err << base::TerminalSafe(tour->file + ":" + std::to_string(stop.line) + ": stop '" + stop.title +
-                                     "' does not resolve: " + problem)
+                                     "' does not resolve: " + text.problem)
                << "\n";
       failures += 1;
     }
-    call.out << "\n"
-             << i + 1 << "/" << tour->stops.size() << "  " << base::TerminalSafe(stop.title) << "\n"
-             << "    passage: " << base::TerminalSafe(stop.passages.front()) << "   C++: " << cpp << "   "
-             << base::TerminalSafe(where) << "\n"
-             << "    " << base::TerminalSafe(narration) << "\n";
-    if (ask) {
-      call.out << "    ask: " << base::TerminalSafe(ask->question) << "\n";
-      for (std::size_t c = 0; c < ask->choices.size(); ++c)
-        call.out << "      " << c + 1 << ") " << base::TerminalSafe(ask->choices[c]) << "\n";
-      call.out << "    answer: " << base::TerminalSafe(ask->recorded) << ", choice " << ask->correct + 1
-               << ". " << base::TerminalSafe(ask->explanation) << "\n";
-    }
+    if (options.print)
+      PrintStop(call.out, stop, text, i + 1, tour->stops.size());
+    else
+      stops.push_back(StopJson(*tour, stop, text, i + 1));
+  }
+  if (options.json) {
+    const nlohmann::ordered_json doc{{"tour", tour->id}, {"title", tour->title}, {"stops", std::move(stops)}};
+    call.out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   }
   if (failures) {
     call.err << failures << " stop(s) of '" << tour->id << "' do not resolve\n";

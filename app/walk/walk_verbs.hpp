@@ -1,4 +1,4 @@
-// The walkthrough verbs: `tours` (the list) and `tour NAME --print` (each stop, resolved).
+// The walkthrough verbs: `tours` (the list) and `tour NAME --print` or `--json` (each stop, resolved).
 #pragma once
 
 #include <string>
@@ -9,7 +9,7 @@
 namespace tilewalk::app {
 
 inline constexpr std::string_view kToursSynopsis = "[--library DIR]";
-inline constexpr std::string_view kTourSynopsis = "NAME --print [--library DIR]";
+inline constexpr std::string_view kTourSynopsis = "NAME --print|--json [--library DIR]";
 
 std::string ToursHelp();
 std::string TourHelp();

@@ -11,7 +11,20 @@ tilewalk_cli_test("tour --print of a stop on a rejected scenario shows the error
   COMMAND ${tw} tour q4-multiple-of-128 --print MATCH "rejected: NotImplementedError")
 tilewalk_cli_test("tour names an unknown tour" EXIT 1 COMMAND ${tw} tour nope --print
   MATCH "no tour 'nope'; 'tilewalk tours' lists them")
-tilewalk_cli_test("tour without --print explains" EXIT 2 COMMAND ${tw} tour intro MATCH "only --print")
+tilewalk_cli_test("tour without --print or --json explains" EXIT 2 COMMAND ${tw} tour intro
+  MATCH "give --print \\(text\\) or --json")
+tilewalk_cli_test("tour --print and --json together are refused" EXIT 2 COMMAND ${tw} tour intro --print --json
+  MATCH "not both")
+tilewalk_cli_test("tour --print fills every narration line and the passage text" EXIT 0
+  COMMAND ${tw} tour intro --print
+  MATCH "\n    without ever holding the whole score matrix\\.\n" MATCH2 "passage text:\n      Four axes: [^{]*here \\(1, 1, 4, 2\\), 8 steps")
+tilewalk_cli_test("tour --json lists every stop with its picture, event and filled text" EXIT 0
+  COMMAND ${tw} tour intro --json
+  MATCH "\"id\": \"intro/1\",\n *\"title\": \"The kernel runs as a grid of small steps\",\n *\"show\": \"grid\",\n *\"event\": 0,"
+  MATCH2 "\"text\": \"Four axes: [^{]*here \\(1, 1, 4, 2\\)" NO_MATCH "\\{(fwd|dkv|dq|scenario)\\.")
+tilewalk_cli_test("tour --print catches a bad placeholder on a later narration line" EXIT 1
+  COMMAND ${tw} tour late --print --library ${CMAKE_SOURCE_DIR}/tests/cli/fixtures/late-placeholder
+  MATCH "late\\.tour:37: stop 'The draft' does not resolve: narration: \\{fwd\\.step\\.99\\.ran\\}: the fwd launch runs 16 grid steps, not step 99")
 tilewalk_cli_test("anchors on an unrelated file refuses it" EXIT 1
   COMMAND ${tw} anchors --pallas-source ${fixtures}/unrelated.py MATCH "does not define _flash_attention_impl")
 tilewalk_cli_test("anchors on a missing file says what to pass" EXIT 1
