@@ -70,7 +70,8 @@ TEST_CASE("tour layout: wide heatmaps take width from the grid") {
   CHECK(LayOutTour(wide, PaneSet::All()).detail->width > LayOutTour(kArea, PaneSet::All()).detail->width);
 }
 
-TEST_CASE("tour layout: a stop that shows the grid gives it the larger share, unless the splitter was dragged") {
+TEST_CASE(
+    "tour layout: a stop that shows the grid gives it the larger share, unless the splitter was dragged") {
   LayoutInput grid_first = kArea;
   grid_first.grid_first = true;
   const TourLayout about_grid = LayOutTour(grid_first, PaneSet::All());
