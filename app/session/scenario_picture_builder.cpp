@@ -36,8 +36,7 @@ views::ScenarioPicture BuildScenarioPicture(const flash::Scenario& scenario, con
     for (std::string_view choice : field.choices) shown.choices.emplace_back(choice);
     picture.fields.push_back(std::move(shown));
   }
-  for (const std::string& w : context.try_flags)
-    picture.try_flags += (picture.try_flags.empty() ? "" : " ") + w;
+  picture.try_words = flash::FlagsInWords(context.try_flags);
   if (context.rejection != nullptr) {
     const tpu::KernelError& e = *context.rejection;
     picture.rejection =

@@ -6,6 +6,8 @@
 //   the cursor moved
 #include "app/session/tour_session.hpp"
 
+#include "kernels/flash/scenario_fields.hpp"
+
 #include <algorithm>
 #include <filesystem>
 
@@ -229,9 +231,7 @@ void TourSession::BuildStopPassage(const walkthrough::Passage* passage) {
                       .passage = passage,
                       .landing_problem = m_edited ? std::string() : m_landing_problem};
   m_passage = BuildPassagePicture(context, Placeholders());
-  m_passage.try_flags.clear();
-  for (const std::string& w : stop.try_flags)
-    m_passage.try_flags += (m_passage.try_flags.empty() ? "" : " ") + w;
+  m_passage.try_words = flash::FlagsInWords(stop.try_flags);
   m_passage.edited = m_edited;
   m_passage_shown = passage;
 }

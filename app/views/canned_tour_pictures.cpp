@@ -221,7 +221,7 @@ namespace tilewalk::views {
 
 ScenarioPicture CannedScenarioPicture() {
   ScenarioPicture p{
-      .key = "--scenario causal-small --block-k 64 ", .edited = true, .try_flags = "--block-k 64"};
+      .key = "--scenario causal-small --block-k 64 ", .edited = true, .try_words = "block_k = 64"};
   p.rejection =
       "NotImplementedError during tracing of the fwd launch: block_k=64 should be a multiple of 128";
   auto add = [&](const char* key, const char* flag, const char* group, FieldKind kind, const char* value,

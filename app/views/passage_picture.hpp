@@ -29,7 +29,7 @@ struct PassagePicture {
   std::string passage_title{};
   std::string passage_body{};
   std::string problem{};    // a placeholder that could not be filled, a stop that does not land
-  std::string try_flags{};  // the stop's suggestion to try, "--block-k 64", or empty
+  std::string try_words{};  // the stop's suggestion to try in words, "block_k = 64", or empty
   bool edited = false;      // the scenario running is not the stop's own
   std::optional<AskPicture> ask{};
 };

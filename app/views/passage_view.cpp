@@ -14,7 +14,7 @@ namespace {
 
 // The stop's suggestion as its button says it; once tried, the way back.
 std::string TryLabel(const PassagePicture& picture) {
-  return picture.edited ? "Back to the stop's scenario" : "Try: " + picture.try_flags;
+  return picture.edited ? "Back to the stop's scenario" : "Try " + picture.try_words;
 }
 
 // The line under the choices: what to do next, or what the recording answered.
@@ -108,7 +108,7 @@ std::optional<Intent> DrawPassageView(const PassagePicture& picture, float scrol
     if (ImGui::Button("Next >")) intent = Intent{.kind = IntentKind::NextStop};
     ImGui::EndDisabled();
     // The stop's suggestion, one click (or A) away; once tried, the way back.
-    if (picture.edited || !picture.try_flags.empty()) {
+    if (picture.edited || !picture.try_words.empty()) {
       const std::string label = TryLabel(picture);
       ImGui::SameLine();
       if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label.c_str()).x + ImGui::GetFrameHeight())
@@ -163,7 +163,7 @@ float PassageNarrationHeight(const PassagePicture& picture, float width) {
   float h = 0.0f;
   if (picture.stop_count > 0) {
     h += ImGui::GetFrameHeightWithSpacing();  // Prev, Stop k of n, Next (and the Try button)
-    if (picture.edited || !picture.try_flags.empty()) {
+    if (picture.edited || !picture.try_words.empty()) {
       const std::string label = TryLabel(picture);
       const std::string where =
           "Stop " + std::to_string(picture.stop_number) + " of " + std::to_string(picture.stop_count);

@@ -26,7 +26,7 @@ struct ScenarioPicture {
   std::string key{};                    // the flags joined: the view restarts its edits when this changes
   std::vector<ScenarioField> fields{};  // in group order
   bool edited = false;                  // the user's edit, not the stop's own scenario
-  std::string try_flags{};              // the stop's suggestion, "--block-k 64", or empty
+  std::string try_words{};              // the stop's suggestion in words, "block_k = 64", or empty
   std::string rejection{};              // "NotImplementedError while tracing: ...", or empty
   std::string problem{};                // flags that could not be read, or a landing the edit lacks
 };

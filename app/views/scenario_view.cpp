@@ -134,11 +134,11 @@ std::optional<Intent> DrawScenarioView(const ScenarioPicture& picture, ScenarioD
     }
     ImGui::EndTable();
   }
-  if (!picture.try_flags.empty() && !picture.edited) {
+  if (!picture.try_words.empty() && !picture.edited) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(palette::Vec(palette::kTextDim),
                        "This stop suggests trying %s (the button in the Passage pane, or A).",
-                       picture.try_flags.c_str());
+                       picture.try_words.c_str());
     ImGui::PopTextWrapPos();
   }
   return intent;

@@ -58,4 +58,8 @@ const ScenarioField* FindScenarioField(std::string_view key);  // by key, or nul
 // What a field's value must be, as the failures say it: "expected one of float32, bfloat16".
 std::string FieldExpectation(const ScenarioField& field);
 
+// Flags as a learner reads them, by the table's keys: {"--block-k-major", "128", "--causal"} →
+// "block_k_major = 128, causal". A word that names no field (a scenario's name) stays as written.
+std::string FlagsInWords(std::span<const std::string> words);
+
 }  // namespace tilewalk::flash

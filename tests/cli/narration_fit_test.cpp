@@ -12,6 +12,7 @@
 #include "app/gui/imgui_setup.hpp"
 #include "app/gui/tour_screen.hpp"
 #include "headless_imgui.hpp"
+#include "kernels/flash/scenario_fields.hpp"
 #include "walkthrough/library.hpp"
 
 namespace tilewalk::app {
@@ -50,7 +51,7 @@ views::PassagePicture WorstCase(const walkthrough::Tour& tour, std::size_t stop_
                           .stop_count = static_cast<int>(tour.stops.size()),
                           .stop_title = stop.title,
                           .narration = StandIns(stop.narration)};
-  for (const std::string& w : stop.try_flags) p.try_flags += (p.try_flags.empty() ? "" : " ") + w;
+  p.try_words = flash::FlagsInWords(stop.try_flags);
   if (stop.ask) {
     views::AskPicture ask{.question = StandIns(stop.ask->question),
                           .picked = 0,

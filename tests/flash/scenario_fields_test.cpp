@@ -151,3 +151,15 @@ TEST_CASE("the host-memory guard does not wrap at the flags' limits") {
   CHECK(runnable.error().reason == tilewalk::base::Reason::TooLarge);
   CHECK(runnable.error().message.find("MiB of host memory") != std::string::npos);
 }
+
+namespace tilewalk::flash {
+
+TEST_CASE("scenario fields: flags in words use the table's keys, switches bare, unknown words as written") {
+  const std::vector<std::string> words = {"--block-k-major", "128",     "--causal", "--scenario",
+                                          "causal-small",    "--dtype", "bfloat16"};
+  CHECK(FlagsInWords(words) == "block_k_major = 128, causal, scenario causal-small, dtype = bfloat16");
+  CHECK(FlagsInWords(std::vector<std::string>{}).empty());
+  CHECK(FlagsInWords(std::vector<std::string>{"--q-len"}) == "q_len");  // a value cut off: the key alone
+}
+
+}  // namespace tilewalk::flash

@@ -414,7 +414,7 @@ TEST_CASE(
   CHECK(p.fields.size() == flash::ScenarioFields().size());
   CHECK(p.fields.front().group == "shapes");
   CHECK(p.fields.back().group == "blocks of the dQ launch");
-  CHECK(p.try_flags == "--block-k 64");
+  CHECK(p.try_words == "block_k = 64");
   CHECK(p.rejection.empty());
   const auto field = [&](const std::string& key) {
     return *std::find_if(p.fields.begin(), p.fields.end(), [&](const auto& f) { return f.key == key; });

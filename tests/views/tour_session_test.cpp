@@ -283,9 +283,9 @@ TEST_CASE(
 TEST_CASE("tour session: the stop's suggestion is one intent away, and the same intent goes back") {
   TourSession s({.tour = "q4-multiple-of-128"});
   REQUIRE(s.HasTour());
-  for (int i = 0; i < s.stop_count() && s.Pictures().passage.try_flags != "--block-k 64"; ++i)
+  for (int i = 0; i < s.stop_count() && s.Pictures().passage.try_words != "block_k = 64"; ++i)
     s.Apply(Make(views::IntentKind::NextStop));
-  REQUIRE(s.Pictures().passage.try_flags == "--block-k 64");
+  REQUIRE(s.Pictures().passage.try_words == "block_k = 64");
   s.Apply(Make(views::IntentKind::ToggleStopSuggestion));
   CHECK(s.scenario_edited());
   CHECK(s.Pictures().scenario.rejection.find("NotImplementedError") != std::string::npos);
