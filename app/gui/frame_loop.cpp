@@ -18,6 +18,7 @@
 #include "app/gui/screenshot.hpp"
 #include "app/gui/script_runner.hpp"
 #include "app/gui/shell_ui.hpp"
+#include "app/gui/tour_picker.hpp"
 #include "app/gui/tour_screen.hpp"
 #include "app/gui/user_settings.hpp"
 #include "app/library_problems.hpp"
@@ -86,16 +87,19 @@ void LoadUserSettings(GuiRun& run) {
 
 // Records the first stop's scenario; the window is already up, so a slow recording is not a blank desktop.
 // A tour remembered from an older library may be gone: the default one opens rather than the gallery.
+std::unique_ptr<session::TourSession> OpenSession(const GuiOptions& options, const std::string& name,
+                                                  int stop) {
+  return std::make_unique<session::TourSession>(
+      session::SessionOptions{.library_folder = options.library,
+                              .tour = name,
+                              .stop = stop,
+                              .pallas_source = options.pallas_source,
+                              .background_recording = true});
+}
+
 void OpenTour(GuiRun& run) {
   const GuiOptions& options = run.options;
-  const auto open = [&](const std::string& name, int stop) {
-    return std::make_unique<session::TourSession>(
-        session::SessionOptions{.library_folder = options.library,
-                                .tour = name,
-                                .stop = stop,
-                                .pallas_source = options.pallas_source,
-                                .background_recording = true});
-  };
+  const auto open = [&](const std::string& name, int stop) { return OpenSession(options, name, stop); };
   const bool saved_tour = options.tour.empty() && !run.settings.tour.empty();
   run.tour = saved_tour ? open(run.settings.tour, options.stop_given ? options.stop : run.settings.stop)
                         : open(options.tour, options.stop);
@@ -130,6 +134,10 @@ bool SetUpShell(GuiRun& run) {
   // The look follows the window: its font is rasterised for the window's height, classroom mode and the
   // user's text scale, and rebuilt between frames when any of them changes.
   run.text_scale = run.settings.text_scale;
+  run.shell.tours.choices = TourChoices(tour);
+  // The start screen, when the command named no tour: a person chooses where to go (the last tour first).
+  run.shell.tours.open = tour.HasTour() && run.options.tour.empty() && !run.options.stop_given &&
+                         !run.capturing && !run.benchmarking && !run.script;
   run.look = {.font_pixels = FontPixelsForHeight(run.options.window_size.height),
               .ignore_mouse = run.capturing || run.benchmarking || run.script};
   return true;
@@ -150,6 +158,7 @@ void FollowLook(GuiRun& run) {
 void TakeInput(GuiRun& run) {
   const FrameInput input = MapInput(run.window.input().Drain(), ImGui::GetIO().WantTextInput);
   run.frames_since_input = input.events > 0 ? 0 : run.frames_since_input + 1;
+  if (run.shell.has_tour && TakePickerInput(input, run.shell.tours)) return;  // the picker's keys
   for (const WindowAction action : input.actions) {
     switch (action) {
       case WindowAction::ToggleFullscreen:
@@ -195,8 +204,28 @@ void DrawFrame(GuiRun& run) {
     DrawTourScreen(*run.tour, run.screen, top, seconds);
     run.shell.show_help = run.screen.show_help;
     DrawRecordingStatus(*run.tour);
+    DrawTourPicker(run.shell.tours);
   }
   if (run.blank) DrawBlank();
+}
+
+// The tour the picker chose, opened in a new session that keeps the old one's step unit, axis and speed.
+void OpenChosenTour(GuiRun& run) {
+  if (!run.shell.tours.chosen) return;
+  const TourChoice chosen = std::move(*run.shell.tours.chosen);
+  run.shell.tours.chosen.reset();
+  const session::TourSession& old = *run.tour;
+  const views::StepUnit unit = old.step_unit();
+  const views::TimelineAxis axis = old.axis();
+  const float speed = old.speed();
+  std::unique_ptr<session::TourSession> opened = OpenSession(run.options, chosen.id, chosen.stop);
+  if (!opened->HasTour()) return;  // the library changed under us: stay where we are
+  run.tour = std::move(opened);
+  run.tour->Apply({.kind = views::IntentKind::SetStepUnit, .value = static_cast<int>(unit)});
+  run.tour->Apply({.kind = views::IntentKind::SetAxis, .value = static_cast<int>(axis)});
+  run.tour->Apply({.kind = views::IntentKind::SetSpeed, .value = static_cast<std::int64_t>(speed)});
+  run.screen.detail_stop = -1;
+  run.shell.tours.choices = TourChoices(*run.tour);
 }
 
 // Nothing plays, records or has just been pressed: nothing on screen would change.
@@ -278,6 +307,7 @@ ExitCode RunFrames(GuiRun& run, const base::InterruptGuard& interrupts) {
     run.window.BeginFrame();
     TakeInput(run);
     DrawFrame(run);
+    OpenChosenTour(run);
     if (run.shell.quit_requested || interrupts.Interrupted()) run.window.RequestClose();
     run.window.Render();
     if (run.options.screenshot && frame >= run.options.screenshot_frames) {

@@ -69,8 +69,12 @@ const std::array kBindings = {
     KeyBinding{GLFW_KEY_KP_0, KeyMods::Ctrl, false, std::nullopt, WindowAction::ResetText},
     KeyBinding{GLFW_KEY_SLASH, KeyMods::Shift, false, std::nullopt, WindowAction::ToggleHelp, "?",
                "show / hide this help"},
+    KeyBinding{GLFW_KEY_O, KeyMods::None, false, std::nullopt, WindowAction::ToggleTours, "O",
+               "open another tour (Up, Down and Enter pick one)"},
+    KeyBinding{GLFW_KEY_ENTER, KeyMods::None, false, std::nullopt, WindowAction::Choose},
+    KeyBinding{GLFW_KEY_KP_ENTER, KeyMods::None, false, std::nullopt, WindowAction::Choose},
     KeyBinding{GLFW_KEY_ESCAPE, KeyMods::None, false, std::nullopt, WindowAction::CloseHelp, "Escape",
-               "close the help; cancel a recording"},
+               "close the help or the tours; cancel a recording"},
 };
 
 struct KeyName {

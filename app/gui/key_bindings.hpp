@@ -26,6 +26,8 @@ enum class WindowAction : uint8_t {
   ScrollPassageDown,
   ScrollPassageUp,
   ToggleBlank,  // a black screen, as a presenter's "b" or "." asks
+  ToggleTours,  // the tour picker
+  Choose,       // Enter: open what the picker has selected
 };
 
 enum class KeyMods : uint8_t { None = 0, Shift = 1, Ctrl = 2 };

@@ -21,6 +21,14 @@ float DrawMainMenuBar(ShellUiState& state) {
     if (ImGui::MenuItem("Quit")) state.quit_requested = true;
     ImGui::EndMenu();
   }
+  if (state.has_tour && ImGui::BeginMenu("Tours")) {
+    if (ImGui::MenuItem("All tours...", "O")) state.tours.open = true;
+    ImGui::Separator();
+    for (const TourChoice& choice : state.tours.choices) {
+      if (ImGui::MenuItem(choice.label.c_str())) state.tours.chosen = choice;
+    }
+    ImGui::EndMenu();
+  }
   if (state.has_tour && ImGui::BeginMenu("View")) {
     ImGui::MenuItem("Keys", "?", &state.show_help);
     ImGui::MenuItem("Classroom mode", "F10", &state.classroom);

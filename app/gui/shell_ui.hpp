@@ -1,11 +1,12 @@
-// The app's own chrome around the views: the main menu bar (File, View, Debug) and the windows it toggles.
-// The main window shows the tour screen; when there is no tour to show, the gallery takes its place, under
-// a notice that says why.
+// The app's own chrome around the views: the main menu bar (File, Tours, View, Debug) and the windows it
+// toggles. The main window shows the tour screen; when there is no tour to show, the gallery takes its place,
+// under a notice that says why.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "app/gui/tour_picker.hpp"
 #include "app/views/gallery.hpp"
 
 namespace tilewalk::app {
@@ -18,6 +19,7 @@ struct ShellUiState {
   std::string notice{};                         // why the gallery is shown instead of a tour
   std::vector<std::string> library_problems{};  // the library's diagnostics, file:line first
   bool quit_requested = false;                  // File > Quit; the frame loop closes the window
+  TourPickerState tours;                        // Tours > a tour, or the start screen (O)
   views::GalleryState gallery;
 };
 

@@ -186,6 +186,17 @@ std::optional<uint64_t> TourSession::cursor() const {
   return m_timeline->cursor();
 }
 
+std::vector<TourSummary> TourSession::TourSummaries() const {
+  std::vector<TourSummary> tours;
+  for (const walkthrough::Tour& t : m_loaded.library.tours)
+    tours.push_back({.id = t.id,
+                     .title = t.title,
+                     .question = t.question,
+                     .stops = static_cast<int>(t.stops.size()),
+                     .is_default = t.is_default});
+  return tours;
+}
+
 void TourSession::GoToStop(int index) {
   if (m_tour == nullptr) return;
   RetireJob();  // an edit of the stop being left is no longer wanted

@@ -73,6 +73,14 @@ struct TourPictures {
   std::string rejection{};    // the rejected scenario's error, when there is one
 };
 
+// A tour of the library as a picker lists it.
+struct TourSummary {
+  std::string id, title;
+  int question = 0;  // 0: none
+  int stops = 0;
+  bool is_default = false;
+};
+
 class TourSession {
  public:
   explicit TourSession(const SessionOptions& options);
@@ -85,6 +93,7 @@ class TourSession {
   const walkthrough::PallasIndex* pallas() const { return m_pallas.get(); }
   int stop_index() const { return m_stop; }  // 0-based
   std::string tour_id() const { return m_tour == nullptr ? std::string() : m_tour->id; }
+  std::vector<TourSummary> TourSummaries() const;  // every tour of the library, in its order
   int stop_count() const;
   bool playing() const { return m_playing; }
   float speed() const { return m_speed; }
