@@ -69,6 +69,11 @@ views::Heatmap BuildHeatmap(std::string label, const tpu::Matrix& data,
   image->width = cols;
   image->height = rows;
   image->rgba.assign(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols) * 4, 0);
+  image->values.reserve(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols));
+  image->entry_bits.reserve(image->values.capacity());
+  static_assert(mask_bits::kCausal == views::heatmap_entry::kCausalMasked &&
+                mask_bits::kSegment == views::heatmap_entry::kSegmentMasked &&
+                mask_bits::kOffScale == views::heatmap_entry::kOffScale);
   const float span = hi - lo;
   auto colour = [&](float v) { return views::ColourRamp(span > 0.0f ? (v - lo) / span : 0.5f); };
   auto dim = [](views::Rgb c) {
@@ -78,6 +83,8 @@ views::Heatmap BuildHeatmap(std::string label, const tpu::Matrix& data,
   for (int r = 0; r < rows; ++r) {
     for (int c = 0; c < cols; ++c) {
       const std::uint8_t b = bits(r, c);
+      image->values.push_back(data(r, c));
+      image->entry_bits.push_back(b);
       const bool off = (b & mask_bits::kOffScale) != 0;
       // A masked entry alternates a grey stripe with its own colour dimmed (or dark grey, when its value is
       // the mask value and has no colour).

@@ -17,9 +17,19 @@ namespace tilewalk::views {
 // can fill pictures without including ImGui.
 using TextureId = void*;
 
+// What an entry of a heatmap is besides its value (the session's mask bits, the same numbers).
+namespace heatmap_entry {
+inline constexpr std::uint8_t kCausalMasked = 1;
+inline constexpr std::uint8_t kSegmentMasked = 2;
+inline constexpr std::uint8_t kOffScale = 4;  // not finite, or the mask value
+}  // namespace heatmap_entry
+
 struct HeatmapImage {
   int width = 0, height = 0;
   std::vector<std::uint8_t> rgba{};  // width * height * 4, row-major, top row first
+  // The entries themselves, for the value under the mouse: width * height each, row-major; may be empty.
+  std::vector<float> values{};
+  std::vector<std::uint8_t> entry_bits{};  // heatmap_entry flags
 
   std::array<std::uint8_t, 4> Pixel(int x, int y) const {
     const std::size_t at =

@@ -46,6 +46,38 @@ ImVec2 FitTile(int rows, int cols, ImVec2 avail, float max_scale) {
   return {static_cast<float>(cols) * scale, static_cast<float>(rows) * scale};
 }
 
+namespace {
+
+// The entry under the mouse: its row, column and value, and whether a mask covers it.
+void ShowEntryTooltip(const Heatmap& heatmap, ImVec2 at, ImVec2 size, int repeats) {
+  const HeatmapImage* image = heatmap.image.get();
+  if (image == nullptr || image->width <= 0 || image->height <= 0 || size.x <= 0.0f || size.y <= 0.0f) return;
+  const std::size_t count = static_cast<std::size_t>(image->width) * static_cast<std::size_t>(image->height);
+  if (image->values.size() != count || image->entry_bits.size() != count) return;
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const float copy_w = size.x / static_cast<float>(repeats);
+  const float within = std::fmod(std::max(mouse.x - at.x, 0.0f), copy_w);
+  const int col =
+      std::clamp(static_cast<int>(within / copy_w * static_cast<float>(image->width)), 0, image->width - 1);
+  const int row = std::clamp(static_cast<int>((mouse.y - at.y) / size.y * static_cast<float>(image->height)),
+                             0, image->height - 1);
+  const std::size_t i =
+      static_cast<std::size_t>(row) * static_cast<std::size_t>(image->width) + static_cast<std::size_t>(col);
+  char value[32];
+  FormatValue(value, sizeof value, image->values[i]);
+  ImGui::BeginTooltip();
+  ImGui::Text("%s  row %d, column %d: %s", heatmap.label.c_str(), row, col, value);
+  const std::uint8_t bits = image->entry_bits[i];
+  if (bits & heatmap_entry::kCausalMasked) ImGui::TextDisabled("masked: the key comes after the query");
+  if (bits & heatmap_entry::kSegmentMasked) ImGui::TextDisabled("masked: another segment");
+  if ((bits & heatmap_entry::kOffScale) &&
+      !(bits & (heatmap_entry::kCausalMasked | heatmap_entry::kSegmentMasked)))
+    ImGui::TextDisabled("off the colour scale");
+  ImGui::EndTooltip();
+}
+
+}  // namespace
+
 void DrawHeatmapImage(const Heatmap& heatmap, ImVec2 size, int repeats) {
   repeats = std::max(1, repeats);
   ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -63,6 +95,7 @@ void DrawHeatmapImage(const Heatmap& heatmap, ImVec2 size, int repeats) {
   }
   draw->AddRect(at, {at.x + size.x, at.y + size.y}, palette::kEdge);
   ImGui::Dummy(size);
+  if (ImGui::IsItemHovered()) ShowEntryTooltip(heatmap, at, size, repeats);
 }
 
 void DrawColourScale(const Heatmap& heatmap, float width) {

@@ -24,6 +24,23 @@ constexpr ImU32 kInVmem = IM_COL32(0x8A, 0x93, 0xA4, 0xFF);  // an HBM block tha
 // One slot box: the block it holds, the active slot outlined bright, and a bar along its bottom in the colour
 // of what happened to it in this step: copied in (green), reused with the copy skipped (orange), written
 // back (pink).
+// What a slot holds and what this step does with it, under the mouse.
+void ShowSlotTooltip(const OperandPicture& op, int index, bool outputs, std::optional<ImU32> bar) {
+  const SlotPicture& slot = op.slots[static_cast<std::size_t>(index)];
+  ImGui::BeginTooltip();
+  ImGui::Text("%s, VMEM slot %d", op.name.c_str(), index);
+  if (!slot.holds_block) {
+    ImGui::TextDisabled("empty: no block has been copied into it yet");
+  } else {
+    ImGui::Text("holds HBM block %s", slot.block.c_str());
+  }
+  if (slot.active) ImGui::Text(outputs ? "this grid step writes its block here" : "this grid step reads it");
+  if (slot.filling) ImGui::Text("a copy issued in this step is landing in it");
+  if (bar && !outputs) ImGui::Text("the copy was skipped: the block was already here");
+  if (bar && outputs) ImGui::Text("written back to HBM at the end of this step");
+  ImGui::EndTooltip();
+}
+
 void DrawSlot(const SlotPicture& slot, float width, std::optional<ImU32> bar) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float height = ImGui::GetTextLineHeightWithSpacing() * kSlotLines;
@@ -42,6 +59,24 @@ void DrawSlot(const SlotPicture& slot, float width, std::optional<ImU32> bar) {
   draw->AddText(text_at, slot.holds_block ? palette::kText : palette::kTextDim, text.c_str());
   draw->PopClipRect();
   ImGui::Dummy(ImVec2(width, height));
+}
+
+// One HBM block under the mouse: where it is in the slice, and what this step has done with it.
+void ShowHbmTooltip(const HbmArrayPicture& hbm, bool strip, int i) {
+  const std::uint8_t flags = hbm.cells[static_cast<std::size_t>(i)];
+  ImGui::BeginTooltip();
+  if (strip) {
+    ImGui::Text("HBM block %d of %zu%s%s", i, hbm.cells.size(), hbm.slice.empty() ? "" : ", ",
+                hbm.slice.c_str());
+  } else {
+    ImGui::Text("HBM block row %d, column %d%s%s", i / hbm.cols, i % hbm.cols, hbm.slice.empty() ? "" : ", ",
+                hbm.slice.c_str());
+  }
+  if (i == hbm.wanted) ImGui::Text("the block this grid step's index map asks for");
+  if (i == hbm.naive) ImGui::Text("the block a naive index map would ask for");
+  if ((flags & hbm_cell::kInVmem) != 0) ImGui::Text("also in a VMEM slot");
+  if ((flags & hbm_cell::kWritten) != 0) ImGui::Text("written back so far");
+  ImGui::EndTooltip();
 }
 
 // The operand's HBM array as blocks: a strip when the slice is one row or one column, else a grid; the
@@ -80,6 +115,13 @@ void DrawHbm(const HbmArrayPicture& hbm, float width) {
     }
   }
   const float used_w = cell * static_cast<float>(cols);
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  if (ImGui::IsWindowHovered() && mouse.x >= at.x && mouse.x < at.x + used_w && mouse.y >= top &&
+      mouse.y < top + static_cast<float>(rows) * cell_h) {
+    const int c = std::clamp(static_cast<int>((mouse.x - at.x) / cell), 0, cols - 1);
+    const int r = std::clamp(static_cast<int>((mouse.y - top) / cell_h), 0, rows - 1);
+    ShowHbmTooltip(hbm, strip, r * cols + c);
+  }
   if (!hbm.slice.empty() && width - used_w > ImGui::CalcTextSize(hbm.slice.c_str()).x + line * 0.5f)
     draw->AddText(ImVec2(at.x + used_w + line * 0.3f, at.y + (slot_h - line) * 0.5f), palette::kTextDim,
                   hbm.slice.c_str());
@@ -134,6 +176,7 @@ void DrawOperands(const char* heading, const std::vector<OperandPicture>& operan
       const SlotPicture& slot = op.slots[static_cast<std::size_t>(s)];
       if (s > 0) ImGui::SameLine();
       DrawSlot(slot, slot_width, slot.active ? bar : std::nullopt);
+      if (ImGui::IsItemHovered()) ShowSlotTooltip(op, s, outputs, slot.active ? bar : std::nullopt);
     }
     ImGui::SameLine();
     DrawHbm(op.hbm, hbm_width);
