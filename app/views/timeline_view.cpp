@@ -39,6 +39,20 @@ float ScrubberHeight() {
   return line * (kBandLines + kScrubberPadLines) + LaneHeight() * static_cast<float>(kKinds.size());
 }
 
+// A marker of kind `k` centred on x in its lane: a bar, except a skipped step, which is a diamond, so that it
+// does not read as a skipped copy (a neighbouring orange) from the back of a room. Both scale with the text,
+// so classroom mode's larger text draws them thicker.
+void DrawMarker(ImDrawList* draw, std::size_t k, float x, float y, float lane, float line) {
+  const ImU32 colour = kKinds[k].colour;
+  const float half = std::max(1.0f, line * 0.07f);
+  if (k == static_cast<std::size_t>(MarkerKind::SkippedStep)) {
+    const float r = std::max(half * 2.0f, lane * 0.5f - 1.0f), cy = y + lane * 0.5f;
+    draw->AddQuadFilled(ImVec2(x, cy - r), ImVec2(x + r, cy), ImVec2(x, cy + r), ImVec2(x - r, cy), colour);
+    return;
+  }
+  draw->AddRectFilled(ImVec2(x - half, y + 1.0f), ImVec2(x + half, y + lane - 1.0f), colour);
+}
+
 float AxisX(double fraction, float left, float width) {
   return left + width * static_cast<float>(std::clamp(fraction, 0.0, 1.0));
 }
@@ -145,8 +159,12 @@ std::optional<Intent> DrawLegend() {
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float frame = ImGui::GetFrameHeight();
     const float s = line * 0.7f;
-    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + (frame - s) * 0.5f),
-                                              ImVec2(p.x + s, p.y + (frame + s) * 0.5f), kKinds[k].colour);
+    if (k == static_cast<std::size_t>(MarkerKind::SkippedStep)) {
+      DrawMarker(ImGui::GetWindowDrawList(), k, p.x + s * 0.5f, p.y + (frame - s) * 0.5f, s, line);
+    } else {
+      ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + (frame - s) * 0.5f),
+                                                ImVec2(p.x + s, p.y + (frame + s) * 0.5f), kKinds[k].colour);
+    }
     ImGui::Dummy(ImVec2(s, frame));
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
@@ -201,7 +219,7 @@ std::optional<Intent> DrawScrubber(const TimelinePicture& picture, float& left, 
     const std::size_t k = static_cast<std::size_t>(m.kind);
     const float x = AxisX(TimelineFraction(picture, m.event, m.time_us), left, width);
     const float y = at.y + band_height + lane * static_cast<float>(k);
-    draw->AddRectFilled(ImVec2(x - 1.0f, y + 1.0f), ImVec2(x + 1.0f, y + lane - 1.0f), kKinds[k].colour);
+    DrawMarker(draw, k, x, y, lane, line);
   }
   if (picture.landing) {
     // A small flag under the launch bands: where the stop landed, so that one can wander and come back.
