@@ -63,6 +63,8 @@ constexpr float kMinPitch = 2.0f;     // below this a cell is not a visible shap
 constexpr float kMaxPitch = 4096.0f;  // zoomed in far enough; keeps the content size finite
 constexpr float kMinZoom = 0.1f, kMaxZoom = 8.0f;
 constexpr float kMinReadablePitchLines = 1.0f;  // cells smaller than a line of text: show one slice only
+constexpr float kMinBandPitchLines = 1.2f;      // cells smaller than this: a large grid goes into bands
+constexpr int kUnbandedSide = 8;                // an axis of this many cells or fewer is never banded
 
 // Where the label of a vertical innermost arrow goes: beside it reads best, under the cells leaves the
 // cells more width in a narrow pane. A horizontal arrow always has its label under it.
@@ -91,7 +93,7 @@ SliceChrome MeasureChrome(const GridPicture& picture, const GridSlice& sample, i
   const float lh = m.line_height;
   SliceChrome chrome;
   const std::string title = SliceTitle(picture, sample, total);
-  const int row_digits = IndexDigits(picture.rows);
+  const int row_digits = IndexDigits(picture.rows * picture.row_band);
   chrome.left =
       std::max(TextWidth(picture.row_label, m), static_cast<float>(row_digits) * m.char_width) + 0.5f * lh;
   // title (when there are several slices), axis name, column indices, each on its own line
@@ -163,9 +165,15 @@ Arrangement FitSlices(int slice_count, int rows, int cols, const SliceChrome& ch
 
 // ---- [Legend] ----
 
+// What a cell of a summary holds; empty for a grid drawn cell for cell.
+std::string BandNote(const GridPicture& picture) {
+  if (picture.row_band <= 1 && picture.col_band <= 1) return {};
+  return "a cell: " + std::to_string(picture.row_band) + " by " + std::to_string(picture.col_band) + " steps";
+}
+
 // The legend above the slices, wrapped to the pane's width; returns its height.
-float BuildLegendAbove(GridLayout& layout, const GridLayoutOptions& options, const TextMetrics& m,
-                       float width) {
+float BuildLegendAbove(GridLayout& layout, const GridPicture& picture, const GridLayoutOptions& options,
+                       const TextMetrics& m, float width) {
   const float lh = m.line_height;
   const float row_height = 1.4f * lh;
   float x = 0.0f, y = 0.0f;
@@ -199,6 +207,8 @@ float BuildLegendAbove(GridLayout& layout, const GridLayoutOptions& options, con
     layout.legend_path = LayoutSegment{{at.x, at.y + 0.7f * lh}, {at.x + 2.4f * lh, at.y + 0.7f * lh}};
     layout.legend_path_label = LayoutLabel{{at.x + 2.8f * lh, at.y + 0.2f * lh}, text, LabelRole::Legend};
   }
+  if (const std::string note = BandNote(picture); !note.empty())
+    layout.legend_note = LayoutLabel{place(TextWidth(note, m)), note, LabelRole::Legend};
   return y + row_height + 0.6f * lh;
 }
 
@@ -240,6 +250,9 @@ float BuildLegendColumn(GridLayout& layout, const GridPicture& picture, const Gr
   layout.legend_innermost = arrow_at(y);
   layout.legend_innermost_label =
       next(terse ? "innermost" : "innermost:\n" + innermost, LabelRole::Innermost);
+  if (const std::string note = BandNote(picture); !note.empty())
+    layout.legend_note =
+        next(terse ? note.substr(8) + " a cell" : "a cell:\n" + note.substr(8), LabelRole::Legend);
   return y;
 }
 
@@ -254,7 +267,8 @@ void PlaceLegendAt(GridLayout& layout, float x) {
     (*segment)->from.x += x;
     (*segment)->to.x += x;
   }
-  for (std::optional<LayoutLabel>* label : {&layout.legend_path_label, &layout.legend_innermost_label}) {
+  for (std::optional<LayoutLabel>* label :
+       {&layout.legend_path_label, &layout.legend_innermost_label, &layout.legend_note}) {
     if (*label) (*label)->pos.x += x;
   }
 }
@@ -264,7 +278,8 @@ float LegendWidth(const GridLayout& layout, const TextMetrics& m) {
   float width = 0.0f;
   for (const LegendEntry& e : layout.legend)
     width = std::max(width, e.label.pos.x + TextWidth(e.label.text, m));
-  for (const std::optional<LayoutLabel>& label : {layout.legend_path_label, layout.legend_innermost_label}) {
+  for (const std::optional<LayoutLabel>& label :
+       {layout.legend_path_label, layout.legend_innermost_label, layout.legend_note}) {
     if (label) width = std::max(width, label->pos.x + TextWidth(label->text, m));
   }
   return width;
@@ -274,18 +289,18 @@ float LegendWidth(const GridLayout& layout, const TextMetrics& m) {
 
 void AddIndexLabels(SliceLayout& slice, const GridPicture& picture, float pitch, const TextMetrics& m) {
   const float lh = m.line_height;
-  const int col_stride =
-      LabelStride(pitch, static_cast<float>(IndexDigits(picture.cols)) * m.char_width + m.char_width);
+  const int col_stride = LabelStride(
+      pitch, static_cast<float>(IndexDigits(picture.cols * picture.col_band)) * m.char_width + m.char_width);
   const float index_y = slice.grid.min.y - 1.2f * lh;
   for (int c = 0; c < picture.cols; c += col_stride) {
-    std::string text = std::to_string(c);
+    std::string text = std::to_string(c * picture.col_band);
     const float centre = slice.grid.min.x + (static_cast<float>(c) + 0.5f) * pitch;
     slice.labels.push_back(
         {{centre - 0.5f * TextWidth(text, m), index_y}, std::move(text), LabelRole::Index});
   }
   const int row_stride = LabelStride(pitch, 1.1f * lh);
   for (int r = 0; r < picture.rows; r += row_stride) {
-    std::string text = std::to_string(r);
+    std::string text = std::to_string(r * picture.row_band);
     const float centre = slice.grid.min.y + (static_cast<float>(r) + 0.5f) * pitch;
     slice.labels.push_back({{slice.grid.min.x - 0.4f * lh - TextWidth(text, m), centre - 0.5f * lh},
                             std::move(text),
@@ -392,7 +407,7 @@ PlacedLayout LayOutWithLegend(const GridPicture& picture, int total, float width
   GridLayout layout;
   layout.legend_beside = place == LegendPlace::Beside;
   float legend_height = layout.legend_beside ? BuildLegendColumn(layout, picture, options, m, false)
-                                             : BuildLegendAbove(layout, options, m, width);
+                                             : BuildLegendAbove(layout, picture, options, m, width);
   if (layout.legend_beside && legend_height > height) {
     layout.legend.clear();
     legend_height = BuildLegendColumn(layout, picture, options, m, true);
@@ -485,24 +500,75 @@ PlacedLayout LayOutBest(const GridPicture& picture, int total, float width, floa
   return beside.BetterThan(above) ? std::move(beside) : std::move(above);
 }
 
+// Every slice if they fit at a readable size, else the one in focus alone, its title saying how many there
+// are.
+PlacedLayout LayOutSlices(const GridPicture& picture, float width, float height,
+                          const GridLayoutOptions& options) {
+  const int total = static_cast<int>(picture.slices.size());
+  PlacedLayout all = LayOutBest(picture, total, width, height, options);
+  const float readable = kMinReadablePitchLines * SaneMetrics(options.text).line_height;
+  if (total <= 1 || (all.overflow == 0.0f && all.pitch >= readable)) return all;
+  const int focus = FocusSlice(picture);
+  GridPicture one = picture;
+  one.slices = {picture.slices[static_cast<std::size_t>(focus)]};
+  PlacedLayout alone = LayOutBest(one, total, width, height, options);
+  if (all.BetterThan(alone) && all.overflow == 0.0f) return all;
+  alone.layout.slices.front().source = focus;
+  return alone;
+}
+
 }  // namespace
+
+GridPicture BandGrid(const GridPicture& picture, int row_band, int col_band) {
+  GridPicture banded = picture;
+  banded.row_band = std::max(row_band, 1);
+  banded.col_band = std::max(col_band, 1);
+  const int rows = std::max(picture.rows, 0), cols = std::max(picture.cols, 0);
+  banded.rows = (rows + banded.row_band - 1) / banded.row_band;
+  banded.cols = (cols + banded.col_band - 1) / banded.col_band;
+  for (std::size_t s = 0; s < picture.slices.size(); ++s) {
+    const std::vector<CellState>& cells = picture.slices[s].cells;
+    std::vector<CellState>& out = banded.slices[s].cells;
+    out.assign(static_cast<std::size_t>(banded.rows) * static_cast<std::size_t>(banded.cols),
+               CellState::Pending);
+    for (std::size_t i = 0; i < cells.size() && cols > 0 && i < static_cast<std::size_t>(rows) * cols; ++i) {
+      const int r = static_cast<int>(i / static_cast<std::size_t>(cols));
+      const int c = static_cast<int>(i % static_cast<std::size_t>(cols));
+      CellState& to =
+          out[static_cast<std::size_t>(r / banded.row_band) * static_cast<std::size_t>(banded.cols) +
+              static_cast<std::size_t>(c / banded.col_band)];
+      const CellState state = cells[i];
+      // The cursor's band is current; otherwise ran beats skipped beats pending.
+      if (to == CellState::Current || state == CellState::Pending) continue;
+      if (state == CellState::Current || state == CellState::Ran || to == CellState::Pending) to = state;
+    }
+  }
+  return banded;
+}
 
 GridLayout BuildGridLayout(const GridPicture& picture, float width, float height,
                            const GridLayoutOptions& options) {
   width = std::max(FiniteOr(width, 0.0f), 0.0f);
   height = std::max(FiniteOr(height, 0.0f), 0.0f);
-  const int total = static_cast<int>(picture.slices.size());
-  PlacedLayout all = LayOutBest(picture, total, width, height, options);
-  // Slices too many to read side by side: the one in focus alone, its title saying how many there are.
-  const float readable = kMinReadablePitchLines * SaneMetrics(options.text).line_height;
-  if (total <= 1 || (all.overflow == 0.0f && all.pitch >= readable)) return std::move(all.layout);
-  const int focus = FocusSlice(picture);
-  GridPicture one = picture;
-  one.slices = {picture.slices[static_cast<std::size_t>(focus)]};
-  PlacedLayout alone = LayOutBest(one, total, width, height, options);
-  if (all.BetterThan(alone) && all.overflow == 0.0f) return std::move(all.layout);
-  alone.layout.slices.front().source = focus;
-  return std::move(alone.layout);
+  PlacedLayout best = LayOutSlices(picture, width, height, options);
+  // A grid too large to read cell for cell in this pane: bands of rows and columns (only along an axis of
+  // more than a few cells), growing until a band cell is readable or each axis has a few bands left.
+  const float readable = kMinBandPitchLines * SaneMetrics(options.text).line_height;
+  const bool small = picture.rows <= kUnbandedSide && picture.cols <= kUnbandedSide;
+  if (best.pitch >= readable || small || best.layout.too_large || !(options.zoom <= 1.0f))
+    return std::move(best.layout);
+  // Cells shrink about as the band grows, so start near the band that makes them readable.
+  const int first = std::clamp(static_cast<int>(readable / std::max(best.pitch, 1.0f)), 2, 1 << 20);
+  for (int band = first;; band += std::max(1, band / 2)) {
+    GridPicture banded =
+        BandGrid(picture, picture.rows > kUnbandedSide ? band : 1, picture.cols > kUnbandedSide ? band : 1);
+    PlacedLayout candidate = LayOutSlices(banded, width, height, options);
+    const bool few = banded.rows <= kUnbandedSide / 2 && banded.cols <= kUnbandedSide / 2;
+    if (candidate.pitch >= readable || few) {
+      candidate.layout.summary = std::move(banded);
+      return std::move(candidate.layout);
+    }
+  }
 }
 
 // ---- [Queries] ----

@@ -81,6 +81,10 @@ struct GridLayout {
   // Beside the slices the legend also names the innermost arrow, which the slices then leave unlabelled.
   std::optional<LayoutSegment> legend_innermost;
   std::optional<LayoutLabel> legend_innermost_label;
+  std::optional<LayoutLabel> legend_note;  // a summary's "a cell: 2 by 1 steps"
+  // A grid too large for its pane at a readable size is drawn as this summary, its rows and columns in
+  // bands (GridPicture::row_band, col_band): paint and hit-test it rather than the picture.
+  std::optional<GridPicture> summary;
   std::vector<SliceLayout> slices;
 };
 
@@ -90,6 +94,10 @@ struct GridCellRef {
 
 // More cells than this in one slice is not a grid anyone can read; the view says so instead of drawing.
 inline constexpr std::int64_t kMaxLaidOutCellsPerSlice = std::int64_t{1} << 22;
+
+// `picture` with its rows and columns in bands of `row_band` and `col_band`: a band cell is current if the
+// cursor is in it, pending if none of its steps has run, ran if any ran, else skipped.
+GridPicture BandGrid(const GridPicture& picture, int row_band, int col_band);
 
 GridLayout BuildGridLayout(const GridPicture& picture, float width, float height,
                            const GridLayoutOptions& options = {});

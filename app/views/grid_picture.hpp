@@ -26,6 +26,7 @@ struct GridPicture {
   std::string title{};                   // "Forward launch grid (b, h, q, kv)"
   std::string row_label{}, col_label{};  // "q block", "kv block"
   int rows = 0, cols = 0;
+  int row_band = 1, col_band = 1;   // a summary of a large grid: each cell stands for this many rows, columns
   bool walks_down_columns = false;  // false: the innermost grid axis runs along a row (kv innermost, forward
                                     // and dQ); true: it runs down a column (q innermost, dK/dV)
   std::vector<GridSlice> slices{};

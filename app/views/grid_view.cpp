@@ -265,6 +265,8 @@ void PaintLegend(const Painter& p, const GridLayout& layout) {
     PaintArrow(p, a, b, kPathDone, t, 0.5f * p.line_height);
     p.dl->AddText(p.At(layout.legend_path_label->pos), kTextStrong, layout.legend_path_label->text.c_str());
   }
+  if (layout.legend_note)
+    p.dl->AddText(p.At(layout.legend_note->pos), kTextStrong, layout.legend_note->text.c_str());
   if (layout.legend_innermost && layout.legend_innermost_label) {
     PaintArrow(p, p.At(layout.legend_innermost->from), p.At(layout.legend_innermost->to), kAccent,
                std::max(2.0f, 0.15f * p.line_height), 0.6f * p.line_height);
@@ -281,6 +283,20 @@ void ShowCellTooltip(const GridPicture& picture, const GridCellRef& hit) {
   ImGui::Text("batch %d, head %d, %s %d, %s %d", slice.batch, slice.head, picture.row_label.c_str(), hit.row,
               picture.col_label.c_str(), hit.col);
   ImGui::TextDisabled("click to seek here");
+  ImGui::EndTooltip();
+}
+
+// A band of a summarised grid: the rows and columns of the full grid it holds, and their summed-up state.
+void ShowBandTooltip(const GridPicture& summary, const GridPicture& full, const GridCellRef& hit) {
+  const GridSlice& slice = summary.slices[static_cast<std::size_t>(hit.slice)];
+  const CellState state = StateAt(slice, static_cast<std::size_t>(hit.row * summary.cols + hit.col));
+  const int r0 = hit.row * summary.row_band, c0 = hit.col * summary.col_band;
+  ImGui::BeginTooltip();
+  ImGui::Text("batch %d, head %d: %s %d to %d, %s %d to %d", slice.batch, slice.head, full.row_label.c_str(),
+              r0, std::min(r0 + summary.row_band, full.rows) - 1, full.col_label.c_str(), c0,
+              std::min(c0 + summary.col_band, full.cols) - 1);
+  ImGui::Text("%s", StateName(state));
+  ImGui::TextDisabled("a summary of a grid too large for the pane; click to seek to the band's first step");
   ImGui::EndTooltip();
 }
 
@@ -303,8 +319,9 @@ void DrawControls(const GridPicture& picture, GridViewState& state) {
 
 // ---- [View] ----
 
-std::optional<SeekToGridCell> DrawGridView(const GridPicture& picture, GridViewState& state) {
-  IM_ASSERT((picture.rows >= 0 && picture.cols >= 0) && "GridPicture rows and cols must not be negative.");
+std::optional<SeekToGridCell> DrawGridView(const GridPicture& full, GridViewState& state) {
+  IM_ASSERT((full.rows >= 0 && full.cols >= 0) && "GridPicture rows and cols must not be negative.");
+  const GridPicture& picture = full;  // the controls' title; the canvas draws the layout's summary if any
   std::optional<SeekToGridCell> intent;
   ImGui::PushID(picture.title.c_str());  // stable across frames, unlike the address of a temporary
   if (!state.compact) DrawControls(picture, state);
@@ -318,7 +335,9 @@ std::optional<SeekToGridCell> DrawGridView(const GridPicture& picture, GridViewS
         .text = {.char_width = ImGui::CalcTextSize("0").x, .line_height = line_height}};
     // One pixel of slack so that a layout that fits exactly never summons a scrollbar that then shrinks
     // the pane and makes it not fit.
-    const GridLayout layout = BuildGridLayout(picture, avail.x - 1.0f, avail.y - 1.0f, options);
+    const GridLayout layout = BuildGridLayout(full, avail.x - 1.0f, avail.y - 1.0f, options);
+    // A large grid in a small pane comes back as a summary in bands: it is what the canvas shows.
+    const GridPicture& shown = layout.summary ? *layout.summary : full;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const bool clicked = ImGui::InvisibleButton(
         "cells", ImVec2(std::max(layout.content_size.x, 1.0f), std::max(layout.content_size.y, 1.0f)));
@@ -328,12 +347,12 @@ std::optional<SeekToGridCell> DrawGridView(const GridPicture& picture, GridViewS
     const Painter painter{dl, origin, line_height, dl->GetClipRectMin(), dl->GetClipRectMax()};
     PaintLegend(painter, layout);
     for (const SliceLayout& slice : layout.slices) {
-      const GridSlice& source = picture.slices[static_cast<std::size_t>(slice.source)];
-      PaintCells(painter, picture, slice, source, layout.cell_gap);
+      const GridSlice& source = shown.slices[static_cast<std::size_t>(slice.source)];
+      PaintCells(painter, shown, slice, source, layout.cell_gap);
       if (state.show_order) {
-        PaintPath(painter, picture, slice, source, layout.cell_pitch);
-        if (layout.cell_pitch >= 2.2f * line_height) {
-          PaintStepNumbers(painter, picture, slice, source, slice.source);
+        PaintPath(painter, shown, slice, source, layout.cell_pitch);
+        if (!layout.summary && layout.cell_pitch >= 2.2f * line_height) {
+          PaintStepNumbers(painter, shown, slice, source, slice.source);
         }
       }
       PaintLabels(painter, slice.labels);
@@ -347,9 +366,18 @@ std::optional<SeekToGridCell> DrawGridView(const GridPicture& picture, GridViewS
 
     if (hovered) {
       const ImVec2 mouse = ImGui::GetIO().MousePos;
-      if (const auto hit = HitTestGridLayout(layout, picture, {mouse.x - origin.x, mouse.y - origin.y})) {
-        ShowCellTooltip(picture, *hit);
-        if (clicked) intent = SeekToGridCell{.slice = hit->slice, .row = hit->row, .col = hit->col};
+      if (const auto hit = HitTestGridLayout(layout, shown, {mouse.x - origin.x, mouse.y - origin.y})) {
+        if (layout.summary) {
+          ShowBandTooltip(shown, full, *hit);
+        } else {
+          ShowCellTooltip(full, *hit);
+        }
+        // In a summary, a band seeks to its first cell.
+        if (clicked) {
+          intent = SeekToGridCell{.slice = hit->slice,
+                                  .row = std::min(hit->row * shown.row_band, full.rows - 1),
+                                  .col = std::min(hit->col * shown.col_band, full.cols - 1)};
+        }
       }
     }
   }

@@ -234,8 +234,14 @@ TEST_CASE(
   const GridLayout huge = BuildGridLayout(Blank(1000, 1000, true), 100.0f, 100.0f);
   RequireAllFinite(huge);
   CHECK(huge.cell_pitch >= 1.0f);
-  CHECK(huge.slices.front().cells.size() == 1000u * 1000u);
+  REQUIRE(huge.summary.has_value());  // in bands: a few cells, each many steps
+  CHECK(huge.slices.front().cells.size() ==
+        static_cast<std::size_t>(huge.summary->rows) * static_cast<std::size_t>(huge.summary->cols));
   CHECK(huge.content_size.x > 100.0f);  // it scrolls rather than shrinking to nothing
+  // Zoomed in, the grid is drawn cell for cell, scrolling.
+  const GridLayout zoomed = BuildGridLayout(Blank(1000, 1000, true), 100.0f, 100.0f, {.zoom = 2.0f});
+  CHECK_FALSE(zoomed.summary.has_value());
+  CHECK(zoomed.slices.front().cells.size() == 1000u * 1000u);
 
   // rows*cols overflows int and would need tens of gigabytes; the layout declines instead of allocating
   GridPicture absurd = Blank(0, 0, false);
@@ -334,6 +340,53 @@ TEST_CASE(
   CHECK(hit->col == 1);
   // With room for all sixteen, all are shown.
   CHECK(BuildGridLayout(many, 2400.0f, 1600.0f).slices.size() == 16);
+}
+
+}  // namespace tilewalk::views
+
+namespace tilewalk::views {
+
+TEST_CASE("grid layout: a grid too large for its pane is summarised in bands, a small one never") {
+  GridPicture big = Blank(32, 16, false);
+  std::vector<CellState>& cells = big.slices.front().cells;
+  cells[0] = CellState::Ran;                                          // band (0, 0): ran
+  cells[static_cast<std::size_t>(5 * 16 + 15)] = CellState::Current;  // row 5, column 15
+  const GridLayout small_pane = BuildGridLayout(big, 420.0f, 260.0f);
+  REQUIRE(small_pane.summary.has_value());
+  const GridPicture& bands = *small_pane.summary;
+  CHECK(bands.row_band > 1);
+  CHECK(bands.rows == (32 + bands.row_band - 1) / bands.row_band);
+  CHECK(small_pane.cell_pitch >= 1.2f * 13.0f);
+  REQUIRE(small_pane.legend_note.has_value());
+  CHECK(small_pane.legend_note->text.find(std::to_string(bands.row_band)) != std::string::npos);
+  const std::vector<CellState>& summary_cells = bands.slices.front().cells;
+  CHECK(summary_cells[0] == CellState::Ran);
+  CHECK(summary_cells[static_cast<std::size_t>((5 / bands.row_band) * bands.cols + 15 / bands.col_band)] ==
+        CellState::Current);
+  CHECK(summary_cells.back() == CellState::Pending);
+  // Labels count steps of the full grid: the second row label is the second band's first row.
+  bool second_band_labelled = false;
+  for (const LayoutLabel& l : small_pane.slices.front().labels)
+    second_band_labelled =
+        second_band_labelled || (l.role == LabelRole::Index && l.text == std::to_string(bands.row_band));
+  CHECK(second_band_labelled);
+
+  CHECK_FALSE(BuildGridLayout(big, 2400.0f, 1600.0f).summary.has_value());             // room for every cell
+  CHECK_FALSE(BuildGridLayout(Blank(8, 8, false), 60.0f, 60.0f).summary.has_value());  // small: never banded
+}
+
+TEST_CASE("grid bands: a band is current with the cursor, ran if any step ran, skipped if only skipped") {
+  GridPicture p = Blank(4, 4, false);
+  std::vector<CellState>& cells = p.slices.front().cells;
+  cells[0] = CellState::Skipped;  // band (0, 0): skipped and pending
+  cells[2] = CellState::Skipped;  // band (0, 1): skipped, then ran
+  cells[3] = CellState::Ran;
+  cells[10] = CellState::Current;  // band (1, 1)
+  const GridPicture banded = BandGrid(p, 2, 2);
+  REQUIRE(banded.rows == 2);
+  REQUIRE(banded.cols == 2);
+  CHECK(banded.slices.front().cells ==
+        std::vector<CellState>{CellState::Skipped, CellState::Ran, CellState::Pending, CellState::Current});
 }
 
 }  // namespace tilewalk::views
