@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "app/export/frame_plan.hpp"
-#include "app/gui/tour_layout.hpp"
 #include "app/pixel_size.hpp"
+#include "app/screen/tour_layout.hpp"
 #include "kernels/flash/scenario.hpp"
 
 namespace tilewalk::app {

@@ -5,7 +5,7 @@
 #include <doctest/doctest.h>
 #include <imgui.h>
 
-#include "app/gui/tour_screen.hpp"
+#include "app/screen/tour_screen.hpp"
 #include "headless_imgui.hpp"
 
 namespace tilewalk::app {

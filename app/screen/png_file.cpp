@@ -1,4 +1,4 @@
-#include "app/gui/png_file.hpp"
+#include "app/screen/png_file.hpp"
 
 #include <png.h>
 

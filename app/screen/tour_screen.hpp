@@ -9,8 +9,8 @@
 #include <optional>
 #include <vector>
 
-#include "app/gui/heatmap_texture_cache.hpp"
-#include "app/gui/tour_layout.hpp"
+#include "app/screen/heatmap_texture_cache.hpp"
+#include "app/screen/tour_layout.hpp"
 #include "app/session/tour_session.hpp"
 #include "app/views/grid_picture.hpp"
 #include "app/views/memory_view.hpp"

@@ -1,4 +1,4 @@
-#include "app/gui/imgui_setup.hpp"
+#include "app/screen/imgui_setup.hpp"
 
 #include <imgui.h>
 

@@ -1,12 +1,12 @@
-#include "app/gui/tour_screen.hpp"
+#include "app/screen/tour_screen.hpp"
 
 #include <imgui.h>
 
 #include <string>
 
 #include "app/gui/key_bindings.hpp"
-#include "app/gui/pane_splitters.hpp"
-#include "app/gui/tour_layout.hpp"
+#include "app/screen/pane_splitters.hpp"
+#include "app/screen/tour_layout.hpp"
 #include "app/views/cost_view.hpp"
 #include "app/views/grid_view.hpp"
 #include "app/views/lanes_view.hpp"
