@@ -13,6 +13,7 @@
 #include "app/gui/frame_input.hpp"
 #include "app/gui/frame_timer.hpp"
 #include "app/gui/gui_window.hpp"
+#include "app/gui/help_overlay.hpp"
 #include "app/gui/recording_status.hpp"
 #include "app/gui/screenshot.hpp"
 #include "app/gui/script_runner.hpp"
@@ -193,6 +194,7 @@ void DrawFrame(GuiRun& run) {
     // A screenshot is of the stop as landed: playback time must not move it between frames.
     const double seconds = run.capturing ? 0.0 : static_cast<double>(ImGui::GetIO().DeltaTime);
     DrawTourScreen(*run.tour, run.screen, top, seconds);
+    if (run.screen.show_help) DrawHelpOverlay(run.screen.show_help);
     run.shell.show_help = run.screen.show_help;
     DrawRecordingStatus(*run.tour);
   }

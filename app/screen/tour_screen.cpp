@@ -4,7 +4,6 @@
 
 #include <string>
 
-#include "app/gui/key_bindings.hpp"
 #include "app/screen/pane_splitters.hpp"
 #include "app/screen/tour_layout.hpp"
 #include "app/views/cost_view.hpp"
@@ -31,29 +30,6 @@ bool BeginPane(const char* title, const PaneRect& rect, bool background) {
   ImGui::SetNextWindowSize({rect.width, rect.height});
   return ImGui::Begin(title, nullptr,
                       kPaneFlags | (background ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoBackground));
-}
-
-void DrawHelpOverlay(bool& open) {
-  const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(
-      {viewport->Pos.x + viewport->Size.x * 0.5f, viewport->Pos.y + viewport->Size.y * 0.5f},
-      ImGuiCond_Always, {0.5f, 0.5f});
-  ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: on a projector the panes behind must not read through
-  if (ImGui::Begin("Keys", &open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | kPaneFlags)) {
-    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
-      for (const KeyHelp& k : HelpRows()) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::TextColored({0.94f, 0.89f, 0.26f, 1.0f}, "%.*s", static_cast<int>(k.keys.size()),
-                           k.keys.data());
-        ImGui::TableNextColumn();
-        ImGui::Text("%.*s", static_cast<int>(k.action.size()), k.action.data());
-      }
-      ImGui::EndTable();
-    }
-    ImGui::TextDisabled("Press ? or Escape to close.");
-  }
-  ImGui::End();
 }
 
 Pane TabPane(session::DetailTab tab) {
@@ -333,7 +309,6 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
   }
   ImGui::PopStyleColor();
   if (state.splitters) DrawPaneSplitters(area, layout, splits);
-  if (state.show_help) DrawHelpOverlay(state.show_help);
 
   state.passage_scroll = 0.0f;
   for (const views::Intent& intent : intents) session.Apply(intent);

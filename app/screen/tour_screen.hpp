@@ -3,7 +3,8 @@
 // bottom. The detail region has tabs, Memory | Lanes | Scores | Cost | Scenario, and follows the cursor's
 // statement (lanes for the running max and sum, scores for s, p and the masks) until the user picks a tab for
 // this stop — each drawn from the session's pictures. It gathers the intents of the panes and the keyboard
-// and hands them to the session, which owns the cursor; it also draws the help overlay.
+// and hands them to the session, which owns the cursor. The window draws its help overlay on top
+// (app/gui/help_overlay.hpp); the screen only keeps whether it is open.
 #pragma once
 
 #include <optional>
