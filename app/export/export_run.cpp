@@ -225,10 +225,11 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
                                    std::to_string(options.max_frames) +
                                    "; choose a coarser --every, or raise --max-frames");
 
-  auto opened = HeadlessRenderer::Open({.layout = options.size,
-                                        .scale = options.scale,
-                                        .look = {.font_pixels = FontPixelsForHeight(options.size.height)}},
-                                       err);
+  auto opened = HeadlessRenderer::Open(
+      {.layout = options.size,
+       .scale = options.scale,
+       .look = {.font_pixels = FontPixelsForHeight(options.size.height), .theme = options.theme}},
+      err);
   if (!opened) return Fail(opened.error().reason, "cannot draw the frames: " + opened.error().message);
   HeadlessRenderer& renderer = **opened;
   auto folder = base::OutputFolder::Create(options.out, folder_options);

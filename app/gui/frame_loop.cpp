@@ -132,7 +132,8 @@ bool SetUpShell(GuiRun& run) {
   // user's text scale, and rebuilt between frames when any of them changes.
   run.text_scale = run.settings.text_scale;
   run.look = {.font_pixels = FontPixelsForHeight(run.options.window_size.height),
-              .ignore_mouse = run.capturing || run.benchmarking || run.script};
+              .ignore_mouse = run.capturing || run.benchmarking || run.script,
+              .theme = run.options.theme};
   return true;
 }
 

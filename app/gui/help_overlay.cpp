@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include "app/gui/key_bindings.hpp"
+#include "app/views/tour_palette.hpp"
 
 namespace tilewalk::app {
 
@@ -20,8 +21,8 @@ void DrawHelpOverlay(bool& open) {
       for (const KeyHelp& k : HelpRows()) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextColored({0.94f, 0.89f, 0.26f, 1.0f}, "%.*s", static_cast<int>(k.keys.size()),
-                           k.keys.data());
+        ImGui::TextColored(views::palette::Vec(views::palette::Active().help_key), "%.*s",
+                           static_cast<int>(k.keys.size()), k.keys.data());
         ImGui::TableNextColumn();
         ImGui::Text("%.*s", static_cast<int>(k.action.size()), k.action.data());
       }

@@ -297,7 +297,7 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
                                             : views::DrawTimelineView(pictures.timeline);
         if (intent) intents.push_back(*intent);
       } else if (!pictures.rejection.empty()) {
-        ImGui::TextColored(views::palette::Vec(views::palette::kError),
+        ImGui::TextColored(views::palette::Vec(views::palette::Active().error),
                            "The scenario is rejected, so nothing runs:");
         ImGui::TextWrapped("%s", pictures.rejection.c_str());
         ImGui::TextDisabled("%s", pictures.scenario.edited
