@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "app/views/meaning_fill.hpp"
 #include "app/views/tour_palette.hpp"
 
 namespace tilewalk::views {
@@ -23,10 +24,10 @@ struct Chart {
 };
 
 // A bar at least 1.5 px wide, so that a short copy on a long axis still shows.
-void Bar(ImDrawList* draw, const Chart& chart, double a, double b, float y0, float y1, ImU32 colour) {
+void Bar(ImDrawList* draw, const Chart& chart, double a, double b, float y0, float y1, Meaning meaning) {
   float x0 = chart.X(a), x1 = chart.X(b);
   if (x1 - x0 < 1.5f) x1 = x0 + 1.5f;
-  draw->AddRectFilled(ImVec2(x0, y0), ImVec2(x1, y1), colour);
+  FillMeaning(draw, ImVec2(x0, y0), ImVec2(x1, y1), meaning);
 }
 
 // Two lanes, compute above copies, over [from_us, to_us]; the cursor's step outlined in the current colour;
@@ -56,9 +57,9 @@ void DrawLanes(const CostPicture& p, double from_us, double to_us, bool label_st
     if (s.end_us < from_us || s.start_us - s.wait_us > to_us) continue;
     if (s.wait_us > 0)
       Bar(draw, chart, s.start_us - s.wait_us, s.start_us, compute_y + lane_h * 0.35f,
-          compute_y + lane_h * 0.65f, palette::Active().error);
+          compute_y + lane_h * 0.65f, Meaning::Error);
     Bar(draw, chart, s.start_us, s.end_us, compute_y + 1.0f, compute_y + lane_h - 1.0f,
-        s.ran ? palette::Active().passage : palette::Active().idle_step);
+        s.ran ? Meaning::Compute : Meaning::Idle);
     if (label_steps) {
       char n[24];
       std::snprintf(n, sizeof n, "%zu", i + 1);
@@ -72,7 +73,7 @@ void DrawLanes(const CostPicture& p, double from_us, double to_us, bool label_st
   for (const CostCopy& c : p.copies) {
     if (c.end_us < from_us || c.start_us > to_us) continue;
     Bar(draw, chart, c.start_us, c.end_us, copy_y + 1.0f, copy_y + lane_h - 1.0f,
-        c.writeback ? palette::Active().writeback : palette::Active().issued);
+        c.writeback ? Meaning::WrittenBack : Meaning::Copied);
   }
   // The cursor's step and the copies it issued, outlined; then the cursor itself.
   if (p.current_step >= 0 && static_cast<std::size_t>(p.current_step) < p.steps.size()) {
@@ -106,16 +107,16 @@ void DrawLanes(const CostPicture& p, double from_us, double to_us, bool label_st
   const float room = chart.width - ImGui::CalcTextSize(from).x - ImGui::CalcTextSize(to).x;
   if (caption_w + line < room)
     draw->AddText(ImVec2(chart.left + (chart.width - caption_w) * 0.5f, axis_y),
-                  label_steps ? palette::Active().current : palette::Active().text_dim, caption.c_str());
+                  label_steps ? palette::Active().current_text : palette::Active().text_dim, caption.c_str());
   ImGui::Dummy(ImVec2(chart.width + label_w, axis_y + line - at.y));
 }
 
-void Swatch(ImU32 colour, const char* label) {
+void Swatch(Meaning meaning, const char* label) {
   const float line = ImGui::GetTextLineHeight();
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float s = line * 0.7f;
-  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + (line - s) * 0.5f),
-                                            ImVec2(p.x + s, p.y + (line + s) * 0.5f), colour);
+  FillMeaning(ImGui::GetWindowDrawList(), ImVec2(p.x, p.y + (line - s) * 0.5f),
+              ImVec2(p.x + s, p.y + (line + s) * 0.5f), meaning);
   ImGui::Dummy(ImVec2(s, line));
   ImGui::SameLine();
   ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%s", label);
@@ -178,14 +179,14 @@ void DrawCostView(const CostPicture& p) {
            {p.hbm_bound ? "the copy engine is busier" : "the core is busier", bound},
            {p.hbm_bound ? "than the core." : "than the copy engine.", bound}});
   ImGui::PopTextWrapPos();
-  Swatch(palette::Active().passage, "compute");
-  for (const auto& [colour, label] :
-       {std::pair{palette::Active().idle_step, "skipped"}, std::pair{palette::Active().issued, "copy in"},
-        std::pair{palette::Active().writeback, "writeback"}, std::pair{palette::Active().error, "bubble"}}) {
+  Swatch(Meaning::Compute, "compute");
+  for (const auto& [meaning, label] :
+       {std::pair{Meaning::Idle, "skipped"}, std::pair{Meaning::Copied, "copy in"},
+        std::pair{Meaning::WrittenBack, "writeback"}, std::pair{Meaning::Error, "bubble"}}) {
     ImGui::SameLine();
     if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label).x + ImGui::GetTextLineHeight() * 2.0f)
       ImGui::NewLine();
-    Swatch(colour, label);
+    Swatch(meaning, label);
   }
 
   DrawLanes(p, 0.0, std::max(p.total_us, 1e-6), false, "");
@@ -209,10 +210,10 @@ void DrawCostView(const CostPicture& p) {
                   : copies_end <= s.end_us + 1e-9 ? "hidden under compute"
                                                   : "not all hidden");
     std::snprintf(waited, sizeof waited, "waited %.2f µs.", s.wait_us);
-    Phrases({{step, palette::Active().current},
-             {compute, palette::Active().current},
-             {copied, palette::Active().current},
-             {waited, palette::Active().current}});
+    Phrases({{step, palette::Active().current_text},
+             {compute, palette::Active().current_text},
+             {copied, palette::Active().current_text},
+             {waited, palette::Active().current_text}});
   }
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextColored(palette::Vec(palette::Active().text_dim),

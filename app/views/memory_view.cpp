@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "app/views/heatmap_view.hpp"
+#include "app/views/meaning_fill.hpp"
 #include "app/views/tour_palette.hpp"
 
 namespace tilewalk::views {
@@ -22,15 +23,15 @@ constexpr float kSlotLines = 1.08f;
 // One slot box: the block it holds, the active slot outlined bright, and a bar along its bottom in the colour
 // of what happened to it in this step: copied in (green), reused with the copy skipped (orange), written
 // back (pink).
-void DrawSlot(const SlotPicture& slot, float width, std::optional<ImU32> bar) {
+void DrawSlot(const SlotPicture& slot, float width, std::optional<Meaning> bar) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float height = ImGui::GetTextLineHeightWithSpacing() * kSlotLines;
   const ImVec2 at = ImGui::GetCursorScreenPos();
   const ImVec2 end{at.x + width, at.y + height};
   draw->AddRectFilled(at, end, slot.holds_block ? palette::Active().panel : palette::Active().empty_slot,
                       3.0f);
-  if (slot.filling) bar = palette::Active().issued;
-  if (bar) draw->AddRectFilled(ImVec2(at.x, end.y - height * 0.22f), end, *bar, 3.0f);
+  if (slot.filling) bar = Meaning::Copied;
+  if (bar) FillMeaning(draw, ImVec2(at.x, end.y - height * 0.22f), end, *bar, 3.0f);
   const float thickness = slot.active ? 3.0f : 1.0f;
   draw->AddRect(at, end, slot.active ? palette::Active().current : palette::Active().edge, 3.0f, 0,
                 thickness);
@@ -70,11 +71,14 @@ void DrawHbm(const HbmArrayPicture& hbm, float width) {
       const std::uint8_t flags = hbm.cells[static_cast<std::size_t>(i)];
       const ImVec2 a{at.x + static_cast<float>(c) * cell, top + static_cast<float>(r) * cell_h};
       const ImVec2 b{a.x + cell - gap, a.y + cell_h - gap};
-      ImU32 fill = palette::Active().panel;
-      if ((flags & hbm_cell::kWritten) != 0) fill = palette::Active().writeback;
-      if ((flags & hbm_cell::kInVmem) != 0) fill = palette::Active().in_vmem;
-      if (i == hbm.wanted) fill = palette::Active().current;
-      draw->AddRectFilled(a, b, fill);
+      std::optional<Meaning> fill;
+      if ((flags & hbm_cell::kWritten) != 0) fill = Meaning::WrittenBack;
+      if ((flags & hbm_cell::kInVmem) != 0) fill = Meaning::InVmem;
+      if (i == hbm.wanted) fill = Meaning::Current;
+      if (fill)
+        FillMeaning(draw, a, b, *fill);
+      else
+        draw->AddRectFilled(a, b, palette::Active().panel);
       if (i == hbm.naive)
         draw->AddRect(ImVec2(a.x - 1.0f, a.y - 1.0f), ImVec2(b.x + 1.0f, b.y + 1.0f),
                       palette::Active().skipped, 0.0f, 0, 3.0f);
@@ -128,9 +132,9 @@ void DrawOperands(const char* heading, const std::vector<OperandPicture>& operan
     ImGui::TextUnformatted(op.name.c_str());
     ImGui::SameLine(name_width);
     ImGui::SetCursorPosY(row_y);
-    std::optional<ImU32> bar;
-    if (!outputs && op.reused) bar = palette::Active().skipped;
-    if (outputs && op.written_back) bar = palette::Active().writeback;
+    std::optional<Meaning> bar;
+    if (!outputs && op.reused) bar = Meaning::Skipped;
+    if (outputs && op.written_back) bar = Meaning::WrittenBack;
     for (int s = 0; s < 2; ++s) {
       const SlotPicture& slot = op.slots[static_cast<std::size_t>(s)];
       if (s > 0) ImGui::SameLine();
@@ -162,23 +166,20 @@ void Wrapped(ImU32 colour, const std::string& text) {
 // What the marks mean, as swatches that flow onto as few lines as the pane allows.
 void DrawKey() {
   struct Mark {
-    ImU32 colour;
-    bool outline;
+    Meaning meaning;
+    bool outline;  // an outline in the meaning's colour, not a fill
     const char* label;
   };
-  const Mark marks[] = {
-      {palette::Active().current, true, "slot in use"},
-      {palette::Active().issued, false, "copied in"},
-      {palette::Active().skipped, false, "reused"},
-      {palette::Active().writeback, false, "written back"},
-      {palette::Active().current, false, "block asked for"},
-      {palette::Active().in_vmem, false, "in VMEM"},
-      {palette::Active().skipped, true, "naive map's block"},
+  static constexpr Mark kMarks[] = {
+      {Meaning::Current, true, "slot in use"},       {Meaning::Copied, false, "copied in"},
+      {Meaning::Skipped, false, "reused"},           {Meaning::WrittenBack, false, "written back"},
+      {Meaning::Current, false, "block asked for"},  {Meaning::InVmem, false, "in VMEM"},
+      {Meaning::Skipped, true, "naive map's block"},
   };
   const float line = ImGui::GetTextLineHeight();
   const float s = line * 0.7f;
-  for (std::size_t i = 0; i < std::size(marks); ++i) {
-    const Mark& m = marks[i];
+  for (std::size_t i = 0; i < std::size(kMarks); ++i) {
+    const Mark& m = kMarks[i];
     if (i > 0) {
       ImGui::SameLine(0.0f, line * 0.6f);
       if (ImGui::GetContentRegionAvail().x < s + ImGui::CalcTextSize(m.label).x + line * 0.5f)
@@ -187,9 +188,9 @@ void DrawKey() {
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const ImVec2 a{p.x, p.y + (line - s) * 0.5f}, b{p.x + s, p.y + (line + s) * 0.5f};
     if (m.outline) {
-      ImGui::GetWindowDrawList()->AddRect(a, b, m.colour, 0.0f, 0, 2.0f);
+      ImGui::GetWindowDrawList()->AddRect(a, b, MeaningColour(m.meaning), 0.0f, 0, 2.0f);
     } else {
-      ImGui::GetWindowDrawList()->AddRectFilled(a, b, m.colour);
+      FillMeaning(ImGui::GetWindowDrawList(), a, b, m.meaning);
     }
     ImGui::Dummy(ImVec2(s, line));
     ImGui::SameLine(0.0f, line * 0.25f);

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/views/meaning_fill.hpp"
 #include "app/views/tour_palette.hpp"
 
 namespace tilewalk::views {
@@ -14,15 +15,15 @@ namespace {
 
 struct KindStyle {
   const char* label;
-  ImU32 palette::Colours::*colour;  // the kind's colour in the active theme's table
+  Meaning meaning;  // its colour (and, in print, its pattern)
 };
 
 constexpr std::array<KindStyle, static_cast<std::size_t>(MarkerKind::kCount)> kKinds = {{
-    {"copy issued", &palette::Colours::issued},
-    {"copy skipped", &palette::Colours::skipped},
-    {"writeback", &palette::Colours::writeback},
-    {"step skipped", &palette::Colours::skipped_step},
-    {"error", &palette::Colours::error},
+    {"copy issued", Meaning::Copied},
+    {"copy skipped", Meaning::Skipped},
+    {"writeback", Meaning::WrittenBack},
+    {"step skipped", Meaning::SkippedStep},
+    {"error", Meaning::Error},
 }};
 
 // The scrubber's parts, in lines of text: the launch bands, then one lane per marker kind.
@@ -145,9 +146,8 @@ std::optional<Intent> DrawLegend() {
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float frame = ImGui::GetFrameHeight();
     const float s = line * 0.7f;
-    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + (frame - s) * 0.5f),
-                                              ImVec2(p.x + s, p.y + (frame + s) * 0.5f),
-                                              palette::Active().*kKinds[k].colour);
+    FillMeaning(ImGui::GetWindowDrawList(), ImVec2(p.x, p.y + (frame - s) * 0.5f),
+                ImVec2(p.x + s, p.y + (frame + s) * 0.5f), kKinds[k].meaning);
     ImGui::Dummy(ImVec2(s, frame));
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
@@ -204,7 +204,7 @@ std::optional<Intent> DrawScrubber(const TimelinePicture& picture, float& left, 
     const float x = AxisX(TimelineFraction(picture, m.event, m.time_us), left, width);
     const float y = at.y + band_height + lane * static_cast<float>(k);
     draw->AddRectFilled(ImVec2(x - 1.0f, y + 1.0f), ImVec2(x + 1.0f, y + lane - 1.0f),
-                        palette::Active().*kKinds[k].colour);
+                        MeaningColour(kKinds[k].meaning));
   }
   if (picture.landing) {
     // A small flag under the launch bands: where the stop landed, so that one can wander and come back.
