@@ -126,11 +126,13 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
   if (!pictures.has_snapshot) wanted = DetailTab::Scenario;
   if (!state.panes.Has(TabPane(wanted))) wanted = FirstDetailTab(state.panes);
   const std::string& launch = pictures.memory.launch;
+  // The title names the tab wanted this frame, not last frame's: ImGui shows a tab asked for in code one
+  // frame late, and an export's settling frame absorbs that lag for the content, so the title must not lag.
   std::string title = "Memory";
-  if (state.detail_shown == DetailTab::Scenario) {
+  if (wanted == DetailTab::Scenario) {
     title = pictures.scenario.edited ? "Scenario: your edit of this stop" : "Scenario: what this stop runs";
   } else if (pictures.has_snapshot) {
-    switch (state.detail_shown) {
+    switch (wanted) {
       case DetailTab::Memory:
         title = "Memory: VMEM of the " + launch + " launch";
         break;
@@ -147,6 +149,7 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
         break;
     }
   }
+  state.detail_title = title;
   title += "###Memory";
   if (BeginPane(title.c_str(), rect, state.pane_backgrounds)) {
     if (!pictures.has_snapshot && !state.panes.Has(Pane::Scenario)) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "app/screen/heatmap_texture_cache.hpp"
@@ -31,9 +32,10 @@ struct TourScreenState {
   session::DetailTab detail_auto = session::DetailTab::Memory;   // the tab the cursor last asked for
   std::optional<session::DetailTab> detail_user{};               // the tab the user picked at this stop
   session::DetailTab detail_shown = session::DetailTab::Memory;  // the tab drawn last frame
-  int detail_stop = -1;                                          // the stop detail_user was picked at
-  views::ScenarioDraft scenario_draft;                           // the scenario pane's edits in progress
-  LayoutSplits splits{}, classroom_splits{};                     // where the splitters were dragged
+  std::string detail_title{};           // the detail pane's title as drawn last frame, without its ###id
+  int detail_stop = -1;                 // the stop detail_user was picked at
+  views::ScenarioDraft scenario_draft;  // the scenario pane's edits in progress
+  LayoutSplits splits{}, classroom_splits{};  // where the splitters were dragged
   bool splitters = true;  // false: no handles (an export draws no mouse, and its layout stays the default)
   bool pane_backgrounds = true;  // false: the renderer clears to ImGuiCol_WindowBg, so panes need not fill
   HeatmapTextureCache textures;  // the heatmaps' GL textures; none without GL (headless tests)
