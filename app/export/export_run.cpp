@@ -92,6 +92,7 @@ Manifest ManifestHeader(const ExportOptions& options, const session::TourSession
              .size = options.size,
              .scale = options.scale,
              .panes = options.panes.ToString(),
+             .theme = std::string(views::palette::ThemeName(options.theme)),
              .fps = options.fps};
   if (!options.scenario) {
     m.tour_id = session.tour()->id;

@@ -197,6 +197,8 @@ TEST_CASE("export: --theme light draws on white, and --theme print in greys only
   CHECK(light->rgba[corner] == 0xFF);  // the ground under the bottom-left corner, inside the frame
   CHECK(light->rgba[corner + 1] == 0xFF);
   CHECK(light->rgba[corner + 2] == 0xFF);
+  CHECK(Manifest(dir.path / "light")["theme"] == "light");
+  CHECK(Manifest(dir.path / "print")["theme"] == "print");
   const int frames = static_cast<int>(Manifest(dir.path / "print")["frames"].size());
   REQUIRE(frames > 0);
   for (int i = 1; i <= frames; ++i) {

@@ -46,6 +46,7 @@ TEST_CASE("manifest: every field, nulls for what a frame lacks, and the same byt
   const auto j = nlohmann::json::parse(text);
   CHECK(j["format"] == "tilewalk-export");
   CHECK(j["tour"]["id"] == "intro");
+  CHECK(j["theme"] == "dark");  // the default
   CHECK(j["stops"][0]["frame_count"] == 2);
   const auto& f = j["frames"][0];
   CHECK(f["event"] == 12);
