@@ -53,6 +53,19 @@ OptionSpec WholeOption(std::string_view name, std::string help, int min, int max
           }};
 }
 
+OptionSpec ThemeOption(std::string help, views::palette::Theme& into) {
+  return {.name = "--theme",
+          .value_name = "NAME",
+          .needs = "a theme name",
+          .help = std::move(help),
+          .set = [&into](std::string_view value) -> base::Status {
+            const auto theme = views::palette::ParseTheme(value);
+            if (!theme) return base::Fail(base::Reason::Usage, "expected " + views::palette::ThemeNames());
+            into = *theme;
+            return {};
+          }};
+}
+
 OptionSpec ThreadsOption() {
   return {.name = "--threads",
           .value_name = "N",

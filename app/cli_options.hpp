@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/pixel_size.hpp"
+#include "app/views/tour_palette.hpp"
 #include "base/option_parser.hpp"
 
 namespace tilewalk::app {
@@ -29,6 +30,9 @@ OptionSpec WholeOption(std::string_view name, std::string help, int min, int max
 // "1600x900" (also "1600X900"), each side within [min_side, max_side].
 OptionSpec PixelSizeOption(std::string_view name, std::string help, int min_side, int max_side,
                            PixelSize& into);
+
+// --theme dark|light|print: the palette the panes and ImGui draw in (views/tour_palette.hpp).
+OptionSpec ThemeOption(std::string help, views::palette::Theme& into);
 
 // --threads N, for every verb that runs the kernels: how many threads record the parallel grid axes
 // (1 to tpu::kMaxThreads). It sets the count for the whole process, ahead of TILEWALK_THREADS, since

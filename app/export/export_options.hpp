@@ -8,8 +8,9 @@
 #include <vector>
 
 #include "app/export/frame_plan.hpp"
-#include "app/gui/tour_layout.hpp"
 #include "app/pixel_size.hpp"
+#include "app/screen/tour_layout.hpp"
+#include "app/views/tour_palette.hpp"
 #include "kernels/flash/scenario.hpp"
 
 namespace tilewalk::app {
@@ -22,10 +23,11 @@ struct ExportOptions {
   std::string tour{};                         // --tour NAME; empty with no scenario flags: the default tour
   std::optional<flash::Scenario> scenario{};  // scenario flags instead of a tour
   std::filesystem::path out{};                // --out DIR, required
-  PixelSize size{.width = 1280, .height = 720};    // --size WxH: the layout, in pixels at scale 1
-  float scale = 1.0f;                              // --scale S: frame pixels per layout pixel
-  std::optional<FrameEvery> every{};               // --every; default: stop for a tour, step for a scenario
-  PaneSet panes = PaneSet::All();                  // --panes LIST
+  PixelSize size{.width = 1280, .height = 720};  // --size WxH: the layout, in pixels at scale 1
+  float scale = 1.0f;                            // --scale S: frame pixels per layout pixel
+  std::optional<FrameEvery> every{};             // --every; default: stop for a tour, step for a scenario
+  PaneSet panes = PaneSet::All();                // --panes LIST
+  views::palette::Theme theme = views::palette::Theme::Dark;  // --theme NAME
   bool html = false;                               // --html: index.html, a player that works from disk
   bool video = false;                              // --video: video.mp4 through ffmpeg
   int fps = 2;                                     // --fps: the player's and the video's frames per second

@@ -10,9 +10,9 @@
 #include "app/export/html_player.hpp"
 #include "app/export/manifest.hpp"
 #include "app/export/video_encoder.hpp"
-#include "app/gui/tour_screen.hpp"
 #include "app/library_problems.hpp"
 #include "app/progress_line.hpp"
+#include "app/screen/tour_screen.hpp"
 #include "app/version.hpp"
 #include "base/child_process.hpp"
 #include "base/interrupt_guard.hpp"
@@ -92,6 +92,7 @@ Manifest ManifestHeader(const ExportOptions& options, const session::TourSession
              .size = options.size,
              .scale = options.scale,
              .panes = options.panes.ToString(),
+             .theme = std::string(views::palette::ThemeName(options.theme)),
              .fps = options.fps};
   if (!options.scenario) {
     m.tour_id = session.tour()->id;
@@ -225,10 +226,11 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
                                    std::to_string(options.max_frames) +
                                    "; choose a coarser --every, or raise --max-frames");
 
-  auto opened = HeadlessRenderer::Open({.layout = options.size,
-                                        .scale = options.scale,
-                                        .look = {.font_pixels = FontPixelsForHeight(options.size.height)}},
-                                       err);
+  auto opened = HeadlessRenderer::Open(
+      {.layout = options.size,
+       .scale = options.scale,
+       .look = {.font_pixels = FontPixelsForHeight(options.size.height), .theme = options.theme}},
+      err);
   if (!opened) return Fail(opened.error().reason, "cannot draw the frames: " + opened.error().message);
   HeadlessRenderer& renderer = **opened;
   auto folder = base::OutputFolder::Create(options.out, folder_options);

@@ -51,6 +51,9 @@ std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std
          into.panes = *panes;
          return {};
        }},
+      ThemeOption("Colours: dark (default, for a projector), light (for an article) or print (black on\n"
+                  "white, with patterns where colour carries meaning)",
+                  into.theme),
       SwitchOption("--html", "Also write index.html, a player that works opened from disk", into.html),
       SwitchOption("--video", "Also write video.mp4 (needs ffmpeg on PATH)", into.video),
       WholeOption("--fps", "Frames per second of the player and the video (default 2)", 1, 60, into.fps),

@@ -1,6 +1,6 @@
 #include "app/export/frame_writer.hpp"
 
-#include "app/gui/png_file.hpp"
+#include "app/screen/png_file.hpp"
 
 namespace tilewalk::app {
 

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/imgui_setup.hpp"
 #include "app/pixel_size.hpp"
+#include "app/screen/imgui_setup.hpp"
 #include "base/result.hpp"
 
 namespace tilewalk::app {

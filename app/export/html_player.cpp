@@ -35,13 +35,21 @@ std::string HtmlEscaped(const std::string& text) {
   return out;
 }
 
-// JSON inside <script> must not contain "</" (it would end the element); "<\/" is the same JSON string.
+// JSON inside <script> must not end the element ("</script>") nor put the HTML parser into its escaped
+// states ("<!--", "<script"), which blank the page. JSON has <, > and & only inside strings, where \uXXXX
+// is the same character, so every one is spelled that way.
 std::string ScriptSafe(const std::string& json) {
   std::string out;
   out.reserve(json.size());
-  for (std::size_t i = 0; i < json.size(); ++i) {
-    out += json[i];
-    if (json[i] == '<' && i + 1 < json.size() && json[i + 1] == '/') out += '\\';
+  for (const char c : json) {
+    if (c == '<')
+      out += "\\u003c";
+    else if (c == '>')
+      out += "\\u003e";
+    else if (c == '&')
+      out += "\\u0026";
+    else
+      out += c;
   }
   return out;
 }

@@ -60,6 +60,7 @@ std::string ManifestJson(const Manifest& m) {
   j["every"] = m.every;
   j["size"] = {{"width", m.size.width}, {"height", m.size.height}, {"scale", m.scale}};
   j["panes"] = m.panes;
+  j["theme"] = m.theme;
   j["fps"] = m.fps;
   ordered_json stops = ordered_json::array();
   for (const ManifestStop& s : m.stops) {

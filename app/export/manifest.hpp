@@ -52,6 +52,7 @@ struct Manifest {
   PixelSize size{};
   float scale = 1.0f;
   std::string panes{};
+  std::string theme = "dark";  // --theme: dark, light or print
   int fps = 2;
   std::vector<ManifestStop> stops{};
   std::vector<ManifestFrame> frames{};

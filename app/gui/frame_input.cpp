@@ -2,7 +2,7 @@
 
 #include <GLFW/glfw3.h>
 
-#include "app/gui/tour_screen.hpp"
+#include "app/screen/tour_screen.hpp"
 
 namespace tilewalk::app {
 

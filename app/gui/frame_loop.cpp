@@ -13,15 +13,16 @@
 #include "app/gui/frame_input.hpp"
 #include "app/gui/frame_timer.hpp"
 #include "app/gui/gui_window.hpp"
-#include "app/gui/png_file.hpp"
+#include "app/gui/help_overlay.hpp"
 #include "app/gui/recording_status.hpp"
 #include "app/gui/screenshot.hpp"
 #include "app/gui/script_runner.hpp"
 #include "app/gui/shell_ui.hpp"
 #include "app/gui/tour_picker.hpp"
-#include "app/gui/tour_screen.hpp"
 #include "app/gui/user_settings.hpp"
 #include "app/library_problems.hpp"
+#include "app/screen/png_file.hpp"
+#include "app/screen/tour_screen.hpp"
 #include "app/session/tour_session.hpp"
 #include "base/interrupt_guard.hpp"
 #include "base/safe_output.hpp"
@@ -139,7 +140,8 @@ bool SetUpShell(GuiRun& run) {
   run.shell.tours.open = tour.HasTour() && run.options.tour.empty() && !run.options.stop_given &&
                          !run.capturing && !run.benchmarking && !run.script;
   run.look = {.font_pixels = FontPixelsForHeight(run.options.window_size.height),
-              .ignore_mouse = run.capturing || run.benchmarking || run.script};
+              .ignore_mouse = run.capturing || run.benchmarking || run.script,
+              .theme = run.options.theme};
   return true;
 }
 
@@ -202,6 +204,7 @@ void DrawFrame(GuiRun& run) {
     // A screenshot is of the stop as landed: playback time must not move it between frames.
     const double seconds = run.capturing ? 0.0 : static_cast<double>(ImGui::GetIO().DeltaTime);
     DrawTourScreen(*run.tour, run.screen, top, seconds);
+    if (run.screen.show_help) DrawHelpOverlay(run.screen.show_help);
     run.shell.show_help = run.screen.show_help;
     DrawRecordingStatus(*run.tour);
     DrawTourPicker(run.shell.tours);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/pixel_size.hpp"
+#include "app/views/tour_palette.hpp"
 
 namespace tilewalk::app {
 
@@ -15,15 +16,16 @@ inline constexpr int kMinScreenshotFrames =
 
 struct GuiOptions {
   PixelSize window_size{.width = 1600, .height = 900};
-  std::optional<std::filesystem::path> screenshot{};     // render, save this PNG, exit
-  int screenshot_frames = kMinScreenshotFrames;          // frames rendered before the capture
-  std::string tour{};                                    // --tour NAME; empty: the default tour
-  int stop = 1;                                          // --stop K, 1-based
-  bool stop_given = false;                               // --stop was on the command line
-  std::optional<std::filesystem::path> library{};        // --library DIR: passages and tours from disk
-  bool keep_going = false;                               // --keep-going: open a library with problems
-  std::optional<std::filesystem::path> pallas_source{};  // --pallas-source PATH
-  bool classroom = false;                                // --classroom: start fullscreen in classroom mode
+  std::optional<std::filesystem::path> screenshot{};          // render, save this PNG, exit
+  int screenshot_frames = kMinScreenshotFrames;               // frames rendered before the capture
+  std::string tour{};                                         // --tour NAME; empty: the default tour
+  int stop = 1;                                               // --stop K, 1-based
+  bool stop_given = false;                                    // --stop was on the command line
+  std::optional<std::filesystem::path> library{};             // --library DIR: passages and tours from disk
+  bool keep_going = false;                                    // --keep-going: open a library with problems
+  std::optional<std::filesystem::path> pallas_source{};       // --pallas-source PATH
+  views::palette::Theme theme = views::palette::Theme::Dark;  // --theme NAME
+  bool classroom = false;    // --classroom: start fullscreen in classroom mode
   int benchmark_frames = 0;  // --benchmark-frames N: step a statement a frame, print mean and p95 frame time
   std::optional<std::filesystem::path> script{};  // --script FILE: drive the window, then exit
   int script_timeout_seconds = 300;               // --timeout: a script still running then is stopped

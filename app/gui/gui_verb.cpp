@@ -48,6 +48,7 @@ std::vector<OptionSpec> GuiOptionSpecs(GuiArgs& into) {
       KeepGoingOption(o.keep_going),
       PathOption("--pallas-source", "PATH", "a file",
                  "The Pallas flash_attention.py to show beside the C++ mirror", o.pallas_source),
+      ThemeOption("Colours: dark (default), light or print (black on white, with patterns)", o.theme),
       SwitchOption("--classroom",
                    "Start in classroom mode, fullscreen: high contrast, larger text, fewer panes (F10)",
                    o.classroom),

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <cstdlib>
 
-#include "app/gui/imgui_setup.hpp"
+#include "app/screen/imgui_setup.hpp"
 
 namespace tilewalk::app {
 namespace {

@@ -13,9 +13,9 @@
 #include <variant>
 #include <vector>
 
-#include "app/gui/imgui_setup.hpp"
 #include "app/gui/input_queue.hpp"
 #include "app/pixel_size.hpp"
+#include "app/screen/imgui_setup.hpp"
 
 struct GLFWwindow;
 

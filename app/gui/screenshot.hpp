@@ -5,8 +5,8 @@
 
 #include <filesystem>
 
-#include "app/gui/png_file.hpp"
 #include "app/pixel_size.hpp"
+#include "app/screen/png_file.hpp"
 
 namespace tilewalk::app {
 

@@ -14,7 +14,7 @@
 #include "app/gui/frame_timer.hpp"
 #include "app/gui/gui_script.hpp"
 #include "app/gui/gui_window.hpp"
-#include "app/gui/tour_screen.hpp"
+#include "app/screen/tour_screen.hpp"
 #include "app/session/tour_session.hpp"
 
 namespace tilewalk::app {

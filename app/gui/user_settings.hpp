@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-#include "app/gui/tour_layout.hpp"
+#include "app/screen/tour_layout.hpp"
 #include "app/views/timeline_picture.hpp"
 #include "base/result.hpp"
 #include "base/terminal_text.hpp"

@@ -8,15 +8,11 @@
 #include <string>
 #include <utility>
 
+#include "app/views/meaning_fill.hpp"
 #include "app/views/tour_palette.hpp"
 
 namespace tilewalk::views {
 namespace {
-
-constexpr ImU32 kCompute = palette::kPassage;
-constexpr ImU32 kIdleStep = IM_COL32(0x5A, 0x62, 0x70, 0xFF);  // a step that did no arithmetic
-constexpr ImU32 kBubble = palette::kError;
-constexpr ImU32 kLaneBg = IM_COL32(0x18, 0x1A, 0x20, 0xFF);
 
 struct Chart {
   float left = 0, width = 0;
@@ -28,10 +24,10 @@ struct Chart {
 };
 
 // A bar at least 1.5 px wide, so that a short copy on a long axis still shows.
-void Bar(ImDrawList* draw, const Chart& chart, double a, double b, float y0, float y1, ImU32 colour) {
+void Bar(ImDrawList* draw, const Chart& chart, double a, double b, float y0, float y1, Meaning meaning) {
   float x0 = chart.X(a), x1 = chart.X(b);
   if (x1 - x0 < 1.5f) x1 = x0 + 1.5f;
-  draw->AddRectFilled(ImVec2(x0, y0), ImVec2(x1, y1), colour);
+  FillMeaning(draw, ImVec2(x0, y0), ImVec2(x1, y1), meaning);
 }
 
 // Two lanes, compute above copies, over [from_us, to_us]; the cursor's step outlined in the current colour;
@@ -48,11 +44,12 @@ void DrawLanes(const CostPicture& p, double from_us, double to_us, bool label_st
   const Chart chart{at.x + label_w, std::max(1.0f, ImGui::GetContentRegionAvail().x - label_w), from_us,
                     to_us};
   const float compute_y = at.y, copy_y = at.y + lane_h + gap;
-  draw->AddText(ImVec2(at.x, compute_y + (lane_h - line) * 0.5f), palette::kTextDim, "compute");
-  draw->AddText(ImVec2(at.x, copy_y + (lane_h - line) * 0.5f), palette::kTextDim, "copies");
+  draw->AddText(ImVec2(at.x, compute_y + (lane_h - line) * 0.5f), palette::Active().text_dim, "compute");
+  draw->AddText(ImVec2(at.x, copy_y + (lane_h - line) * 0.5f), palette::Active().text_dim, "copies");
   draw->AddRectFilled(ImVec2(chart.left, compute_y), ImVec2(chart.left + chart.width, compute_y + lane_h),
-                      kLaneBg);
-  draw->AddRectFilled(ImVec2(chart.left, copy_y), ImVec2(chart.left + chart.width, copy_y + lane_h), kLaneBg);
+                      palette::Active().lane_ground);
+  draw->AddRectFilled(ImVec2(chart.left, copy_y), ImVec2(chart.left + chart.width, copy_y + lane_h),
+                      palette::Active().lane_ground);
   draw->PushClipRect(ImVec2(chart.left, compute_y), ImVec2(chart.left + chart.width, copy_y + lane_h), true);
 
   for (std::size_t i = 0; i < p.steps.size(); ++i) {
@@ -60,9 +57,9 @@ void DrawLanes(const CostPicture& p, double from_us, double to_us, bool label_st
     if (s.end_us < from_us || s.start_us - s.wait_us > to_us) continue;
     if (s.wait_us > 0)
       Bar(draw, chart, s.start_us - s.wait_us, s.start_us, compute_y + lane_h * 0.35f,
-          compute_y + lane_h * 0.65f, kBubble);
+          compute_y + lane_h * 0.65f, Meaning::Error);
     Bar(draw, chart, s.start_us, s.end_us, compute_y + 1.0f, compute_y + lane_h - 1.0f,
-        s.ran ? kCompute : kIdleStep);
+        s.ran ? Meaning::Compute : Meaning::Idle);
     if (label_steps) {
       char n[24];
       std::snprintf(n, sizeof n, "%zu", i + 1);
@@ -70,29 +67,29 @@ void DrawLanes(const CostPicture& p, double from_us, double to_us, bool label_st
       const ImVec2 size = ImGui::CalcTextSize(n);
       if (x1 - x0 > size.x + 4.0f)
         draw->AddText(ImVec2((x0 + x1 - size.x) * 0.5f, compute_y + (lane_h - size.y) * 0.5f),
-                      palette::kOnCurrent, n);
+                      palette::Active().on_current, n);
     }
   }
   for (const CostCopy& c : p.copies) {
     if (c.end_us < from_us || c.start_us > to_us) continue;
     Bar(draw, chart, c.start_us, c.end_us, copy_y + 1.0f, copy_y + lane_h - 1.0f,
-        c.writeback ? palette::kWriteback : palette::kIssued);
+        c.writeback ? Meaning::WrittenBack : Meaning::Copied);
   }
   // The cursor's step and the copies it issued, outlined; then the cursor itself.
   if (p.current_step >= 0 && static_cast<std::size_t>(p.current_step) < p.steps.size()) {
     const CostStep& s = p.steps[static_cast<std::size_t>(p.current_step)];
     draw->AddRect(ImVec2(chart.X(s.start_us) - 1.0f, compute_y),
                   ImVec2(std::max(chart.X(s.end_us), chart.X(s.start_us) + 1.5f) + 1.0f, compute_y + lane_h),
-                  palette::kCurrent, 0.0f, 0, 3.0f);
+                  palette::Active().current, 0.0f, 0, 3.0f);
     for (const CostCopy& c : p.copies) {
       if (c.step != p.current_step) continue;
       draw->AddRect(ImVec2(chart.X(c.start_us) - 1.0f, copy_y),
                     ImVec2(std::max(chart.X(c.end_us), chart.X(c.start_us) + 1.5f) + 1.0f, copy_y + lane_h),
-                    palette::kCurrent, 0.0f, 0, 2.0f);
+                    palette::Active().current, 0.0f, 0, 2.0f);
     }
   }
   const float cx = chart.X(p.cursor_us);
-  draw->AddLine(ImVec2(cx, compute_y), ImVec2(cx, copy_y + lane_h), palette::kText, 1.5f);
+  draw->AddLine(ImVec2(cx, compute_y), ImVec2(cx, copy_y + lane_h), palette::Active().text, 1.5f);
   draw->PopClipRect();
 
   char from[32], to[32];
@@ -103,31 +100,32 @@ void DrawLanes(const CostPicture& p, double from_us, double to_us, bool label_st
     ImGui::Dummy(ImVec2(chart.width + label_w, axis_y - at.y));
     return;
   }
-  draw->AddText(ImVec2(chart.left, axis_y), palette::kTextDim, from);
-  draw->AddText(ImVec2(chart.left + chart.width - ImGui::CalcTextSize(to).x, axis_y), palette::kTextDim, to);
+  draw->AddText(ImVec2(chart.left, axis_y), palette::Active().text_dim, from);
+  draw->AddText(ImVec2(chart.left + chart.width - ImGui::CalcTextSize(to).x, axis_y),
+                palette::Active().text_dim, to);
   const float caption_w = ImGui::CalcTextSize(caption.c_str()).x;
   const float room = chart.width - ImGui::CalcTextSize(from).x - ImGui::CalcTextSize(to).x;
   if (caption_w + line < room)
     draw->AddText(ImVec2(chart.left + (chart.width - caption_w) * 0.5f, axis_y),
-                  label_steps ? palette::kCurrent : palette::kTextDim, caption.c_str());
+                  label_steps ? palette::Active().current_text : palette::Active().text_dim, caption.c_str());
   ImGui::Dummy(ImVec2(chart.width + label_w, axis_y + line - at.y));
 }
 
-void Swatch(ImU32 colour, const char* label) {
+void Swatch(Meaning meaning, const char* label) {
   const float line = ImGui::GetTextLineHeight();
   const ImVec2 p = ImGui::GetCursorScreenPos();
   const float s = line * 0.7f;
-  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + (line - s) * 0.5f),
-                                            ImVec2(p.x + s, p.y + (line + s) * 0.5f), colour);
+  FillMeaning(ImGui::GetWindowDrawList(), ImVec2(p.x, p.y + (line - s) * 0.5f),
+              ImVec2(p.x + s, p.y + (line + s) * 0.5f), meaning);
   ImGui::Dummy(ImVec2(s, line));
   ImGui::SameLine();
-  ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", label);
+  ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%s", label);
 }
 
 // Phrases flowed onto lines whole: ImGui's own wrapping may break a number after its decimal point.
 struct Phrase {
   const char* text;
-  ImU32 colour = palette::kText;
+  ImU32 colour = palette::Active().text;
 };
 
 void Phrases(std::initializer_list<Phrase> phrases) {
@@ -163,7 +161,7 @@ CostWindow CostWindowAround(const CostPicture& p, int steps_each_side) {
 void DrawCostView(const CostPicture& p) {
   ImGui::PushTextWrapPos(0.0f);
   if (!p.empty_message.empty()) {
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", p.empty_message.c_str());
+    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%s", p.empty_message.c_str());
     ImGui::PopTextWrapPos();
     return;
   }
@@ -172,7 +170,7 @@ void DrawCostView(const CostPicture& p) {
   std::snprintf(compute, sizeof compute, "compute %.2f,", p.compute_us);
   std::snprintf(copies, sizeof copies, "copies %.2f,", p.dma_us);
   std::snprintf(bubbles, sizeof bubbles, "bubbles %.2f (estimates).", p.bubble_us);
-  const ImU32 bound = p.hbm_bound ? palette::kSkipped : kCompute;
+  const ImU32 bound = p.hbm_bound ? palette::Active().skipped : palette::Active().passage;
   Phrases({{total},
            {compute},
            {copies},
@@ -181,14 +179,14 @@ void DrawCostView(const CostPicture& p) {
            {p.hbm_bound ? "the copy engine is busier" : "the core is busier", bound},
            {p.hbm_bound ? "than the core." : "than the copy engine.", bound}});
   ImGui::PopTextWrapPos();
-  Swatch(kCompute, "compute");
-  for (const auto& [colour, label] :
-       {std::pair{kIdleStep, "skipped"}, std::pair{palette::kIssued, "copy in"},
-        std::pair{palette::kWriteback, "writeback"}, std::pair{kBubble, "bubble"}}) {
+  Swatch(Meaning::Compute, "compute");
+  for (const auto& [meaning, label] :
+       {std::pair{Meaning::Idle, "skipped"}, std::pair{Meaning::Copied, "copy in"},
+        std::pair{Meaning::WrittenBack, "writeback"}, std::pair{Meaning::Error, "bubble"}}) {
     ImGui::SameLine();
     if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label).x + ImGui::GetTextLineHeight() * 2.0f)
       ImGui::NewLine();
-    Swatch(colour, label);
+    Swatch(meaning, label);
   }
 
   DrawLanes(p, 0.0, std::max(p.total_us, 1e-6), false, "");
@@ -212,14 +210,14 @@ void DrawCostView(const CostPicture& p) {
                   : copies_end <= s.end_us + 1e-9 ? "hidden under compute"
                                                   : "not all hidden");
     std::snprintf(waited, sizeof waited, "waited %.2f µs.", s.wait_us);
-    Phrases({{step, palette::kCurrent},
-             {compute, palette::kCurrent},
-             {copied, palette::kCurrent},
-             {waited, palette::kCurrent}});
+    Phrases({{step, palette::Active().current_text},
+             {compute, palette::Active().current_text},
+             {copied, palette::Active().current_text},
+             {waited, palette::Active().current_text}});
   }
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextColored(palette::Vec(palette::kTextDim), "Estimates from a cost model, not measurements: %s.",
-                     p.chip.c_str());
+  ImGui::TextColored(palette::Vec(palette::Active().text_dim),
+                     "Estimates from a cost model, not measurements: %s.", p.chip.c_str());
   ImGui::PopTextWrapPos();
 }
 

@@ -1,5 +1,5 @@
 // Painting of the grid view. Sections:
-//   [Palette]   colours chosen to stay apart on a washed-out projector and for red-green colour blindness
+//   [Palette]   which of the palette's colours (tour_palette.hpp) each cell state and label takes
 //   [Shapes]    one cell, an arrow, a dashed line
 //   [Layers]    cells, execution path, step numbers, labels, legend
 //   [View]      DrawGridView: toolbar, canvas, hit testing, the intent
@@ -13,28 +13,13 @@
 #include <string>
 
 #include "app/views/grid_layout.hpp"
+#include "app/views/tour_palette.hpp"
 
 namespace tilewalk::views {
 namespace {
 
 // ---- [Palette] ----
-// Okabe-Ito hues: bluish green for "ran", orange for "skipped", yellow for "current", on near-black.
-
-constexpr ImU32 kPendingFill = IM_COL32(0x2C, 0x31, 0x3B, 0xFF);
-constexpr ImU32 kPendingEdge = IM_COL32(0x6E, 0x77, 0x88, 0xFF);
-constexpr ImU32 kRanFill = IM_COL32(0x00, 0x9E, 0x73, 0xFF);
-constexpr ImU32 kSkippedFill = IM_COL32(0x3A, 0x2C, 0x10, 0xFF);
-constexpr ImU32 kSkippedInk = IM_COL32(0xE6, 0x9F, 0x00, 0xFF);
-constexpr ImU32 kCurrentFill = IM_COL32(0xF0, 0xE4, 0x42, 0xFF);
-constexpr ImU32 kCurrentEdge = IM_COL32(0xFF, 0xFF, 0xFF, 0xFF);
-constexpr ImU32 kPathDone = IM_COL32(0xFF, 0xFF, 0xFF, 0xF0);
-constexpr ImU32 kPathAhead = IM_COL32(0xFF, 0xFF, 0xFF, 0x60);
-constexpr ImU32 kPathShadow = IM_COL32(0x00, 0x00, 0x00, 0xA0);
-constexpr ImU32 kAccent = IM_COL32(0x56, 0xB4, 0xE9, 0xFF);
-constexpr ImU32 kTextStrong = IM_COL32(0xF2, 0xF2, 0xF2, 0xFF);
-constexpr ImU32 kTextAxis = IM_COL32(0xD0, 0xD4, 0xDC, 0xFF);
-constexpr ImU32 kTextDim = IM_COL32(0xA8, 0xAE, 0xBA, 0xFF);
-constexpr ImU32 kTextOnLight = IM_COL32(0x10, 0x14, 0x18, 0xFF);
+// The colours are the palette's (tour_palette.hpp): ran, skipped and current cells, the path, the labels.
 
 constexpr float kZoomStep = 1.25f, kMinZoom = 0.25f, kMaxZoom = 8.0f;
 
@@ -55,31 +40,31 @@ const char* StateName(CellState state) {
 ImU32 CellFill(CellState state) {
   switch (state) {
     case CellState::Pending:
-      return kPendingFill;
+      return palette::Active().pending_fill;
     case CellState::Ran:
-      return kRanFill;
+      return palette::Active().ran_fill;
     case CellState::Skipped:
-      return kSkippedFill;
+      return palette::Active().skipped_fill;
     case CellState::Current:
-      return kCurrentFill;
+      return palette::Active().current;
   }
-  return kPendingFill;
+  return palette::Active().pending_fill;
 }
 
 ImU32 LabelColour(LabelRole role) {
   switch (role) {
     case LabelRole::SliceTitle:
-      return kTextStrong;
+      return palette::Active().text_strong;
     case LabelRole::AxisName:
-      return kTextAxis;
+      return palette::Active().text_axis;
     case LabelRole::Index:
-      return kTextDim;
+      return palette::Active().text_dim;
     case LabelRole::Innermost:
-      return kAccent;
+      return palette::Active().passage;
     case LabelRole::Legend:
-      return kTextStrong;
+      return palette::Active().text_strong;
   }
-  return kTextStrong;
+  return palette::Active().text_strong;
 }
 
 // The picture may be shorter than rows*cols if its builder has a bug; draw those cells as pending rather
@@ -110,7 +95,7 @@ void PaintCell(const Painter& p, const LayoutRect& rect, CellState state) {
   switch (state) {
     case CellState::Pending:
       p.dl->AddRectFilled(a, b, CellFill(state));
-      if (big) p.dl->AddRect(a, b, kPendingEdge, 0.0f, 0, 1.0f);
+      if (big) p.dl->AddRect(a, b, palette::Active().edge, 0.0f, 0, 1.0f);
       break;
     case CellState::Ran:
       p.dl->AddRectFilled(a, b, CellFill(state));
@@ -119,16 +104,17 @@ void PaintCell(const Painter& p, const LayoutRect& rect, CellState state) {
       p.dl->AddRectFilled(a, b, CellFill(state));
       const float spacing = std::max(4.0f, rect.Width() / 7.0f);
       for (const LayoutSegment& s : HatchSegments({{a.x, a.y}, {b.x, b.y}}, spacing)) {
-        p.dl->AddLine({s.from.x, s.from.y}, {s.to.x, s.to.y}, kSkippedInk, std::max(1.0f, spacing * 0.18f));
+        p.dl->AddLine({s.from.x, s.from.y}, {s.to.x, s.to.y}, palette::Active().skipped,
+                      std::max(1.0f, spacing * 0.18f));
       }
-      if (big) p.dl->AddRect(a, b, kSkippedInk, 0.0f, 0, p.Stroke());
+      if (big) p.dl->AddRect(a, b, palette::Active().skipped, 0.0f, 0, p.Stroke());
       break;
     }
     case CellState::Current: {
       p.dl->AddRectFilled(a, b, CellFill(state));
       const float t = big ? std::max(2.0f, 0.18f * p.line_height) : 1.0f;
-      p.dl->AddRect({a.x - 0.5f * t, a.y - 0.5f * t}, {b.x + 0.5f * t, b.y + 0.5f * t}, kCurrentEdge, 0.0f, 0,
-                    t);
+      p.dl->AddRect({a.x - 0.5f * t, a.y - 0.5f * t}, {b.x + 0.5f * t, b.y + 0.5f * t},
+                    palette::Active().current_edge, 0.0f, 0, t);
       break;
     }
   }
@@ -155,7 +141,7 @@ void PaintChevron(const Painter& p, ImVec2 mid, float dx, float dy, ImU32 colour
   const ImVec2 base{mid.x - ux * 0.5f * size, mid.y - uy * 0.5f * size};
   const ImVec2 left{base.x - uy * half, base.y + ux * half}, right{base.x + uy * half, base.y - ux * half};
   p.dl->AddTriangleFilled(tip, left, right, colour);
-  p.dl->AddTriangle(tip, left, right, kPathShadow, 1.0f);
+  p.dl->AddTriangle(tip, left, right, palette::Active().path_shadow, 1.0f);
 }
 
 void PaintDashed(const Painter& p, ImVec2 from, ImVec2 to, ImU32 colour, float thickness, float dash) {
@@ -216,12 +202,13 @@ void PaintPath(const Painter& p, const GridPicture& picture, const SliceLayout& 
         {std::max(slice.path[k].x, slice.path[k + 1].x) + 1.0f,
          std::max(slice.path[k].y, slice.path[k + 1].y) + 1.0f}};
     if (!p.Visible(bounds)) continue;
-    const ImU32 colour = static_cast<int>(k) + 1 <= reached ? kPathDone : kPathAhead;
+    const ImU32 colour =
+        static_cast<int>(k) + 1 <= reached ? palette::Active().path_done : palette::Active().path_ahead;
     if ((k + 1) % static_cast<std::size_t>(slice.run_length) == 0) {
       PaintDashed(p, a, b, colour, std::max(1.0f, 0.6f * thickness), 0.3f * p.line_height);
       continue;
     }
-    p.dl->AddLine(a, b, kPathShadow, thickness + 2.0f);
+    p.dl->AddLine(a, b, palette::Active().path_shadow, thickness + 2.0f);
     p.dl->AddLine(a, b, colour, thickness);
     if (chevron >= 6.0f)
       PaintChevron(p, {0.5f * (a.x + b.x), 0.5f * (a.y + b.y)}, b.x - a.x, b.y - a.y, colour, chevron);
@@ -237,13 +224,16 @@ void PaintStepNumbers(const Painter& p, const GridPicture& picture, const SliceL
     const int r = static_cast<int>(i) / picture.cols, c = static_cast<int>(i) % picture.cols;
     std::snprintf(text, sizeof text, "%d", StepInLaunch(picture, slice_index, r, c));
     const CellState state = StateAt(source, i);
-    const bool light = state == CellState::Ran || state == CellState::Current;
+    const palette::Colours& colours = palette::Active();
+    const ImU32 ink = state == CellState::Current ? colours.on_current
+                      : state == CellState::Ran   ? colours.on_light
+                                                  : colours.text_axis;
     const ImVec2 at = p.At({slice.cells[i].min.x + inset, slice.cells[i].min.y + 0.5f * inset});
     // A patch of the cell's own fill under the digits, so that hatching and the path never run through them.
     const ImVec2 size = ImGui::CalcTextSize(text);
     p.dl->AddRectFilled({at.x - 0.5f * inset, at.y}, {at.x + size.x + 0.5f * inset, at.y + size.y},
                         CellFill(state));
-    p.dl->AddText(at, light ? kTextOnLight : kTextAxis, text);
+    p.dl->AddText(at, ink, text);
   }
 }
 
@@ -261,15 +251,17 @@ void PaintLegend(const Painter& p, const GridLayout& layout) {
   if (layout.legend_path && layout.legend_path_label) {
     const float t = std::max(1.5f, 0.12f * p.line_height);
     const ImVec2 a = p.At(layout.legend_path->from), b = p.At(layout.legend_path->to);
-    p.dl->AddLine(a, b, kPathShadow, t + 2.0f);
-    PaintArrow(p, a, b, kPathDone, t, 0.5f * p.line_height);
-    p.dl->AddText(p.At(layout.legend_path_label->pos), kTextStrong, layout.legend_path_label->text.c_str());
+    p.dl->AddLine(a, b, palette::Active().path_shadow, t + 2.0f);
+    PaintArrow(p, a, b, palette::Active().path_done, t, 0.5f * p.line_height);
+    p.dl->AddText(p.At(layout.legend_path_label->pos), palette::Active().text_strong,
+                  layout.legend_path_label->text.c_str());
   }
   if (layout.legend_note)
-    p.dl->AddText(p.At(layout.legend_note->pos), kTextStrong, layout.legend_note->text.c_str());
+    p.dl->AddText(p.At(layout.legend_note->pos), palette::Active().text_strong,
+                  layout.legend_note->text.c_str());
   if (layout.legend_innermost && layout.legend_innermost_label) {
-    PaintArrow(p, p.At(layout.legend_innermost->from), p.At(layout.legend_innermost->to), kAccent,
-               std::max(2.0f, 0.15f * p.line_height), 0.6f * p.line_height);
+    PaintArrow(p, p.At(layout.legend_innermost->from), p.At(layout.legend_innermost->to),
+               palette::Active().passage, std::max(2.0f, 0.15f * p.line_height), 0.6f * p.line_height);
     p.dl->AddText(p.At(layout.legend_innermost_label->pos), LabelColour(LabelRole::Innermost),
                   layout.legend_innermost_label->text.c_str());
   }
@@ -356,12 +348,13 @@ std::optional<SeekToGridCell> DrawGridView(const GridPicture& full, GridViewStat
         }
       }
       PaintLabels(painter, slice.labels);
-      PaintArrow(painter, painter.At(slice.innermost.from), painter.At(slice.innermost.to), kAccent,
-                 std::max(2.0f, 0.15f * line_height), 0.6f * line_height);
+      PaintArrow(painter, painter.At(slice.innermost.from), painter.At(slice.innermost.to),
+                 palette::Active().passage, std::max(2.0f, 0.15f * line_height), 0.6f * line_height);
     }
     if (layout.too_large) {
       const float y = layout.slices.empty() ? 0.0f : layout.slices.front().grid.min.y;
-      dl->AddText(painter.At({0.0f, y}), kTextStrong, "Too many grid steps per slice to draw.");
+      dl->AddText(painter.At({0.0f, y}), palette::Active().text_strong,
+                  "Too many grid steps per slice to draw.");
     }
 
     if (hovered) {

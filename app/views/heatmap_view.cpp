@@ -34,7 +34,7 @@ void FormatValue(char* out, std::size_t n, float v) {
 bool DrawEmptyMessage(const std::string& message) {
   if (message.empty()) return false;
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", message.c_str());
+  ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%s", message.c_str());
   ImGui::PopTextWrapPos();
   return true;
 }
@@ -89,11 +89,11 @@ void DrawHeatmapImage(const Heatmap& heatmap, ImVec2 size, int repeats) {
     if (heatmap.texture != nullptr) {
       draw->AddImage(heatmap.texture, a, b);
     } else {
-      draw->AddRectFilled(a, b, palette::kPanel);
+      draw->AddRectFilled(a, b, palette::Active().panel);
     }
-    if (i > 0) draw->AddLine(a, {a.x, b.y}, palette::kCurrent, 2.0f);
+    if (i > 0) draw->AddLine(a, {a.x, b.y}, palette::Active().current, 2.0f);
   }
-  draw->AddRect(at, {at.x + size.x, at.y + size.y}, palette::kEdge);
+  draw->AddRect(at, {at.x + size.x, at.y + size.y}, palette::Active().edge);
   ImGui::Dummy(size);
   if (ImGui::IsItemHovered()) ShowEntryTooltip(heatmap, at, size, repeats);
 }
@@ -101,7 +101,7 @@ void DrawHeatmapImage(const Heatmap& heatmap, ImVec2 size, int repeats) {
 void DrawColourScale(const Heatmap& heatmap, float width) {
   char lo[32], hi[32];
   if (!heatmap.has_range) {
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "no entry in colour");
+    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "no entry in colour");
     return;
   }
   FormatValue(lo, sizeof lo, heatmap.min);

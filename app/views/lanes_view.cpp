@@ -15,14 +15,14 @@ void Caption(const Heatmap& h, const std::string& from, bool lanes_equal) {
   ImGui::TextUnformatted(h.label.c_str());
   if (!from.empty()) {
     ImGui::SameLine();
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", from.c_str());
+    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%s", from.c_str());
   }
   if (h.cols != 128) {
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "%d x %d", h.rows, h.cols);
+    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%d x %d", h.rows, h.cols);
   } else if (lanes_equal) {
-    ImGui::TextColored(palette::Vec(palette::kIssued), "lanes alike");
+    ImGui::TextColored(palette::Vec(palette::Active().issued), "lanes alike");
   } else {
-    ImGui::TextColored(palette::Vec(palette::kSkipped), "lanes differ");
+    ImGui::TextColored(palette::Vec(palette::Active().skipped), "lanes differ");
   }
 }
 
@@ -58,23 +58,23 @@ void DrawLanesView(const LanesPicture& picture) {
   } else {
     ImGui::BeginGroup();
     ImGui::TextUnformatted("alpha");
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "not yet");
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "in this block");
+    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "not yet");
+    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "in this block");
     ImGui::EndGroup();
   }
 
   ImGui::Separator();
   if (picture.tile_repeats > 0) {
-    ImGui::TextColored(palette::Vec(palette::kCurrent), "tile x%d", picture.tile_repeats);
+    ImGui::TextColored(palette::Vec(palette::Active().current_text), "tile x%d", picture.tile_repeats);
     ImGui::SameLine();
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "m: 128 lanes -> %d score columns",
+    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "m: 128 lanes -> %d score columns",
                        picture.score_cols);
     DrawHeatmapImage(picture.m, {avail.x, tile_h}, picture.tile_repeats);
   } else {
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "tile: once s gives the score width");
+    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "tile: once s gives the score width");
   }
   if (picture.has_alpha) {
-    ImGui::TextColored(palette::Vec(palette::kCurrent), "alpha = exp(m_prev - m_next)");
+    ImGui::TextColored(palette::Vec(palette::Active().current_text), "alpha = exp(m_prev - m_next)");
     ImGui::SameLine();
     ImGui::Text("%d/%d rows rescaled", picture.rows_rescaled, picture.alpha.rows);
   }

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "app/views/heatmap_view.hpp"
+#include "app/views/meaning_fill.hpp"
 #include "app/views/tour_palette.hpp"
 
 namespace tilewalk::views {
@@ -18,14 +19,12 @@ namespace {
 // A slot box is a little taller than a line of text, so that its outline clears the glyphs; no taller,
 // because a dK/dV launch has eight inputs to fit in a third of a projected screen.
 constexpr float kSlotLines = 1.08f;
-constexpr ImU32 kEmptySlot = IM_COL32(0x18, 0x1A, 0x20, 0xFF);
-constexpr ImU32 kInVmem = IM_COL32(0x8A, 0x93, 0xA4, 0xFF);  // an HBM block that is also in a VMEM slot
 
 // One slot box: the block it holds, the active slot outlined bright, and a bar along its bottom in the colour
 // of what happened to it in this step: copied in (green), reused with the copy skipped (orange), written
 // back (pink).
 // What a slot holds and what this step does with it, under the mouse.
-void ShowSlotTooltip(const OperandPicture& op, int index, bool outputs, std::optional<ImU32> bar) {
+void ShowSlotTooltip(const OperandPicture& op, int index, bool outputs, std::optional<Meaning> bar) {
   const SlotPicture& slot = op.slots[static_cast<std::size_t>(index)];
   ImGui::BeginTooltip();
   ImGui::Text("%s, VMEM slot %d", op.name.c_str(), index);
@@ -41,22 +40,25 @@ void ShowSlotTooltip(const OperandPicture& op, int index, bool outputs, std::opt
   ImGui::EndTooltip();
 }
 
-void DrawSlot(const SlotPicture& slot, float width, std::optional<ImU32> bar) {
+void DrawSlot(const SlotPicture& slot, float width, std::optional<Meaning> bar) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float height = ImGui::GetTextLineHeightWithSpacing() * kSlotLines;
   const ImVec2 at = ImGui::GetCursorScreenPos();
   const ImVec2 end{at.x + width, at.y + height};
-  draw->AddRectFilled(at, end, slot.holds_block ? palette::kPanel : kEmptySlot, 3.0f);
-  if (slot.filling) bar = palette::kIssued;
-  if (bar) draw->AddRectFilled(ImVec2(at.x, end.y - height * 0.22f), end, *bar, 3.0f);
+  draw->AddRectFilled(at, end, slot.holds_block ? palette::Active().panel : palette::Active().empty_slot,
+                      3.0f);
+  if (slot.filling) bar = Meaning::Copied;
+  if (bar) FillMeaning(draw, ImVec2(at.x, end.y - height * 0.22f), end, *bar, 3.0f);
   const float thickness = slot.active ? 3.0f : 1.0f;
-  draw->AddRect(at, end, slot.active ? palette::kCurrent : palette::kEdge, 3.0f, 0, thickness);
+  draw->AddRect(at, end, slot.active ? palette::Active().current : palette::Active().edge, 3.0f, 0,
+                thickness);
   const std::string text = slot.holds_block ? slot.block : "empty";
   const ImVec2 text_size = ImGui::CalcTextSize(text.c_str());
   const ImVec2 text_at{at.x + std::max(4.0f, (width - text_size.x) * 0.5f),
                        at.y + (height - text_size.y) * 0.45f};
   draw->PushClipRect(at, end, true);
-  draw->AddText(text_at, slot.holds_block ? palette::kText : palette::kTextDim, text.c_str());
+  draw->AddText(text_at, slot.holds_block ? palette::Active().text : palette::Active().text_dim,
+                text.c_str());
   draw->PopClipRect();
   ImGui::Dummy(ImVec2(width, height));
 }
@@ -104,14 +106,17 @@ void DrawHbm(const HbmArrayPicture& hbm, float width) {
       const std::uint8_t flags = hbm.cells[static_cast<std::size_t>(i)];
       const ImVec2 a{at.x + static_cast<float>(c) * cell, top + static_cast<float>(r) * cell_h};
       const ImVec2 b{a.x + cell - gap, a.y + cell_h - gap};
-      ImU32 fill = palette::kPanel;
-      if ((flags & hbm_cell::kWritten) != 0) fill = palette::kWriteback;
-      if ((flags & hbm_cell::kInVmem) != 0) fill = kInVmem;
-      if (i == hbm.wanted) fill = palette::kCurrent;
-      draw->AddRectFilled(a, b, fill);
+      std::optional<Meaning> fill;
+      if ((flags & hbm_cell::kWritten) != 0) fill = Meaning::WrittenBack;
+      if ((flags & hbm_cell::kInVmem) != 0) fill = Meaning::InVmem;
+      if (i == hbm.wanted) fill = Meaning::Current;
+      if (fill)
+        FillMeaning(draw, a, b, *fill);
+      else
+        draw->AddRectFilled(a, b, palette::Active().panel);
       if (i == hbm.naive)
-        draw->AddRect(ImVec2(a.x - 1.0f, a.y - 1.0f), ImVec2(b.x + 1.0f, b.y + 1.0f), palette::kSkipped, 0.0f,
-                      0, 3.0f);
+        draw->AddRect(ImVec2(a.x - 1.0f, a.y - 1.0f), ImVec2(b.x + 1.0f, b.y + 1.0f),
+                      palette::Active().skipped, 0.0f, 0, 3.0f);
     }
   }
   const float used_w = cell * static_cast<float>(cols);
@@ -123,8 +128,8 @@ void DrawHbm(const HbmArrayPicture& hbm, float width) {
     ShowHbmTooltip(hbm, strip, r * cols + c);
   }
   if (!hbm.slice.empty() && width - used_w > ImGui::CalcTextSize(hbm.slice.c_str()).x + line * 0.5f)
-    draw->AddText(ImVec2(at.x + used_w + line * 0.3f, at.y + (slot_h - line) * 0.5f), palette::kTextDim,
-                  hbm.slice.c_str());
+    draw->AddText(ImVec2(at.x + used_w + line * 0.3f, at.y + (slot_h - line) * 0.5f),
+                  palette::Active().text_dim, hbm.slice.c_str());
   ImGui::Dummy(ImVec2(width, std::max(slot_h, static_cast<float>(rows) * cell_h)));
 }
 
@@ -137,7 +142,7 @@ struct FocusRows {
 void DrawOperands(const char* heading, const std::vector<OperandPicture>& operands, bool outputs,
                   int focus_row, FocusRows& focus) {
   if (operands.empty()) return;
-  ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", heading);
+  ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%s", heading);
   const float char_width = ImGui::CalcTextSize("M").x;
   std::size_t name_chars = std::string_view(heading).size() + 2;  // the heading shares the slot-label row
   for (const OperandPicture& op : operands) name_chars = std::max(name_chars, op.name.size() + 1);
@@ -152,12 +157,12 @@ void DrawOperands(const char* heading, const std::vector<OperandPicture>& operan
       std::min(char_width * static_cast<float>(block_chars + 2), std::max(char_width * 6.0f, avail / 3.0f));
   const float hbm_width = std::max(0.0f, avail - 2.0f * slot_width - spacing);
   ImGui::SameLine(name_width);
-  ImGui::TextColored(palette::Vec(palette::kTextDim), "slot 0");
+  ImGui::TextColored(palette::Vec(palette::Active().text_dim), "slot 0");
   ImGui::SameLine(name_width + slot_width + spacing);
-  ImGui::TextColored(palette::Vec(palette::kTextDim), "slot 1");
+  ImGui::TextColored(palette::Vec(palette::Active().text_dim), "slot 1");
   if (hbm_width > char_width * 4.0f) {
     ImGui::SameLine(name_width + 2.0f * (slot_width + spacing));
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "in HBM");
+    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "in HBM");
   }
   for (std::size_t i = 0; i < operands.size(); ++i) {
     const OperandPicture& op = operands[i];
@@ -169,9 +174,9 @@ void DrawOperands(const char* heading, const std::vector<OperandPicture>& operan
     ImGui::TextUnformatted(op.name.c_str());
     ImGui::SameLine(name_width);
     ImGui::SetCursorPosY(row_y);
-    std::optional<ImU32> bar;
-    if (!outputs && op.reused) bar = palette::kSkipped;
-    if (outputs && op.written_back) bar = palette::kWriteback;
+    std::optional<Meaning> bar;
+    if (!outputs && op.reused) bar = Meaning::Skipped;
+    if (outputs && op.written_back) bar = Meaning::WrittenBack;
     for (int s = 0; s < 2; ++s) {
       const SlotPicture& slot = op.slots[static_cast<std::size_t>(s)];
       if (s > 0) ImGui::SameLine();
@@ -204,15 +209,15 @@ void Wrapped(ImU32 colour, const std::string& text) {
 // What the marks mean, as swatches that flow onto as few lines as the pane allows.
 void DrawKey() {
   struct Mark {
-    ImU32 colour;
-    bool outline;
+    Meaning meaning;
+    bool outline;  // an outline in the meaning's colour, not a fill
     const char* label;
   };
   static constexpr Mark kMarks[] = {
-      {palette::kCurrent, true, "slot in use"},       {palette::kIssued, false, "copied in"},
-      {palette::kSkipped, false, "reused"},           {palette::kWriteback, false, "written back"},
-      {palette::kCurrent, false, "block asked for"},  {kInVmem, false, "in VMEM"},
-      {palette::kSkipped, true, "naive map's block"},
+      {Meaning::Current, true, "slot in use"},       {Meaning::Copied, false, "copied in"},
+      {Meaning::Skipped, false, "reused"},           {Meaning::WrittenBack, false, "written back"},
+      {Meaning::Current, false, "block asked for"},  {Meaning::InVmem, false, "in VMEM"},
+      {Meaning::Skipped, true, "naive map's block"},
   };
   const float line = ImGui::GetTextLineHeight();
   const float s = line * 0.7f;
@@ -226,13 +231,13 @@ void DrawKey() {
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const ImVec2 a{p.x, p.y + (line - s) * 0.5f}, b{p.x + s, p.y + (line + s) * 0.5f};
     if (m.outline) {
-      ImGui::GetWindowDrawList()->AddRect(a, b, m.colour, 0.0f, 0, 2.0f);
+      ImGui::GetWindowDrawList()->AddRect(a, b, MeaningColour(m.meaning), 0.0f, 0, 2.0f);
     } else {
-      ImGui::GetWindowDrawList()->AddRectFilled(a, b, m.colour);
+      FillMeaning(ImGui::GetWindowDrawList(), a, b, m.meaning);
     }
     ImGui::Dummy(ImVec2(s, line));
     ImGui::SameLine(0.0f, line * 0.25f);
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", m.label);
+    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%s", m.label);
   }
 }
 
@@ -240,7 +245,7 @@ void DrawKey() {
 // are not finite (fresh scratch holds NaN, the running max starts at -inf) are the flat off-scale grey.
 void DrawScratch(const std::vector<ScratchPicture>& scratch) {
   if (scratch.empty()) return;
-  Wrapped(palette::kTextDim,
+  Wrapped(palette::Active().text_dim,
           "scratch, first tile (grey: not finite, such as NaN before a write or m's -inf)");
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const float n = static_cast<float>(scratch.size());
@@ -267,16 +272,16 @@ void DrawScratch(const std::vector<ScratchPicture>& scratch) {
 
 void DrawMemoryView(const MemoryPicture& picture, MemoryViewState* state) {
   if (picture.copy_in_flight.empty()) {
-    Wrapped(palette::kTextDim, "no copy yet in this grid step");
+    Wrapped(palette::Active().text_dim, "no copy yet in this grid step");
   } else {
-    Wrapped(palette::kIssued, "last copy: " + picture.copy_in_flight);
+    Wrapped(palette::Active().issued, "last copy: " + picture.copy_in_flight);
   }
   FocusRows focus;
   DrawOperands("inputs", picture.inputs, false,
                picture.focus == MemoryFocus::Input ? picture.focus_index : -1, focus);
   DrawOperands("outputs", picture.outputs, true,
                picture.focus == MemoryFocus::Output ? picture.focus_index : -1, focus);
-  if (!picture.redirect.empty()) Wrapped(palette::kSkipped, picture.redirect);
+  if (!picture.redirect.empty()) Wrapped(palette::Active().skipped, picture.redirect);
   if (picture.launch_bytes_in > 0) {
     std::string bytes =
         "Copied in so far: " + ByteText(picture.bytes_in) + " of " + ByteText(picture.launch_bytes_in) + ".";
@@ -284,7 +289,7 @@ void DrawMemoryView(const MemoryPicture& picture, MemoryViewState* state) {
       bytes += " Naive maps: " + ByteText(picture.naive_bytes_in) + " of " +
                ByteText(picture.launch_naive_bytes_in) + ".";
     }
-    Wrapped(palette::kText, bytes);
+    Wrapped(palette::Active().text, bytes);
   }
   DrawKey();
   const float scratch_top = ImGui::GetCursorScreenPos().y;

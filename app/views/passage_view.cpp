@@ -49,13 +49,15 @@ std::string ChoiceKey(const AskPicture& ask, int i) {
 
 void DrawAsk(const AskPicture& ask, std::optional<Intent>& intent) {
   ImGui::Spacing();
-  ImGui::TextColored(palette::Vec(palette::kCurrent), "%s", ask.question.c_str());
+  ImGui::TextColored(palette::Vec(palette::Active().current_text), "%s", ask.question.c_str());
   for (int i = 0; i < static_cast<int>(ask.choices.size()); ++i) {
     if (!ChoiceShown(ask, i)) continue;
     const bool marked = ask.revealed ? i == ask.correct : i == ask.picked;
     ImGui::PushID(i);
-    ImGui::PushStyleColor(ImGuiCol_Button, palette::Vec(marked ? palette::kCurrent : palette::kPanel));
-    ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(marked ? palette::kOnCurrent : palette::kText));
+    ImGui::PushStyleColor(ImGuiCol_Button,
+                          palette::Vec(marked ? palette::Active().current : palette::Active().panel));
+    ImGui::PushStyleColor(ImGuiCol_Text,
+                          palette::Vec(marked ? palette::Active().on_current : palette::Active().text));
     ImGui::BeginDisabled(ask.revealed);
     if (ImGui::Button(ChoiceKey(ask, i).c_str(), ImVec2(2.0f * ImGui::GetFrameHeight(), 0)))
       intent = Intent{.kind = IntentKind::PickChoice, .value = i};
@@ -63,12 +65,13 @@ void DrawAsk(const AskPicture& ask, std::optional<Intent>& intent) {
     ImGui::PopStyleColor(2);
     ImGui::SameLine();
     const bool dim = ask.revealed && i != ask.correct;
-    ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(dim ? palette::kTextDim : palette::kText));
+    ImGui::PushStyleColor(ImGuiCol_Text,
+                          palette::Vec(dim ? palette::Active().text_dim : palette::Active().text));
     ImGui::TextUnformatted(ask.choices[static_cast<std::size_t>(i)].c_str());  // wraps beside its key
     ImGui::PopStyleColor();
     ImGui::PopID();
   }
-  ImGui::TextColored(palette::Vec(palette::kPassage), "%s", AskStatus(ask).c_str());
+  ImGui::TextColored(palette::Vec(palette::Active().passage), "%s", AskStatus(ask).c_str());
   if (ask.revealed) ImGui::TextUnformatted(ask.explanation.c_str());
 }
 
@@ -101,7 +104,7 @@ std::optional<Intent> DrawPassageView(const PassagePicture& picture, float scrol
     if (ImGui::Button("< Prev")) intent = Intent{.kind = IntentKind::PreviousStop};
     ImGui::EndDisabled();
     ImGui::SameLine();
-    ImGui::TextColored(palette::Vec(palette::kPassage), "Stop %d of %d", picture.stop_number,
+    ImGui::TextColored(palette::Vec(palette::Active().passage), "Stop %d of %d", picture.stop_number,
                        picture.stop_count);
     ImGui::SameLine();
     ImGui::BeginDisabled(picture.stop_number >= picture.stop_count);
@@ -113,10 +116,10 @@ std::optional<Intent> DrawPassageView(const PassagePicture& picture, float scrol
       ImGui::SameLine();
       if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label.c_str()).x + ImGui::GetFrameHeight())
         ImGui::NewLine();
-      ImGui::PushStyleColor(ImGuiCol_Button,
-                            palette::Vec(picture.edited ? palette::kPanel : palette::kSkipped));
-      ImGui::PushStyleColor(ImGuiCol_Text,
-                            palette::Vec(picture.edited ? palette::kText : palette::kOnCurrent));
+      ImGui::PushStyleColor(ImGuiCol_Button, palette::Vec(picture.edited ? palette::Active().panel
+                                                                         : palette::Active().skipped));
+      ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(picture.edited ? palette::Active().text
+                                                                       : palette::Active().on_current));
       if (ImGui::Button(label.c_str()))
         intent = Intent{.kind = picture.edited ? IntentKind::ResetScenario : IntentKind::TryStopSuggestion};
       ImGui::PopStyleColor(2);
@@ -132,20 +135,20 @@ std::optional<Intent> DrawPassageView(const PassagePicture& picture, float scrol
     ImGui::PushTextWrapPos(0.0f);
     if (!picture.stop_title.empty()) {
       const ScopedFont title(fonts.title);
-      ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(palette::kCurrent));
+      ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(palette::Active().current_text));
       ImGui::TextUnformatted(picture.stop_title.c_str());
       ImGui::PopStyleColor();
     }
     const ScopedFont prose(fonts.prose);
     if (!picture.problem.empty())
-      ImGui::TextColored(palette::Vec(palette::kError), "%s", picture.problem.c_str());
+      ImGui::TextColored(palette::Vec(palette::Active().error), "%s", picture.problem.c_str());
     ImGui::TextUnformatted(picture.narration.c_str());
     if (picture.ask) DrawAsk(*picture.ask, intent);
     if (!picture.passage_title.empty()) {
       ImGui::Spacing();
       ImGui::Separator();
-      ImGui::TextColored(palette::Vec(palette::kPassage), "%s", picture.passage_title.c_str());
-      ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(palette::kTextDim));
+      ImGui::TextColored(palette::Vec(palette::Active().passage), "%s", picture.passage_title.c_str());
+      ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(palette::Active().text_dim));
       ImGui::TextUnformatted(picture.passage_body.c_str());
       ImGui::PopStyleColor();
     }

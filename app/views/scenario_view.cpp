@@ -27,7 +27,7 @@ bool Differs(const ScenarioPicture& picture, const ScenarioDraft& draft) {
 bool DrawField(const ScenarioField& field, std::string& value, bool changed) {
   ImGui::PushID(field.key.c_str());
   bool edited = false;
-  if (changed) ImGui::PushStyleColor(ImGuiCol_FrameBg, palette::Vec(IM_COL32(0x5A, 0x48, 0x10, 0xFF)));
+  if (changed) ImGui::PushStyleColor(ImGuiCol_FrameBg, palette::Vec(palette::Active().edited_field));
   switch (field.kind) {
     case FieldKind::Bool: {
       bool on = value == "true";
@@ -75,19 +75,22 @@ std::optional<Intent> DrawScenarioView(const ScenarioPicture& picture, ScenarioD
   std::optional<Intent> intent;
   ImGui::PushTextWrapPos(0.0f);
   if (!picture.rejection.empty()) {
-    ImGui::TextColored(palette::Vec(palette::kError), "Rejected. %s", picture.rejection.c_str());
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "The Source pane marks the line that raised it.");
+    ImGui::TextColored(palette::Vec(palette::Active().error), "Rejected. %s", picture.rejection.c_str());
+    ImGui::TextColored(palette::Vec(palette::Active().text_dim),
+                       "The Source pane marks the line that raised it.");
   }
   if (!picture.problem.empty())
-    ImGui::TextColored(palette::Vec(palette::kSkipped), "%s", picture.problem.c_str());
+    ImGui::TextColored(palette::Vec(palette::Active().skipped), "%s", picture.problem.c_str());
   ImGui::PopTextWrapPos();
 
   const bool differs = Differs(picture, draft);
-  ImGui::TextColored(palette::Vec(picture.edited ? palette::kSkipped : palette::kTextDim), "%s",
-                     picture.edited ? "Your edit of the stop's scenario." : "The stop's own scenario.");
+  ImGui::TextColored(palette::Vec(picture.edited ? palette::Active().skipped : palette::Active().text_dim),
+                     "%s", picture.edited ? "Your edit of the stop's scenario." : "The stop's own scenario.");
   ImGui::BeginDisabled(!differs);
-  ImGui::PushStyleColor(ImGuiCol_Button, palette::Vec(differs ? palette::kCurrent : palette::kPanel));
-  ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(differs ? palette::kOnCurrent : palette::kTextDim));
+  ImGui::PushStyleColor(ImGuiCol_Button,
+                        palette::Vec(differs ? palette::Active().current : palette::Active().panel));
+  ImGui::PushStyleColor(ImGuiCol_Text,
+                        palette::Vec(differs ? palette::Active().on_current : palette::Active().text_dim));
   if (ImGui::Button("Apply: record and run"))
     intent = Intent{.kind = IntentKind::ApplyScenario, .words = DraftFlags(picture, draft)};
   ImGui::PopStyleColor(2);
@@ -119,7 +122,7 @@ std::optional<Intent> DrawScenarioView(const ScenarioPicture& picture, ScenarioD
         group = field.group;
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextColored(palette::Vec(palette::kPassage), "%s", group.c_str());
+        ImGui::TextColored(palette::Vec(palette::Active().passage), "%s", group.c_str());
         in_row = 0;
       }
       if (in_row % (columns / 2) == 0) ImGui::TableNextRow();
@@ -136,7 +139,7 @@ std::optional<Intent> DrawScenarioView(const ScenarioPicture& picture, ScenarioD
   }
   if (!picture.try_words.empty() && !picture.edited) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(palette::Vec(palette::kTextDim),
+    ImGui::TextColored(palette::Vec(palette::Active().text_dim),
                        "This stop suggests trying %s (the button in the Passage pane, or A).",
                        picture.try_words.c_str());
     ImGui::PopTextWrapPos();

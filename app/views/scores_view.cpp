@@ -17,11 +17,11 @@ void Column(const char* id, const Heatmap& h, const std::string& from, float wid
   ImGui::PushID(id);
   ImGui::TextUnformatted(h.label.c_str());
   ImGui::SameLine();
-  ImGui::TextColored(palette::Vec(palette::kTextDim), "%d x %d", h.rows, h.cols);
+  ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%d x %d", h.rows, h.cols);
   if (m_tiles > 0) {
-    ImGui::TextColored(palette::Vec(palette::kCurrent), "exp(s - m tiled x%d)", m_tiles);
+    ImGui::TextColored(palette::Vec(palette::Active().current_text), "exp(s - m tiled x%d)", m_tiles);
   } else {
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", from.c_str());
+    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%s", from.c_str());
   }
   const ImVec2 size = FitTile(h.rows, h.cols, {width, height});
   DrawHeatmapImage(h, size);
@@ -65,8 +65,8 @@ void DrawScoresView(const ScoresPicture& picture) {
   } else {
     ImGui::BeginGroup();
     ImGui::TextUnformatted("p");
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "not yet computed");
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "in this block");
+    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "not yet computed");
+    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "in this block");
     ImGui::EndGroup();
   }
   if (picture.has_causal) {
@@ -78,11 +78,11 @@ void DrawScoresView(const ScoresPicture& picture) {
     ImGui::Text("segment mask: %d masked", picture.segment_masked);
   }
   if (!picture.has_causal && !picture.has_segment) {
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "no mask in this block");
+    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "no mask in this block");
   }
   if (picture.mask_added) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(palette::Vec(palette::kTextDim),
+    ImGui::TextColored(palette::Vec(palette::Active().text_dim),
                        "s + mask value (-2.4e38) where masked: left out of the scale");
     ImGui::PopTextWrapPos();
   }

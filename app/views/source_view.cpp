@@ -16,19 +16,19 @@ namespace {
 ImU32 SpanColour(SyntaxKind kind) {
   switch (kind) {
     case SyntaxKind::Keyword:
-      return palette::kKeyword;
+      return palette::Active().keyword;
     case SyntaxKind::String:
-      return palette::kString;
+      return palette::Active().string;
     case SyntaxKind::Comment:
-      return palette::kComment;
+      return palette::Active().comment;
     case SyntaxKind::Number:
-      return palette::kNumber;
+      return palette::Active().number;
     case SyntaxKind::Preprocessor:
-      return palette::kPreprocessor;
+      return palette::Active().preprocessor;
     case SyntaxKind::Plain:
       break;
   }
-  return palette::kText;
+  return palette::Active().text;
 }
 
 // One pane: its title and note, then the lines in a scrolling child. Returns a click's intent.
@@ -42,11 +42,12 @@ std::optional<Intent> DrawPane(const SourcePane& pane, SourceViewState& state, s
     ImGui::PopID();
     return intent;
   }
-  ImGui::TextColored(palette::Vec(palette::kPassage), "%s", doc.title.c_str());
+  ImGui::TextColored(palette::Vec(palette::Active().passage), "%s", doc.title.c_str());
   if (!pane.note.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(palette::Vec(pane.error_line > 0 ? palette::kError : palette::kTextDim), "%s",
-                       pane.note.c_str());
+    ImGui::TextColored(
+        palette::Vec(pane.error_line > 0 ? palette::Active().error : palette::Active().text_dim), "%s",
+        pane.note.c_str());
     ImGui::PopTextWrapPos();
   }
   if (!ImGui::BeginChild("lines", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar)) {
@@ -97,21 +98,22 @@ std::optional<Intent> DrawPane(const SourcePane& pane, SourceViewState& state, s
       const ImVec2 end{at.x + full_width, at.y + line_height};
       const bool raised = number == pane.error_line;
       if (lit) {
-        draw->AddRectFilled(at, end, palette::kCurrent);
+        draw->AddRectFilled(at, end, palette::Active().current);
       } else if (raised) {
-        draw->AddRectFilled(at, end, palette::kError);
+        draw->AddRectFilled(at, end, palette::Active().error);
       } else if (in_passage) {
-        draw->AddRectFilled(at, end, palette::kPassageWash);
+        draw->AddRectFilled(at, end, palette::Active().passage_wash);
       } else if (hovered && pane.clickable) {
-        draw->AddRectFilled(at, end, IM_COL32(0xFF, 0xFF, 0xFF, 0x12));
+        draw->AddRectFilled(at, end, palette::Active().hover);
       }
-      if (in_passage) draw->AddRectFilled(at, ImVec2(at.x + char_width * 0.5f, end.y), palette::kPassage);
-      if (!lit && number == pane.focus_line) draw->AddRect(at, end, palette::kCurrent, 0.0f, 0, 2.0f);
+      if (in_passage)
+        draw->AddRectFilled(at, ImVec2(at.x + char_width * 0.5f, end.y), palette::Active().passage);
+      if (!lit && number == pane.focus_line) draw->AddRect(at, end, palette::Active().current, 0.0f, 0, 2.0f);
       char number_text[16];
       std::snprintf(number_text, sizeof number_text, "%*d", digits, number);
       const float text_y = at.y + (line_height - ImGui::GetTextLineHeight()) * 0.5f;
-      draw->AddText(ImVec2(at.x + char_width, text_y), lit ? palette::kOnCurrent : palette::kTextDim,
-                    number_text);
+      draw->AddText(ImVec2(at.x + char_width, text_y),
+                    lit ? palette::Active().on_current : palette::Active().text_dim, number_text);
 
       // Each span starts where the text before it ended, as ImGui measures it: the font's advance is not a
       // whole number of pixels, so multiplying a character width would drift along a long line.
@@ -120,7 +122,8 @@ std::optional<Intent> DrawPane(const SourcePane& pane, SourceViewState& state, s
       for (const SyntaxSpan& span : ColourLine(line, doc.language, inside)) {
         const char* begin = line.data() + span.begin;
         const char* end_of_span = line.data() + span.end;
-        const ImU32 ink = lit ? palette::kOnCurrent : (raised ? palette::kOnError : SpanColour(span.kind));
+        const ImU32 ink = lit ? palette::Active().on_current
+                              : (raised ? palette::Active().on_error : SpanColour(span.kind));
         draw->AddText(ImVec2(x, text_y), ink, begin, end_of_span);
         x += ImGui::CalcTextSize(begin, end_of_span).x;
       }
@@ -144,7 +147,7 @@ std::optional<Intent> DrawSourceView(const SourcePicture& picture, SourceViewSta
   }
   if (!picture.python_missing.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(palette::Vec(palette::kTextDim), "%s", picture.python_missing.c_str());
+    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%s", picture.python_missing.c_str());
     ImGui::PopTextWrapPos();
   }
   std::optional<Intent> intent;

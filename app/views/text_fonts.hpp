@@ -1,6 +1,6 @@
 // The fonts prose is set in. Code stays in the context's default font (DejaVu Sans Mono: the code views
 // measure text by character count); narration and passages read better in a proportional face, and a
-// stop's title is larger than its body. The atlas holds them in a fixed order, the one app/gui/imgui_setup
+// stop's title is larger than its body. The atlas holds them in a fixed order, the one app/screen/imgui_setup
 // loads them in: the default (code) font first, then prose, then the title font. With fewer fonts (a
 // headless test's built-in font, a missing font file) prose falls back to the default font.
 #pragma once

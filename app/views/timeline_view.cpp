@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/views/meaning_fill.hpp"
 #include "app/views/tour_palette.hpp"
 
 namespace tilewalk::views {
@@ -14,15 +15,15 @@ namespace {
 
 struct KindStyle {
   const char* label;
-  ImU32 colour;
+  Meaning meaning;  // its colour (and, in print, its pattern)
 };
 
 constexpr std::array<KindStyle, static_cast<std::size_t>(MarkerKind::kCount)> kKinds = {{
-    {"copy issued", palette::kIssued},
-    {"copy skipped", palette::kSkipped},
-    {"writeback", palette::kWriteback},
-    {"step skipped", palette::kSkippedStep},
-    {"error", palette::kError},
+    {"copy issued", Meaning::Copied},
+    {"copy skipped", Meaning::Skipped},
+    {"writeback", Meaning::WrittenBack},
+    {"step skipped", Meaning::SkippedStep},
+    {"error", Meaning::Error},
 }};
 
 // The scrubber's parts, in lines of text: the launch bands, then one lane per marker kind.
@@ -43,7 +44,7 @@ float ScrubberHeight() {
 // does not read as a skipped copy (a neighbouring orange) from the back of a room. Both scale with the text,
 // so classroom mode's larger text draws them thicker.
 void DrawMarker(ImDrawList* draw, std::size_t k, float x, float y, float lane, float line) {
-  const ImU32 colour = kKinds[k].colour;
+  const ImU32 colour = MeaningColour(kKinds[k].meaning);
   const float half = std::max(1.0f, line * 0.07f);
   if (k == static_cast<std::size_t>(MarkerKind::SkippedStep)) {
     const float r = std::max(half * 2.0f, lane * 0.5f - 1.0f), cy = y + lane * 0.5f;
@@ -66,9 +67,9 @@ void SameLineIfFits(float width) {
 // A button that shows whether it is the one chosen: the chosen one is filled in the accent colour.
 bool ChoiceButton(const char* label, bool chosen) {
   if (chosen) {
-    ImGui::PushStyleColor(ImGuiCol_Button, palette::Vec(palette::kCurrent));
-    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, palette::Vec(palette::kCurrent));
-    ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(palette::kOnCurrent));
+    ImGui::PushStyleColor(ImGuiCol_Button, palette::Vec(palette::Active().current));
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, palette::Vec(palette::Active().current));
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(palette::Active().on_current));
   }
   const bool clicked = ImGui::Button(label);
   if (chosen) ImGui::PopStyleColor(3);
@@ -93,7 +94,7 @@ std::optional<Intent> DrawButtons(const TimelinePicture& picture) {
   if (ImGui::Button(">|")) intent = Intent{.kind = IntentKind::GoToEnd};
 
   SameLineIfFits(ImGui::CalcTextSize("step by: statement DMA grid step launch").x * 1.3f);
-  ImGui::TextColored(palette::Vec(palette::kTextDim), "step by:");
+  ImGui::TextColored(palette::Vec(palette::Active().text_dim), "step by:");
   for (int u = 0; u < static_cast<int>(StepUnit::kCount); ++u) {
     const auto unit = static_cast<StepUnit>(u);
     ImGui::SameLine();
@@ -111,9 +112,9 @@ std::optional<Intent> DrawButtons(const TimelinePicture& picture) {
   if (ImGui::SliderInt("##speed", &speed, 1, 120, "%d/s"))
     intent = Intent{.kind = IntentKind::SetSpeed, .value = speed};
   ImGui::SameLine(0.0f, 0.0f);
-  ImGui::TextColored(palette::Vec(palette::kTextDim), " speed");
+  ImGui::TextColored(palette::Vec(palette::Active().text_dim), " speed");
   ImGui::SameLine();
-  ImGui::TextColored(palette::Vec(palette::kTextDim), " axis:");
+  ImGui::TextColored(palette::Vec(palette::Active().text_dim), " axis:");
   ImGui::SameLine();
   if (ChoiceButton("events", picture.axis == TimelineAxis::Events))
     intent = Intent{.kind = IntentKind::SetAxis, .value = static_cast<int>(TimelineAxis::Events)};
@@ -138,9 +139,9 @@ void DrawTimeLabels(const TimelinePicture& picture, float left, float width) {
       std::snprintf(text, sizeof text, "%g µs", t);
       const float w = ImGui::CalcTextSize(text).x;
       // A tick at the value, its label starting just right of it (or ending at it, at the far end).
-      draw->AddLine(ImVec2(x, at.y), ImVec2(x, at.y + line), palette::kTextDim);
+      draw->AddLine(ImVec2(x, at.y), ImVec2(x, at.y + line), palette::Active().text_dim);
       const float label_x = x + 3.0f + w <= left + width ? x + 3.0f : x - 3.0f - w;
-      draw->AddText(ImVec2(label_x, at.y), palette::kTextDim, text);
+      draw->AddText(ImVec2(label_x, at.y), palette::Active().text_dim, text);
     }
   }
   ImGui::Dummy(ImVec2(width, line));
@@ -162,8 +163,8 @@ std::optional<Intent> DrawLegend() {
     if (k == static_cast<std::size_t>(MarkerKind::SkippedStep)) {
       DrawMarker(ImGui::GetWindowDrawList(), k, p.x + s * 0.5f, p.y + (frame - s) * 0.5f, s, line);
     } else {
-      ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + (frame - s) * 0.5f),
-                                                ImVec2(p.x + s, p.y + (frame + s) * 0.5f), kKinds[k].colour);
+      FillMeaning(ImGui::GetWindowDrawList(), ImVec2(p.x, p.y + (frame - s) * 0.5f),
+                  ImVec2(p.x + s, p.y + (frame + s) * 0.5f), kKinds[k].meaning);
     }
     ImGui::Dummy(ImVec2(s, frame));
     ImGui::SameLine();
@@ -202,17 +203,18 @@ std::optional<Intent> DrawScrubber(const TimelinePicture& picture, float& left, 
   ImDrawList* draw = ImGui::GetWindowDrawList();
   // An outline, not a fill: the window colour is already there, and a software rasteriser pays per pixel.
   draw->AddRect(ImVec2(left - 1.0f, at.y - 1.0f), ImVec2(left + width + 1.0f, at.y + height + 1.0f),
-                palette::kEdge);
+                palette::Active().edge);
   for (std::size_t i = 0; i < picture.launches.size(); ++i) {
     const TimelineBand& band = picture.launches[i];
     const float x0 = AxisX(TimelineFraction(picture, band.first, band.start_us), left, width);
     const float x1 = picture.axis == TimelineAxis::Time
                          ? AxisX(TimelineFraction(picture, band.end, band.end_us), left, width)
                          : AxisX(TimelineFraction(picture, band.end == 0 ? 0 : band.end - 1, 0), left, width);
-    const ImU32 fill = i % 2 == 0 ? IM_COL32(0x34, 0x3A, 0x46, 0xFF) : IM_COL32(0x2A, 0x30, 0x3A, 0xFF);
+    const ImU32 fill = i % 2 == 0 ? palette::Active().band_even : palette::Active().band_odd;
     draw->AddRectFilled(ImVec2(x0, at.y), ImVec2(x1, at.y + band_height), fill);
     draw->PushClipRect(ImVec2(x0, at.y), ImVec2(x1, at.y + band_height), true);
-    draw->AddText(ImVec2(x0 + 4.0f, at.y + (band_height - line) * 0.5f), palette::kText, band.name.c_str());
+    draw->AddText(ImVec2(x0 + 4.0f, at.y + (band_height - line) * 0.5f), palette::Active().text,
+                  band.name.c_str());
     draw->PopClipRect();
   }
   for (const TimelineMarker& m : picture.markers) {
@@ -227,10 +229,10 @@ std::optional<Intent> DrawScrubber(const TimelinePicture& picture, float& left, 
         AxisX(TimelineFraction(picture, *picture.landing, picture.landing_us.value_or(0)), left, width);
     const float s = line * 0.35f;
     draw->AddTriangleFilled(ImVec2(lx - s, at.y + height), ImVec2(lx + s, at.y + height),
-                            ImVec2(lx, at.y + height - s * 1.6f), palette::kPassage);
+                            ImVec2(lx, at.y + height - s * 1.6f), palette::Active().passage);
   }
   const float cx = AxisX(TimelineFraction(picture, picture.cursor, picture.cursor_us), left, width);
-  draw->AddRectFilled(ImVec2(cx - 2.0f, at.y), ImVec2(cx + 2.0f, at.y + height), palette::kCurrent);
+  draw->AddRectFilled(ImVec2(cx - 2.0f, at.y), ImVec2(cx + 2.0f, at.y + height), palette::Active().current);
 
   return intent;
 }
@@ -269,7 +271,7 @@ std::optional<Intent> DrawTimelineView(const TimelinePicture& picture) {
   std::optional<Intent> intent = DrawButtons(picture);
   ImGui::TextUnformatted(picture.position.c_str());
   ImGui::SameLine();
-  ImGui::TextColored(palette::Vec(palette::kCurrent), "%s", picture.statement.c_str());
+  ImGui::TextColored(palette::Vec(palette::Active().current_text), "%s", picture.statement.c_str());
   float left = 0, width = 0;
   if (auto seek = DrawScrubber(picture, left, width)) intent = seek;
   if (picture.axis == TimelineAxis::Time) DrawTimeLabels(picture, left, width);
@@ -282,7 +284,7 @@ float TimelineStripHeight() {
 }
 
 std::optional<Intent> DrawTimelineStrip(const TimelinePicture& picture) {
-  ImGui::TextColored(palette::Vec(palette::kCurrent), "%s", picture.statement.c_str());
+  ImGui::TextColored(palette::Vec(palette::Active().current_text), "%s", picture.statement.c_str());
   ImGui::SameLine();
   ImGui::TextUnformatted(picture.position.c_str());
   float left = 0, width = 0;

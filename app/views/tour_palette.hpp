@@ -1,31 +1,56 @@
-// The colours the tour panes share, chosen for a projector: a dark background, text well above it, and two
+// The colours of the tour panes, in one table per theme, so that the panes agree on what a colour means and
+// no view keeps a colour of its own. Dark is for a projector: a dark background, text well above it, and two
 // things brighter than everything else — the executing line and the current grid cell, both in the grid
-// view's "current" yellow with dark ink on top. One table, so that the panes agree on what a colour means.
+// view's "current" yellow with dark ink on top. Light is for an article: the same Okabe-Ito hues, deepened
+// to read on white. Print is for paper: black on white in greys only, so that where colour carries meaning
+// (ran, skipped, copied, written back) the views also draw a pattern (`patterns`), which survives a
+// black-and-white printer. The theme is process-wide, like the ImGui context the views draw into.
 #pragma once
 
 #include <imgui.h>
 
+#include <optional>
+#include <string>
+#include <string_view>
+
 namespace tilewalk::views::palette {
 
-inline constexpr ImU32 kCurrent = IM_COL32(0xF0, 0xE4, 0x42, 0xFF);      // executing line, current cell
-inline constexpr ImU32 kOnCurrent = IM_COL32(0x10, 0x14, 0x18, 0xFF);    // ink on kCurrent
-inline constexpr ImU32 kPassage = IM_COL32(0x56, 0xB4, 0xE9, 0xFF);      // the passage's lines (margin)
-inline constexpr ImU32 kPassageWash = IM_COL32(0x56, 0xB4, 0xE9, 0x22);  // behind the passage's lines
-inline constexpr ImU32 kText = IM_COL32(0xE4, 0xE6, 0xEA, 0xFF);
-inline constexpr ImU32 kTextDim = IM_COL32(0x9A, 0xA0, 0xAC, 0xFF);
-inline constexpr ImU32 kKeyword = IM_COL32(0xCC, 0x99, 0xFF, 0xFF);
-inline constexpr ImU32 kString = IM_COL32(0x9C, 0xD8, 0x7A, 0xFF);
-inline constexpr ImU32 kComment = IM_COL32(0x84, 0x8C, 0x98, 0xFF);
-inline constexpr ImU32 kNumber = IM_COL32(0xF0, 0xA8, 0x6A, 0xFF);
-inline constexpr ImU32 kPreprocessor = IM_COL32(0xE0, 0x80, 0x90, 0xFF);
-inline constexpr ImU32 kIssued = IM_COL32(0x00, 0x9E, 0x73, 0xFF);       // a copy that moved bytes
-inline constexpr ImU32 kSkipped = IM_COL32(0xE6, 0x9F, 0x00, 0xFF);      // skipped copies and steps
-inline constexpr ImU32 kSkippedStep = IM_COL32(0xD5, 0x5E, 0x00, 0xFF);  // a grid step with no arithmetic
-inline constexpr ImU32 kWriteback = IM_COL32(0xCC, 0x79, 0xA7, 0xFF);
-inline constexpr ImU32 kError = IM_COL32(0xFF, 0x55, 0x44, 0xFF);
-inline constexpr ImU32 kOnError = IM_COL32(0xFF, 0xFF, 0xFF, 0xFF);  // ink on kError
-inline constexpr ImU32 kPanel = IM_COL32(0x22, 0x26, 0x2E, 0xFF);
-inline constexpr ImU32 kEdge = IM_COL32(0x6E, 0x77, 0x88, 0xFF);
+enum class Theme { Dark, Light, Print };
+
+struct Colours {
+  ImU32 window, panel, edge;  // the ground (light and print; dark keeps ImGui's), raised boxes, outlines
+  ImU32 text, text_dim, text_strong, text_axis;  // body text, quiet text, titles, axis names
+  ImU32 current, on_current, current_edge;       // executing line and current cell; ink and rim on it
+  ImU32 current_text;           // "current" as text on the ground: the stop's title, the statement
+  ImU32 passage, passage_wash;  // the passage's lines: margin and wash behind them
+  ImU32 hover;                  // a clickable line under the mouse
+  ImU32 keyword, string, comment, number, preprocessor;
+  ImU32 issued, skipped, skipped_step, writeback;  // copies that moved bytes, skipped, written back
+  ImU32 error, on_error;
+  ImU32 pending_fill, ran_fill, skipped_fill;  // grid cells (skipped cells are hatched in skipped)
+  ImU32 path_done, path_ahead, path_shadow;    // the grid's path of steps
+  ImU32 on_light;                              // ink on a light fill (ran and current cells)
+  ImU32 idle_step, lane_ground;                // the cost view's idle steps and lane background
+  ImU32 empty_slot, in_vmem;                   // the memory view's empty slot and HBM blocks in VMEM
+  ImU32 band_even, band_odd;                   // the timeline's launch bands, alternating
+  ImU32 edited_field;                          // a scenario field changed from the stop's own
+  ImU32 help_key;                              // the help overlay's key names
+  bool patterns;                               // draw patterns as well as hue where colour means
+};
+
+// The theme's table. Dark is the default.
+const Colours& Table(Theme theme);
+
+// The table of the active theme, which every view reads.
+const Colours& Active();
+Theme ActiveTheme();
+void SetTheme(Theme theme);
+
+// "dark", "light" or "print", as --theme spells them; nullopt for anything else.
+std::optional<Theme> ParseTheme(std::string_view name);
+std::string_view ThemeName(Theme theme);
+// "dark, light or print", for usage text and errors.
+std::string ThemeNames();
 
 inline ImVec4 Vec(ImU32 colour) {
   return ImGui::ColorConvertU32ToFloat4(colour);

@@ -13,7 +13,7 @@
 #include <sstream>
 
 #include "app/export/headless_renderer.hpp"
-#include "app/gui/tour_screen.hpp"
+#include "app/screen/tour_screen.hpp"
 #include "walkthrough/library.hpp"
 #include "walkthrough/pallas_index.hpp"
 

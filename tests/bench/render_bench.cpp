@@ -16,7 +16,7 @@
 
 #include "app/export/export_run.hpp"
 #include "app/export/headless_renderer.hpp"
-#include "app/gui/tour_screen.hpp"
+#include "app/screen/tour_screen.hpp"
 
 namespace {
 

@@ -236,6 +236,11 @@ foreach(verb gui export)
   bad_input("${verb} on a --pallas-source that is a folder" EXIT 1 COMMAND ${tw} ${verb} ${${verb}_args} --pallas-source ${pallas}
     MATCH "tilewalk ${verb}: --pallas-source names '.*pallas', but cannot read .*it is a folder")
 endforeach()
+# An unknown --theme is a usage error from gui and export alike, before a window opens or a frame is drawn.
+foreach(verb gui export)
+  bad_input("${verb} with an unknown --theme" EXIT 2 COMMAND ${tw} ${verb} ${${verb}_args} --theme sepia
+    MATCH "tilewalk ${verb}: --theme got 'sepia': expected dark, light or print")
+endforeach()
 bad_input("anchors with TILEWALK_PALLAS_SOURCE naming a missing file" EXIT 1
   COMMAND env TILEWALK_PALLAS_SOURCE=${pallas}/missing.py ${tw} anchors
   MATCH "TILEWALK_PALLAS_SOURCE names '.*missing\\.py', but cannot read .*there is no such file")

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "app/check/npy_writer.hpp"
-#include "app/gui/png_file.hpp"
+#include "app/screen/png_file.hpp"
 
 namespace tilewalk::app {
 namespace {

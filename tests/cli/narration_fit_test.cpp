@@ -9,8 +9,8 @@
 #include <sstream>
 #include <string>
 
-#include "app/gui/imgui_setup.hpp"
-#include "app/gui/tour_screen.hpp"
+#include "app/screen/imgui_setup.hpp"
+#include "app/screen/tour_screen.hpp"
 #include "headless_imgui.hpp"
 #include "kernels/flash/scenario_fields.hpp"
 #include "walkthrough/library.hpp"

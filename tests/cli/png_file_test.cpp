@@ -1,7 +1,7 @@
 // The PNG writer: the round trip gives the same pixels right side up, alpha is dropped unless asked for,
 // the write goes through the safe writer (no temporary file left behind, success or failure; a link to a
 // file stays a link), and failures come back as values with a reason and a sentence naming the path.
-#include "app/gui/png_file.hpp"
+#include "app/screen/png_file.hpp"
 
 #include <doctest/doctest.h>
 #include <unistd.h>

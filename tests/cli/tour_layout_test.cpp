@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-#include "app/gui/tour_layout.hpp"
+#include "app/screen/tour_layout.hpp"
 
 namespace tilewalk::app {
 namespace {

@@ -7,7 +7,7 @@
 #include <GLFW/glfw3.h>
 
 #include "app/gui/frame_input.hpp"
-#include "app/gui/tour_screen.hpp"
+#include "app/screen/tour_screen.hpp"
 #include "headless_imgui.hpp"
 
 namespace tilewalk::app {
@@ -83,7 +83,7 @@ TEST_CASE("tour screen: ? toggles the help overlay and Escape closes it") {
 
 }  // namespace tilewalk::app
 
-#include "app/gui/imgui_setup.hpp"
+#include "app/screen/imgui_setup.hpp"
 #include "app/views/text_fonts.hpp"
 
 #include <sstream>

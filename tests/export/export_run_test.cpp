@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -178,6 +179,40 @@ TEST_CASE("export: --force replaces an earlier export, and refuses a folder that
   std::size_t entries = 0;  // and no staging folder is left beside them
   for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir.path)) ++entries;
   CHECK(entries == 2);
+}
+
+TEST_CASE("export: --theme light draws on white, and --theme print in greys only") {
+  TempDir dir;
+  ExportOptions options = FixtureExport(dir.path / "light", FrameEvery::Stop);
+  options.panes = *ParsePaneList("grid,memory,timeline");
+  options.theme = views::palette::Theme::Light;
+  REQUIRE(Run(options) == ExitCode::Ok);
+  options.out = dir.path / "print";
+  options.theme = views::palette::Theme::Print;
+  REQUIRE(Run(options) == ExitCode::Ok);
+  std::string why;
+  const auto light = tests::ReadPng(dir.path / "light" / "frames" / "00001.png", why);
+  REQUIRE(light);
+  const std::size_t corner = (static_cast<std::size_t>(light->height) - 2) * light->width * 4 + 4;
+  CHECK(light->rgba[corner] == 0xFF);  // the ground under the bottom-left corner, inside the frame
+  CHECK(light->rgba[corner + 1] == 0xFF);
+  CHECK(light->rgba[corner + 2] == 0xFF);
+  CHECK(Manifest(dir.path / "light")["theme"] == "light");
+  CHECK(Manifest(dir.path / "print")["theme"] == "print");
+  const int frames = static_cast<int>(Manifest(dir.path / "print")["frames"].size());
+  REQUIRE(frames > 0);
+  for (int i = 1; i <= frames; ++i) {
+    char name[16];
+    std::snprintf(name, sizeof name, "%05d.png", i);
+    const auto print = tests::ReadPng(dir.path / "print" / "frames" / name, why);
+    REQUIRE(print);
+    std::size_t coloured = 0;
+    for (std::size_t p = 0; p + 3 < print->rgba.size(); p += 4)
+      if (print->rgba[p] != print->rgba[p + 1] || print->rgba[p + 1] != print->rgba[p + 2]) ++coloured;
+    CAPTURE(name);
+    CHECK(coloured == 0);
+  }
+  views::palette::SetTheme(views::palette::Theme::Dark);  // the palette is process-wide: leave it as found
 }
 
 }  // namespace tilewalk::app

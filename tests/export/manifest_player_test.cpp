@@ -16,7 +16,7 @@ Manifest Sample() {
              .every = "stop",
              .size = {.width = 640, .height = 360},
              .panes = "grid"};
-  m.stops.push_back({.title = "First",
+  m.stops.push_back({.title = "First <!--<script> \"quoted\" 'and' &amp;",
                      .scenario = flash::Scenario{.causal = true},
                      .passage = "fwd-grid",
                      .frame_count = 2});
@@ -46,6 +46,7 @@ TEST_CASE("manifest: every field, nulls for what a frame lacks, and the same byt
   const auto j = nlohmann::json::parse(text);
   CHECK(j["format"] == "tilewalk-export");
   CHECK(j["tour"]["id"] == "intro");
+  CHECK(j["theme"] == "dark");  // the default
   CHECK(j["stops"][0]["frame_count"] == 2);
   const auto& f = j["frames"][0];
   CHECK(f["event"] == 12);
@@ -75,6 +76,12 @@ TEST_CASE("player: one self-contained page whose inline manifest parses back") {
   const std::string inline_json = page.substr(start + open.size(), end - start - open.size());
   CHECK(nlohmann::json::parse(inline_json) ==
         nlohmann::json::parse(json));  // the caption's </script> is escaped
+  // Nothing in the manifest can end the element or switch the HTML parser into a script-escaped state.
+  CHECK(inline_json.find('<') == std::string::npos);
+  CHECK(inline_json.find('>') == std::string::npos);
+  CHECK(inline_json.find("\\u003c!--\\u003cscript\\u003e") != std::string::npos);
+  CHECK(page.find("<!--") == std::string::npos);
+  CHECK(nlohmann::json::parse(inline_json)["stops"][0]["title"] == Sample().stops[0].title);
 }
 
 TEST_CASE("manifest: IsExportManifest knows a manifest an export wrote, and nothing else") {

@@ -5,6 +5,8 @@
 #   walkthrough/     no GUI header, nothing of app/
 #   app/session/     no ImGui, GLFW or GL header: the tour model is GUI-free
 #   app/views/       nothing of kernels/, walkthrough/ or app/session/: views draw plain pictures
+#   app/screen/      no GLFW, nothing of app/gui/ or app/export/: the screen the window and export share
+#   app/export/      no GLFW, nothing of app/gui/: an export draws the shared screen without a window
 # Run with -DROOT=<tree>; with -DEXPECT_OFFENDER=ON it fails unless it finds a file that breaks a rule
 # (the planted fixtures, which prove the check can fail).
 set(gui "imgui|GLFW/|glad/|GL/|EGL/|backends/imgui")
@@ -13,7 +15,9 @@ set(rules
   "kernels|(${gui}|walkthrough/|app/)"
   "walkthrough|(${gui}|app/)"
   "app/session|(${gui})"
-  "app/views|(kernels/|walkthrough/|app/session/)")
+  "app/views|(kernels/|walkthrough/|app/session/)"
+  "app/screen|(GLFW/|app/gui/|app/export/)"
+  "app/export|(GLFW/|app/gui/)")
 
 set(offenders "")
 set(checked 0)

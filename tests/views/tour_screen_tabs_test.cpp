@@ -5,7 +5,9 @@
 #include <doctest/doctest.h>
 #include <imgui.h>
 
-#include "app/gui/tour_screen.hpp"
+#include <string>
+
+#include "app/screen/tour_screen.hpp"
 #include "headless_imgui.hpp"
 
 namespace tilewalk::app {
@@ -32,6 +34,22 @@ struct Screen {
   }
   std::string Site() { return session.Pictures().timeline.statement; }
 };
+
+const char* TabName(session::DetailTab tab) {
+  switch (tab) {
+    case session::DetailTab::Lanes:
+      return "Lanes";
+    case session::DetailTab::Scores:
+      return "Scores";
+    case session::DetailTab::Cost:
+      return "Cost";
+    case session::DetailTab::Scenario:
+      return "Scenario";
+    case session::DetailTab::Memory:
+      break;
+  }
+  return "Memory";
+}
 
 }  // namespace
 
@@ -60,6 +78,9 @@ TEST_CASE("tour screen tabs: at a stop that shows the grid, the detail tab follo
   bool lanes = false, other = false;  // on the way: m_next and alpha are Lanes; p is a score
   for (int i = 0; i < 400 && !(lanes && AtScore(screen)); ++i) {
     screen.Step(1);
+    // The title names the tab drawn under it (it used to lag a frame behind, so exports showed the old one).
+    const std::string& title = screen.state.detail_title;
+    CHECK(title.substr(0, title.find(':')) == TabName(screen.state.detail_shown));
     if (screen.Site().find("fwd.run.alpha") != std::string::npos) {
       CHECK(screen.state.detail_shown == session::DetailTab::Lanes);
       lanes = true;

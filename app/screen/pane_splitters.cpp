@@ -1,4 +1,4 @@
-#include "app/gui/pane_splitters.hpp"
+#include "app/screen/pane_splitters.hpp"
 
 #include <imgui.h>
 

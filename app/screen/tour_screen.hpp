@@ -3,14 +3,16 @@
 // bottom. The detail region has tabs, Memory | Lanes | Scores | Cost | Scenario, and follows the cursor's
 // statement (lanes for the running max and sum, scores for s, p and the masks) until the user picks a tab for
 // this stop — each drawn from the session's pictures. It gathers the intents of the panes and the keyboard
-// and hands them to the session, which owns the cursor; it also draws the help overlay.
+// and hands them to the session, which owns the cursor. The window draws its help overlay on top
+// (app/gui/help_overlay.hpp); the screen only keeps whether it is open.
 #pragma once
 
 #include <optional>
+#include <string>
 #include <vector>
 
-#include "app/gui/heatmap_texture_cache.hpp"
-#include "app/gui/tour_layout.hpp"
+#include "app/screen/heatmap_texture_cache.hpp"
+#include "app/screen/tour_layout.hpp"
 #include "app/session/tour_session.hpp"
 #include "app/views/grid_picture.hpp"
 #include "app/views/memory_view.hpp"
@@ -30,9 +32,10 @@ struct TourScreenState {
   session::DetailTab detail_auto = session::DetailTab::Memory;   // the tab the cursor last asked for
   std::optional<session::DetailTab> detail_user{};               // the tab the user picked at this stop
   session::DetailTab detail_shown = session::DetailTab::Memory;  // the tab drawn last frame
-  int detail_stop = -1;                                          // the stop detail_user was picked at
-  views::ScenarioDraft scenario_draft;                           // the scenario pane's edits in progress
-  LayoutSplits splits{}, classroom_splits{};                     // where the splitters were dragged
+  std::string detail_title{};           // the detail pane's title as drawn last frame, without its ###id
+  int detail_stop = -1;                 // the stop detail_user was picked at
+  views::ScenarioDraft scenario_draft;  // the scenario pane's edits in progress
+  LayoutSplits splits{}, classroom_splits{};  // where the splitters were dragged
   bool splitters = true;  // false: no handles (an export draws no mouse, and its layout stays the default)
   bool pane_backgrounds = true;  // false: the renderer clears to ImGuiCol_WindowBg, so panes need not fill
   HeatmapTextureCache textures;  // the heatmaps' GL textures; none without GL (headless tests)

@@ -1,4 +1,4 @@
-#include "app/gui/tour_layout.hpp"
+#include "app/screen/tour_layout.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "app/gui/png_file.hpp"
+#include "app/screen/png_file.hpp"
 
 #include <png.h>
 
@@ -43,7 +43,9 @@ bool EncodePng(std::FILE* file, const RgbaImage& image, const PngWriteOptions& o
   }
   png_init_io(png, file);
   png_set_compression_level(png, std::clamp(options.compression_level, 0, 9));
-  png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+  // No row filter: on flat colours and text, SUB and UP turn runs of one colour at an edge into noise that
+  // deflate finds fewer matches in (measured in png_file.hpp's note).
+  png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
   png_set_IHDR(png, info, static_cast<png_uint_32>(image.width), static_cast<png_uint_32>(image.height), 8,
                options.keep_alpha ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);

@@ -1,12 +1,11 @@
-#include "app/gui/tour_screen.hpp"
+#include "app/screen/tour_screen.hpp"
 
 #include <imgui.h>
 
 #include <string>
 
-#include "app/gui/key_bindings.hpp"
-#include "app/gui/pane_splitters.hpp"
-#include "app/gui/tour_layout.hpp"
+#include "app/screen/pane_splitters.hpp"
+#include "app/screen/tour_layout.hpp"
 #include "app/views/cost_view.hpp"
 #include "app/views/grid_view.hpp"
 #include "app/views/lanes_view.hpp"
@@ -31,29 +30,6 @@ bool BeginPane(const char* title, const PaneRect& rect, bool background) {
   ImGui::SetNextWindowSize({rect.width, rect.height});
   return ImGui::Begin(title, nullptr,
                       kPaneFlags | (background ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoBackground));
-}
-
-void DrawHelpOverlay(bool& open) {
-  const ImGuiViewport* viewport = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(
-      {viewport->Pos.x + viewport->Size.x * 0.5f, viewport->Pos.y + viewport->Size.y * 0.5f},
-      ImGuiCond_Always, {0.5f, 0.5f});
-  ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: on a projector the panes behind must not read through
-  if (ImGui::Begin("Keys", &open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | kPaneFlags)) {
-    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
-      for (const KeyHelp& k : HelpRows()) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::TextColored({0.94f, 0.89f, 0.26f, 1.0f}, "%.*s", static_cast<int>(k.keys.size()),
-                           k.keys.data());
-        ImGui::TableNextColumn();
-        ImGui::Text("%.*s", static_cast<int>(k.action.size()), k.action.data());
-      }
-      ImGui::EndTable();
-    }
-    ImGui::TextDisabled("Press ? or Escape to close.");
-  }
-  ImGui::End();
 }
 
 Pane TabPane(session::DetailTab tab) {
@@ -150,11 +126,13 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
   if (!pictures.has_snapshot) wanted = DetailTab::Scenario;
   if (!state.panes.Has(TabPane(wanted))) wanted = FirstDetailTab(state.panes);
   const std::string& launch = pictures.memory.launch;
+  // The title names the tab wanted this frame, not last frame's: ImGui shows a tab asked for in code one
+  // frame late, and an export's settling frame absorbs that lag for the content, so the title must not lag.
   std::string title = "Memory";
-  if (state.detail_shown == DetailTab::Scenario) {
+  if (wanted == DetailTab::Scenario) {
     title = pictures.scenario.edited ? "Scenario: your edit of this stop" : "Scenario: what this stop runs";
   } else if (pictures.has_snapshot) {
-    switch (state.detail_shown) {
+    switch (wanted) {
       case DetailTab::Memory:
         title = "Memory: VMEM of the " + launch + " launch";
         break;
@@ -171,6 +149,7 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
         break;
     }
   }
+  state.detail_title = title;
   title += "###Memory";
   if (BeginPane(title.c_str(), rect, state.pane_backgrounds)) {
     if (!pictures.has_snapshot && !state.panes.Has(Pane::Scenario)) {
@@ -324,7 +303,7 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
                                             : views::DrawTimelineView(pictures.timeline);
         if (intent) intents.push_back(*intent);
       } else if (!pictures.rejection.empty()) {
-        ImGui::TextColored(views::palette::Vec(views::palette::kError),
+        ImGui::TextColored(views::palette::Vec(views::palette::Active().error),
                            "The scenario is rejected, so nothing runs:");
         ImGui::TextWrapped("%s", pictures.rejection.c_str());
         ImGui::TextDisabled("%s", pictures.scenario.edited
@@ -336,7 +315,6 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
   }
   ImGui::PopStyleColor();
   if (state.splitters) DrawPaneSplitters(area, layout, splits);
-  if (state.show_help) DrawHelpOverlay(state.show_help);
 
   state.passage_scroll = 0.0f;
   for (const views::Intent& intent : intents) session.Apply(intent);

@@ -1,4 +1,4 @@
-#include "app/gui/imgui_setup.hpp"
+#include "app/screen/imgui_setup.hpp"
 
 #include <imgui.h>
 
@@ -75,14 +75,36 @@ void ClassroomColours(ImGuiStyle& style) {
   c[ImGuiCol_FrameBg] = ImVec4(0.14f, 0.16f, 0.22f, 1.0f);
 }
 
+// Light and print: ImGui's light style with the ground, ink and edges of the palette's table, and title
+// bars a step off the ground so that a pane's name still reads as its heading.
+void PaperColours(ImGuiStyle& style, const views::palette::Colours& colours) {
+  using views::palette::Vec;
+  ImGui::StyleColorsLight(&style);
+  ImVec4* c = style.Colors;
+  c[ImGuiCol_Text] = Vec(colours.text);
+  c[ImGuiCol_TextDisabled] = Vec(colours.text_dim);
+  c[ImGuiCol_WindowBg] = c[ImGuiCol_ChildBg] = c[ImGuiCol_PopupBg] = Vec(colours.window);
+  c[ImGuiCol_Border] = Vec(colours.edge);
+  c[ImGuiCol_TitleBg] = c[ImGuiCol_TitleBgActive] = c[ImGuiCol_TitleBgCollapsed] = Vec(colours.panel);
+  c[ImGuiCol_FrameBg] = Vec(colours.panel);
+  if (!colours.patterns) return;
+  // Print: every colour of the chrome as the grey of its luminance, so that nothing relies on hue.
+  for (int i = 0; i < ImGuiCol_COUNT; ++i) {
+    const float grey = 0.2126f * c[i].x + 0.7152f * c[i].y + 0.0722f * c[i].z;
+    c[i] = ImVec4(grey, grey, grey, c[i].w);
+  }
+}
+
 void SetUpStyle(const ImGuiLook& look) {
+  views::palette::SetTheme(look.theme);
   ImGui::GetStyle() = ImGuiStyle();
   ImGui::StyleColorsDark();
   ImGuiStyle& style = ImGui::GetStyle();
+  if (look.theme != views::palette::Theme::Dark) PaperColours(style, views::palette::Active());
   style.WindowRounding = 0.0f;
   style.FrameRounding = 2.0f;
+  if (look.classroom && look.theme == views::palette::Theme::Dark) ClassroomColours(style);
   if (look.classroom) {
-    ClassroomColours(style);
     style.WindowBorderSize = 2.0f;
     style.FrameBorderSize = 1.0f;
     style.FramePadding = ImVec2(5.0f, 5.0f);  // taller title bars and buttons, before scaling

@@ -1,4 +1,4 @@
-#include "app/gui/heatmap_texture_cache.hpp"
+#include "app/screen/heatmap_texture_cache.hpp"
 
 #include <glad/gl.h>
 #include <imgui.h>

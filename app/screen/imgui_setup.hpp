@@ -6,6 +6,8 @@
 #include <ostream>
 #include <string>
 
+#include "app/views/tour_palette.hpp"
+
 namespace tilewalk::app {
 
 inline constexpr const char* kDefaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf";
@@ -30,6 +32,7 @@ struct ImGuiLook {
   bool ignore_mouse = false;   // a screenshot must not show hover effects of a stray pointer
   bool classroom = false;      // high contrast for a projector: white on near-black, strong
                                // title bars, thick borders, roomier frames
+  views::palette::Theme theme = views::palette::Theme::Dark;  // the panes' colours and ImGui's, together
 };
 
 // How much larger classroom mode draws its text than FontPixelsForHeight.
@@ -42,8 +45,8 @@ inline float LookFontPixels(int height, bool classroom, float text_scale) {
   return static_cast<float>(static_cast<int>(pixels + 0.5f));
 }
 
-// Sets up the current ImGui context. A missing font is a warning on `warnings` (ImGui's small built-in font
-// is used), never an abort.
+// Sets up the current ImGui context, and makes `look.theme` the palette's active theme. A missing font is a
+// warning on `warnings` (ImGui's small built-in font is used), never an abort.
 void SetUpImGui(const ImGuiLook& look, std::ostream& warnings);
 
 // Between frames: the style and the font atlas again, for a new look (classroom mode, a new text size): the

@@ -3,7 +3,7 @@
 // gives back to the layout. What they change is a LayoutSplits, which the settings remember.
 #pragma once
 
-#include "app/gui/tour_layout.hpp"
+#include "app/screen/tour_layout.hpp"
 
 namespace tilewalk::app {
 
