@@ -78,7 +78,7 @@ void LaunchRunner::Trace() {
   try {
     m_spec.body(m_kernel);
   } catch (const ShapeError& e) {  // an op outside any stmt(): no site to name
-    throw KernelException(KernelError{ErrorType::ValueError, Phase::Tracing, kNoSite, e.what()});
+    throw KernelException(KernelError{e.type, Phase::Tracing, kNoSite, e.what()});
   }
 }
 

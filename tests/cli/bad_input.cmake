@@ -121,13 +121,14 @@ bad_input("the dK/dV segment check raises without a message, and says so" EXIT 1
   COMMAND ${tw} check ${small} --segments 2 --block-k-major-dkv 128 --block-k-dkv 64
   MATCH "NotImplementedError \\(raised without a message\\)\n  phase: tracing"
   MATCH2 "site dkv\\.run\\.segment_lane_rule")
-bad_input("block_k_dkv 192 fails while tracing with a broadcast error (ValueError)" EXIT 1
+bad_input("block_k_dkv 192 fails while tracing inside lax.sub (TypeError)" EXIT 1
   COMMAND ${tw} check --q-len 256 --kv-len 384 --block-k-major 384 --block-k 128 --block-k-major-dkv 384
           --block-k-dkv 192 --block-k-major-dq 384 --block-k-dq 128
-  MATCH "ValueError: Incompatible shapes for broadcasting: shapes=\\[\\(128, 192\\), \\(128, 128\\)\\]\n  phase: tracing")
-bad_input("block_k_dq 64 fails while tracing the dQ body (ValueError)" EXIT 1
+  MATCH "TypeError: sub got incompatible shapes for broadcasting: \\(128, 192\\), \\(128, 128\\)\\.\n  phase: tracing")
+bad_input("block_k_dq 64 fails while tracing the dQ body (TypeError)" EXIT 1
   COMMAND ${tw} check ${small} --block-k-major-dq 128 --block-k-dq 64
-  MATCH "ValueError: Incompatible shapes for broadcasting[^\n]*\n  phase: tracing" MATCH2 "_flash_attention_dq_kernel")
+  MATCH "TypeError: sub got incompatible shapes for broadcasting: \\(128, 64\\), \\(128, 0\\)\\.\n  phase: tracing"
+  MATCH2 "_flash_attention_dq_kernel")
 bad_input("a kv length of 64 runs forward and fails in the backward trace" EXIT 1
   COMMAND ${tw} check --scenario tour-kv-64 MATCH "phase: tracing" MATCH2 "\\(launch dkv\\)")
 bad_input("a kv length of 64 runs the forward launch alone" EXIT 0

@@ -88,8 +88,8 @@ TEST_CASE("an error raised while tracing carries its site and executes nothing")
   const LaunchResult r = RunLaunch(spec, LaunchOptions{});
   REQUIRE(r.error);
   CHECK(r.error->phase == Phase::Tracing);
-  CHECK(r.error->type == ErrorType::ValueError);
-  CHECK(r.error->message == "Incompatible shapes for broadcasting: shapes=[(128, 64), (128, 0)]");
+  CHECK(r.error->type == ErrorType::TypeError);
+  CHECK(r.error->message == "sub got incompatible shapes for broadcasting: (128, 64), (128, 0).");
   CHECK(GetSite(r.error->site).name == "toy.bad.subtract");
   CHECK(GetSite(r.error->site).line > 0);
   CHECK(r.events.empty());
