@@ -39,6 +39,7 @@ views::CostPicture BuildCostPicture(const walkthrough::Recording& rec, int launc
   const tpu::CostSummary& sum = track.stats.cost;
   picture.total_us = sum.total_us;
   picture.compute_us = sum.compute_us;
+  picture.overhead_us = sum.overhead_us;
   picture.dma_us = sum.dma_us;
   picture.bubble_us = sum.bubble_us;
   picture.hbm_bound = sum.bound == tpu::Bound::Hbm;

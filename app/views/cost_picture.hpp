@@ -30,6 +30,7 @@ struct CostPicture {
   std::vector<CostCopy> copies{};     // issued copies and writebacks, in order
   double total_us = 0;                // first copy to last writeback
   double compute_us = 0, dma_us = 0;  // busy time of each engine
+  double overhead_us = 0;             // of the compute, the grid steps' fixed overhead
   double bubble_us = 0;               // total − compute: the core idle
   bool hbm_bound = false;             // the copy engine is busier than the core
   int current_step = -1;              // the grid step at the cursor
