@@ -26,6 +26,7 @@ struct CostPicture {
   std::string launch{};               // "fwd"
   std::string chip_name{};            // "v5e"
   std::string chip{};                 // "TPU v5e, its one TensorCore (chip: 820 GB/s HBM, 197 bf16 TFLOP/s)"
+  std::string vmem{};                 // "VMEM limit 16 MiB of 128 MiB: the compiler's default (source)"
   std::vector<CostStep> steps{};      // per executed grid step, in order
   std::vector<CostCopy> copies{};     // issued copies and writebacks, in order
   double total_us = 0;                // first copy to last writeback

@@ -224,6 +224,7 @@ void DrawCostView(const CostPicture& p) {
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextColored(palette::Vec(palette::kTextDim), "Estimates from a cost model, not measurements: %s.",
                      p.chip.c_str());
+  if (!p.vmem.empty()) ImGui::TextColored(palette::Vec(palette::kTextDim), "%s.", p.vmem.c_str());
   ImGui::PopTextWrapPos();
 }
 

@@ -309,6 +309,8 @@ TEST_CASE("cost picture: per-step estimates of the causal forward launch, its co
   CHECK(p.launch == "fwd");
   CHECK(p.chip.find("TPU v5e") != std::string::npos);
   CHECK(p.chip_name == "v5e");
+  CHECK(p.vmem.find("VMEM limit 16.00 MiB of the 128 MiB per TensorCore") == 0);
+  CHECK(p.vmem.find("pytorch/xla#6611") != std::string::npos);
   REQUIRE(p.steps.size() == 16);
   CHECK(std::count_if(p.steps.begin(), p.steps.end(), [](const views::CostStep& s) { return !s.ran; }) == 6);
   for (std::size_t i = 1; i < p.steps.size(); ++i) {
