@@ -34,6 +34,7 @@ nlohmann::json LaunchJson(const flash::LaunchOutcome& launch) {
   j["matmuls"] = st.ops.matmuls;
   j["est_time_us"] = st.cost.total_us;
   j["est_compute_us"] = st.cost.compute_us;
+  j["est_step_overhead_us"] = st.cost.overhead_us;
   j["est_dma_us"] = st.cost.dma_us;
   j["est_bubble_us"] = st.cost.bubble_us;
   j["est_bound"] = std::string(tpu::BoundName(st.cost.bound));

@@ -24,6 +24,13 @@ views::CostPicture BuildCostPicture(const walkthrough::Recording& rec, int launc
                 static_cast<int>(chip.name.size()), chip.name.data(), core.c_str(),
                 chip.hbm_bytes_per_s / 1e9, chip.bf16_flops_per_s / 1e12);
   picture.chip = text;
+  std::snprintf(text, sizeof text, "VMEM limit %.2f MiB of the %.0f MiB per TensorCore: ",
+                static_cast<double>(chip.VmemLimit()) / 1048576.0,
+                static_cast<double>(chip.vmem_bytes) / 1048576.0);
+  picture.vmem =
+      text + (chip.vmem_limit_bytes > 0
+                  ? std::string("the scenario's vmem_limit_bytes (--vmem-limit)")
+                  : "the compiler's default scoped limit (" + std::string(chip.vmem_limit_source) + ")");
   picture.chip_name = std::string(chip.name);
   for (const tpu::StepCost& cost : track.stats.step_costs)
     picture.steps.push_back(
@@ -39,6 +46,7 @@ views::CostPicture BuildCostPicture(const walkthrough::Recording& rec, int launc
   const tpu::CostSummary& sum = track.stats.cost;
   picture.total_us = sum.total_us;
   picture.compute_us = sum.compute_us;
+  picture.overhead_us = sum.overhead_us;
   picture.dma_us = sum.dma_us;
   picture.bubble_us = sum.bubble_us;
   picture.hbm_bound = sum.bound == tpu::Bound::Hbm;

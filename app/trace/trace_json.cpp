@@ -114,6 +114,7 @@ bool WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec,
                         {"operands", t.operand_names},
                         {"est_total_us", t.stats.cost.total_us},
                         {"est_compute_us", t.stats.cost.compute_us},
+                        {"est_step_overhead_us", t.stats.cost.overhead_us},
                         {"est_dma_us", t.stats.cost.dma_us},
                         {"est_bubble_us", t.stats.cost.bubble_us},
                         {"est_bound", std::string(tpu::BoundName(t.stats.cost.bound))}};

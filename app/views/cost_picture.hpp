@@ -26,10 +26,12 @@ struct CostPicture {
   std::string launch{};               // "fwd"
   std::string chip_name{};            // "v5e"
   std::string chip{};                 // "TPU v5e, its one TensorCore (chip: 820 GB/s HBM, 197 bf16 TFLOP/s)"
+  std::string vmem{};                 // "VMEM limit 16 MiB of 128 MiB: the compiler's default (source)"
   std::vector<CostStep> steps{};      // per executed grid step, in order
   std::vector<CostCopy> copies{};     // issued copies and writebacks, in order
   double total_us = 0;                // first copy to last writeback
   double compute_us = 0, dma_us = 0;  // busy time of each engine
+  double overhead_us = 0;             // of the compute, the grid steps' fixed overhead
   double bubble_us = 0;               // total − compute: the core idle
   bool hbm_bound = false;             // the copy engine is busier than the core
   int current_step = -1;              // the grid step at the cursor

@@ -165,9 +165,13 @@ void DrawCostView(const CostPicture& p) {
     ImGui::PopTextWrapPos();
     return;
   }
-  char total[48], compute[40], copies[40], bubbles[48];
+  char total[48], compute[80], copies[40], bubbles[48];
   std::snprintf(total, sizeof total, "Total %.2f µs:", p.total_us);
-  std::snprintf(compute, sizeof compute, "compute %.2f,", p.compute_us);
+  if (p.overhead_us > 0)
+    std::snprintf(compute, sizeof compute, "compute %.2f (%.2f of it grid-step overhead),", p.compute_us,
+                  p.overhead_us);
+  else
+    std::snprintf(compute, sizeof compute, "compute %.2f,", p.compute_us);
   std::snprintf(copies, sizeof copies, "copies %.2f,", p.dma_us);
   std::snprintf(bubbles, sizeof bubbles, "bubbles %.2f (estimates).", p.bubble_us);
   const ImU32 bound = p.hbm_bound ? palette::Active().skipped : palette::Active().passage;
@@ -218,6 +222,7 @@ void DrawCostView(const CostPicture& p) {
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextColored(palette::Vec(palette::Active().text_dim),
                      "Estimates from a cost model, not measurements: %s.", p.chip.c_str());
+  if (!p.vmem.empty()) ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%s.", p.vmem.c_str());
   ImGui::PopTextWrapPos();
 }
 

@@ -14,6 +14,7 @@ std::string ErrorAdvice(const tpu::KernelError& e, const std::string& launch) {
   const std::string in = launch.empty() ? "" : " (launch " + launch + ")";
   switch (e.type) {
     case tpu::ErrorType::ValueError:
+    case tpu::ErrorType::TypeError:
     case tpu::ErrorType::NotImplementedError:
       return "The original rejects this scenario" + in + "; change the setting it names.";
     case tpu::ErrorType::OutOfVmem:

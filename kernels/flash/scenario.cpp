@@ -17,7 +17,9 @@ AttentionConfig Scenario::Config() const {
 }
 
 tpu::Chip Scenario::ChipPreset() const {
-  return tpu::ChipByName(chip).value_or(tpu::DefaultChip());
+  tpu::Chip preset = tpu::ChipByName(chip).value_or(tpu::DefaultChip());
+  preset.vmem_limit_bytes = vmem_limit_bytes;
+  return preset;
 }
 
 double EstimateHostBytes(const Scenario& s) {

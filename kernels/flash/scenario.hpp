@@ -34,6 +34,8 @@ struct Scenario {
   tpu::DType dtype = tpu::DType::F32;
   tpu::Precision precision = tpu::Precision::Default;
   std::string chip = "v5e";
+  int64_t vmem_limit_bytes =
+      0;  // CompilerParams(vmem_limit_bytes=...) for every launch; 0: the chip's default
   uint64_t seed = 0;
   bool naive_index_maps = false;
   WhatIf what_if = WhatIf::None;  // one "fix the file" change to the mirror (what_if.hpp)
@@ -42,7 +44,8 @@ struct Scenario {
   BlockSizes block_sizes = BlockSizes::GetDefault();
 
   AttentionConfig Config() const;
-  tpu::Chip ChipPreset() const;  // the chip named by `chip`; assumes it was validated
+  // The chip named by `chip`, with the scenario's vmem_limit_bytes; assumes it was validated.
+  tpu::Chip ChipPreset() const;
 };
 
 struct ScenarioInputs {

@@ -14,6 +14,7 @@ using base::Status;
 
 constexpr double kMaxLength = 1 << 20;
 constexpr double kMaxBlock = 1 << 20;
+constexpr double kMaxVmemLimit = 128 << 20;  // the largest physical VMEM per TensorCore of the presets
 
 // ---- accessors, one template per kind, instantiated per member ----
 
@@ -293,6 +294,19 @@ const std::vector<ScenarioField>& Fields() {
                     0, 0, kPrecisions, false, GetPrecision, SetPrecision},
       ScenarioField{"chip", "--chip", "v4|v5e|v5p|v6e", "chip preset for VMEM and the cost model", K::Choice,
                     G::Numbers, 0, 0, kChips, false, GetChip, SetChip},
+      ScenarioField{"vmem_limit_bytes",
+                    "--vmem-limit",
+                    "BYTES",
+                    "VMEM limit of every launch, as CompilerParams(vmem_limit_bytes=...) sets it "
+                    "(0: the chip's default scoped limit)",
+                    K::Whole,
+                    G::Numbers,
+                    0,
+                    kMaxVmemLimit,
+                    {},
+                    false,
+                    GetWhole<&Scenario::vmem_limit_bytes>,
+                    SetWhole<&Scenario::vmem_limit_bytes, 0, static_cast<int64_t>(kMaxVmemLimit)>},
       ScenarioField{"seed",
                     "--seed",
                     "N",

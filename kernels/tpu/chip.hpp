@@ -1,5 +1,9 @@
 // TPU chip presets, from the public jax chip table, and the per-TensorCore figures the cost model uses.
 // tilewalk models one TensorCore: two-core chips (v4, v5p) have their chip figures split per core.
+// A launch's VMEM budget is not the physical VMEM but the compiler's scoped VMEM limit: the chip's default
+// (XLA's --xla_tpu_scoped_vmem_limit_kib, which none of the kernel's CompilerParams override) unless a
+// scenario sets vmem_limit_bytes, as CompilerParams(vmem_limit_bytes=...) would. The README's chip table
+// lists every figure with its source.
 #pragma once
 
 #include <cstdint>
@@ -10,14 +14,23 @@
 namespace tilewalk::tpu {
 
 struct Chip {
-  std::string_view name;        // "v5e"
-  int tensor_cores = 1;         // per chip
-  int64_t vmem_bytes = 0;       // per TensorCore
-  int mxus = 4;                 // per TensorCore
-  int mxu_dim = 128;            // an MXU is mxu_dim × mxu_dim
-  double hbm_bytes = 0;         // per chip
-  double hbm_bytes_per_s = 0;   // per chip
-  double bf16_flops_per_s = 0;  // per chip
+  std::string_view name;                 // "v5e"
+  int tensor_cores = 1;                  // per chip
+  int64_t vmem_bytes = 0;                // per TensorCore
+  int mxus = 4;                          // per TensorCore
+  int mxu_dim = 128;                     // an MXU is mxu_dim × mxu_dim
+  double hbm_bytes = 0;                  // per chip
+  double hbm_bytes_per_s = 0;            // per chip
+  double bf16_flops_per_s = 0;           // per chip
+  int64_t default_vmem_limit_bytes = 0;  // the compiler's default scoped VMEM limit, per TensorCore
+  std::string_view vmem_limit_source;    // where that default comes from
+  int64_t vmem_limit_bytes = 0;          // a launch's own vmem_limit_bytes; 0: the default applies
+
+  // The scoped VMEM limit a launch compiles under, never more than the physical VMEM.
+  int64_t VmemLimit() const {
+    const int64_t limit = vmem_limit_bytes > 0 ? vmem_limit_bytes : default_vmem_limit_bytes;
+    return limit < vmem_bytes ? limit : vmem_bytes;
+  }
 
   double CoreHbmBytesPerSecond() const { return hbm_bytes_per_s / tensor_cores; }
   double CoreFlopsPerSecond() const { return bf16_flops_per_s / tensor_cores; }

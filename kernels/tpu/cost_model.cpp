@@ -8,6 +8,22 @@ std::string_view BoundName(Bound b) {
   return b == Bound::Hbm ? "HBM-bound" : "compute-bound";
 }
 
+namespace {
+uint64_t RoundUp(int x, int granule) {
+  return static_cast<uint64_t>((x + granule - 1) / granule) * static_cast<uint64_t>(granule);
+}
+}  // namespace
+
+uint64_t MxuOccupiedFlops(int m, int k, int n, int mxu_dim) {
+  return 2 * RoundUp(m, kMxuRowGranule) * RoundUp(k, mxu_dim) * RoundUp(n, mxu_dim);
+}
+
+double MxuUtilisation(int m, int k, int n, int mxu_dim) {
+  const uint64_t occupied = MxuOccupiedFlops(m, k, n, mxu_dim);
+  if (occupied == 0) return 1.0;
+  return 2.0 * m * k * n / static_cast<double>(occupied);
+}
+
 double CostModel::DmaUs(uint64_t bytes) const {
   return static_cast<double>(bytes) / m_chip.CoreHbmBytesPerSecond() * 1e6;
 }
@@ -40,6 +56,7 @@ CostSummary PipelineClock::Summary() const {
   CostSummary s;
   s.total_us = std::max(compute, dma);
   s.compute_us = busy_compute;
+  s.overhead_us = busy_overhead;
   s.dma_us = busy_dma;
   s.bubble_us = std::max(0.0, s.total_us - busy_compute);
   s.bound = busy_dma > busy_compute ? Bound::Hbm : Bound::Compute;

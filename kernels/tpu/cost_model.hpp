@@ -1,7 +1,10 @@
 // The cost model: estimated time of every event and grid step on a chip preset. Every figure it gives is
 // an estimate. A copy costs bytes / HBM bandwidth; a statement costs MXU flops / peak plus vector-register
-// operations / VPU rate plus exp elements / EUP rate. Copies run on their own engine, so the prefetch for
-// step i+1 overlaps the compute of step i; compute waits when a step's inputs have not arrived (a bubble).
+// operations / VPU rate plus exp elements / EUP rate, where the MXU flops count the padding a tile shape
+// leaves unused (see kMxuRowGranule). Each grid step also costs a fixed overhead on the core
+// (kGridStepOverheadUs). Copies run on their own engine, so the prefetch for step i+1 and the copy-back of
+// step i−1 overlap the compute of step i; compute waits only when its own inputs have not arrived (a
+// bubble).
 #pragma once
 
 #include <cstdint>
@@ -13,23 +16,47 @@
 
 namespace tilewalk::tpu {
 
+// The fixed cost of one grid step on the core, whatever it computes: the pipeline's bookkeeping between
+// bodies (waiting on and issuing the DMA semaphores, evaluating the index maps, the loop itself). About
+// 0.35 µs is the figure public measurements of Pallas TPU kernels give, as quoted in issue 17; tilewalk
+// has not measured it. It is why fewer, larger grid steps can be faster even when they skip less work.
+inline constexpr double kGridStepOverheadUs = 0.35;
+
+// MXU utilisation by tile shape. An MXU is a mxu_dim × mxu_dim systolic array: one operand's (k, n) tile
+// is held in it while the other's rows stream through, eight sublanes at a time. A matmul of (m, k) by
+// (k, n) therefore occupies the MXU as if k and n were rounded up to whole multiples of mxu_dim and m to
+// a whole multiple of kMxuRowGranule; the rounding is idle MXU time. This is the reasoning behind the
+// Pallas TPU guides' advice that block dimensions be multiples of 128 (of 256 on v6e, whose MXUs are
+// 256 × 256: jax/_src/tpu_info.py, mxu_column_size). Finer effects (fill and drain of the array, the
+// accumulators) are not modelled.
+inline constexpr int kMxuRowGranule = 8;
+
+// The MXU flops a (m, k) × (k, n) matmul occupies: 2 · m' · k' · n' with the rounding above. Equal to
+// 2 · m · k · n when every dimension is a whole number of tiles.
+uint64_t MxuOccupiedFlops(int m, int k, int n, int mxu_dim);
+
+// The share of those flops that is useful work, 2 · m · k · n / MxuOccupiedFlops, in (0, 1].
+double MxuUtilisation(int m, int k, int n, int mxu_dim);
+
 enum class Bound : uint8_t { Hbm, Compute };
 std::string_view BoundName(Bound b);  // "HBM-bound", "compute-bound"
 
 struct StepCost {
-  double start_us = 0;    // when the step's compute could start (after waiting for its inputs)
-  double end_us = 0;      // when its compute finished
-  double compute_us = 0;  // busy time of the core in this step
-  double dma_us = 0;      // copies and writebacks issued during this step
-  double wait_us = 0;     // time the core waited for this step's inputs: the bubble before it
-  bool ran = false;       // the step did arithmetic
+  double start_us = 0;     // when the step's compute could start (after waiting for its inputs)
+  double end_us = 0;       // when its compute finished
+  double compute_us = 0;   // busy time of the core in this step, its fixed overhead included
+  double overhead_us = 0;  // of which the grid step's fixed overhead
+  double dma_us = 0;       // copies and writebacks issued during this step
+  double wait_us = 0;      // time the core waited for this step's inputs: the bubble before it
+  bool ran = false;        // the step did arithmetic
 };
 
 struct CostSummary {
-  double total_us = 0;    // first copy to last writeback
-  double compute_us = 0;  // busy compute time
-  double dma_us = 0;      // busy copy-engine time
-  double bubble_us = 0;   // total_us − compute_us: time the core is idle
+  double total_us = 0;     // first copy to last writeback
+  double compute_us = 0;   // busy compute time, the grid steps' fixed overheads included
+  double overhead_us = 0;  // of which the grid steps' fixed overheads
+  double dma_us = 0;       // busy copy-engine time
+  double bubble_us = 0;    // total_us − compute_us: time the core is idle
   Bound bound = Bound::Compute;
 };
 
@@ -52,6 +79,7 @@ struct PipelineClock {
   double inputs_ready = 0;       // when the current step's inputs have all landed
   double next_inputs_ready = 0;  // same for the step after
   double busy_compute = 0;
+  double busy_overhead = 0;
   double busy_dma = 0;
 
   double Copy(double duration_us);  // queue a copy no earlier than now; returns its start

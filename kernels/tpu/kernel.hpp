@@ -146,7 +146,7 @@ class Kernel {
     try {
       result = fn();
     } catch (const ShapeError& e) {
-      RaiseAt(ErrorType::ValueError, id, e.what());
+      RaiseAt(e.type, id, e.what());
     }
     if (m_host) m_host->OnStatement(id, Delta(before, CurrentOpContext().counts), result);
     return result;

@@ -6,6 +6,8 @@ std::string_view ErrorTypeName(ErrorType t) {
   switch (t) {
     case ErrorType::ValueError:
       return "ValueError";
+    case ErrorType::TypeError:
+      return "TypeError";
     case ErrorType::NotImplementedError:
       return "NotImplementedError";
     case ErrorType::OutOfVmem:

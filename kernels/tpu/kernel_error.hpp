@@ -14,6 +14,7 @@ namespace tilewalk::tpu {
 
 enum class ErrorType : uint8_t {
   ValueError,
+  TypeError,  // lax's elementwise primitives on shapes that do not broadcast
   NotImplementedError,
   OutOfVmem,        // the block buffers and scratch do not fit the chip's VMEM
   BlockShapeError,  // a block's last two dimensions break the (8, 128) rule

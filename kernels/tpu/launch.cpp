@@ -78,7 +78,7 @@ void LaunchRunner::Trace() {
   try {
     m_spec.body(m_kernel);
   } catch (const ShapeError& e) {  // an op outside any stmt(): no site to name
-    throw KernelException(KernelError{ErrorType::ValueError, Phase::Tracing, kNoSite, e.what()});
+    throw KernelException(KernelError{e.type, Phase::Tracing, kNoSite, e.what()});
   }
 }
 
@@ -89,9 +89,10 @@ void LaunchRunner::Lower() {
   m_vmem = PlanVmem(m_spec, m_options.chip);
   if (!m_vmem.fits())
     throw KernelException(KernelError{ErrorType::OutOfVmem, Phase::Lowering, kNoSite,
-                                      "launch '" + m_spec.name + "' needs more VMEM than the " +
-                                          std::string(m_options.chip.name) + " has:\n" + m_vmem.Describe() +
-                                          "\nUse smaller blocks."});
+                                      "launch '" + m_spec.name +
+                                          "' needs more VMEM than its scoped limit on the " +
+                                          std::string(m_options.chip.name) + " allows:\n" +
+                                          m_vmem.Describe() + "\nUse smaller blocks, or raise the limit."});
   m_plan = PlanPipeline(m_spec);
 }
 

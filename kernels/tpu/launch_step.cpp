@@ -32,6 +32,7 @@ void LaunchRunner::RunStep() {
   BindRefs(s);
   {
     ScopedOpContext context(m_options.precision);
+    context.context().mxu_dim = m_options.chip.mxu_dim;
     m_kernel.m_host = this;
     try {
       m_spec.body(m_kernel);

@@ -1,5 +1,7 @@
 // [SECTIONS] broadcasting · arithmetic · comparisons and where · exp · reductions
 #include <limits>
+#include <optional>
+#include <string>
 
 #include "kernels/tpu/ops.hpp"
 #include "kernels/tpu/ops_broadcast.hpp"
@@ -11,34 +13,60 @@ namespace {
 
 // ---- broadcasting -------------------------------------------------------------------------------
 
-[[noreturn]] void BroadcastError(const Value& a, const Value& b) {
+// lax's elementwise primitives check their operands' shapes themselves (jnp promotes ranks only, and these
+// values all have rank 2), and raise TypeError naming the primitive: "sub got incompatible shapes for
+// broadcasting: (128, 64), (128, 0)." name is that primitive ("add", "sub", "mul", ...).
+[[noreturn]] void BroadcastError(const char* name, const Value& a, const Value& b) {
+  throw ShapeError(std::string(name) + " got incompatible shapes for broadcasting: " + a.ShapeString() +
+                       ", " + b.ShapeString() + ".",
+                   ErrorType::TypeError);
+}
+
+// jnp.where broadcasts its three operands with jnp's own helper, which raises ValueError.
+[[noreturn]] void WhereBroadcastError(const Value& a, const Value& b) {
   throw ShapeError("Incompatible shapes for broadcasting: shapes=[" + a.ShapeString() + ", " +
                    b.ShapeString() + "]");
 }
 
-int BroadcastDim(int x, int y, const Value& a, const Value& b) {
-  if (x == y) return x;
-  if (x == 1) return y;
-  if (y == 1) return x;
-  BroadcastError(a, b);
+struct Operands {
+  int rows = 0;
+  int cols = 0;
+};
+
+// The broadcast shape of a and b, or nullopt when they do not broadcast.
+std::optional<Operands> BroadcastShape(const Value& a, const Value& b) {
+  const auto dim = [](int x, int y) { return x == y || y == 1 ? x : x == 1 ? y : -1; };
+  const int rows = dim(a.rows(), b.rows()), cols = dim(a.cols(), b.cols());
+  if (rows < 0 || cols < 0) return std::nullopt;
+  return Operands{rows, cols};
+}
+
+Operands LaxShape(const char* name, const Value& a, const Value& b) {
+  const auto shape = BroadcastShape(a, b);
+  if (!shape) BroadcastError(name, a, b);
+  return *shape;
+}
+
+Operands WhereShape(const Value& a, const Value& b) {
+  const auto shape = BroadcastShape(a, b);
+  if (!shape) WhereBroadcastError(a, b);
+  return *shape;
 }
 
 // f maps two Eigen row expressions to the result's row expression.
 template <typename F>
-Value Binary(const Value& a, const Value& b, DType result, F f) {
-  const int rows = BroadcastDim(a.rows(), b.rows(), a, b);
-  const int cols = BroadcastDim(a.cols(), b.cols(), a, b);
+Value Binary(const char* name, const Value& a, const Value& b, DType result, F f) {
+  const auto [rows, cols] = LaxShape(name, a, b);
   if (a.traced() || b.traced()) return Value::ShapeOnly(rows, cols, result);
   CountVector(rows, cols);
   return Value::Build(rows, cols, result,
                       [&](Matrix& out) { BroadcastRows(SourceOf(a), SourceOf(b), out, f); });
 }
 
-// f maps two floats to one.
+// f maps two floats to one, over operands that broadcast to shape.
 template <typename F>
-Value BinaryScalar(const Value& a, const Value& b, DType result, F f) {
-  const int rows = BroadcastDim(a.rows(), b.rows(), a, b);
-  const int cols = BroadcastDim(a.cols(), b.cols(), a, b);
+Value BinaryScalar(Operands shape, const Value& a, const Value& b, DType result, F f) {
+  const auto [rows, cols] = shape;
   if (a.traced() || b.traced()) return Value::ShapeOnly(rows, cols, result);
   CountVector(rows, cols);
   return Value::Build(rows, cols, result,
@@ -59,9 +87,9 @@ Value UnaryScalar(const Value& a, DType result, F f) {
 
 // A value against a tile of the same shape, read in place; anything else goes through the copied-out tile.
 template <typename F>
-Value BinaryTiled(const Value& a, const Tiled& b, F f) {
+Value BinaryTiled(const char* name, const Value& a, const Tiled& b, F f) {
   if (a.traced() || b.value.traced() || a.rows() != b.rows() || a.cols() != b.cols())
-    return Binary(a, Value(b), Promote(a.dtype(), b.value.dtype()), f);
+    return Binary(name, a, Value(b), Promote(a.dtype(), b.value.dtype()), f);
   CountVector(a.rows(), a.cols());
   return Value::Build(a.rows(), a.cols(), Promote(a.dtype(), b.value.dtype()),
                       [&](Matrix& out) { BroadcastRows(SourceOf(a), SourceOf(b), out, f); });
@@ -92,25 +120,26 @@ void CountVector(int rows, int cols) {
 // ---- arithmetic ---------------------------------------------------------------------------------
 
 Value operator+(const Value& a, const Value& b) {
-  return Binary(a, b, Promote(a.dtype(), b.dtype()), kAdd);
+  return Binary("add", a, b, Promote(a.dtype(), b.dtype()), kAdd);
 }
 Value operator-(const Value& a, const Value& b) {
-  return Binary(a, b, Promote(a.dtype(), b.dtype()), kSubtract);
+  return Binary("sub", a, b, Promote(a.dtype(), b.dtype()), kSubtract);
 }
 Value operator*(const Value& a, const Value& b) {
-  return Binary(a, b, Promote(a.dtype(), b.dtype()), kMultiply);
+  return Binary("mul", a, b, Promote(a.dtype(), b.dtype()), kMultiply);
 }
 Value operator/(const Value& a, const Value& b) {
-  return Binary(a, b, Promote(a.dtype(), b.dtype()), [](const auto& x, const auto& y) { return x / y; });
+  return Binary("div", a, b, Promote(a.dtype(), b.dtype()),
+                [](const auto& x, const auto& y) { return x / y; });
 }
 Value operator-(const Value& a, const Tiled& b) {
-  return BinaryTiled(a, b, kSubtract);
+  return BinaryTiled("sub", a, b, kSubtract);
 }
 Value operator*(const Value& a, const Tiled& b) {
-  return BinaryTiled(a, b, kMultiply);
+  return BinaryTiled("mul", a, b, kMultiply);
 }
 Value maximum(const Value& a, const Value& b) {
-  return Binary(a, b, Promote(a.dtype(), b.dtype()),
+  return Binary("max", a, b, Promote(a.dtype(), b.dtype()),
                 [](const auto& x, const auto& y) { return x.binaryExpr(y, NaNPropagatingMax()); });
 }
 Value operator+(const Value& a, float b) {
@@ -129,20 +158,22 @@ Value operator/(float a, const Value& b) {
 // ---- comparisons and where ----------------------------------------------------------------------
 
 Value equal(const Value& a, const Value& b) {
-  return BinaryScalar(a, b, DType::Bool, [](float x, float y) { return x == y ? 1.0f : 0.0f; });
+  return BinaryScalar(LaxShape("eq", a, b), a, b, DType::Bool,
+                      [](float x, float y) { return x == y ? 1.0f : 0.0f; });
 }
 Value less_equal(const Value& a, const Value& b) {
-  return BinaryScalar(a, b, DType::Bool, [](float x, float y) { return x <= y ? 1.0f : 0.0f; });
+  return BinaryScalar(LaxShape("le", a, b), a, b, DType::Bool,
+                      [](float x, float y) { return x <= y ? 1.0f : 0.0f; });
 }
 Value logical_and(const Value& a, const Value& b) {
-  return BinaryScalar(a, b, DType::Bool,
+  return BinaryScalar(LaxShape("and", a, b), a, b, DType::Bool,
                       [](float x, float y) { return x != 0.0f && y != 0.0f ? 1.0f : 0.0f; });
 }
 Value where(const Value& cond, float if_true, float if_false) {
   return UnaryScalar(cond, DType::F32, [=](float c) { return c != 0.0f ? if_true : if_false; });
 }
 Value where(const Value& cond, float if_true, const Value& if_false) {
-  return BinaryScalar(cond, if_false, if_false.dtype(),
+  return BinaryScalar(WhereShape(cond, if_false), cond, if_false, if_false.dtype(),
                       [if_true](float c, float x) { return c != 0.0f ? if_true : x; });
 }
 Value equal(const Value& a, float b) {

@@ -1,5 +1,6 @@
 #include <string>
 
+#include "kernels/tpu/cost_model.hpp"
 #include "kernels/tpu/ops.hpp"
 
 namespace tilewalk::tpu::jnp {
@@ -33,8 +34,9 @@ Value MatMul(const Value& a, Layout la, const Value& b, Layout lb, const char* n
   // An estimate: exact float32 on a bf16 MXU is commonly done as six bf16 passes.
   const bool six_pass =
       ctx.precision == Precision::Highest && (a.dtype() == DType::F32 || b.dtype() == DType::F32);
+  const uint64_t occupied = MxuOccupiedFlops(m, k_a, n, ctx.mxu_dim);
   ctx.counts.flops += flops;
-  ctx.counts.mxu_flops += six_pass ? 6 * flops : flops;
+  ctx.counts.mxu_flops += six_pass ? 6 * occupied : occupied;
   ctx.counts.matmuls += 1;
   const Value ra = RoundOperandForMxu(a);
   const Value rb = RoundOperandForMxu(b);

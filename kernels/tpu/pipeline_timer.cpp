@@ -17,8 +17,10 @@ void StampEvent(Event& e, double duration_us, PipelineClock& clock, StepCost& st
       if (!(e.flags & event_flags::kIssued)) break;
       SetTimes(e, clock.Copy(duration_us), duration_us);
       step.dma_us += duration_us;
-      // The prefetch for the next step gates it; the prologue's copies gate step 0 through the DMA clock.
-      if (!(e.flags & event_flags::kPrologue))
+      // The prologue's copies gate step 0; the prefetch issued during a step gates the next one.
+      if (e.flags & event_flags::kPrologue)
+        clock.inputs_ready = std::max(clock.inputs_ready, clock.dma);
+      else
         clock.next_inputs_ready = std::max(clock.next_inputs_ready, clock.dma);
       return;
     case EventKind::Writeback:
@@ -26,10 +28,16 @@ void StampEvent(Event& e, double duration_us, PipelineClock& clock, StepCost& st
       step.dma_us += duration_us;
       return;
     case EventKind::StepBegin:
-      clock.inputs_ready = clock.dma;
+      // A step waits for its own inputs only: the copy-back of the step before (queued on the DMA engine
+      // behind them) overlaps this step's compute.
       step.wait_us = clock.WaitForInputs();
       step.start_us = clock.compute;
-      SetTimes(e, clock.compute, 0);
+      SetTimes(e, clock.compute, kGridStepOverheadUs);
+      clock.compute += kGridStepOverheadUs;
+      clock.busy_compute += kGridStepOverheadUs;
+      clock.busy_overhead += kGridStepOverheadUs;
+      step.compute_us += kGridStepOverheadUs;
+      step.overhead_us += kGridStepOverheadUs;
       clock.next_inputs_ready = clock.compute;
       return;
     case EventKind::Vector:

@@ -1,7 +1,8 @@
 // Puts a launch's events on the estimated time axis, one at a time in grid order: the clock rules of the
 // pipeline as a function of each event and its duration. A copy queues on the DMA engine, a statement or
-// a load occupies the core, a step first waits for its inputs to land, and the prefetch issued during a
-// step gates the next one. The serial runner stamps each event as it emits it; the parallel runner
+// a load occupies the core, a step first waits for its own inputs to land (not for the copy-back of the
+// step before, which overlaps it), then pays the fixed grid-step overhead, and the prefetch issued during
+// a step gates the next one. The serial runner stamps each event as it emits it; the parallel runner
 // stamps the workers' events as it merges them, so both give the same times to the last bit.
 #pragma once
 

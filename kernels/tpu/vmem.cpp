@@ -27,8 +27,11 @@ int64_t PaddedBytes(const Shape& shape, DType dtype) {
 
 VmemBudget PlanVmem(const LaunchSpec& spec, const Chip& chip) {
   VmemBudget budget;
-  budget.capacity = chip.vmem_bytes;
-  VmemAllocator allocator(chip.vmem_bytes);
+  budget.capacity = chip.VmemLimit();
+  budget.physical = chip.vmem_bytes;
+  budget.default_limit = chip.vmem_limit_bytes <= 0;
+  budget.limit_source = std::string(chip.vmem_limit_source);
+  VmemAllocator allocator(budget.capacity);
   auto add = [&](std::string name, const Shape& shape, DType dtype) {
     VmemBuffer b{std::move(name), shape, dtype, PaddedBytes(shape, dtype), -1};
     if (auto offset = allocator.Allocate(b.bytes)) b.offset = *offset;
@@ -55,10 +58,15 @@ std::string VmemBudget::Describe() const {
     text += line;
   }
   std::snprintf(line, sizeof line,
-                "  total %lld bytes (%.2f MiB) against a VMEM capacity of %lld bytes (%.0f MiB)",
+                "  total %lld bytes (%.2f MiB) against a scoped VMEM limit of %lld bytes (%.2f MiB) of the "
+                "%.0f MiB of physical VMEM per TensorCore\n",
                 static_cast<long long>(total_bytes), total_bytes / 1048576.0,
-                static_cast<long long>(capacity), capacity / 1048576.0);
-  return text + line;
+                static_cast<long long>(capacity), capacity / 1048576.0, physical / 1048576.0);
+  text += line;
+  if (default_limit)
+    return text + "  the limit is the compiler's default (" + limit_source +
+           "); vmem_limit_bytes (--vmem-limit) raises it";
+  return text + "  the limit is the launch's vmem_limit_bytes (--vmem-limit)";
 }
 
 }  // namespace tilewalk::tpu

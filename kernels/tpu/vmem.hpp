@@ -1,5 +1,7 @@
-// VMEM as a launch uses it: a bump allocator with the chip's per-core capacity, and the budget of a launch
-// (two slots per pipelined input and output, one buffer per scratch). Buffers are padded to (8, 128) tiles
+// VMEM as a launch uses it: a bump allocator up to the scoped VMEM limit the launch compiles under (the
+// chip's default, or the launch's vmem_limit_bytes; never more than the physical per-core VMEM), and the
+// budget of a launch (two slots per pipelined input and output, one buffer per scratch). Mosaic's own
+// temporaries (the scores, spilled registers) are not counted. Buffers are padded to (8, 128) tiles
 // ((16, 128) for bfloat16), as VMEM stores them.
 #pragma once
 
@@ -36,9 +38,13 @@ struct VmemBuffer {
 struct VmemBudget {
   std::vector<VmemBuffer> buffers;
   int64_t total_bytes = 0;
-  int64_t capacity = 0;
+  int64_t capacity = 0;       // the scoped VMEM limit in force
+  int64_t physical = 0;       // the chip's VMEM per TensorCore
+  bool default_limit = true;  // the chip's default limit, not one the launch set
+  std::string limit_source;   // where the default comes from
   bool fits() const { return total_bytes <= capacity; }
-  std::string Describe() const;  // one line per buffer, then the total against the capacity
+  std::string Describe()
+      const;  // one line per buffer, then the total against the limit and the physical size
 };
 
 int64_t PaddedBytes(const Shape& shape, DType dtype);

@@ -121,20 +121,33 @@ bad_input("the dK/dV segment check raises without a message, and says so" EXIT 1
   COMMAND ${tw} check ${small} --segments 2 --block-k-major-dkv 128 --block-k-dkv 64
   MATCH "NotImplementedError \\(raised without a message\\)\n  phase: tracing"
   MATCH2 "site dkv\\.run\\.segment_lane_rule")
-bad_input("block_k_dkv 192 fails while tracing with a broadcast error (ValueError)" EXIT 1
+bad_input("block_k_dkv 192 fails while tracing inside lax.sub (TypeError)" EXIT 1
   COMMAND ${tw} check --q-len 256 --kv-len 384 --block-k-major 384 --block-k 128 --block-k-major-dkv 384
           --block-k-dkv 192 --block-k-major-dq 384 --block-k-dq 128
-  MATCH "ValueError: Incompatible shapes for broadcasting: shapes=\\[\\(128, 192\\), \\(128, 128\\)\\]\n  phase: tracing")
-bad_input("block_k_dq 64 fails while tracing the dQ body (ValueError)" EXIT 1
+  MATCH "TypeError: sub got incompatible shapes for broadcasting: \\(128, 192\\), \\(128, 128\\)\\.\n  phase: tracing")
+bad_input("block_k_dq 64 fails while tracing the dQ body (TypeError)" EXIT 1
   COMMAND ${tw} check ${small} --block-k-major-dq 128 --block-k-dq 64
-  MATCH "ValueError: Incompatible shapes for broadcasting[^\n]*\n  phase: tracing" MATCH2 "_flash_attention_dq_kernel")
+  MATCH "TypeError: sub got incompatible shapes for broadcasting: \\(128, 64\\), \\(128, 0\\)\\.\n  phase: tracing"
+  MATCH2 "_flash_attention_dq_kernel")
 bad_input("a kv length of 64 runs forward and fails in the backward trace" EXIT 1
   COMMAND ${tw} check --scenario tour-kv-64 MATCH "phase: tracing" MATCH2 "\\(launch dkv\\)")
 bad_input("a kv length of 64 runs the forward launch alone" EXIT 0
   COMMAND ${tw} check --scenario tour-kv-64 --forward-only MATCH "PASS")
 bad_input("blocks too big for VMEM are refused while lowering" EXIT 1
   COMMAND ${tw} check ${small} --chip v4 --block-q 256 --block-k-major 256 --head-dim 16384 --forward-only
-  MATCH "OutOfVmemError: launch 'fwd' needs more VMEM than the v4 has" MATCH2 "phase: lowering")
+  MATCH "OutOfVmemError: launch 'fwd' needs more VMEM than its scoped limit on the v4 allows"
+  MATCH2 "phase: lowering")
+bad_input("a launch over the v5e's default scoped VMEM limit names the limit and the physical size" EXIT 1
+  COMMAND ${tw} check --q-len 128 --kv-len 4096 --head-dim 256 --block-k-major 4096 --forward-only
+  MATCH "scoped VMEM limit of 16777216 bytes \\(16\\.00 MiB\\) of the 128 MiB of physical VMEM"
+  MATCH2 "pytorch/xla#6611")
+bad_input("--vmem-limit raises the limit, as vmem_limit_bytes does" EXIT 0
+  COMMAND ${tw} check --q-len 128 --kv-len 4096 --head-dim 256 --block-k-major 4096 --forward-only
+          --vmem-limit 67108864 MATCH "PASS")
+bad_input("check: --vmem-limit past the largest VMEM" EXIT 2 COMMAND ${tw} check --vmem-limit 999999999999
+  MATCH "--vmem-limit got '999999999999': expected a whole number from 0 to 134217728")
+bad_input("check: --vmem-limit that is not a number" EXIT 2 COMMAND ${tw} check --vmem-limit 16MiB
+  MATCH "--vmem-limit got '16MiB'")
 
 # ---- 3. Shapes too large for the machine: refused before any allocation -------------------------------
 bad_input("trace refuses a scenario too big for the machine" EXIT 2

@@ -183,19 +183,19 @@ TEST_CASE("the dq minor-block message names its dimension block_k, not kv_seq_le
   }
 }
 
-TEST_CASE("minor kv blocks of 64 or 192 fail in the backward bodies with a broadcast error while tracing") {
+TEST_CASE("minor kv blocks of 64 or 192 fail in the backward bodies with lax.sub TypeError while tracing") {
   Scenario s = Base();
   s.block_sizes.block_k_dkv = 64;
-  CheckError(s, {ErrorType::ValueError, Phase::Tracing,
-                 "Incompatible shapes for broadcasting: shapes=[(128, 64), (128, 0)]", "dkv.run.p", "dkv"});
+  CheckError(s, {ErrorType::TypeError, Phase::Tracing,
+                 "sub got incompatible shapes for broadcasting: (128, 64), (128, 0).", "dkv.run.p", "dkv"});
   s = Base();
   s.kv_len = 384;
   s.block_sizes.block_k_major = s.block_sizes.block_k = 384;
   s.block_sizes.block_k_major_dkv = 384;
   s.block_sizes.block_k_major_dq = 384;
   s.block_sizes.block_k_dq = 192;
-  CheckError(s, {ErrorType::ValueError, Phase::Tracing,
-                 "Incompatible shapes for broadcasting: shapes=[(128, 192), (128, 128)]", "dq.run.p", "dq"});
+  CheckError(s, {ErrorType::TypeError, Phase::Tracing,
+                 "sub got incompatible shapes for broadcasting: (128, 192), (128, 128).", "dq.run.p", "dq"});
   // With segment ids the dK/dV body raises its lane rule first, with no message at all.
   s = Base();
   s.segments = 2;
@@ -209,6 +209,6 @@ TEST_CASE("a 64-long kv in one block works forward and fails backward") {
   s.block_sizes.block_k_major = s.block_sizes.block_k = 64;
   s.block_sizes.block_k_major_dkv = s.block_sizes.block_k_dkv = 64;
   s.block_sizes.block_k_major_dq = s.block_sizes.block_k_dq = 64;
-  CheckError(s, {ErrorType::ValueError, Phase::Tracing,
-                 "Incompatible shapes for broadcasting: shapes=[(128, 64), (128, 0)]", "dkv.run.p", "dkv"});
+  CheckError(s, {ErrorType::TypeError, Phase::Tracing,
+                 "sub got incompatible shapes for broadcasting: (128, 64), (128, 0).", "dkv.run.p", "dkv"});
 }

@@ -28,6 +28,7 @@ Scenario EveryFieldChanged() {
   s.dtype = tilewalk::tpu::DType::BF16;
   s.precision = tilewalk::tpu::Precision::Highest;
   s.chip = "v6e";
+  s.vmem_limit_bytes = 64 << 20;
   s.seed = 17;
   s.naive_index_maps = true;
   s.forward_only = true;

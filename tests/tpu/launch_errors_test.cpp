@@ -44,14 +44,35 @@ TEST_CASE("a launch that overflows VMEM fails before it runs and lists every buf
   CHECK(r.error->type == ErrorType::OutOfVmem);
   CHECK(r.error->phase == Phase::Lowering);
   for (const char* part : {"a (slot 0)", "a (slot 1)", "b (slot 1)", "c (slot 0)", "acc", "(2048, 2048)",
-                           "16777216 bytes", "capacity of 16777216 bytes (16 MiB)"})
+                           "16777216 bytes", "scoped VMEM limit of 16777216 bytes (16.00 MiB)",
+                           "of the 16 MiB of physical VMEM per TensorCore", "the compiler's default"})
     CHECK_MESSAGE(Contains(r.error->message, part), part);
   CHECK(r.events.empty());
   CHECK(Untouched(t.c));
-  // The same launch fits the 128 MiB of a v5e: 7 × 16 MiB. Lowering is enough to know.
+}
+
+TEST_CASE(
+    "the VMEM budget is the compiler's scoped limit, not the physical VMEM, unless the launch sets one") {
+  // 7 × 16 MiB: under a v5e's 128 MiB of VMEM, over its default scoped limit of 16 MiB.
+  ToyMatmul t(2048, 2048, 2048, 2048, 2048, 2048);
+  Chip v5e = *ChipByName("v5e");
+  CHECK(v5e.VmemLimit() == 16 * 1024 * 1024);
+  const LaunchResult r = RunLaunch(t.Spec(), LaunchOptions{.chip = v5e});
+  REQUIRE(r.error);
+  CHECK(r.error->type == ErrorType::OutOfVmem);
+  for (const char* part : {"scoped VMEM limit of 16777216 bytes", "of the 128 MiB of physical VMEM",
+                           "pytorch/xla#6611", "--vmem-limit"})
+    CHECK_MESSAGE(Contains(r.error->message, part), part);
+  // vmem_limit_bytes = 128 MiB lets it lower; lowering is enough to know.
+  v5e.vmem_limit_bytes = 128 * 1024 * 1024;
   ToyMatmul fits(2048, 2048, 2048, 2048, 2048, 2048);
-  LaunchRunner runner(fits.Spec(), LaunchOptions{.chip = *ChipByName("v5e")});
+  LaunchRunner runner(fits.Spec(), LaunchOptions{.chip = v5e});
   CHECK_FALSE(runner.Prepare());
+  // A limit above the physical VMEM is held to it.
+  Chip v4 = *ChipByName("v4");
+  v4.vmem_limit_bytes = 64 * 1024 * 1024;
+  CHECK(v4.VmemLimit() == 16 * 1024 * 1024);
+  CHECK(ChipByName("v6e")->VmemLimit() == 32 * 1024 * 1024);
 }
 
 TEST_CASE("the block-shape rule: last two dims divisible by 8 and 128, or equal to the array's") {
@@ -88,8 +109,8 @@ TEST_CASE("an error raised while tracing carries its site and executes nothing")
   const LaunchResult r = RunLaunch(spec, LaunchOptions{});
   REQUIRE(r.error);
   CHECK(r.error->phase == Phase::Tracing);
-  CHECK(r.error->type == ErrorType::ValueError);
-  CHECK(r.error->message == "Incompatible shapes for broadcasting: shapes=[(128, 64), (128, 0)]");
+  CHECK(r.error->type == ErrorType::TypeError);
+  CHECK(r.error->message == "sub got incompatible shapes for broadcasting: (128, 64), (128, 0).");
   CHECK(GetSite(r.error->site).name == "toy.bad.subtract");
   CHECK(GetSite(r.error->site).line > 0);
   CHECK(r.events.empty());

@@ -114,7 +114,22 @@ TEST_CASE("incompatible shapes raise the broadcasting error tracing reports") {
   const Value s = Value::ShapeOnly(128, 64, DType::F32);
   const Value m = Value::ShapeOnly(128, 128, DType::F32);
   CHECK_THROWS_WITH_AS(s - tile(m, 1, 64 / 128),
-                       "Incompatible shapes for broadcasting: shapes=[(128, 64), (128, 0)]", ShapeError);
+                       "sub got incompatible shapes for broadcasting: (128, 64), (128, 0).", ShapeError);
+  try {
+    (void)(s * tile(m, 1, 64 / 128));
+    FAIL("expected a ShapeError");
+  } catch (const ShapeError& e) {
+    CHECK(e.type == ErrorType::TypeError);
+    CHECK(std::string(e.what()) == "mul got incompatible shapes for broadcasting: (128, 64), (128, 0).");
+  }
+  // jnp.where broadcasts with jnp's helper, which raises ValueError.
+  try {
+    (void)where(equal(s, s), 0.0f, m);
+    FAIL("expected a ShapeError");
+  } catch (const ShapeError& e) {
+    CHECK(e.type == ErrorType::ValueError);
+    CHECK(std::string(e.what()) == "Incompatible shapes for broadcasting: shapes=[(128, 64), (128, 128)]");
+  }
   CHECK_THROWS_AS(dot(s, m), ShapeError);
   // Shape-only operands give shape-only results and compute nothing.
   const Value t = exp(s - row_max(s));
