@@ -70,6 +70,7 @@ std::vector<OptionSpec> GuiOptionSpecs(GuiArgs& into) {
          return set;
        }},
       ThreadsOption(),
+      MaxMemoryOption(),
   };
 }
 

@@ -69,7 +69,7 @@ OptionSpec LibraryOption(std::optional<std::filesystem::path>& into) {
 std::vector<OptionSpec> TourOptionSpecs(TourOptions& into) {
   return {SwitchOption("--print", "print every stop: passage, C++ line, event index, first line of narration",
                        into.print),
-          LibraryOption(into.library), KeepGoingOption(into.keep_going), ThreadsOption()};
+          LibraryOption(into.library), KeepGoingOption(into.keep_going), ThreadsOption(), MaxMemoryOption()};
 }
 
 struct ToursOptions {
