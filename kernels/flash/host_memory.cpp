@@ -41,9 +41,9 @@ constexpr double kPlanBytesPerOperand = sizeof(uint32_t) + 2 * sizeof(uint8_t); 
 // Per step: the cost model's StepCost; a recording adds the step's first event and whether it ran.
 constexpr double kStepCostBytes = 48, kRecordedStepBytes = sizeof(uint32_t) + 0.125;
 // A second thread: the workers' look-ahead (tpu parallel_steps.cpp's 8 MiB budget), their machines and
-// their malloc arena. Measured, as is the fixed part: the launches' machine state and the values pooled
-// for one step, which grow with the head dimension.
-constexpr double kWorkerBytes = 10 << 20;
+// their malloc arena, less on a grid of few parallel slices. Measured, as is the fixed part: the
+// launches' machine state and the values pooled for one step, which grow with the head dimension.
+constexpr double kWorkerBytes = 10 << 20, kWorkerBaseBytes = 2 << 20, kWorkerBytesPerSlice = 768 << 10;
 constexpr double kFixedBytes = 4 << 20, kFixedBytesPerHeadDim = 24 << 10;
 
 // ---- arrays -------------------------------------------------------------------------------------
@@ -209,7 +209,8 @@ HostMemory EstimateHostMemory(const Scenario& s, const HostUse& use) {
              events.steps * (kStepCostBytes + (use.record ? kRecordedStepBytes : 0));
   if (use.record) m.checkpoints = std::min(use.checkpoint_budget, events.checkpoints);
   const int threads = use.threads > 0 ? use.threads : tpu::DefaultThreadCount();
-  if (threads > 1) m.workers = kWorkerBytes;
+  const double slices = z.bh * std::ceil(static_cast<double>(s.q_len) / std::max(1, s.block_sizes.block_q));
+  if (threads > 1) m.workers = std::min(kWorkerBytes, kWorkerBaseBytes + kWorkerBytesPerSlice * slices);
   m.fixed = kFixedBytes + kFixedBytesPerHeadDim * s.head_dim;
   return m;
 }
