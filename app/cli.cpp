@@ -10,6 +10,7 @@
 #include "app/version.hpp"
 #include "base/stdout_check.hpp"
 #include "base/terminal_text.hpp"
+#include "kernels/flash/host_memory.hpp"
 #include "kernels/tpu/threads.hpp"
 
 namespace tilewalk::app {
@@ -61,7 +62,8 @@ int RunVerb(const Verb& verb, bool implied, std::span<const std::string_view> ar
   if (const auto problem = tpu::ThreadsVariableProblem())
     err << "tilewalk: warning: " << base::TerminalSafe(*problem) << "\n";
   const VerbResult result = verb.run({.verb = verb.name, .args = args, .out = out, .err = err});
-  tpu::SetThreadCount(0);  // --threads belongs to this command line only
+  tpu::SetThreadCount(0);  // --threads and --max-memory belong to this command line only
+  flash::SetMaxHostBytes(0);
   if (result) return static_cast<int>(*result);
   const base::Error& error = result.error();
   if (error.reason != base::Reason::Usage) {

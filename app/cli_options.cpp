@@ -1,6 +1,8 @@
 #include "app/cli_options.hpp"
 
+#include "base/byte_size.hpp"
 #include "base/number_text.hpp"
+#include "kernels/flash/host_memory.hpp"
 #include "kernels/tpu/threads.hpp"
 
 namespace tilewalk::app {
@@ -77,6 +79,21 @@ OptionSpec ThreadsOption() {
             const auto parsed = base::ParseWhole(value, 1, tpu::kMaxThreads);
             if (!parsed) return parsed.error();
             tpu::SetThreadCount(static_cast<int>(*parsed));
+            return {};
+          }};
+}
+
+OptionSpec MaxMemoryOption() {
+  return {.name = "--max-memory",
+          .value_name = "BYTES",
+          .needs = "a size",
+          .help =
+              "refuse a scenario estimated to need more host memory than this, such as 4GiB (default:\n"
+              "half of this machine's memory)",
+          .set = [](std::string_view value) -> base::Status {
+            const auto parsed = base::ParseByteSize(value, kLeastMaxMemory, kMostMaxMemory);
+            if (!parsed) return parsed.error();
+            flash::SetMaxHostBytes(static_cast<int64_t>(*parsed));
             return {};
           }};
 }

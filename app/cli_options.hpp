@@ -5,6 +5,7 @@
 // same message.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <span>
@@ -38,6 +39,14 @@ OptionSpec ThemeOption(std::string help, views::palette::Theme& into);
 // (1 to tpu::kMaxThreads). It sets the count for the whole process, ahead of TILEWALK_THREADS, since
 // launches start deep inside the verbs; cli.cpp clears it when the verb returns.
 OptionSpec ThreadsOption();
+
+// --max-memory BYTES, for every verb that records: the host memory a scenario may be estimated to need
+// (flash::EstimateHostMemory) before it is refused, from kLeastMaxMemory to kMostMaxMemory, in bytes or
+// with a binary unit (base::ParseByteSize). Like --threads it sets the cap for the whole process
+// (flash::SetMaxHostBytes); cli.cpp clears it when the verb returns.
+inline constexpr uint64_t kLeastMaxMemory = uint64_t{1} << 20;  // 1 MiB
+inline constexpr uint64_t kMostMaxMemory = uint64_t{1} << 50;   // 1 PiB
+OptionSpec MaxMemoryOption();
 
 // "1600x900" with each side in range; the failure's message is the expectation.
 base::Result<PixelSize> ParsePixelSize(std::string_view text, int min_side, int max_side);

@@ -52,7 +52,8 @@ std::size_t Recording::MemoryBytes() const {
   for (const LaunchTrack& t : m_tracks)
     bytes += t.events.size() * sizeof(tpu::Event) + t.step_first_event.size() * sizeof(uint32_t) +
              t.step_ran.size();
-  return bytes + static_cast<std::size_t>(flash::EstimateHostBytes(m_scenario));  // inputs and outputs
+  const flash::HostMemory arrays = flash::EstimateHostMemory(m_scenario, {});
+  return bytes + static_cast<std::size_t>(arrays.inputs + arrays.launches);
 }
 
 bool Recording::RecordLaunch(int index, const RecordOptions& options, int64_t& steps_done,

@@ -26,6 +26,7 @@ std::vector<OptionSpec> CheckOptionSpecs(CheckOptions& into, flash::ScenarioArgs
                              "write inputs and outputs as .npy files and config.json", into.dump));
   specs.push_back(SwitchOption("--force", "let --dump replace an earlier dump folder", into.force));
   specs.push_back(ThreadsOption());
+  specs.push_back(MaxMemoryOption());
   return specs;
 }
 
@@ -44,8 +45,8 @@ base::Result<CheckOptions> ParseCheckOptions(std::span<const std::string_view> a
     return parsed.error();
   auto scenario = scenario_args.Build();
   if (!scenario) return scenario.error();
-  if (const base::Status runnable = flash::CheckRunnable(*scenario); !runnable)
-    return base::Fail(base::Reason::Usage, runnable.error().message);
+  if (const base::Status runnable = flash::CheckRunnable(*scenario, {.record = false}); !runnable)
+    return runnable.error();
   options.scenario = *scenario;
   if (options.force && !options.dump)
     return base::Fail(base::Reason::Usage, "--force only applies with --dump");

@@ -67,6 +67,7 @@ std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std
       PathOption("--pallas-source", "PATH", "a file",
                  "The Pallas flash_attention.py to show beside the C++ mirror", into.pallas_source),
       ThreadsOption(),
+      MaxMemoryOption(),
   };
   std::vector<OptionSpec> scenario_specs = scenario.Specs();
   specs.insert(specs.end(), scenario_specs.begin(), scenario_specs.end());
@@ -105,8 +106,7 @@ base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view>
                 "give --tour or scenario flags, not both: a tour's stops bring their own scenarios");
   auto scenario = scenario_args.Build();
   if (!scenario) return scenario.error();
-  if (const base::Status runnable = flash::CheckRunnable(*scenario); !runnable)
-    return Fail(Reason::Usage, runnable.error().message);
+  if (const base::Status runnable = flash::CheckRunnable(*scenario); !runnable) return runnable.error();
   if (options.every == FrameEvery::Stop)
     return Fail(Reason::Usage, "--every stop needs a tour; a scenario has no stops (try --every step)");
   options.scenario = *scenario;

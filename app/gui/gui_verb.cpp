@@ -71,6 +71,7 @@ std::vector<OptionSpec> GuiOptionSpecs(GuiArgs& into) {
          return set;
        }},
       ThreadsOption(),
+      MaxMemoryOption(),
   };
 }
 

@@ -44,6 +44,7 @@ std::vector<OptionSpec> TraceOptionSpecs(TraceOptions& into, flash::ScenarioArgs
                              "the Pallas file whose lines events carry as pallas_line (else the one found)",
                              into.pallas_source));
   specs.push_back(ThreadsOption());
+  specs.push_back(MaxMemoryOption());
   return specs;
 }
 
@@ -63,8 +64,7 @@ VerbResult RunTraceVerb(const VerbCall& call) {
   const auto built = scenario_args.Build();
   if (!built) return built.error();
   const flash::Scenario& scenario = *built;
-  if (const base::Status runnable = flash::CheckRunnable(scenario); !runnable)
-    return base::Fail(base::Reason::Usage, runnable.error().message);
+  if (const base::Status runnable = flash::CheckRunnable(scenario); !runnable) return runnable.error();
   if (!options.out) return base::Fail(base::Reason::Usage, "--out FILE.json is required");
   const std::filesystem::path* out_path = &*options.out;
   std::vector<std::string> launches;

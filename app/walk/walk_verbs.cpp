@@ -76,7 +76,10 @@ std::vector<OptionSpec> TourOptionSpecs(TourOptions& into) {
       SwitchOption("--json",
                    "the same as JSON: tour, title, stops [{id, title, show, event, narration, passage}]",
                    into.json),
-      LibraryOption(into.library), KeepGoingOption(into.keep_going), ThreadsOption()};
+      LibraryOption(into.library),
+      KeepGoingOption(into.keep_going),
+      ThreadsOption(),
+      MaxMemoryOption()};
 }
 
 struct ToursOptions {

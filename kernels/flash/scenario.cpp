@@ -6,7 +6,18 @@
 #include <random>
 #include <utility>
 
+#include "base/byte_size.hpp"
+
 namespace tilewalk::flash {
+namespace {
+
+// An estimate past what 64 bits count (every flag at its limit) is still said in words.
+std::string DescribeEstimate(double bytes) {
+  if (bytes >= 0x1p63) return "more than 8 EiB";
+  return base::DescribeBytes(static_cast<uint64_t>(bytes));
+}
+
+}  // namespace
 
 AttentionConfig Scenario::Config() const {
   return AttentionConfig{.causal = causal,
@@ -22,20 +33,6 @@ tpu::Chip Scenario::ChipPreset() const {
   return preset;
 }
 
-double EstimateHostBytes(const Scenario& s) {
-  // In double: at the flags' limits the products overflow 64-bit integers, and the check must not wrap.
-  const double bh = static_cast<double>(s.batch) * s.heads;
-  const double q = bh * s.q_len * s.head_dim, kv = bh * s.kv_len * s.head_dim;
-  const double scores = static_cast<double>(s.q_len) * s.kv_len;  // one (batch, head) slice
-  double floats = 0;
-  floats += 4 * q + 4 * kv;               // q, o, do, dq and the reference's copies; k, v, dk, dv
-  floats += 2 * q + 2 * kv;               // reference outputs
-  floats += 6 * scores;                   // the reference's dense logits, p, dp, ds for one slice
-  floats += 3 * bh * s.q_len * 128 * 2;   // l, m, di broadcast to lanes
-  if (s.bias) floats += 4 * bh * scores;  // ab, ds and their reference copies
-  return floats * 4;
-}
-
 std::string_view PoisonName(Poison p) {
   switch (p) {
     case Poison::None:
@@ -48,7 +45,7 @@ std::string_view PoisonName(Poison p) {
   return "?";
 }
 
-base::Status CheckRunnable(const Scenario& s) {
+base::Status CheckRunnable(const Scenario& s, const HostUse& use) {
   using base::Fail;
   using base::Reason;
   const std::pair<const char*, int> sizes[] = {{"--batch", s.batch},
@@ -62,12 +59,14 @@ base::Status CheckRunnable(const Scenario& s) {
   if (s.segments < 0) return Fail(Reason::Usage, "--segments must be 0 (none) or a positive count");
   if (!tpu::ChipByName(s.chip))
     return Fail(Reason::Usage, "--chip must be one of v4, v5e, v5p, v6e; got '" + s.chip + "'");
-  const double bytes = EstimateHostBytes(s);
-  if (bytes > static_cast<double>(kMaxHostBytes))
-    return Fail(Reason::TooLarge,
-                "this scenario needs about " + std::to_string(static_cast<long long>(bytes / 1048576)) +
-                    " MiB of host memory, more than the " + std::to_string(kMaxHostBytes >> 20) +
-                    " MiB tilewalk allows; reduce --batch, --heads, --q-len, --kv-len or drop --bias");
+  const double bytes = EstimateHostMemory(s, use).Total();
+  const int64_t cap = MaxHostBytes();
+  if (bytes > static_cast<double>(cap))
+    return Fail(Reason::TooLarge, "this scenario needs about " + DescribeEstimate(bytes) +
+                                      " of host memory, more than the " + base::DescribeBytes(cap) +
+                                      " --max-memory allows (default: half of this machine's memory); "
+                                      "reduce --batch, --heads, --q-len, --kv-len, drop --bias, "
+                                      "or raise --max-memory");
   return {};
 }
 

@@ -11,6 +11,7 @@
 
 #include "base/result.hpp"
 #include "kernels/flash/attention_inputs.hpp"
+#include "kernels/flash/host_memory.hpp"
 #include "kernels/flash/what_if.hpp"
 #include "kernels/tpu/chip.hpp"
 #include "kernels/tpu/op_context.hpp"
@@ -53,13 +54,10 @@ struct ScenarioInputs {
   tpu::Array d_o;  // the incoming gradient, like q
 };
 
-double EstimateHostBytes(const Scenario& s);  // in double, so extreme flags cannot wrap
-// The largest host footprint tilewalk will attempt (a quarter of a 24 GiB machine).
-inline constexpr int64_t kMaxHostBytes = 6ll << 30;
-
 // Whether the scenario can be run at all, checked before any allocation: a failure (Reason::Usage for a
-// size below 1 or an unknown chip, Reason::TooLarge for a footprint above kMaxHostBytes) says what to change.
-base::Status CheckRunnable(const Scenario& s);
+// size below 1 or an unknown chip, Reason::TooLarge when EstimateHostMemory for `use` is over
+// MaxHostBytes) says what to change.
+base::Status CheckRunnable(const Scenario& s, const HostUse& use = {});
 
 std::string_view PoisonName(Poison p);  // "none", "nan", "inf"
 

@@ -100,3 +100,20 @@ TEST_CASE("byte counts read as people say them, rounded down") {
   CHECK(DescribeBytes(~0ULL) == "15 EiB");
   CHECK(DescribeBytes(9ULL << 60) == "9.0 EiB");
 }
+
+TEST_CASE("sizes read in bytes or with a binary unit, within their range") {
+  using tilewalk::base::ParseByteSize;
+  CHECK(*ParseByteSize("536870912", 1, 1ULL << 40) == 536870912);
+  CHECK(*ParseByteSize("512MiB", 1, 1ULL << 40) == 512ULL << 20);
+  CHECK(*ParseByteSize("4GiB", 1, 1ULL << 40) == 4ULL << 30);
+  CHECK(*ParseByteSize("3KiB", 1, 1ULL << 40) == 3072);
+  CHECK(*ParseByteSize("1TiB", 1, 1ULL << 40) == 1ULL << 40);
+  for (const char* bad : {"", "GiB", "4 GiB", "4gib", "4G", "1.5GiB", "-1", "+4", "4GiBKiB", "2TiB",
+                          "99999999999999999999", "16777216TiB", "0"}) {
+    const auto parsed = ParseByteSize(bad, 1, 1ULL << 40);
+    CHECK_MESSAGE(!parsed.ok(), bad);
+    if (!parsed.ok())
+      CHECK(parsed.error().message ==
+            "expected a size from 1 byte to 1.0 TiB, in bytes or with KiB, MiB, GiB or TiB, such as 4GiB");
+  }
+}

@@ -150,14 +150,32 @@ bad_input("check: --vmem-limit that is not a number" EXIT 2 COMMAND ${tw} check 
   MATCH "--vmem-limit got '16MiB'")
 
 # ---- 3. Shapes too large for the machine: refused before any allocation -------------------------------
-bad_input("trace refuses a scenario too big for the machine" EXIT 2
+set(over_cap "needs about [0-9.]+ [KMGTPE]iB of host memory, more than the [0-9.]+ [KMGTPE]iB --max-memory allows")
+bad_input("trace refuses a scenario too big for the machine" EXIT 1
   COMMAND ${tw} trace --batch 64 --heads 64 --q-len 65536 --kv-len 65536 --out x.json
-  MATCH "needs about [0-9]+ MiB of host memory, more than the 6144 MiB tilewalk allows")
-bad_input("every flag at its limit does not wrap the estimate" EXIT 2
+  MATCH "${over_cap} \\(default: half of this machine's memory\\)")
+bad_input("every flag at its limit does not wrap the estimate" EXIT 1
   COMMAND ${tw} check --batch 65536 --heads 65536 --q-len 1048576 --kv-len 1048576 --head-dim 16384 --bias
-  MATCH "needs about [0-9]+ MiB")
-bad_input("a bias on long sequences is refused" EXIT 2
-  COMMAND ${tw} check --heads 16 --q-len 32768 --kv-len 32768 --bias MATCH "or drop --bias")
+  MATCH "needs about more than 8 EiB of host memory")
+bad_input("a bias on long sequences is refused" EXIT 1
+  COMMAND ${tw} check --heads 16 --q-len 32768 --kv-len 32768 --bias MATCH "drop --bias")
+bad_input("check: a scenario over --max-memory" EXIT 1 COMMAND ${tw} check ${small} --max-memory 1MiB
+  MATCH "needs about [0-9.]+ MiB of host memory, more than the 1\\.0 MiB --max-memory allows"
+  MATCH2 "or raise --max-memory")
+bad_input("trace: a scenario over --max-memory in bytes" EXIT 1
+  COMMAND ${tw} trace ${small} --max-memory 2097152 --out x.json MATCH "more than the 2\\.0 MiB --max-memory")
+bad_input("export: a scenario over --max-memory" EXIT 1
+  COMMAND ${tw} export ${small} --max-memory 1MiB --out never-made MATCH "${over_cap}")
+bad_input("tour --print: every stop over --max-memory does not resolve" EXIT 1
+  COMMAND ${tw} tour intro --print --max-memory 1MiB
+  MATCH "intro\\.tour:[0-9]+: stop '[^']+' does not resolve: scenario: this scenario needs about"
+  NO_MATCH "internal error")
+bad_input("check: --max-memory that is not a size" EXIT 2 COMMAND ${tw} check --max-memory 4GB
+  MATCH "--max-memory got '4GB': expected a size from 1\\.0 MiB to 1\\.0 PiB, in bytes or with KiB, MiB, GiB or TiB")
+bad_input("check: --max-memory below 1 MiB" EXIT 2 COMMAND ${tw} check --max-memory 1KiB
+  MATCH "--max-memory got '1KiB': expected a size from 1\\.0 MiB")
+bad_input("gui: --max-memory without a size" EXIT 2 COMMAND ${tw} gui --max-memory
+  MATCH "--max-memory needs a size")
 
 # ---- 4. NaN and Inf in the inputs (--poison sets q[0,0,0,0]) ------------------------------------------
 bad_input("a NaN in q spreads as in the reference, and check says where" EXIT 0
@@ -212,7 +230,7 @@ bad_input("tour --print of a truncated tour" EXIT 1
   COMMAND ${tw} tour truncated --print --library ${bad_libraries}/truncated-tour MATCH "truncated\\.tour:37: ")
 bad_input("tour --print of stops that parse but cannot land, one too big for the machine" EXIT 1
   COMMAND ${tw} tour unlandable --print --library ${bad_libraries}/unlandable
-  MATCH "unlandable\\.tour:5: stop 'Stop 1' does not resolve: scenario: this scenario needs about [0-9]+ MiB"
+  MATCH "unlandable\\.tour:5: stop 'Stop 1' does not resolve: scenario: this scenario needs about [0-9.]+ [KMGTPE]iB"
   MATCH2 "unlandable\\.tour:37: stop 'No such event' does not resolve: the scenario has 0 matching events")
 if(XVFB_RUN)
   bad_input("gui opens on a stop too big for the machine without running it" EXIT 0

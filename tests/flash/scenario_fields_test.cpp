@@ -146,11 +146,11 @@ TEST_CASE("the host-memory guard does not wrap at the flags' limits") {
   s.batch = 65536;
   s.heads = 65536;
   s.q_len = s.kv_len = 1 << 20;
-  CHECK(EstimateHostBytes(s) > 1e18);
+  CHECK(EstimateHostMemory(s, {}).Total() > 1e18);
   const auto runnable = CheckRunnable(s);
   REQUIRE(!runnable.ok());
   CHECK(runnable.error().reason == tilewalk::base::Reason::TooLarge);
-  CHECK(runnable.error().message.find("MiB of host memory") != std::string::npos);
+  CHECK(runnable.error().message.find("more than 8 EiB of host memory") != std::string::npos);
 }
 
 namespace tilewalk::flash {

@@ -2,7 +2,7 @@
 // CheckRunnable. A refusal must be a usage error whose message has one of the parser's forms; anything that
 // escapes is a finding. No inputs are made and nothing is launched: those are far too slow for a fuzzer.
 // Invariants: ScenarioToFlags reproduces an accepted scenario exactly, field by field, when parsed back;
-// a scenario CheckRunnable accepts really fits in kMaxHostBytes.
+// a scenario CheckRunnable accepts really fits in the cap (flash::MaxHostBytes).
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -75,7 +75,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   CheckRoundTrip(*parsed);
   if (!flash::CheckRunnable(*parsed)) return 0;  // too large for the machine, refused before any allocation
-  Check(LeastHostBytes(*parsed) <= static_cast<double>(flash::kMaxHostBytes),
-        "a scenario CheckRunnable accepts fits in kMaxHostBytes", Joined(flash::ScenarioToFlags(*parsed)));
+  Check(LeastHostBytes(*parsed) <= static_cast<double>(flash::MaxHostBytes()),
+        "a scenario CheckRunnable accepts fits in the cap", Joined(flash::ScenarioToFlags(*parsed)));
   return 0;
 }

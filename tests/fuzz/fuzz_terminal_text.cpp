@@ -1,13 +1,15 @@
-// Fuzzes base/'s terminal-safe text and temporary names, which read bytes from files and folders tilewalk
-// does not control. Invariants: TerminalSafe's output holds no control byte (a newline and a tab only with
-// Newlines::Keep), is well-formed UTF-8, and never grows more than 4 times (linear: "\x1b" for one byte is
-// the worst); a warning list of any text keeps its cap; a parsed temporary name names a non-empty target
-// and a non-zero pid.
+// Fuzzes base/'s terminal-safe text, temporary names and byte sizes, which read bytes from files, folders
+// and flags tilewalk does not control. Invariants: TerminalSafe's output holds no control byte (a newline and
+// a tab only with Newlines::Keep), is well-formed UTF-8, and never grows more than 4 times (linear: "\x1b"
+// for one byte is the worst); a warning list of any text keeps its cap; a parsed temporary name names a
+// non-empty target and a non-zero pid; a size ParseByteSize accepts is within its range and reads back from
+// plain digits.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include "base/byte_size.hpp"
 #include "base/temporary_name.hpp"
 #include "base/terminal_text.hpp"
 #include "tests/fuzz/fuzz_check.hpp"
@@ -71,6 +73,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (const auto name = base::ParseTemporaryName(in)) {
     Check(!name->target.empty(), "a temporary name parsed with an empty target", in);
     Check(name->pid > 0, "a temporary name parsed with pid 0", in);
+  }
+  constexpr std::uint64_t kLeast = 1 << 20, kMost = std::uint64_t{1} << 50;
+  if (const auto bytes = base::ParseByteSize(in, kLeast, kMost)) {
+    Check(*bytes >= kLeast && *bytes <= kMost, "ParseByteSize accepted a size out of its range", in);
+    const auto again = base::ParseByteSize(std::to_string(*bytes), kLeast, kMost);
+    Check(again.ok() && *again == *bytes, "a size ParseByteSize accepts does not read back as bytes", in);
   }
   return 0;
 }

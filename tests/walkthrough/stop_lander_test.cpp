@@ -1,7 +1,9 @@
 // The lander's recording cache and a recording's progress and cancel hooks (issue 14): the cache keeps
-// under its bound by dropping the least recently used, and a cancelled recording gives nothing.
+// under its bound by dropping the least recently used, and a cancelled recording gives nothing; a stop
+// over the memory cap does not resolve.
 #include <doctest/doctest.h>
 
+#include "kernels/flash/host_memory.hpp"
 #include "walkthrough/stop_landing.hpp"
 
 using namespace tilewalk::walkthrough;
@@ -59,4 +61,19 @@ TEST_CASE("recording: progress counts every grid step, and a cancel between step
   CHECK_FALSE(cancelled.recording);
   CHECK(calls == 3);
   CHECK(other.cached_bytes() == 0);
+}
+
+TEST_CASE("stop lander: a stop over --max-memory does not resolve, and nothing is recorded") {
+  const TourStop stop = StopOver({"--scenario", "causal-small"});
+  tilewalk::flash::SetMaxHostBytes(int64_t{1} << 20);
+  StopLander lander;
+  const StopLanding landing = lander.Land(stop);
+  tilewalk::flash::SetMaxHostBytes(0);
+  CHECK(!landing.recording);
+  CHECK(!landing.event);
+  CHECK(!landing.cancelled);
+  CHECK(landing.problem.starts_with("scenario: this scenario needs about "));
+  CHECK(landing.problem.find("more than the 1.0 MiB --max-memory allows") != std::string::npos);
+  CHECK(lander.cached_bytes() == 0);
+  CHECK(lander.Land(stop).recording);  // under the default cap it lands
 }

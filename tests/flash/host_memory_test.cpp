@@ -1,0 +1,125 @@
+// The host-memory estimate's formulas: array sizes checked by hand for a small scenario, event counts
+// against real runs, and the guard that refuses a scenario over the cap --max-memory sets.
+#include "kernels/flash/host_memory.hpp"
+
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <string>
+#include <vector>
+
+#include "kernels/flash/scenario.hpp"
+#include "kernels/flash/scenario_options.hpp"
+#include "kernels/flash/training_step.hpp"
+
+using namespace tilewalk;
+
+namespace {
+
+flash::Scenario Parse(const std::vector<std::string>& flags) {
+  const auto s = flash::ParseScenario(flags);
+  REQUIRE(s.ok());
+  return *s;
+}
+
+double RealEvents(const flash::Scenario& s) {
+  const flash::ScenarioInputs data = flash::MakeInputs(s);
+  const flash::TrainingStepResult step =
+      flash::RunTrainingStep(data.inputs, data.d_o, s.Config(),
+                             {.forward_only = s.forward_only,
+                              .launch = {.chip = s.ChipPreset(), .record_events = true, .threads = 1}});
+  REQUIRE(!step.error);
+  double events = 0;
+  for (const flash::LaunchOutcome& launch : step.launches)
+    events += static_cast<double>(launch.result.events.size());
+  return events;
+}
+
+// B=2, H=3, Sq=256, Skv=512, D=64 in float32: q has 6·256·64 = 98304 elements, k 196608, l 1536.
+flash::Scenario Small() {
+  return Parse({"--batch", "2", "--heads", "3", "--q-len", "256", "--kv-len", "512", "--head-dim", "64"});
+}
+
+}  // namespace
+
+TEST_CASE("the estimate's arrays, checked by hand") {
+  const flash::HostMemory check = flash::EstimateHostMemory(Small(), {.record = false, .threads = 1});
+  // q, k, v, do: 4 bytes × (2·98304 + 2·196608).
+  CHECK(check.inputs == 2359296);
+  // o 393216; fwd l, m in 128 lanes 2·128·6144; the step's l, m, di 3·6144; dkv l, m, di in 128 lanes
+  // 3·128·6144 and dk, dv 2·786432; dq l, m in 128 lanes and di in block_k_major_dq = 128, and dq 393216.
+  CHECK(check.launches == 393216 + 1572864 + 18432 + 2359296 + 1572864 + 2359296 + 393216);
+  // o; l, m, di; dq, dk, dv.
+  CHECK(check.results == 393216 + 18432 + 1966080);
+  // Floats: q, k, v, do; o, l, m; dq, dk, dv; two 256×512 matrices of one slice.
+  CHECK(check.reference == 4.0 * (589824 + 98304 + 3072 + 98304 + 393216 + 2 * 256 * 512));
+  CHECK(check.checkpoints == 0);
+  CHECK(check.workers == 0);
+
+  const flash::HostMemory record = flash::EstimateHostMemory(Small(), {.record = true, .threads = 2});
+  CHECK(record.inputs == check.inputs);
+  CHECK(record.launches == check.launches);
+  CHECK(record.results == 0);
+  CHECK(record.reference == 0);
+  CHECK(record.checkpoints > 0);
+  CHECK(record.workers > 0);
+  CHECK(record.events > check.events);  // the recording's own per-step bookkeeping
+  CHECK(record.Total() == doctest::Approx(record.inputs + record.launches + record.events +
+                                          record.checkpoints + record.workers + record.fixed));
+}
+
+TEST_CASE("a bias adds ab, ds and the reference's copies of them") {
+  flash::Scenario biased = Small();
+  biased.bias = true;
+  const flash::HostMemory with = flash::EstimateHostMemory(biased, {.record = false});
+  const flash::HostMemory without = flash::EstimateHostMemory(Small(), {.record = false});
+  const double scores = 4.0 * 6 * 256 * 512;  // [B, H, Sq, Skv] in float32
+  CHECK(with.inputs - without.inputs == scores);
+  CHECK(with.launches - without.launches == scores);
+  CHECK(with.results - without.results == scores);
+  CHECK(with.reference - without.reference == 2 * scores);
+}
+
+TEST_CASE("the event estimate counts what a run records") {
+  // Exact for these: grids with and without a causal diagonal, every optional input, bigger blocks.
+  for (const std::vector<std::string>& flags : std::vector<std::vector<std::string>>{
+           {"--q-len", "256", "--kv-len", "512", "--head-dim", "64"},
+           {"--q-len", "512", "--kv-len", "256", "--causal"},
+           {"--q-len", "512", "--kv-len", "512", "--bias", "--sm-scale", "0.5"},
+           {"--q-len", "256", "--kv-len", "256", "--segments", "2", "--batch", "2"},
+           {"--q-len", "512", "--kv-len", "512", "--block-k-major", "256", "--block-q-major-dkv", "256",
+            "--block-k-major-dkv", "256"},
+           {"--q-len", "256", "--kv-len", "256", "--forward-only"},
+       }) {
+    const flash::Scenario s = Parse(flags);
+    CAPTURE(flash::CanonicalScenario(s));
+    CHECK(flash::EstimateEvents(s).events == RealEvents(s));
+  }
+  // Every flag at once: within a percent (the masks share a few statements).
+  const flash::Scenario all = Parse(
+      {"--q-len", "512", "--kv-len", "512", "--causal", "--bias", "--segments", "2", "--sm-scale", "0.5"});
+  CHECK(flash::EstimateEvents(all).events == doctest::Approx(RealEvents(all)).epsilon(0.01));
+}
+
+TEST_CASE("causal grids run the steps on or below the diagonal") {
+  const flash::Scenario s = Parse({"--q-len", "512", "--kv-len", "512", "--causal", "--forward-only"});
+  // 4×4 blocks of 128: rows 0..3 run 1, 2, 3, 4 kv blocks.
+  CHECK(flash::EstimateEvents(s).steps == 16);
+  CHECK(flash::EstimateEvents(s).ran_steps == 10);
+}
+
+TEST_CASE("the guard refuses a scenario over the cap, naming the estimate, the cap and what to change") {
+  const flash::Scenario s = Small();
+  CHECK(flash::CheckRunnable(s).ok());
+  flash::SetMaxHostBytes(int64_t{1} << 20);
+  const auto refused = flash::CheckRunnable(s);
+  flash::SetMaxHostBytes(0);
+  REQUIRE(!refused.ok());
+  CHECK(refused.error().reason == base::Reason::TooLarge);
+  CHECK(refused.error().message.find("of host memory, more than the 1.0 MiB --max-memory allows") !=
+        std::string::npos);
+  CHECK(refused.error().message.find("raise --max-memory") != std::string::npos);
+  CHECK(flash::MaxHostBytes() == flash::DefaultMaxHostBytes());
+  CHECK(flash::DefaultMaxHostBytes() ==
+        static_cast<int64_t>(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGE_SIZE) / 2);
+}
