@@ -274,7 +274,7 @@ void ShowCellTooltip(const GridPicture& picture, const GridCellRef& hit) {
   ImGui::Text("grid step %d: %s", StepInLaunch(picture, hit.slice, hit.row, hit.col), StateName(state));
   ImGui::Text("batch %d, head %d, %s %d, %s %d", slice.batch, slice.head, picture.row_label.c_str(), hit.row,
               picture.col_label.c_str(), hit.col);
-  ImGui::TextDisabled("click to seek here");
+  ImGui::TextDisabled("click to seek here; Ctrl + wheel zooms, a double-click fits, a right drag pans");
   ImGui::EndTooltip();
 }
 
@@ -290,6 +290,22 @@ void ShowBandTooltip(const GridPicture& summary, const GridPicture& full, const 
   ImGui::Text("%s", StateName(state));
   ImGui::TextDisabled("a summary of a grid too large for the pane; click to seek to the band's first step");
   ImGui::EndTooltip();
+}
+
+// The mouse on the canvas, in a tour as anywhere: Ctrl + wheel zooms, a double-click fits the pane again,
+// and a drag with the right button pans a zoomed grid.
+void ZoomAndPan(GridViewState& state) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.KeyCtrl && io.MouseWheel != 0.0f) {
+    state.zoom = std::clamp(io.MouseWheel > 0.0f ? state.zoom * kZoomStep : state.zoom / kZoomStep, kMinZoom,
+                            kMaxZoom);
+  }
+  if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) state.zoom = 1.0f;
+  if (ImGui::IsMouseDragging(ImGuiMouseButton_Right)) {
+    const ImVec2 delta = io.MouseDelta;
+    ImGui::SetScrollX(ImGui::GetScrollX() - delta.x);
+    ImGui::SetScrollY(ImGui::GetScrollY() - delta.y);
+  }
 }
 
 // The title, the execution-order toggle and the zoom buttons above the canvas.
@@ -334,6 +350,7 @@ std::optional<SeekToGridCell> DrawGridView(const GridPicture& full, GridViewStat
     const bool clicked = ImGui::InvisibleButton(
         "cells", ImVec2(std::max(layout.content_size.x, 1.0f), std::max(layout.content_size.y, 1.0f)));
     const bool hovered = ImGui::IsItemHovered();
+    if (hovered) ZoomAndPan(state);
 
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const Painter painter{dl, origin, line_height, dl->GetClipRectMin(), dl->GetClipRectMax()};

@@ -112,4 +112,26 @@ TEST_CASE("grid view smoke: clicking a cell returns the intent to seek to it") {
   CHECK(StepInLaunch(picture, intent->slice, intent->row, intent->col) == 11);
 }
 
+TEST_CASE("grid view smoke: over the cells, Ctrl + wheel zooms and a double-click fits again") {
+  HeadlessImGui imgui;
+  const GridPicture picture = MakeGridPicture({.title = "zoom", .current_step = 2});
+  GridViewState state{.compact = true};  // as in a tour: no zoom buttons
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = {300.0f, 300.0f};
+  for (int frame = 0; frame < 2; ++frame) imgui.Frame([&] { DrawGridView(picture, state); });
+  io.KeyCtrl = true;
+  io.MouseWheel = 1.0f;
+  imgui.Frame([&] { DrawGridView(picture, state); });
+  io.MouseWheel = 0.0f;
+  io.KeyCtrl = false;
+  CHECK(state.zoom > 1.0f);
+  for (int click = 0; click < 2; ++click) {
+    io.MouseDown[0] = true;
+    imgui.Frame([&] { DrawGridView(picture, state); });
+    io.MouseDown[0] = false;
+    imgui.Frame([&] { DrawGridView(picture, state); });
+  }
+  CHECK(state.zoom == 1.0f);
+}
+
 }  // namespace tilewalk::views
