@@ -127,8 +127,11 @@ SliceChrome MeasureChrome(const GridPicture& picture, const GridSlice& sample, i
     chrome.bottom = 0.4f * lh + 0.8f * lh + 0.2f * lh + lh;
     chrome.min_height = chrome.top + chrome.bottom;
   }
-  chrome.min_width = std::max({TextWidth(title, m), chrome.left + TextWidth(picture.col_label, m),
-                               chrome.left + TextWidth(chrome.innermost_head, m) + chrome.right});
+  // Beside a legend column, the column label may run a line's height into the gap before the legend.
+  const float label_slack = placement == InnermostLabel::InLegend ? lh : 0.0f;
+  chrome.min_width =
+      std::max({TextWidth(title, m), chrome.left + TextWidth(picture.col_label, m) - label_slack,
+                chrome.left + TextWidth(chrome.innermost_head, m) + chrome.right});
   return chrome;
 }
 
@@ -381,7 +384,8 @@ SliceLayout BuildSlice(const GridPicture& picture, int total, const SliceChrome&
   return slice;
 }
 
-enum class LegendPlace : std::uint8_t { Above, Beside };
+// Beside in short labels: for a pane too short or too narrow for the longer ones.
+enum class LegendPlace : std::uint8_t { Above, Beside, BesideTerse };
 
 // A layout with what makes it better than another: less content past the pane, then larger cells.
 struct PlacedLayout {
@@ -405,13 +409,10 @@ PlacedLayout LayOutWithLegend(const GridPicture& picture, int total, float width
       options.max_fit_cell > 0.0f && std::isfinite(options.max_fit_cell) ? options.max_fit_cell : 6.0f * lh;
 
   GridLayout layout;
-  layout.legend_beside = place == LegendPlace::Beside;
-  float legend_height = layout.legend_beside ? BuildLegendColumn(layout, picture, options, m, false)
-                                             : BuildLegendAbove(layout, picture, options, m, width);
-  if (layout.legend_beside && legend_height > height) {
-    layout.legend.clear();
-    legend_height = BuildLegendColumn(layout, picture, options, m, true);
-  }
+  layout.legend_beside = place != LegendPlace::Above;
+  float legend_height =
+      layout.legend_beside ? BuildLegendColumn(layout, picture, options, m, place == LegendPlace::BesideTerse)
+                           : BuildLegendAbove(layout, picture, options, m, width);
   const float legend_width = LegendWidth(layout, m);
   const float legend_gap = 1.2f * lh;
   layout.content_size = {legend_width, legend_height};
@@ -496,8 +497,12 @@ PlacedLayout LayOutBest(const GridPicture& picture, int total, float width, floa
                         const GridLayoutOptions& options) {
   PlacedLayout above = LayOutWithLegend(picture, total, width, height, options, LegendPlace::Above);
   if (picture.slices.empty()) return above;
-  PlacedLayout beside = LayOutWithLegend(picture, total, width, height, options, LegendPlace::Beside);
-  return beside.BetterThan(above) ? std::move(beside) : std::move(above);
+  PlacedLayout best = std::move(above);
+  for (const LegendPlace place : {LegendPlace::Beside, LegendPlace::BesideTerse}) {
+    PlacedLayout beside = LayOutWithLegend(picture, total, width, height, options, place);
+    if (beside.BetterThan(best)) best = std::move(beside);
+  }
+  return best;
 }
 
 // Every slice if they fit at a readable size, else the one in focus alone, its title saying how many there
