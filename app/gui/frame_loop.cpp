@@ -98,6 +98,13 @@ std::unique_ptr<session::TourSession> OpenSession(const GuiOptions& options, con
                               .background_recording = true});
 }
 
+// The step unit, axis and speed a session plays with: from the settings, or kept from the session before.
+void ApplyPlayback(session::TourSession& tour, views::StepUnit unit, views::TimelineAxis axis, float speed) {
+  tour.Apply({.kind = views::IntentKind::SetStepUnit, .value = static_cast<int>(unit)});
+  tour.Apply({.kind = views::IntentKind::SetAxis, .value = static_cast<int>(axis)});
+  tour.Apply({.kind = views::IntentKind::SetSpeed, .value = static_cast<std::int64_t>(speed)});
+}
+
 void OpenTour(GuiRun& run) {
   const GuiOptions& options = run.options;
   const auto open = [&](const std::string& name, int stop) { return OpenSession(options, name, stop); };
@@ -107,9 +114,7 @@ void OpenTour(GuiRun& run) {
   if (saved_tour && !run.tour->HasTour()) run.tour = open("", options.stop);
   if (!run.settings_file) return;
   session::TourSession& tour = *run.tour;
-  tour.Apply({.kind = views::IntentKind::SetStepUnit, .value = static_cast<int>(run.settings.step_unit)});
-  tour.Apply({.kind = views::IntentKind::SetAxis, .value = static_cast<int>(run.settings.axis)});
-  tour.Apply({.kind = views::IntentKind::SetSpeed, .value = static_cast<std::int64_t>(run.settings.speed)});
+  ApplyPlayback(tour, run.settings.step_unit, run.settings.axis, run.settings.speed);
 }
 
 // The shell around the tour, or the gallery and the reason when there is no tour. False: the library's
@@ -224,9 +229,7 @@ void OpenChosenTour(GuiRun& run) {
   std::unique_ptr<session::TourSession> opened = OpenSession(run.options, chosen.id, chosen.stop);
   if (!opened->HasTour()) return;  // the library changed under us: stay where we are
   run.tour = std::move(opened);
-  run.tour->Apply({.kind = views::IntentKind::SetStepUnit, .value = static_cast<int>(unit)});
-  run.tour->Apply({.kind = views::IntentKind::SetAxis, .value = static_cast<int>(axis)});
-  run.tour->Apply({.kind = views::IntentKind::SetSpeed, .value = static_cast<std::int64_t>(speed)});
+  ApplyPlayback(*run.tour, unit, axis, speed);
   run.screen.detail_stop = -1;
   run.shell.tours.choices = TourChoices(*run.tour);
 }

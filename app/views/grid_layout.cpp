@@ -524,33 +524,6 @@ PlacedLayout LayOutSlices(const GridPicture& picture, float width, float height,
 
 }  // namespace
 
-GridPicture BandGrid(const GridPicture& picture, int row_band, int col_band) {
-  GridPicture banded = picture;
-  banded.row_band = std::max(row_band, 1);
-  banded.col_band = std::max(col_band, 1);
-  const int rows = std::max(picture.rows, 0), cols = std::max(picture.cols, 0);
-  banded.rows = (rows + banded.row_band - 1) / banded.row_band;
-  banded.cols = (cols + banded.col_band - 1) / banded.col_band;
-  for (std::size_t s = 0; s < picture.slices.size(); ++s) {
-    const std::vector<CellState>& cells = picture.slices[s].cells;
-    std::vector<CellState>& out = banded.slices[s].cells;
-    out.assign(static_cast<std::size_t>(banded.rows) * static_cast<std::size_t>(banded.cols),
-               CellState::Pending);
-    for (std::size_t i = 0; i < cells.size() && cols > 0 && i < static_cast<std::size_t>(rows) * cols; ++i) {
-      const int r = static_cast<int>(i / static_cast<std::size_t>(cols));
-      const int c = static_cast<int>(i % static_cast<std::size_t>(cols));
-      CellState& to =
-          out[static_cast<std::size_t>(r / banded.row_band) * static_cast<std::size_t>(banded.cols) +
-              static_cast<std::size_t>(c / banded.col_band)];
-      const CellState state = cells[i];
-      // The cursor's band is current; otherwise ran beats skipped beats pending.
-      if (to == CellState::Current || state == CellState::Pending) continue;
-      if (state == CellState::Current || state == CellState::Ran || to == CellState::Pending) to = state;
-    }
-  }
-  return banded;
-}
-
 GridLayout BuildGridLayout(const GridPicture& picture, float width, float height,
                            const GridLayoutOptions& options) {
   width = std::max(FiniteOr(width, 0.0f), 0.0f);

@@ -14,10 +14,7 @@
 #include "base/interrupt_guard.hpp"
 #include "base/os_error.hpp"
 #include "base/terminal_text.hpp"
-#include "kernels/flash/flash_error.hpp"
 #include "walkthrough/library.hpp"
-#include "walkthrough/mirror_sources.hpp"
-#include "walkthrough/placeholders.hpp"
 #include "walkthrough/stop_landing.hpp"
 
 namespace tilewalk::app {
