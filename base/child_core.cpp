@@ -31,13 +31,31 @@ void SetNonBlocking(int fd) {
   if (flags >= 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
 }
 
-// posix_spawn's file actions and attributes, released on every path.
+// posix_spawn's file actions and attributes, released on every path. The child's stdin is `in` (or
+// /dev/null when it is -1), its stdout and stderr the pipes' write ends. It gets its own process group, so
+// that a stop reaches its children too, and default dispositions with no blocked signals, whatever
+// tilewalk ignores (SIGXFSZ, SIGPIPE) or catches (SIGINT, SIGTERM).
 struct SpawnSetup {
   posix_spawn_file_actions_t actions;
   posix_spawnattr_t attributes;
-  SpawnSetup() {
+  SpawnSetup(int in, int out, int err) {
     posix_spawn_file_actions_init(&actions);
     posix_spawnattr_init(&attributes);
+    if (in >= 0)
+      posix_spawn_file_actions_adddup2(&actions, in, STDIN_FILENO);
+    else
+      posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, out, STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, err, STDERR_FILENO);
+    sigset_t defaults, none;
+    sigemptyset(&defaults);
+    for (const int s : {SIGINT, SIGTERM, SIGPIPE, SIGXFSZ, SIGHUP, SIGQUIT}) sigaddset(&defaults, s);
+    sigemptyset(&none);
+    posix_spawnattr_setflags(&attributes,
+                             POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    posix_spawnattr_setpgroup(&attributes, 0);
+    posix_spawnattr_setsigdefault(&attributes, &defaults);
+    posix_spawnattr_setsigmask(&attributes, &none);
   }
   ~SpawnSetup() {
     posix_spawn_file_actions_destroy(&actions);
@@ -46,6 +64,15 @@ struct SpawnSetup {
   SpawnSetup(const SpawnSetup&) = delete;
   SpawnSetup& operator=(const SpawnSetup&) = delete;
 };
+
+// A close-on-exec pipe; false (errno set) when none could be made.
+bool OpenPipe(Descriptor& read_end, Descriptor& write_end) {
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) return false;
+  read_end = Descriptor(fds[0]);
+  write_end = Descriptor(fds[1]);
+  return true;
+}
 
 constexpr auto kLinger = std::chrono::milliseconds(100);  // output still open after the child exited
 
@@ -66,53 +93,14 @@ ChildCore::ChildCore(const ChildSpec& spec, bool stdin_pipe) : m_spec(spec), m_s
     m_done = true;
     return;
   }
-  const auto failed = [this] {
+  Descriptor in_read, out_write, err_write;
+  if ((stdin_pipe && !OpenPipe(in_read, m_in)) || !OpenPipe(m_out, out_write) ||
+      !OpenPipe(m_err, err_write)) {
     m_run.spawn_errno = errno;
     Finish();
-  };
-  int fds[2];
-  Descriptor in_read, out_write, err_write;
-  if (stdin_pipe) {
-    if (pipe2(fds, O_CLOEXEC) != 0) {
-      failed();
-      return;
-    }
-    in_read = Descriptor(fds[0]);
-    m_in = Descriptor(fds[1]);
-  }
-  if (pipe2(fds, O_CLOEXEC) != 0) {
-    failed();
     return;
   }
-  m_out = Descriptor(fds[0]);
-  out_write = Descriptor(fds[1]);
-  if (pipe2(fds, O_CLOEXEC) != 0) {
-    failed();
-    return;
-  }
-  m_err = Descriptor(fds[0]);
-  err_write = Descriptor(fds[1]);
-
-  SpawnSetup setup;
-  if (stdin_pipe) {
-    posix_spawn_file_actions_adddup2(&setup.actions, in_read.get(), STDIN_FILENO);
-  } else {
-    posix_spawn_file_actions_addopen(&setup.actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  }
-  posix_spawn_file_actions_adddup2(&setup.actions, out_write.get(), STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&setup.actions, err_write.get(), STDERR_FILENO);
-  // Its own process group, so that a stop reaches its children too; default dispositions and no blocked
-  // signals, whatever tilewalk ignores (SIGXFSZ, SIGPIPE) or catches (SIGINT, SIGTERM).
-  sigset_t defaults, none;
-  sigemptyset(&defaults);
-  for (const int s : {SIGINT, SIGTERM, SIGPIPE, SIGXFSZ, SIGHUP, SIGQUIT}) sigaddset(&defaults, s);
-  sigemptyset(&none);
-  posix_spawnattr_setflags(&setup.attributes,
-                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
-  posix_spawnattr_setpgroup(&setup.attributes, 0);
-  posix_spawnattr_setsigdefault(&setup.attributes, &defaults);
-  posix_spawnattr_setsigmask(&setup.attributes, &none);
-
+  const SpawnSetup setup(stdin_pipe ? in_read.get() : -1, out_write.get(), err_write.get());
   std::vector<char*> argv;
   std::vector<std::string> words = spec.argv;
   for (std::string& word : words) argv.push_back(word.data());

@@ -141,6 +141,11 @@ class Recording {
                                      Direction direction) const;
   std::optional<uint64_t> FirstAtSite(std::span<const tpu::SiteId> sites) const;
   std::optional<uint64_t> FirstAtLine(std::string_view file, uint32_t line) const;
+  // An event whose role-table name (SiteNameOf) is one of `names`: how the Pallas file's line map names
+  // a statement, a copy, a writeback or a step boundary.
+  std::optional<uint64_t> NextNamed(uint64_t from, std::span<const std::string> names,
+                                    Direction direction) const;
+  std::optional<uint64_t> FirstNamed(std::span<const std::string> names) const;
   // The name the site role table gives an event: its site's name, or for an event with no site of its
   // own "LAUNCH.copy.OPERAND", "LAUNCH.writeback.OPERAND" or "LAUNCH.step"; empty for an error raised
   // outside any statement.
@@ -166,6 +171,8 @@ class Recording {
   template <typename Match>
   std::optional<uint64_t> Search(std::optional<uint64_t> from, Direction direction, Match match) const;
   std::optional<uint64_t> SearchSites(std::optional<uint64_t> from, std::span<const tpu::SiteId> sites,
+                                      Direction direction) const;
+  std::optional<uint64_t> SearchNames(std::optional<uint64_t> from, std::span<const std::string> names,
                                       Direction direction) const;
   std::optional<uint64_t> SearchLine(std::optional<uint64_t> from, std::string_view file, uint32_t line,
                                      Direction direction) const;

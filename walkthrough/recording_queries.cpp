@@ -152,6 +152,15 @@ std::optional<uint64_t> Recording::SearchLine(std::optional<uint64_t> from, std:
   });
 }
 
+std::optional<uint64_t> Recording::SearchNames(std::optional<uint64_t> from,
+                                               std::span<const std::string> names,
+                                               Direction direction) const {
+  if (names.empty()) return std::nullopt;
+  return Search(from, direction, [&](uint64_t e) {
+    return std::find(names.begin(), names.end(), SiteNameOf(e)) != names.end();
+  });
+}
+
 std::optional<uint64_t> Recording::NextAtSite(uint64_t from, std::span<const tpu::SiteId> sites,
                                               Direction direction) const {
   return SearchSites(from, sites, direction);
@@ -168,6 +177,15 @@ std::optional<uint64_t> Recording::FirstAtSite(std::span<const tpu::SiteId> site
 
 std::optional<uint64_t> Recording::FirstAtLine(std::string_view file, uint32_t line) const {
   return SearchLine(std::nullopt, file, line, Direction::Forward);
+}
+
+std::optional<uint64_t> Recording::NextNamed(uint64_t from, std::span<const std::string> names,
+                                             Direction direction) const {
+  return SearchNames(from, names, direction);
+}
+
+std::optional<uint64_t> Recording::FirstNamed(std::span<const std::string> names) const {
+  return SearchNames(std::nullopt, names, Direction::Forward);
 }
 
 std::string Recording::SiteNameOf(uint64_t event) const {

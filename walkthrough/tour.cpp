@@ -34,145 +34,179 @@ std::vector<std::string> SplitCommas(const std::string& value) {
   }
 }
 
-}  // namespace
-
-std::optional<Tour> ParseTour(std::string_view file_name, std::string_view text, Diagnostics& diags) {
-  const std::string file(file_name);
-  const std::size_t before = diags.size();
-  auto problem = [&](int line, std::string message) { diags.push_back({file, line, std::move(message)}); };
-  const std::vector<std::string> lines = TextLines(text);
-  Tour tour;
-  tour.file = file;
-  const std::string header = "# tour: ";
-  if (lines.empty() || lines[0].rfind(header, 0) != 0) {
-    problem(1, "a tour starts with '# tour: ID' (see docs/authoring.md)");
-    return std::nullopt;
+// Reads a tour file line by line: the header, the tour's keys, then each stop's keys and narration.
+class TourReader {
+ public:
+  TourReader(std::string_view file_name, Diagnostics& diags) : m_file(file_name), m_diags(diags) {
+    m_tour.file = m_file;
   }
-  tour.id = Trim(std::string_view(lines[0]).substr(header.size()));
-  const std::string_view base = file_name.substr(file_name.rfind('/') + 1);
-  const std::string stem(base.substr(0, base.rfind('.')));
-  if (tour.id != stem) problem(1, "the tour id '" + tour.id + "' must equal the file name '" + stem + "'");
 
-  TourStop* stop = nullptr;
-  bool in_narration = false;
-  auto finish_stop = [&](int line) {
-    if (!stop) return;
-    while (!stop->narration.empty() && stop->narration.back() == '\n') stop->narration.pop_back();
-    if (stop->passages.empty()) problem(stop->line, "stop '" + stop->title + "' needs 'passage:'");
-    if (stop->scenario.empty() && stop->land.kind != Landing::Kind::Rejected)
-      problem(stop->line, "stop '" + stop->title + "' needs 'scenario:' (flags, e.g. --scenario intro)");
-    if (stop->narration.empty())
-      problem(line, "stop '" + stop->title + "' needs narration after a blank line");
-  };
-  std::vector<bool> seen_land, seen_show;
-  for (std::size_t i = 1; i < lines.size(); ++i) {
-    const int n = static_cast<int>(i) + 1;
-    const std::string& line = lines[i];
+  bool ReadHeader(std::string_view file_name, const std::string& first) {
+    const std::string header = "# tour: ";
+    if (first.rfind(header, 0) != 0) {
+      Problem(1, "a tour starts with '# tour: ID' (see docs/authoring.md)");
+      return false;
+    }
+    m_tour.id = Trim(std::string_view(first).substr(header.size()));
+    const std::string_view base = file_name.substr(file_name.rfind('/') + 1);
+    const std::string stem(base.substr(0, base.rfind('.')));
+    if (m_tour.id != stem)
+      Problem(1, "the tour id '" + m_tour.id + "' must equal the file name '" + stem + "'");
+    return true;
+  }
+
+  void ReadLine(int n, const std::string& line) {
     if (line.rfind("## stop:", 0) == 0) {
-      finish_stop(n - 1);
-      tour.stops.push_back(TourStop{});
-      seen_land.push_back(false);
-      seen_show.push_back(false);
-      stop = &tour.stops.back();
-      stop->title = Trim(std::string_view(line).substr(8));
-      stop->line = n;
-      in_narration = false;
-      if (stop->title.empty()) problem(n, "a stop needs a title after '## stop:'");
-      continue;
-    }
-    if (in_narration) {
-      if (stop->narration.empty() && Trim(line).empty()) continue;
-      if (stop->narration.empty()) stop->narration_line = n;
-      stop->narration += line + "\n";
-      continue;
-    }
-    if (Trim(line).empty()) {
-      if (stop) in_narration = true;
-      continue;
-    }
-    const auto colon = line.find(':');
-    if (colon == std::string::npos) {
-      problem(n, "expected 'key: value' or '## stop: TITLE', got '" + line + "'");
-      continue;
-    }
-    const std::string key = Trim(std::string_view(line).substr(0, colon));
-    const std::string value = Trim(std::string_view(line).substr(colon + 1));
-    if (!stop) {
-      if (key == "title") {
-        tour.title = value;
-      } else if (key == "question") {
-        if (value.size() != 1 || value[0] < '1' || value[0] > '5')
-          problem(n, "question is a number from 1 to 5");
-        else
-          tour.question = value[0] - '0';
-      } else if (key == "default") {
-        if (value != "yes" && value != "no") problem(n, "default is yes or no");
-        tour.is_default = value == "yes";
-      } else {
-        problem(n, "unknown tour key '" + key + "'; a tour takes title, question, default, then stops");
-      }
-      continue;
-    }
-    if (std::string why; ReadAskLine(key, value, n, stop->ask, why)) {
-      if (!why.empty()) problem(n, why);
-    } else if (key == "passage") {
-      stop->passages = SplitCommas(value);
-    } else if (key == "scenario") {
-      stop->scenario = Words(value);
-    } else if (key == "try") {
-      stop->try_flags = Words(value);
-    } else if (key == "show") {
-      std::string why;
-      if (auto pane = ParseStopPane(value, why))
-        stop->show = *pane;
-      else
-        problem(n, why);
-      seen_show.back() = true;
-    } else if (key == "focus") {
-      std::string why;
-      if (auto focus =
-              ParseStopFocus(value, static_cast<int>(ShippedPinnedFile().fingerprint.lines.size()), why)) {
-        stop->focus = *focus;
-        if (focus->kind == StopFocus::Kind::Operand && !IsKnownOperand(focus->operand))
-          problem(n, "focus: no launch has an operand or scratch buffer '" + focus->operand +
-                         "' (the Memory pane's names: q, k, v, o, l, m, do, di, dq, dk, dv, m_scratch, ...)");
-      } else {
-        problem(n, why);
-      }
-    } else if (key == "land") {
-      std::string why;
-      if (auto land = ParseLanding(value, why))
-        stop->land = *land;
-      else
-        problem(n, why);
-      seen_land.back() = true;
+      StartStop(n, line);
+    } else if (m_in_narration) {
+      if (m_stop->narration.empty() && Trim(line).empty()) return;
+      if (m_stop->narration.empty()) m_stop->narration_line = n;
+      m_stop->narration += line + "\n";
+    } else if (Trim(line).empty()) {
+      if (m_stop) m_in_narration = true;
+    } else if (const auto colon = line.find(':'); colon == std::string::npos) {
+      Problem(n, "expected 'key: value' or '## stop: TITLE', got '" + line + "'");
     } else {
-      problem(n,
+      const std::string key = Trim(std::string_view(line).substr(0, colon));
+      const std::string value = Trim(std::string_view(line).substr(colon + 1));
+      if (m_stop)
+        ReadStopKey(n, key, value);
+      else
+        ReadTourKey(n, key, value);
+    }
+  }
+
+  // After the last line: the checks of each stop as a whole and of the tour.
+  Tour Finish(int last_line) {
+    FinishStop(last_line);
+    for (std::size_t s = 0; s < m_tour.stops.size(); ++s)
+      CheckStop(m_tour.stops[s], m_seen_land[s], m_seen_show[s]);
+    if (m_tour.title.empty()) Problem(1, "the tour needs 'title:'");
+    if (m_tour.stops.size() < 5 || m_tour.stops.size() > 15)
+      Problem(1, "a tour has 5 to 15 stops; this one has " + std::to_string(m_tour.stops.size()));
+    return std::move(m_tour);
+  }
+
+ private:
+  void Problem(int line, std::string message) { m_diags.push_back({m_file, line, std::move(message)}); }
+
+  void StartStop(int n, const std::string& line) {
+    FinishStop(n - 1);
+    m_tour.stops.push_back(TourStop{});
+    m_seen_land.push_back(false);
+    m_seen_show.push_back(false);
+    m_stop = &m_tour.stops.back();
+    m_stop->title = Trim(std::string_view(line).substr(8));
+    m_stop->line = n;
+    m_in_narration = false;
+    if (m_stop->title.empty()) Problem(n, "a stop needs a title after '## stop:'");
+  }
+
+  void FinishStop(int line) {
+    if (!m_stop) return;
+    while (!m_stop->narration.empty() && m_stop->narration.back() == '\n') m_stop->narration.pop_back();
+    if (m_stop->passages.empty()) Problem(m_stop->line, "stop '" + m_stop->title + "' needs 'passage:'");
+    if (m_stop->scenario.empty() && m_stop->land.kind != Landing::Kind::Rejected)
+      Problem(m_stop->line, "stop '" + m_stop->title + "' needs 'scenario:' (flags, e.g. --scenario intro)");
+    if (m_stop->narration.empty())
+      Problem(line, "stop '" + m_stop->title + "' needs narration after a blank line");
+  }
+
+  void ReadTourKey(int n, const std::string& key, const std::string& value) {
+    if (key == "title") {
+      m_tour.title = value;
+    } else if (key == "question") {
+      if (value.size() != 1 || value[0] < '1' || value[0] > '5')
+        Problem(n, "question is a number from 1 to 5");
+      else
+        m_tour.question = value[0] - '0';
+    } else if (key == "default") {
+      if (value != "yes" && value != "no") Problem(n, "default is yes or no");
+      m_tour.is_default = value == "yes";
+    } else {
+      Problem(n, "unknown tour key '" + key + "'; a tour takes title, question, default, then stops");
+    }
+  }
+
+  void ReadStopKey(int n, const std::string& key, const std::string& value) {
+    std::string why;
+    if (ReadAskLine(key, value, n, m_stop->ask, why)) {
+      if (!why.empty()) Problem(n, why);
+    } else if (key == "passage") {
+      m_stop->passages = SplitCommas(value);
+    } else if (key == "scenario") {
+      m_stop->scenario = Words(value);
+    } else if (key == "try") {
+      m_stop->try_flags = Words(value);
+    } else if (key == "show") {
+      if (auto pane = ParseStopPane(value, why))
+        m_stop->show = *pane;
+      else
+        Problem(n, why);
+      m_seen_show.back() = true;
+    } else if (key == "focus") {
+      ReadFocus(n, value);
+    } else if (key == "land") {
+      if (auto land = ParseLanding(value, why))
+        m_stop->land = *land;
+      else
+        Problem(n, why);
+      m_seen_land.back() = true;
+    } else {
+      Problem(n,
               "unknown stop key '" + key +
                   "'; a stop takes passage, scenario, land, show, focus, try, an ask (ask, choice, answer, "
                   "explain, reveal), then narration");
     }
   }
-  finish_stop(static_cast<int>(lines.size()));
-  for (std::size_t s = 0; s < tour.stops.size(); ++s) {
-    const TourStop& st = tour.stops[s];
-    if (!seen_land[s]) problem(st.line, "stop '" + st.title + "' needs 'land:'");
-    if (!seen_show[s]) {
-      problem(st.line,
+
+  void ReadFocus(int n, const std::string& value) {
+    std::string why;
+    const auto focus =
+        ParseStopFocus(value, static_cast<int>(ShippedPinnedFile().fingerprint.lines.size()), why);
+    if (!focus) {
+      Problem(n, why);
+      return;
+    }
+    m_stop->focus = *focus;
+    if (focus->kind == StopFocus::Kind::Operand && !IsKnownOperand(focus->operand))
+      Problem(n, "focus: no launch has an operand or scratch buffer '" + focus->operand +
+                     "' (the Memory pane's names: q, k, v, o, l, m, do, di, dq, dk, dv, m_scratch, ...)");
+  }
+
+  void CheckStop(const TourStop& st, bool seen_land, bool seen_show) {
+    if (!seen_land) Problem(st.line, "stop '" + st.title + "' needs 'land:'");
+    if (!seen_show) {
+      Problem(st.line,
               "stop '" + st.title + "' needs 'show:' (grid, memory, lanes, scores, cost or scenario)");
     } else {
       for (StopPane named : PanesNamedIn(st.narration))
         if (named != st.show)
-          problem(st.narration_line, "stop '" + st.title + "' names the " + std::string(StopPaneName(named)) +
+          Problem(st.narration_line, "stop '" + st.title + "' names the " + std::string(StopPaneName(named)) +
                                          " pane but shows " + std::string(StopPaneName(st.show)) +
                                          "; say what it shows, or show what it says");
     }
-    CheckPlaceholderSyntax(tour.stops[s].narration, file, tour.stops[s].narration_line, diags);
-    if (tour.stops[s].ask) CheckAsk(*tour.stops[s].ask, file, diags);
+    CheckPlaceholderSyntax(st.narration, m_file, st.narration_line, m_diags);
+    if (st.ask) CheckAsk(*st.ask, m_file, m_diags);
   }
-  if (tour.title.empty()) problem(1, "the tour needs 'title:'");
-  if (tour.stops.size() < 5 || tour.stops.size() > 15)
-    problem(1, "a tour has 5 to 15 stops; this one has " + std::to_string(tour.stops.size()));
+
+  std::string m_file;
+  Diagnostics& m_diags;
+  Tour m_tour;
+  TourStop* m_stop = nullptr;  // the stop being read; null before the first
+  bool m_in_narration = false;
+  std::vector<bool> m_seen_land, m_seen_show;
+};
+
+}  // namespace
+
+std::optional<Tour> ParseTour(std::string_view file_name, std::string_view text, Diagnostics& diags) {
+  const std::size_t before = diags.size();
+  const std::vector<std::string> lines = TextLines(text);
+  TourReader reader(file_name, diags);
+  if (!reader.ReadHeader(file_name, lines.empty() ? std::string() : lines[0])) return std::nullopt;
+  for (std::size_t i = 1; i < lines.size(); ++i) reader.ReadLine(static_cast<int>(i) + 1, lines[i]);
+  Tour tour = reader.Finish(static_cast<int>(lines.size()));
   if (diags.size() != before) return std::nullopt;
   return tour;
 }

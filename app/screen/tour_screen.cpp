@@ -56,22 +56,6 @@ session::DetailTab FirstDetailTab(PaneSet panes) {
   return panes.Has(Pane::Cost) ? session::DetailTab::Cost : session::DetailTab::Scenario;
 }
 
-const char* TabLabel(session::DetailTab tab) {
-  switch (tab) {
-    case session::DetailTab::Lanes:
-      return "Lanes";
-    case session::DetailTab::Scores:
-      return "Scores";
-    case session::DetailTab::Cost:
-      return "Cost";
-    case session::DetailTab::Scenario:
-      return "Scenario";
-    case session::DetailTab::Memory:
-      break;
-  }
-  return "Memory";
-}
-
 // Hands `place` each tab of the detail region with the function that draws its contents; `place` decides
 // whether (and inside what) to call it.
 template <typename Place>
@@ -169,7 +153,7 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
         const ImGuiTabItemFlags flags = which == wanted && wanted != state.detail_shown
                                             ? ImGuiTabItemFlags_SetSelected
                                             : ImGuiTabItemFlags_None;
-        if (ImGui::BeginTabItem(TabLabel(which), nullptr, flags)) {
+        if (ImGui::BeginTabItem(session::DetailTabName(which), nullptr, flags)) {
           drawn = which;
           // The content scrolls in a child of its own, so the tab bar stays pinned above it.
           if (ImGui::BeginChild("tab content")) draw();

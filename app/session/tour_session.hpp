@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/session/detail_tab.hpp"
 #include "app/session/heatmap_builders.hpp"
 #include "app/session/library_loader.hpp"
 #include "app/session/picture_builders.hpp"
@@ -39,18 +40,6 @@ struct SessionOptions {
   // Ctrl-C). A stop whose recording was stopped shows no event.
   std::function<bool()> cancelled{};
 };
-
-// The tab of the detail region (memory, lanes, scores, cost) that fits the event at the cursor, named as
-// the site role table names it (walkthrough/site_table.hpp): its pane there. A statement of the running
-// max and sum belongs to Lanes, one of the scores or their masks to Scores, a copy, a writeback or a
-// statement outside the minor loop to Memory; nullopt (keep the tab) for the loop's other statements, a
-// branch and a grid step, so that stepping through a block does not flicker between tabs.
-enum class DetailTab : std::uint8_t { Memory, Lanes, Scores, Cost, Scenario };
-std::optional<DetailTab> SuggestedTab(std::string_view site);
-// Whether the event belongs to the grid: a step begins or ends, a branch decides.
-bool IsGridMoment(std::string_view site);
-// The detail tab a stop's `show:` names; none for the grid, which is not a detail tab.
-std::optional<DetailTab> DetailTabOf(walkthrough::StopPane pane);
 
 struct TourPictures {
   views::GridPicture grid;
@@ -141,9 +130,16 @@ class TourSession {
   struct RecordingExtras;
   RecordingExtras& Extras();  // of m_recording
   views::ScenarioPicture BuildScenarioPictureNow() const;
+  bool ApplySetting(const views::Intent& intent);  // false: the intent moves the cursor
+  bool ApplyPlaybackSetting(const views::Intent& intent);
+  bool MoveCursor(const views::Intent& intent, walkthrough::Direction direction);  // true: it moved
+  void TryStopSuggestion();
   bool SeekToNextAtLine(const std::string& file, int line);
   bool SeekToGridStep(int64_t step);
   void Rebuild();
+  void BuildPicturesWithoutEvent();
+  void BuildDetailPictures(const walkthrough::Snapshot& snap);
+  void BuildTimelineAndSource(const walkthrough::Snapshot& snap, const std::string& site);
   void BuildStopPassage(const walkthrough::Passage* passage);
   walkthrough::PlaceholderSource* Placeholders();  // the current recording's; null without one
   void PrepareAsk(const walkthrough::TourStop& stop);

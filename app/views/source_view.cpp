@@ -31,106 +31,121 @@ ImU32 SpanColour(SyntaxKind kind) {
   return palette::Active().text;
 }
 
-// One pane: its title and note, then the lines in a scrolling child. Returns a click's intent.
-std::optional<Intent> DrawPane(const SourcePane& pane, SourceViewState& state, std::size_t index,
-                               ImVec2 size) {
-  std::optional<Intent> intent;
-  const SourceDocument& doc = *pane.document;
-  ImGui::PushID(static_cast<int>(index));
-  if (!ImGui::BeginChild("pane", size, false, ImGuiWindowFlags_NoScrollbar)) {
-    ImGui::EndChild();
-    ImGui::PopID();
-    return intent;
-  }
-  ImGui::TextColored(palette::Vec(palette::Active().passage), "%s", doc.title.c_str());
-  if (!pane.note.empty()) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(
-        palette::Vec(pane.error_line > 0 ? palette::Active().error : palette::Active().text_dim), "%s",
-        pane.note.c_str());
-    ImGui::PopTextWrapPos();
-  }
-  if (!ImGui::BeginChild("lines", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar)) {
-    ImGui::EndChild();
-    ImGui::EndChild();
-    ImGui::PopID();
-    return intent;
-  }
-  const float line_height = ImGui::GetTextLineHeightWithSpacing();
-  const float char_width = ImGui::CalcTextSize("M").x;
-  const int digits = static_cast<int>(std::to_string(std::max<std::size_t>(doc.lines.size(), 1)).size());
-  const float margin = char_width * static_cast<float>(digits + 2);
-  const float text_width = margin + char_width * static_cast<float>(doc.longest + 2);
+// How the lines of one pane are laid out.
+struct LineMetrics {
+  float line_height = 0.0f;
+  float char_width = 0.0f;
+  int digits = 1;           // of the largest line number
+  float margin = 0.0f;      // the line numbers' column
+  float full_width = 0.0f;  // of a line's row, at least the pane's
+};
 
-  // Scroll the lit line to about a third of the way down when it moves, or when the pane is resized (a
-  // layout change); between those the user may scroll freely.
+// Scrolls the lit line to about a third of the way down when it moves, or when the pane is resized (a
+// layout change); between those the user may scroll freely.
+void FollowLitLine(const SourcePane& pane, SourceViewState& state, std::size_t index, float line_height) {
   const int follow_line = !pane.lit_lines.empty() ? pane.lit_lines.front()
                                                   : (pane.error_line > 0 ? pane.error_line : pane.focus_line);
   const float height = ImGui::GetWindowHeight();
-  const std::string key =
-      doc.file + ":" + std::to_string(follow_line) + ":" + std::to_string(static_cast<int>(height));
+  const std::string key = pane.document->file + ":" + std::to_string(follow_line) + ":" +
+                          std::to_string(static_cast<int>(height));
   if (state.scrolled_to.size() <= index) state.scrolled_to.resize(index + 1);
   if (state.follow && follow_line > 0 && state.scrolled_to[index] != key) {
     const float target = line_height * static_cast<float>(follow_line - 1) - height * 0.33f;
     ImGui::SetScrollY(std::max(0.0f, target));
     state.scrolled_to[index] = key;
   }
+}
+
+// Line `i` of the pane's document: its wash (lit, raised, in the passage, hovered), number and coloured
+// text. Returns a click's intent.
+std::optional<Intent> DrawLine(const SourcePane& pane, int i, const LineMetrics& m) {
+  const SourceDocument& doc = *pane.document;
+  const int number = i + 1;
+  const std::string& line = doc.lines[static_cast<std::size_t>(i)];
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImGui::PushID(i);
+  const bool clicked = ImGui::InvisibleButton("line", ImVec2(m.full_width, m.line_height));
+  const bool hovered = ImGui::IsItemHovered();
+  ImGui::PopID();
 
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  const float full_width = std::max(ImGui::GetContentRegionAvail().x, text_width);
-  ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(doc.lines.size()), line_height);
-  while (clipper.Step()) {
-    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-      const int number = i + 1;
-      const std::string& line = doc.lines[static_cast<std::size_t>(i)];
-      const ImVec2 at = ImGui::GetCursorScreenPos();
-      ImGui::PushID(i);
-      const bool clicked = ImGui::InvisibleButton("line", ImVec2(full_width, line_height));
-      const bool hovered = ImGui::IsItemHovered();
-      ImGui::PopID();
-      if (clicked && pane.clickable)
-        intent = Intent{.kind = IntentKind::SeekToNextAtLine, .value = number, .file = doc.file};
-
-      const bool lit = std::binary_search(pane.lit_lines.begin(), pane.lit_lines.end(), number);
-      const bool in_passage =
-          std::binary_search(pane.passage_lines.begin(), pane.passage_lines.end(), number);
-      const ImVec2 end{at.x + full_width, at.y + line_height};
-      const bool raised = number == pane.error_line;
-      if (lit) {
-        draw->AddRectFilled(at, end, palette::Active().current);
-      } else if (raised) {
-        draw->AddRectFilled(at, end, palette::Active().error);
-      } else if (in_passage) {
-        draw->AddRectFilled(at, end, palette::Active().passage_wash);
-      } else if (hovered && pane.clickable) {
-        draw->AddRectFilled(at, end, palette::Active().hover);
-      }
-      if (in_passage)
-        draw->AddRectFilled(at, ImVec2(at.x + char_width * 0.5f, end.y), palette::Active().passage);
-      if (!lit && number == pane.focus_line) draw->AddRect(at, end, palette::Active().current, 0.0f, 0, 2.0f);
-      char number_text[16];
-      std::snprintf(number_text, sizeof number_text, "%*d", digits, number);
-      const float text_y = at.y + (line_height - ImGui::GetTextLineHeight()) * 0.5f;
-      draw->AddText(ImVec2(at.x + char_width, text_y),
-                    lit ? palette::Active().on_current : palette::Active().text_dim, number_text);
-
-      // Each span starts where the text before it ended, as ImGui measures it: the font's advance is not a
-      // whole number of pixels, so multiplying a character width would drift along a long line.
-      bool inside = doc.in_block_comment[static_cast<std::size_t>(i)];
-      float x = at.x + margin;
-      for (const SyntaxSpan& span : ColourLine(line, doc.language, inside)) {
-        const char* begin = line.data() + span.begin;
-        const char* end_of_span = line.data() + span.end;
-        const ImU32 ink = lit ? palette::Active().on_current
-                              : (raised ? palette::Active().on_error : SpanColour(span.kind));
-        draw->AddText(ImVec2(x, text_y), ink, begin, end_of_span);
-        x += ImGui::CalcTextSize(begin, end_of_span).x;
-      }
-    }
+  const palette::Colours& colours = palette::Active();
+  const bool lit = std::binary_search(pane.lit_lines.begin(), pane.lit_lines.end(), number);
+  const bool in_passage = std::binary_search(pane.passage_lines.begin(), pane.passage_lines.end(), number);
+  const ImVec2 end{at.x + m.full_width, at.y + m.line_height};
+  const bool raised = number == pane.error_line;
+  if (lit) {
+    draw->AddRectFilled(at, end, colours.current);
+  } else if (raised) {
+    draw->AddRectFilled(at, end, colours.error);
+  } else if (in_passage) {
+    draw->AddRectFilled(at, end, colours.passage_wash);
+  } else if (hovered && pane.clickable) {
+    draw->AddRectFilled(at, end, colours.hover);
   }
+  if (in_passage) draw->AddRectFilled(at, ImVec2(at.x + m.char_width * 0.5f, end.y), colours.passage);
+  if (!lit && number == pane.focus_line) draw->AddRect(at, end, colours.current, 0.0f, 0, 2.0f);
+  char number_text[16];
+  std::snprintf(number_text, sizeof number_text, "%*d", m.digits, number);
+  const float text_y = at.y + (m.line_height - ImGui::GetTextLineHeight()) * 0.5f;
+  draw->AddText(ImVec2(at.x + m.char_width, text_y), lit ? colours.on_current : colours.text_dim,
+                number_text);
+
+  // Each span starts where the text before it ended, as ImGui measures it: the font's advance is not a
+  // whole number of pixels, so multiplying a character width would drift along a long line.
+  bool inside = doc.in_block_comment[static_cast<std::size_t>(i)];
+  float x = at.x + m.margin;
+  for (const SyntaxSpan& span : ColourLine(line, doc.language, inside)) {
+    const char* begin = line.data() + span.begin;
+    const char* end_of_span = line.data() + span.end;
+    const ImU32 ink = lit ? colours.on_current : (raised ? colours.on_error : SpanColour(span.kind));
+    draw->AddText(ImVec2(x, text_y), ink, begin, end_of_span);
+    x += ImGui::CalcTextSize(begin, end_of_span).x;
+  }
+  if (clicked && pane.clickable)
+    return Intent{.kind = IntentKind::SeekToNextAtLine, .value = number, .file = doc.file};
+  return std::nullopt;
+}
+
+// The lines in a scrolling child, only those in view drawn.
+std::optional<Intent> DrawLines(const SourcePane& pane, SourceViewState& state, std::size_t index) {
+  const SourceDocument& doc = *pane.document;
+  LineMetrics m;
+  m.line_height = ImGui::GetTextLineHeightWithSpacing();
+  m.char_width = ImGui::CalcTextSize("M").x;
+  m.digits = static_cast<int>(std::to_string(std::max<std::size_t>(doc.lines.size(), 1)).size());
+  m.margin = m.char_width * static_cast<float>(m.digits + 2);
+  m.full_width = std::max(ImGui::GetContentRegionAvail().x,
+                          m.margin + m.char_width * static_cast<float>(doc.longest + 2));
+  FollowLitLine(pane, state, index, m.line_height);
+  std::optional<Intent> intent;
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(doc.lines.size()), m.line_height);
+  while (clipper.Step())
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i)
+      if (auto clicked = DrawLine(pane, i, m)) intent = std::move(clicked);
   clipper.End();
-  ImGui::EndChild();
+  return intent;
+}
+
+// One pane: its title and note, then the lines in a scrolling child. Returns a click's intent.
+std::optional<Intent> DrawPane(const SourcePane& pane, SourceViewState& state, std::size_t index,
+                               ImVec2 size) {
+  std::optional<Intent> intent;
+  ImGui::PushID(static_cast<int>(index));
+  if (ImGui::BeginChild("pane", size, false, ImGuiWindowFlags_NoScrollbar)) {
+    ImGui::TextColored(palette::Vec(palette::Active().passage), "%s", pane.document->title.c_str());
+    if (!pane.note.empty()) {
+      ImGui::PushTextWrapPos(0.0f);
+      ImGui::TextColored(
+          palette::Vec(pane.error_line > 0 ? palette::Active().error : palette::Active().text_dim), "%s",
+          pane.note.c_str());
+      ImGui::PopTextWrapPos();
+    }
+    if (ImGui::BeginChild("lines", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar))
+      intent = DrawLines(pane, state, index);
+    ImGui::EndChild();
+  }
   ImGui::EndChild();
   ImGui::PopID();
   return intent;

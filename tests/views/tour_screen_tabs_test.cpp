@@ -35,22 +35,6 @@ struct Screen {
   std::string Site() { return session.Pictures().timeline.statement; }
 };
 
-const char* TabName(session::DetailTab tab) {
-  switch (tab) {
-    case session::DetailTab::Lanes:
-      return "Lanes";
-    case session::DetailTab::Scores:
-      return "Scores";
-    case session::DetailTab::Cost:
-      return "Cost";
-    case session::DetailTab::Scenario:
-      return "Scenario";
-    case session::DetailTab::Memory:
-      break;
-  }
-  return "Memory";
-}
-
 }  // namespace
 
 bool AtScore(Screen& screen) {
@@ -80,7 +64,7 @@ TEST_CASE("tour screen tabs: at a stop that shows the grid, the detail tab follo
     screen.Step(1);
     // The title names the tab drawn under it (it used to lag a frame behind, so exports showed the old one).
     const std::string& title = screen.state.detail_title;
-    CHECK(title.substr(0, title.find(':')) == TabName(screen.state.detail_shown));
+    CHECK(title.substr(0, title.find(':')) == session::DetailTabName(screen.state.detail_shown));
     if (screen.Site().find("fwd.run.alpha") != std::string::npos) {
       CHECK(screen.state.detail_shown == session::DetailTab::Lanes);
       lanes = true;

@@ -113,6 +113,22 @@ TEST_CASE("queries: searches find the next and previous match and never the star
   CHECK_FALSE(rec.FirstAtLine("dq_kernel.cpp", site.line));
 }
 
+TEST_CASE("queries: events are found by the names the Pallas line map gives, copies included") {
+  const Recording& rec = Causal();
+  const std::vector<std::string> alpha = {"fwd.run.alpha"};
+  CHECK(rec.FirstNamed(alpha) == rec.FirstAtSite(tpu::SitesNamed("fwd.run.alpha")));
+  const auto copy = rec.NextEventOfKind(0, {tpu::EventKind::CopyIn}, Direction::Forward);
+  REQUIRE(copy);
+  const std::vector<std::string> copies = {rec.SiteNameOf(*copy)};
+  CHECK(rec.FirstNamed(copies) == copy);
+  const auto next = rec.NextNamed(*copy, copies, Direction::Forward);
+  REQUIRE(next);
+  CHECK(rec.SiteNameOf(*next) == copies.front());
+  CHECK(rec.NextNamed(*next, copies, Direction::Backward) == copy);
+  CHECK_FALSE(rec.FirstNamed(std::vector<std::string>{"no.such.site"}));
+  CHECK_FALSE(rec.FirstNamed({}));
+}
+
 TEST_CASE("queries: the nearest statement of a copy is found in its launch, in the direction asked first") {
   const Recording& rec = Causal();
   const auto copy = rec.NextEventOfKind(0, {tpu::EventKind::CopyIn}, Direction::Forward);
