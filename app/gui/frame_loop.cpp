@@ -12,6 +12,7 @@
 
 #include "app/gui/frame_input.hpp"
 #include "app/gui/frame_timer.hpp"
+#include "app/gui/gallery_shots.hpp"
 #include "app/gui/gui_window.hpp"
 #include "app/gui/help_overlay.hpp"
 #include "app/gui/recording_status.hpp"
@@ -49,9 +50,11 @@ struct GuiRun {
   std::ostream& out;
   std::ostream& err;
   GuiWindow& window;
-  bool capturing = false;                // --screenshot
-  bool benchmarking = false;             // --benchmark-frames
-  std::optional<ScriptRunner> script{};  // --script
+  bool capturing = false;                       // --screenshot
+  bool benchmarking = false;                    // --benchmark-frames
+  std::optional<ScriptRunner> script{};         // --script
+  std::optional<GalleryShots> gallery_shots{};  // --gallery --screenshot DIR
+  int shot_frames = 0;                          // frames drawn since the last screenshot
   std::optional<std::filesystem::path> settings_file{};
   UserSettings settings{};
   std::unique_ptr<session::TourSession> tour{};
@@ -122,7 +125,7 @@ void OpenTour(GuiRun& run) {
 bool SetUpShell(GuiRun& run) {
   session::TourSession& tour = *run.tour;
   run.shell.has_tour = tour.HasTour();
-  run.shell.show_gallery = !run.shell.has_tour;
+  run.shell.show_gallery = !run.shell.has_tour || run.options.gallery;
   run.shell.notice = tour.fallback_message();
   run.shell.library_problems = tour.library_problems();
   if (const base::Status usable = ReportLibraryProblems(tour.library_problems(), run.options.library,
@@ -203,7 +206,7 @@ void DrawBlank() {
 
 void DrawFrame(GuiRun& run) {
   const float top = DrawShellUi(run.shell);
-  if (run.shell.has_tour) {
+  if (run.shell.has_tour && !run.shell.show_gallery) {  // the gallery takes the screen while it is open
     run.screen.classroom = run.shell.classroom;
     run.screen.show_help = run.shell.show_help;
     // A screenshot is of the stop as landed: playback time must not move it between frames.
@@ -301,6 +304,33 @@ void SaveUserSettings(GuiRun& run) {
 
 // ---- the loop -----------------------------------------------------------------------------------
 
+// After rendering: the --screenshot, or the next exhibit's with --gallery. An exit code once done.
+std::optional<ExitCode> TakeScreenshot(GuiRun& run) {
+  if (!run.options.screenshot || ++run.shot_frames < run.options.screenshot_frames) return std::nullopt;
+  run.shot_frames = 0;
+  const auto failed = [&](const base::Error& error) {
+    run.err << "tilewalk gui: " << error.message << "\n";
+    return ExitCode::Failure;
+  };
+  if (!run.gallery_shots) {
+    const base::Status saved = SaveBackBufferPng(run.window.FramebufferSize(), *run.options.screenshot);
+    return saved ? ExitCode::Ok : failed(saved.error());
+  }
+  views::GalleryState& gallery = run.shell.gallery;
+  const std::size_t shown = gallery.selected;
+  if (auto saved = run.gallery_shots->Save(run.window.FramebufferSize(), gallery.exhibits[shown], shown);
+      !saved)
+    return failed(saved.error());
+  if (shown + 1 < gallery.exhibits.size()) {
+    gallery.selected = shown + 1;
+    return std::nullopt;
+  }
+  if (auto finished = run.gallery_shots->Finish(gallery.exhibits); !finished) return failed(finished.error());
+  run.out << "tilewalk gui: wrote " << gallery.exhibits.size() << " gallery screenshots and index.md to "
+          << base::TerminalSafe(run.options.screenshot->string()) << "\n";
+  return ExitCode::Ok;
+}
+
 // Draws frames until the window closes (File > Quit, Ctrl-C), the screenshot is saved or the benchmark ends.
 ExitCode RunFrames(GuiRun& run, const base::InterruptGuard& interrupts) {
   FrameTimer timer(run.options.benchmark_frames);
@@ -316,11 +346,7 @@ ExitCode RunFrames(GuiRun& run, const base::InterruptGuard& interrupts) {
     OpenChosenTour(run);
     if (run.shell.quit_requested || interrupts.Interrupted()) run.window.RequestClose();
     run.window.Render();
-    if (run.options.screenshot && frame >= run.options.screenshot_frames) {
-      const base::Status saved = SaveBackBufferPng(run.window.FramebufferSize(), *run.options.screenshot);
-      if (!saved) run.err << "tilewalk gui: " << saved.error().message << "\n";
-      return saved ? ExitCode::Ok : ExitCode::Failure;
-    }
+    if (const auto ended = TakeScreenshot(run)) return *ended;
     if (!ScriptAfterRender(run)) return ExitCode::Failure;
     run.window.Present();
     if (run.script) timer.FrameEnds();
@@ -341,11 +367,15 @@ ExitCode RunFrames(GuiRun& run, const base::InterruptGuard& interrupts) {
 
 ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err) {
   // Fail on a bad screenshot path before a window flashes up and renders for nothing.
-  if (options.screenshot) {
-    if (const auto destination = base::CheckOutputDestination(*options.screenshot); !destination) {
-      err << "tilewalk gui: " << destination.error().message << "\n";
-      return ExitCode::Failure;
-    }
+  const auto refuse = [&](const base::Error& error) {
+    err << "tilewalk gui: " << error.message << "\n";
+    return ExitCode::Failure;
+  };
+  if (options.screenshot && options.gallery) {
+    if (const auto usable = GalleryShots::Check(*options.screenshot); !usable) return refuse(usable.error());
+  } else if (options.screenshot) {
+    if (const auto usable = base::CheckOutputDestination(*options.screenshot); !usable)
+      return refuse(usable.error());
   }
   // A script is read and checked before the window opens: a missing file is a usage error (2), a line it
   // cannot run a failure (1), each with its file:line.
@@ -371,6 +401,14 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
   LoadUserSettings(run);
   OpenTour(run);
   if (!SetUpShell(run)) return ExitCode::Failure;
+  if (options.gallery && options.screenshot) {
+    auto shots = GalleryShots::Start(*options.screenshot);
+    if (!shots) {
+      err << "tilewalk gui: " << shots.error().message << "\n";
+      return ExitCode::Failure;
+    }
+    run.gallery_shots.emplace(std::move(*shots));
+  }
   return RunFrames(run, interrupts);
 }
 

@@ -16,7 +16,8 @@ inline constexpr int kMinScreenshotFrames =
 
 struct GuiOptions {
   PixelSize window_size{.width = 1600, .height = 900};
-  std::optional<std::filesystem::path> screenshot{};          // render, save this PNG, exit
+  std::optional<std::filesystem::path> screenshot{};  // render, save this PNG, exit
+  bool gallery = false;  // --gallery: show the gallery; with --screenshot, a folder of one PNG per exhibit
   int screenshot_frames = kMinScreenshotFrames;               // frames rendered before the capture
   std::string tour{};                                         // --tour NAME; empty: the default tour
   int stop = 1;                                               // --stop K, 1-based

@@ -19,7 +19,8 @@ std::vector<OptionSpec> GuiOptionSpecs(GuiArgs& into) {
   return {
       PixelSizeOption("--size", "Window size in pixels (default 1600x900)", 64, 16384, o.window_size),
       PathOption("--screenshot", "FILE.png", "a file name",
-                 "Render a few frames, save the window as a PNG and exit", o.screenshot),
+                 "Render a few frames, save the window as a PNG and exit (with --gallery: a folder)",
+                 o.screenshot),
       {.name = "--frames",
        .value_name = "N",
        .needs = "a whole number",
@@ -31,6 +32,10 @@ std::vector<OptionSpec> GuiOptionSpecs(GuiArgs& into) {
          into.frames_given = set.ok();
          return set;
        }},
+      SwitchOption("--gallery",
+                   "Show the gallery: every view in several states, each with the code that builds it; with "
+                   "--screenshot DIR, save one PNG per state and an index.md into the folder DIR",
+                   o.gallery),
       TextOption("--tour", "NAME", "a tour name",
                  "Open this tour (default: the default tour; 'tilewalk tours' lists them)", o.tour),
       {.name = "--stop",
@@ -95,6 +100,9 @@ base::Result<GuiOptions> ParseGuiOptions(std::span<const std::string_view> args)
   if (parsed.options.script && (parsed.options.screenshot || parsed.options.benchmark_frames))
     return base::Fail(base::Reason::Usage,
                       "--script runs on its own; take screenshots with its 'screenshot' command");
+  if (parsed.options.gallery && (parsed.options.benchmark_frames || parsed.options.script))
+    return base::Fail(base::Reason::Usage,
+                      "--gallery shows canned pictures; it takes no --benchmark-frames or --script");
   return parsed.options;
 }
 

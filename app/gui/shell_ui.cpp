@@ -98,6 +98,7 @@ float DrawShellUi(ShellUiState& state) {
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos({viewport->Pos.x, viewport->Pos.y + top}, ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize({viewport->Size.x, viewport->Size.y - top}, ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowBgAlpha(1.0f);  // the screen behind it is not drawn while it is open
     views::DrawGallery(state.gallery, &state.show_gallery);
   } else if (!state.has_tour) {
     DrawEmptyHint();

@@ -62,6 +62,112 @@ views::HbmArrayPicture HbmArray(const tpu::OperandSchedule& schedule, uint32_t w
   return hbm;
 }
 
+// "(1, 1, 128, 64) float32, 32 KiB": the block an operand's slot buffers hold (either slot, whichever has
+// been filled); empty before either has.
+std::string BlockSize(const walkthrough::Snapshot& snap, std::size_t first_slot_buffer) {
+  for (std::size_t b = first_slot_buffer; b < first_slot_buffer + 2; ++b) {
+    const walkthrough::NamedBuffer* buffer = At(snap.buffers, b);
+    if (buffer == nullptr || !buffer->contents) continue;
+    const tpu::Array& block = *buffer->contents;
+    return block.shape().ToString() + " " + std::string(tpu::DTypeName(block.dtype())) + ", " +
+           views::ByteText(block.bytes());
+  }
+  return {};
+}
+
+// The inputs with their HBM arrays; sets the picture's redirect line when a block differs from the one a
+// naive index map would ask for.
+void AddInputs(views::MemoryPicture& picture, const walkthrough::Snapshot& snap,
+               const walkthrough::LaunchTrack& track, const walkthrough::NaiveLaunch* naive) {
+  const auto step = static_cast<std::size_t>(snap.step);
+  std::vector<std::string> redirected;
+  std::string redirect_detail;
+  for (std::size_t i = 0; i < snap.inputs.size(); ++i) {
+    const tpu::OperandSchedule* schedule = At(track.plan.inputs, i);
+    picture.inputs.push_back(Operand(snap.inputs[i], schedule));
+    picture.inputs.back().block_size = BlockSize(snap, 2 * i);  // input slots come first, two each
+    if (schedule == nullptr || step >= schedule->block.size()) continue;
+    const uint32_t wanted = schedule->block[step];
+    std::optional<uint32_t> naive_block;
+    if (naive != nullptr && step < naive->input_blocks[i].size()) naive_block = naive->input_blocks[i][step];
+    picture.inputs.back().hbm = HbmArray(*schedule, wanted, naive_block, snap.inputs[i]);
+    if (naive_block && *naive_block != wanted) {
+      redirected.push_back(snap.inputs[i].name);
+      if (redirect_detail.empty())
+        redirect_detail =
+            BlockText(schedule, wanted) + "; a naive map would ask for " + BlockText(schedule, *naive_block);
+    }
+  }
+  if (redirected.empty()) return;
+  std::string names;
+  for (std::size_t n = 0; n < redirected.size(); ++n)
+    names += (n == 0 ? "" : n + 1 == redirected.size() ? " and " : ", ") + redirected[n];
+  picture.redirect = "Redirect: " + names + (redirected.size() == 1 ? " asks for " : " each ask for ") +
+                     redirect_detail + ".";
+}
+
+// The outputs with their HBM arrays, the blocks written back so far marked.
+void AddOutputs(views::MemoryPicture& picture, const walkthrough::Snapshot& snap,
+                const walkthrough::LaunchTrack& track) {
+  const auto step = static_cast<std::size_t>(snap.step);
+  for (std::size_t i = 0; i < snap.outputs.size(); ++i) {
+    const tpu::OperandSchedule* schedule = At(track.plan.outputs, i);
+    picture.outputs.push_back(Operand(snap.outputs[i], schedule));
+    picture.outputs.back().block_size = BlockSize(snap, 2 * (snap.inputs.size() + i));  // then outputs'
+    if (schedule == nullptr || step >= schedule->block.size()) continue;
+    views::HbmArrayPicture hbm = HbmArray(*schedule, schedule->block[step], std::nullopt, snap.outputs[i]);
+    if (const walkthrough::HbmOutput* out = At(snap.hbm_outputs, i)) {
+      const uint32_t base = schedule->block[step] - static_cast<uint32_t>(hbm.wanted);
+      for (std::size_t c = 0; c < hbm.cells.size(); ++c)
+        if (base + c < out->written.size() && out->written[base + c])
+          hbm.cells[c] |= views::hbm_cell::kWritten;
+    }
+    picture.outputs.back().hbm = std::move(hbm);
+  }
+}
+
+// The bytes copied in through this step, the launch's total, and a naive map's figures beside them.
+void AddBytes(views::MemoryPicture& picture, std::size_t step, const CopyYardstick& yardstick,
+              const walkthrough::NaiveLaunch* naive) {
+  if (yardstick.bytes_through_step != nullptr && step < yardstick.bytes_through_step->size()) {
+    picture.bytes_in = (*yardstick.bytes_through_step)[step];
+    picture.launch_bytes_in = yardstick.bytes_through_step->back();
+  }
+  if (naive != nullptr && step < naive->bytes_through_step.size()) {
+    picture.has_naive = true;
+    picture.naive_bytes_in = naive->bytes_through_step[step];
+    picture.launch_naive_bytes_in = naive->bytes_through_step.back();
+  }
+}
+
+void AddScratch(views::MemoryPicture& picture, const walkthrough::Snapshot& snap,
+                const walkthrough::Recording& rec, bool heatmaps) {
+  const walkthrough::LaunchTrack& track = rec.launches()[static_cast<std::size_t>(snap.launch)];
+  const std::size_t scratch_first = snap.inputs.size() + snap.outputs.size();
+  for (std::size_t i = scratch_first; i < track.operand_names.size(); ++i) {
+    const int buffer = rec.ScratchBuffer(snap.launch, static_cast<int>(i - scratch_first));
+    views::ScratchPicture scratch{.text = track.operand_names[i]};
+    if (const auto* b = At(snap.buffers, static_cast<std::size_t>(buffer)); b != nullptr && b->contents) {
+      scratch.text +=
+          "  " + b->contents->shape().ToString() + " " + std::string(tpu::DTypeName(b->contents->dtype()));
+      if (heatmaps) scratch.tile = BuildHeatmap(track.operand_names[i], FirstTile(*b->contents));
+    }
+    picture.scratch.push_back(std::move(scratch));
+  }
+}
+
+// "k block (0, 1) into slot 1", or "(skipped: already in slot 0)"; empty when no copy is in flight.
+std::string CopyInFlight(const walkthrough::Snapshot& snap, const walkthrough::LaunchTrack& track) {
+  if (!snap.copy_in_flight) return {};
+  const tpu::Event& copy = *snap.copy_in_flight;
+  const std::string* name = At(track.operand_names, copy.operand);
+  if (name == nullptr) return {};
+  const bool issued = (copy.flags & tpu::event_flags::kIssued) != 0;
+  return *name + " " + BlockText(At(track.plan.inputs, copy.operand), copy.block) +
+         (issued ? " into slot " + std::to_string(copy.slot)
+                 : " (skipped: already in slot " + std::to_string(copy.slot) + ")");
+}
+
 }  // namespace
 
 views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const walkthrough::Recording& rec,
@@ -75,78 +181,14 @@ views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const
     picture.focus_index = static_cast<int>(operand < inputs ? operand : operand - inputs);
   }
   const walkthrough::LaunchTrack& track = rec.launches()[static_cast<std::size_t>(snap.launch)];
-  const auto step = static_cast<std::size_t>(snap.step);
   const walkthrough::NaiveLaunch* naive = yardstick.naive;
   if (naive != nullptr && (naive->name != track.name || naive->input_blocks.size() != snap.inputs.size()))
     naive = nullptr;
-  std::vector<std::string> redirected;
-  std::string redirect_detail;
-  for (std::size_t i = 0; i < snap.inputs.size(); ++i) {
-    const tpu::OperandSchedule* schedule = At(track.plan.inputs, i);
-    picture.inputs.push_back(Operand(snap.inputs[i], schedule));
-    if (schedule == nullptr || step >= schedule->block.size()) continue;
-    const uint32_t wanted = schedule->block[step];
-    std::optional<uint32_t> naive_block;
-    if (naive != nullptr && step < naive->input_blocks[i].size()) naive_block = naive->input_blocks[i][step];
-    picture.inputs.back().hbm = HbmArray(*schedule, wanted, naive_block, snap.inputs[i]);
-    if (naive_block && *naive_block != wanted) {
-      redirected.push_back(snap.inputs[i].name);
-      if (redirect_detail.empty())
-        redirect_detail =
-            BlockText(schedule, wanted) + "; a naive map would ask for " + BlockText(schedule, *naive_block);
-    }
-  }
-  for (std::size_t i = 0; i < snap.outputs.size(); ++i) {
-    const tpu::OperandSchedule* schedule = At(track.plan.outputs, i);
-    picture.outputs.push_back(Operand(snap.outputs[i], schedule));
-    if (schedule == nullptr || step >= schedule->block.size()) continue;
-    views::HbmArrayPicture hbm = HbmArray(*schedule, schedule->block[step], std::nullopt, snap.outputs[i]);
-    if (const walkthrough::HbmOutput* out = At(snap.hbm_outputs, i)) {
-      const uint32_t base = schedule->block[step] - static_cast<uint32_t>(hbm.wanted);
-      for (std::size_t c = 0; c < hbm.cells.size(); ++c)
-        if (base + c < out->written.size() && out->written[base + c])
-          hbm.cells[c] |= views::hbm_cell::kWritten;
-    }
-    picture.outputs.back().hbm = std::move(hbm);
-  }
-  if (!redirected.empty()) {
-    std::string names;
-    for (std::size_t n = 0; n < redirected.size(); ++n)
-      names += (n == 0 ? "" : n + 1 == redirected.size() ? " and " : ", ") + redirected[n];
-    picture.redirect = "Redirect: " + names + (redirected.size() == 1 ? " asks for " : " each ask for ") +
-                       redirect_detail + ".";
-  }
-  if (yardstick.bytes_through_step != nullptr && step < yardstick.bytes_through_step->size()) {
-    picture.bytes_in = (*yardstick.bytes_through_step)[step];
-    picture.launch_bytes_in = yardstick.bytes_through_step->back();
-  }
-  if (naive != nullptr && step < naive->bytes_through_step.size()) {
-    picture.has_naive = true;
-    picture.naive_bytes_in = naive->bytes_through_step[step];
-    picture.launch_naive_bytes_in = naive->bytes_through_step.back();
-  }
-
-  const std::size_t scratch_first = snap.inputs.size() + snap.outputs.size();
-  for (std::size_t i = scratch_first; i < track.operand_names.size(); ++i) {
-    const int buffer = rec.ScratchBuffer(snap.launch, static_cast<int>(i - scratch_first));
-    views::ScratchPicture scratch{.text = track.operand_names[i]};
-    if (const auto* b = At(snap.buffers, static_cast<std::size_t>(buffer)); b != nullptr && b->contents) {
-      scratch.text +=
-          "  " + b->contents->shape().ToString() + " " + std::string(tpu::DTypeName(b->contents->dtype()));
-      if (scratch_heatmaps) scratch.tile = BuildHeatmap(track.operand_names[i], FirstTile(*b->contents));
-    }
-    picture.scratch.push_back(std::move(scratch));
-  }
-
-  if (snap.copy_in_flight) {
-    const tpu::Event& copy = *snap.copy_in_flight;
-    if (const std::string* name = At(track.operand_names, copy.operand)) {
-      const bool issued = (copy.flags & tpu::event_flags::kIssued) != 0;
-      picture.copy_in_flight = *name + " " + BlockText(At(track.plan.inputs, copy.operand), copy.block) +
-                               (issued ? " into slot " + std::to_string(copy.slot)
-                                       : " (skipped: already in slot " + std::to_string(copy.slot) + ")");
-    }
-  }
+  AddInputs(picture, snap, track, naive);
+  AddOutputs(picture, snap, track);
+  AddBytes(picture, static_cast<std::size_t>(snap.step), yardstick, naive);
+  AddScratch(picture, snap, rec, scratch_heatmaps);
+  picture.copy_in_flight = CopyInFlight(snap, track);
   return picture;
 }
 

@@ -43,6 +43,11 @@ std::vector<CannedGridSpec> CannedGridSpecs() {
        .cols = 4,
        .slices = {{0, 0}, {1, 0}},
        .current_step = 17},
+      {.title = "Forward launch grid, 96 by 96 blocks, causal",
+       .rows = 96,
+       .cols = 96,
+       .causal = true,
+       .current_step = 40 * 96 + 17},
   };
 }
 

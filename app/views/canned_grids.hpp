@@ -24,8 +24,9 @@ struct CannedGridSpec {
 // current_step is Current; the rest are Pending.
 GridPicture MakeGridPicture(const CannedGridSpec& spec);
 
-// The gallery's fixtures: a causal forward grid mid-launch, the same for dK/dV (walking down columns), and
-// a batch of two slices.
+// The gallery's fixtures: a causal forward grid mid-launch, the same for dK/dV (walking down columns), a
+// batch of two slices, and a grid too large to draw cell for cell (a summary in bands, the cursor's band
+// magnified).
 std::vector<CannedGridSpec> CannedGridSpecs();
 
 }  // namespace tilewalk::views

@@ -2,8 +2,8 @@
 
 #include <imgui.h>
 
-#include <algorithm>
-#include <cmath>
+#include <optional>
+#include <variant>
 
 #include "app/views/canned_tour_pictures.hpp"
 #include "app/views/cost_view.hpp"
@@ -20,99 +20,84 @@
 namespace tilewalk::views {
 namespace {
 
-// The grid fixtures side by side, so that the two loop orders can be compared at a glance, in as many
-// columns as leave each one room to be read; in a narrow window they stack and the gallery scrolls.
-void DrawGridGallery(GalleryState& state) {
+// One grid exhibit; a click moves its canned cursor.
+void DrawGridExhibit(GalleryState& state, std::size_t index) {
   IM_ASSERT(state.grid_views.size() == state.grid_specs.size() &&
             "GalleryState::grid_views must hold one GridViewState per grid spec.");
-  const int count = static_cast<int>(state.grid_specs.size());
-  if (count == 0) return;
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float char_width = ImGui::CalcTextSize("0").x;
-  const float line_height = ImGui::GetTextLineHeight();
-  const int columns = std::clamp(static_cast<int>(avail.x / (44.0f * char_width)), 1, count);
-  const int rows = (count + columns - 1) / columns;
-  const ImGuiStyle& style = ImGui::GetStyle();
-  // Each table row adds cell padding above and below its child.
-  const float fill_height =
-      (avail.y - static_cast<float>(rows) * 2.0f * style.CellPadding.y) / static_cast<float>(rows);
-  const float height = std::max(fill_height, 24.0f * line_height);
-  if (!ImGui::BeginTable("grid fixtures", columns,
-                         ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
-    return;
-  }
-  for (int i = 0; i < count; ++i) {
-    ImGui::TableNextColumn();
-    CannedGridSpec& spec = state.grid_specs[static_cast<std::size_t>(i)];
-    ImGui::PushID(i);
-    if (ImGui::BeginChild("fixture", ImVec2(0.0f, std::floor(height)))) {
-      const GridPicture picture = MakeGridPicture(spec);
-      if (const auto seek = DrawGridView(picture, state.grid_views[static_cast<std::size_t>(i)])) {
-        spec.current_step = StepInLaunch(picture, seek->slice, seek->row, seek->col);
-      }
+  if (index >= state.grid_specs.size()) return;
+  CannedGridSpec& spec = state.grid_specs[index];
+  const GridPicture picture = MakeGridPicture(spec);
+  if (const auto seek = DrawGridView(picture, state.grid_views[index]))
+    spec.current_step = StepInLaunch(picture, seek->slice, seek->row, seek->col);
+}
+
+// The exhibit's picture in its view. The tour panes' intents have nothing to move here, so they are
+// dropped; heatmaps upload through the app's texture source, when the context has one (not in headless
+// tests).
+void DrawExhibit(GalleryState& state, GalleryExhibit& exhibit) {
+  struct Draw {
+    GalleryState& state;
+    void operator()(const GridExhibit& grid) const { DrawGridExhibit(state, grid.index); }
+    void operator()(const SourcePicture& p) const { (void)DrawSourceView(p, state.source_view); }
+    void operator()(const PassagePicture& p) const { (void)DrawPassageView(p); }
+    void operator()(const MemoryPicture& p) const { DrawMemoryView(p); }
+    void operator()(const TimelinePicture& p) const {
+      (void)DrawTimelineView(p);
+      ImGui::Separator();
+      ImGui::TextDisabled("The same picture as classroom mode's slim strip:");
+      (void)DrawTimelineStrip(p);
     }
-    ImGui::EndChild();
+    void operator()(const LanesPicture& p) const {
+      LanesPicture lanes = p;
+      AttachTexture(ContextHeatmapTextures(), "gallery.lanes.m", lanes.m);
+      AttachTexture(ContextHeatmapTextures(), "gallery.lanes.l", lanes.l);
+      AttachTexture(ContextHeatmapTextures(), "gallery.lanes.alpha", lanes.alpha);
+      DrawLanesView(lanes);
+    }
+    void operator()(const ScoresPicture& p) const {
+      ScoresPicture scores = p;
+      AttachTexture(ContextHeatmapTextures(), "gallery.scores.s", scores.s);
+      AttachTexture(ContextHeatmapTextures(), "gallery.scores.p", scores.p);
+      DrawScoresView(scores);
+    }
+    void operator()(const CostPicture& p) const { DrawCostView(p); }
+    void operator()(const ScenarioPicture& p) const { (void)DrawScenarioView(p, state.scenario_draft); }
+  };
+  std::visit(Draw{state}, exhibit.picture);
+}
+
+// The exhibits by view, one line each; a click shows it.
+void DrawExhibitList(GalleryState& state) {
+  std::optional<GalleryView> heading;
+  for (std::size_t i = 0; i < state.exhibits.size(); ++i) {
+    const GalleryExhibit& exhibit = state.exhibits[i];
+    if (heading != exhibit.view) {
+      heading = exhibit.view;
+      ImGui::TextDisabled("%s", GalleryViewName(exhibit.view));
+    }
+    ImGui::PushID(static_cast<int>(i));
+    if (ImGui::Selectable(exhibit.state.c_str(), state.selected == i)) state.selected = i;
     ImGui::PopID();
   }
-  ImGui::EndTable();
 }
 
 }  // namespace
 
 void DrawGallery(GalleryState& state, bool* open) {
   if (ImGui::Begin("Gallery", open)) {
-    ImGui::TextDisabled("Each view against canned pictures. Click a cell to move that picture's cursor.");
-    if (ImGui::BeginTabBar("views")) {
-      if (ImGui::BeginTabItem("Grid view")) {
-        DrawGridGallery(state);
-        ImGui::EndTabItem();
-      }
-      // The tour panes draw canned pictures; their intents have nothing to move here, so they are dropped.
-      if (ImGui::BeginTabItem("Source view")) {
-        (void)DrawSourceView(state.source_picture, state.source_view);
-        ImGui::EndTabItem();
-      }
-      if (ImGui::BeginTabItem("Passage view")) {
-        (void)DrawPassageView(state.passage_picture);
-        ImGui::EndTabItem();
-      }
-      if (ImGui::BeginTabItem("Memory view")) {
-        DrawMemoryView(state.memory_picture);
-        ImGui::EndTabItem();
-      }
-      if (ImGui::BeginTabItem("Timeline view")) {
-        (void)DrawTimelineView(state.timeline_picture);
-        ImGui::Separator();
-        ImGui::TextDisabled("The same picture as classroom mode's slim strip:");
-        (void)DrawTimelineStrip(state.timeline_picture);
-        ImGui::EndTabItem();
-      }
-      // Heatmaps upload through the app's texture source, when the context has one (not in headless tests).
-      if (ImGui::BeginTabItem("Lanes view")) {
-        LanesPicture lanes = state.lanes_picture;
-        AttachTexture(ContextHeatmapTextures(), "gallery.lanes.m", lanes.m);
-        AttachTexture(ContextHeatmapTextures(), "gallery.lanes.l", lanes.l);
-        AttachTexture(ContextHeatmapTextures(), "gallery.lanes.alpha", lanes.alpha);
-        DrawLanesView(lanes);
-        ImGui::EndTabItem();
-      }
-      if (ImGui::BeginTabItem("Scores view")) {
-        ScoresPicture scores = state.scores_picture;
-        AttachTexture(ContextHeatmapTextures(), "gallery.scores.s", scores.s);
-        AttachTexture(ContextHeatmapTextures(), "gallery.scores.p", scores.p);
-        DrawScoresView(scores);
-        ImGui::EndTabItem();
-      }
-      if (ImGui::BeginTabItem("Cost view")) {
-        DrawCostView(state.cost_picture);
-        ImGui::EndTabItem();
-      }
-      if (ImGui::BeginTabItem("Scenario view")) {
-        (void)DrawScenarioView(state.scenario_picture, state.scenario_draft);
-        ImGui::EndTabItem();
-      }
-      ImGui::EndTabBar();
+    const float list_width = 36.0f * ImGui::CalcTextSize("M").x;
+    if (ImGui::BeginChild("exhibits", ImVec2(list_width, 0.0f), true)) DrawExhibitList(state);
+    ImGui::EndChild();
+    ImGui::SameLine();
+    if (ImGui::BeginChild("exhibit") && state.selected < state.exhibits.size()) {
+      GalleryExhibit& exhibit = state.exhibits[state.selected];
+      ImGui::Text("%s: %s", GalleryViewName(exhibit.view), exhibit.state.c_str());
+      ImGui::TextDisabled("built by %s", exhibit.builder.c_str());
+      ImGui::Separator();
+      if (ImGui::BeginChild("picture")) DrawExhibit(state, exhibit);
+      ImGui::EndChild();
     }
+    ImGui::EndChild();
   }
   ImGui::End();
 }

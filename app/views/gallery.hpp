@@ -1,28 +1,24 @@
-// The gallery: a debug window that draws every view against canned pictures. It is living documentation of
-// what each view looks like in each situation, and it is what the GUI smoke tests render. It also plays
-// the app's part for its fixtures: it applies the intents the views return to its own canned cursors.
+// The gallery: a debug window that draws every view against canned pictures, in several states each
+// (gallery_exhibits.hpp), with the code that builds each picture. It is living documentation of what each
+// view looks like in each situation, and it is what the GUI smoke tests render. It also plays the app's
+// part for its grid fixtures: it applies the intents the grid view returns to their canned cursors.
 #pragma once
 
 #include <vector>
 
-#include "app/views/canned_grids.hpp"
-#include "app/views/canned_tour_pictures.hpp"
+#include "app/views/gallery_exhibits.hpp"
 #include "app/views/grid_picture.hpp"
+#include "app/views/scenario_picture.hpp"
+#include "app/views/source_picture.hpp"
 
 namespace tilewalk::views {
 
 struct GalleryState {
-  std::vector<CannedGridSpec> grid_specs = CannedGridSpecs();  // one per grid fixture
+  std::vector<CannedGridSpec> grid_specs = CannedGridSpecs();  // one per grid exhibit
   std::vector<GridViewState> grid_views = std::vector<GridViewState>(grid_specs.size());  // in step with them
-  SourcePicture source_picture = CannedSourcePicture();
+  std::vector<GalleryExhibit> exhibits = GalleryExhibits(grid_specs);
+  std::size_t selected = 0;  // the exhibit drawn
   SourceViewState source_view{};
-  PassagePicture passage_picture = CannedPassagePicture();
-  MemoryPicture memory_picture = CannedMemoryPicture();
-  TimelinePicture timeline_picture = CannedTimelinePicture();
-  LanesPicture lanes_picture = CannedLanesPicture();
-  ScoresPicture scores_picture = CannedScoresPicture();
-  CostPicture cost_picture = CannedCostPicture();
-  ScenarioPicture scenario_picture = CannedScenarioPicture();
   ScenarioDraft scenario_draft{};
 };
 

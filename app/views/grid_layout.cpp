@@ -1,10 +1,10 @@
 // Geometry of the grid view. Sections:
 //   [Sanitising]  inputs that are NaN, negative or zero become safe values
 //   [Fitting]     choosing how many slices share a row and the cell pitch that fits the pane
-//   [Legend]      state swatches and the path sample: wrapped above the slices, or a column beside them
 //   [Slice]       one (batch, head) block: labels, cells, execution path, innermost arrow
-//   [Queries]     hit testing and hatching
 #include "app/views/grid_layout.hpp"
+
+#include "app/views/grid_legend_layout.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -13,6 +13,8 @@
 
 namespace tilewalk::views {
 namespace {
+
+using grid_legend::TextWidth;
 
 // ---- [Sanitising] ----
 
@@ -32,17 +34,6 @@ int IndexDigits(int count) {
   int digits = 1;
   for (int value = std::max(count, 1) - 1; value >= 10; value /= 10) ++digits;
   return digits;
-}
-
-// The width of the longest line of `text`.
-float TextWidth(const std::string& text, const TextMetrics& m) {
-  std::size_t longest = 0;
-  for (std::size_t start = 0; start <= text.size();) {
-    const std::size_t end = std::min(text.find('\n', start), text.size());
-    longest = std::max(longest, end - start);
-    start = end + 1;
-  }
-  return static_cast<float>(longest) * m.char_width;
 }
 
 // The smallest of 1, 2, 5, 10, 20, 50, ... such that labelling every stride-th row or column leaves at
@@ -164,128 +155,6 @@ Arrangement FitSlices(int slice_count, int rows, int cols, const SliceChrome& ch
   }
   best.pitch = std::clamp(FiniteOr(best.pitch, kMinPitch), kMinPitch, std::max(max_fit, kMinPitch));
   return best;
-}
-
-// ---- [Legend] ----
-
-// What a cell of a summary holds; empty for a grid drawn cell for cell.
-std::string BandNote(const GridPicture& picture) {
-  if (picture.row_band <= 1 && picture.col_band <= 1) return {};
-  return "a cell: " + std::to_string(picture.row_band) + " by " + std::to_string(picture.col_band) + " steps";
-}
-
-// The legend above the slices, wrapped to the pane's width; returns its height.
-float BuildLegendAbove(GridLayout& layout, const GridPicture& picture, const GridLayoutOptions& options,
-                       const TextMetrics& m, float width) {
-  const float lh = m.line_height;
-  const float row_height = 1.4f * lh;
-  float x = 0.0f, y = 0.0f;
-  auto place = [&](float item_width) {
-    if (x > 0.0f && x + item_width > width) {
-      x = 0.0f;
-      y += row_height;
-    }
-    const LayoutVec at{x, y};
-    x += item_width + 1.2f * lh;
-    return at;
-  };
-  struct Entry {
-    CellState state;
-    const char* text;
-  };
-  for (const Entry& e :
-       {Entry{CellState::Pending, "pending"}, Entry{CellState::Ran, "ran"},
-        Entry{CellState::Skipped, "skipped: no arithmetic"}, Entry{CellState::Current, "current"}}) {
-    const std::string text = e.text;
-    const LayoutVec at = place(1.2f * lh + 0.4f * lh + TextWidth(text, m));
-    const LayoutRect swatch{{at.x, at.y + 0.1f * lh}, {at.x + 1.2f * lh, at.y + 1.3f * lh}};
-    layout.legend.push_back(
-        {.swatch = swatch,
-         .state = e.state,
-         .label = {{swatch.max.x + 0.4f * lh, at.y + 0.2f * lh}, text, LabelRole::Legend}});
-  }
-  if (options.show_order) {
-    const std::string text = "execution order";
-    const LayoutVec at = place(2.4f * lh + 0.4f * lh + TextWidth(text, m));
-    layout.legend_path = LayoutSegment{{at.x, at.y + 0.7f * lh}, {at.x + 2.4f * lh, at.y + 0.7f * lh}};
-    layout.legend_path_label = LayoutLabel{{at.x + 2.8f * lh, at.y + 0.2f * lh}, text, LabelRole::Legend};
-  }
-  if (const std::string note = BandNote(picture); !note.empty())
-    layout.legend_note = LayoutLabel{place(TextWidth(note, m)), note, LabelRole::Legend};
-  return y + row_height + 0.6f * lh;
-}
-
-// The legend as one column, each entry under the last; it also names the innermost arrow. `terse`: one
-// line an entry, for a pane too short for the two-line labels. Placed at x = 0: PlaceLegendAt moves it
-// beside the slices once their width is known. Returns the column's height.
-float BuildLegendColumn(GridLayout& layout, const GridPicture& picture, const GridLayoutOptions& options,
-                        const TextMetrics& m, bool terse) {
-  const float lh = m.line_height;
-  float y = 0.0f;
-  // Where the next entry's label goes; moves y past it.
-  const auto next = [&](const std::string& text, LabelRole role) {
-    const LayoutLabel label{{1.6f * lh, y + 0.2f * lh}, text, role};
-    y += static_cast<float>(std::count(text.begin(), text.end(), '\n')) * lh + 1.4f * lh;
-    return label;
-  };
-  const auto swatch_at = [&](float top) {
-    return LayoutRect{{0.0f, top + 0.1f * lh}, {1.2f * lh, top + 1.3f * lh}};
-  };
-  const auto arrow_at = [&](float top) {
-    return LayoutSegment{{0.0f, top + 0.7f * lh}, {1.2f * lh, top + 0.7f * lh}};
-  };
-  struct Entry {
-    CellState state;
-    const char* text;
-  };
-  for (const Entry& e : {Entry{CellState::Pending, "pending"}, Entry{CellState::Ran, "ran"},
-                         Entry{CellState::Skipped, terse ? "skipped" : "skipped:\nno arithmetic"},
-                         Entry{CellState::Current, "current"}}) {
-    const float top = y;
-    layout.legend.push_back(
-        {.swatch = swatch_at(top), .state = e.state, .label = next(e.text, LabelRole::Legend)});
-  }
-  if (options.show_order) {
-    layout.legend_path = arrow_at(y);
-    layout.legend_path_label = next(terse ? "order" : "execution\norder", LabelRole::Legend);
-  }
-  const std::string& innermost = picture.walks_down_columns ? picture.row_label : picture.col_label;
-  layout.legend_innermost = arrow_at(y);
-  layout.legend_innermost_label =
-      next(terse ? "innermost" : "innermost:\n" + innermost, LabelRole::Innermost);
-  if (const std::string note = BandNote(picture); !note.empty())
-    layout.legend_note =
-        next(terse ? note.substr(8) + " a cell" : "a cell:\n" + note.substr(8), LabelRole::Legend);
-  return y;
-}
-
-void PlaceLegendAt(GridLayout& layout, float x) {
-  for (LegendEntry& e : layout.legend) {
-    e.swatch.min.x += x;
-    e.swatch.max.x += x;
-    e.label.pos.x += x;
-  }
-  for (std::optional<LayoutSegment>* segment : {&layout.legend_path, &layout.legend_innermost}) {
-    if (!*segment) continue;
-    (*segment)->from.x += x;
-    (*segment)->to.x += x;
-  }
-  for (std::optional<LayoutLabel>* label :
-       {&layout.legend_path_label, &layout.legend_innermost_label, &layout.legend_note}) {
-    if (*label) (*label)->pos.x += x;
-  }
-}
-
-// The legend can be wider than the slices on a narrow grid.
-float LegendWidth(const GridLayout& layout, const TextMetrics& m) {
-  float width = 0.0f;
-  for (const LegendEntry& e : layout.legend)
-    width = std::max(width, e.label.pos.x + TextWidth(e.label.text, m));
-  for (const std::optional<LayoutLabel>& label :
-       {layout.legend_path_label, layout.legend_innermost_label, layout.legend_note}) {
-    if (label) width = std::max(width, label->pos.x + TextWidth(label->text, m));
-  }
-  return width;
 }
 
 // ---- [Slice] ----
@@ -411,9 +280,10 @@ PlacedLayout LayOutWithLegend(const GridPicture& picture, int total, float width
   GridLayout layout;
   layout.legend_beside = place != LegendPlace::Above;
   float legend_height =
-      layout.legend_beside ? BuildLegendColumn(layout, picture, options, m, place == LegendPlace::BesideTerse)
-                           : BuildLegendAbove(layout, picture, options, m, width);
-  const float legend_width = LegendWidth(layout, m);
+      layout.legend_beside
+          ? grid_legend::BuildLegendColumn(layout, picture, options, m, place == LegendPlace::BesideTerse)
+          : grid_legend::BuildLegendAbove(layout, picture, options, m, width);
+  const float legend_width = grid_legend::LegendWidth(layout, m);
   const float legend_gap = 1.2f * lh;
   layout.content_size = {legend_width, legend_height};
   if (picture.slices.empty()) return {std::move(layout)};
@@ -468,7 +338,7 @@ PlacedLayout LayOutWithLegend(const GridPicture& picture, int total, float width
       static_cast<float>(used_rows) * block.y + static_cast<float>(used_rows - 1) * slice_gap};
   if (layout.legend_beside) {
     // Right after the cells, so that the eye goes from a cell to its colour's name in one short move.
-    PlaceLegendAt(layout, slices_size.x + legend_gap);
+    grid_legend::PlaceLegendAt(layout, slices_size.x + legend_gap);
     layout.content_size = {slices_size.x + legend_gap + legend_width, std::max(slices_size.y, legend_height)};
   } else {
     layout.content_size = {std::max(legend_width, slices_size.x), legend_height + slices_size.y};
@@ -544,44 +414,10 @@ GridLayout BuildGridLayout(const GridPicture& picture, float width, float height
     const bool few = banded.rows <= kUnbandedSide / 2 && banded.cols <= kUnbandedSide / 2;
     if (candidate.pitch >= readable || few) {
       candidate.layout.summary = std::move(banded);
+      candidate.layout.lens = BuildGridLens(candidate.layout, picture, SaneMetrics(options.text));
       return std::move(candidate.layout);
     }
   }
-}
-
-// ---- [Queries] ----
-
-std::optional<GridCellRef> HitTestGridLayout(const GridLayout& layout, const GridPicture& picture,
-                                             LayoutVec p) {
-  if (layout.cell_pitch <= 0.0f || layout.too_large) return std::nullopt;
-  for (std::size_t s = 0; s < layout.slices.size(); ++s) {
-    const LayoutRect& grid = layout.slices[s].grid;
-    if (!grid.Contains(p)) continue;
-    const int col = std::clamp(static_cast<int>((p.x - grid.min.x) / layout.cell_pitch), 0, picture.cols - 1);
-    const int row = std::clamp(static_cast<int>((p.y - grid.min.y) / layout.cell_pitch), 0, picture.rows - 1);
-    return GridCellRef{.slice = layout.slices[s].source, .row = row, .col = col};
-  }
-  return std::nullopt;
-}
-
-std::vector<LayoutSegment> HatchSegments(const LayoutRect& rect, float spacing) {
-  std::vector<LayoutSegment> segments;
-  if (!(spacing > 0.0f) || !(rect.Width() > 0.0f) || !(rect.Height() > 0.0f)) return segments;
-  // Each line is x + y = k; clip it to the rectangle. Start half a spacing in so no line is a corner dot.
-  const float first = rect.min.x + rect.min.y + 0.5f * spacing;
-  const float last = rect.max.x + rect.max.y;
-  // Clamp in float before converting: a tiny spacing or an infinite rectangle must not overflow an int.
-  const float lines = (last - first) / spacing;
-  const int count =
-      lines >= 0.0f && lines < 4095.0f ? static_cast<int>(lines) + 1 : (lines >= 4095.0f ? 4096 : 0);
-  for (int i = 0; i < count; ++i) {
-    const float k = first + static_cast<float>(i) * spacing;
-    const float x0 = std::max(rect.min.x, k - rect.max.y);
-    const float x1 = std::min(rect.max.x, k - rect.min.y);
-    if (x1 <= x0) continue;
-    segments.push_back({{x0, k - x0}, {x1, k - x1}});
-  }
-  return segments;
 }
 
 }  // namespace tilewalk::views

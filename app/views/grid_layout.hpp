@@ -69,6 +69,17 @@ struct LegendEntry {
   LayoutLabel label;
 };
 
+// A summary's current band magnified: its cells one a step (at most kLensSide a side, around the cursor),
+// in a framed box beside the band, with a leader line from the band to the box.
+struct GridLens {
+  LayoutRect frame;               // the box, its title included
+  LayoutLabel title;              // "magnified: q block 40-47, kv block 0-2"
+  std::vector<LayoutRect> cells;  // row-major
+  std::vector<CellState> states;  // in step with cells
+  LayoutSegment leader;           // from the band cell's centre to the box
+};
+inline constexpr int kLensSide = 16;
+
 struct GridLayout {
   float cell_pitch = 0.0f;     // distance between the origins of neighbouring cells
   float cell_gap = 0.0f;       // empty space between neighbouring cells
@@ -85,6 +96,7 @@ struct GridLayout {
   // A grid too large for its pane at a readable size is drawn as this summary, its rows and columns in
   // bands (GridPicture::row_band, col_band): paint and hit-test it rather than the picture.
   std::optional<GridPicture> summary;
+  std::optional<GridLens> lens;  // with a summary: the band the cursor is in, cell for cell
   std::vector<SliceLayout> slices;
 };
 
@@ -101,6 +113,9 @@ GridPicture BandGrid(const GridPicture& picture, int row_band, int col_band);
 
 GridLayout BuildGridLayout(const GridPicture& picture, float width, float height,
                            const GridLayoutOptions& options = {});
+// The lens of a summary laid out by BuildGridLayout (which calls it): none without a summary or a cursor.
+std::optional<GridLens> BuildGridLens(const GridLayout& layout, const GridPicture& full,
+                                      const TextMetrics& m);
 
 // The cell under a point given in layout coordinates, if any.
 std::optional<GridCellRef> HitTestGridLayout(const GridLayout& layout, const GridPicture& picture,

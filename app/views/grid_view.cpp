@@ -237,6 +237,18 @@ void PaintStepNumbers(const Painter& p, const GridPicture& picture, const SliceL
   }
 }
 
+// The current band magnified: a framed box over whatever it covers, a leader from the band to it.
+void PaintLens(const Painter& p, const GridLens& lens) {
+  PaintDashed(p, p.At(lens.leader.from), p.At(lens.leader.to), palette::Active().current_edge, p.Stroke(),
+              0.4f * p.line_height);
+  p.dl->AddRectFilled(p.At(lens.frame.min), p.At(lens.frame.max), palette::Active().panel);
+  p.dl->AddRect(p.At(lens.frame.min), p.At(lens.frame.max), palette::Active().current_edge, 0.0f, 0,
+                p.Stroke());
+  p.dl->AddText(p.At(lens.title.pos), palette::Active().text, lens.title.text.c_str());
+  for (std::size_t i = 0; i < lens.cells.size() && i < lens.states.size(); ++i)
+    PaintCell(p, lens.cells[i], lens.states[i]);
+}
+
 void PaintLabels(const Painter& p, const std::vector<LayoutLabel>& labels) {
   for (const LayoutLabel& label : labels) {
     p.dl->AddText(p.At(label.pos), LabelColour(label.role), label.text.c_str());
@@ -368,6 +380,7 @@ std::optional<SeekToGridCell> DrawGridView(const GridPicture& full, GridViewStat
       PaintArrow(painter, painter.At(slice.innermost.from), painter.At(slice.innermost.to),
                  palette::Active().passage, std::max(2.0f, 0.15f * line_height), 0.6f * line_height);
     }
+    if (layout.lens) PaintLens(painter, *layout.lens);
     if (layout.too_large) {
       const float y = layout.slices.empty() ? 0.0f : layout.slices.front().grid.min.y;
       dl->AddText(painter.At({0.0f, y}), palette::Active().text_strong,

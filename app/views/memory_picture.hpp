@@ -45,6 +45,7 @@ struct OperandPicture {
   bool reused = false;        // inputs: this step's copy was skipped, the block was already in its slot
   bool written_back = false;  // outputs: written back at the end of this step, so far
   HbmArrayPicture hbm{};
+  std::string block_size{};  // what a slot holds: "(1, 1, 128, 64) float32, 32 KiB"; empty when unknown
 };
 
 // A scratch buffer: its name and shape, and its first tile as a heatmap (fresh scratch holds NaN, drawn as

@@ -33,6 +33,7 @@ void ShowSlotTooltip(const OperandPicture& op, int index, bool outputs, std::opt
   } else {
     ImGui::Text("holds HBM block %s", slot.block.c_str());
   }
+  if (!op.block_size.empty()) ImGui::Text("a block: %s", op.block_size.c_str());
   if (slot.active) ImGui::Text(outputs ? "this grid step writes its block here" : "this grid step reads it");
   if (slot.filling) ImGui::Text("a copy issued in this step is landing in it");
   if (bar && !outputs) ImGui::Text("the copy was skipped: the block was already here");

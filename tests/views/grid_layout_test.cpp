@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -371,6 +372,23 @@ TEST_CASE("grid layout: a grid too large for its pane is summarised in bands, a 
         second_band_labelled || (l.role == LabelRole::Index && l.text == std::to_string(bands.row_band));
   CHECK(second_band_labelled);
 
+  // The band the cursor is in, magnified cell for cell inside the content, the cursor's cell current.
+  REQUIRE(small_pane.lens.has_value());
+  const GridLens& lens = *small_pane.lens;
+  // The band of row 5, column 15: whole along the rows, cut by the grid's right edge along the columns.
+  const int band_cols = std::min(bands.col_band, 16 - (15 / bands.col_band) * bands.col_band);
+  CHECK(lens.cells.size() == static_cast<std::size_t>(bands.row_band * band_cols));
+  CHECK(std::count(lens.states.begin(), lens.states.end(), CellState::Current) == 1);
+  const int first_row = (5 / bands.row_band) * bands.row_band;
+  CHECK(lens.title.text.find("\nq block " + std::to_string(first_row) + "-") != std::string::npos);
+  CHECK(lens.frame.min.x >= 0.0f);
+  CHECK(lens.frame.min.y >= 0.0f);
+  CHECK(lens.frame.max.x <= small_pane.content_size.x + 0.01f);
+  CHECK(lens.frame.max.y <= small_pane.content_size.y + 0.01f);
+  for (const LayoutRect& cell : lens.cells) {
+    CHECK(cell.min.x >= lens.frame.min.x);
+    CHECK(cell.max.y <= lens.frame.max.y);
+  }
   CHECK_FALSE(BuildGridLayout(big, 2400.0f, 1600.0f).summary.has_value());             // room for every cell
   CHECK_FALSE(BuildGridLayout(Blank(8, 8, false), 60.0f, 60.0f).summary.has_value());  // small: never banded
 }

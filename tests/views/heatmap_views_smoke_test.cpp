@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "app/views/canned_tour_pictures.hpp"
 #include "app/views/gallery.hpp"
 #include "app/views/heatmap_context.hpp"
@@ -66,10 +68,23 @@ TEST_CASE("heatmap views smoke: the gallery draws with the context's texture sou
   SetContextHeatmapTextures(&fake);
   GalleryState gallery;
   CHECK(ContextHeatmapTextures() == &fake);
-  // The gallery opens on its first tab; this checks that it draws with a texture source registered.
-  imgui.Frame(
-      [&] { DrawGallery(gallery, nullptr); });  // a new window is measured, not drawn, on its first frame
-  CHECK(imgui.Frame([&] { DrawGallery(gallery, nullptr); }) > 100);
+  // The lanes and scores exhibits ask the context's source for their textures and draw them.
+  for (const GalleryView view : {GalleryView::Lanes, GalleryView::Scores}) {
+    CAPTURE(std::string(GalleryViewName(view)));
+    const auto exhibit = std::find_if(gallery.exhibits.begin(), gallery.exhibits.end(),
+                                      [&](const GalleryExhibit& e) { return e.view == view; });
+    REQUIRE(exhibit != gallery.exhibits.end());
+    gallery.selected = static_cast<std::size_t>(exhibit - gallery.exhibits.begin());
+    const int asked = fake.asks;
+    for (int frame = 0; frame < 3; ++frame) {
+      imgui.Frame([&] {
+        ImGui::SetNextWindowSize(kDisplay, ImGuiCond_FirstUseEver);  // as the app's shell does
+        DrawGallery(gallery, nullptr);
+      });
+    }
+    CHECK(fake.asks > asked);
+    CHECK(DrewTexture(reinterpret_cast<TextureId>(static_cast<std::uintptr_t>(0x7E57))));
+  }
   SetContextHeatmapTextures(nullptr);
 }
 

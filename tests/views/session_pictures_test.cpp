@@ -104,6 +104,9 @@ TEST_CASE("memory picture: above the diagonal k and v are reused, and each slot 
   }
   CHECK(p.inputs[1].slots[p.inputs[1].slots[0].active ? 0 : 1].block == "(0,0,0,0)");
   CHECK_FALSE(p.outputs.empty());
+  // A slot's size for the hover: block_q 128 rows of head_dim 128 float32 values, 64 KiB.
+  CHECK(p.inputs[0].block_size == "(1, 1, 128, 128) float32, 64 KiB");
+  CHECK(p.outputs[0].block_size == "(1, 1, 128, 128) float32, 64 KiB");
   // Scratch as heatmaps of its first tile, a pixel per element; step 0 ran, so m, l and acc hold finite
   // values, and l (a sum of exponentials) is positive.
   REQUIRE(p.scratch.size() == 3);

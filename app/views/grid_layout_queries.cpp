@@ -1,0 +1,41 @@
+// What a point of the grid layout hits, and the hatching of skipped cells.
+#include <algorithm>
+
+#include "app/views/grid_layout.hpp"
+
+namespace tilewalk::views {
+
+std::optional<GridCellRef> HitTestGridLayout(const GridLayout& layout, const GridPicture& picture,
+                                             LayoutVec p) {
+  if (layout.cell_pitch <= 0.0f || layout.too_large) return std::nullopt;
+  for (std::size_t s = 0; s < layout.slices.size(); ++s) {
+    const LayoutRect& grid = layout.slices[s].grid;
+    if (!grid.Contains(p)) continue;
+    const int col = std::clamp(static_cast<int>((p.x - grid.min.x) / layout.cell_pitch), 0, picture.cols - 1);
+    const int row = std::clamp(static_cast<int>((p.y - grid.min.y) / layout.cell_pitch), 0, picture.rows - 1);
+    return GridCellRef{.slice = layout.slices[s].source, .row = row, .col = col};
+  }
+  return std::nullopt;
+}
+
+std::vector<LayoutSegment> HatchSegments(const LayoutRect& rect, float spacing) {
+  std::vector<LayoutSegment> segments;
+  if (!(spacing > 0.0f) || !(rect.Width() > 0.0f) || !(rect.Height() > 0.0f)) return segments;
+  // Each line is x + y = k; clip it to the rectangle. Start half a spacing in so no line is a corner dot.
+  const float first = rect.min.x + rect.min.y + 0.5f * spacing;
+  const float last = rect.max.x + rect.max.y;
+  // Clamp in float before converting: a tiny spacing or an infinite rectangle must not overflow an int.
+  const float lines = (last - first) / spacing;
+  const int count =
+      lines >= 0.0f && lines < 4095.0f ? static_cast<int>(lines) + 1 : (lines >= 4095.0f ? 4096 : 0);
+  for (int i = 0; i < count; ++i) {
+    const float k = first + static_cast<float>(i) * spacing;
+    const float x0 = std::max(rect.min.x, k - rect.max.y);
+    const float x1 = std::min(rect.max.x, k - rect.min.y);
+    if (x1 <= x0) continue;
+    segments.push_back({{x0, k - x0}, {x1, k - x1}});
+  }
+  return segments;
+}
+
+}  // namespace tilewalk::views

@@ -1,0 +1,67 @@
+# `gui --gallery --screenshot DIR` under a virtual X server: one PNG per exhibit, each a real picture and no
+# two alike, an index.md that names every one, a second run that replaces the gallery it wrote, and a
+# user's folder that it refuses to replace.
+#   cmake -DXVFB_RUN=... -DTILEWALK=... -DINSPECT=... -DOUT_DIR=... -P gallery_screenshots.cmake
+file(REMOVE_RECURSE "${OUT_DIR}")
+file(MAKE_DIRECTORY "${OUT_DIR}")
+set(gallery "${OUT_DIR}/gallery")
+
+function(run_gallery expect_code)
+  execute_process(COMMAND "${XVFB_RUN}" -a "${TILEWALK}" gui --gallery --size 1280x720 --screenshot "${gallery}"
+                  RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 240)
+  if(NOT code EQUAL expect_code)
+    message(FATAL_ERROR "tilewalk gui --gallery --screenshot exited ${code}, expected ${expect_code}\n${out}${err}")
+  endif()
+  set(run_output "${out}${err}" PARENT_SCOPE)
+endfunction()
+
+run_gallery(0)
+file(GLOB shots "${gallery}/*.png")
+list(LENGTH shots count)
+if(count LESS 18)
+  message(FATAL_ERROR "expected at least 18 exhibits, got ${count}: ${shots}")
+endif()
+file(READ "${gallery}/index.md" index)
+set(hashes)
+foreach(shot IN LISTS shots)
+  get_filename_component(name "${shot}" NAME)
+  string(FIND "${index}" "(${name})" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "index.md does not show ${name}")
+  endif()
+  execute_process(COMMAND "${INSPECT}" "${shot}" --size 1280x720 --min-colours 16
+                  RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT code EQUAL 0)
+    message(FATAL_ERROR "${name} failed the pixel check: ${out}${err}")
+  endif()
+  file(SHA256 "${shot}" hash)
+  list(FIND hashes "${hash}" earlier)
+  if(NOT earlier EQUAL -1)
+    message(FATAL_ERROR "${name} is the same picture as an earlier exhibit")
+  endif()
+  list(APPEND hashes "${hash}")
+endforeach()
+string(REGEX MATCHALL "built by `[^`]+`" builders "${index}")
+list(LENGTH builders builder_count)
+if(NOT builder_count EQUAL count)
+  message(FATAL_ERROR "index.md names ${builder_count} builders for ${count} pictures")
+endif()
+
+# Again: the gallery it wrote is replaced, and nothing is left beside it.
+run_gallery(0)
+file(GLOB leftovers "${OUT_DIR}/.*")
+if(leftovers)
+  message(FATAL_ERROR "temporary folders left behind: ${leftovers}")
+endif()
+
+# A folder of the user's is never replaced.
+file(REMOVE_RECURSE "${gallery}")
+file(MAKE_DIRECTORY "${gallery}")
+file(WRITE "${gallery}/notes.txt" "mine")
+run_gallery(1)
+if(NOT run_output MATCHES "not a gallery tilewalk wrote")
+  message(FATAL_ERROR "expected a refusal that names the folder's kind, got: ${run_output}")
+endif()
+if(NOT EXISTS "${gallery}/notes.txt")
+  message(FATAL_ERROR "the user's folder was touched")
+endif()
