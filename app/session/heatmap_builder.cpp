@@ -104,7 +104,8 @@ views::Heatmap BuildHeatmap(std::string label, const tpu::Matrix& data,
   return h;
 }
 
-const tpu::Value* CurrentValue(const walkthrough::Snapshot& snap, const std::string& site) {
+std::shared_ptr<const tpu::Value> CurrentValueOwned(const walkthrough::Snapshot& snap,
+                                                    const std::string& site) {
   // Values are listed in the order their sites first ran in this step, which is program order: a site
   // listed after the cursor's own site last ran in the previous minor block.
   const auto at = [&](const std::string& name) {
@@ -115,7 +116,11 @@ const tpu::Value* CurrentValue(const walkthrough::Snapshot& snap, const std::str
   if (found == snap.values.end() || !found->value || found->value->traced()) return nullptr;
   const auto cursor = at(snap.site.name);
   if (cursor != snap.values.end() && found > cursor) return nullptr;
-  return found->value.get();
+  return found->value;
+}
+
+const tpu::Value* CurrentValue(const walkthrough::Snapshot& snap, const std::string& site) {
+  return CurrentValueOwned(snap, site).get();
 }
 
 }  // namespace tilewalk::session

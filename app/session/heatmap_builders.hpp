@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/session/heatmap_cache.hpp"
 #include "app/views/lanes_picture.hpp"
 #include "app/views/scores_picture.hpp"
 #include "kernels/tpu/value.hpp"
@@ -34,10 +35,14 @@ tpu::Matrix FirstTile(const tpu::Array& array);
 // The value of `site` computed in the cursor's minor block, or null: a site that has not run yet in this
 // block still holds the previous block's value, which the panes must not show as current.
 const tpu::Value* CurrentValue(const walkthrough::Snapshot& snapshot, const std::string& site);
+// The same, shared: for a cache that must keep the value alive (heatmap_cache.hpp).
+std::shared_ptr<const tpu::Value> CurrentValueOwned(const walkthrough::Snapshot& snapshot,
+                                                    const std::string& site);
 
 // m and l at the cursor: this block's m_next and l_next once computed, otherwise the scratch buffers
 // (forward) or the active m and l input slots (backward); alpha once computed in this block.
-views::LanesPicture BuildLanesPicture(const walkthrough::Snapshot& snapshot);
+// With a cache, a heatmap of the same value or buffer as before is not built again.
+views::LanesPicture BuildLanesPicture(const walkthrough::Snapshot& snapshot, HeatmapCache* cache = nullptr);
 
 // s (or its masked form) and p of the cursor's minor block, with the causal and segment masks.
 views::ScoresPicture BuildScoresPicture(const walkthrough::Snapshot& snapshot);

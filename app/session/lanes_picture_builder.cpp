@@ -16,11 +16,11 @@ bool LanesEqual(const tpu::Matrix& m) {
 }
 
 // The backward launches read m and l as inputs already broadcast to 128 lanes: the slot this step uses.
-const tpu::Array* InputSlot(const walkthrough::Snapshot& snap, const std::string& name) {
+std::shared_ptr<const tpu::Array> InputSlot(const walkthrough::Snapshot& snap, const std::string& name) {
   for (const walkthrough::SlotState& in : snap.inputs) {
     if (in.name != name) continue;
     const walkthrough::NamedBuffer* b = snap.Buffer(name + " slot " + std::to_string(in.active));
-    return b != nullptr && b->contents ? b->contents.get() : nullptr;
+    return b != nullptr ? b->contents : nullptr;
   }
   return nullptr;
 }
@@ -28,21 +28,27 @@ const tpu::Array* InputSlot(const walkthrough::Snapshot& snap, const std::string
 struct Lanes {
   tpu::Matrix data;
   std::string from;
+  std::shared_ptr<const void> source;  // the value or buffer read: the heatmap cache's key
 };
 
 Lanes Find(const walkthrough::Snapshot& snap, const std::string& next_site, const std::string& scratch,
            const std::string& input) {
   const std::string prefix = snap.launch_name + ".run.";
-  if (const tpu::Value* v = CurrentValue(snap, prefix + next_site)) return {v->data(), next_site};
+  if (const auto v = CurrentValueOwned(snap, prefix + next_site)) return {v->data(), next_site, v};
   if (const walkthrough::NamedBuffer* b = snap.Buffer(scratch); b != nullptr && b->contents)
-    return {FirstTile(*b->contents), scratch};
-  if (const tpu::Array* a = InputSlot(snap, input)) return {FirstTile(*a), input + " input"};
+    return {FirstTile(*b->contents), scratch, b->contents};
+  if (const auto a = InputSlot(snap, input)) return {FirstTile(*a), input + " input", a};
   return {};
 }
 
 }  // namespace
 
-views::LanesPicture BuildLanesPicture(const walkthrough::Snapshot& snap) {
+views::LanesPicture BuildLanesPicture(const walkthrough::Snapshot& snap, HeatmapCache* cache) {
+  const auto heatmap = [cache](const std::string& label, const tpu::Matrix& data,
+                               const std::shared_ptr<const void>& source) {
+    const auto build = [&] { return BuildHeatmap(label, data); };
+    return cache != nullptr ? cache->Get(label, source, build) : build();
+  };
   views::LanesPicture p{.launch = snap.launch_name};
   Lanes m = Find(snap, "m_next", "m_scratch", "m");
   Lanes l = Find(snap, "l_next", "l_scratch", "l");
@@ -50,8 +56,8 @@ views::LanesPicture BuildLanesPicture(const walkthrough::Snapshot& snap) {
     p.empty_message = "The " + snap.launch_name + " launch keeps no running max or sum in lanes.";
     return p;
   }
-  p.m = BuildHeatmap("m", m.data);
-  p.l = BuildHeatmap("l", l.data);
+  p.m = heatmap("m", m.data, m.source);
+  p.l = heatmap("l", l.data, l.source);
   p.m_from = std::move(m.from);
   p.l_from = std::move(l.from);
   p.m_lanes_equal = p.m.cols == kLanes && LanesEqual(m.data);
@@ -71,9 +77,9 @@ views::LanesPicture BuildLanesPicture(const walkthrough::Snapshot& snap) {
     p.tile_repeats = s->cols() / kLanes;
   }
 
-  if (const tpu::Value* alpha = CurrentValue(snap, snap.launch_name + ".run.alpha")) {
+  if (const auto alpha = CurrentValueOwned(snap, snap.launch_name + ".run.alpha")) {
     p.has_alpha = true;
-    p.alpha = BuildHeatmap("alpha", alpha->data());
+    p.alpha = heatmap("alpha", alpha->data(), alpha);
     const tpu::Matrix& a = alpha->data();
     p.alpha_min = a.size() > 0 ? a.minCoeff() : 1.0f;
     for (Eigen::Index r = 0; r < a.rows(); ++r)

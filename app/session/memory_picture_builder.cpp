@@ -141,7 +141,7 @@ void AddBytes(views::MemoryPicture& picture, std::size_t step, const CopyYardsti
 }
 
 void AddScratch(views::MemoryPicture& picture, const walkthrough::Snapshot& snap,
-                const walkthrough::Recording& rec, bool heatmaps) {
+                const walkthrough::Recording& rec, bool heatmaps, HeatmapCache* cache) {
   const walkthrough::LaunchTrack& track = rec.launches()[static_cast<std::size_t>(snap.launch)];
   const std::size_t scratch_first = snap.inputs.size() + snap.outputs.size();
   for (std::size_t i = scratch_first; i < track.operand_names.size(); ++i) {
@@ -150,7 +150,9 @@ void AddScratch(views::MemoryPicture& picture, const walkthrough::Snapshot& snap
     if (const auto* b = At(snap.buffers, static_cast<std::size_t>(buffer)); b != nullptr && b->contents) {
       scratch.text +=
           "  " + b->contents->shape().ToString() + " " + std::string(tpu::DTypeName(b->contents->dtype()));
-      if (heatmaps) scratch.tile = BuildHeatmap(track.operand_names[i], FirstTile(*b->contents));
+      const std::string& name = track.operand_names[i];
+      const auto build = [&] { return BuildHeatmap(name, FirstTile(*b->contents)); };
+      if (heatmaps) scratch.tile = cache != nullptr ? cache->Get(name, b->contents, build) : build();
     }
     picture.scratch.push_back(std::move(scratch));
   }
@@ -171,7 +173,8 @@ std::string CopyInFlight(const walkthrough::Snapshot& snap, const walkthrough::L
 }  // namespace
 
 views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const walkthrough::Recording& rec,
-                                        const CopyYardstick& yardstick, bool scratch_heatmaps) {
+                                        const CopyYardstick& yardstick, bool scratch_heatmaps,
+                                        HeatmapCache* cache) {
   views::MemoryPicture picture{.launch = snap.launch_name, .event = snap.event_index};
   if (const std::size_t operand = snap.event.operand; operand != tpu::kNoOperand) {
     const std::size_t inputs = snap.inputs.size(), outputs = snap.outputs.size();
@@ -187,7 +190,7 @@ views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const
   AddInputs(picture, snap, track, naive);
   AddOutputs(picture, snap, track);
   AddBytes(picture, static_cast<std::size_t>(snap.step), yardstick, naive);
-  AddScratch(picture, snap, rec, scratch_heatmaps);
+  AddScratch(picture, snap, rec, scratch_heatmaps, cache);
   picture.copy_in_flight = CopyInFlight(snap, track);
   return picture;
 }

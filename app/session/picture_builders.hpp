@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "app/session/heatmap_cache.hpp"
 #include "app/views/cost_picture.hpp"
 #include "app/views/grid_picture.hpp"
 #include "app/views/memory_picture.hpp"
@@ -40,10 +41,11 @@ struct CopyYardstick {
 // The VMEM slots of every input and output of the snapshot's launch, its scratch buffers, each operand's
 // HBM array as blocks (the wanted one, those in VMEM, those written), redirects, and bytes against naive.
 // `scratch_heatmaps`: false leaves the scratch tiles unpainted (their names and shapes stay), for a Memory
-// tab that is not on screen.
+// tab that is not on screen. With a cache, a scratch tile as before is not painted again.
 views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snapshot,
                                         const walkthrough::Recording& recording,
-                                        const CopyYardstick& yardstick = {}, bool scratch_heatmaps = true);
+                                        const CopyYardstick& yardstick = {}, bool scratch_heatmaps = true,
+                                        HeatmapCache* cache = nullptr);
 
 // The estimated cost of one launch of the recording on its scenario's chip: per-step compute, copies and
 // bubbles, and the totals. It does not depend on the cursor, so the app builds it once per launch and

@@ -192,6 +192,7 @@ class TourSession {
   double m_play_debt = 0.0;  // seconds of playback not yet turned into steps
 
   bool m_all_heatmaps = true;  // SetShownTab was never called
+  HeatmapCache m_heatmaps;     // of values and buffers the pictures showed lately
   std::optional<DetailTab> m_shown_tab;
   bool m_dirty = true;
   TourPictures m_pictures;

@@ -109,8 +109,8 @@ void TourSession::BuildDetailPictures(const walkthrough::Snapshot& snap) {
       {.naive = launch < yardsticks.naive.size() ? &yardsticks.naive[launch] : nullptr,
        .bytes_through_step =
            launch < yardsticks.bytes_through_step.size() ? &yardsticks.bytes_through_step[launch] : nullptr},
-      wanted(DetailTab::Memory));
-  if (wanted(DetailTab::Lanes)) m_pictures.lanes = BuildLanesPicture(snap);
+      wanted(DetailTab::Memory), &m_heatmaps);
+  if (wanted(DetailTab::Lanes)) m_pictures.lanes = BuildLanesPicture(snap, &m_heatmaps);
   if (wanted(DetailTab::Scores)) m_pictures.scores = BuildScoresPicture(snap);
   if (extras.cost_launch != snap.launch) {
     extras.cost = BuildCostPicture(*m_recording, snap.launch);
