@@ -24,9 +24,9 @@ struct WebpEncoder::Functions {
 
 namespace {
 
-// libwebp's speed and size trade-off for lossless, 0 (fast) to 9 (small). Level 1 on the causal tour's
-// figures at 1280x720: about 20 ms and a third of the PNG's size; level 6 saves a few per cent more at
-// several times the time.
+// libwebp's speed and size trade-off for lossless, 0 (fast) to 9 (small). On the causal tour's figures at
+// 1280x720: level 0 gives 138 kB an image (worse than PNG's 47), level 1 27 kB in about 38 ms of CPU,
+// level 3 19 kB in 64 ms; higher levels gain little more.
 constexpr int kLosslessLevel = 1;
 
 template <typename F>
