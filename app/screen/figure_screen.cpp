@@ -82,6 +82,10 @@ void DrawFigure(const session::TourPictures& pictures, Pane pane, TourScreenStat
       std::vector<views::Intent> ignored;  // a figure takes no input
       DrawDetailContent(*tab, pictures, state, ignored);
     }
+    // A figure is never scrolled: it shows its pane from the top left, whatever a view asked for (the
+    // memory pane scrolls to the cursor's slots), so no frame depends on the one before it.
+    ImGui::SetScrollX(0.0f);
+    ImGui::SetScrollY(0.0f);
   }
   ImGui::End();
 }

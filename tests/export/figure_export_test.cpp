@@ -186,7 +186,7 @@ TEST_CASE(
   CHECK(Bytes(dir.path / "webp" / "manifest.json") == Bytes(dir.path / "webp-again" / "manifest.json"));
 }
 
-TEST_CASE("export --format webp without libwebp names the package and writes nothing") {
+TEST_CASE("export --format webp: a missing libwebp is named with its Debian package") {
   const auto missing = WebpEncoder::Load("libwebp-not-installed.so.7");
   REQUIRE_FALSE(missing);
   CHECK(missing.error().reason == base::Reason::NotFound);
