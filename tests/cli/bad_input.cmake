@@ -282,7 +282,7 @@ bad_input("export --figure with --html" EXIT 2 COMMAND ${tw} export --out ${neve
   MATCH "--figure writes one image per pane, and the player shows one per frame")
 bad_input("export --figure of a text pane" EXIT 2
   COMMAND ${tw} export --out ${never_exported} --figure --panes grid,source
-  MATCH "--figure draws the panes grid, memory, lanes, scores, cost and timeline; 'source' is text or controls")
+  MATCH "--figure draws the panes grid, memory, lanes, scores, cost and timeline; 'source' is text")
 bad_input("export --video from WebP frames" EXIT 2
   COMMAND ${tw} export --out ${never_exported} --format webp --video
   MATCH "--video is made from PNG frames; drop --format webp or --video")
