@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/export/frame_files.hpp"
 #include "app/export/frame_plan.hpp"
 #include "app/pixel_size.hpp"
 #include "app/screen/tour_layout.hpp"
@@ -24,9 +25,12 @@ struct ExportOptions {
   std::optional<flash::Scenario> scenario{};  // scenario flags instead of a tour
   std::filesystem::path out{};                // --out DIR, required
   PixelSize size{.width = 1280, .height = 720};  // --size WxH: the layout, in pixels at scale 1
+  bool size_given = false;                       // --size was given (a figure has a size per pane else)
   float scale = 1.0f;                            // --scale S: frame pixels per layout pixel
   std::optional<FrameEvery> every{};             // --every; default: stop for a tour, step for a scenario
-  PaneSet panes = PaneSet::All();                // --panes LIST
+  PaneSet panes = PaneSet::All();                // --panes LIST; with --figure, default the figure panes
+  bool figure = false;                           // --figure: each pane alone, no controls, one file each
+  ImageFormat format = ImageFormat::Png;         // --format png|webp
   views::palette::Theme theme = views::palette::Theme::Dark;  // --theme NAME
   bool html = false;                               // --html: index.html, a player that works from disk
   bool video = false;                              // --video: video.mp4 through ffmpeg

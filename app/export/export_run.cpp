@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "app/export/figure_frames.hpp"
 #include "app/export/frame_description.hpp"
 #include "app/export/frame_writer.hpp"
 #include "app/export/headless_renderer.hpp"
@@ -49,27 +50,38 @@ int FrameCount(const std::vector<PlannedStop>& plan) {
   return frames;
 }
 
-// Records every stop's scenario to learn its frames; nullopt when a Ctrl-C came first (asked between
-// stops, each of which records a scenario).
+// The planning's progress line: which stop is being recorded, and its grid steps, which the session's
+// recordings report as they run (a stop of a large scenario records for many seconds).
+struct PlanProgress {
+  ProgressLine line;
+  int stop = 0, stops = 0;  // 0 stops: the session is still being made, recording its first stop
+
+  void Recorded(std::int64_t done, std::int64_t total) {
+    const std::string what = stops == 0 ? std::string("recording the first stop: grid steps")
+                                        : "recording stop " + std::to_string(stop + 1) + " of " +
+                                              std::to_string(stops) + ": grid steps";
+    line.Update(done, total, what);
+  }
+};
+
+// Records every stop's scenario to learn its frames; nullopt when a Ctrl-C came first (the recordings ask
+// between grid steps, and the plan between stops).
 std::optional<std::vector<PlannedStop>> Plan(session::TourSession& session, FrameEvery every, FrameSpan span,
-                                             ProgressLine& progress, const base::InterruptGuard& interrupts) {
+                                             PlanProgress& progress, const base::InterruptGuard& interrupts) {
   std::vector<PlannedStop> plan;
+  progress.stops = session.stop_count();
   for (int stop = 0; stop < session.stop_count(); ++stop) {
     if (interrupts.Interrupted()) return std::nullopt;
-    progress.Update(stop, session.stop_count(), "planning the stops");
+    progress.stop = stop;
+    progress.line.Update(stop, session.stop_count(), "planning the stops");
     session.GoToStop(stop);
+    if (interrupts.Interrupted()) return std::nullopt;  // its recording was cut short: no plan of it
     PlannedStop planned{.stop = stop};
     if (session.recording() && session.landing_event())
       planned.events = PlanFrames(*session.recording(), *session.landing_event(), every, span);
     plan.push_back(std::move(planned));
   }
   return plan;
-}
-
-std::string FrameFile(int index) {
-  char name[32];
-  std::snprintf(name, sizeof name, "frames/%05d.png", index + 1);
-  return name;
 }
 
 // One frame of the tour screen, as the app would draw it with no mouse and no time passing.
@@ -93,6 +105,8 @@ Manifest ManifestHeader(const ExportOptions& options, const session::TourSession
              .scale = options.scale,
              .panes = options.panes.ToString(),
              .theme = std::string(views::palette::ThemeName(options.theme)),
+             .figure = options.figure,
+             .image_format = std::string(ImageFormatName(options.format)),
              .fps = options.fps};
   if (!options.scenario) {
     m.tour_id = session.tour()->id;
@@ -108,12 +122,13 @@ struct DrawnFrames {
   double frames_per_second = 0;
 };
 
-// Draws every planned frame into `folder`/frames with the app's own tour screen, writing the PNG files on
-// a worker thread; asks for a Ctrl-C between frames. Its own progress line measures the drawing alone, so
-// the frames per second it reports leave the planning out.
+// Draws every planned frame into `folder`/frames with the app's own tour screen (or, with --figure, each
+// pane alone), writing the image files on a worker thread; asks for a Ctrl-C between frames. Its own
+// progress line measures the drawing alone, so the frames per second it reports leave the planning out.
 base::Result<DrawnFrames> DrawFrames(const std::vector<PlannedStop>& plan, int total,
                                      HeadlessRenderer& renderer, session::TourSession& session,
                                      Manifest manifest, const ExportOptions& options,
+                                     std::shared_ptr<const WebpEncoder> webp,
                                      const std::filesystem::path& folder, std::ostream& err,
                                      const base::InterruptGuard& interrupts) {
   ProgressLine progress(err, "export", ProgressLine::StderrIsTerminal());
@@ -121,7 +136,10 @@ base::Result<DrawnFrames> DrawFrames(const std::vector<PlannedStop>& plan, int t
   screen.panes = options.panes;
   screen.pane_backgrounds = false;  // the renderer clears to the window colour, as the app's window does
   screen.splitters = false;         // no mouse: the default layout, without handles
-  FrameWriter writer;  // waits, when it dies, for the frames handed to it: before the folder is removed
+  const std::vector<FigureSpec> figures = options.figure ? FigureSpecs(options) : std::vector<FigureSpec>{};
+  const std::string_view extension = ImageFormatName(options.format);
+  // Waits, when it dies, for the frames handed to it: before the folder is removed.
+  FrameWriter writer(std::move(webp));
   std::vector<std::uint8_t> pixels;
   bool interrupted = false;
   for (const PlannedStop& stop : plan) {
@@ -137,13 +155,21 @@ base::Result<DrawnFrames> DrawFrames(const std::vector<PlannedStop>& plan, int t
       if (!stop.events.empty())
         session.Apply(
             {.kind = views::IntentKind::SeekToEvent, .value = static_cast<int64_t>(stop.events[i])});
-      DrawFrame(renderer, session, screen, false);
-      DrawFrame(renderer, session, screen, true);
-      renderer.ReadPixels(pixels);
-      const std::string file = FrameFile(static_cast<int>(manifest.frames.size()));
-      writer.Write(folder / file, renderer.FramebufferSize(), std::move(pixels));
-      pixels = {};
-      manifest.frames.push_back(DescribeFrame(session, file));
+      const int index = static_cast<int>(manifest.frames.size());
+      if (options.figure) {
+        std::vector<ManifestPaneImage> images =
+            DrawFigureFrame(renderer, session, screen, figures, writer, folder, index, extension);
+        manifest.frames.push_back(DescribeFrame(session, ""));
+        manifest.frames.back().panes = std::move(images);
+      } else {
+        DrawFrame(renderer, session, screen, false);
+        DrawFrame(renderer, session, screen, true);
+        renderer.ReadPixels(pixels);
+        const std::string file = FrameFileName(index, extension);
+        writer.Write(folder / file, renderer.FramebufferSize(), std::move(pixels));
+        pixels = {};
+        manifest.frames.push_back(DescribeFrame(session, file));
+      }
       if (described.passage.empty()) described.passage = manifest.frames.back().passage;
       progress.Update(static_cast<int>(manifest.frames.size()), total, "frames");
     }
@@ -194,11 +220,24 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
                   "or drop --video");
   }
 
-  session::TourSession session({.library_folder = options.library,
-                                .tour = options.tour,
-                                .pallas_source = options.pallas_source,
-                                .scenario = options.scenario,
-                                .cancelled = [&interrupts] { return interrupts.Interrupted(); }});
+  std::shared_ptr<const WebpEncoder> webp;
+  if (options.format == ImageFormat::Webp) {
+    auto loaded = WebpEncoder::Load();
+    if (!loaded) return loaded.error();
+    webp = *loaded;
+  }
+
+  PlanProgress planning{.line = {err, "export", ProgressLine::StderrIsTerminal()}};
+  session::TourSession session(
+      {.library_folder = options.library,
+       .tour = options.tour,
+       .pallas_source = options.pallas_source,
+       .scenario = options.scenario,
+       .cancelled = [&interrupts] { return interrupts.Interrupted(); },
+       .recording_progress = [&planning](std::int64_t done,
+                                         std::int64_t total) { planning.Recorded(done, total); }});
+  planning.line.Finish();  // erased before any message about the library; planning draws it again
+  if (interrupts.Interrupted()) return interrupted();  // while the first stop recorded
   if (const base::Status usable = ReportLibraryProblems(session.library_problems(), options.library,
                                                         options.keep_going, "export", err);
       !usable)
@@ -214,10 +253,9 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
         << flash::ErrorAdvice(error, session.recording()->error_launch()) << "\n";
     return ExitCode::Failure;
   }
-  ProgressLine planning(err, "export", ProgressLine::StderrIsTerminal());
   const auto plan =
       Plan(session, every, options.scenario ? FrameSpan::Whole : FrameSpan::Natural, planning, interrupts);
-  planning.Finish();
+  planning.line.Finish();
   if (!plan) return interrupted();
   const int total = FrameCount(*plan);
   if (total > options.max_frames)
@@ -226,10 +264,13 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
                                    std::to_string(options.max_frames) +
                                    "; choose a coarser --every, or raise --max-frames");
 
+  // A figure's text is the size of a 1280x720 screen's, whatever the pane's size, unless --size says.
+  const bool fitted_figures = options.figure && !options.size_given;
   auto opened = HeadlessRenderer::Open(
-      {.layout = options.size,
+      {.layout = options.figure ? LargestFigure(FigureSpecs(options)) : options.size,
        .scale = options.scale,
-       .look = {.font_pixels = FontPixelsForHeight(options.size.height), .theme = options.theme}},
+       .look = {.font_pixels = FontPixelsForHeight(fitted_figures ? 720 : options.size.height),
+                .theme = options.theme}},
       err);
   if (!opened) return Fail(opened.error().reason, "cannot draw the frames: " + opened.error().message);
   HeadlessRenderer& renderer = **opened;
@@ -242,7 +283,7 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
                                         ec.message() + "); " + nothing);
 
   auto drawn = DrawFrames(*plan, total, renderer, session, ManifestHeader(options, session, every), options,
-                          folder->path(), err, interrupts);
+                          webp, folder->path(), err, interrupts);
   if (!drawn && drawn.error().reason == Reason::Interrupted) return interrupted();
   if (!drawn) return Fail(drawn.error().reason, drawn.error().message + "; " + nothing);
   if (const base::Status written = WriteManifestAndPlayer(drawn->manifest, options.html, folder->path());
@@ -257,9 +298,17 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
   if (const base::Status committed = folder->Commit(); !committed) return committed.error();
   char rate[32];
   std::snprintf(rate, sizeof rate, "%.1f", drawn->frames_per_second);
-  out << "wrote " << total << " frames (" << SizeText(renderer.FramebufferSize()) << ", " << rate
-      << " frames/s) and manifest.json" << (options.html ? ", index.html" : "")
-      << (ffmpeg ? ", video.mp4" : "") << " to " << base::Quote(options.out) << "\n";
+  if (options.figure) {
+    const std::size_t panes = FigureSpecs(options).size();
+    std::snprintf(rate, sizeof rate, "%.1f", drawn->frames_per_second * static_cast<double>(panes));
+    out << "wrote " << total << " frames of " << panes << " figures each (" << total * panes << " images, "
+        << rate << " images/s)";
+  } else {
+    out << "wrote " << total << " frames (" << SizeText(renderer.FramebufferSize()) << ", " << rate
+        << " frames/s)";
+  }
+  out << " and manifest.json" << (options.html ? ", index.html" : "") << (ffmpeg ? ", video.mp4" : "")
+      << " to " << base::Quote(options.out) << "\n";
   return ExitCode::Ok;
 }
 

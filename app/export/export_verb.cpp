@@ -4,6 +4,7 @@
 #include "app/export/export_run.hpp"
 #include "app/library_problems.hpp"
 #include "app/pallas_for_verb.hpp"
+#include "app/screen/figure_screen.hpp"
 #include "base/byte_size.hpp"
 #include "base/number_text.hpp"
 #include "kernels/flash/scenario_options.hpp"
@@ -11,8 +12,17 @@
 namespace tilewalk::app {
 namespace {
 
+// The option, also noting in `given` that it was given.
+OptionSpec Noting(OptionSpec spec, bool& given) {
+  spec.set = [set = std::move(spec.set), &given](std::string_view value) -> base::Status {
+    given = true;
+    return set(value);
+  };
+  return spec;
+}
+
 std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std::filesystem::path>& out,
-                                          flash::ScenarioArgs& scenario) {
+                                          flash::ScenarioArgs& scenario, bool& panes_given) {
   std::vector<OptionSpec> specs = {
       PathOption("--out", "DIR", "a folder",
                  "The folder to create: frames/, manifest.json, and index.html or video.mp4 if asked", out),
@@ -29,7 +39,11 @@ std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std
          if (!into.every) return base::Fail(base::Reason::Usage, "expected statement, dma, step or stop");
          return {};
        }},
-      PixelSizeOption("--size", "The layout size in pixels (default 1280x720)", 320, 7680, into.size),
+      Noting(PixelSizeOption("--size",
+                             "The layout size in pixels (default 1280x720; with --figure, every pane's\n"
+                             "size, else a size per pane)",
+                             320, 7680, into.size),
+             into.size_given),
       {.name = "--scale",
        .value_name = "S",
        .needs = "a number",
@@ -45,10 +59,26 @@ std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std
        .needs = "a list of panes",
        .help =
            "Draw only these panes, of: " + KnownPanes() + "\n(memory to scenario are the tabs of one region)",
-       .set = [&into](std::string_view value) -> base::Status {
+       .set = [&into, &panes_given](std::string_view value) -> base::Status {
          const auto panes = ParsePaneList(value);
          if (!panes) return panes.error();
          into.panes = *panes;
+         panes_given = true;
+         return {};
+       }},
+      SwitchOption("--figure",
+                   "Draw each pane alone as a figure, with no buttons, tabs or scrollbars: one image per\n"
+                   "pane per frame (frames/00001-grid.png), the caption and titles as text in the manifest.\n"
+                   "Panes: grid, memory, lanes, scores, cost, timeline (default all six)",
+                   into.figure),
+      {.name = "--format",
+       .value_name = "NAME",
+       .needs = "an image format",
+       .help = "The frames' image format: png (default) or webp (lossless; needs libwebp7)",
+       .set = [&into](std::string_view value) -> base::Status {
+         const auto format = ParseImageFormat(value);
+         if (!format) return base::Fail(base::Reason::Usage, "expected " + ImageFormatNames());
+         into.format = *format;
          return {};
        }},
       ThemeOption("Colours: dark (default, for a projector), light (for an article) or print (black on\n"
@@ -74,13 +104,45 @@ std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std
   return specs;
 }
 
+// --figure draws the picture panes, one file each; what needs one picture per frame refuses it.
+base::Status CheckFigureOptions(ExportOptions& options, bool panes_given) {
+  using base::Fail;
+  using base::Reason;
+  if (options.video && options.format != ImageFormat::Png)
+    return Fail(Reason::Usage, "--video is made from PNG frames; drop --format " +
+                                   std::string(ImageFormatName(options.format)) + " or --video");
+  if (!options.figure) return {};
+  if (options.video)
+    return Fail(
+        Reason::Usage,
+        "--figure writes one image per pane, and a video needs one per frame; drop --video or --figure");
+  if (options.html)
+    return Fail(
+        Reason::Usage,
+        "--figure writes one image per pane, and the player shows one per frame; drop --html or --figure");
+  if (!panes_given) {
+    options.panes = FigurePanes();
+    return {};
+  }
+  for (int p = 0; p < static_cast<int>(Pane::kCount); ++p) {
+    const auto pane = static_cast<Pane>(p);
+    if (options.panes.Has(pane) && !FigurePanes().Has(pane))
+      return Fail(Reason::Usage,
+                  "--figure draws the panes grid, memory, lanes, scores, cost and timeline; '" +
+                      std::string(PaneName(pane)) +
+                      "' is text or controls, which the manifest carries (drop it from --panes)");
+  }
+  return {};
+}
+
 }  // namespace
 
 std::string ExportHelp() {
   ExportOptions options;
   std::optional<std::filesystem::path> out;
   flash::ScenarioArgs scenario;
-  return base::OptionsHelp(ExportOptionSpecs(options, out, scenario));
+  bool panes_given = false;
+  return base::OptionsHelp(ExportOptionSpecs(options, out, scenario, panes_given));
 }
 
 base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view> args) {
@@ -89,10 +151,14 @@ base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view>
   ExportOptions options;
   std::optional<std::filesystem::path> out;
   flash::ScenarioArgs scenario_args;
-  if (const auto parsed = base::ParseOptions(args, ExportOptionSpecs(options, out, scenario_args)); !parsed)
+  bool panes_given = false;
+  if (const auto parsed =
+          base::ParseOptions(args, ExportOptionSpecs(options, out, scenario_args, panes_given));
+      !parsed)
     return parsed.error();
   if (!out) return Fail(Reason::Usage, "--out DIR is required: the folder the frames go to");
   options.out = *out;
+  if (const base::Status figure = CheckFigureOptions(options, panes_given); !figure) return figure.error();
   if (const PixelSize frame = ScaledSize(options.size, options.scale);
       static_cast<long long>(frame.width) * frame.height > kMaxFramePixels)
     return Fail(Reason::Usage,

@@ -4,7 +4,8 @@
 
 namespace tilewalk::app {
 
-FrameWriter::FrameWriter() : m_thread([this] { Run(); }) {}
+FrameWriter::FrameWriter(std::shared_ptr<const WebpEncoder> webp)
+    : m_webp(std::move(webp)), m_thread([this] { Run(); }) {}
 
 FrameWriter::~FrameWriter() {
   {
@@ -45,8 +46,9 @@ void FrameWriter::Run() {
     m_jobs.pop_front();
     m_busy = true;
     lock.unlock();
-    const base::Status written = WritePngFile(
-        job.path, {.width = job.size.width, .height = job.size.height, .rgba = job.rgba, .bottom_up = true});
+    const RgbaImage image{
+        .width = job.size.width, .height = job.size.height, .rgba = job.rgba, .bottom_up = true};
+    const base::Status written = m_webp ? m_webp->WriteFile(job.path, image) : WritePngFile(job.path, image);
     lock.lock();
     m_busy = false;
     if (!written && !m_failure) {

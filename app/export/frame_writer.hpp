@@ -1,7 +1,7 @@
-// Writes export frames as PNG files on a worker thread, so that encoding one frame overlaps drawing the
-// next (the machine has two cores; libpng at its fast setting takes about as long as a frame's drawing).
-// At most two frames wait, so memory stays bounded whatever the export's length. The first failure is kept
-// and reported by Finish(); frames after it are dropped.
+// Writes export frames as PNG (or, given libwebp's encoder, lossless WebP) files on a worker thread, so that
+// encoding one frame overlaps drawing the next (the machine has two cores; libpng at its fast setting takes
+// about as long as a frame's drawing). At most two frames wait, so memory stays bounded whatever the export's
+// length. The first failure is kept and reported by Finish(); frames after it are dropped.
 #pragma once
 
 #include <condition_variable>
@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "app/export/webp_file.hpp"
 #include "app/pixel_size.hpp"
 #include "base/result.hpp"
 
@@ -20,7 +21,8 @@ namespace tilewalk::app {
 
 class FrameWriter {
  public:
-  FrameWriter();
+  // With `webp`, frames are written as WebP; without, as PNG.
+  explicit FrameWriter(std::shared_ptr<const WebpEncoder> webp = nullptr);
   FrameWriter(const FrameWriter&) = delete;
   FrameWriter& operator=(const FrameWriter&) = delete;
   ~FrameWriter();  // waits for the frames already handed in
@@ -44,6 +46,7 @@ class FrameWriter {
   std::deque<Job> m_jobs;
   bool m_busy = false, m_stopping = false;
   std::optional<base::Error> m_failure;
+  std::shared_ptr<const WebpEncoder> m_webp;
   std::thread m_thread;  // last: started once everything above is ready
 };
 

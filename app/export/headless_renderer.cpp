@@ -37,6 +37,7 @@ base::Result<std::unique_ptr<HeadlessRenderer>> HeadlessRenderer::Open(const Hea
   r->m_layout = options.layout;
   r->m_scale = options.scale;
   r->m_framebuffer = ScaledSize(options.layout, options.scale);
+  r->m_frame = r->m_framebuffer;
 
   // glad's first load finds only EGL 1.0 and the client extensions; the display's own come on the second.
   if (gladLoaderLoadEGL(EGL_NO_DISPLAY) == 0)
@@ -136,23 +137,33 @@ void HeadlessRenderer::BeginFrame() {
   ImGui::NewFrame();
 }
 
+void HeadlessRenderer::SetLayout(PixelSize layout) {
+  const PixelSize frame = ScaledSize(layout, m_scale);
+  m_layout = layout;
+  m_frame = {.width = std::min(frame.width, m_framebuffer.width),
+             .height = std::min(frame.height, m_framebuffer.height)};
+}
+
 void HeadlessRenderer::Render() {
   ImGui::Render();
   glBindFramebuffer(GL_FRAMEBUFFER, m_fbo);
-  glViewport(0, 0, m_framebuffer.width, m_framebuffer.height);
+  glViewport(0, 0, m_frame.width, m_frame.height);
   // The window colour, opaque, as the window clears: the tour panes then need no background of their own.
   const ImVec4 ground = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
   glClearColor(ground.x, ground.y, ground.z, 1.0f);
+  // Only the frame's corner: a software rasteriser pays for every pixel cleared.
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(0, 0, m_frame.width, m_frame.height);
   glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
 void HeadlessRenderer::ReadPixels(std::vector<std::uint8_t>& rgba) const {
-  rgba.resize(static_cast<std::size_t>(m_framebuffer.width) * static_cast<std::size_t>(m_framebuffer.height) *
-              4);
+  rgba.resize(static_cast<std::size_t>(m_frame.width) * static_cast<std::size_t>(m_frame.height) * 4);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, m_fbo);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, m_framebuffer.width, m_framebuffer.height, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+  glReadPixels(0, 0, m_frame.width, m_frame.height, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
 }
 
 }  // namespace tilewalk::app

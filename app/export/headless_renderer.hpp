@@ -36,14 +36,19 @@ class HeadlessRenderer {
   void BeginFrame();
   // Ends the frame and draws it into the framebuffer object.
   void Render();
-  // The framebuffer's pixels, RGBA, bottom row first (as GL returns them).
+  // The frame's pixels, RGBA, bottom row first (as GL returns them).
   void ReadPixels(std::vector<std::uint8_t>& rgba) const;
-  PixelSize FramebufferSize() const { return m_framebuffer; }
+  // The size of the frames drawn now, in pixels.
+  PixelSize FramebufferSize() const { return m_frame; }
+  // Draws the next frames at `layout` (figures of different panes), no larger than the layout it was
+  // opened with; they take the framebuffer's lower left corner.
+  void SetLayout(PixelSize layout);
 
  private:
   HeadlessRenderer() = default;
 
-  PixelSize m_layout{}, m_framebuffer{};
+  PixelSize m_layout{}, m_frame{};  // what is drawn now
+  PixelSize m_framebuffer{};        // what was allocated
   float m_scale = 1.0f;
   void* m_display = nullptr;  // EGLDisplay
   void* m_context = nullptr;  // EGLContext

@@ -24,7 +24,17 @@ ordered_json ScenarioEntry(const std::optional<flash::Scenario>& scenario) {
 
 ordered_json FrameJson(const ManifestFrame& f) {
   ordered_json j;
-  j["file"] = f.file;
+  j["file"] = OrNull(f.file);
+  if (!f.panes.empty()) {
+    ordered_json panes = ordered_json::array();
+    for (const ManifestPaneImage& p : f.panes)
+      panes.push_back({{"pane", p.pane},
+                       {"image", p.image},
+                       {"title", p.title},
+                       {"width", p.size.width},
+                       {"height", p.size.height}});
+    j["panes"] = std::move(panes);
+  }
   j["stop"] = f.stop;
   j["event"] = f.event ? ordered_json(*f.event) : ordered_json(nullptr);
   j["launch"] = OrNull(f.launch);
@@ -61,6 +71,8 @@ std::string ManifestJson(const Manifest& m) {
   j["size"] = {{"width", m.size.width}, {"height", m.size.height}, {"scale", m.scale}};
   j["panes"] = m.panes;
   j["theme"] = m.theme;
+  j["figure"] = m.figure;
+  j["image_format"] = m.image_format;
   j["fps"] = m.fps;
   ordered_json stops = ordered_json::array();
   for (const ManifestStop& s : m.stops) {

@@ -16,11 +16,20 @@
 
 namespace tilewalk::app {
 
+// One pane of a figure export's frame (export --figure): its image and the title it is drawn without.
+struct ManifestPaneImage {
+  std::string pane{};   // "grid", "memory", ...
+  std::string image{};  // "frames/00001-grid.png", relative to the manifest
+  std::string title{};  // the pane's title as the window shows it
+  PixelSize size{};     // the image's size in pixels
+};
+
 struct ManifestFrame {
-  std::string file{};                    // "frames/00001.png", relative to the manifest
-  int stop = 1;                          // 1-based
-  std::optional<std::uint64_t> event{};  // global event index; none at a rejected scenario
-  std::string launch{};                  // "fwd", "dkv", "dq"; empty with no event
+  std::string file{};                      // "frames/00001.png", relative to the manifest; empty in a figure
+  std::vector<ManifestPaneImage> panes{};  // a figure export's images, one per pane
+  int stop = 1;                            // 1-based
+  std::optional<std::uint64_t> event{};    // global event index; none at a rejected scenario
+  std::string launch{};                    // "fwd", "dkv", "dq"; empty with no event
   std::vector<std::int64_t> grid_index{};
   std::int64_t step = 0;                  // the grid step, lexicographic within the launch
   std::string event_kind{};               // "matmul", "copy_in", ...
@@ -53,6 +62,8 @@ struct Manifest {
   float scale = 1.0f;
   std::string panes{};
   std::string theme = "dark";  // --theme: dark, light or print
+  bool figure = false;         // --figure: frames are per pane images
+  std::string image_format = "png";
   int fps = 2;
   std::vector<ManifestStop> stops{};
   std::vector<ManifestFrame> frames{};

@@ -62,30 +62,9 @@ template <typename Place>
 void DrawDetailTabs(const session::TourPictures& pictures, TourScreenState& state,
                     std::vector<views::Intent>& intents, Place place) {
   using session::DetailTab;
-  place(DetailTab::Memory, [&] {
-    views::MemoryPicture memory = pictures.memory;  // shared images: the copy only takes texture ids
-    for (std::size_t i = 0; i < memory.scratch.size(); ++i)
-      views::AttachTexture(&state.textures, "memory.scratch." + std::to_string(i), memory.scratch[i].tile);
-    views::DrawMemoryView(memory, &state.memory);
-  });
-  place(DetailTab::Lanes, [&] {
-    views::LanesPicture lanes = pictures.lanes;  // shared images: the copy only takes texture ids
-    views::AttachTexture(&state.textures, "lanes.m", lanes.m);
-    views::AttachTexture(&state.textures, "lanes.l", lanes.l);
-    views::AttachTexture(&state.textures, "lanes.alpha", lanes.alpha);
-    views::DrawLanesView(lanes);
-  });
-  place(DetailTab::Scores, [&] {
-    views::ScoresPicture scores = pictures.scores;
-    views::AttachTexture(&state.textures, "scores.s", scores.s);
-    views::AttachTexture(&state.textures, "scores.p", scores.p);
-    views::DrawScoresView(scores);
-  });
-  place(DetailTab::Cost, [&] { views::DrawCostView(pictures.cost); });
-  place(DetailTab::Scenario, [&] {
-    if (auto intent = views::DrawScenarioView(pictures.scenario, state.scenario_draft))
-      intents.push_back(*intent);
-  });
+  for (DetailTab tab :
+       {DetailTab::Memory, DetailTab::Lanes, DetailTab::Scores, DetailTab::Cost, DetailTab::Scenario})
+    place(tab, [&] { DrawDetailContent(tab, pictures, state, intents); });
 }
 
 // The detail region: Memory | Lanes | Scores | Cost | Scenario. The tab is the one the stop shows (`show:`),
@@ -109,30 +88,9 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
   // Without a snapshot only the scenario has something to show: the edit that was rejected.
   if (!pictures.has_snapshot) wanted = DetailTab::Scenario;
   if (!state.panes.Has(TabPane(wanted))) wanted = FirstDetailTab(state.panes);
-  const std::string& launch = pictures.memory.launch;
   // The title names the tab wanted this frame, not last frame's: ImGui shows a tab asked for in code one
   // frame late, and an export's settling frame absorbs that lag for the content, so the title must not lag.
-  std::string title = "Memory";
-  if (wanted == DetailTab::Scenario) {
-    title = pictures.scenario.edited ? "Scenario: your edit of this stop" : "Scenario: what this stop runs";
-  } else if (pictures.has_snapshot) {
-    switch (wanted) {
-      case DetailTab::Memory:
-        title = "Memory: VMEM of the " + launch + " launch";
-        break;
-      case DetailTab::Lanes:
-        title = "Lanes: m and l of the " + launch + " launch";
-        break;
-      case DetailTab::Scores:
-        title = "Scores: s and p of this block (" + launch + ")";
-        break;
-      case DetailTab::Cost:
-        title = "Cost: " + launch + " on a TPU " + pictures.cost.chip_name + ", estimated";
-        break;
-      case DetailTab::Scenario:
-        break;
-    }
-  }
+  std::string title = DetailPaneTitle(pictures, wanted);
   state.detail_title = title;
   title += "###Memory";
   if (BeginPane(title.c_str(), rect, state.pane_backgrounds)) {
@@ -199,6 +157,62 @@ PaneSet ScreenPanes(const session::TourPictures& pictures, TourScreenState& stat
 }
 
 }  // namespace
+
+void DrawDetailContent(session::DetailTab tab, const session::TourPictures& pictures, TourScreenState& state,
+                       std::vector<views::Intent>& intents) {
+  using session::DetailTab;
+  switch (tab) {
+    case DetailTab::Memory: {
+      views::MemoryPicture memory = pictures.memory;  // shared images: the copy only takes texture ids
+      for (std::size_t i = 0; i < memory.scratch.size(); ++i)
+        views::AttachTexture(&state.textures, "memory.scratch." + std::to_string(i), memory.scratch[i].tile);
+      views::DrawMemoryView(memory, &state.memory);
+      break;
+    }
+    case DetailTab::Lanes: {
+      views::LanesPicture lanes = pictures.lanes;  // shared images: the copy only takes texture ids
+      views::AttachTexture(&state.textures, "lanes.m", lanes.m);
+      views::AttachTexture(&state.textures, "lanes.l", lanes.l);
+      views::AttachTexture(&state.textures, "lanes.alpha", lanes.alpha);
+      views::DrawLanesView(lanes);
+      break;
+    }
+    case DetailTab::Scores: {
+      views::ScoresPicture scores = pictures.scores;
+      views::AttachTexture(&state.textures, "scores.s", scores.s);
+      views::AttachTexture(&state.textures, "scores.p", scores.p);
+      views::DrawScoresView(scores);
+      break;
+    }
+    case DetailTab::Cost:
+      views::DrawCostView(pictures.cost);
+      break;
+    case DetailTab::Scenario:
+      if (auto intent = views::DrawScenarioView(pictures.scenario, state.scenario_draft))
+        intents.push_back(*intent);
+      break;
+  }
+}
+
+std::string DetailPaneTitle(const session::TourPictures& pictures, session::DetailTab tab) {
+  using session::DetailTab;
+  if (tab == DetailTab::Scenario)
+    return pictures.scenario.edited ? "Scenario: your edit of this stop" : "Scenario: what this stop runs";
+  if (!pictures.has_snapshot) return "Memory";
+  const std::string& launch = pictures.memory.launch;
+  switch (tab) {
+    case DetailTab::Lanes:
+      return "Lanes: m and l of the " + launch + " launch";
+    case DetailTab::Scores:
+      return "Scores: s and p of this block (" + launch + ")";
+    case DetailTab::Cost:
+      return "Cost: " + launch + " on a TPU " + pictures.cost.chip_name + ", estimated";
+    case DetailTab::Memory:
+    case DetailTab::Scenario:
+      break;
+  }
+  return "Memory: VMEM of the " + launch + " launch";
+}
 
 LayoutInput TourScreenArea(const session::TourPictures& pictures, const TourScreenState& state, float top) {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();

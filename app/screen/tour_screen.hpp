@@ -48,6 +48,12 @@ struct TourScreenState {
 // must outlive the result).
 LayoutInput TourScreenArea(const session::TourPictures& pictures, const TourScreenState& state, float top);
 
+// One tab of the detail region's contents, drawn into the current window (the tab's, or a figure's).
+void DrawDetailContent(session::DetailTab tab, const session::TourPictures& pictures, TourScreenState& state,
+                       std::vector<views::Intent>& intents);
+// The detail pane's title for `tab`: "Memory: VMEM of the fwd launch", "Cost: ... estimated".
+std::string DetailPaneTitle(const session::TourPictures& pictures, session::DetailTab tab);
+
 // `top`: where the menu bar ends. `seconds`: wall time since the last frame, for playback.
 void DrawTourScreen(session::TourSession& session, TourScreenState& state, float top, double seconds);
 

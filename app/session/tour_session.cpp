@@ -34,6 +34,7 @@ walkthrough::Tour ScenarioTour(const flash::Scenario& scenario) {
 TourSession::TourSession(const SessionOptions& options)
     : m_loaded(LoadTourLibrary(options.library_folder)),
       m_cancelled(options.cancelled),
+      m_recording_progress(options.recording_progress),
       m_background_recording(options.background_recording) {
   const walkthrough::Library& lib = m_loaded.library;
   if (!m_loaded.problem.empty()) m_library_problems.push_back(m_loaded.problem);
@@ -103,7 +104,7 @@ void TourSession::GoToStop(int index) {
   m_flags = stop.scenario;
   m_edited = false;
   m_scenario_problem.clear();
-  Land(m_lander.Land(stop, {.cancelled = m_cancelled}));
+  Land(m_lander.Land(stop, {.progress = m_recording_progress, .cancelled = m_cancelled}));
 }
 
 void TourSession::Land(const walkthrough::StopLanding& landing) {

@@ -39,6 +39,9 @@ struct SessionOptions {
   // Asked between grid steps of the recordings made on the caller's thread; true stops them (export's
   // Ctrl-C). A stop whose recording was stopped shows no event.
   std::function<bool()> cancelled{};
+  // Told after each grid step of those recordings: steps done and steps in all launches (export's
+  // progress line while it plans).
+  std::function<void(int64_t done, int64_t total)> recording_progress{};
 };
 
 struct TourPictures {
@@ -157,7 +160,8 @@ class TourSession {
   SourceDocuments m_documents;
 
   walkthrough::StopLander m_lander;
-  std::function<bool()> m_cancelled;  // SessionOptions::cancelled
+  std::function<bool()> m_cancelled;                           // SessionOptions::cancelled
+  std::function<void(int64_t, int64_t)> m_recording_progress;  // SessionOptions::recording_progress
   int m_stop = 0;
   std::vector<std::string> m_flags;  // the scenario that runs at this stop: its own, or the user's edit
   bool m_edited = false;

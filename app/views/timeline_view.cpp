@@ -147,16 +147,20 @@ void DrawTimeLabels(const TimelinePicture& picture, float left, float width) {
   ImGui::Dummy(ImVec2(width, line));
 }
 
-// Each kind's swatch between buttons that jump to its previous and next event.
-std::optional<Intent> DrawLegend() {
+// Each kind's swatch, with `buttons` between buttons that jump to its previous and next event (a figure
+// has none).
+std::optional<Intent> DrawLegend(bool buttons = true) {
   std::optional<Intent> intent;
   const float line = ImGui::GetTextLineHeight();
+  const float button_widths = buttons ? ButtonWidth("<") * 2.0f : 0.0f;
   for (std::size_t k = 0; k < kKinds.size(); ++k) {
-    if (k > 0) SameLineIfFits(ImGui::CalcTextSize(kKinds[k].label).x + ButtonWidth("<") * 2.0f + line * 2.0f);
+    if (k > 0) SameLineIfFits(ImGui::CalcTextSize(kKinds[k].label).x + button_widths + line * 2.0f);
     ImGui::PushID(static_cast<int>(k));
-    if (ImGui::Button("<"))
-      intent = Intent{.kind = IntentKind::JumpToMarker, .value = -1, .arg = static_cast<int>(k)};
-    ImGui::SameLine();
+    if (buttons) {
+      if (ImGui::Button("<"))
+        intent = Intent{.kind = IntentKind::JumpToMarker, .value = -1, .arg = static_cast<int>(k)};
+      ImGui::SameLine();
+    }
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float frame = ImGui::GetFrameHeight();
     const float s = line * 0.7f;
@@ -170,9 +174,11 @@ std::optional<Intent> DrawLegend() {
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(kKinds[k].label);
-    ImGui::SameLine();
-    if (ImGui::Button(">"))
-      intent = Intent{.kind = IntentKind::JumpToMarker, .value = 1, .arg = static_cast<int>(k)};
+    if (buttons) {
+      ImGui::SameLine();
+      if (ImGui::Button(">"))
+        intent = Intent{.kind = IntentKind::JumpToMarker, .value = 1, .arg = static_cast<int>(k)};
+    }
     ImGui::PopID();
   }
   return intent;
@@ -277,6 +283,13 @@ std::optional<Intent> DrawTimelineView(const TimelinePicture& picture) {
   if (picture.axis == TimelineAxis::Time) DrawTimeLabels(picture, left, width);
   if (auto jump = DrawLegend()) intent = jump;
   return intent;
+}
+
+void DrawTimelineFigure(const TimelinePicture& picture) {
+  float left = 0, width = 0;
+  DrawScrubber(picture, left, width);
+  if (picture.axis == TimelineAxis::Time) DrawTimeLabels(picture, left, width);
+  DrawLegend(/*buttons=*/false);
 }
 
 float TimelineStripHeight() {

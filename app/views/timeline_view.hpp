@@ -22,6 +22,10 @@ std::optional<Intent> DrawTimelineView(const TimelinePicture& picture);
 // so that the layout can give it exactly that.
 float TimelineViewHeight(TimelineAxis axis);
 
+// The timeline as a figure (export --figure): the scrubber, the time axis's labels and the legend's
+// swatches, with no buttons and no position line (an export carries that as text, the frame's caption).
+void DrawTimelineFigure(const TimelinePicture& picture);
+
 // The slim timeline of classroom mode, driven from the keyboard: the statement and position in one line
 // over the scrubber, without buttons or legend.
 std::optional<Intent> DrawTimelineStrip(const TimelinePicture& picture);

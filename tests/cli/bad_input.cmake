@@ -272,6 +272,20 @@ foreach(verb gui export)
   bad_input("${verb} with an unknown --theme" EXIT 2 COMMAND ${tw} ${verb} ${${verb}_args} --theme sepia
     MATCH "tilewalk ${verb}: --theme got 'sepia': expected dark, light or print")
 endforeach()
+# --format and --figure: an unknown format, and what needs one picture per frame, refused before recording.
+set(never_exported ${CMAKE_CURRENT_BINARY_DIR}/never-exported)
+bad_input("export with an unknown --format" EXIT 2 COMMAND ${tw} export --out ${never_exported} --format gif
+  MATCH "tilewalk export: --format got 'gif': expected png or webp")
+bad_input("export --figure with --video" EXIT 2 COMMAND ${tw} export --out ${never_exported} --figure --video
+  MATCH "--figure writes one image per pane, and a video needs one per frame; drop --video or --figure")
+bad_input("export --figure with --html" EXIT 2 COMMAND ${tw} export --out ${never_exported} --figure --html
+  MATCH "--figure writes one image per pane, and the player shows one per frame")
+bad_input("export --figure of a text pane" EXIT 2
+  COMMAND ${tw} export --out ${never_exported} --figure --panes grid,source
+  MATCH "--figure draws the panes grid, memory, lanes, scores, cost and timeline; 'source' is text")
+bad_input("export --video from WebP frames" EXIT 2
+  COMMAND ${tw} export --out ${never_exported} --format webp --video
+  MATCH "--video is made from PNG frames; drop --format webp or --video")
 bad_input("anchors with TILEWALK_PALLAS_SOURCE naming a missing file" EXIT 1
   COMMAND env TILEWALK_PALLAS_SOURCE=${pallas}/missing.py ${tw} anchors
   MATCH "TILEWALK_PALLAS_SOURCE names '.*missing\\.py', but cannot read .*there is no such file")

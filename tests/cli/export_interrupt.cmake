@@ -6,3 +6,13 @@ include(${CMAKE_CURRENT_LIST_DIR}/fails_cleanly.cmake)
 fails_cleanly(MATCH "interrupted by Ctrl-C \\(SIGINT\\); nothing was written to '.*interrupted-export'"
   COMMAND timeout --preserve-status -s INT 3 "${TILEWALK}" export --out "${PARENT}/interrupted-export" --causal
           --q-len 1024 --kv-len 1024 --every statement --max-frames 1000000 --size 640x360)
+# Ctrl-C while the first stop records (a scenario of 8192 causal queries in four heads records for much
+# longer than this allows): the recording stops between grid steps, so the export answers in seconds.
+fails_cleanly(MATCH "interrupted by Ctrl-C \\(SIGINT\\); nothing was written to '.*interrupted-planning'"
+  WITHIN 20
+  COMMAND timeout --preserve-status -s INT 3 "${TILEWALK}" export --out "${PARENT}/interrupted-planning"
+          --causal --q-len 8192 --kv-len 8192 --heads 4 --figure)
+# Ctrl-C while figures are written as WebP: nothing that looks finished either.
+fails_cleanly(MATCH "interrupted by Ctrl-C \\(SIGINT\\); nothing was written to '.*interrupted-figures'"
+  COMMAND timeout --preserve-status -s INT 4 "${TILEWALK}" export --out "${PARENT}/interrupted-figures"
+          --causal --q-len 1024 --kv-len 1024 --every statement --max-frames 1000000 --figure --format webp)

@@ -1,0 +1,48 @@
+#include "app/export/figure_frames.hpp"
+
+#include <algorithm>
+
+namespace tilewalk::app {
+
+std::vector<FigureSpec> FigureSpecs(const ExportOptions& options) {
+  std::vector<FigureSpec> specs;
+  for (int p = 0; p < static_cast<int>(Pane::kCount); ++p) {
+    const auto pane = static_cast<Pane>(p);
+    if (!options.panes.Has(pane) || !FigurePanes().Has(pane)) continue;
+    specs.push_back({.pane = pane, .layout = options.size_given ? options.size : DefaultFigureSize(pane)});
+  }
+  return specs;
+}
+
+PixelSize LargestFigure(const std::vector<FigureSpec>& specs) {
+  PixelSize largest{.width = 1, .height = 1};
+  for (const FigureSpec& s : specs)
+    largest = {.width = std::max(largest.width, s.layout.width),
+               .height = std::max(largest.height, s.layout.height)};
+  return largest;
+}
+
+std::vector<ManifestPaneImage> DrawFigureFrame(HeadlessRenderer& renderer, session::TourSession& session,
+                                               TourScreenState& screen, const std::vector<FigureSpec>& specs,
+                                               FrameWriter& writer, const std::filesystem::path& folder,
+                                               int index, std::string_view extension) {
+  std::vector<ManifestPaneImage> images;
+  std::vector<std::uint8_t> pixels;
+  for (const FigureSpec& spec : specs) {
+    renderer.SetLayout(spec.layout);
+    renderer.BeginFrame();
+    DrawFigure(session.Pictures(), spec.pane, screen);
+    renderer.Render();
+    renderer.ReadPixels(pixels);
+    ManifestPaneImage image{.pane = std::string(PaneName(spec.pane)),
+                            .image = PaneFrameFileName(index, spec.pane, extension),
+                            .title = FigureTitle(session.Pictures(), spec.pane),
+                            .size = renderer.FramebufferSize()};
+    writer.Write(folder / image.image, image.size, std::move(pixels));
+    pixels = {};
+    images.push_back(std::move(image));
+  }
+  return images;
+}
+
+}  // namespace tilewalk::app
