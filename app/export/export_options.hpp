@@ -2,6 +2,7 @@
 // and read by the export run.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -19,6 +20,10 @@ namespace tilewalk::app {
 // once (the one being read back, two waiting for the PNG writer, the one being encoded).
 inline constexpr long long kMaxFramePixels = 64ll * 1024 * 1024;
 
+// What the frames are: a PNG of the whole screen per frame, or an SVG per pane per frame
+// (frames/00001-grid.svg), drawn from the pictures without ImGui.
+enum class FrameFormat : std::uint8_t { Png, Svg };
+
 struct ExportOptions {
   std::string tour{};                         // --tour NAME; empty with no scenario flags: the default tour
   std::optional<flash::Scenario> scenario{};  // scenario flags instead of a tour
@@ -27,6 +32,7 @@ struct ExportOptions {
   float scale = 1.0f;                            // --scale S: frame pixels per layout pixel
   std::optional<FrameEvery> every{};             // --every; default: stop for a tour, step for a scenario
   PaneSet panes = PaneSet::All();                // --panes LIST
+  FrameFormat format = FrameFormat::Png;         // --format png|svg
   views::palette::Theme theme = views::palette::Theme::Dark;  // --theme NAME
   bool html = false;                               // --html: index.html, a player that works from disk
   bool video = false;                              // --video: video.mp4 through ffmpeg

@@ -9,6 +9,7 @@
 #include "app/export/headless_renderer.hpp"
 #include "app/export/html_player.hpp"
 #include "app/export/manifest.hpp"
+#include "app/export/pane_files.hpp"
 #include "app/export/video_encoder.hpp"
 #include "app/library_problems.hpp"
 #include "app/progress_line.hpp"
@@ -66,12 +67,6 @@ std::optional<std::vector<PlannedStop>> Plan(session::TourSession& session, Fram
   return plan;
 }
 
-std::string FrameFile(int index) {
-  char name[32];
-  std::snprintf(name, sizeof name, "frames/%05d.png", index + 1);
-  return name;
-}
-
 // One frame of the tour screen, as the app would draw it with no mouse and no time passing.
 void DrawFrame(HeadlessRenderer& renderer, session::TourSession& session, TourScreenState& screen,
                bool to_gl) {
@@ -108,11 +103,43 @@ struct DrawnFrames {
   double frames_per_second = 0;
 };
 
-// Draws every planned frame into `folder`/frames with the app's own tour screen, writing the PNG files on
-// a worker thread; asks for a Ctrl-C between frames. Its own progress line measures the drawing alone, so
-// the frames per second it reports leave the planning out.
+// Where the frames go: the renderer of the whole screen (null with --format svg, which draws each pane from
+// its picture without ImGui), the PNG writer, the staging folder.
+struct FrameTarget {
+  HeadlessRenderer* renderer;
+  TourScreenState& screen;
+  FrameWriter& writer;
+  const ExportOptions& options;
+  const std::filesystem::path& folder;
+};
+
+// The frame the session is at: the screen as a PNG (handed to the writer), unless the format is SVG, and
+// the panes' files; its description joins the manifest.
+base::Status ExportFrame(session::TourSession& session, const FrameTarget& target, Manifest& manifest) {
+  const int index = static_cast<int>(manifest.frames.size());
+  std::string file;
+  if (target.renderer != nullptr) {
+    DrawFrame(*target.renderer, session, target.screen, false);
+    DrawFrame(*target.renderer, session, target.screen, true);
+    std::vector<std::uint8_t> pixels;
+    target.renderer->ReadPixels(pixels);
+    file = "frames/" + FrameStem(index) + ".png";
+    target.writer.Write(target.folder / file, target.renderer->FramebufferSize(), std::move(pixels));
+  }
+  ManifestFrame frame = DescribeFrame(session, file);
+  auto panes = WritePaneFiles(session.Pictures(), target.options.panes, index,
+                              target.options.format == FrameFormat::Svg, target.folder);
+  if (!panes) return panes.error();
+  frame.panes = std::move(*panes);
+  manifest.frames.push_back(std::move(frame));
+  return {};
+}
+
+// Draws every planned frame into `folder`: with the app's own tour screen, writing the PNG files on a
+// worker thread, or as SVG per pane; asks for a Ctrl-C between frames. Its own progress line measures the
+// drawing alone, so the frames per second it reports leave the planning out.
 base::Result<DrawnFrames> DrawFrames(const std::vector<PlannedStop>& plan, int total,
-                                     HeadlessRenderer& renderer, session::TourSession& session,
+                                     HeadlessRenderer* renderer, session::TourSession& session,
                                      Manifest manifest, const ExportOptions& options,
                                      const std::filesystem::path& folder, std::ostream& err,
                                      const base::InterruptGuard& interrupts) {
@@ -122,8 +149,9 @@ base::Result<DrawnFrames> DrawFrames(const std::vector<PlannedStop>& plan, int t
   screen.pane_backgrounds = false;  // the renderer clears to the window colour, as the app's window does
   screen.splitters = false;         // no mouse: the default layout, without handles
   FrameWriter writer;  // waits, when it dies, for the frames handed to it: before the folder is removed
-  std::vector<std::uint8_t> pixels;
+  const FrameTarget target{renderer, screen, writer, options, folder};
   bool interrupted = false;
+  base::Status status;  // the first frame whose pane files could not be written
   for (const PlannedStop& stop : plan) {
     session.GoToStop(stop.stop);
     const walkthrough::TourStop& tour_stop = session.tour()->stops[static_cast<std::size_t>(stop.stop)];
@@ -131,29 +159,24 @@ base::Result<DrawnFrames> DrawFrames(const std::vector<PlannedStop>& plan, int t
                            .scenario = ParsedScenario(tour_stop.scenario),
                            .first_frame = static_cast<int>(manifest.frames.size())};
     const std::size_t count = std::max<std::size_t>(1, stop.events.size());
-    for (std::size_t i = 0; i < count && !writer.Failed() && !interrupted; ++i) {
+    for (std::size_t i = 0; i < count && !writer.Failed() && status && !interrupted; ++i) {
       interrupted = interrupts.Interrupted();
       if (interrupted) break;
       if (!stop.events.empty())
         session.Apply(
             {.kind = views::IntentKind::SeekToEvent, .value = static_cast<int64_t>(stop.events[i])});
-      DrawFrame(renderer, session, screen, false);
-      DrawFrame(renderer, session, screen, true);
-      renderer.ReadPixels(pixels);
-      const std::string file = FrameFile(static_cast<int>(manifest.frames.size()));
-      writer.Write(folder / file, renderer.FramebufferSize(), std::move(pixels));
-      pixels = {};
-      manifest.frames.push_back(DescribeFrame(session, file));
-      if (described.passage.empty()) described.passage = manifest.frames.back().passage;
+      status = ExportFrame(session, target, manifest);
+      if (described.passage.empty() && status) described.passage = manifest.frames.back().passage;
       progress.Update(static_cast<int>(manifest.frames.size()), total, "frames");
     }
     described.frame_count = static_cast<int>(manifest.frames.size()) - described.first_frame;
     manifest.stops.push_back(std::move(described));
-    if (writer.Failed() || interrupted) break;
+    if (writer.Failed() || !status || interrupted) break;
   }
   const base::Status written = writer.Finish();
   progress.Finish();
   if (interrupted) return base::Fail(base::Reason::Interrupted, "interrupted");
+  if (!status) return status.error();
   if (!written) return written.error();
   return DrawnFrames{.manifest = std::move(manifest), .frames_per_second = progress.RatePerSecond(total)};
 }
@@ -194,11 +217,13 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
                   "or drop --video");
   }
 
-  session::TourSession session({.library_folder = options.library,
-                                .tour = options.tour,
-                                .pallas_source = options.pallas_source,
-                                .scenario = options.scenario,
-                                .cancelled = [&interrupts] { return interrupts.Interrupted(); }});
+  session::TourSession session(
+      {.library_folder = options.library,
+       .tour = options.tour,
+       .pallas_source = options.pallas_source,
+       .scenario = options.scenario,
+       .cancelled = [&interrupts] { return interrupts.Interrupted(); },
+       .all_heatmaps = options.panes.Has(Pane::Lanes) || options.panes.Has(Pane::Scores)});
   if (const base::Status usable = ReportLibraryProblems(session.library_problems(), options.library,
                                                         options.keep_going, "export", err);
       !usable)
@@ -226,23 +251,30 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
                                    std::to_string(options.max_frames) +
                                    "; choose a coarser --every, or raise --max-frames");
 
-  auto opened = HeadlessRenderer::Open(
-      {.layout = options.size,
-       .scale = options.scale,
-       .look = {.font_pixels = FontPixelsForHeight(options.size.height), .theme = options.theme}},
-      err);
-  if (!opened) return Fail(opened.error().reason, "cannot draw the frames: " + opened.error().message);
-  HeadlessRenderer& renderer = **opened;
+  std::unique_ptr<HeadlessRenderer> renderer;
+  if (options.format == FrameFormat::Png) {
+    auto opened = HeadlessRenderer::Open(
+        {.layout = options.size,
+         .scale = options.scale,
+         .look = {.font_pixels = FontPixelsForHeight(options.size.height), .theme = options.theme}},
+        err);
+    if (!opened) return Fail(opened.error().reason, "cannot draw the frames: " + opened.error().message);
+    renderer = std::move(*opened);
+  } else {
+    views::palette::SetTheme(options.theme);  // the renderer's look sets it for PNG
+  }
   auto folder = base::OutputFolder::Create(options.out, folder_options);
   if (!folder) return folder.error();
-  std::error_code ec;
-  std::filesystem::create_directory(folder->path() / "frames", ec);
-  if (ec)
-    return Fail(Reason::Unwritable, "cannot create " + base::Quote(folder->path() / "frames") + " (" +
-                                        ec.message() + "); " + nothing);
+  for (const char* sub : {"frames", "pictures"}) {
+    std::error_code ec;
+    std::filesystem::create_directory(folder->path() / sub, ec);
+    if (ec)
+      return Fail(Reason::Unwritable, "cannot create " + base::Quote(folder->path() / sub) + " (" +
+                                          ec.message() + "); " + nothing);
+  }
 
-  auto drawn = DrawFrames(*plan, total, renderer, session, ManifestHeader(options, session, every), options,
-                          folder->path(), err, interrupts);
+  auto drawn = DrawFrames(*plan, total, renderer.get(), session, ManifestHeader(options, session, every),
+                          options, folder->path(), err, interrupts);
   if (!drawn && drawn.error().reason == Reason::Interrupted) return interrupted();
   if (!drawn) return Fail(drawn.error().reason, drawn.error().message + "; " + nothing);
   if (const base::Status written = WriteManifestAndPlayer(drawn->manifest, options.html, folder->path());
@@ -257,8 +289,9 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
   if (const base::Status committed = folder->Commit(); !committed) return committed.error();
   char rate[32];
   std::snprintf(rate, sizeof rate, "%.1f", drawn->frames_per_second);
-  out << "wrote " << total << " frames (" << SizeText(renderer.FramebufferSize()) << ", " << rate
-      << " frames/s) and manifest.json" << (options.html ? ", index.html" : "")
+  out << "wrote " << total << " frames ("
+      << (renderer ? SizeText(renderer->FramebufferSize()) : std::string("SVG per pane")) << ", " << rate
+      << " frames/s), pictures/ and manifest.json" << (options.html ? ", index.html" : "")
       << (ffmpeg ? ", video.mp4" : "") << " to " << base::Quote(options.out) << "\n";
   return ExitCode::Ok;
 }

@@ -1,7 +1,10 @@
 #include "app/export/export_verb.hpp"
 
+#include <algorithm>
+
 #include "app/cli_options.hpp"
 #include "app/export/export_run.hpp"
+#include "app/export/pane_files.hpp"
 #include "app/library_problems.hpp"
 #include "app/pallas_for_verb.hpp"
 #include "base/byte_size.hpp"
@@ -14,8 +17,10 @@ namespace {
 std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std::filesystem::path>& out,
                                           flash::ScenarioArgs& scenario) {
   std::vector<OptionSpec> specs = {
-      PathOption("--out", "DIR", "a folder",
-                 "The folder to create: frames/, manifest.json, and index.html or video.mp4 if asked", out),
+      PathOption(
+          "--out", "DIR", "a folder",
+          "The folder to create: frames/, pictures/, manifest.json, and index.html or video.mp4 if asked",
+          out),
       TextOption("--tour", "NAME", "a tour name",
                  "Export this tour ('tilewalk tours' lists them; default: the default tour)", into.tour),
       {.name = "--every",
@@ -51,6 +56,22 @@ std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std
          into.panes = *panes;
          return {};
        }},
+      {.name = "--format",
+       .value_name = "FORMAT",
+       .needs = "png or svg",
+       .help = "png (default): a PNG of the screen per frame. svg: an SVG per pane per frame\n"
+               "(frames/00001-grid.svg), text as text, for a web page; only the grid, memory, lanes,\n"
+               "scores, cost and timeline panes, and no --size, --scale, --html or --video",
+       .set = [&into](std::string_view value) -> base::Status {
+         if (value == "png") {
+           into.format = FrameFormat::Png;
+         } else if (value == "svg") {
+           into.format = FrameFormat::Svg;
+         } else {
+           return base::Fail(base::Reason::Usage, "expected png or svg");
+         }
+         return {};
+       }},
       ThemeOption("Colours: dark (default, for a projector), light (for an article) or print (black on\n"
                   "white, with patterns where colour carries meaning)",
                   into.theme),
@@ -74,6 +95,43 @@ std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std
   return specs;
 }
 
+// The options given on the command line among `names`, each recorded by wrapping its setter.
+void RecordGiven(std::vector<OptionSpec>& specs, std::initializer_list<std::string_view> names,
+                 std::vector<std::string_view>& given) {
+  for (OptionSpec& spec : specs) {
+    if (std::find(names.begin(), names.end(), spec.name) == names.end()) continue;
+    spec.set = [set = spec.set, name = spec.name, &given](std::string_view value) {
+      given.push_back(name);
+      return set(value);
+    };
+  }
+}
+
+// --format svg writes what the pictures hold, per pane: refuses what only a raster frame of the whole
+// screen has, and panes that have no picture; without --panes, the panes that have one.
+base::Status CheckSvgOptions(ExportOptions& options, const std::vector<std::string_view>& given) {
+  for (std::string_view name : {"--size", "--scale", "--html", "--video"}) {
+    if (std::find(given.begin(), given.end(), name) == given.end()) continue;
+    return base::Fail(base::Reason::Usage,
+                      std::string(name) +
+                          " applies to PNG frames of the whole screen; --format svg writes "
+                          "one SVG per pane at its own size, so drop " +
+                          std::string(name) + " or use --format png");
+  }
+  if (std::find(given.begin(), given.end(), "--panes") == given.end()) {
+    options.panes = PicturePanes();
+    return {};
+  }
+  for (int i = 0; i < static_cast<int>(Pane::kCount); ++i) {
+    const auto pane = static_cast<Pane>(i);
+    if (options.panes.Has(pane) && !PicturePanes().Has(pane))
+      return base::Fail(base::Reason::Usage,
+                        "--format svg draws the grid, memory, lanes, scores, cost and timeline panes; '" +
+                            std::string(PaneName(pane)) + "' has no SVG picture; leave it out of --panes");
+  }
+  return {};
+}
+
 }  // namespace
 
 std::string ExportHelp() {
@@ -89,10 +147,14 @@ base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view>
   ExportOptions options;
   std::optional<std::filesystem::path> out;
   flash::ScenarioArgs scenario_args;
-  if (const auto parsed = base::ParseOptions(args, ExportOptionSpecs(options, out, scenario_args)); !parsed)
-    return parsed.error();
+  std::vector<OptionSpec> specs = ExportOptionSpecs(options, out, scenario_args);
+  std::vector<std::string_view> given;
+  RecordGiven(specs, {"--size", "--scale", "--html", "--video", "--panes"}, given);
+  if (const auto parsed = base::ParseOptions(args, specs); !parsed) return parsed.error();
   if (!out) return Fail(Reason::Usage, "--out DIR is required: the folder the frames go to");
   options.out = *out;
+  if (options.format == FrameFormat::Svg)
+    if (const base::Status svg = CheckSvgOptions(options, given); !svg) return svg.error();
   if (const PixelSize frame = ScaledSize(options.size, options.scale);
       static_cast<long long>(frame.width) * frame.height > kMaxFramePixels)
     return Fail(Reason::Usage,

@@ -24,7 +24,7 @@ ordered_json ScenarioEntry(const std::optional<flash::Scenario>& scenario) {
 
 ordered_json FrameJson(const ManifestFrame& f) {
   ordered_json j;
-  j["file"] = f.file;
+  j["file"] = OrNull(f.file);
   j["stop"] = f.stop;
   j["event"] = f.event ? ordered_json(*f.event) : ordered_json(nullptr);
   j["launch"] = OrNull(f.launch);
@@ -40,6 +40,10 @@ ordered_json FrameJson(const ManifestFrame& f) {
   j["caption"] = f.caption;
   j["estimated_us"] = f.estimated_us ? ordered_json(*f.estimated_us) : ordered_json(nullptr);
   j["rejection"] = OrNull(f.rejection);
+  ordered_json panes = ordered_json::array();
+  for (const ManifestPane& p : f.panes)
+    panes.push_back({{"pane", p.pane}, {"image", OrNull(p.image)}, {"picture", p.picture}});
+  j["panes"] = std::move(panes);
   return j;
 }
 

@@ -16,8 +16,15 @@
 
 namespace tilewalk::app {
 
+// One pane of a frame: its picture as JSON, and with --format svg its own image.
+struct ManifestPane {
+  std::string pane{};     // "grid"
+  std::string image{};    // "frames/00001-grid.svg"; empty when the frame is one image of the whole screen
+  std::string picture{};  // "pictures/00001-grid.json"
+};
+
 struct ManifestFrame {
-  std::string file{};                    // "frames/00001.png", relative to the manifest
+  std::string file{};                    // "frames/00001.png", relative to the manifest; empty: per pane only
   int stop = 1;                          // 1-based
   std::optional<std::uint64_t> event{};  // global event index; none at a rejected scenario
   std::string launch{};                  // "fwd", "dkv", "dq"; empty with no event
@@ -32,6 +39,7 @@ struct ManifestFrame {
   std::string caption{};
   std::optional<double> estimated_us{};  // the cost model's estimated time at the event
   std::string rejection{};               // the error of a rejected scenario
+  std::vector<ManifestPane> panes{};     // the panes that have a picture, in PaneSet order
 };
 
 struct ManifestStop {

@@ -137,7 +137,8 @@ bool IsGridMoment(std::string_view site) {
 TourSession::TourSession(const SessionOptions& options)
     : m_loaded(LoadTourLibrary(options.library_folder)),
       m_cancelled(options.cancelled),
-      m_background_recording(options.background_recording) {
+      m_background_recording(options.background_recording),
+      m_keep_all_heatmaps(options.all_heatmaps) {
   const walkthrough::Library& lib = m_loaded.library;
   if (!m_loaded.problem.empty()) m_library_problems.push_back(m_loaded.problem);
   for (const walkthrough::Diagnostic& d : lib.diagnostics) m_library_problems.push_back(d.ToString());
@@ -468,6 +469,7 @@ bool TourSession::SeekToGridStep(int64_t step) {
 // ---- [Pictures] ----
 
 void TourSession::SetShownTab(std::optional<DetailTab> tab) {
+  if (m_keep_all_heatmaps) return;
   if (!m_all_heatmaps && tab == m_shown_tab) return;
   if (tab == DetailTab::Lanes || tab == DetailTab::Scores) MarkDirty();  // its heatmaps may not be built
   m_all_heatmaps = false;

@@ -38,6 +38,9 @@ struct SessionOptions {
   // Asked between grid steps of the recordings made on the caller's thread; true stops them (export's
   // Ctrl-C). A stop whose recording was stopped shows no event.
   std::function<bool()> cancelled{};
+  // Build every heatmap of every picture whatever tab is shown (SetShownTab changes nothing): an export
+  // that writes each pane's picture needs them all.
+  bool all_heatmaps = false;
 };
 
 // The tab of the detail region (memory, lanes, scores, cost) that fits the event at the cursor, named as
@@ -189,13 +192,14 @@ class TourSession {
   void RetireJob();
 
   bool m_background_recording = false;
+  bool m_keep_all_heatmaps = false;  // SessionOptions::all_heatmaps
   bool m_playing = false;
   float m_speed = 8.0f;  // steps per second, in m_step_unit
   views::StepUnit m_step_unit = views::StepUnit::Statement;
   views::TimelineAxis m_axis = views::TimelineAxis::Events;
   double m_play_debt = 0.0;  // seconds of playback not yet turned into steps
 
-  bool m_all_heatmaps = true;  // SetShownTab was never called
+  bool m_all_heatmaps = true;  // SetShownTab was never called, or SessionOptions::all_heatmaps
   std::optional<DetailTab> m_shown_tab;
   bool m_dirty = true;
   TourPictures m_pictures;

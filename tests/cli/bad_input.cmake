@@ -272,6 +272,20 @@ foreach(verb gui export)
   bad_input("${verb} with an unknown --theme" EXIT 2 COMMAND ${tw} ${verb} ${${verb}_args} --theme sepia
     MATCH "tilewalk ${verb}: --theme got 'sepia': expected dark, light or print")
 endforeach()
+# export --format: an unknown format, and svg (one picture per pane) with what only PNG frames of the whole
+# screen have, or with a pane that has no picture; refused before anything is recorded or drawn.
+bad_input("export with an unknown --format" EXIT 2 COMMAND ${tw} export ${export_args} --format gif
+  MATCH "tilewalk export: --format got 'gif': expected png or svg")
+foreach(raster --size=800x600 --scale=2 --html --video)
+  string(REGEX REPLACE "=.*" "" flag "${raster}")
+  bad_input("export --format svg with ${flag}" EXIT 2
+    COMMAND ${tw} export ${export_args} --format svg ${raster}
+    MATCH "tilewalk export: ${flag} applies to PNG frames of the whole screen; --format svg writes one SVG"
+    MATCH2 "drop ${flag} or use --format png")
+endforeach()
+bad_input("export --format svg with a pane that has no picture" EXIT 2
+  COMMAND ${tw} export ${export_args} --panes grid,passage --format svg
+  MATCH "--format svg draws the grid, memory, lanes, scores, cost and timeline panes; 'passage' has no SVG")
 bad_input("anchors with TILEWALK_PALLAS_SOURCE naming a missing file" EXIT 1
   COMMAND env TILEWALK_PALLAS_SOURCE=${pallas}/missing.py ${tw} anchors
   MATCH "TILEWALK_PALLAS_SOURCE names '.*missing\\.py', but cannot read .*there is no such file")
