@@ -18,7 +18,7 @@ namespace tilewalk::pictures {
 
 // A heatmap with more rows or columns than this is sampled: every k-th row and column, k the smallest
 // stride that brings the side within it.
-inline constexpr int kMaxHeatmapSide = 64;
+inline constexpr int kMaxHeatmapSide = 32;
 inline constexpr int kPictureFormatVersion = 1;
 
 std::string GridJson(const views::GridPicture& picture);

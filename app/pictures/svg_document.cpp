@@ -95,7 +95,7 @@ std::string_view PatternMarks(SvgMeaning meaning) {
 
 std::string SvgNumber(double value) {
   if (!std::isfinite(value)) return "0";
-  char text[48];
+  char text[320];  // the largest double has 309 digits
   std::snprintf(text, sizeof text, "%.2f", value);
   std::string out = text;
   while (out.back() == '0') out.pop_back();

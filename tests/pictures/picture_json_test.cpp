@@ -69,19 +69,19 @@ TEST_CASE("picture json: a heatmap past the stated size is sampled, with its str
   for (int i = 0; i < 100 * 200; ++i) image->values.push_back(static_cast<float>(i) / 3.0f);
   image->values[0] = -std::numeric_limits<float>::infinity();
   image->entry_bits.assign(100 * 200, 0);
-  image->entry_bits[2] = views::heatmap_entry::kCausalMasked;
+  image->entry_bits[4] = views::heatmap_entry::kCausalMasked;
   picture.s = {.label = "s", .rows = 200, .cols = 100, .min = 0, .max = 1, .has_range = true, .image = image};
   const nlohmann::json j = Parse(ScoresJson(picture), "scores");
   HasKeys(j, {"empty_message", "launch", "s", "s_from", "p", "p_from", "causal_masked", "segment_masked",
               "m_tiles", "mask_added"});
   const nlohmann::json& s = j["s"];
   HasKeys(s, {"label", "rows", "cols", "range", "masked", "stride", "values", "entry_bits"});
-  CHECK(s["stride"] == nlohmann::json::array({4, 2}));
-  REQUIRE(s["values"].size() == 50);
-  CHECK(s["values"][0].size() == 50);
+  CHECK(s["stride"] == nlohmann::json::array({7, 4}));  // the smallest strides that fit 32 a side
+  REQUIRE(s["values"].size() == 29);                    // rows 0, 7, ..., 196
+  CHECK(s["values"][0].size() == 25);
   CHECK(s["values"][0][0].is_null());                                                    // -inf
-  CHECK(s["values"][0][1].get<double>() == doctest::Approx(2.0 / 3.0).epsilon(1e-5));    // column 2
-  CHECK(s["values"][1][0].get<double>() == doctest::Approx(400.0 / 3.0).epsilon(1e-5));  // row 4
+  CHECK(s["values"][0][1].get<double>() == doctest::Approx(4.0 / 3.0).epsilon(1e-5));    // column 4
+  CHECK(s["values"][1][0].get<double>() == doctest::Approx(700.0 / 3.0).epsilon(1e-5));  // row 7
   CHECK(s["entry_bits"][0][1] == views::heatmap_entry::kCausalMasked);
   CHECK(j["p"].is_null());
 }

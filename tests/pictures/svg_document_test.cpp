@@ -48,6 +48,7 @@ TEST_CASE("svg: numbers have one form") {
   CHECK(SvgNumber(-0.001) == "0");
   CHECK(SvgNumber(-2.25) == "-2.25");
   CHECK(SvgNumber(1e300 * 1e300) == "0");
+  CHECK(SvgNumber(1e20) == "100000000000000000000");
 }
 
 TEST_CASE("svg: palette colours are #rrggbb, red in the low byte") {
