@@ -193,9 +193,12 @@ void StepNumbers(SvgDocument& svg, const Place& at, const views::GridPicture& pi
     const ImU32 ink = state == CellState::Current ? c.on_current
                       : state == CellState::Ran   ? c.on_light
                                                   : c.text_axis;
-    svg.Text("step-number", at.X(slice.cells[i].min.x) + 3,
-             at.Y(slice.cells[i].min.y) + SvgDocument::kFontSize,
-             std::to_string(views::StepInLaunch(picture, slice.source, r, col)), {.colour = ink, .size = 11});
+    const std::string number = std::to_string(views::StepInLaunch(picture, slice.source, r, col));
+    const double x = at.X(slice.cells[i].min.x) + 3, y = at.Y(slice.cells[i].min.y);
+    // A patch of the cell's own fill under the digits, so that the path and the hatching never cross them.
+    svg.Rect("step-number-ground", x - 1, y + 2, static_cast<double>(number.size()) * 6.7 + 2, 12,
+             StateFill(state));
+    svg.Text("step-number", x, y + SvgDocument::kFontSize, number, {.colour = ink, .size = 11});
   }
 }
 
