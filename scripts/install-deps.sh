@@ -15,6 +15,7 @@ packages=(
   chromium                     # tests/browser: the export's HTML player in a real browser
   ffmpeg                       # export --video, and its test (tilewalk itself only needs it for --video)
   curl python3                 # tilewalk source fetch, and its test (a loopback HTTP server in Python)
+  libxml2-utils                # xmllint: the test that every SVG export --format svg writes parses
 )
 # Node.js for the browser test's driver; a machine that already has node (and its npm) keeps its own.
 command -v npm >/dev/null || packages+=(nodejs npm)

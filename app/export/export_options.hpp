@@ -2,6 +2,7 @@
 // and read by the export run.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -30,7 +31,7 @@ struct ExportOptions {
   std::optional<FrameEvery> every{};             // --every; default: stop for a tour, step for a scenario
   PaneSet panes = PaneSet::All();                // --panes LIST; with --figure, default the figure panes
   bool figure = false;                           // --figure: each pane alone, no controls, one file each
-  ImageFormat format = ImageFormat::Png;         // --format png|webp
+  ImageFormat format = ImageFormat::Png;         // --format png|webp|svg; svg is one file per pane
   views::palette::Theme theme = views::palette::Theme::Dark;  // --theme NAME
   bool html = false;                               // --html: index.html, a player that works from disk
   bool video = false;                              // --video: video.mp4 through ffmpeg

@@ -10,6 +10,7 @@
 #include "app/export/headless_renderer.hpp"
 #include "app/export/html_player.hpp"
 #include "app/export/manifest.hpp"
+#include "app/export/pane_files.hpp"
 #include "app/export/video_encoder.hpp"
 #include "app/library_problems.hpp"
 #include "app/progress_line.hpp"
@@ -122,11 +123,65 @@ struct DrawnFrames {
   double frames_per_second = 0;
 };
 
-// Draws every planned frame into `folder`/frames with the app's own tour screen (or, with --figure, each
-// pane alone), writing the image files on a worker thread; asks for a Ctrl-C between frames. Its own
-// progress line measures the drawing alone, so the frames per second it reports leave the planning out.
+// Where the frames go: the renderer of the screen (null with --format svg, which draws each pane from its
+// picture without ImGui), the figures of --figure, the image writer, the staging folder.
+struct FrameTarget {
+  HeadlessRenderer* renderer;
+  TourScreenState& screen;
+  const std::vector<FigureSpec>& figures;
+  FrameWriter& writer;
+  const ExportOptions& options;
+  const std::filesystem::path& folder;
+};
+
+// The panes' picture files, each with its own image where the frame has one: a figure's, or an SVG.
+std::vector<ManifestPane> WithImages(std::vector<ManifestPane> pictures,
+                                     const std::vector<ManifestPane>& images) {
+  for (ManifestPane& pane : pictures) {
+    const auto image = std::find_if(images.begin(), images.end(),
+                                    [&](const ManifestPane& i) { return i.pane == pane.pane; });
+    if (image == images.end()) continue;
+    pane.image = image->image;
+    pane.title = image->title;
+    pane.size = image->size;
+  }
+  return pictures;
+}
+
+// The frame the session is at: the screen as one image, or with --figure each pane alone (handed to the
+// writer), or nothing drawn with --format svg; then the panes' files. Its description joins the manifest.
+base::Status ExportFrame(session::TourSession& session, const FrameTarget& target, Manifest& manifest) {
+  const int index = static_cast<int>(manifest.frames.size());
+  const ExportOptions& options = target.options;
+  const std::string_view extension = ImageFormatName(options.format);
+  std::string file;
+  std::vector<ManifestPane> images;
+  if (target.renderer != nullptr && options.figure) {
+    images = DrawFigureFrame(*target.renderer, session, target.screen, target.figures, target.writer,
+                             target.folder, index, extension);
+  } else if (target.renderer != nullptr) {
+    DrawFrame(*target.renderer, session, target.screen, false);
+    DrawFrame(*target.renderer, session, target.screen, true);
+    std::vector<std::uint8_t> pixels;
+    target.renderer->ReadPixels(pixels);
+    file = FrameFileName(index, extension);
+    target.writer.Write(target.folder / file, target.renderer->FramebufferSize(), std::move(pixels));
+  }
+  ManifestFrame frame = DescribeFrame(session, file);
+  auto panes = WritePaneFiles(session.Pictures(), options.panes, index, options.format == ImageFormat::Svg,
+                              target.folder);
+  if (!panes) return panes.error();
+  frame.panes = WithImages(std::move(*panes), images);
+  manifest.frames.push_back(std::move(frame));
+  return {};
+}
+
+// Draws every planned frame into `folder`: with the app's own tour screen (or, with --figure, each pane
+// alone), writing the image files on a worker thread, or as SVG per pane; asks for a Ctrl-C between
+// frames. Its own progress line measures the drawing alone, so the frames per second it reports leave the
+// planning out.
 base::Result<DrawnFrames> DrawFrames(const std::vector<PlannedStop>& plan, int total,
-                                     HeadlessRenderer& renderer, session::TourSession& session,
+                                     HeadlessRenderer* renderer, session::TourSession& session,
                                      Manifest manifest, const ExportOptions& options,
                                      std::shared_ptr<const WebpEncoder> webp,
                                      const std::filesystem::path& folder, std::ostream& err,
@@ -137,11 +192,11 @@ base::Result<DrawnFrames> DrawFrames(const std::vector<PlannedStop>& plan, int t
   screen.pane_backgrounds = false;  // the renderer clears to the window colour, as the app's window does
   screen.splitters = false;         // no mouse: the default layout, without handles
   const std::vector<FigureSpec> figures = options.figure ? FigureSpecs(options) : std::vector<FigureSpec>{};
-  const std::string_view extension = ImageFormatName(options.format);
   // Waits, when it dies, for the frames handed to it: before the folder is removed.
   FrameWriter writer(std::move(webp));
-  std::vector<std::uint8_t> pixels;
+  const FrameTarget target{renderer, screen, figures, writer, options, folder};
   bool interrupted = false;
+  base::Status status;  // the first frame whose pane files could not be written
   for (const PlannedStop& stop : plan) {
     session.GoToStop(stop.stop);
     const walkthrough::TourStop& tour_stop = session.tour()->stops[static_cast<std::size_t>(stop.stop)];
@@ -149,37 +204,24 @@ base::Result<DrawnFrames> DrawFrames(const std::vector<PlannedStop>& plan, int t
                            .scenario = ParsedScenario(tour_stop.scenario),
                            .first_frame = static_cast<int>(manifest.frames.size())};
     const std::size_t count = std::max<std::size_t>(1, stop.events.size());
-    for (std::size_t i = 0; i < count && !writer.Failed() && !interrupted; ++i) {
+    for (std::size_t i = 0; i < count && !writer.Failed() && status && !interrupted; ++i) {
       interrupted = interrupts.Interrupted();
       if (interrupted) break;
       if (!stop.events.empty())
         session.Apply(
             {.kind = views::IntentKind::SeekToEvent, .value = static_cast<int64_t>(stop.events[i])});
-      const int index = static_cast<int>(manifest.frames.size());
-      if (options.figure) {
-        std::vector<ManifestPaneImage> images =
-            DrawFigureFrame(renderer, session, screen, figures, writer, folder, index, extension);
-        manifest.frames.push_back(DescribeFrame(session, ""));
-        manifest.frames.back().panes = std::move(images);
-      } else {
-        DrawFrame(renderer, session, screen, false);
-        DrawFrame(renderer, session, screen, true);
-        renderer.ReadPixels(pixels);
-        const std::string file = FrameFileName(index, extension);
-        writer.Write(folder / file, renderer.FramebufferSize(), std::move(pixels));
-        pixels = {};
-        manifest.frames.push_back(DescribeFrame(session, file));
-      }
-      if (described.passage.empty()) described.passage = manifest.frames.back().passage;
+      status = ExportFrame(session, target, manifest);
+      if (described.passage.empty() && status) described.passage = manifest.frames.back().passage;
       progress.Update(static_cast<int>(manifest.frames.size()), total, "frames");
     }
     described.frame_count = static_cast<int>(manifest.frames.size()) - described.first_frame;
     manifest.stops.push_back(std::move(described));
-    if (writer.Failed() || interrupted) break;
+    if (writer.Failed() || !status || interrupted) break;
   }
   const base::Status written = writer.Finish();
   progress.Finish();
   if (interrupted) return base::Fail(base::Reason::Interrupted, "interrupted");
+  if (!status) return status.error();
   if (!written) return written.error();
   return DrawnFrames{.manifest = std::move(manifest), .frames_per_second = progress.RatePerSecond(total)};
 }
@@ -194,6 +236,44 @@ base::Status WriteManifestAndPlayer(const Manifest& manifest, bool html,
   const std::string title =
       "tilewalk: " + (manifest.kind == "tour" ? manifest.tour_title : std::string("scenario"));
   return base::WriteFileContent(folder / "index.html", PlayerHtml(title, manifest_json));
+}
+
+// The renderer of the screen, or none with --format svg (which draws without ImGui). A figure's text is
+// the size of a 1280x720 screen's, whatever the pane's size, unless --size says.
+base::Result<std::unique_ptr<HeadlessRenderer>> OpenRenderer(const ExportOptions& options,
+                                                             std::ostream& err) {
+  if (options.format == ImageFormat::Svg) {
+    views::palette::SetTheme(options.theme);  // the renderer's look sets it otherwise
+    return std::unique_ptr<HeadlessRenderer>();
+  }
+  const bool fitted_figures = options.figure && !options.size_given;
+  auto opened = HeadlessRenderer::Open(
+      {.layout = options.figure ? LargestFigure(FigureSpecs(options)) : options.size,
+       .scale = options.scale,
+       .look = {.font_pixels = FontPixelsForHeight(fitted_figures ? 720 : options.size.height),
+                .theme = options.theme}},
+      err);
+  if (!opened) return base::Fail(opened.error().reason, "cannot draw the frames: " + opened.error().message);
+  return std::move(*opened);
+}
+
+// "wrote 11 frames (1280x720, 42.0 frames/s), pictures/ and manifest.json to 'out'".
+void ReportWritten(std::ostream& out, const ExportOptions& options, int total, double frames_per_second,
+                   const HeadlessRenderer* renderer, bool video) {
+  char rate[32];
+  if (options.figure) {
+    const std::size_t panes = FigureSpecs(options).size();
+    std::snprintf(rate, sizeof rate, "%.1f", frames_per_second * static_cast<double>(panes));
+    out << "wrote " << total << " frames of " << panes << " figures each ("
+        << static_cast<std::size_t>(total) * panes << " images, " << rate << " images/s)";
+  } else {
+    std::snprintf(rate, sizeof rate, "%.1f", frames_per_second);
+    out << "wrote " << total << " frames ("
+        << (renderer != nullptr ? SizeText(renderer->FramebufferSize()) : std::string("SVG per pane")) << ", "
+        << rate << " frames/s)";
+  }
+  out << ", pictures/ and manifest.json" << (options.html ? ", index.html" : "")
+      << (video ? ", video.mp4" : "") << " to " << base::Quote(options.out) << "\n";
 }
 
 }  // namespace
@@ -235,7 +315,8 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
        .scenario = options.scenario,
        .cancelled = [&interrupts] { return interrupts.Interrupted(); },
        .recording_progress = [&planning](std::int64_t done,
-                                         std::int64_t total) { planning.Recorded(done, total); }});
+                                         std::int64_t total) { planning.Recorded(done, total); },
+       .all_heatmaps = options.panes.Has(Pane::Lanes) || options.panes.Has(Pane::Scores)});
   planning.line.Finish();  // erased before any message about the library; planning draws it again
   if (interrupts.Interrupted()) return interrupted();  // while the first stop recorded
   if (const base::Status usable = ReportLibraryProblems(session.library_problems(), options.library,
@@ -264,26 +345,20 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
                                    std::to_string(options.max_frames) +
                                    "; choose a coarser --every, or raise --max-frames");
 
-  // A figure's text is the size of a 1280x720 screen's, whatever the pane's size, unless --size says.
-  const bool fitted_figures = options.figure && !options.size_given;
-  auto opened = HeadlessRenderer::Open(
-      {.layout = options.figure ? LargestFigure(FigureSpecs(options)) : options.size,
-       .scale = options.scale,
-       .look = {.font_pixels = FontPixelsForHeight(fitted_figures ? 720 : options.size.height),
-                .theme = options.theme}},
-      err);
-  if (!opened) return Fail(opened.error().reason, "cannot draw the frames: " + opened.error().message);
-  HeadlessRenderer& renderer = **opened;
+  auto renderer = OpenRenderer(options, err);
+  if (!renderer) return renderer.error();
   auto folder = base::OutputFolder::Create(options.out, folder_options);
   if (!folder) return folder.error();
-  std::error_code ec;
-  std::filesystem::create_directory(folder->path() / "frames", ec);
-  if (ec)
-    return Fail(Reason::Unwritable, "cannot create " + base::Quote(folder->path() / "frames") + " (" +
-                                        ec.message() + "); " + nothing);
+  for (const char* sub : {"frames", "pictures"}) {
+    std::error_code ec;
+    std::filesystem::create_directory(folder->path() / sub, ec);
+    if (ec)
+      return Fail(Reason::Unwritable, "cannot create " + base::Quote(folder->path() / sub) + " (" +
+                                          ec.message() + "); " + nothing);
+  }
 
-  auto drawn = DrawFrames(*plan, total, renderer, session, ManifestHeader(options, session, every), options,
-                          webp, folder->path(), err, interrupts);
+  auto drawn = DrawFrames(*plan, total, renderer->get(), session, ManifestHeader(options, session, every),
+                          options, webp, folder->path(), err, interrupts);
   if (!drawn && drawn.error().reason == Reason::Interrupted) return interrupted();
   if (!drawn) return Fail(drawn.error().reason, drawn.error().message + "; " + nothing);
   if (const base::Status written = WriteManifestAndPlayer(drawn->manifest, options.html, folder->path());
@@ -296,19 +371,7 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
   }
   if (interrupts.Interrupted()) return interrupted();
   if (const base::Status committed = folder->Commit(); !committed) return committed.error();
-  char rate[32];
-  std::snprintf(rate, sizeof rate, "%.1f", drawn->frames_per_second);
-  if (options.figure) {
-    const std::size_t panes = FigureSpecs(options).size();
-    std::snprintf(rate, sizeof rate, "%.1f", drawn->frames_per_second * static_cast<double>(panes));
-    out << "wrote " << total << " frames of " << panes << " figures each (" << total * panes << " images, "
-        << rate << " images/s)";
-  } else {
-    out << "wrote " << total << " frames (" << SizeText(renderer.FramebufferSize()) << ", " << rate
-        << " frames/s)";
-  }
-  out << " and manifest.json" << (options.html ? ", index.html" : "") << (ffmpeg ? ", video.mp4" : "")
-      << " to " << base::Quote(options.out) << "\n";
+  ReportWritten(out, options, total, drawn->frames_per_second, renderer->get(), ffmpeg.has_value());
   return ExitCode::Ok;
 }
 

@@ -1,7 +1,10 @@
 #include "app/export/export_verb.hpp"
 
+#include <algorithm>
+
 #include "app/cli_options.hpp"
 #include "app/export/export_run.hpp"
+#include "app/export/pane_files.hpp"
 #include "app/library_problems.hpp"
 #include "app/pallas_for_verb.hpp"
 #include "app/screen/figure_screen.hpp"
@@ -24,8 +27,10 @@ OptionSpec Noting(OptionSpec spec, bool& given) {
 std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std::filesystem::path>& out,
                                           flash::ScenarioArgs& scenario, bool& panes_given) {
   std::vector<OptionSpec> specs = {
-      PathOption("--out", "DIR", "a folder",
-                 "The folder to create: frames/, manifest.json, and index.html or video.mp4 if asked", out),
+      PathOption(
+          "--out", "DIR", "a folder",
+          "The folder to create: frames/, pictures/, manifest.json, and index.html or video.mp4 if asked",
+          out),
       TextOption("--tour", "NAME", "a tour name",
                  "Export this tour ('tilewalk tours' lists them; default: the default tour)", into.tour),
       {.name = "--every",
@@ -74,7 +79,10 @@ std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std
       {.name = "--format",
        .value_name = "NAME",
        .needs = "an image format",
-       .help = "The frames' image format: png (default) or webp (lossless; needs libwebp7)",
+       .help = "png (default): a PNG of the screen per frame, or with --figure of each pane. webp: the\n"
+               "same, lossless (needs libwebp7). svg: an SVG per pane per frame (frames/00001-grid.svg),\n"
+               "text as text, for a web page; the picture panes only, and no --size, --scale, --html\n"
+               "or --video",
        .set = [&into](std::string_view value) -> base::Status {
          const auto format = ParseImageFormat(value);
          if (!format) return base::Fail(base::Reason::Usage, "expected " + ImageFormatNames());
@@ -121,16 +129,54 @@ base::Status CheckFigureOptions(ExportOptions& options, bool panes_given) {
         Reason::Usage,
         "--figure writes one image per pane, and the player shows one per frame; drop --html or --figure");
   if (!panes_given) {
-    options.panes = FigurePanes();
+    options.panes = PicturePanes();
     return {};
   }
   for (int p = 0; p < static_cast<int>(Pane::kCount); ++p) {
     const auto pane = static_cast<Pane>(p);
-    if (options.panes.Has(pane) && !FigurePanes().Has(pane))
+    if (options.panes.Has(pane) && !PicturePanes().Has(pane))
       return Fail(Reason::Usage,
                   "--figure draws the panes grid, memory, lanes, scores, cost and timeline; '" +
                       std::string(PaneName(pane)) +
                       "' is text or controls, which the manifest carries (drop it from --panes)");
+  }
+  return {};
+}
+
+// The options given on the command line among `names`, each recorded by wrapping its setter.
+void RecordGiven(std::vector<OptionSpec>& specs, std::initializer_list<std::string_view> names,
+                 std::vector<std::string_view>& given) {
+  for (OptionSpec& spec : specs) {
+    if (std::find(names.begin(), names.end(), spec.name) == names.end()) continue;
+    spec.set = [set = spec.set, name = spec.name, &given](std::string_view value) {
+      given.push_back(name);
+      return set(value);
+    };
+  }
+}
+
+// --format svg writes what the pictures hold, per pane: refuses what only a raster frame of the whole
+// screen has, and panes that have no picture; without --panes, the panes that have one.
+base::Status CheckSvgOptions(ExportOptions& options, const std::vector<std::string_view>& given,
+                             bool panes_given) {
+  for (std::string_view name : {"--size", "--scale", "--html", "--video"}) {
+    if (std::find(given.begin(), given.end(), name) == given.end()) continue;
+    return base::Fail(base::Reason::Usage,
+                      std::string(name) +
+                          " applies to PNG frames of the whole screen; --format svg writes "
+                          "one SVG per pane at its own size, so drop " +
+                          std::string(name) + " or use --format png");
+  }
+  if (!panes_given) {
+    options.panes = PicturePanes();
+    return {};
+  }
+  for (int i = 0; i < static_cast<int>(Pane::kCount); ++i) {
+    const auto pane = static_cast<Pane>(i);
+    if (options.panes.Has(pane) && !PicturePanes().Has(pane))
+      return base::Fail(base::Reason::Usage,
+                        "--format svg draws the grid, memory, lanes, scores, cost and timeline panes; '" +
+                            std::string(PaneName(pane)) + "' has no SVG picture; leave it out of --panes");
   }
   return {};
 }
@@ -152,13 +198,16 @@ base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view>
   std::optional<std::filesystem::path> out;
   flash::ScenarioArgs scenario_args;
   bool panes_given = false;
-  if (const auto parsed =
-          base::ParseOptions(args, ExportOptionSpecs(options, out, scenario_args, panes_given));
-      !parsed)
-    return parsed.error();
+  std::vector<OptionSpec> specs = ExportOptionSpecs(options, out, scenario_args, panes_given);
+  std::vector<std::string_view> given;
+  RecordGiven(specs, {"--size", "--scale", "--html", "--video"}, given);
+  if (const auto parsed = base::ParseOptions(args, specs); !parsed) return parsed.error();
   if (!out) return Fail(Reason::Usage, "--out DIR is required: the folder the frames go to");
   options.out = *out;
-  if (const base::Status figure = CheckFigureOptions(options, panes_given); !figure) return figure.error();
+  const base::Status checked = options.format == ImageFormat::Svg
+                                   ? CheckSvgOptions(options, given, panes_given)
+                                   : CheckFigureOptions(options, panes_given);
+  if (!checked) return checked.error();
   if (const PixelSize frame = ScaledSize(options.size, options.scale);
       static_cast<long long>(frame.width) * frame.height > kMaxFramePixels)
     return Fail(Reason::Usage,

@@ -8,7 +8,7 @@ std::vector<FigureSpec> FigureSpecs(const ExportOptions& options) {
   std::vector<FigureSpec> specs;
   for (int p = 0; p < static_cast<int>(Pane::kCount); ++p) {
     const auto pane = static_cast<Pane>(p);
-    if (!options.panes.Has(pane) || !FigurePanes().Has(pane)) continue;
+    if (!options.panes.Has(pane) || !PicturePanes().Has(pane)) continue;
     specs.push_back({.pane = pane, .layout = options.size_given ? options.size : DefaultFigureSize(pane)});
   }
   return specs;
@@ -22,11 +22,11 @@ PixelSize LargestFigure(const std::vector<FigureSpec>& specs) {
   return largest;
 }
 
-std::vector<ManifestPaneImage> DrawFigureFrame(HeadlessRenderer& renderer, session::TourSession& session,
-                                               TourScreenState& screen, const std::vector<FigureSpec>& specs,
-                                               FrameWriter& writer, const std::filesystem::path& folder,
-                                               int index, std::string_view extension) {
-  std::vector<ManifestPaneImage> images;
+std::vector<ManifestPane> DrawFigureFrame(HeadlessRenderer& renderer, session::TourSession& session,
+                                          TourScreenState& screen, const std::vector<FigureSpec>& specs,
+                                          FrameWriter& writer, const std::filesystem::path& folder, int index,
+                                          std::string_view extension) {
+  std::vector<ManifestPane> images;
   std::vector<std::uint8_t> pixels;
   for (const FigureSpec& spec : specs) {
     renderer.SetLayout(spec.layout);
@@ -34,10 +34,10 @@ std::vector<ManifestPaneImage> DrawFigureFrame(HeadlessRenderer& renderer, sessi
     DrawFigure(session.Pictures(), spec.pane, screen);
     renderer.Render();
     renderer.ReadPixels(pixels);
-    ManifestPaneImage image{.pane = std::string(PaneName(spec.pane)),
-                            .image = PaneFrameFileName(index, spec.pane, extension),
-                            .title = FigureTitle(session.Pictures(), spec.pane),
-                            .size = renderer.FramebufferSize()};
+    ManifestPane image{.pane = std::string(PaneName(spec.pane)),
+                       .image = PaneFrameFileName(index, spec.pane, extension),
+                       .title = FigureTitle(session.Pictures(), spec.pane),
+                       .size = renderer.FramebufferSize()};
     writer.Write(folder / image.image, image.size, std::move(pixels));
     pixels = {};
     images.push_back(std::move(image));

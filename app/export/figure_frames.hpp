@@ -28,9 +28,9 @@ PixelSize LargestFigure(const std::vector<FigureSpec>& specs);
 
 // Draws the panes of the session's current moment and queues their images; the frame's manifest entry
 // (without its description, which the caller adds) lists them.
-std::vector<ManifestPaneImage> DrawFigureFrame(HeadlessRenderer& renderer, session::TourSession& session,
-                                               TourScreenState& screen, const std::vector<FigureSpec>& specs,
-                                               FrameWriter& writer, const std::filesystem::path& folder,
-                                               int index, std::string_view extension);
+std::vector<ManifestPane> DrawFigureFrame(HeadlessRenderer& renderer, session::TourSession& session,
+                                          TourScreenState& screen, const std::vector<FigureSpec>& specs,
+                                          FrameWriter& writer, const std::filesystem::path& folder, int index,
+                                          std::string_view extension);
 
 }  // namespace tilewalk::app

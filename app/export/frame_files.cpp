@@ -7,15 +7,24 @@ namespace tilewalk::app {
 std::optional<ImageFormat> ParseImageFormat(std::string_view name) {
   if (name == "png") return ImageFormat::Png;
   if (name == "webp") return ImageFormat::Webp;
+  if (name == "svg") return ImageFormat::Svg;
   return std::nullopt;
 }
 
 std::string_view ImageFormatName(ImageFormat format) {
-  return format == ImageFormat::Webp ? "webp" : "png";
+  switch (format) {
+    case ImageFormat::Webp:
+      return "webp";
+    case ImageFormat::Svg:
+      return "svg";
+    case ImageFormat::Png:
+      break;
+  }
+  return "png";
 }
 
 std::string ImageFormatNames() {
-  return "png or webp";
+  return "png, webp or svg";
 }
 
 std::string FrameFileName(int index, std::string_view extension) {
@@ -24,10 +33,22 @@ std::string FrameFileName(int index, std::string_view extension) {
   return "frames/" + std::string(number) + "." + std::string(extension);
 }
 
-std::string PaneFrameFileName(int index, Pane pane, std::string_view extension) {
+namespace {
+
+std::string PaneStem(int index, Pane pane) {
   char number[16];
   std::snprintf(number, sizeof number, "%05d", index + 1);
-  return "frames/" + std::string(number) + "-" + std::string(PaneName(pane)) + "." + std::string(extension);
+  return std::string(number) + "-" + std::string(PaneName(pane));
+}
+
+}  // namespace
+
+std::string PaneFrameFileName(int index, Pane pane, std::string_view extension) {
+  return "frames/" + PaneStem(index, pane) + "." + std::string(extension);
+}
+
+std::string PanePictureFileName(int index, Pane pane) {
+  return "pictures/" + PaneStem(index, pane) + ".json";
 }
 
 }  // namespace tilewalk::app

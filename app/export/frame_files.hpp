@@ -12,15 +12,19 @@
 
 namespace tilewalk::app {
 
-enum class ImageFormat : std::uint8_t { Png, Webp };
+// PNG and WebP are raster images of the screen or, with --figure, of each pane; SVG is always one file
+// per pane, drawn from the pictures without ImGui.
+enum class ImageFormat : std::uint8_t { Png, Webp, Svg };
 
-std::optional<ImageFormat> ParseImageFormat(std::string_view name);  // "png", "webp"
+std::optional<ImageFormat> ParseImageFormat(std::string_view name);  // "png", "webp", "svg"
 std::string_view ImageFormatName(ImageFormat format);                // also the file extension
-std::string ImageFormatNames();                                      // "png or webp", for messages
+std::string ImageFormatNames();                                      // "png, webp or svg", for messages
 
 // "frames/00001.png" for the frame of 0-based `index`.
 std::string FrameFileName(int index, std::string_view extension);
-// "frames/00001-grid.png": one pane of the frame of 0-based `index`, drawn as a figure.
+// "frames/00001-grid.png": one pane of the frame of 0-based `index`, drawn as a figure (or an SVG).
 std::string PaneFrameFileName(int index, Pane pane, std::string_view extension);
+// "pictures/00001-grid.json": the picture of one pane of the frame, as JSON.
+std::string PanePictureFileName(int index, Pane pane);
 
 }  // namespace tilewalk::app

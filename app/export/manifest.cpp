@@ -25,16 +25,6 @@ ordered_json ScenarioEntry(const std::optional<flash::Scenario>& scenario) {
 ordered_json FrameJson(const ManifestFrame& f) {
   ordered_json j;
   j["file"] = OrNull(f.file);
-  if (!f.panes.empty()) {
-    ordered_json panes = ordered_json::array();
-    for (const ManifestPaneImage& p : f.panes)
-      panes.push_back({{"pane", p.pane},
-                       {"image", p.image},
-                       {"title", p.title},
-                       {"width", p.size.width},
-                       {"height", p.size.height}});
-    j["panes"] = std::move(panes);
-  }
   j["stop"] = f.stop;
   j["event"] = f.event ? ordered_json(*f.event) : ordered_json(nullptr);
   j["launch"] = OrNull(f.launch);
@@ -50,6 +40,17 @@ ordered_json FrameJson(const ManifestFrame& f) {
   j["caption"] = f.caption;
   j["estimated_us"] = f.estimated_us ? ordered_json(*f.estimated_us) : ordered_json(nullptr);
   j["rejection"] = OrNull(f.rejection);
+  ordered_json panes = ordered_json::array();
+  for (const ManifestPane& p : f.panes) {
+    ordered_json pane{{"pane", p.pane}, {"image", OrNull(p.image)}, {"picture", p.picture}};
+    if (!p.title.empty()) pane["title"] = p.title;
+    if (p.size.width > 0) {
+      pane["width"] = p.size.width;
+      pane["height"] = p.size.height;
+    }
+    panes.push_back(std::move(pane));
+  }
+  j["panes"] = std::move(panes);
   return j;
 }
 

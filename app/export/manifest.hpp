@@ -16,20 +16,21 @@
 
 namespace tilewalk::app {
 
-// One pane of a figure export's frame (export --figure): its image and the title it is drawn without.
-struct ManifestPaneImage {
+// One pane of a frame: its picture as JSON, and its own image with --figure or --format svg.
+struct ManifestPane {
   std::string pane{};   // "grid", "memory", ...
-  std::string image{};  // "frames/00001-grid.png", relative to the manifest
-  std::string title{};  // the pane's title as the window shows it
-  PixelSize size{};     // the image's size in pixels
+  std::string image{};  // "frames/00001-grid.png" or ".svg"; empty when the frame is one image of the screen
+  std::string picture{};  // "pictures/00001-grid.json", relative to the manifest
+  std::string title{};    // a figure's: the pane's title as the window shows it (the image is drawn without)
+  PixelSize size{};       // a figure's image size in pixels; zero for an SVG, which scales
 };
 
 struct ManifestFrame {
-  std::string file{};                      // "frames/00001.png", relative to the manifest; empty in a figure
-  std::vector<ManifestPaneImage> panes{};  // a figure export's images, one per pane
-  int stop = 1;                            // 1-based
-  std::optional<std::uint64_t> event{};    // global event index; none at a rejected scenario
-  std::string launch{};                    // "fwd", "dkv", "dq"; empty with no event
+  std::string file{};                    // "frames/00001.png", relative to the manifest; empty: per pane only
+  std::vector<ManifestPane> panes{};     // the panes that have a picture, in PaneSet order
+  int stop = 1;                          // 1-based
+  std::optional<std::uint64_t> event{};  // global event index; none at a rejected scenario
+  std::string launch{};                  // "fwd", "dkv", "dq"; empty with no event
   std::vector<std::int64_t> grid_index{};
   std::int64_t step = 0;                  // the grid step, lexicographic within the launch
   std::string event_kind{};               // "matmul", "copy_in", ...

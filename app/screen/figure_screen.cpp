@@ -32,7 +32,7 @@ constexpr ImGuiWindowFlags kFigureFlags = ImGuiWindowFlags_NoDecoration | ImGuiW
 
 }  // namespace
 
-PaneSet FigurePanes() {
+PaneSet PicturePanes() {
   PaneSet panes;
   for (Pane p : {Pane::Grid, Pane::Memory, Pane::Lanes, Pane::Scores, Pane::Cost, Pane::Timeline})
     panes = panes.With(p);

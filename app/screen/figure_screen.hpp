@@ -12,8 +12,9 @@
 
 namespace tilewalk::app {
 
-// grid, memory, lanes, scores, cost and timeline.
-PaneSet FigurePanes();
+// The panes that are pictures: grid, memory, lanes, scores, cost and timeline. An export draws these as
+// figures or SVG and writes their pictures as JSON; the others are text or controls.
+PaneSet PicturePanes();
 // The layout size a figure of `pane` is drawn at unless --size says otherwise (at scale 1):
 // grid 640x480, memory 800x560, lanes and scores 800x450, cost 960x320, timeline 1280x120.
 PixelSize DefaultFigureSize(Pane pane);

@@ -35,7 +35,8 @@ TourSession::TourSession(const SessionOptions& options)
     : m_loaded(LoadTourLibrary(options.library_folder)),
       m_cancelled(options.cancelled),
       m_recording_progress(options.recording_progress),
-      m_background_recording(options.background_recording) {
+      m_background_recording(options.background_recording),
+      m_keep_all_heatmaps(options.all_heatmaps) {
   const walkthrough::Library& lib = m_loaded.library;
   if (!m_loaded.problem.empty()) m_library_problems.push_back(m_loaded.problem);
   for (const walkthrough::Diagnostic& d : lib.diagnostics) m_library_problems.push_back(d.ToString());

@@ -42,6 +42,9 @@ struct SessionOptions {
   // Told after each grid step of those recordings: steps done and steps in all launches (export's
   // progress line while it plans).
   std::function<void(int64_t done, int64_t total)> recording_progress{};
+  // Build every heatmap of every picture whatever tab is shown (SetShownTab changes nothing): an export
+  // that writes each pane's picture needs them all.
+  bool all_heatmaps = false;
 };
 
 struct TourPictures {
@@ -189,13 +192,14 @@ class TourSession {
   void RetireJob();
 
   bool m_background_recording = false;
+  bool m_keep_all_heatmaps = false;  // SessionOptions::all_heatmaps
   bool m_playing = false;
   float m_speed = 8.0f;  // steps per second, in m_step_unit
   views::StepUnit m_step_unit = views::StepUnit::Statement;
   views::TimelineAxis m_axis = views::TimelineAxis::Events;
   double m_play_debt = 0.0;  // seconds of playback not yet turned into steps
 
-  bool m_all_heatmaps = true;  // SetShownTab was never called
+  bool m_all_heatmaps = true;  // SetShownTab was never called, or SessionOptions::all_heatmaps
   HeatmapCache m_heatmaps;     // of values and buffers the pictures showed lately
   std::optional<DetailTab> m_shown_tab;
   bool m_dirty = true;

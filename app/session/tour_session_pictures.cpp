@@ -30,6 +30,7 @@ MirrorPosition NearestFile(const walkthrough::Recording& rec, uint64_t event) {
 }  // namespace
 
 void TourSession::SetShownTab(std::optional<DetailTab> tab) {
+  if (m_keep_all_heatmaps) return;
   if (!m_all_heatmaps && tab == m_shown_tab) return;
   if (tab == DetailTab::Lanes || tab == DetailTab::Scores) MarkDirty();  // its heatmaps may not be built
   m_all_heatmaps = false;

@@ -275,7 +275,7 @@ endforeach()
 # --format and --figure: an unknown format, and what needs one picture per frame, refused before recording.
 set(never_exported ${CMAKE_CURRENT_BINARY_DIR}/never-exported)
 bad_input("export with an unknown --format" EXIT 2 COMMAND ${tw} export --out ${never_exported} --format gif
-  MATCH "tilewalk export: --format got 'gif': expected png or webp")
+  MATCH "tilewalk export: --format got 'gif': expected png, webp or svg")
 bad_input("export --figure with --video" EXIT 2 COMMAND ${tw} export --out ${never_exported} --figure --video
   MATCH "--figure writes one image per pane, and a video needs one per frame; drop --video or --figure")
 bad_input("export --figure with --html" EXIT 2 COMMAND ${tw} export --out ${never_exported} --figure --html
@@ -286,6 +286,18 @@ bad_input("export --figure of a text pane" EXIT 2
 bad_input("export --video from WebP frames" EXIT 2
   COMMAND ${tw} export --out ${never_exported} --format webp --video
   MATCH "--video is made from PNG frames; drop --format webp or --video")
+# export --format: an unknown format, and svg (one picture per pane) with what only PNG frames of the whole
+# screen have, or with a pane that has no picture; refused before anything is recorded or drawn.
+foreach(raster --size=800x600 --scale=2 --html --video)
+  string(REGEX REPLACE "=.*" "" flag "${raster}")
+  bad_input("export --format svg with ${flag}" EXIT 2
+    COMMAND ${tw} export ${export_args} --format svg ${raster}
+    MATCH "tilewalk export: ${flag} applies to PNG frames of the whole screen; --format svg writes one SVG"
+    MATCH2 "drop ${flag} or use --format png")
+endforeach()
+bad_input("export --format svg with a pane that has no picture" EXIT 2
+  COMMAND ${tw} export ${export_args} --panes grid,passage --format svg
+  MATCH "--format svg draws the grid, memory, lanes, scores, cost and timeline panes; 'passage' has no SVG")
 bad_input("anchors with TILEWALK_PALLAS_SOURCE naming a missing file" EXIT 1
   COMMAND env TILEWALK_PALLAS_SOURCE=${pallas}/missing.py ${tw} anchors
   MATCH "TILEWALK_PALLAS_SOURCE names '.*missing\\.py', but cannot read .*there is no such file")

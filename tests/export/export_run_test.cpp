@@ -129,11 +129,52 @@ TEST_CASE("export: the same inputs give byte-identical frames and manifest") {
     CHECK(Bytes(entry.path()) == Bytes(twin));
     ++compared;
   }
-  CHECK(compared == 1 + static_cast<int>(Manifest(dir.path / "a")["frames"].size()));
+  // The manifest, and per frame its PNG and the picture JSON of its three panes.
+  CHECK(compared == 1 + 4 * static_cast<int>(Manifest(dir.path / "a")["frames"].size()));
   std::string why;
   const auto frame = tests::ReadPng(dir.path / "a" / "frames" / "00001.png", why);
   REQUIRE(frame);
   CHECK(frame->width == 720);  // 480 at scale 1.5
+}
+
+TEST_CASE("export: each frame lists its panes' picture JSON, beside the PNG or as SVG per pane") {
+  TempDir dir;
+  ExportOptions options = FixtureExport(dir.path / "png", FrameEvery::Stop);
+  options.panes = *ParsePaneList("source,grid,memory,scores");
+  REQUIRE(Run(options) == ExitCode::Ok);
+  nlohmann::json m = Manifest(dir.path / "png");
+  REQUIRE_FALSE(m["frames"].empty());
+  const nlohmann::json& first = m["frames"][0];
+  CHECK(first["file"] == "frames/00001.png");
+  REQUIRE(first["panes"].size() == 3);  // the source pane has no picture
+  CHECK(first["panes"][0] ==
+        nlohmann::json{{"pane", "grid"}, {"image", nullptr}, {"picture", "pictures/00001-grid.json"}});
+  CHECK(first["panes"][2]["pane"] == "scores");
+  const nlohmann::json grid = nlohmann::json::parse(Bytes(dir.path / "png" / "pictures" / "00001-grid.json"));
+  CHECK(grid["pane"] == "grid");
+  CHECK_FALSE(grid["slices"].empty());
+  // The first stop lands on the running max, past s: its values are there though the Lanes statement, not
+  // Scores, is at the cursor.
+  const nlohmann::json scores =
+      nlohmann::json::parse(Bytes(dir.path / "png" / "pictures" / "00001-scores.json"));
+  CHECK(scores["s"]["values"].is_array());
+
+  options.out = dir.path / "svg";
+  options.format = ImageFormat::Svg;
+  options.panes = *ParsePaneList("grid,timeline");
+  options.theme = views::palette::Theme::Light;
+  REQUIRE(Run(options) == ExitCode::Ok);
+  views::palette::SetTheme(views::palette::Theme::Dark);
+  m = Manifest(dir.path / "svg");
+  CHECK(m["theme"] == "light");
+  CHECK(m["frames"][0]["file"].is_null());
+  CHECK(m["frames"][0]["panes"][1] == nlohmann::json{{"pane", "timeline"},
+                                                     {"image", "frames/00001-timeline.svg"},
+                                                     {"picture", "pictures/00001-timeline.json"}});
+  const std::string svg = Bytes(dir.path / "svg" / "frames" / "00001-grid.svg");
+  CHECK(svg.find("class=\"tilewalk grid theme-light\"") != std::string::npos);
+  CHECK(svg.find("class=\"cell current\"") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir.path / "svg" / "frames" / "00001.png"));
 }
 
 TEST_CASE("export: a plan longer than --max-frames is refused before anything is drawn") {

@@ -32,7 +32,7 @@ struct TempDir : tests::TempFolder {
 ExportOptions FigureExport(const fs::path& out) {
   return {.out = out,
           .every = FrameEvery::Stop,
-          .panes = FigurePanes(),
+          .panes = PicturePanes(),
           .figure = true,
           .library = TILEWALK_FIXTURE_LIBRARY};
 }

@@ -7,6 +7,8 @@
 #   app/views/       nothing of kernels/, walkthrough/ or app/session/: views draw plain pictures
 #   app/screen/      no GLFW, nothing of app/gui/ or app/export/: the screen the window and export share
 #   app/export/      no GLFW, nothing of app/gui/: an export draws the shared screen without a window
+#   app/pictures/    no GUI header, nothing of app/gui/, app/screen/, app/export/ or app/session/: SVG and
+#                    JSON from the picture structs alone
 # Run with -DROOT=<tree>; with -DEXPECT_OFFENDER=ON it fails unless it finds a file that breaks a rule
 # (the planted fixtures, which prove the check can fail).
 set(gui "imgui|GLFW/|glad/|GL/|EGL/|backends/imgui")
@@ -17,7 +19,8 @@ set(rules
   "app/session|(${gui})"
   "app/views|(kernels/|walkthrough/|app/session/)"
   "app/screen|(GLFW/|app/gui/|app/export/)"
-  "app/export|(GLFW/|app/gui/)")
+  "app/export|(GLFW/|app/gui/)"
+  "app/pictures|(${gui}|app/gui/|app/screen/|app/export/|app/session/)")
 
 set(offenders "")
 set(checked 0)

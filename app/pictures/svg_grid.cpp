@@ -1,0 +1,257 @@
+// The grid picture as SVG, laid out by the views' own pure grid layout (grid_layout.hpp): the slices'
+// cells by state, the path of the steps, the step numbers when the cells are large, the labels and the
+// legend.
+#include <algorithm>
+#include <cmath>
+
+#include "app/pictures/picture_svg.hpp"
+#include "app/pictures/svg_document.hpp"
+#include "app/views/grid_layout.hpp"
+#include "app/views/tour_palette.hpp"
+
+namespace tilewalk::pictures {
+namespace {
+
+using views::CellState;
+using views::LabelRole;
+using views::LayoutRect;
+using views::LayoutVec;
+
+constexpr double kWidth = 720, kHeight = 480;
+
+std::string_view StateClass(CellState state) {
+  switch (state) {
+    case CellState::Ran:
+      return "ran";
+    case CellState::Skipped:
+      return "skipped";
+    case CellState::Current:
+      return "current";
+    case CellState::Pending:
+      break;
+  }
+  return "pending";
+}
+
+ImU32 StateFill(CellState state) {
+  const views::palette::Colours& c = views::palette::Active();
+  switch (state) {
+    case CellState::Ran:
+      return c.ran_fill;
+    case CellState::Skipped:
+      return c.skipped_fill;
+    case CellState::Current:
+      return c.current;
+    case CellState::Pending:
+      break;
+  }
+  return c.pending_fill;
+}
+
+ImU32 LabelColour(LabelRole role) {
+  const views::palette::Colours& c = views::palette::Active();
+  switch (role) {
+    case LabelRole::AxisName:
+      return c.text_axis;
+    case LabelRole::Index:
+      return c.text_dim;
+    case LabelRole::Innermost:
+      return c.passage;
+    case LabelRole::SliceTitle:
+    case LabelRole::Legend:
+      break;
+  }
+  return c.text_strong;
+}
+
+std::string_view RoleClass(LabelRole role) {
+  switch (role) {
+    case LabelRole::SliceTitle:
+      return "label slice-title";
+    case LabelRole::AxisName:
+      return "label axis";
+    case LabelRole::Index:
+      return "label index";
+    case LabelRole::Innermost:
+      return "label innermost";
+    case LabelRole::Legend:
+      break;
+  }
+  return "label legend";
+}
+
+CellState StateAt(const views::GridSlice& slice, std::size_t index) {
+  return index < slice.cells.size() ? slice.cells[index] : CellState::Pending;
+}
+
+// The layout's coordinates, moved down below the title.
+struct Place {
+  double top;
+  double X(float x) const { return x; }
+  double Y(float y) const { return top + y; }
+};
+
+void Cell(SvgDocument& svg, const Place& at, const LayoutRect& r, CellState state) {
+  const std::string cls = "cell " + std::string(StateClass(state));
+  const double x = at.X(r.min.x), y = at.Y(r.min.y), w = r.Width(), h = r.Height();
+  const views::palette::Colours& c = views::palette::Active();
+  if (state == CellState::Skipped) {
+    svg.Rect(cls, x, y, w, h, c.skipped_fill);
+    const double spacing = std::max(4.0, w / 7.0);
+    std::string d;
+    for (const views::LayoutSegment& s :
+         views::HatchSegments({{r.min.x, r.min.y}, {r.max.x, r.max.y}}, static_cast<float>(spacing)))
+      d += SvgSegment(at.X(s.from.x), at.Y(s.from.y), at.X(s.to.x), at.Y(s.to.y));
+    if (!d.empty()) svg.Path("hatch", d, c.skipped, std::max(1.0, spacing * 0.18));
+    if (w >= 8) svg.Frame("cell-edge skipped", x, y, w, h, c.skipped, 1.5);
+    return;
+  }
+  svg.Rect(cls, x, y, w, h, StateFill(state));
+  if (state == CellState::Pending && w >= 8) svg.Frame("cell-edge pending", x, y, w, h, c.edge, 1);
+  if (state == CellState::Current)
+    svg.Frame("cell-edge current", x - 1, y - 1, w + 2, h + 2, c.current_edge, 2);
+}
+
+// Touching cells (no gap, a dense grid) go as one rectangle per run of a state along a row, as the view
+// paints them, so that a large grid stays a few hundred elements.
+void Cells(SvgDocument& svg, const Place& at, const views::GridPicture& picture,
+           const views::SliceLayout& slice, const views::GridSlice& source, float gap) {
+  if (gap > 0.0f || picture.cols <= 0) {
+    for (std::size_t i = 0; i < slice.cells.size(); ++i) Cell(svg, at, slice.cells[i], StateAt(source, i));
+    return;
+  }
+  const auto cols = static_cast<std::size_t>(picture.cols);
+  for (std::size_t row_start = 0; row_start + cols <= slice.cells.size(); row_start += cols) {
+    std::size_t run = row_start;
+    for (std::size_t i = row_start + 1; i <= row_start + cols; ++i) {
+      if (i < row_start + cols && StateAt(source, i) == StateAt(source, run)) continue;
+      Cell(svg, at, {slice.cells[run].min, slice.cells[i - 1].max}, StateAt(source, run));
+      run = i;
+    }
+  }
+}
+
+void Arrow(SvgDocument& svg, std::string_view cls, const Place& at, const views::LayoutSegment& s,
+           ImU32 colour, double width) {
+  const double x1 = at.X(s.from.x), y1 = at.Y(s.from.y), x2 = at.X(s.to.x), y2 = at.Y(s.to.y);
+  const double length = std::hypot(x2 - x1, y2 - y1);
+  if (length < 1) return;
+  svg.Line(cls, x1, y1, x2, y2, colour, width);
+  const double ux = (x2 - x1) / length, uy = (y2 - y1) / length, head = 7;
+  svg.Polygon(std::string(cls) + " head",
+              SvgNumber(x2 + ux * 2) + "," + SvgNumber(y2 + uy * 2) + " " +
+                  SvgNumber(x2 - ux * head - uy * head * 0.5) + "," +
+                  SvgNumber(y2 - uy * head + ux * head * 0.5) + " " +
+                  SvgNumber(x2 - ux * head + uy * head * 0.5) + "," +
+                  SvgNumber(y2 - uy * head - ux * head * 0.5),
+              colour);
+}
+
+void Label(SvgDocument& svg, const Place& at, const views::LayoutLabel& label, std::string_view cls,
+           ImU32 colour) {
+  // The layout places a label's top-left corner; SVG places a baseline.
+  svg.Text(cls, at.X(label.pos.x), at.Y(label.pos.y) + SvgDocument::kFontSize * 0.8, label.text,
+           {.colour = colour});
+}
+
+// The path through one slice's cells: bright up to the furthest step reached, faint beyond; the jump to the
+// next run of the innermost axis dashed.
+void StepPath(SvgDocument& svg, const Place& at, const views::GridPicture& picture,
+              const views::SliceLayout& slice, const views::GridSlice& source) {
+  if (slice.path.size() < 2 || slice.run_length <= 0 || picture.cols <= 0) return;
+  int reached = -1;
+  for (std::size_t i = 0; i < slice.cells.size(); ++i) {
+    if (StateAt(source, i) == CellState::Pending) continue;
+    const int r = static_cast<int>(i) / picture.cols, c = static_cast<int>(i) % picture.cols;
+    reached =
+        std::max(reached, views::StepInSlice(picture.rows, picture.cols, picture.walks_down_columns, r, c));
+  }
+  std::string done, ahead, wraps;
+  for (std::size_t k = 0; k + 1 < slice.path.size(); ++k) {
+    const LayoutVec a = slice.path[k], b = slice.path[k + 1];
+    const std::string d = SvgSegment(at.X(a.x), at.Y(a.y), at.X(b.x), at.Y(b.y));
+    if ((k + 1) % static_cast<std::size_t>(slice.run_length) == 0)
+      wraps += d;
+    else
+      (static_cast<int>(k) + 1 <= reached ? done : ahead) += d;
+  }
+  const views::palette::Colours& c = views::palette::Active();
+  if (!ahead.empty()) svg.Path("path ahead", ahead, c.path_ahead, 2);
+  if (!wraps.empty()) svg.Path("path wrap", wraps, c.path_ahead, 1);
+  if (!done.empty()) {
+    svg.Path("path-shadow", done, c.path_shadow, 4);
+    svg.Path("path done", done, c.path_done, 2);
+  }
+}
+
+void StepNumbers(SvgDocument& svg, const Place& at, const views::GridPicture& picture,
+                 const views::SliceLayout& slice, const views::GridSlice& source) {
+  const views::palette::Colours& c = views::palette::Active();
+  for (std::size_t i = 0; i < slice.cells.size(); ++i) {
+    const int r = static_cast<int>(i) / picture.cols, col = static_cast<int>(i) % picture.cols;
+    const CellState state = StateAt(source, i);
+    const ImU32 ink = state == CellState::Current ? c.on_current
+                      : state == CellState::Ran   ? c.on_light
+                                                  : c.text_axis;
+    const std::string number = std::to_string(views::StepInLaunch(picture, slice.source, r, col));
+    const double x = at.X(slice.cells[i].min.x) + 3, y = at.Y(slice.cells[i].min.y);
+    // A patch of the cell's own fill under the digits, so that the path and the hatching never cross them.
+    svg.Rect("step-number-ground", x - 1, y + 2, static_cast<double>(number.size()) * 6.7 + 2, 12,
+             StateFill(state));
+    svg.Text("step-number", x, y + SvgDocument::kFontSize, number, {.colour = ink, .size = 11});
+  }
+}
+
+void Legend(SvgDocument& svg, const Place& at, const views::GridLayout& layout) {
+  svg.Group("legend");
+  for (const views::LegendEntry& e : layout.legend) {
+    Cell(svg, at, e.swatch, e.state);
+    Label(svg, at, e.label, "label legend", LabelColour(e.label.role));
+  }
+  const views::palette::Colours& c = views::palette::Active();
+  if (layout.legend_path && layout.legend_path_label) {
+    Arrow(svg, "path done", at, *layout.legend_path, c.path_done, 2);
+    Label(svg, at, *layout.legend_path_label, "label legend", c.text_strong);
+  }
+  if (layout.legend_note) Label(svg, at, *layout.legend_note, "label legend note", c.text_strong);
+  if (layout.legend_innermost && layout.legend_innermost_label) {
+    Arrow(svg, "innermost", at, *layout.legend_innermost, c.passage, 2);
+    Label(svg, at, *layout.legend_innermost_label, "label innermost", c.passage);
+  }
+  svg.EndGroup();
+}
+
+}  // namespace
+
+std::string GridSvg(const views::GridPicture& full) {
+  SvgDocument svg("grid", full.title.empty() ? "Launch grid" : full.title);
+  const views::palette::Colours& c = views::palette::Active();
+  svg.Text("title", 0, SvgDocument::kFontSize, full.title, {.colour = c.text_strong, .bold = true});
+  const Place at{.top = SvgDocument::kLine + 4};
+  const views::GridLayout layout =
+      views::BuildGridLayout(full, static_cast<float>(kWidth), static_cast<float>(kHeight - at.top),
+                             {.text = {.char_width = static_cast<float>(SvgDocument::kCharWidth),
+                                       .line_height = static_cast<float>(SvgDocument::kFontSize)}});
+  const views::GridPicture& shown = layout.summary ? *layout.summary : full;
+  Legend(svg, at, layout);
+  for (const views::SliceLayout& slice : layout.slices) {
+    if (slice.source < 0 || static_cast<std::size_t>(slice.source) >= shown.slices.size()) continue;
+    const views::GridSlice& source = shown.slices[static_cast<std::size_t>(slice.source)];
+    svg.Group("slice");
+    Cells(svg, at, shown, slice, source, layout.cell_gap);
+    StepPath(svg, at, shown, slice, source);
+    if (!layout.summary && layout.cell_pitch >= 2.2f * SvgDocument::kFontSize)
+      StepNumbers(svg, at, shown, slice, source);
+    for (const views::LayoutLabel& label : slice.labels)
+      Label(svg, at, label, RoleClass(label.role), LabelColour(label.role));
+    Arrow(svg, "innermost", at, slice.innermost, c.passage, 2);
+    svg.EndGroup();
+  }
+  if (layout.too_large)
+    svg.Text("note", 0, at.top + SvgDocument::kLine, "Too many grid steps per slice to draw.",
+             {.colour = c.text_strong});
+  const double height = std::max<double>(at.top + layout.content_size.y, at.top + SvgDocument::kLine);
+  return svg.Finish(std::max<double>(kWidth, layout.content_size.x), height + 2);
+}
+
+}  // namespace tilewalk::pictures

@@ -1,0 +1,73 @@
+#include "app/pictures/svg_heatmap.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "app/pictures/png_bytes.hpp"
+#include "app/views/tour_palette.hpp"
+
+namespace tilewalk::pictures {
+namespace {
+
+// The ramp of ColourRamp as a 64 by 1 image: the scale bar.
+const std::string& RampPng() {
+  static const std::string png = [] {
+    constexpr int kWidth = 64;
+    std::vector<std::uint8_t> rgba;
+    for (int i = 0; i < kWidth; ++i) {
+      const views::Rgb c = views::ColourRamp(static_cast<float>(i) / (kWidth - 1));
+      rgba.insert(rgba.end(), {c.r, c.g, c.b, 0xFF});
+    }
+    return EncodePng(kWidth, 1, rgba).value_or(std::string());
+  }();
+  return png;
+}
+
+}  // namespace
+
+std::string HeatmapValueText(float value) {
+  if (value != 0.0f && std::fabs(value) < 1e-6f) return "~0";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", static_cast<double>(value));
+  return text;
+}
+
+void SvgHeatmapImage(SvgDocument& svg, const views::Heatmap& heatmap, std::string_view cls, double x,
+                     double y, double w, double h, int repeats) {
+  const views::palette::Colours& c = views::palette::Active();
+  repeats = std::max(1, repeats);
+  const views::HeatmapImage* image = heatmap.image.get();
+  std::optional<std::string> png;
+  if (image != nullptr) png = EncodePng(image->width, image->height, image->rgba);
+  const double copy_w = w / repeats;
+  for (int i = 0; i < repeats; ++i) {
+    const double at = x + copy_w * i;
+    if (png)
+      svg.PngImage(cls, at, y, copy_w, h, *png);
+    else
+      svg.Rect(std::string(cls) + " missing", at, y, copy_w, h, c.panel);
+    if (i > 0) svg.Line("tile-seam", at, y, at, y + h, c.current, 2);
+  }
+  svg.Frame("heatmap-edge", x, y, w, h, c.edge, 1);
+}
+
+void SvgColourScale(SvgDocument& svg, const views::Heatmap& heatmap, double x, double y, double w) {
+  const views::palette::Colours& c = views::palette::Active();
+  const double baseline = y + SvgDocument::kFontSize;
+  if (!heatmap.has_range) {
+    svg.Text("scale none", x, baseline, "no entry in colour", {.colour = c.text_dim});
+    return;
+  }
+  const std::string lo = HeatmapValueText(heatmap.min), hi = HeatmapValueText(heatmap.max);
+  const double lo_w = static_cast<double>(lo.size()) * SvgDocument::kCharWidth + 6;
+  const double hi_w = static_cast<double>(hi.size()) * SvgDocument::kCharWidth + 6;
+  const double bar_w = std::max(16.0, w - lo_w - hi_w);
+  svg.Group("scale");
+  svg.Text("scale-min", x, baseline, lo, {.colour = c.text});
+  svg.PngImage("scale-ramp", x + lo_w, y + 2, bar_w, SvgDocument::kFontSize - 2, RampPng());
+  svg.Text("scale-max", x + lo_w + bar_w + 6, baseline, hi, {.colour = c.text});
+  svg.EndGroup();
+}
+
+}  // namespace tilewalk::pictures

@@ -1,0 +1,164 @@
+// Each picture kind as SVG: the text it must carry as <text>, the classes that name its marks, its
+// heatmaps as embedded PNG images, escaped labels, and the same bytes from the same picture.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "app/pictures/picture_svg.hpp"
+#include "app/pictures/svg_document.hpp"
+#include "app/views/canned_grids.hpp"
+#include "app/views/canned_tour_pictures.hpp"
+#include "app/views/tour_palette.hpp"
+
+namespace tilewalk::pictures {
+namespace {
+
+bool Has(const std::string& svg, const std::string& part) {
+  return svg.find(part) != std::string::npos;
+}
+
+int Count(const std::string& svg, const std::string& part) {
+  int n = 0;
+  for (std::size_t at = svg.find(part); at != std::string::npos; at = svg.find(part, at + 1)) ++n;
+  return n;
+}
+
+// The text of every <text> element, in order, joined by '|'.
+std::string Texts(const std::string& svg) {
+  std::string out;
+  for (std::size_t at = svg.find("<text"); at != std::string::npos; at = svg.find("<text", at + 1)) {
+    const std::size_t open = svg.find('>', at), close = svg.find("</text>", at);
+    out += svg.substr(open + 1, close - open - 1) + "|";
+  }
+  return out;
+}
+
+views::GridPicture CausalGrid() {
+  return views::MakeGridPicture(
+      {.title = "Forward launch grid", .rows = 4, .cols = 4, .causal = true, .current_step = 6});
+}
+
+}  // namespace
+
+TEST_CASE("svg grid: cells by state, the step path, the labels and the legend") {
+  const std::string svg = GridSvg(CausalGrid());
+  CHECK(Has(svg, "class=\"tilewalk grid theme-dark\""));
+  CHECK(Has(Texts(svg), "Forward launch grid|"));
+  CHECK(Has(svg, "class=\"cell ran\""));
+  CHECK(Has(svg, "class=\"cell skipped\""));
+  CHECK(Count(svg, "class=\"cell current\"") >= 1);
+  CHECK(Has(svg, "class=\"cell pending\""));
+  CHECK(Has(svg, "class=\"path done\""));
+  CHECK(Has(svg, "class=\"path ahead\""));
+  CHECK(Has(svg, "<g class=\"legend\">"));
+  CHECK(Has(Texts(svg), "|6|"));  // the current cell's step number, large cells being numbered
+  CHECK(Has(svg, SvgColour(views::palette::Active().ran_fill)));
+  CHECK(svg == GridSvg(CausalGrid()));
+}
+
+TEST_CASE("svg grid: labels with markup and quotes are escaped, never raw") {
+  views::GridPicture grid = CausalGrid();
+  grid.title = R"(Grid <!--<script> "q" & 'a')";
+  grid.row_label = "q <block>";
+  const std::string svg = GridSvg(grid);
+  CHECK(Has(svg, "Grid &lt;!--&lt;script&gt; &quot;q&quot; &amp; &#39;a&#39;"));
+  CHECK(!Has(svg, "<script"));
+  CHECK(!Has(svg, "<!--"));
+  CHECK(!Has(svg, "<block>"));
+}
+
+TEST_CASE("svg grid: a dense grid is a few rectangles a row, not one a cell") {
+  const views::GridPicture big =
+      views::MakeGridPicture({.title = "big", .rows = 300, .cols = 300, .current_step = 45000});
+  const std::string svg = GridSvg(big);
+  CHECK(Count(svg, "<rect") < 5000);
+  CHECK(Has(svg, "class=\"cell current\""));
+}
+
+TEST_CASE("svg memory: slots with their blocks, HBM blocks, the key and the scratch") {
+  const views::MemoryPicture picture = views::CannedMemoryPicture();
+  const std::string svg = MemorySvg(picture);
+  const std::string texts = Texts(svg);
+  CHECK(Has(svg, "class=\"tilewalk memory"));
+  REQUIRE(!picture.inputs.empty());
+  CHECK(Has(texts, "|" + picture.inputs.front().name + "|"));
+  CHECK(Has(texts, "slot 0|slot 1|in HBM|"));
+  CHECK(Has(svg, "<g class=\"slot active"));
+  CHECK(Has(svg, " wanted\""));  // the block asked for, also in VMEM in this picture
+  CHECK(Has(svg, "<g class=\"operand reused\">"));
+  CHECK(Has(texts, "reused|"));
+  CHECK(Has(texts, "naive map&#39;s block|"));
+  if (!picture.copy_in_flight.empty()) CHECK(Has(texts, "last copy: "));
+  if (!picture.scratch.empty()) CHECK(Has(svg, "class=\"heatmap scratch"));  // a frame: no image canned
+  CHECK(svg == MemorySvg(picture));
+}
+
+TEST_CASE("svg lanes: m, l and alpha as embedded PNG images with their scales") {
+  const views::LanesPicture picture = views::CannedLanesPicture();
+  const std::string svg = LanesSvg(picture);
+  CHECK(Has(svg, "<image class=\"heatmap m\""));
+  CHECK(Has(svg, "<image class=\"heatmap l\""));
+  CHECK(Has(svg, "xlink:href=\"data:image/png;base64,iVBORw0KGgo"));
+  CHECK(Has(svg, "image-rendering:pixelated"));
+  CHECK(Has(svg, "<g class=\"scale\">"));
+  if (picture.tile_repeats > 0) CHECK(Has(Texts(svg), "tile x" + std::to_string(picture.tile_repeats) + "|"));
+  if (picture.has_alpha) CHECK(Has(Texts(svg), "alpha = exp(m_prev - m_next)|"));
+  views::LanesPicture empty;
+  empty.empty_message = "no running max yet: <before> the first block";
+  CHECK(Has(Texts(LanesSvg(empty)), "no running max yet: &lt;before&gt; the first block|"));
+}
+
+TEST_CASE("svg scores: s and p, the masks and their counts") {
+  const views::ScoresPicture picture = views::CannedScoresPicture();
+  const std::string svg = ScoresSvg(picture);
+  CHECK(Has(svg, "<image class=\"heatmap s\""));
+  if (picture.has_p) CHECK(Has(svg, "<image class=\"heatmap p\""));
+  if (picture.has_causal)
+    CHECK(Has(Texts(svg), "causal mask: " + std::to_string(picture.causal_masked) + " masked|"));
+  CHECK(svg == ScoresSvg(picture));
+}
+
+TEST_CASE("svg timeline: position, statement, launches, markers of every kind, the cursor and the key") {
+  const views::TimelinePicture picture = views::CannedTimelinePicture();
+  const std::string svg = TimelineSvg(picture);
+  const std::string texts = Texts(svg);
+  CHECK(Has(texts, picture.position + "|"));
+  CHECK(Has(svg, "class=\"launch\""));
+  CHECK(Has(svg, "class=\"cursor\""));
+  for (const char* kind : {"copy-issued", "copy-skipped", "writeback", "step-skipped", "error"}) {
+    CAPTURE(kind);
+    CHECK(Has(svg, std::string("class=\"marker ") + kind + "\""));
+    CHECK(Has(svg, std::string("class=\"swatch ") + kind + "\""));
+  }
+  CHECK(Has(texts, "copy issued|"));
+  CHECK(!Has(texts, "step by"));  // no controls in a figure
+}
+
+TEST_CASE("svg cost: totals, the bound, both lanes and the step at the cursor") {
+  const views::CostPicture picture = views::CannedCostPicture();
+  const std::string svg = CostSvg(picture);
+  const std::string texts = Texts(svg);
+  CHECK(Has(texts, "Total "));
+  CHECK(Has(texts, picture.hbm_bound ? "HBM-bound" : "Compute-bound"));
+  CHECK(Has(svg, "<g class=\"lanes launch\">"));
+  CHECK(Has(svg, "class=\"step ran\""));
+  CHECK(Has(svg, "class=\"copy in\""));
+  if (picture.current_step >= 0) {
+    CHECK(Has(svg, "<g class=\"lanes zoom\">"));
+    CHECK(Has(texts, "Step " + std::to_string(picture.current_step + 1) + " of "));
+  }
+  CHECK(Has(texts, "Estimates from a cost model"));
+}
+
+TEST_CASE("svg: the theme sets the ground and the colours") {
+  const std::string dark = GridSvg(CausalGrid());
+  views::palette::SetTheme(views::palette::Theme::Light);
+  const std::string light = GridSvg(CausalGrid());
+  views::palette::SetTheme(views::palette::Theme::Dark);
+  CHECK(Has(light, "theme-light"));
+  CHECK(Has(light, "<rect class=\"ground\" width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>"));
+  CHECK(!Has(dark, "fill=\"#ffffff\"/>\n<rect class=\"cell"));
+  CHECK(dark != light);
+}
+
+}  // namespace tilewalk::pictures
