@@ -144,6 +144,7 @@ base::Result<DrawnFrames> DrawFrames(const std::vector<PlannedStop>& plan, int t
       writer.Write(folder / file, renderer.FramebufferSize(), std::move(pixels));
       pixels = {};
       manifest.frames.push_back(DescribeFrame(session, file));
+      DescribeStopText(session, described);
       if (described.passage.empty()) described.passage = manifest.frames.back().passage;
       progress.Update(static_cast<int>(manifest.frames.size()), total, "frames");
     }
