@@ -96,8 +96,11 @@ std::string PlainText(std::string_view markdown) {
   if (!current.empty()) paragraphs.push_back(std::move(current));
   std::string out;
   for (const std::string& paragraph : paragraphs) {
+    const std::string plain = WithoutCodeMarks(paragraph);
+    const std::string_view text = Trimmed(plain);  // a code span may end in a space: "`x `"
+    if (text.empty()) continue;
     if (!out.empty()) out += "\n\n";
-    out += WithoutCodeMarks(paragraph);
+    out += text;
   }
   return out;
 }

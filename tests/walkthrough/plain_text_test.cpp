@@ -27,8 +27,9 @@ TEST_CASE("plain text: code spans lose their backticks, unmatched backticks are 
   CHECK(PlainText("a ` lone backtick") == "a ` lone backtick");
   CHECK(PlainText("``` `` ``` ``") == "`` ``");  // the spaces inside ``` ``` are padding
   CHECK(PlainText("`spans\nlines`") == "spans lines");
-  CHECK(PlainText("`a`\n\n`b") == "a\n\n`b");  // a span does not cross paragraphs
-  CHECK(PlainText("`  `") == "  ");            // all spaces: no padding is stripped
+  CHECK(PlainText("`a`\n\n`b") == "a\n\n`b");                     // a span does not cross paragraphs
+  CHECK(PlainText("a `  ` b") == "a    b");                       // all spaces: no padding is stripped
+  CHECK(PlainText("ends in `code `\n\n`  `") == "ends in code");  // no space at the ends, no empty paragraph
 }
 
 TEST_CASE("plain text: the first sentence, cut at a word and never inside a character") {
