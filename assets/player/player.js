@@ -96,6 +96,7 @@
     var stop = stops[frame.stop - 1];
     $("stop-number").textContent = "Stop " + frame.stop + " of " + stops.length;
     $("stop-title").textContent = stop.title;
+    $("stop-title").classList.toggle("flags", manifest.kind === "scenario");  // a scenario's is its flags
     var narration = stop.narration ? stop.narration.markdown : "";
     renderMarkdown($("narration"), narration);
     $("problem").textContent = stop.problem || "";
