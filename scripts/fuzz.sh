@@ -13,7 +13,7 @@ seconds="${1:-20}"
 case "$seconds" in
   '' | *[!0-9]*) echo "usage: scripts/fuzz.sh [SECONDS]" >&2; exit 2 ;;
 esac
-targets=(fuzz_passage_tour fuzz_placeholders fuzz_anchor_engine fuzz_python_outline fuzz_scenario_flags
+targets=(fuzz_passage_tour fuzz_placeholders fuzz_anchor_engine fuzz_python_outline fuzz_plain_text fuzz_scenario_flags
   fuzz_settings fuzz_terminal_text)
 
 scripts/install-deps.sh

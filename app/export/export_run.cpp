@@ -211,7 +211,9 @@ base::Result<DrawnFrames> DrawFrames(const std::vector<PlannedStop>& plan, int t
         session.Apply(
             {.kind = views::IntentKind::SeekToEvent, .value = static_cast<int64_t>(stop.events[i])});
       status = ExportFrame(session, target, manifest);
-      if (described.passage.empty() && status) described.passage = manifest.frames.back().passage;
+      if (!status) break;
+      DescribeStopText(session, described);
+      if (described.passage.empty()) described.passage = manifest.frames.back().passage;
       progress.Update(static_cast<int>(manifest.frames.size()), total, "frames");
     }
     described.frame_count = static_cast<int>(manifest.frames.size()) - described.first_frame;

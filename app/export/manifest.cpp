@@ -11,6 +11,8 @@ namespace {
 using nlohmann::ordered_json;
 
 constexpr std::string_view kManifestFormat = "tilewalk-export";
+// The schema's version: 3 added the texts (narration, passages, alt text, code lines, the event's fields).
+constexpr int kManifestVersion = 3;
 
 ordered_json OrNull(const std::string& s) {
   return s.empty() ? ordered_json(nullptr) : ordered_json(s);
@@ -20,6 +22,33 @@ ordered_json OrNull(const std::string& s) {
 ordered_json ScenarioEntry(const std::optional<flash::Scenario>& scenario) {
   if (!scenario) return nullptr;
   return {{"settings", ScenarioJson(*scenario)}, {"flags", flash::ScenarioToFlags(*scenario)}};
+}
+
+ordered_json TextJson(const ManifestText& text) {
+  return {{"markdown", text.markdown}, {"plain", text.plain}};
+}
+
+// The event's fields as the trace writes them; they are our own JSON, so they always parse.
+ordered_json EventFields(const std::string& fields) {
+  return fields.empty() ? ordered_json(nullptr) : ordered_json::parse(fields);
+}
+
+ordered_json StopJson(const ManifestStop& s) {
+  ordered_json passages = ordered_json::object();
+  for (const ManifestPassage& p : s.passages) {
+    ordered_json passage = {{"title", p.title}};
+    passage.update(TextJson(p.body));
+    passages[p.id] = std::move(passage);
+  }
+  return {{"title", s.title},
+          {"scenario", ScenarioEntry(s.scenario)},
+          {"passage", OrNull(s.passage)},
+          {"first_frame", s.first_frame},
+          {"frame_count", s.frame_count},
+          {"narration", TextJson(s.narration)},
+          {"passages", std::move(passages)},
+          {"dwell_seconds", s.dwell_seconds},
+          {"problem", OrNull(s.problem)}};
 }
 
 ordered_json FrameJson(const ManifestFrame& f) {
@@ -32,14 +61,20 @@ ordered_json FrameJson(const ManifestFrame& f) {
   j["step"] = f.event ? ordered_json(f.step) : ordered_json(nullptr);
   j["event_kind"] = OrNull(f.event_kind);
   j["site"] = OrNull(f.site);
-  j["cpp"] =
-      f.cpp_line > 0 ? ordered_json{{"file", f.cpp_file}, {"line", f.cpp_line}} : ordered_json(nullptr);
+  j["cpp"] = f.cpp_line > 0 ? ordered_json{{"file", f.cpp_file}, {"line", f.cpp_line}, {"text", f.cpp_text}}
+                            : ordered_json(nullptr);
   j["passage"] = OrNull(f.passage);
   j["pallas_lines"] =
       f.pallas_first > 0 ? ordered_json{f.pallas_first, f.pallas_last} : ordered_json(nullptr);
   j["caption"] = f.caption;
   j["estimated_us"] = f.estimated_us ? ordered_json(*f.estimated_us) : ordered_json(nullptr);
   j["rejection"] = OrNull(f.rejection);
+  j["alt"] = f.alt;
+  j["event_text"] = OrNull(f.event_text);
+  j["pallas"] = f.pallas.line > 0
+                    ? ordered_json{{"file", f.pallas.file}, {"line", f.pallas.line}, {"text", f.pallas.text}}
+                    : ordered_json(nullptr);
+  j["event_fields"] = EventFields(f.event_fields);
   ordered_json panes = ordered_json::array();
   for (const ManifestPane& p : f.panes) {
     ordered_json pane{{"pane", p.pane}, {"image", OrNull(p.image)}, {"picture", p.picture}};
@@ -59,7 +94,7 @@ ordered_json FrameJson(const ManifestFrame& f) {
 std::string ManifestJson(const Manifest& m) {
   ordered_json j;
   j["format"] = kManifestFormat;
-  j["format_version"] = 2;
+  j["format_version"] = kManifestVersion;
   j["tilewalk_version"] = m.tilewalk_version;
   j["pallas_commit"] = m.pallas_commit;
   j["kind"] = m.kind;
@@ -76,13 +111,7 @@ std::string ManifestJson(const Manifest& m) {
   j["image_format"] = m.image_format;
   j["fps"] = m.fps;
   ordered_json stops = ordered_json::array();
-  for (const ManifestStop& s : m.stops) {
-    stops.push_back({{"title", s.title},
-                     {"scenario", ScenarioEntry(s.scenario)},
-                     {"passage", OrNull(s.passage)},
-                     {"first_frame", s.first_frame},
-                     {"frame_count", s.frame_count}});
-  }
+  for (const ManifestStop& s : m.stops) stops.push_back(StopJson(s));
   j["stops"] = std::move(stops);
   ordered_json frames = ordered_json::array();
   for (const ManifestFrame& f : m.frames) frames.push_back(FrameJson(f));

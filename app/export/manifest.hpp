@@ -1,7 +1,8 @@
 // The manifest an export writes beside its frames (manifest.json): what was exported (a tour, or a
-// scenario's flags), how (size, scale, panes, every, frames per second), and per frame where it is in the
-// run (event, launch, grid index), in the code (site, C++ line, passage, the Pallas lines the passage
-// explains at the pinned commit), its caption and its estimated time. The schema is in
+// scenario's flags), how (size, scale, panes, every, frames per second), per stop its narration and
+// passages as text, and per frame where it is in the run (event, launch, grid index, the event's fields),
+// in the code (site, the C++ and Pallas lines with their text, passage, the Pallas lines the passage
+// explains at the pinned commit), its caption and alt text, and its estimated time. The schema is in
 // docs/export-manifest.md. Pure data and JSON: the same manifest gives the same bytes.
 #pragma once
 
@@ -15,6 +16,27 @@
 #include "kernels/flash/scenario.hpp"
 
 namespace tilewalk::app {
+
+// A text of the library as written (Markdown, placeholders filled) and as plain text
+// (walkthrough/plain_text.hpp).
+struct ManifestText {
+  std::string markdown{};
+  std::string plain{};
+};
+
+// A line of source at the event: the file's name, the line (1-based; 0: none) and its text.
+struct ManifestCodeLine {
+  std::string file{};
+  int line = 0;
+  std::string text{};
+};
+
+// A passage as one stop shows it: its placeholders are filled from that stop's recording.
+struct ManifestPassage {
+  std::string id{};
+  std::string title{};
+  ManifestText body{};
+};
 
 // One pane of a frame: its picture as JSON, and its own image with --figure or --format svg.
 struct ManifestPane {
@@ -42,6 +64,11 @@ struct ManifestFrame {
   std::string caption{};
   std::optional<double> estimated_us{};  // the cost model's estimated time at the event
   std::string rejection{};               // the error of a rejected scenario
+  std::string alt{};                     // the image's alt text, from the narration
+  std::string event_text{};              // the event in a line: "vector at fwd.run.s, fwd step (0, 0, 1, 0)"
+  std::string cpp_text{};                // the C++ line's text
+  ManifestCodeLine pallas{};             // the Pallas line the event runs, with a Pallas file in use
+  std::string event_fields{};            // the event as a JSON object, as `tilewalk trace` writes it
 };
 
 struct ManifestStop {
@@ -50,6 +77,10 @@ struct ManifestStop {
   std::string passage{};
   int first_frame = 0;  // index into frames
   int frame_count = 0;
+  ManifestText narration{};                 // filled from the stop's recording
+  std::vector<ManifestPassage> passages{};  // every passage its frames show, in the order first shown
+  double dwell_seconds = 4.0;               // how long the player stays on the stop: its reading time
+  std::string problem{};  // a placeholder that could not be filled, a stop that does not land
 };
 
 struct Manifest {

@@ -11,71 +11,85 @@ namespace tilewalk::app {
 
 namespace {
 
-void WriteDims(std::FILE* out, const tpu::Dims& d) {
-  std::fputc('[', out);
-  for (int i = 0; i < d.rank(); ++i) std::fprintf(out, i ? ",%lld" : "%lld", static_cast<long long>(d[i]));
-  std::fputc(']', out);
+// printf into `out`: the trace's records are small and made by the hundred thousand.
+template <typename... Args>
+void Append(std::string& out, const char* format, Args... args) {
+  char buffer[160];
+  const int n = std::snprintf(buffer, sizeof buffer, format, args...);
+  if (n > 0 && static_cast<std::size_t>(n) < sizeof buffer) {
+    out.append(buffer, static_cast<std::size_t>(n));
+    return;
+  }
+  std::string big(static_cast<std::size_t>(std::max(n, 0)) + 1, '\0');
+  std::snprintf(big.data(), big.size(), format, args...);
+  out.append(big.data(), big.size() - 1);
 }
 
-void WriteEvent(std::FILE* out, const walkthrough::Recording& rec, const walkthrough::LaunchTrack& t,
-                uint64_t global, const tpu::Event& e, const walkthrough::PallasIndex* pallas) {
+void AppendDims(std::string& out, const tpu::Dims& d) {
+  out += '[';
+  for (int i = 0; i < d.rank(); ++i) Append(out, i ? ",%lld" : "%lld", static_cast<long long>(d[i]));
+  out += ']';
+}
+
+void AppendEvent(std::string& out, const walkthrough::Recording& rec, const walkthrough::LaunchTrack& t,
+                 uint64_t global, const tpu::Event& e, const walkthrough::PallasIndex* pallas) {
   using tpu::EventKind;
-  std::fprintf(out, "{\"i\":%llu,\"launch\":\"%s\",\"kind\":\"%s\",\"step\":%u,\"grid\":",
-               static_cast<unsigned long long>(global), t.name.c_str(),
-               std::string(tpu::EventKindName(e.kind)).c_str(), e.step);
-  WriteDims(out, tpu::UnflattenStep(t.grid, e.step));
+  Append(out, "{\"i\":%llu,\"launch\":\"%s\",\"kind\":\"%s\",\"step\":%u,\"grid\":",
+         static_cast<unsigned long long>(global), t.name.c_str(),
+         std::string(tpu::EventKindName(e.kind)).c_str(), e.step);
+  AppendDims(out, tpu::UnflattenStep(t.grid, e.step));
   if (e.site != tpu::kNoSite) {
     const tpu::SiteInfo site = tpu::GetSite(e.site);
-    std::fprintf(out, ",\"site\":\"%s\",\"line\":%u", site.name.c_str(), site.line);
+    Append(out, ",\"site\":\"%s\",\"line\":%u", site.name.c_str(), site.line);
   }
   if (pallas != nullptr) {
     const std::vector<int> lit = pallas->LitLines(rec.SiteNameOf(global));
     if (lit.empty())
-      std::fputs(",\"pallas_line\":null", out);
+      out += ",\"pallas_line\":null";
     else
-      std::fprintf(out, ",\"pallas_line\":%d", lit.front());
+      Append(out, ",\"pallas_line\":%d", lit.front());
   }
   if (e.operand != tpu::kNoOperand && e.operand < t.operand_names.size())
-    std::fprintf(out, ",\"operand\":\"%s\",\"slot\":%u", t.operand_names[e.operand].c_str(), e.slot);
+    Append(out, ",\"operand\":\"%s\",\"slot\":%u", t.operand_names[e.operand].c_str(), e.slot);
   const std::size_t n_in = t.plan.inputs.size();
   switch (e.kind) {
     case EventKind::CopyIn:
     case EventKind::Writeback: {
       const tpu::OperandSchedule& sched =
           e.kind == EventKind::CopyIn ? t.plan.inputs[e.operand] : t.plan.outputs[e.operand - n_in];
-      std::fputs(",\"block\":", out);
-      WriteDims(out, tpu::UnflattenBlock(sched.block_grid, e.block));
-      std::fprintf(out, ",\"bytes\":%llu", static_cast<unsigned long long>(e.work));
+      out += ",\"block\":";
+      AppendDims(out, tpu::UnflattenBlock(sched.block_grid, e.block));
+      Append(out, ",\"bytes\":%llu", static_cast<unsigned long long>(e.work));
       if (e.kind == EventKind::CopyIn)
-        std::fprintf(out, ",\"issued\":%s,\"prologue\":%s",
-                     (e.flags & tpu::event_flags::kIssued) ? "true" : "false",
-                     (e.flags & tpu::event_flags::kPrologue) ? "true" : "false");
+        Append(out, ",\"issued\":%s,\"prologue\":%s",
+               (e.flags & tpu::event_flags::kIssued) ? "true" : "false",
+               (e.flags & tpu::event_flags::kPrologue) ? "true" : "false");
       break;
     }
     case EventKind::When:
-      std::fprintf(out, ",\"taken\":%s", e.flags ? "true" : "false");
+      Append(out, ",\"taken\":%s", e.flags ? "true" : "false");
       break;
     case EventKind::StepEnd:
-      std::fprintf(out, ",\"ran\":%s", e.flags ? "true" : "false");
+      Append(out, ",\"ran\":%s", e.flags ? "true" : "false");
       break;
     case EventKind::LoopIteration:
-      std::fprintf(out, ",\"iteration\":%u", e.block);
+      Append(out, ",\"iteration\":%u", e.block);
       break;
     case EventKind::Load:
     case EventKind::Store:
-      std::fprintf(out, ",\"region\":{\"lead\":%u,\"row0\":%u,\"rows\":%u,\"col0\":%u,\"cols\":%u}", e.lead,
-                   e.row0, e.rows, e.col0, e.cols);
+      Append(out, ",\"region\":{\"lead\":%u,\"row0\":%u,\"rows\":%u,\"col0\":%u,\"cols\":%u}", e.lead, e.row0,
+             e.rows, e.col0, e.cols);
       break;
     case EventKind::MatMul:
-      std::fprintf(out, ",\"flops\":%llu", static_cast<unsigned long long>(e.work));
+      Append(out, ",\"flops\":%llu", static_cast<unsigned long long>(e.work));
       break;
     case EventKind::Vector:
-      std::fprintf(out, ",\"vreg_ops\":%llu", static_cast<unsigned long long>(e.work));
+      Append(out, ",\"vreg_ops\":%llu", static_cast<unsigned long long>(e.work));
       break;
     default:
       break;
   }
-  std::fprintf(out, ",\"t_start_us\":%.6g,\"t_end_us\":%.6g}", e.t_start_us, e.t_end_us);
+  Append(out, ",\"t_start_us\":%.6g,\"t_end_us\":%.6g}", e.t_start_us, e.t_end_us);
 }
 
 }  // namespace
@@ -123,6 +137,7 @@ bool WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec,
     first = false;
   }
   std::fputs("],\n\"events\":[", out);
+  std::string record;
   uint64_t total = 0, written = 0;
   for (int launch = 0; launch < static_cast<int>(rec.launches().size()); ++launch)
     if (wanted(rec.launches()[static_cast<std::size_t>(launch)].name)) total += rec.EventRange(launch).size();
@@ -132,12 +147,22 @@ bool WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec,
     const walkthrough::EventSpan span = rec.EventRange(launch);
     for (uint64_t e = span.first; e < span.end; ++e, ++written) {
       if (keep_going && written % 4096 == 0 && !keep_going(written, total)) return false;
-      std::fputs(written == 0 ? "\n" : ",\n", out);
-      WriteEvent(out, rec, t, e, rec.EventAt(e), pallas);
+      record.assign(written == 0 ? "\n" : ",\n");
+      AppendEvent(record, rec, t, e, rec.EventAt(e), pallas);
+      std::fwrite(record.data(), 1, record.size(), out);
     }
   }
   std::fputs("\n]}\n", out);
   return true;
+}
+
+std::string EventJson(const walkthrough::Recording& recording, uint64_t event,
+                      const walkthrough::PallasIndex* pallas) {
+  const walkthrough::LaunchTrack& track =
+      recording.launches()[static_cast<std::size_t>(recording.LaunchOf(event))];
+  std::string out;
+  AppendEvent(out, recording, track, event, recording.EventAt(event), pallas);
+  return out;
 }
 
 }  // namespace tilewalk::app

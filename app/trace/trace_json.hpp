@@ -24,4 +24,8 @@ bool WriteTraceJson(std::FILE* out, const walkthrough::Recording& recording,
                     const std::vector<std::string>& launches,
                     const walkthrough::PallasIndex* pallas = nullptr, const TraceWriteCheck& keep_going = {});
 
+// One event as the trace writes it (the `events` entry of docs/trace-schema.md), for the export's manifest.
+std::string EventJson(const walkthrough::Recording& recording, uint64_t event,
+                      const walkthrough::PallasIndex* pallas = nullptr);
+
 }  // namespace tilewalk::app

@@ -1,6 +1,8 @@
-# Exports the fixture tour with --html into a fresh folder, then opens its player in Chromium
-# (player_test.mjs). Fails, never skips, when node or playwright-core is missing: CI must run it.
-# -DTILEWALK=binary -DLIBRARY=dir -DOUT=dir -DNODE=node-or-NOTFOUND -DSCRIPT_DIR=tests/browser
+# Exports a library's default tour with --html into a fresh folder, then opens its player in Chromium
+# (player_test.mjs), which leaves screenshots in OUT-screenshots. Fails, never skips, when node or
+# playwright-core is missing: CI must run it.
+# -DTILEWALK=binary -DLIBRARY=dir -DEXPORT_ARGS="more export flags" -DOUT=dir -DNODE=node-or-NOTFOUND
+# -DSCRIPT_DIR=tests/browser
 if(NOT NODE)
   message(FATAL_ERROR "node is not installed; run scripts/install-deps.sh")
 endif()
@@ -10,15 +12,16 @@ endif()
 if(NOT EXISTS /usr/bin/chromium)
   message(FATAL_ERROR "/usr/bin/chromium is missing; run scripts/install-deps.sh")
 endif()
-file(REMOVE_RECURSE "${OUT}")
+file(REMOVE_RECURSE "${OUT}" "${OUT}-screenshots")
+separate_arguments(extra UNIX_COMMAND "${EXPORT_ARGS}")
 execute_process(
-  COMMAND "${TILEWALK}" export --library "${LIBRARY}" --out "${OUT}" --html --size 960x540
+  COMMAND "${TILEWALK}" export --library "${LIBRARY}" --out "${OUT}" --html ${extra}
   RESULT_VARIABLE exported OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT exported EQUAL 0)
   message(FATAL_ERROR "tilewalk export failed (${exported}):\n${out}${err}")
 endif()
 execute_process(
-  COMMAND "${NODE}" "${SCRIPT_DIR}/player_test.mjs" "${OUT}"
+  COMMAND "${NODE}" "${SCRIPT_DIR}/player_test.mjs" "${OUT}" "${OUT}-screenshots"
   RESULT_VARIABLE played OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}${err}")
 if(NOT played EQUAL 0)

@@ -14,6 +14,7 @@
 #include "kernels/flash/scenario_options.hpp"
 #include "png_read.hpp"
 #include "temp_folder.hpp"
+#include "walkthrough/plain_text.hpp"
 #include "walkthrough/timeline.hpp"
 
 namespace tilewalk::app {
@@ -111,6 +112,49 @@ TEST_CASE("export: the manifest agrees with the timeline, frame by frame") {
   CHECK(first->height == 320);
   CHECK(tests::CountColours(*first) > 20);
   CHECK(first->rgba != second->rgba);
+}
+
+TEST_CASE("export: the manifest carries the narration and passages filled, the code lines and the event") {
+  TempDir dir;
+  const fs::path out = dir.path / "stops";
+  std::string error;
+  REQUIRE_MESSAGE(Run(FixtureExport(out, FrameEvery::Stop), &error) == ExitCode::Ok, error);
+  const nlohmann::json m = Manifest(out);
+  CHECK(m["format_version"] == 3);
+  const auto& first = m["stops"][0];
+  const std::string narration = "The first stop lands on the first running max of a causal launch.";
+  CHECK(first["narration"]["markdown"] == narration);
+  CHECK(first["narration"]["plain"] == narration);
+  CHECK(first["dwell_seconds"].get<double>() == doctest::Approx(walkthrough::ReadingSeconds(narration)));
+  CHECK(first["problem"].is_null());
+  const auto& passage = first["passages"]["fixture-running-max"];
+  CHECK(passage["title"] == "Fixture: the running max");
+  const std::string body = passage["plain"];
+  CHECK(body.find("{fwd.steps}") == std::string::npos);  // filled from the stop's recording
+  CHECK(body.find("The forward grid has ") != std::string::npos);
+  // The last stop's scenario is rejected; its narration names the error type through a placeholder.
+  const auto& rejected = m["stops"][m["stops"].size() - 1];
+  CHECK(rejected["narration"]["plain"].get<std::string>().find("raises: NotImplementedError") !=
+        std::string::npos);
+
+  const auto& f = m["frames"][0];
+  CHECK(f["caption"] == "The first running max. " + narration);
+  CHECK(f["alt"] == f["caption"]);
+  CHECK(f["site"] == "fwd.run.m_next");
+  CHECK(f["event_text"].get<std::string>().find("fwd.run.m_next") != std::string::npos);
+  CHECK(f["cpp"]["text"].get<std::string>().find("m_next") != std::string::npos);
+  CHECK(f["event_fields"]["i"] == f["event"]);
+  CHECK(f["event_fields"]["kind"] == f["event_kind"]);
+  CHECK(f["event_fields"]["site"] == f["site"]);
+  CHECK(f["event_fields"]["line"] == f["cpp"]["line"]);
+  if (!f["pallas"].is_null()) {  // a Pallas file was found: the trace's line, with its text
+    CHECK(f["pallas"]["line"] == f["event_fields"]["pallas_line"]);
+    CHECK_FALSE(f["pallas"]["text"].get<std::string>().empty());
+  }
+  for (const auto& frame : m["frames"]) {
+    CHECK(frame["caption"].get<std::string>().find("fwd.run") == std::string::npos);
+    CHECK_FALSE(frame["alt"].get<std::string>().empty());
+  }
 }
 
 TEST_CASE("export: the same inputs give byte-identical frames and manifest") {

@@ -19,21 +19,33 @@ Manifest Sample() {
   m.stops.push_back({.title = "First <!--<script> \"quoted\" 'and' &amp;",
                      .scenario = flash::Scenario{.causal = true},
                      .passage = "fwd-grid",
-                     .frame_count = 2});
-  m.frames.push_back({.file = "frames/00001.png",
-                      .event = 12,
-                      .launch = "fwd",
-                      .grid_index = {0, 0, 1, 0},
-                      .step = 2,
-                      .event_kind = "matmul",
-                      .site = "fwd.run.s",
-                      .cpp_file = "forward_kernel.cpp",
-                      .cpp_line = 90,
-                      .passage = "fwd-grid",
-                      .pallas_first = 10,
-                      .pallas_last = 20,
-                      .caption = "a </script> in a caption",
-                      .estimated_us = 1.5});
+                     .frame_count = 2,
+                     .narration = {.markdown = "Narration </script> <!-- `code`\nwrapped",
+                                   .plain = "Narration </script> <!-- code wrapped"},
+                     .passages = {{.id = "fwd-grid",
+                                   .title = "The grid </script>",
+                                   .body = {.markdown = "Body `x`", .plain = "Body x"}}},
+                     .dwell_seconds = 6.5});
+  // Filled field by field: GCC 12 warns falsely of an uninitialized string in one aggregate this large.
+  ManifestFrame frame{.file = "frames/00001.png", .event = 12, .launch = "fwd", .grid_index = {0, 0, 1, 0}};
+  frame.step = 2;
+  frame.event_kind = "matmul";
+  frame.site = "fwd.run.s";
+  frame.cpp_file = "forward_kernel.cpp";
+  frame.cpp_line = 90;
+  frame.passage = "fwd-grid";
+  frame.pallas_first = 10;
+  frame.pallas_last = 20;
+  frame.caption = "a </script> in a caption";
+  frame.estimated_us = 1.5;
+  frame.alt = "alt <!-- text";
+  frame.event_text = "matmul at fwd.run.s, fwd step (0, 0, 1, 0)";
+  frame.cpp_text = "s = dot(q, k);";
+  frame.pallas.file = "flash_attention.py";
+  frame.pallas.line = 245;
+  frame.pallas.text = "s = jax.lax.dot_general(";
+  frame.event_fields = R"({"i":12,"launch":"fwd","kind":"matmul","flops":4096})";
+  m.frames.push_back(std::move(frame));
   m.frames.push_back({.file = "frames/00002.png", .caption = "rejected", .rejection = "ValueError: no"});
   return m;
 }
@@ -54,11 +66,33 @@ TEST_CASE("manifest: every field, nulls for what a frame lacks, and the same byt
   CHECK(f["cpp"]["line"] == 90);
   CHECK(f["pallas_lines"] == nlohmann::json({10, 20}));
   CHECK(f["estimated_us"] == 1.5);
+  CHECK(f["cpp"]["text"] == "s = dot(q, k);");
+  CHECK(
+      f["pallas"] ==
+      nlohmann::json({{"file", "flash_attention.py"}, {"line", 245}, {"text", "s = jax.lax.dot_general("}}));
+  CHECK(f["event_fields"]["flops"] == 4096);  // an object, not a string holding one
+  CHECK(f["event_text"] == "matmul at fwd.run.s, fwd step (0, 0, 1, 0)");
+  CHECK(f["alt"] == "alt <!-- text");
   const auto& rejected = j["frames"][1];
   CHECK(rejected["event"].is_null());
   CHECK(rejected["cpp"].is_null());
   CHECK(rejected["pallas_lines"].is_null());
+  CHECK(rejected["pallas"].is_null());
+  CHECK(rejected["event_fields"].is_null());
+  CHECK(rejected["event_text"].is_null());
   CHECK(rejected["rejection"] == "ValueError: no");
+}
+
+TEST_CASE("manifest: a stop carries its narration and passages as Markdown and plain text") {
+  const auto j = nlohmann::json::parse(ManifestJson(Sample()));
+  CHECK(j["format_version"] == 3);
+  const auto& stop = j["stops"][0];
+  CHECK(stop["narration"]["markdown"] == "Narration </script> <!-- `code`\nwrapped");
+  CHECK(stop["narration"]["plain"] == "Narration </script> <!-- code wrapped");
+  CHECK(stop["passages"]["fwd-grid"] ==
+        nlohmann::json({{"title", "The grid </script>"}, {"markdown", "Body `x`"}, {"plain", "Body x"}}));
+  CHECK(stop["dwell_seconds"] == 6.5);
+  CHECK(stop["problem"].is_null());
 }
 
 TEST_CASE("player: one self-contained page whose inline manifest parses back") {
@@ -81,7 +115,11 @@ TEST_CASE("player: one self-contained page whose inline manifest parses back") {
   CHECK(inline_json.find('>') == std::string::npos);
   CHECK(inline_json.find("\\u003c!--\\u003cscript\\u003e") != std::string::npos);
   CHECK(page.find("<!--") == std::string::npos);
-  CHECK(nlohmann::json::parse(inline_json)["stops"][0]["title"] == Sample().stops[0].title);
+  const auto inline_manifest = nlohmann::json::parse(inline_json);
+  CHECK(inline_manifest["stops"][0]["title"] == Sample().stops[0].title);
+  CHECK(inline_manifest["stops"][0]["narration"]["markdown"] == Sample().stops[0].narration.markdown);
+  CHECK(inline_manifest["stops"][0]["passages"]["fwd-grid"]["title"] == "The grid </script>");
+  CHECK(inline_manifest["frames"][0]["alt"] == "alt <!-- text");
 }
 
 TEST_CASE("manifest: IsExportManifest knows a manifest an export wrote, and nothing else") {
