@@ -58,7 +58,7 @@ bool IsRunForm(const std::vector<std::string_view>& p) {
     return flash::FindScenarioField(p[1]) != nullptr;
   }
   if (p.size() == 2 && p[0] == "error") return OneOf(p[1], {"type", "message", "phase"});
-  if (p.size() == 2 && p[0] == "check") return p[1] == "pass";
+  if (p.size() == 2 && p[0] == "check") return OneOf(p[1], {"pass", "masked_rows"});
   if (p.size() == 3 && p[0] == "check")
     return IsOperandName(p[1]) && OneOf(p[2], {"max_abs", "max_rel", "tolerance", "pass"});
   if (p.empty() || !IsLaunchName(p[0])) return false;

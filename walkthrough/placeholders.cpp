@@ -125,6 +125,7 @@ std::optional<std::string> CheckValue(PlaceholderSource::Run& run, const std::ve
   if (!run.comparison)
     run.comparison = flash::CompareWithReference(run.scenario, flash::MakeInputs(run.scenario), *run.outputs);
   auto verdict = [](bool pass) { return std::string(pass ? "PASS" : "FAIL"); };
+  if (p.size() == 2 && p[1] == "masked_rows") return std::to_string(run.comparison->masked_rows);
   if (p.size() == 2) return verdict(run.comparison->pass);
   for (const flash::OutputError& e : run.comparison->outputs) {
     if (e.name != p[1]) continue;

@@ -1,5 +1,6 @@
 #include "app/check/check_report.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -62,11 +63,22 @@ nlohmann::json CheckReportJson(const CheckRun& run) {
   for (const flash::OutputError& e : run.comparison.outputs)
     j["outputs"][e.name] = {{"max_abs", e.max_abs},
                             {"max_rel", e.max_rel},
+                            {"magnitude", e.magnitude},
+                            {"term_magnitude", e.term_magnitude},
+                            {"condition", e.Condition()},
                             {"tolerance", e.tolerance},
+                            {"tolerance_terms",
+                             {{"base", e.budget.base},
+                              {"sum_length", e.budget.sum_length},
+                              {"sm_scale", e.budget.sm_scale},
+                              {"logit_bound", e.budget.logit_bound}}},
                             {"nonfinite", e.nonfinite},
                             {"reference_nonfinite", e.reference_nonfinite},
                             {"nonfinite_mismatches", e.nonfinite_mismatches},
+                            {"verdict", std::string(flash::VerdictName(e.verdict))},
                             {"pass", e.pass}};
+  j["masked_rows"] = run.comparison.masked_rows;
+  j["segments"] = {{"asked", run.scenario.segments}, {"count", run.scenario.SegmentCount()}};
   j["launches"] = nlohmann::json::object();
   for (const flash::LaunchOutcome& l : run.step.launches) j["launches"][l.name] = LaunchJson(l);
   if (run.step.error) j["error"] = KernelErrorJson(*run.step.error, run.step.error_launch);
@@ -75,34 +87,73 @@ nlohmann::json CheckReportJson(const CheckRun& run) {
   return j;
 }
 
-void PrintCheckReport(const CheckRun& run, std::ostream& out) {
-  const flash::Scenario& s = run.scenario;
-  out << "scenario: batch " << s.batch << ", heads " << s.heads << ", q_len " << s.q_len << ", kv_len "
-      << s.kv_len << ", head_dim " << s.head_dim << (s.causal ? ", causal" : "") << (s.bias ? ", bias" : "")
-      << (s.segments ? ", " + std::to_string(s.segments) + " segments" : "") << ", "
-      << tpu::DTypeName(s.dtype) << ", precision " << tpu::PrecisionName(s.precision) << ", chip " << s.chip
-      << (s.naive_index_maps ? ", naive index maps" : "")
-      << (s.what_if != flash::WhatIf::None ? ", what-if " + std::string(flash::WhatIfName(s.what_if)) : "")
-      << (s.poison != flash::Poison::None ? ", q[0,0,0,0] = " + std::string(flash::PoisonName(s.poison)) : "")
-      << "\n\n";
+namespace {
 
+std::string SegmentWords(const flash::Scenario& s) {
+  if (s.segments == 0) return "";
+  const int count = s.SegmentCount();
+  if (count == s.segments) return ", " + std::to_string(count) + " segments";
+  return ", " + std::to_string(count) + " segments (asked " + std::to_string(s.segments) +
+         ": at most one per token of the shorter sequence)";
+}
+
+std::string ResultWord(flash::Verdict v) {
+  return v == flash::Verdict::Fail ? "FAIL" : std::string(flash::VerdictName(v));
+}
+
+// The table of errors, then a line for each thing it does not say by itself.
+void PrintOutputs(const flash::ReferenceComparison& c, std::ostream& out) {
   out << "output   max abs error   max rel error   tolerance   result\n";
-  for (const flash::OutputError& e : run.comparison.outputs)
+  for (const flash::OutputError& e : c.outputs)
     out << "  " << e.name << std::string(7 - e.name.size(), ' ') << Format("%13.3e", e.max_abs) << "   "
         << Format("%13.3e", e.max_rel) << "   " << Format("%9.1e", e.tolerance) << "   "
-        << (e.pass ? "ok" : "FAIL") << "\n";
+        << ResultWord(e.verdict) << "\n";
+  for (const flash::OutputError& e : c.outputs)
+    if (e.verdict == flash::Verdict::IllConditioned)
+      out << "  " << e.name << " is ill-conditioned: the terms it sums are " << Format("%.1e", e.Condition())
+          << " times its largest value, so rounding alone moves it further than its tolerance; its error is "
+          << Format("%.1e", e.max_abs / e.term_magnitude) << " of its terms, within tolerance\n";
+  if (c.masked_rows > 0)
+    out << "  " << c.masked_rows
+        << " query rows have no key to attend to (fully masked); they are compared with what the tiled "
+           "kernels define: the average of v over the keys of the blocks each launch runs\n";
   // The errors above cover finite places only; NaN and Inf are counted apart, so that a poisoned input
   // reads as what it is rather than as an infinite error.
-  bool nonfinite_mismatch = false;
-  for (const flash::OutputError& e : run.comparison.outputs) {
+  for (const flash::OutputError& e : c.outputs) {
     if (e.nonfinite == 0 && e.reference_nonfinite == 0) continue;
-    nonfinite_mismatch |= e.nonfinite_mismatches > 0;
     const std::string where = e.nonfinite_mismatches
                                   ? "; they differ at " + std::to_string(e.nonfinite_mismatches) + " places"
                                   : ", at the same places";
     out << "  " << e.name << ": " << e.nonfinite << " NaN or Inf values, the reference "
         << e.reference_nonfinite << where << "\n";
   }
+  if (!c.outputs.empty()) {
+    const flash::ErrorBudget& b = c.outputs.front().budget;
+    out << "  tolerance = " << Format("%.0e", b.base) << " + 2^-24 x (length of the sum + |sm_scale| "
+        << Format("%g", b.sm_scale) << " x logit bound " << Format("%.1f", b.logit_bound)
+        << "), relative to each output's largest value (docs/check.md)\n";
+  }
+}
+
+}  // namespace
+
+void PrintCheckReport(const CheckRun& run, std::ostream& out) {
+  const flash::Scenario& s = run.scenario;
+  out << "scenario: batch " << s.batch << ", heads " << s.heads << ", q_len " << s.q_len << ", kv_len "
+      << s.kv_len << ", head_dim " << s.head_dim << (s.causal ? ", causal" : "") << (s.bias ? ", bias" : "")
+      << SegmentWords(s) << ", " << tpu::DTypeName(s.dtype) << ", precision "
+      << tpu::PrecisionName(s.precision) << ", chip " << s.chip
+      << (s.naive_index_maps ? ", naive index maps" : "")
+      << (s.what_if != flash::WhatIf::None ? ", what-if " + std::string(flash::WhatIfName(s.what_if)) : "")
+      << (s.poison != flash::Poison::None ? ", q[0,0,0,0] = " + std::string(flash::PoisonName(s.poison)) : "")
+      << "\n\n";
+  PrintOutputs(run.comparison, out);
+  const bool nonfinite_mismatch =
+      std::any_of(run.comparison.outputs.begin(), run.comparison.outputs.end(),
+                  [](const flash::OutputError& e) { return e.nonfinite_mismatches > 0; });
+  const bool ill_conditioned =
+      std::any_of(run.comparison.outputs.begin(), run.comparison.outputs.end(),
+                  [](const flash::OutputError& e) { return e.verdict == flash::Verdict::IllConditioned; });
 
   for (const flash::LaunchOutcome& l : run.step.launches) {
     const tpu::LaunchStats& st = l.result.stats;
@@ -127,7 +178,8 @@ void PrintCheckReport(const CheckRun& run, std::ostream& out) {
   out << "\ntiming: simulated step " << Format("%.1f", run.simulate_ms) << " ms, dense reference "
       << Format("%.1f", run.comparison.reference_ms) << " ms (wall time, this machine)\n";
   if (run.pass)
-    out << "PASS: every output is within tolerance of the dense reference\n";
+    out << "PASS: every output is within tolerance of the dense reference"
+        << (ill_conditioned ? " (an ill-conditioned output, of the terms it sums)" : "") << "\n";
   else if (nonfinite_mismatch)
     out << "FAIL: an output has NaN or Inf where the dense reference does not, or the other way round\n";
   else

@@ -110,7 +110,8 @@ double ReferenceBytes(const Scenario& s, const Sizes& z) {
   if (s.bias) floats += z.scores;
   if (s.segments > 0) floats += static_cast<double>(s.batch) * (s.q_len + s.kv_len);
   if (!s.forward_only) floats += z.q + 2 * z.kv + (s.bias ? z.scores : 0);  // dq, dk, dv, ds
-  floats += 2 * static_cast<double>(s.q_len) * s.kv_len;  // one slice's dense matrices, two at a time
+  // One slice's dense matrices: weights and ds, and the terms behind the gradients in the backward.
+  floats += (s.forward_only ? 2 : 3) * static_cast<double>(s.q_len) * s.kv_len;
   return Bytes(floats, tpu::DType::F32);
 }
 

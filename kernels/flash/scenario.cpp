@@ -27,6 +27,10 @@ AttentionConfig Scenario::Config() const {
                          .what_if = what_if};
 }
 
+int Scenario::SegmentCount() const {
+  return segments > 0 ? std::min({segments, q_len, kv_len}) : 0;
+}
+
 tpu::Chip Scenario::ChipPreset() const {
   tpu::Chip preset = tpu::ChipByName(chip).value_or(tpu::DefaultChip());
   preset.vmem_limit_bytes = vmem_limit_bytes;
@@ -100,8 +104,8 @@ ScenarioInputs MakeInputs(const Scenario& s) {
   in.v = Normal(tpu::Shape{s.batch, s.heads, s.kv_len, s.head_dim}, s.dtype, rng, 1.0f);
   if (s.bias) in.ab = Normal(tpu::Shape{s.batch, s.heads, s.q_len, s.kv_len}, s.dtype, rng, 0.5f);
   if (s.segments > 0) {
-    in.q_segment_ids = SegmentRuns(s.batch, s.q_len, std::min(s.segments, s.q_len));
-    in.kv_segment_ids = SegmentRuns(s.batch, s.kv_len, std::min(s.segments, s.kv_len));
+    in.q_segment_ids = SegmentRuns(s.batch, s.q_len, s.SegmentCount());
+    in.kv_segment_ids = SegmentRuns(s.batch, s.kv_len, s.SegmentCount());
   }
   out.d_o = Normal(tpu::Shape{s.batch, s.heads, s.q_len, s.head_dim}, s.dtype, rng, 1.0f);
   if (s.poison == Poison::NaN) in.q.SetFloat(0, std::numeric_limits<float>::quiet_NaN());

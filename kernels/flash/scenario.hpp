@@ -45,6 +45,9 @@ struct Scenario {
   BlockSizes block_sizes = BlockSizes::GetDefault();
 
   AttentionConfig Config() const;
+  // The segments that exist: `segments`, at most one per token of the shorter sequence, so that q and kv
+  // share their ids. 0 without segment ids.
+  int SegmentCount() const;
   // The chip named by `chip`, with the scenario's vmem_limit_bytes; assumes it was validated.
   tpu::Chip ChipPreset() const;
 };
@@ -61,7 +64,8 @@ base::Status CheckRunnable(const Scenario& s, const HostUse& use = {});
 
 std::string_view PoisonName(Poison p);  // "none", "nan", "inf"
 
-// Seeded normal inputs; segment ids come in `segments` contiguous runs, so no row is fully masked.
+// Seeded normal inputs; segment ids come in SegmentCount() contiguous runs of each sequence. Causal with
+// segments and q_len < kv_len leaves some query rows fully masked (their run of keys lies after them).
 // With `poison`, the first element of q is then replaced. The scenario must pass CheckRunnable.
 ScenarioInputs MakeInputs(const Scenario& s);
 

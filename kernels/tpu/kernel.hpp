@@ -100,7 +100,8 @@ class KernelHost {
   virtual ~KernelHost() = default;
   virtual void OnWhen(SiteId site, bool taken) = 0;
   virtual void OnLoopIteration(SiteId site, int iteration) = 0;
-  virtual void OnStatement(SiteId site, const OpCounts& work, const Value& result) = 0;
+  // May replace `result`: a test that breaks the kernel on purpose (LaunchOptions::statement_override).
+  virtual void OnStatement(SiteId site, const OpCounts& work, Value& result) = 0;
   virtual void OnScalar(SiteId site) = 0;
   virtual void OnLoad(SiteId site, const Ref& ref, const RefRegion& region, const Value& value) = 0;
   virtual void OnStore(SiteId site, const Ref& ref, const RefRegion& region, const Value& value,

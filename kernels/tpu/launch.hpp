@@ -110,7 +110,7 @@ class LaunchRunner final : private KernelHost {
 
   void OnWhen(SiteId site, bool taken) override;
   void OnLoopIteration(SiteId site, int iteration) override;
-  void OnStatement(SiteId site, const OpCounts& work, const Value& result) override;
+  void OnStatement(SiteId site, const OpCounts& work, Value& result) override;
   void OnScalar(SiteId site) override;
   void OnLoad(SiteId site, const Ref& ref, const RefRegion& region, const Value& value) override;
   void OnStore(SiteId site, const Ref& ref, const RefRegion& region, const Value& value,

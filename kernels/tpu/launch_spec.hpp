@@ -30,6 +30,10 @@ struct LaunchSpec {
 // Called with the value of each statement and load as it executes: how a timeline captures s, p, alpha...
 using StatementObserver = std::function<void(std::size_t event_index, SiteId site, const Value& value)>;
 
+// Tests only: may replace a statement's value as it executes, to break the kernel on purpose and show
+// that `check` then fails (a check that cannot fail would prove nothing).
+using StatementOverride = std::function<void(SiteId site, Value& value)>;
+
 struct MachineState;
 // Called after every event, recorded or not, with the machine as the event left it: how a timeline
 // takes checkpoints and the state in the middle of a step.
@@ -42,6 +46,8 @@ struct LaunchOptions {
   int threads = 0;            // for the parallel grid axes; 0: DefaultThreadCount() (threads.hpp), 1: serial
   StatementObserver observer{};  // optional
   EventHook event_hook{};        // optional
+  // Optional; tests only.
+  StatementOverride statement_override{};
 };
 
 }  // namespace tilewalk::tpu

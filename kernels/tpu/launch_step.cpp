@@ -171,7 +171,7 @@ void LaunchRunner::OnScalar(SiteId site) {
   Emit(MakeEvent(EventKind::Scalar, site));
 }
 
-void LaunchRunner::OnStatement(SiteId site, const OpCounts& work, const Value& result) {
+void LaunchRunner::OnStatement(SiteId site, const OpCounts& work, Value& result) {
   m_step_matmuls += work.matmuls;
   m_stats.ops.mxu_flops += work.mxu_flops;
   m_stats.ops.vreg_ops += work.vreg_ops;
@@ -180,6 +180,7 @@ void LaunchRunner::OnStatement(SiteId site, const OpCounts& work, const Value& r
   Event e = MakeEvent(work.matmuls > 0 ? EventKind::MatMul : EventKind::Vector, site);
   e.work = work.matmuls > 0 ? work.flops : work.vreg_ops;
   Emit(e, m_cost.ComputeUs(work));
+  if (m_options.statement_override) m_options.statement_override(site, result);
   Observe(site, result);
 }
 

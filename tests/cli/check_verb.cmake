@@ -14,6 +14,22 @@ tilewalk_cli_test("check --scenario block-k-64 fails while tracing at its line" 
   COMMAND ${tw} check --scenario block-k-64
   MATCH "NotImplementedError: block_k=64 should be a multiple of 128\n  phase: tracing\n  at .*forward_kernel\\.cpp:[0-9]+ \\(site fwd\\.run\\.block_k_rule\\)"
   MATCH2 "raised in the Pallas original by _flash_attention_kernel_single_batch")
+tilewalk_cli_test("check passes causal segments with q_len < kv_len and counts the fully masked rows" EXIT 0
+  COMMAND ${tw} check --q-len 128 --kv-len 256 --causal --segments 2 --precision highest
+  MATCH "64 query rows have no key to attend to" MATCH2 "PASS: every output is within tolerance")
+tilewalk_cli_test("check calls dq and dk ill-conditioned, not failed, with a segment per token" EXIT 0
+  COMMAND ${tw} check ${small} --segments 256
+  MATCH "  dq +[-0-9.e+]+ +[-0-9.e+]+ +[-0-9.e+]+ +ill-conditioned\n"
+  MATCH2 "dk is ill-conditioned: the terms it sums are [0-9.e+]+ times its largest value")
+tilewalk_cli_test("check clamps the segment count to the shorter sequence and says so" EXIT 0
+  COMMAND ${tw} check --q-len 128 --kv-len 256 --segments 1000 --forward-only
+  MATCH "128 segments \\(asked 1000: at most one per token of the shorter sequence\\)")
+tilewalk_cli_test("check passes sm_scale 100" EXIT 0 COMMAND ${tw} check ${small} --sm-scale 100
+  MATCH "PASS: every output is within tolerance")
+tilewalk_cli_test("check --json carries the verdict, the magnitudes and the segment count" EXIT 0
+  COMMAND ${tw} check ${small} --segments 300 --json
+  MATCH "\"term_magnitude\": [0-9.e+]+,\n *\"tolerance\": [0-9.e+-]+,\n *\"tolerance_terms\": {[^}]*},\n *\"verdict\": \"ill-conditioned\""
+  MATCH2 "\"masked_rows\": 0,.*\"segments\": {\n *\"asked\": 300,\n *\"count\": 256")
 tilewalk_cli_test("check reports an argument-check ValueError" EXIT 1
   COMMAND ${tw} check ${small} --block-q 512
   MATCH "ValueError: block_q=512 should be smaller or equal to q_seq_len=256\n  phase: argument check")

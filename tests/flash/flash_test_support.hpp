@@ -3,6 +3,8 @@
 
 #include <doctest/doctest.h>
 
+#include <utility>
+
 #include "kernels/flash/reference_check.hpp"
 #include "kernels/flash/scenario.hpp"
 #include "kernels/flash/training_step.hpp"
@@ -14,10 +16,14 @@ struct CheckedRun {
   ReferenceComparison comparison;
 };
 
-inline CheckedRun RunAndCompare(const Scenario& s, bool record = false) {
+// `broken`, when given, replaces statement values as the kernels run: a kernel broken on purpose.
+inline CheckedRun RunAndCompare(const Scenario& s, bool record = false, tpu::StatementOverride broken = {}) {
   const ScenarioInputs data = MakeInputs(s);
   StepOptions options{.forward_only = s.forward_only,
-                      .launch = {.chip = s.ChipPreset(), .precision = s.precision, .record_events = record}};
+                      .launch = {.chip = s.ChipPreset(),
+                                 .precision = s.precision,
+                                 .record_events = record,
+                                 .statement_override = std::move(broken)}};
   CheckedRun run{RunTrainingStep(data.inputs, data.d_o, s.Config(), options), {}};
   if (!run.step.error) run.comparison = CompareWithReference(s, data, run.step);
   return run;

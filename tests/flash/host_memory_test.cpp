@@ -51,8 +51,8 @@ TEST_CASE("the estimate's arrays, checked by hand") {
   CHECK(check.launches == 393216 + 1572864 + 18432 + 2359296 + 1572864 + 2359296 + 393216);
   // o; l, m, di; dq, dk, dv.
   CHECK(check.results == 393216 + 18432 + 1966080);
-  // Floats: q, k, v, do; o, l, m; dq, dk, dv; two 256×512 matrices of one slice.
-  CHECK(check.reference == 4.0 * (589824 + 98304 + 3072 + 98304 + 393216 + 2 * 256 * 512));
+  // Floats: q, k, v, do; o, l, m; dq, dk, dv; three 256×512 matrices of one slice (weights, ds, terms).
+  CHECK(check.reference == 4.0 * (589824 + 98304 + 3072 + 98304 + 393216 + 3 * 256 * 512));
   CHECK(check.checkpoints == 0);
   CHECK(check.workers == 0);
 

@@ -39,12 +39,26 @@ void IntroScenario(flash::Scenario& s) {  // assets/scenarios/intro.flags
 }  // namespace
 
 TEST_CASE("the documented forms parse, and the others say why not") {
-  for (const char* name :
-       {"fwd.steps", "dkv.copies.l.issued", "dq.writebacks.ds", "dq.writebacks.ds.bytes", "fwd.bytes_in:KiB",
-        "fwd.bytes_saved:MiB", "fwd.step.3.ran", "fwd.step.0.copy.k", "dq.step.2.keys", "dkv.step.12.slot.q",
-        "fwd.run.alpha#2.min", "fwd.run.l_next#3.rows_below_one", "check.pass", "check.o.max_rel",
-        "check.ds.pass", "scenario.what_if", "with --what-if redirect-lm-dkv: dkv.copies.l.issued",
-        "with --precision highest: check.o.max_rel", "with --naive-index-maps: fwd.bytes_in:KiB"})
+  for (const char* name : {"fwd.steps",
+                           "dkv.copies.l.issued",
+                           "dq.writebacks.ds",
+                           "dq.writebacks.ds.bytes",
+                           "fwd.bytes_in:KiB",
+                           "fwd.bytes_saved:MiB",
+                           "fwd.step.3.ran",
+                           "fwd.step.0.copy.k",
+                           "dq.step.2.keys",
+                           "dkv.step.12.slot.q",
+                           "fwd.run.alpha#2.min",
+                           "fwd.run.l_next#3.rows_below_one",
+                           "check.pass",
+                           "check.o.max_rel",
+                           "check.masked_rows",
+                           "check.ds.pass",
+                           "scenario.what_if",
+                           "with --what-if redirect-lm-dkv: dkv.copies.l.issued",
+                           "with --precision highest: check.o.max_rel",
+                           "with --naive-index-maps: fwd.bytes_in:KiB"})
     CHECK_MESSAGE(Known(name), name);
   for (const char* name :
        {"fwd.steps:KiB", "fwd.step.x.ran", "fwd.step.1.copy", "fwd.run.nowhere#1.min", "fwd.run.alpha#0.min",
@@ -95,6 +109,7 @@ TEST_CASE("the reference check, a variant and byte units fill from runs of the s
   const auto rec = Record(IntroScenario);
   PlaceholderSource source(*rec);
   CHECK(Fill(source, "check.pass") == "PASS");
+  CHECK(Fill(source, "check.masked_rows") == "0");
   CHECK(Fill(source, "check.o.pass") == "PASS");
   CHECK(Fill(source, "check.o.tolerance") == "2.0e-02");
   CHECK(std::stod(Fill(source, "check.o.max_rel")) < 2e-2);
