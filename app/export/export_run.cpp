@@ -259,6 +259,57 @@ base::Result<std::unique_ptr<HeadlessRenderer>> OpenRenderer(const ExportOptions
   return std::move(*opened);
 }
 
+// ffmpeg for --video, found before anything is recorded; none without --video.
+base::Result<std::optional<std::filesystem::path>> FindFfmpeg(const ExportOptions& options) {
+  if (!options.video) return std::optional<std::filesystem::path>();
+  auto ffmpeg = base::FindOnPath("ffmpeg");
+  if (!ffmpeg)
+    return base::Fail(base::Reason::NotFound,
+                      "--video needs ffmpeg, and there is no ffmpeg on PATH; install it (apt-get install "
+                      "ffmpeg) or drop --video");
+  return std::optional<std::filesystem::path>(std::move(*ffmpeg));
+}
+
+// libwebp for --format webp, loaded before anything is recorded; none for the other formats.
+base::Result<std::shared_ptr<const WebpEncoder>> LoadWebp(const ExportOptions& options) {
+  if (options.format != ImageFormat::Webp) return std::shared_ptr<const WebpEncoder>();
+  return WebpEncoder::Load();
+}
+
+// Why there is nothing to export, said on `err`: the library's problems (without --keep-going), no tour,
+// or a rejected scenario; none when there is something to draw.
+std::optional<VerbResult> RefuseSession(const session::TourSession& session, const ExportOptions& options,
+                                        std::ostream& err) {
+  if (const base::Status usable = ReportLibraryProblems(session.library_problems(), options.library,
+                                                        options.keep_going, "export", err);
+      !usable)
+    return VerbResult(usable.error());
+  if (!session.HasTour()) {
+    err << "tilewalk export: " << base::TerminalSafe(session.fallback_message()) << "\n";
+    return VerbResult(ExitCode::Usage);
+  }
+  if (options.scenario && session.recording() && session.recording()->error()) {
+    const tpu::KernelError& error = *session.recording()->error();
+    err << "tilewalk export: the scenario is rejected, so there is nothing to draw.\n"
+        << walkthrough::DescribeKernelError(error) << "\n"
+        << flash::ErrorAdvice(error, session.recording()->error_launch()) << "\n";
+    return VerbResult(ExitCode::Failure);
+  }
+  return std::nullopt;
+}
+
+// frames/ and pictures/ in the staging folder.
+base::Status MakeSubfolders(const std::filesystem::path& folder, const std::string& nothing) {
+  for (const char* sub : {"frames", "pictures"}) {
+    std::error_code ec;
+    std::filesystem::create_directory(folder / sub, ec);
+    if (ec)
+      return base::Fail(base::Reason::Unwritable,
+                        "cannot create " + base::Quote(folder / sub) + " (" + ec.message() + "); " + nothing);
+  }
+  return {};
+}
+
 // "wrote 11 frames (1280x720, 42.0 frames/s), pictures/ and manifest.json to 'out'".
 void ReportWritten(std::ostream& out, const ExportOptions& options, int total, double frames_per_second,
                    const HeadlessRenderer* renderer, bool video) {
@@ -293,21 +344,10 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
   if (const base::Status writable = base::CheckOutputFolder(options.out, folder_options); !writable)
     return writable.error();
   const FrameEvery every = options.every.value_or(options.scenario ? FrameEvery::Step : FrameEvery::Stop);
-  std::optional<std::filesystem::path> ffmpeg;
-  if (options.video) {
-    ffmpeg = base::FindOnPath("ffmpeg");
-    if (!ffmpeg)
-      return Fail(Reason::NotFound,
-                  "--video needs ffmpeg, and there is no ffmpeg on PATH; install it (apt-get install ffmpeg) "
-                  "or drop --video");
-  }
-
-  std::shared_ptr<const WebpEncoder> webp;
-  if (options.format == ImageFormat::Webp) {
-    auto loaded = WebpEncoder::Load();
-    if (!loaded) return loaded.error();
-    webp = *loaded;
-  }
+  const auto ffmpeg = FindFfmpeg(options);
+  if (!ffmpeg) return ffmpeg.error();
+  const auto webp = LoadWebp(options);
+  if (!webp) return webp.error();
 
   PlanProgress planning{.line = {err, "export", ProgressLine::StderrIsTerminal()}};
   session::TourSession session(
@@ -321,21 +361,7 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
        .all_heatmaps = options.panes.Has(Pane::Lanes) || options.panes.Has(Pane::Scores)});
   planning.line.Finish();  // erased before any message about the library; planning draws it again
   if (interrupts.Interrupted()) return interrupted();  // while the first stop recorded
-  if (const base::Status usable = ReportLibraryProblems(session.library_problems(), options.library,
-                                                        options.keep_going, "export", err);
-      !usable)
-    return usable.error();
-  if (!session.HasTour()) {
-    err << "tilewalk export: " << base::TerminalSafe(session.fallback_message()) << "\n";
-    return ExitCode::Usage;
-  }
-  if (options.scenario && session.recording() && session.recording()->error()) {
-    const tpu::KernelError& error = *session.recording()->error();
-    err << "tilewalk export: the scenario is rejected, so there is nothing to draw.\n"
-        << walkthrough::DescribeKernelError(error) << "\n"
-        << flash::ErrorAdvice(error, session.recording()->error_launch()) << "\n";
-    return ExitCode::Failure;
-  }
+  if (auto refused = RefuseSession(session, options, err)) return std::move(*refused);
   const auto plan =
       Plan(session, every, options.scenario ? FrameSpan::Whole : FrameSpan::Natural, planning, interrupts);
   planning.line.Finish();
@@ -351,29 +377,24 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
   if (!renderer) return renderer.error();
   auto folder = base::OutputFolder::Create(options.out, folder_options);
   if (!folder) return folder.error();
-  for (const char* sub : {"frames", "pictures"}) {
-    std::error_code ec;
-    std::filesystem::create_directory(folder->path() / sub, ec);
-    if (ec)
-      return Fail(Reason::Unwritable, "cannot create " + base::Quote(folder->path() / sub) + " (" +
-                                          ec.message() + "); " + nothing);
-  }
+  if (const base::Status made = MakeSubfolders(folder->path(), nothing); !made) return made.error();
 
   auto drawn = DrawFrames(*plan, total, renderer->get(), session, ManifestHeader(options, session, every),
-                          options, webp, folder->path(), err, interrupts);
+                          options, *webp, folder->path(), err, interrupts);
   if (!drawn && drawn.error().reason == Reason::Interrupted) return interrupted();
   if (!drawn) return Fail(drawn.error().reason, drawn.error().message + "; " + nothing);
   if (const base::Status written = WriteManifestAndPlayer(drawn->manifest, options.html, folder->path());
       !written)
     return Fail(written.error().reason, written.error().message + "; " + nothing);
-  if (ffmpeg) {
-    if (const base::Status encoded = EncodeVideo(*ffmpeg, folder->path(), options.fps, VideoTimeLimit(total));
+  if (*ffmpeg) {
+    if (const base::Status encoded =
+            EncodeVideo(**ffmpeg, folder->path(), options.fps, VideoTimeLimit(total));
         !encoded)
       return Fail(encoded.error().reason, encoded.error().message + "; " + nothing);
   }
   if (interrupts.Interrupted()) return interrupted();
   if (const base::Status committed = folder->Commit(); !committed) return committed.error();
-  ReportWritten(out, options, total, drawn->frames_per_second, renderer->get(), ffmpeg.has_value());
+  ReportWritten(out, options, total, drawn->frames_per_second, renderer->get(), ffmpeg->has_value());
   return ExitCode::Ok;
 }
 

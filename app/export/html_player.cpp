@@ -1,5 +1,7 @@
 #include "app/export/html_player.hpp"
 
+#include "app/pictures/svg_document.hpp"
+
 #include <stdexcept>
 #include <string_view>
 
@@ -10,29 +12,6 @@ std::string_view PlayerFile(std::string_view name) {
   for (const EmbeddedFile& file : PlayerFiles())
     if (file.name == name) return file.text;
   throw std::logic_error("the player file " + std::string(name) + " is not embedded; see app/CMakeLists.txt");
-}
-
-std::string HtmlEscaped(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
 }
 
 // JSON inside <script> must not end the element ("</script>") nor put the HTML parser into its escaped
@@ -64,7 +43,7 @@ void ReplaceAll(std::string& text, std::string_view marker, const std::string& w
 std::string PlayerHtml(const std::string& title, const std::string& manifest_json) {
   std::string page(PlayerFile("player.html"));
   // The manifest goes in last, so that nothing in it is taken for a marker.
-  ReplaceAll(page, "@TITLE@", HtmlEscaped(title));
+  ReplaceAll(page, "@TITLE@", pictures::XmlEscape(title));
   ReplaceAll(page, "@STYLE@", std::string(PlayerFile("player.css")));
   ReplaceAll(page, "@SCRIPT@", std::string(PlayerFile("player.js")));
   ReplaceAll(page, "@MANIFEST@", ScriptSafe(manifest_json));

@@ -16,6 +16,7 @@ using views::CellState;
 using views::LabelRole;
 using views::LayoutRect;
 using views::LayoutVec;
+using views::StateAt;
 
 constexpr double kWidth = 720, kHeight = 480;
 
@@ -80,10 +81,6 @@ std::string_view RoleClass(LabelRole role) {
   return "label legend";
 }
 
-CellState StateAt(const views::GridSlice& slice, std::size_t index) {
-  return index < slice.cells.size() ? slice.cells[index] : CellState::Pending;
-}
-
 // The layout's coordinates, moved down below the title.
 struct Place {
   double top;
@@ -116,19 +113,8 @@ void Cell(SvgDocument& svg, const Place& at, const LayoutRect& r, CellState stat
 // paints them, so that a large grid stays a few hundred elements.
 void Cells(SvgDocument& svg, const Place& at, const views::GridPicture& picture,
            const views::SliceLayout& slice, const views::GridSlice& source, float gap) {
-  if (gap > 0.0f || picture.cols <= 0) {
-    for (std::size_t i = 0; i < slice.cells.size(); ++i) Cell(svg, at, slice.cells[i], StateAt(source, i));
-    return;
-  }
-  const auto cols = static_cast<std::size_t>(picture.cols);
-  for (std::size_t row_start = 0; row_start + cols <= slice.cells.size(); row_start += cols) {
-    std::size_t run = row_start;
-    for (std::size_t i = row_start + 1; i <= row_start + cols; ++i) {
-      if (i < row_start + cols && StateAt(source, i) == StateAt(source, run)) continue;
-      Cell(svg, at, {slice.cells[run].min, slice.cells[i - 1].max}, StateAt(source, run));
-      run = i;
-    }
-  }
+  for (const views::CellRun& run : views::CellRuns(picture, slice, source, gap))
+    Cell(svg, at, run.rect, run.state);
 }
 
 void Arrow(SvgDocument& svg, std::string_view cls, const Place& at, const views::LayoutSegment& s,

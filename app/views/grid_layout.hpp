@@ -117,6 +117,19 @@ GridLayout BuildGridLayout(const GridPicture& picture, float width, float height
 std::optional<GridLens> BuildGridLens(const GridLayout& layout, const GridPicture& full,
                                       const TextMetrics& m);
 
+// The state of cell `index` of a slice. A picture may hold fewer cells than rows × cols if its builder has
+// a bug; those are pending rather than read past the end.
+CellState StateAt(const GridSlice& slice, std::size_t index);
+
+// What to paint for a slice's cells: a rectangle a cell where cells have gaps between them, else one a run
+// of a state along a row, so that a dense grid stays a few hundred rectangles.
+struct CellRun {
+  LayoutRect rect;
+  CellState state = CellState::Pending;
+};
+std::vector<CellRun> CellRuns(const GridPicture& picture, const SliceLayout& slice, const GridSlice& source,
+                              float gap);
+
 // The cell under a point given in layout coordinates, if any.
 std::optional<GridCellRef> HitTestGridLayout(const GridLayout& layout, const GridPicture& picture,
                                              LayoutVec p);

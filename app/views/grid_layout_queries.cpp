@@ -1,4 +1,4 @@
-// What a point of the grid layout hits, and the hatching of skipped cells.
+// What a point of the grid layout hits, the runs of cells to paint, and the hatching of skipped cells.
 #include <algorithm>
 
 #include "app/views/grid_layout.hpp"
@@ -16,6 +16,29 @@ std::optional<GridCellRef> HitTestGridLayout(const GridLayout& layout, const Gri
     return GridCellRef{.slice = layout.slices[s].source, .row = row, .col = col};
   }
   return std::nullopt;
+}
+
+CellState StateAt(const GridSlice& slice, std::size_t index) {
+  return index < slice.cells.size() ? slice.cells[index] : CellState::Pending;
+}
+
+std::vector<CellRun> CellRuns(const GridPicture& picture, const SliceLayout& slice, const GridSlice& source,
+                              float gap) {
+  std::vector<CellRun> runs;
+  if (gap > 0.0f || picture.cols <= 0) {
+    for (std::size_t i = 0; i < slice.cells.size(); ++i) runs.push_back({slice.cells[i], StateAt(source, i)});
+    return runs;
+  }
+  const auto cols = static_cast<std::size_t>(picture.cols);
+  for (std::size_t row_start = 0; row_start + cols <= slice.cells.size(); row_start += cols) {
+    std::size_t run = row_start;
+    for (std::size_t i = row_start + 1; i <= row_start + cols; ++i) {
+      if (i < row_start + cols && StateAt(source, i) == StateAt(source, run)) continue;
+      runs.push_back({{slice.cells[run].min, slice.cells[i - 1].max}, StateAt(source, run)});
+      run = i;
+    }
+  }
+  return runs;
 }
 
 std::vector<LayoutSegment> HatchSegments(const LayoutRect& rect, float spacing) {

@@ -67,12 +67,6 @@ ImU32 LabelColour(LabelRole role) {
   return palette::Active().text_strong;
 }
 
-// The picture may be shorter than rows*cols if its builder has a bug; draw those cells as pending rather
-// than read past the end.
-CellState StateAt(const GridSlice& slice, std::size_t index) {
-  return index < slice.cells.size() ? slice.cells[index] : CellState::Pending;
-}
-
 // ---- [Shapes] ----
 
 struct Painter {
@@ -163,22 +157,8 @@ void PaintDashed(const Painter& p, ImVec2 from, ImVec2 to, ImU32 colour, float t
 // 300x300 grid then costs a few hundred rectangles instead of 90,000, and stays within 16-bit indices.
 void PaintCells(const Painter& p, const GridPicture& picture, const SliceLayout& slice,
                 const GridSlice& source, float gap) {
-  if (gap > 0.0f || picture.cols <= 0) {
-    for (std::size_t i = 0; i < slice.cells.size(); ++i) {
-      if (p.Visible(slice.cells[i])) PaintCell(p, slice.cells[i], StateAt(source, i));
-    }
-    return;
-  }
-  const auto cols = static_cast<std::size_t>(picture.cols);
-  for (std::size_t row_start = 0; row_start + cols <= slice.cells.size(); row_start += cols) {
-    std::size_t run = row_start;
-    for (std::size_t i = row_start + 1; i <= row_start + cols; ++i) {
-      if (i < row_start + cols && StateAt(source, i) == StateAt(source, run)) continue;
-      const LayoutRect merged{slice.cells[run].min, slice.cells[i - 1].max};
-      if (p.Visible(merged)) PaintCell(p, merged, StateAt(source, run));
-      run = i;
-    }
-  }
+  for (const CellRun& run : CellRuns(picture, slice, source, gap))
+    if (p.Visible(run.rect)) PaintCell(p, run.rect, run.state);
 }
 
 // The path is bright up to the furthest step that has been reached and faint beyond it; the segment that
