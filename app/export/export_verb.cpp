@@ -15,62 +15,22 @@
 namespace tilewalk::app {
 namespace {
 
-// The option, also noting in `given` that it was given.
-OptionSpec Noting(OptionSpec spec, bool& given) {
-  spec.set = [set = std::move(spec.set), &given](std::string_view value) -> base::Status {
-    given = true;
-    return set(value);
-  };
-  return spec;
+// The options given on the command line among `names`, each recorded by wrapping its setter.
+void RecordGiven(std::vector<OptionSpec>& specs, std::initializer_list<std::string_view> names,
+                 std::vector<std::string_view>& given) {
+  for (OptionSpec& spec : specs) {
+    if (std::find(names.begin(), names.end(), spec.name) == names.end()) continue;
+    spec.set = [set = spec.set, name = spec.name, &given](std::string_view value) {
+      given.push_back(name);
+      return set(value);
+    };
+  }
 }
 
-std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std::filesystem::path>& out,
-                                          flash::ScenarioArgs& scenario, bool& panes_given) {
-  std::vector<OptionSpec> specs = {
-      PathOption(
-          "--out", "DIR", "a folder",
-          "The folder to create: frames/, pictures/, manifest.json, and index.html or video.mp4 if asked",
-          out),
-      TextOption("--tour", "NAME", "a tour name",
-                 "Export this tour ('tilewalk tours' lists them; default: the default tour)", into.tour),
-      {.name = "--every",
-       .value_name = "WHAT",
-       .needs = "statement, dma, step or stop",
-       .help = "A frame per stop (a tour's default), or from each stop on: per statement to the end of its\n"
-               "grid step, per copy or writeback (dma) or grid step (step) to the end of its launch. A\n"
-               "scenario starts at its first event and spans the whole step (default: step)",
-       .set = [&into](std::string_view value) -> base::Status {
-         into.every = ParseFrameEvery(value);
-         if (!into.every) return base::Fail(base::Reason::Usage, "expected statement, dma, step or stop");
-         return {};
-       }},
-      Noting(PixelSizeOption("--size",
-                             "The layout size in pixels (default 1280x720; with --figure, every pane's\n"
-                             "size, else a size per pane)",
-                             320, 7680, into.size),
-             into.size_given),
-      {.name = "--scale",
-       .value_name = "S",
-       .needs = "a number",
-       .help = "Frame pixels per layout pixel, 0.5 to 4 (default 1; 2 for sharp high-DPI frames)",
-       .set = [&into](std::string_view value) -> base::Status {
-         const auto scale = base::ParseReal(value, 0.5, 4.0);
-         if (!scale) return scale.error();
-         into.scale = static_cast<float>(*scale);
-         return {};
-       }},
-      {.name = "--panes",
-       .value_name = "LIST",
-       .needs = "a list of panes",
-       .help =
-           "Draw only these panes, of: " + KnownPanes() + "\n(memory to scenario are the tabs of one region)",
-       .set = [&into, &panes_given](std::string_view value) -> base::Status {
-         const auto panes = ParsePaneList(value);
-         if (!panes) return panes.error();
-         into.panes = *panes;
-         panes_given = true;
-         return {};
-       }},
+// How the frames are written: as figures or the whole screen, the image format, the theme, and the player
+// and video beside them.
+std::vector<OptionSpec> OutputSpecs(ExportOptions& into) {
+  return {
       SwitchOption("--figure",
                    "Draw each pane alone as a figure, with no buttons, tabs or scrollbars: one image per\n"
                    "pane per frame (frames/00001-grid.png), the caption and titles as text in the manifest.\n"
@@ -96,6 +56,54 @@ std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std
       SwitchOption("--video", "Also write video.mp4 (needs ffmpeg on PATH)", into.video),
       WholeOption("--fps", "Frames per second of the video, and the fastest the player plays (default 2)", 1,
                   60, into.fps),
+  };
+}
+
+std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std::filesystem::path>& out,
+                                          flash::ScenarioArgs& scenario) {
+  std::vector<OptionSpec> specs = {
+      PathOption(
+          "--out", "DIR", "a folder",
+          "The folder to create: frames/, pictures/, manifest.json, and index.html or video.mp4 if asked",
+          out),
+      TextOption("--tour", "NAME", "a tour name",
+                 "Export this tour ('tilewalk tours' lists them; default: the default tour)", into.tour),
+      {.name = "--every",
+       .value_name = "WHAT",
+       .needs = "statement, dma, step or stop",
+       .help = "A frame per stop (a tour's default), or from each stop on: per statement to the end of its\n"
+               "grid step, per copy or writeback (dma) or grid step (step) to the end of its launch. A\n"
+               "scenario starts at its first event and spans the whole step (default: step)",
+       .set = [&into](std::string_view value) -> base::Status {
+         into.every = ParseFrameEvery(value);
+         if (!into.every) return base::Fail(base::Reason::Usage, "expected statement, dma, step or stop");
+         return {};
+       }},
+      PixelSizeOption("--size",
+                      "The layout size in pixels (default 1280x720; with --figure, every pane's\n"
+                      "size, else a size per pane)",
+                      320, 7680, into.size),
+      {.name = "--scale",
+       .value_name = "S",
+       .needs = "a number",
+       .help = "Frame pixels per layout pixel, 0.5 to 4 (default 1; 2 for sharp high-DPI frames)",
+       .set = [&into](std::string_view value) -> base::Status {
+         const auto scale = base::ParseReal(value, 0.5, 4.0);
+         if (!scale) return scale.error();
+         into.scale = static_cast<float>(*scale);
+         return {};
+       }},
+      {.name = "--panes",
+       .value_name = "LIST",
+       .needs = "a list of panes",
+       .help =
+           "Draw only these panes, of: " + KnownPanes() + "\n(memory to scenario are the tabs of one region)",
+       .set = [&into](std::string_view value) -> base::Status {
+         const auto panes = ParsePaneList(value);
+         if (!panes) return panes.error();
+         into.panes = *panes;
+         return {};
+       }},
       SwitchOption("--force", "Replace DIR if it exists (it is swapped only once the export is complete)",
                    into.force),
       WholeOption("--max-frames", "Refuse to draw more than N frames (default 2000)", 1, 1000000,
@@ -108,8 +116,8 @@ std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std
       ThreadsOption(),
       MaxMemoryOption(),
   };
-  std::vector<OptionSpec> scenario_specs = scenario.Specs();
-  specs.insert(specs.end(), scenario_specs.begin(), scenario_specs.end());
+  for (std::vector<OptionSpec> more : {OutputSpecs(into), scenario.Specs()})
+    specs.insert(specs.end(), more.begin(), more.end());
   return specs;
 }
 
@@ -144,18 +152,6 @@ base::Status CheckFigureOptions(ExportOptions& options, bool panes_given) {
   return {};
 }
 
-// The options given on the command line among `names`, each recorded by wrapping its setter.
-void RecordGiven(std::vector<OptionSpec>& specs, std::initializer_list<std::string_view> names,
-                 std::vector<std::string_view>& given) {
-  for (OptionSpec& spec : specs) {
-    if (std::find(names.begin(), names.end(), spec.name) == names.end()) continue;
-    spec.set = [set = spec.set, name = spec.name, &given](std::string_view value) {
-      given.push_back(name);
-      return set(value);
-    };
-  }
-}
-
 // --format svg writes what the pictures hold, per pane: refuses what only a raster frame of the whole
 // screen has, and panes that have no picture; without --panes, the panes that have one.
 base::Status CheckSvgOptions(ExportOptions& options, const std::vector<std::string_view>& given,
@@ -188,8 +184,7 @@ std::string ExportHelp() {
   ExportOptions options;
   std::optional<std::filesystem::path> out;
   flash::ScenarioArgs scenario;
-  bool panes_given = false;
-  return base::OptionsHelp(ExportOptionSpecs(options, out, scenario, panes_given));
+  return base::OptionsHelp(ExportOptionSpecs(options, out, scenario));
 }
 
 base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view> args) {
@@ -198,13 +193,14 @@ base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view>
   ExportOptions options;
   std::optional<std::filesystem::path> out;
   flash::ScenarioArgs scenario_args;
-  bool panes_given = false;
-  std::vector<OptionSpec> specs = ExportOptionSpecs(options, out, scenario_args, panes_given);
+  std::vector<OptionSpec> specs = ExportOptionSpecs(options, out, scenario_args);
   std::vector<std::string_view> given;
-  RecordGiven(specs, {"--size", "--scale", "--html", "--video"}, given);
+  RecordGiven(specs, {"--size", "--scale", "--html", "--video", "--panes"}, given);
   if (const auto parsed = base::ParseOptions(args, specs); !parsed) return parsed.error();
   if (!out) return Fail(Reason::Usage, "--out DIR is required: the folder the frames go to");
   options.out = *out;
+  options.size_given = std::find(given.begin(), given.end(), "--size") != given.end();
+  const bool panes_given = std::find(given.begin(), given.end(), "--panes") != given.end();
   const base::Status checked = options.format == ImageFormat::Svg
                                    ? CheckSvgOptions(options, given, panes_given)
                                    : CheckFigureOptions(options, panes_given);

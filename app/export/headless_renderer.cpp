@@ -27,18 +27,11 @@ constexpr const char* kInstallAdvice =
     " Install Mesa's EGL (scripts/install-deps.sh installs libegl1, libegl-mesa0 "
     "and libgl1-mesa-dri).";
 
-}  // namespace
-
-base::Result<std::unique_ptr<HeadlessRenderer>> HeadlessRenderer::Open(const HeadlessOptions& options,
-                                                                       std::ostream& warnings) {
-  using base::Reason;
-  const auto missing = [](std::string what) { return base::Fail(Reason::NotFound, std::move(what)); };
-  std::unique_ptr<HeadlessRenderer> r(new HeadlessRenderer());
-  r->m_layout = options.layout;
-  r->m_scale = options.scale;
-  r->m_framebuffer = ScaledSize(options.layout, options.scale);
-  r->m_frame = r->m_framebuffer;
-
+// Mesa's surfaceless EGL display with an OpenGL 3.3 core context current on it. `display_out` and
+// `context_out` are set as soon as each exists, so that the renderer's destructor releases them whatever
+// fails after.
+base::Status OpenSurfacelessContext(void*& display_out, void*& context_out) {
+  const auto missing = [](std::string what) { return base::Fail(base::Reason::NotFound, std::move(what)); };
   // glad's first load finds only EGL 1.0 and the client extensions; the display's own come on the second.
   if (gladLoaderLoadEGL(EGL_NO_DISPLAY) == 0)
     return missing(std::string("could not load libEGL.so.1.") + kInstallAdvice);
@@ -49,7 +42,7 @@ base::Result<std::unique_ptr<HeadlessRenderer>> HeadlessRenderer::Open(const Hea
   if (display == EGL_NO_DISPLAY || eglInitialize(display, nullptr, nullptr) != EGL_TRUE)
     return missing("could not open Mesa's surfaceless EGL display (" + EglErrorText() + ")." +
                    kInstallAdvice);
-  r->m_display = display;
+  display_out = display;
   if (gladLoaderLoadEGL(display) == 0)
     return missing(std::string("could not load the EGL 1.5 functions.") + kInstallAdvice);
 
@@ -72,31 +65,49 @@ base::Result<std::unique_ptr<HeadlessRenderer>> HeadlessRenderer::Open(const Hea
   EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attributes);
   if (context == EGL_NO_CONTEXT)
     return missing("could not create an OpenGL 3.3 core context (" + EglErrorText() + ").");
-  r->m_context = context;
+  context_out = context;
   if (eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context) != EGL_TRUE)
     return missing("could not make the surfaceless context current (" + EglErrorText() + ").");
   if (gladLoadGL(EglProc) == 0) return missing("could not load the OpenGL 3.3 core functions through EGL.");
+  return {};
+}
 
-  // The largest frame this OpenGL draws: asking first turns an oversized --size or --scale into a sentence
-  // about the size rather than a framebuffer that silently fails.
+// An RGBA framebuffer of `size`, bound. Asking first for the largest frame this OpenGL draws turns an
+// oversized --size or --scale into a sentence about the size rather than a framebuffer that silently fails.
+base::Status MakeFramebuffer(PixelSize size, std::uint32_t& fbo, std::uint32_t& color) {
   GLint renderbuffer_max = 0, viewport_max[2] = {0, 0};
   glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &renderbuffer_max);
   glGetIntegerv(GL_MAX_VIEWPORT_DIMS, viewport_max);
   const int side_max = std::min({renderbuffer_max, viewport_max[0], viewport_max[1]});
-  if (r->m_framebuffer.width > side_max || r->m_framebuffer.height > side_max)
-    return base::Fail(Reason::TooLarge, "frames of " + SizeText(r->m_framebuffer) +
-                                            " pixels are larger than this OpenGL draws (at most " +
-                                            std::to_string(side_max) + " a side); lower --size or --scale");
-
-  glGenFramebuffers(1, &r->m_fbo);
-  glGenRenderbuffers(1, &r->m_color);
-  glBindRenderbuffer(GL_RENDERBUFFER, r->m_color);
-  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, r->m_framebuffer.width, r->m_framebuffer.height);
-  glBindFramebuffer(GL_FRAMEBUFFER, r->m_fbo);
-  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, r->m_color);
+  if (size.width > side_max || size.height > side_max)
+    return base::Fail(base::Reason::TooLarge,
+                      "frames of " + SizeText(size) + " pixels are larger than this OpenGL draws (at most " +
+                          std::to_string(side_max) + " a side); lower --size or --scale");
+  glGenFramebuffers(1, &fbo);
+  glGenRenderbuffers(1, &color);
+  glBindRenderbuffer(GL_RENDERBUFFER, color);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, size.width, size.height);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color);
   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-    return base::Fail(Reason::TooLarge, "could not make a framebuffer of " + SizeText(r->m_framebuffer) +
-                                            " pixels (out of graphics memory?); lower --size or --scale");
+    return base::Fail(base::Reason::TooLarge,
+                      "could not make a framebuffer of " + SizeText(size) +
+                          " pixels (out of graphics memory?); lower --size or --scale");
+  return {};
+}
+
+}  // namespace
+
+base::Result<std::unique_ptr<HeadlessRenderer>> HeadlessRenderer::Open(const HeadlessOptions& options,
+                                                                       std::ostream& warnings) {
+  std::unique_ptr<HeadlessRenderer> r(new HeadlessRenderer());
+  r->m_layout = options.layout;
+  r->m_scale = options.scale;
+  r->m_framebuffer = ScaledSize(options.layout, options.scale);
+  r->m_frame = r->m_framebuffer;
+  if (base::Status opened = OpenSurfacelessContext(r->m_display, r->m_context); !opened)
+    return opened.error();
+  if (base::Status made = MakeFramebuffer(r->m_framebuffer, r->m_fbo, r->m_color); !made) return made.error();
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -110,7 +121,8 @@ base::Result<std::unique_ptr<HeadlessRenderer>> HeadlessRenderer::Open(const Hea
   dlopen("libGL.so.1", RTLD_LAZY | RTLD_NODELETE);
   r->m_renderer_backend = ImGui_ImplOpenGL3_Init("#version 330 core");
   if (!r->m_renderer_backend)
-    return missing("ImGui's OpenGL3 renderer could not load libGL.so.1 (install libgl1).");
+    return base::Fail(base::Reason::NotFound,
+                      "ImGui's OpenGL3 renderer could not load libGL.so.1 (install libgl1).");
   return r;
 }
 
