@@ -1,5 +1,7 @@
 #include "app/cli_options.hpp"
 
+#include <algorithm>
+
 #include "base/byte_size.hpp"
 #include "base/number_text.hpp"
 #include "kernels/flash/host_memory.hpp"
@@ -42,9 +44,10 @@ OptionSpec TextOption(std::string_view name, std::string_view value_name, std::s
           }};
 }
 
-OptionSpec WholeOption(std::string_view name, std::string help, int min, int max, int& into) {
+OptionSpec WholeOption(std::string_view name, std::string help, int min, int max, int& into,
+                       std::string_view value_name) {
   return {.name = name,
-          .value_name = "N",
+          .value_name = value_name,
           .needs = "a whole number",
           .help = std::move(help),
           .set = [&into, min, max](std::string_view value) -> base::Status {
@@ -81,6 +84,21 @@ OptionSpec ThreadsOption() {
             tpu::SetThreadCount(static_cast<int>(*parsed));
             return {};
           }};
+}
+
+void RecordGiven(std::vector<OptionSpec>& specs, std::initializer_list<std::string_view> names,
+                 std::vector<std::string_view>& given) {
+  for (OptionSpec& spec : specs) {
+    if (std::find(names.begin(), names.end(), spec.name) == names.end()) continue;
+    spec.set = [set = spec.set, name = spec.name, &given](std::string_view value) {
+      given.push_back(name);
+      return set(value);
+    };
+  }
+}
+
+bool WasGiven(const std::vector<std::string_view>& given, std::string_view name) {
+  return std::find(given.begin(), given.end(), name) != given.end();
 }
 
 OptionSpec MaxMemoryOption() {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <initializer_list>
 #include <optional>
 #include <span>
 #include <string>
@@ -27,7 +28,8 @@ OptionSpec PathOption(std::string_view name, std::string_view value_name, std::s
                       std::string help, std::optional<std::filesystem::path>& into);
 OptionSpec TextOption(std::string_view name, std::string_view value_name, std::string_view needs,
                       std::string help, std::string& into);
-OptionSpec WholeOption(std::string_view name, std::string help, int min, int max, int& into);
+OptionSpec WholeOption(std::string_view name, std::string help, int min, int max, int& into,
+                       std::string_view value_name = "N");
 // "1600x900" (also "1600X900"), each side within [min_side, max_side].
 OptionSpec PixelSizeOption(std::string_view name, std::string help, int min_side, int max_side,
                            PixelSize& into);
@@ -47,6 +49,13 @@ OptionSpec ThreadsOption();
 inline constexpr uint64_t kLeastMaxMemory = uint64_t{1} << 20;  // 1 MiB
 inline constexpr uint64_t kMostMaxMemory = uint64_t{1} << 50;   // 1 PiB
 OptionSpec MaxMemoryOption();
+
+// Notes in `given` each option among `names` that the command line gives, by wrapping its setter, so
+// that a verb can check combinations after parsing ("--frames only applies with --screenshot"). The
+// specs must be parsed while `given` lives.
+void RecordGiven(std::vector<OptionSpec>& specs, std::initializer_list<std::string_view> names,
+                 std::vector<std::string_view>& given);
+bool WasGiven(const std::vector<std::string_view>& given, std::string_view name);
 
 // "1600x900" with each side in range; the failure's message is the expectation.
 base::Result<PixelSize> ParsePixelSize(std::string_view text, int min_side, int max_side);

@@ -15,18 +15,6 @@
 namespace tilewalk::app {
 namespace {
 
-// The options given on the command line among `names`, each recorded by wrapping its setter.
-void RecordGiven(std::vector<OptionSpec>& specs, std::initializer_list<std::string_view> names,
-                 std::vector<std::string_view>& given) {
-  for (OptionSpec& spec : specs) {
-    if (std::find(names.begin(), names.end(), spec.name) == names.end()) continue;
-    spec.set = [set = spec.set, name = spec.name, &given](std::string_view value) {
-      given.push_back(name);
-      return set(value);
-    };
-  }
-}
-
 // How the frames are written: as figures or the whole screen, the image format, the theme, and the player
 // and video beside them.
 std::vector<OptionSpec> OutputSpecs(ExportOptions& into) {
@@ -157,7 +145,7 @@ base::Status CheckFigureOptions(ExportOptions& options, bool panes_given) {
 base::Status CheckSvgOptions(ExportOptions& options, const std::vector<std::string_view>& given,
                              bool panes_given) {
   for (std::string_view name : {"--size", "--scale", "--html", "--video"}) {
-    if (std::find(given.begin(), given.end(), name) == given.end()) continue;
+    if (!WasGiven(given, name)) continue;
     return base::Fail(base::Reason::Usage,
                       std::string(name) +
                           " applies to PNG frames of the whole screen; --format svg writes "
@@ -199,8 +187,8 @@ base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view>
   if (const auto parsed = base::ParseOptions(args, specs); !parsed) return parsed.error();
   if (!out) return Fail(Reason::Usage, "--out DIR is required: the folder the frames go to");
   options.out = *out;
-  options.size_given = std::find(given.begin(), given.end(), "--size") != given.end();
-  const bool panes_given = std::find(given.begin(), given.end(), "--panes") != given.end();
+  options.size_given = WasGiven(given, "--size");
+  const bool panes_given = WasGiven(given, "--panes");
   const base::Status checked = options.format == ImageFormat::Svg
                                    ? CheckSvgOptions(options, given, panes_given)
                                    : CheckFigureOptions(options, panes_given);

@@ -8,45 +8,21 @@
 namespace tilewalk::app {
 namespace {
 
-struct GuiArgs {
-  GuiOptions options;
-  bool frames_given = false;
-  bool timeout_given = false;
-};
-
-std::vector<OptionSpec> GuiOptionSpecs(GuiArgs& into) {
-  GuiOptions& o = into.options;
+std::vector<OptionSpec> GuiOptionSpecs(GuiOptions& o) {
   return {
       PixelSizeOption("--size", "Window size in pixels (default 1600x900)", 64, 16384, o.window_size),
       PathOption("--screenshot", "FILE.png", "a file name",
                  "Render a few frames, save the window as a PNG and exit (with --gallery: a folder)",
                  o.screenshot),
-      {.name = "--frames",
-       .value_name = "N",
-       .needs = "a whole number",
-       .help = "Frames to render before the screenshot (default 3, at least 3)",
-       .set = [&into](std::string_view value) -> base::Status {
-         const base::Status set =
-             WholeOption("--frames", "", kMinScreenshotFrames, 100000, into.options.screenshot_frames)
-                 .set(value);
-         into.frames_given = set.ok();
-         return set;
-       }},
+      WholeOption("--frames", "Frames to render before the screenshot (default 3, at least 3)",
+                  kMinScreenshotFrames, 100000, o.screenshot_frames),
       SwitchOption("--gallery",
                    "Show the gallery: every view in several states, each with the code that builds it; with "
                    "--screenshot DIR, save one PNG per state and an index.md into the folder DIR",
                    o.gallery),
       TextOption("--tour", "NAME", "a tour name",
                  "Open this tour (default: the default tour; 'tilewalk tours' lists them)", o.tour),
-      {.name = "--stop",
-       .value_name = "K",
-       .needs = "a whole number",
-       .help = "Open the tour at stop K, from 1 (default 1)",
-       .set = [&o](std::string_view value) -> base::Status {
-         const base::Status set = WholeOption("--stop", "", 1, 1000, o.stop).set(value);
-         o.stop_given = set.ok();
-         return set;
-       }},
+      WholeOption("--stop", "Open the tour at stop K, from 1 (default 1)", 1, 1000, o.stop, "K"),
       PathOption("--library", "DIR", "a folder",
                  "Read passages and tours from DIR/passages and DIR/tours instead of the built-in ones",
                  o.library),
@@ -65,16 +41,8 @@ std::vector<OptionSpec> GuiOptionSpecs(GuiArgs& into) {
           "Drive the window with the commands in FILE (key, tap, set, apply, wait, screenshot, expect, "
           "stats; see the README), then exit",
           o.script),
-      {.name = "--timeout",
-       .value_name = "SECONDS",
-       .needs = "a whole number",
-       .help = "Stop a --script still running after SECONDS and exit 1 (default 300)",
-       .set = [&into](std::string_view value) -> base::Status {
-         const base::Status set =
-             WholeOption("--timeout", "", 1, 86400, into.options.script_timeout_seconds).set(value);
-         into.timeout_given = set.ok();
-         return set;
-       }},
+      WholeOption("--timeout", "Stop a --script still running after SECONDS and exit 1 (default 300)", 1,
+                  86400, o.script_timeout_seconds, "SECONDS"),
       ThreadsOption(),
       MaxMemoryOption(),
   };
@@ -83,27 +51,31 @@ std::vector<OptionSpec> GuiOptionSpecs(GuiArgs& into) {
 }  // namespace
 
 std::string GuiHelp() {
-  GuiArgs args;
-  return base::OptionsHelp(GuiOptionSpecs(args));
+  GuiOptions options;
+  return base::OptionsHelp(GuiOptionSpecs(options));
 }
 
 base::Result<GuiOptions> ParseGuiOptions(std::span<const std::string_view> args) {
-  GuiArgs parsed;
-  if (const auto done = base::ParseOptions(args, GuiOptionSpecs(parsed)); !done) return done.error();
-  if (parsed.frames_given && !parsed.options.screenshot)
+  GuiOptions options;
+  std::vector<OptionSpec> specs = GuiOptionSpecs(options);
+  std::vector<std::string_view> given;
+  RecordGiven(specs, {"--frames", "--stop", "--timeout"}, given);
+  if (const auto done = base::ParseOptions(args, specs); !done) return done.error();
+  options.stop_given = WasGiven(given, "--stop");
+  if (WasGiven(given, "--frames") && !options.screenshot)
     return base::Fail(base::Reason::Usage, "--frames only applies with --screenshot");
-  if (parsed.options.benchmark_frames && parsed.options.screenshot)
+  if (options.benchmark_frames && options.screenshot)
     return base::Fail(base::Reason::Usage,
                       "--benchmark-frames and --screenshot are separate runs; give one of them");
-  if (parsed.timeout_given && !parsed.options.script)
+  if (WasGiven(given, "--timeout") && !options.script)
     return base::Fail(base::Reason::Usage, "--timeout only applies with --script");
-  if (parsed.options.script && (parsed.options.screenshot || parsed.options.benchmark_frames))
+  if (options.script && (options.screenshot || options.benchmark_frames))
     return base::Fail(base::Reason::Usage,
                       "--script runs on its own; take screenshots with its 'screenshot' command");
-  if (parsed.options.gallery && (parsed.options.benchmark_frames || parsed.options.script))
+  if (options.gallery && (options.benchmark_frames || options.script))
     return base::Fail(base::Reason::Usage,
                       "--gallery shows canned pictures; it takes no --benchmark-frames or --script");
-  return parsed.options;
+  return options;
 }
 
 VerbResult RunGuiVerb(const VerbCall& call) {
