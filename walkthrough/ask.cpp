@@ -41,44 +41,50 @@ bool ChoiceMatches(std::string_view value, std::string_view recorded) {
   return value == recorded;
 }
 
-bool ReadAskLine(const std::string& key, const std::string& value, int line, std::optional<Ask>& ask,
-                 std::string& why) {
+base::Result<bool> ReadAskLine(const std::string& key, const std::string& value, int line,
+                               std::optional<Ask>& ask) {
   const bool choice = key.rfind("choice", 0) == 0 && (key.size() == 6 || key[6] == ' ');
   if (key != "ask" && !choice && key != "answer" && key != "explain" && key != "reveal") return false;
   if (key == "ask") {
     if (ask)
-      why = "a stop asks one question; this one already has an 'ask:' at line " + std::to_string(ask->line);
-    else if (value.empty())
-      why = "'ask:' needs the question";
-    else
-      ask = Ask{.question = value, .line = line};
+      return base::Fail(
+          base::Reason::Malformed,
+          "a stop asks one question; this one already has an 'ask:' at line " + std::to_string(ask->line));
+    if (value.empty()) return base::Fail(base::Reason::Malformed, "'ask:' needs the question");
+    ask = Ask{.question = value, .line = line};
     return true;
   }
-  if (!ask) {
-    why = "'" + key + "' belongs to an ask: write the 'ask:' line first";
-    return true;
-  }
+  if (!ask)
+    return base::Fail(base::Reason::Malformed,
+                      "'" + key + "' belongs to an ask: write the 'ask:' line first");
   if (choice) {
     const std::string choice_value = Trim(std::string_view(key).substr(6));
-    if (choice_value.empty())
-      why = "write a choice as 'choice VALUE: TEXT', VALUE being the recorded answer that makes it right";
-    else if (IsComparison(choice_value) && !Numeric(choice_value.substr(1)))
-      why = "a choice value '" + choice_value + "' compares with a number, like <1 or >0";
-    else if (value.empty())
-      why = "the choice '" + choice_value + "' needs a text after the colon";
     ask->choices.push_back({choice_value, value, line});
+    if (choice_value.empty())
+      return base::Fail(
+          base::Reason::Malformed,
+          "write a choice as 'choice VALUE: TEXT', VALUE being the recorded answer that makes it right");
+    if (IsComparison(choice_value) && !Numeric(choice_value.substr(1)))
+      return base::Fail(base::Reason::Malformed,
+                        "a choice value '" + choice_value + "' compares with a number, like <1 or >0");
+    if (value.empty())
+      return base::Fail(base::Reason::Malformed,
+                        "the choice '" + choice_value + "' needs a text after the colon");
   } else if (key == "answer") {
     ask->answer = value;
     ask->answer_line = line;
-    if (!IsOnePlaceholder(value)) why = "'answer:' is one placeholder, such as {dkv.copies.l.issued}";
+    if (!IsOnePlaceholder(value))
+      return base::Fail(base::Reason::Malformed,
+                        "'answer:' is one placeholder, such as {dkv.copies.l.issued}");
   } else if (key == "explain") {
     ask->explain = value;
     ask->explain_line = line;
-  } else if (auto land = ParseLanding(value, why)) {
+  } else {
+    const base::Result<Landing> land = ParseLanding(value);
+    if (!land) return land.error();
     if (land->kind == Landing::Kind::Rejected)
-      why = "'reveal:' names an event; a rejected scenario has none";
-    else
-      ask->reveal = *land;
+      return base::Fail(base::Reason::Malformed, "'reveal:' names an event; a rejected scenario has none");
+    ask->reveal = *land;
   }
   return true;
 }
@@ -103,29 +109,31 @@ void CheckAsk(const Ask& ask, const std::string& file, Diagnostics& diags) {
   CheckPlaceholderSyntax(ask.explain, file, ask.explain_line, diags);
 }
 
-std::optional<AskReveal> RevealAsk(const Ask& ask, const Recording& recording, PlaceholderSource& source,
-                                   std::string& why) {
+base::Result<AskReveal> RevealAsk(const Ask& ask, const Recording& recording, PlaceholderSource& source) {
   AskReveal out;
+  std::optional<base::Error> failure;
   auto fill = [&](const std::string& text, std::string& into) {
-    auto filled = FillPlaceholders(text, source, why);
-    if (filled) into = std::move(*filled);
-    return filled.has_value();
+    Figure filled = FillPlaceholders(text, source);
+    if (!filled) {
+      failure = filled.error();
+      return false;
+    }
+    into = std::move(*filled);
+    return true;
   };
   if (!fill(ask.question, out.question) || !fill(ask.answer, out.recorded) ||
       !fill(ask.explain, out.explanation))
-    return std::nullopt;
+    return *failure;
   for (std::size_t i = 0; i < ask.choices.size(); ++i) {
     out.choices.emplace_back();
-    if (!fill(ask.choices[i].text, out.choices.back())) return std::nullopt;
+    if (!fill(ask.choices[i].text, out.choices.back())) return *failure;
     if (out.correct < 0 && ChoiceMatches(ask.choices[i].value, out.recorded))
       out.correct = static_cast<int>(i);
   }
   if (ask.reveal) {
-    out.reveal_event = FindLanding(recording, *ask.reveal, why);
-    if (!out.reveal_event) {
-      why = "reveal: " + why;
-      return std::nullopt;
-    }
+    const base::Result<std::optional<uint64_t>> event = FindLanding(recording, *ask.reveal);
+    if (!event) return base::Fail(event.error().reason, "reveal: " + event.error().message);
+    out.reveal_event = *event;
   }
   return out;
 }

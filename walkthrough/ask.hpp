@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/result.hpp"
 #include "walkthrough/diagnostic.hpp"
 #include "walkthrough/landing.hpp"
 
@@ -51,16 +52,16 @@ struct AskReveal {
 bool ChoiceMatches(std::string_view value, std::string_view recorded);
 
 // One line of a stop that belongs to its ask ('ask', 'choice VALUE', 'answer', 'explain', 'reveal'):
-// returns false when `key` is none of these. Problems go to `why`.
-bool ReadAskLine(const std::string& key, const std::string& value, int line, std::optional<Ask>& ask,
-                 std::string& why);
+// false when `key` is none of these, true when the line is read, Malformed when it is an ask's line with
+// a problem.
+base::Result<bool> ReadAskLine(const std::string& key, const std::string& value, int line,
+                               std::optional<Ask>& ask);
 // Checks a parsed ask once its stop ends: 2 to 4 distinct choices, one placeholder as the answer, an
 // explanation, and placeholders of the documented forms everywhere.
 void CheckAsk(const Ask& ask, const std::string& file, Diagnostics& diagnostics);
 
-// Fills the ask from a recording; nullopt with `why` when a placeholder or the reveal event cannot be
-// found. A recording in which no choice fits still reveals, with correct = -1.
-std::optional<AskReveal> RevealAsk(const Ask& ask, const Recording& recording, PlaceholderSource& source,
-                                   std::string& why);
+// Fills the ask from a recording; the error says which placeholder or reveal event cannot be found. A
+// recording in which no choice fits still reveals, with correct = -1.
+base::Result<AskReveal> RevealAsk(const Ask& ask, const Recording& recording, PlaceholderSource& source);
 
 }  // namespace tilewalk::walkthrough

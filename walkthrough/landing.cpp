@@ -31,14 +31,15 @@ bool IsLaunch(const std::string& w) {
 
 }  // namespace
 
-std::optional<Landing> ParseLanding(const std::string& value, std::string& why) {
+base::Result<Landing> ParseLanding(const std::string& value) {
   std::vector<std::string> w = Words(value);
   Landing land;
+  std::optional<base::Error> failure;
   auto occurrence = [&](const std::string& word) {
     const auto n = word.starts_with('#') ? base::ParseWhole(std::string_view(word).substr(1), 1, 1 << 30)
                                          : base::Result<int64_t>(base::Fail(base::Reason::Malformed, ""));
     if (!n) {
-      why = "expected an occurrence like #1, got '" + word + "'";
+      failure = base::Fail(base::Reason::Malformed, "expected an occurrence like #1, got '" + word + "'");
       return false;
     }
     land.occurrence = static_cast<int>(*n);
@@ -56,33 +57,33 @@ std::optional<Landing> ParseLanding(const std::string& value, std::string& why) 
   if ((w.size() == 2 || w.size() == 3) && w[0] == "site") {
     land.kind = Landing::Kind::Site;
     land.site = w[1];
-    if (w.size() == 3 && !occurrence(w[2])) return std::nullopt;
+    if (w.size() == 3 && !occurrence(w[2])) return *failure;
     return land;
   }
   if (w.size() >= 2 && w[0] == "moment") {
     const auto m = ParseMoment(w[1]);
     if (!m) {
-      why = "unknown moment '" + w[1] +
-            "': use skipped-step, issued-copy, skipped-copy, writeback, when-taken or error";
-      return std::nullopt;
+      return base::Fail(base::Reason::Malformed,
+                        "unknown moment '" + w[1] +
+                            "': use skipped-step, issued-copy, skipped-copy, writeback, when-taken or error");
     }
     land.kind = Landing::Kind::Moment;
     land.moment = *m;
     std::size_t i = 2;
     if (i < w.size() && w[i] == "in") {
       if (i + 1 >= w.size() || !IsLaunch(w[i + 1])) {
-        why = "'in' takes fwd, dkv or dq";
-        return std::nullopt;
+        return base::Fail(base::Reason::Malformed, "'in' takes fwd, dkv or dq");
       }
       land.launch = w[i + 1];
       i += 2;
     }
-    if (i < w.size() && !occurrence(w[i++])) return std::nullopt;
+    if (i < w.size() && !occurrence(w[i++])) return *failure;
     if (i == w.size()) return land;
   }
-  why = "land takes 'site NAME #N', 'moment KIND [in LAUNCH] #N', 'launch LAUNCH' or 'rejected', got '" +
-        value + "'";
-  return std::nullopt;
+  return base::Fail(
+      base::Reason::Malformed,
+      "land takes 'site NAME #N', 'moment KIND [in LAUNCH] #N', 'launch LAUNCH' or 'rejected', got '" +
+          value + "'");
 }
 
 }  // namespace tilewalk::walkthrough

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/result.hpp"
 #include "walkthrough/timeline.hpp"
 
 namespace tilewalk::walkthrough {
@@ -22,8 +23,8 @@ struct Landing {
   int occurrence = 1;                  // Site and Moment, from 1
 };
 
-// "site NAME #N", "moment KIND [in LAUNCH] #N", "launch LAUNCH" or "rejected"; nullopt with `why`.
-std::optional<Landing> ParseLanding(const std::string& value, std::string& why);
+// "site NAME #N", "moment KIND [in LAUNCH] #N", "launch LAUNCH" or "rejected"; or why not (Malformed).
+base::Result<Landing> ParseLanding(const std::string& value);
 
 // Splits a flag line into words ("--block-k 64" → {"--block-k", "64"}).
 std::vector<std::string> Words(std::string_view text);

@@ -54,7 +54,7 @@ int LaunchIndex(const Recording& rec, std::string_view name) {
 
 }  // namespace
 
-std::optional<std::string> EventValueFigure(const Recording& rec, std::string_view body, std::string& why) {
+Figure EventValueFigure(const Recording& rec, std::string_view body) {
   const auto hash = body.find('#');
   const std::string_view rest = body.substr(hash + 1);
   const auto dot = rest.find('.');
@@ -63,8 +63,9 @@ std::optional<std::string> EventValueFigure(const Recording& rec, std::string_vi
   land.site = std::string(body.substr(0, hash));
   land.occurrence = std::stoi(std::string(rest.substr(0, dot)));
   const std::string_view stat = rest.substr(dot + 1);
-  const std::optional<uint64_t> event = FindLanding(rec, land, why);
-  if (!event) return std::nullopt;
+  const base::Result<std::optional<uint64_t>> found = FindLanding(rec, land);
+  if (!found) return found.error();
+  const std::optional<uint64_t> event = *found;  // a site landing always names an event
   const auto replay = rec.Replay(rec.LaunchOf(*event), rec.StepOf(*event));
   for (const CapturedValue& v : replay->values) {
     if (v.event != *event || !v.value || v.value->traced()) continue;
@@ -77,23 +78,22 @@ std::optional<std::string> EventValueFigure(const Recording& rec, std::string_vi
     for (Eigen::Index r = 0; r < m.rows(); ++r) below += m(r, 0) < 1.0f;
     return std::to_string(below);
   }
-  why = "the event at " + land.site + " #" + std::to_string(land.occurrence) + " computes no value";
-  return std::nullopt;
+  return base::Fail(base::Reason::NotFound, "the event at " + land.site + " #" +
+                                                std::to_string(land.occurrence) + " computes no value");
 }
 
-std::optional<std::string> StepFigure(const Recording& rec, const std::vector<std::string_view>& p,
-                                      std::string& why) {
+Figure StepFigure(const Recording& rec, const std::vector<std::string_view>& p) {
   const int launch = LaunchIndex(rec, p[0]);
   if (launch < 0) {
-    why = "the launch '" + std::string(p[0]) + "' does not run in this scenario";
-    return std::nullopt;
+    return base::Fail(base::Reason::NotFound,
+                      "the launch '" + std::string(p[0]) + "' does not run in this scenario");
   }
   const LaunchTrack& track = rec.launches()[static_cast<std::size_t>(launch)];
   const int64_t step = std::stoll(std::string(p[2]));
   if (step >= static_cast<int64_t>(track.step_ran.size())) {
-    why = "the " + track.name + " launch runs " + std::to_string(track.step_ran.size()) +
-          " grid steps, not step " + std::string(p[2]);
-    return std::nullopt;
+    return base::Fail(base::Reason::NotFound, "the " + track.name + " launch runs " +
+                                                  std::to_string(track.step_ran.size()) +
+                                                  " grid steps, not step " + std::string(p[2]));
   }
   const auto at = static_cast<std::size_t>(step);
   if (p[3] == "ran") return std::string(track.step_ran[at] ? "yes" : "no");
@@ -104,8 +104,8 @@ std::optional<std::string> StepFigure(const Recording& rec, const std::vector<st
     if (p[3] == "slot") return std::to_string(schedule.slot[at]);
     return std::string(schedule.transfer[at] ? "issued" : "skipped");
   }
-  why = "the " + track.name + " launch has no input '" + std::string(p[4]) + "'";
-  return std::nullopt;
+  return base::Fail(base::Reason::NotFound,
+                    "the " + track.name + " launch has no input '" + std::string(p[4]) + "'");
 }
 
 }  // namespace tilewalk::walkthrough

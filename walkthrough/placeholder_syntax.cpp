@@ -98,14 +98,13 @@ bool IsLaunchName(std::string_view w) {
   return OneOf(w, {"fwd", "dkv", "dq"});
 }
 
-std::optional<PlaceholderName> ParsePlaceholder(std::string_view name, std::string& why) {
+base::Result<PlaceholderName> ParsePlaceholder(std::string_view name) {
   PlaceholderName out;
   std::string_view rest = name;
   if (rest.starts_with("with ")) {
     const auto colon = rest.find(':');
     if (colon == std::string_view::npos) {
-      why = "a variant is written {with FLAGS: NAME}";
-      return std::nullopt;
+      return base::Fail(base::Reason::Malformed, "a variant is written {with FLAGS: NAME}");
     }
     std::string flags = Trimmed(rest.substr(5, colon - 5));
     for (std::size_t at = 0; at < flags.size();) {
@@ -114,12 +113,10 @@ std::optional<PlaceholderName> ParsePlaceholder(std::string_view name, std::stri
       at = space == std::string::npos ? flags.size() : space + 1;
     }
     if (out.with_flags.empty()) {
-      why = "{with FLAGS: NAME} needs at least one scenario flag";
-      return std::nullopt;
+      return base::Fail(base::Reason::Malformed, "{with FLAGS: NAME} needs at least one scenario flag");
     }
     if (const auto parsed = flash::ParseScenario(out.with_flags); !parsed) {
-      why = parsed.error().message;
-      return std::nullopt;
+      return parsed.error();
     }
     rest = rest.substr(colon + 1);
   }
@@ -132,14 +129,13 @@ std::optional<PlaceholderName> ParsePlaceholder(std::string_view name, std::stri
   const std::vector<std::string_view> parts = SplitDots(out.body);
   const bool known = IsRunForm(parts) || (out.with_flags.empty() && IsRecordingForm(parts, out.body));
   if (!known) {
-    why = out.with_flags.empty() || !IsRecordingForm(parts, out.body)
-              ? "not one of the documented forms"
-              : "a variant fills figures of a whole run only, not of one step or event";
-    return std::nullopt;
+    return base::Fail(base::Reason::Malformed,
+                      out.with_flags.empty() || !IsRecordingForm(parts, out.body)
+                          ? "not one of the documented forms"
+                          : "a variant fills figures of a whole run only, not of one step or event");
   }
   if (!out.unit.empty() && (!OneOf(out.unit, {"KiB", "MiB"}) || !IsBytesForm(parts))) {
-    why = "the units :KiB and :MiB go only on byte figures";
-    return std::nullopt;
+    return base::Fail(base::Reason::Malformed, "the units :KiB and :MiB go only on byte figures");
   }
   return out;
 }

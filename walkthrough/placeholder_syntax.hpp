@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "base/result.hpp"
+
 namespace tilewalk::walkthrough {
 
 // One placeholder, split: {with FLAGS: BODY:UNIT}.
@@ -18,8 +20,9 @@ struct PlaceholderName {
   std::string unit;                     // "", "KiB" or "MiB" (byte figures only)
 };
 
-// Splits a name and checks it against the documented forms; nullopt with `why` when it is not one.
-std::optional<PlaceholderName> ParsePlaceholder(std::string_view name, std::string& why);
+// Splits a name and checks it against the documented forms; Malformed (or the variant's flag error) when
+// it is not one.
+base::Result<PlaceholderName> ParsePlaceholder(std::string_view name);
 
 // Calls f(offset of '{', name between the braces, closed) for each placeholder in order; an unclosed
 // one ends the scan. The '}' that closes a placeholder is looked up once and shared by every '{' before

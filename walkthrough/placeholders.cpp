@@ -22,7 +22,11 @@ void CheckPlaceholderSyntax(std::string_view text, const std::string& file, int 
   int line = first_line, last_line = first_line;
   ForEachPlaceholder(text, [&](std::size_t at, std::string_view name, bool closed) {
     std::string why = "longer than any placeholder";
-    if (closed && name.size() <= kLongestName && ParsePlaceholder(name, why)) return;
+    if (closed && name.size() <= kLongestName) {
+      const base::Result<PlaceholderName> parsed = ParsePlaceholder(name);
+      if (parsed) return;
+      why = parsed.error().message;
+    }
     ++problems;
     if (problems > kShownProblems) return;
     line += static_cast<int>(std::count(text.begin() + static_cast<std::ptrdiff_t>(counted_to),
@@ -92,8 +96,7 @@ const LaunchFigures* FindLaunch(const PlaceholderSource::Run& run, std::string_v
   return nullptr;
 }
 
-std::optional<std::string> LaunchValue(const LaunchFigures& l, const std::vector<std::string_view>& p,
-                                       const std::string& unit, std::string& why) {
+Figure LaunchValue(const LaunchFigures& l, const std::vector<std::string_view>& p, const std::string& unit) {
   const tpu::LaunchStats& s = l.stats;
   if (p.size() == 2) {
     if (p[1] == "steps") return std::to_string(s.steps);
@@ -111,16 +114,15 @@ std::optional<std::string> LaunchValue(const LaunchFigures& l, const std::vector
     if (p[3] == "skipped") return std::to_string(t.skipped);
     return Bytes(t.bytes, unit);
   }
-  why = "the " + l.name + " launch has no " + (copies ? "input" : "output") + " '" + std::string(p[2]) +
-        "' in this scenario";
-  return std::nullopt;
+  return base::Fail(base::Reason::NotFound, "the " + l.name + " launch has no " +
+                                                (copies ? "input" : "output") + " '" + std::string(p[2]) +
+                                                "' in this scenario");
 }
 
-std::optional<std::string> CheckValue(PlaceholderSource::Run& run, const std::vector<std::string_view>& p,
-                                      std::string& why) {
+Figure CheckValue(PlaceholderSource::Run& run, const std::vector<std::string_view>& p) {
   if (run.error) {
-    why = "the scenario is rejected, so nothing is checked against the reference";
-    return std::nullopt;
+    return base::Fail(base::Reason::NotFound,
+                      "the scenario is rejected, so nothing is checked against the reference");
   }
   if (!run.comparison)
     run.comparison = flash::CompareWithReference(run.scenario, flash::MakeInputs(run.scenario), *run.outputs);
@@ -132,8 +134,8 @@ std::optional<std::string> CheckValue(PlaceholderSource::Run& run, const std::ve
     if (p[2] == "pass") return verdict(e.pass);
     return Format("%.1e", p[2] == "max_abs" ? e.max_abs : p[2] == "max_rel" ? e.max_rel : e.tolerance);
   }
-  why = "the check compares no output '" + std::string(p[1]) + "' in this scenario";
-  return std::nullopt;
+  return base::Fail(base::Reason::NotFound,
+                    "the check compares no output '" + std::string(p[1]) + "' in this scenario");
 }
 
 }  // namespace
@@ -169,21 +171,18 @@ PlaceholderSource::Run& PlaceholderSource::Variant(const std::vector<std::string
   return *run;
 }
 
-std::optional<std::string> PlaceholderSource::RunValue(Run& run, const std::string& body,
-                                                       const std::string& unit, std::string& why) {
+Figure PlaceholderSource::RunValue(Run& run, const std::string& body, const std::string& unit) {
   const std::vector<std::string_view> p = SplitDots(body);
   if (p[0] == "scenario") {
     if (const flash::ScenarioField* field = flash::FindScenarioField(p[1])) {
       const std::string value = field->get(run.scenario);
       return value.empty() ? std::string("unset") : value;  // an optional block left to the kernel
     }
-    why = "the scenario has no setting '" + std::string(p[1]) + "'";
-    return std::nullopt;
+    return base::Fail(base::Reason::NotFound, "the scenario has no setting '" + std::string(p[1]) + "'");
   }
   if (p[0] == "error") {
     if (!run.error) {
-      why = "this scenario is not rejected, so there is no error";
-      return std::nullopt;
+      return base::Fail(base::Reason::NotFound, "this scenario is not rejected, so there is no error");
     }
     if (p[1] == "type") return std::string(tpu::ErrorTypeName(run.error->type));
     if (p[1] == "phase") return std::string(tpu::PhaseName(run.error->phase));
@@ -191,70 +190,66 @@ std::optional<std::string> PlaceholderSource::RunValue(Run& run, const std::stri
   }
   if (p[0] == "check") {
     if (!run.outputs && !run.error) run.outputs = m_recording.Outputs();
-    return CheckValue(run, p, why);
+    return CheckValue(run, p);
   }
   const LaunchFigures* launch = FindLaunch(run, p[0]);
   if (!launch) {
-    why = "the launch '" + std::string(p[0]) + "' does not run in this scenario";
-    return std::nullopt;
+    return base::Fail(base::Reason::NotFound,
+                      "the launch '" + std::string(p[0]) + "' does not run in this scenario");
   }
-  return LaunchValue(*launch, p, unit, why);
+  return LaunchValue(*launch, p, unit);
 }
 
-std::optional<std::string> PlaceholderSource::RecordingValue(const std::vector<std::string_view>& p,
-                                                             const std::string& body, const std::string& unit,
-                                                             std::string& why) {
-  if (p.size() >= 4 && p[1] == "step") return StepFigure(m_recording, p, why);
-  if (body.find('#') != std::string::npos) return EventValueFigure(m_recording, body, why);
+Figure PlaceholderSource::RecordingValue(const std::vector<std::string_view>& p, const std::string& body,
+                                         const std::string& unit) {
+  if (p.size() >= 4 && p[1] == "step") return StepFigure(m_recording, p);
+  if (body.find('#') != std::string::npos) return EventValueFigure(m_recording, body);
   // naive_bytes_in and bytes_saved: the same scenario with naive index maps, as yardstick
   const LaunchFigures* own = FindLaunch(*m_own, p[0]);
   const LaunchFigures* naive = FindLaunch(Variant({"--naive-index-maps"}), p[0]);
   if (!own || !naive) {
-    why = "the launch '" + std::string(p[0]) + "' does not run in this scenario";
-    return std::nullopt;
+    return base::Fail(base::Reason::NotFound,
+                      "the launch '" + std::string(p[0]) + "' does not run in this scenario");
   }
   const uint64_t naive_bytes = BytesIn(naive->stats);
   return Bytes(p[1] == "naive_bytes_in" ? naive_bytes : naive_bytes - BytesIn(own->stats), unit);
 }
 
-std::optional<std::string> PlaceholderSource::Value(std::string_view name, std::string& why) {
-  const std::optional<PlaceholderName> parsed = ParsePlaceholder(name, why);
-  std::optional<std::string> value;
-  if (parsed) {
-    const std::vector<std::string_view> p = SplitDots(parsed->body);
-    const bool recording_only = p.size() >= 2 && IsLaunchName(p[0]) &&
-                                (p[1] == "naive_bytes_in" || p[1] == "bytes_saved" || p[1] == "step" ||
-                                 parsed->body.find('#') != std::string::npos);
-    if (!parsed->with_flags.empty())
-      value = RunValue(Variant(parsed->with_flags), parsed->body, parsed->unit, why);
-    else if (recording_only)
-      value = RecordingValue(p, parsed->body, parsed->unit, why);
-    else
-      value = RunValue(*m_own, parsed->body, parsed->unit, why);
-  }
-  if (!value) why = "{" + std::string(name) + "}: " + why;
+Figure PlaceholderSource::Value(std::string_view name) {
+  const base::Result<PlaceholderName> parsed = ParsePlaceholder(name);
+  if (!parsed)
+    return base::Fail(parsed.error().reason, "{" + std::string(name) + "}: " + parsed.error().message);
+  const std::vector<std::string_view> p = SplitDots(parsed->body);
+  const bool recording_only = p.size() >= 2 && IsLaunchName(p[0]) &&
+                              (p[1] == "naive_bytes_in" || p[1] == "bytes_saved" || p[1] == "step" ||
+                               parsed->body.find('#') != std::string::npos);
+  Figure value = !parsed->with_flags.empty()
+                     ? RunValue(Variant(parsed->with_flags), parsed->body, parsed->unit)
+                 : recording_only ? RecordingValue(p, parsed->body, parsed->unit)
+                                  : RunValue(*m_own, parsed->body, parsed->unit);
+  if (!value)
+    return base::Fail(value.error().reason, "{" + std::string(name) + "}: " + value.error().message);
   return value;
 }
 
 // ---- filling ------------------------------------------------------------------------------------
 
-std::optional<std::string> FillPlaceholders(std::string_view text, PlaceholderSource& source,
-                                            std::string& why) {
+Figure FillPlaceholders(std::string_view text, PlaceholderSource& source) {
   std::string out;
   std::size_t copied = 0;
-  bool ok = true;
+  std::optional<base::Error> failure;
   ForEachPlaceholder(text, [&](std::size_t at, std::string_view name, bool closed) {
-    if (!ok || !closed) return;
+    if (failure || !closed) return;
     out.append(text.substr(copied, at - copied));
-    const auto value = source.Value(name, why);
+    Figure value = source.Value(name);
     if (!value) {
-      ok = false;
+      failure = value.error();
       return;
     }
     out += *value;
     copied = at + name.size() + 2;
   });
-  if (!ok) return std::nullopt;
+  if (failure) return *failure;
   out.append(text.substr(copied));
   return out;
 }

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/result.hpp"
 #include "kernels/flash/reference_check.hpp"
 #include "walkthrough/diagnostic.hpp"
 #include "walkthrough/placeholder_syntax.hpp"
@@ -23,23 +24,25 @@ namespace tilewalk::walkthrough {
 void CheckPlaceholderSyntax(std::string_view text, const std::string& file, int first_line,
                             Diagnostics& diagnostics);
 
+// A placeholder's text, or why it cannot be filled.
+using Figure = base::Result<std::string>;
+
 // What placeholders are filled from. Variants, the naive-map yardstick and the reference check are
 // computed on first use and kept.
 class PlaceholderSource {
  public:
   explicit PlaceholderSource(const Recording& recording);
   ~PlaceholderSource();
-  // The value of one placeholder name (without braces), or nullopt with `why` set.
-  std::optional<std::string> Value(std::string_view name, std::string& why);
+  // The value of one placeholder name (without braces), or why it has none: Malformed for a name that
+  // is not one of the forms, NotFound for a figure this scenario does not have.
+  Figure Value(std::string_view name);
 
   struct Run;  // a whole run's figures: the recording's own, or a variant's (placeholders.cpp)
 
  private:
-  std::optional<std::string> RunValue(Run& run, const std::string& body, const std::string& unit,
-                                      std::string& why);
-  std::optional<std::string> RecordingValue(const std::vector<std::string_view>& parts,
-                                            const std::string& body, const std::string& unit,
-                                            std::string& why);
+  Figure RunValue(Run& run, const std::string& body, const std::string& unit);
+  Figure RecordingValue(const std::vector<std::string_view>& parts, const std::string& body,
+                        const std::string& unit);
   Run& Variant(const std::vector<std::string>& flags);
 
   const Recording& m_recording;
@@ -47,15 +50,12 @@ class PlaceholderSource {
   std::map<std::string, std::unique_ptr<Run>> m_variants;  // by their flags, joined
 };
 
-// Replaces every placeholder; nullopt with `why` naming the first that cannot be filled.
-std::optional<std::string> FillPlaceholders(std::string_view text, PlaceholderSource& source,
-                                            std::string& why);
+// Replaces every placeholder; the error names the first that cannot be filled.
+Figure FillPlaceholders(std::string_view text, PlaceholderSource& source);
 
-// Figures of one event or grid step of a recording (placeholder_moments.cpp). Each returns nullopt with
-// `why` when the recording has no such event, step or operand.
-std::optional<std::string> EventValueFigure(const Recording& recording, std::string_view body,
-                                            std::string& why);
-std::optional<std::string> StepFigure(const Recording& recording, const std::vector<std::string_view>& parts,
-                                      std::string& why);
+// Figures of one event or grid step of a recording (placeholder_moments.cpp). Each is NotFound when the
+// recording has no such event, step or operand.
+Figure EventValueFigure(const Recording& recording, std::string_view body);
+Figure StepFigure(const Recording& recording, const std::vector<std::string_view>& parts);
 
 }  // namespace tilewalk::walkthrough

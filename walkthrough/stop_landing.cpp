@@ -6,15 +6,15 @@
 
 namespace tilewalk::walkthrough {
 
-std::optional<uint64_t> FindLanding(const Recording& rec, const Landing& land, std::string& why) {
+base::Result<std::optional<uint64_t>> FindLanding(const Recording& rec, const Landing& land) {
   if (land.kind == Landing::Kind::Rejected) {
-    if (!rec.error()) why = "the stop lands on 'rejected' but its scenario is accepted";
-    return std::nullopt;
+    if (!rec.error())
+      return base::Fail(base::Reason::NotFound, "the stop lands on 'rejected' but its scenario is accepted");
+    return std::optional<uint64_t>();
   }
-  if (rec.error() && rec.EventCount() == 0) {
-    why = "the scenario is rejected (" + rec.error()->message + "); land on 'rejected' or fix the flags";
-    return std::nullopt;
-  }
+  if (rec.error() && rec.EventCount() == 0)
+    return base::Fail(base::Reason::NotFound, "the scenario is rejected (" + rec.error()->message +
+                                                  "); land on 'rejected' or fix the flags");
   int seen = 0;
   const std::vector<tpu::SiteId> sites =
       land.kind == Landing::Kind::Site ? tpu::SitesNamed(land.site) : std::vector<tpu::SiteId>{};
@@ -33,11 +33,11 @@ std::optional<uint64_t> FindLanding(const Recording& rec, const Landing& land, s
       if (match && ++seen == land.occurrence) return e;
     }
   }
-  why = land.kind == Landing::Kind::Launch
-            ? "the launch '" + land.launch + "' does not run in this scenario"
-            : "the scenario has " + std::to_string(seen) + " matching events, fewer than #" +
-                  std::to_string(land.occurrence);
-  return std::nullopt;
+  return base::Fail(base::Reason::NotFound,
+                    land.kind == Landing::Kind::Launch
+                        ? "the launch '" + land.launch + "' does not run in this scenario"
+                        : "the scenario has " + std::to_string(seen) + " matching events, fewer than #" +
+                              std::to_string(land.occurrence));
 }
 
 std::shared_ptr<const Recording> StopLander::Find(const std::string& key) {
@@ -96,7 +96,11 @@ StopLanding StopLander::Land(const TourStop& stop, const RecordOptions& options)
     Keep(key, recording);
   }
   out.recording = recording;
-  out.event = FindLanding(*recording, stop.land, out.problem);
+  const base::Result<std::optional<uint64_t>> event = FindLanding(*recording, stop.land);
+  if (event)
+    out.event = *event;
+  else
+    out.problem = event.error().message;
   return out;
 }
 

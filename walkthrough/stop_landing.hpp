@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "base/result.hpp"
 #include "walkthrough/recording.hpp"
 #include "walkthrough/tour.hpp"
 
@@ -48,7 +49,8 @@ class StopLander {
   std::size_t m_bound;
 };
 
-// The N-th event matching a landing, counted over the whole recording in execution order.
-std::optional<uint64_t> FindLanding(const Recording& recording, const Landing& land, std::string& why);
+// The N-th event matching a landing, counted over the whole recording in execution order; none for
+// 'rejected' in a rejected scenario. NotFound when the recording has no such event.
+base::Result<std::optional<uint64_t>> FindLanding(const Recording& recording, const Landing& land);
 
 }  // namespace tilewalk::walkthrough

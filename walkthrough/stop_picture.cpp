@@ -25,14 +25,14 @@ std::string_view StopPaneName(StopPane pane) {
   return kPaneNames[static_cast<std::size_t>(pane)];
 }
 
-std::optional<StopPane> ParseStopPane(std::string_view value, std::string& why) {
+base::Result<StopPane> ParseStopPane(std::string_view value) {
   const auto it = std::find(kPaneNames.begin(), kPaneNames.end(), value);
   if (it != kPaneNames.end()) return static_cast<StopPane>(it - kPaneNames.begin());
-  why = "show takes one of " + PaneList() + ", got '" + std::string(value) + "'";
-  return std::nullopt;
+  return base::Fail(base::Reason::Malformed,
+                    "show takes one of " + PaneList() + ", got '" + std::string(value) + "'");
 }
 
-std::optional<StopFocus> ParseStopFocus(std::string_view value, int pinned_lines, std::string& why) {
+base::Result<StopFocus> ParseStopFocus(std::string_view value, int pinned_lines) {
   const std::size_t space = value.find(' ');
   const std::string_view kind = value.substr(0, space);
   const std::string_view rest =
@@ -46,9 +46,9 @@ std::optional<StopFocus> ParseStopFocus(std::string_view value, int pinned_lines
   if (kind == "line") {
     const auto line = base::ParseWhole(rest, 1, pinned_lines);
     if (!line) {
-      why = "focus: line " + std::string(rest) + " is not a line of the pinned Pallas file (" +
-            line.error().message + ")";
-      return std::nullopt;
+      return base::Fail(base::Reason::Malformed, "focus: line " + std::string(rest) +
+                                                     " is not a line of the pinned Pallas file (" +
+                                                     line.error().message + ")");
     }
     focus.kind = StopFocus::Kind::Line;
     focus.line = static_cast<int>(*line);
@@ -60,16 +60,16 @@ std::optional<StopFocus> ParseStopFocus(std::string_view value, int pinned_lines
       const std::size_t comma = std::min(rest.find(',', at), rest.size());
       const auto index = base::ParseWhole(rest.substr(at, comma - at), 0, 1 << 24);
       if (!index) {
-        why = "focus: cell takes grid indices separated by commas, such as 0,0,2,3";
-        return std::nullopt;
+        return base::Fail(base::Reason::Malformed,
+                          "focus: cell takes grid indices separated by commas, such as 0,0,2,3");
       }
       focus.cell.push_back(*index);
       at = comma + 1;
     }
     return focus;
   }
-  why = "focus takes 'operand NAME', 'cell B,H,I,J' or 'line N', got '" + std::string(value) + "'";
-  return std::nullopt;
+  return base::Fail(base::Reason::Malformed, "focus takes 'operand NAME', 'cell B,H,I,J' or 'line N', got '" +
+                                                 std::string(value) + "'");
 }
 
 std::vector<StopPane> PanesNamedIn(std::string_view narration) {

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "base/result.hpp"
+
 namespace tilewalk::walkthrough {
 
 enum class StopPane : uint8_t { Grid, Memory, Lanes, Scores, Cost, Scenario };
@@ -24,10 +26,10 @@ struct StopFocus {
   int line = 0;                 // Line: of the pinned Pallas file
 };
 
-// "memory" → StopPane::Memory; nullopt with `why` for a name it does not know.
-std::optional<StopPane> ParseStopPane(std::string_view value, std::string& why);
-// "operand k", "cell 0,0,2,3", "line 440"; `pinned_lines` bounds a line. nullopt with `why`.
-std::optional<StopFocus> ParseStopFocus(std::string_view value, int pinned_lines, std::string& why);
+// "memory" → StopPane::Memory; a Malformed error for a name it does not know.
+base::Result<StopPane> ParseStopPane(std::string_view value);
+// "operand k", "cell 0,0,2,3", "line 440"; `pinned_lines` bounds a line; Malformed otherwise.
+base::Result<StopFocus> ParseStopFocus(std::string_view value, int pinned_lines);
 
 // The panes the narration names ("the Memory pane", "the Lanes tab"), in order of first mention.
 std::vector<StopPane> PanesNamedIn(std::string_view narration);

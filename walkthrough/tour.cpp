@@ -129,28 +129,31 @@ class TourReader {
   }
 
   void ReadStopKey(int n, const std::string& key, const std::string& value) {
-    std::string why;
-    if (ReadAskLine(key, value, n, m_stop->ask, why)) {
-      if (!why.empty()) Problem(n, why);
-    } else if (key == "passage") {
+    const base::Result<bool> asked = ReadAskLine(key, value, n, m_stop->ask);
+    if (!asked) {
+      Problem(n, asked.error().message);
+      return;
+    }
+    if (*asked) return;  // an ask's line, read
+    if (key == "passage") {
       m_stop->passages = SplitCommas(value);
     } else if (key == "scenario") {
       m_stop->scenario = Words(value);
     } else if (key == "try") {
       m_stop->try_flags = Words(value);
     } else if (key == "show") {
-      if (auto pane = ParseStopPane(value, why))
+      if (auto pane = ParseStopPane(value))
         m_stop->show = *pane;
       else
-        Problem(n, why);
+        Problem(n, pane.error().message);
       m_seen_show.back() = true;
     } else if (key == "focus") {
       ReadFocus(n, value);
     } else if (key == "land") {
-      if (auto land = ParseLanding(value, why))
+      if (auto land = ParseLanding(value))
         m_stop->land = *land;
       else
-        Problem(n, why);
+        Problem(n, land.error().message);
       m_seen_land.back() = true;
     } else {
       Problem(n,
@@ -161,11 +164,9 @@ class TourReader {
   }
 
   void ReadFocus(int n, const std::string& value) {
-    std::string why;
-    const auto focus =
-        ParseStopFocus(value, static_cast<int>(ShippedPinnedFile().fingerprint.lines.size()), why);
+    const auto focus = ParseStopFocus(value, static_cast<int>(ShippedPinnedFile().fingerprint.lines.size()));
     if (!focus) {
-      Problem(n, why);
+      Problem(n, focus.error().message);
       return;
     }
     m_stop->focus = *focus;

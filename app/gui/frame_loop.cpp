@@ -8,7 +8,6 @@
 #include <memory>
 #include <optional>
 #include <sstream>
-#include <variant>
 
 #include "app/gui/frame_input.hpp"
 #include "app/gui/frame_timer.hpp"
@@ -69,8 +68,7 @@ struct GuiRun {
 
 // ---- opening ------------------------------------------------------------------------------------
 
-std::variant<std::unique_ptr<GuiWindow>, WindowFailure> OpenGuiWindow(const GuiOptions& options,
-                                                                      std::ostream& err) {
+base::Result<std::unique_ptr<GuiWindow>> OpenGuiWindow(const GuiOptions& options, std::ostream& err) {
   const bool unattended = options.screenshot || options.benchmark_frames > 0 || options.script;
   return GuiWindow::Open({.size = options.window_size,
                           .vsync = !unattended,
@@ -389,11 +387,11 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
     commands = std::move(*loaded);
   }
   auto opened = OpenGuiWindow(options, err);
-  if (const auto* failure = std::get_if<WindowFailure>(&opened)) {
-    PrintWindowFailure(*failure, err);
-    return failure->reason == WindowError::LoadGlFailed ? ExitCode::Failure : ExitCode::NoDisplay;
+  if (!opened) {
+    err << "tilewalk gui: " << opened.error().message << "\n";
+    return opened.error().reason == base::Reason::NotFound ? ExitCode::NoDisplay : ExitCode::Failure;
   }
-  GuiRun run(options, out, err, *std::get<std::unique_ptr<GuiWindow>>(opened));
+  GuiRun run(options, out, err, **opened);
   if (commands) run.script.emplace(std::move(*commands), options.script->string(), out);
   // Ctrl-C closes the window as File > Quit does, so the settings are saved; from here on, because
   // recording the first stop may take a while.

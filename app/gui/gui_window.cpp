@@ -79,35 +79,31 @@ struct WindowCallbacks {
   static void Close(GLFWwindow* glfw) { ++Of(glfw).m_wakes; }
 };
 
-void PrintWindowFailure(const WindowFailure& failure, std::ostream& err) {
-  switch (failure.reason) {
-    case WindowError::NoDisplay:
-      err << "tilewalk gui: no display found: neither DISPLAY nor WAYLAND_DISPLAY is set.\n";
-      break;
-    case WindowError::GlfwInitFailed:
-      err << "tilewalk gui: no display found: GLFW could not connect to one (" << failure.detail << ").\n";
-      break;
-    case WindowError::CreateWindowFailed:
-      err << "tilewalk gui: could not open an OpenGL 3.3 window on this display (" << failure.detail
-          << ").\n";
-      break;
-    case WindowError::LoadGlFailed:
-      err << "tilewalk gui: could not load the OpenGL functions (" << failure.detail << ").\n";
-      return;
-  }
-  err << "To open the window without a screen, run it under a virtual X server:\n"
-      << "    xvfb-run -a tilewalk gui ...\n"
-      << "To render frames without any display, export them headless:\n"
-      << "    tilewalk export --tour NAME --out DIR --html\n";
+namespace {
+
+// Why the window cannot open, with what to do instead; `reason` NotFound for a missing display or context.
+base::Error WindowFailure(base::Reason reason, const std::string& what) {
+  if (reason != base::Reason::NotFound) return base::Fail(reason, what);
+  return base::Fail(reason, what +
+                                "\nTo open the window without a screen, run it under a virtual X server:\n"
+                                "    xvfb-run -a tilewalk gui ...\n"
+                                "To render frames without any display, export them headless:\n"
+                                "    tilewalk export --tour NAME --out DIR --html");
 }
 
-std::variant<std::unique_ptr<GuiWindow>, WindowFailure> GuiWindow::Open(const WindowOptions& options,
-                                                                        std::ostream& warnings) {
+}  // namespace
+
+base::Result<std::unique_ptr<GuiWindow>> GuiWindow::Open(const WindowOptions& options,
+                                                         std::ostream& warnings) {
   // GLFW 3.3 cannot start without a display and would only say so in a callback; say it plainly first.
-  if (!EnvSet("DISPLAY") && !EnvSet("WAYLAND_DISPLAY")) return WindowFailure{WindowError::NoDisplay, ""};
+  if (!EnvSet("DISPLAY") && !EnvSet("WAYLAND_DISPLAY"))
+    return WindowFailure(base::Reason::NotFound,
+                         "no display found: neither DISPLAY nor WAYLAND_DISPLAY is set.");
 
   std::unique_ptr<GuiWindow> window(new GuiWindow());
-  if (glfwInit() != GLFW_TRUE) return WindowFailure{WindowError::GlfwInitFailed, LastGlfwError()};
+  if (glfwInit() != GLFW_TRUE)
+    return WindowFailure(base::Reason::NotFound,
+                         "no display found: GLFW could not connect to one (" + LastGlfwError() + ").");
   window->m_glfw_initialised = true;
 
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
@@ -116,11 +112,15 @@ std::variant<std::unique_ptr<GuiWindow>, WindowFailure> GuiWindow::Open(const Wi
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
   window->m_window =
       glfwCreateWindow(options.size.width, options.size.height, options.title.c_str(), nullptr, nullptr);
-  if (window->m_window == nullptr) return WindowFailure{WindowError::CreateWindowFailed, LastGlfwError()};
+  if (window->m_window == nullptr)
+    return WindowFailure(base::Reason::NotFound,
+                         "could not open an OpenGL 3.3 window on this display (" + LastGlfwError() + ").");
   glfwMakeContextCurrent(window->m_window);
   glfwSwapInterval(options.vsync ? 1 : 0);
   if (gladLoadGL(glfwGetProcAddress) == 0) {
-    return WindowFailure{WindowError::LoadGlFailed, "gladLoadGL found no OpenGL 3.3 core functions"};
+    return WindowFailure(
+        base::Reason::System,
+        "could not load the OpenGL functions (gladLoadGL found no OpenGL 3.3 core functions)");
   }
 
   IMGUI_CHECKVERSION();
@@ -133,11 +133,14 @@ std::variant<std::unique_ptr<GuiWindow>, WindowFailure> GuiWindow::Open(const Wi
 
   // Our callbacks call the backend's, so it installs none of its own.
   window->m_platform_backend = ImGui_ImplGlfw_InitForOpenGL(window->m_window, false);
-  if (!window->m_platform_backend) return WindowFailure{WindowError::LoadGlFailed, "ImGui's GLFW backend"};
+  if (!window->m_platform_backend)
+    return WindowFailure(base::Reason::System, "could not load the OpenGL functions (ImGui's GLFW backend)");
   window->InstallCallbacks();
   window->m_renderer_backend = ImGui_ImplOpenGL3_Init("#version 330 core");
   if (!window->m_renderer_backend) {
-    return WindowFailure{WindowError::LoadGlFailed, "ImGui's OpenGL3 backend could not load libGL.so.1"};
+    return WindowFailure(
+        base::Reason::System,
+        "could not load the OpenGL functions (ImGui's OpenGL3 backend could not load libGL.so.1)");
   }
   return window;
 }

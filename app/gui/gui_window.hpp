@@ -1,21 +1,21 @@
 // The window the app draws in: GLFW, an OpenGL 3.3 core context loaded with glad, and an ImGui context with
 // the GLFW and OpenGL3 backends and the app's font. All of it is owned by one GuiWindow and torn down in
-// reverse order by its destructor, so there is no global GL or GLFW state. Opening it fails with a reason,
-// never a crash, when there is no display: the caller prints the advice. Its GLFW callbacks hand every
-// key, character and mouse button to ImGui's backend and to the window's input queue; a key released in
-// the frame it was pressed reaches ImGui released a frame later, so that text fields see the press too.
+// reverse order by its destructor, so there is no global GL or GLFW state. Opening it fails with an error
+// that gives the advice, never a crash, when there is no display. Its GLFW callbacks hand every key,
+// character and mouse button to ImGui's backend and to the window's input queue; a key released in the frame
+// it was pressed reaches ImGui released a frame later, so that text fields see the press too.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <ostream>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "app/gui/input_queue.hpp"
 #include "app/pixel_size.hpp"
 #include "app/screen/imgui_setup.hpp"
+#include "base/result.hpp"
 
 struct GLFWwindow;
 
@@ -30,26 +30,12 @@ struct WindowOptions {
   bool ignore_mouse = false;                 // a screenshot must not show hover effects of a stray pointer
 };
 
-enum class WindowError : std::uint8_t {
-  NoDisplay,           // neither DISPLAY nor WAYLAND_DISPLAY is set
-  GlfwInitFailed,      // GLFW could not reach the display that is set
-  CreateWindowFailed,  // the display has no OpenGL 3.3 core context to give
-  LoadGlFailed,        // glad or ImGui's renderer could not load the GL functions
-};
-
-struct WindowFailure {
-  WindowError reason = WindowError::NoDisplay;
-  std::string detail{};  // GLFW's own description, when it gave one
-};
-
-// Prints what went wrong and what to do instead (xvfb-run, or headless export).
-void PrintWindowFailure(const WindowFailure& failure, std::ostream& err);
-
 class GuiWindow {
  public:
+  // The window, or why not, with what to do instead (xvfb-run, or headless export): NotFound when there
+  // is no display or it has no OpenGL 3.3 core context, System when the GL functions cannot be loaded.
   // Warnings that do not stop the app, such as a missing font, go to `warnings`.
-  static std::variant<std::unique_ptr<GuiWindow>, WindowFailure> Open(const WindowOptions& options,
-                                                                      std::ostream& warnings);
+  static base::Result<std::unique_ptr<GuiWindow>> Open(const WindowOptions& options, std::ostream& warnings);
   GuiWindow(const GuiWindow&) = delete;
   GuiWindow& operator=(const GuiWindow&) = delete;
   ~GuiWindow();

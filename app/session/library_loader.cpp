@@ -23,9 +23,9 @@ struct FileTexts {
 // The files of `folder` whose names end in `extension`, in name order, each read with the bounded reader.
 // A file that cannot be read (a link loop, a folder, a FIFO, over the cap) is a diagnostic named as
 // `shown_folder`/NAME, and so are the files past `budget`, the bytes left for the whole library.
-FileTexts ReadFolder(const std::filesystem::path& folder, const std::string& extension,
-                     const std::string& shown_folder, std::size_t& budget, std::string& problem,
-                     walkthrough::Diagnostics& unread) {
+base::Result<FileTexts> ReadFolder(const std::filesystem::path& folder, const std::string& extension,
+                                   const std::string& shown_folder, std::size_t& budget,
+                                   walkthrough::Diagnostics& unread) {
   FileTexts out;
   std::error_code error;
   std::vector<std::filesystem::path> paths;
@@ -34,10 +34,9 @@ FileTexts ReadFolder(const std::filesystem::path& folder, const std::string& ext
   // sentence that says what they are.
   for (std::filesystem::directory_iterator it(folder, error), end; !error && it != end; it.increment(error))
     if (it->path().extension() == extension) paths.push_back(it->path());
-  if (error) {
-    problem = "cannot read the folder " + base::Quote(folder) + ": " + error.message();
-    return out;
-  }
+  if (error)
+    return base::Fail(base::ReasonForErrno(error.value()),
+                      "cannot read the folder " + base::Quote(folder) + ": " + error.message());
   std::sort(paths.begin(), paths.end());
   for (const auto& path : paths) {
     const std::string shown = shown_folder + "/" + path.filename().string();
@@ -62,7 +61,7 @@ FileTexts ReadFolder(const std::filesystem::path& folder, const std::string& ext
 
 }  // namespace
 
-LoadedLibrary LoadTourLibrary(const std::optional<std::filesystem::path>& folder) {
+base::Result<LoadedLibrary> LoadTourLibrary(const std::optional<std::filesystem::path>& folder) {
   LoadedLibrary loaded;
   if (!folder) {
     loaded.library = walkthrough::LoadLibrary();
@@ -74,11 +73,13 @@ LoadedLibrary LoadTourLibrary(const std::optional<std::filesystem::path>& folder
   while (root.size() > 1 && root.back() == '/') root.pop_back();
   std::size_t budget = base::kLibraryTotalCap;
   walkthrough::Diagnostics unread;
-  const FileTexts passages =
-      ReadFolder(*folder / "passages", ".md", root + "/passages", budget, loaded.problem, unread);
-  const FileTexts tours =
-      ReadFolder(*folder / "tours", ".tour", root + "/tours", budget, loaded.problem, unread);
-  const std::vector<EmbeddedFile> passage_files = passages.Files(), tour_files = tours.Files();
+  const base::Result<FileTexts> passages =
+      ReadFolder(*folder / "passages", ".md", root + "/passages", budget, unread);
+  if (!passages) return passages.error();
+  const base::Result<FileTexts> tours =
+      ReadFolder(*folder / "tours", ".tour", root + "/tours", budget, unread);
+  if (!tours) return tours.error();
+  const std::vector<EmbeddedFile> passage_files = passages->Files(), tour_files = tours->Files();
   loaded.library = walkthrough::LoadLibrary(passage_files, tour_files, root);
   loaded.library.diagnostics.insert(loaded.library.diagnostics.begin(), unread.begin(), unread.end());
   return loaded;

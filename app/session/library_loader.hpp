@@ -10,16 +10,18 @@
 #include <optional>
 #include <string>
 
+#include "base/result.hpp"
 #include "walkthrough/library.hpp"
 
 namespace tilewalk::session {
 
 struct LoadedLibrary {
   walkthrough::Library library;
-  std::string origin;   // "built in" or the folder
-  std::string problem;  // the folder could not be read
+  std::string origin;  // "built in" or the folder
 };
 
-LoadedLibrary LoadTourLibrary(const std::optional<std::filesystem::path>& folder);
+// The library, or why a folder of it cannot be read (NotFound, Unreadable): its files' own problems are
+// the library's diagnostics instead.
+base::Result<LoadedLibrary> LoadTourLibrary(const std::optional<std::filesystem::path>& folder);
 
 }  // namespace tilewalk::session

@@ -6,9 +6,9 @@ namespace {
 // Fills placeholders, keeping the text as written (and saying why) when one cannot be filled.
 std::string Filled(const std::string& text, walkthrough::PlaceholderSource* source, std::string& problem) {
   if (source == nullptr) return text;
-  std::string why;
-  if (auto filled = walkthrough::FillPlaceholders(text, *source, why)) return *filled;
-  if (problem.empty()) problem = "A placeholder could not be filled: " + why;
+  walkthrough::Figure filled = walkthrough::FillPlaceholders(text, *source);
+  if (filled) return std::move(*filled);
+  if (problem.empty()) problem = "A placeholder could not be filled: " + filled.error().message;
   return text;
 }
 

@@ -32,13 +32,17 @@ walkthrough::Tour ScenarioTour(const flash::Scenario& scenario) {
 }  // namespace
 
 TourSession::TourSession(const SessionOptions& options)
-    : m_loaded(LoadTourLibrary(options.library_folder)),
-      m_cancelled(options.cancelled),
+    : m_cancelled(options.cancelled),
       m_recording_progress(options.recording_progress),
       m_background_recording(options.background_recording),
       m_keep_all_heatmaps(options.all_heatmaps) {
+  if (base::Result<LoadedLibrary> loaded = LoadTourLibrary(options.library_folder)) {
+    m_loaded = std::move(*loaded);
+  } else {  // an empty library named after its folder: the window opens on the gallery and says why
+    m_loaded.origin = options.library_folder->string();
+    m_library_problems.push_back(loaded.error().message);
+  }
   const walkthrough::Library& lib = m_loaded.library;
-  if (!m_loaded.problem.empty()) m_library_problems.push_back(m_loaded.problem);
   for (const walkthrough::Diagnostic& d : lib.diagnostics) m_library_problems.push_back(d.ToString());
 
   if (options.scenario) {
@@ -160,10 +164,12 @@ void TourSession::PrepareAsk(const walkthrough::TourStop& stop) {
   m_ask_pick = -1;
   m_ask_revealed = false;
   if (!stop.ask || !m_timeline) return;
-  std::string why;
-  m_ask = walkthrough::RevealAsk(*stop.ask, *m_recording, *Placeholders(), why);
-  if (!m_ask && m_passage.problem.empty())
-    m_passage.problem = "The stop's question cannot be answered: " + why;
+  base::Result<walkthrough::AskReveal> reveal =
+      walkthrough::RevealAsk(*stop.ask, *m_recording, *Placeholders());
+  if (reveal)
+    m_ask = std::move(*reveal);
+  else if (m_passage.problem.empty())
+    m_passage.problem = "The stop's question cannot be answered: " + reveal.error().message;
 }
 
 void TourSession::RevealAsk() {

@@ -13,11 +13,10 @@ namespace {
 // Fills `text` in place; the first failure is kept in `problem`, naming which text it was in.
 void Fill(std::string& text, const char* what, PlaceholderSource& source, std::string& problem) {
   if (!problem.empty()) return;
-  std::string why;
-  if (auto filled = FillPlaceholders(text, source, why))
+  if (Figure filled = FillPlaceholders(text, source))
     text = std::move(*filled);
   else
-    problem = std::string(what) + ": " + why;
+    problem = std::string(what) + ": " + filled.error().message;
 }
 
 }  // namespace
@@ -39,8 +38,13 @@ StopText ReadStop(const Library& library, const TourStop& stop, const StopLandin
   Fill(text.narration, "narration", source, text.problem);
   Fill(text.passage_text, "passage", source, text.problem);
   if (stop.ask && text.problem.empty()) {
-    text.ask = RevealAsk(*stop.ask, *landing.recording, source, text.problem);
-    if (text.ask && text.ask->correct < 0)
+    base::Result<AskReveal> reveal = RevealAsk(*stop.ask, *landing.recording, source);
+    if (!reveal) {
+      text.problem = reveal.error().message;
+      return text;
+    }
+    text.ask = std::move(*reveal);
+    if (text.ask->correct < 0)
       text.problem = "no choice of the ask fits the recorded answer '" + text.ask->recorded + "'";
   }
   return text;

@@ -31,13 +31,13 @@ namespace {
 std::optional<Library> LoadChecked(const std::optional<std::filesystem::path>& folder, const VerbCall& call,
                                    bool keep_going = false) {
   std::ostream& err = call.err;
-  session::LoadedLibrary loaded = session::LoadTourLibrary(folder);
-  if (!loaded.problem.empty()) {
-    err << "tilewalk " << call.verb << ": " << base::TerminalSafe(loaded.problem)
+  base::Result<session::LoadedLibrary> loaded = session::LoadTourLibrary(folder);
+  if (!loaded) {
+    err << "tilewalk " << call.verb << ": " << base::TerminalSafe(loaded.error().message)
         << "; --library takes a folder holding passages/*.md and tours/*.tour\n";
     return std::nullopt;
   }
-  Library& lib = loaded.library;
+  Library& lib = loaded->library;
   std::vector<std::string> problems;
   for (const Diagnostic& d : lib.diagnostics) problems.push_back(d.ToString());
   if (const base::Status usable = ReportLibraryProblems(problems, folder, keep_going, call.verb, err);

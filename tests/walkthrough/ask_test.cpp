@@ -108,9 +108,8 @@ TEST_CASE("an ask reveals against a recording: the right choice, the filled expl
   const StopLanding landing = lander.Land(tour->stops[0]);
   REQUIRE(landing.recording);
   PlaceholderSource source(*landing.recording);
-  std::string why;
-  const auto reveal = RevealAsk(*tour->stops[0].ask, *landing.recording, source, why);
-  REQUIRE_MESSAGE(reveal, why);
+  const auto reveal = RevealAsk(*tour->stops[0].ask, *landing.recording, source);
+  REQUIRE_MESSAGE(reveal, reveal.error().message);
   CHECK(reveal->correct == 1);
   CHECK(reveal->recorded == "no");
   CHECK(reveal->choices == std::vector<std::string>{"Yes", "No, it is above the diagonal"});
@@ -123,7 +122,7 @@ TEST_CASE("an ask reveals against a recording: the right choice, the filled expl
   Ask odd = *tour->stops[0].ask;
   odd.choices = {{"16", "Sixteen", 0}, {"4", "Four", 0}};
   odd.answer = "{fwd.steps_run}";
-  const auto none = RevealAsk(odd, *landing.recording, source, why);
+  const auto none = RevealAsk(odd, *landing.recording, source);
   REQUIRE(none);
   CHECK(none->correct == -1);
   CHECK(none->recorded == "10");

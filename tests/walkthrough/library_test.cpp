@@ -176,9 +176,8 @@ const std::map<std::pair<std::string, std::string>, std::string>& MeantAnswers()
 void CheckAsk(const Tour& t, const TourStop& s, const Recording& recording, PlaceholderSource& source) {
   const auto meant = MeantAnswers().find({t.id, s.title});
   if (meant == MeantAnswers().end()) return;  // reported by the test that every ask has a row
-  std::string why;
-  const auto reveal = RevealAsk(*s.ask, recording, source, why);
-  REQUIRE_MESSAGE(reveal, t.file << ":" << s.ask->line << ": " << why);
+  const auto reveal = RevealAsk(*s.ask, recording, source);
+  REQUIRE_MESSAGE(reveal, t.file << ":" << s.ask->line << ": " << reveal.error().message);
   int fits = 0;
   for (const AskChoice& c : s.ask->choices) fits += ChoiceMatches(c.value, reveal->recorded);
   CHECK_MESSAGE(fits == 1, t.file << ":" << s.ask->line << ": " << fits
@@ -208,14 +207,14 @@ void CheckToursLand(const Library& lib, const std::vector<std::string>& ids, boo
       auto& cached = sources[landing.recording.get()];
       if (!cached) cached = std::make_unique<PlaceholderSource>(*landing.recording);
       PlaceholderSource& source = *cached;
-      std::string why;
-      CHECK_MESSAGE(FillPlaceholders(s.narration, source, why).has_value(),
-                    t.file << ":" << s.narration_line << ": " << why);
+      const Figure narration = FillPlaceholders(s.narration, source);
+      CHECK_MESSAGE(narration, t.file << ":" << s.narration_line << ": " << narration.error().message);
       for (const std::string& id : s.passages)
-        if (const Passage* p = lib.FindPassage(id))
-          CHECK_MESSAGE(FillPlaceholders(p->body, source, why).has_value(),
-                        p->file << ":" << p->body_line << ": " << why << " (in stop " << t.file << ":"
-                                << s.line << ")");
+        if (const Passage* p = lib.FindPassage(id)) {
+          const Figure body = FillPlaceholders(p->body, source);
+          CHECK_MESSAGE(body, p->file << ":" << p->body_line << ": " << body.error().message << " (in stop "
+                                      << t.file << ":" << s.line << ")");
+        }
       if (s.ask) CheckAsk(t, s, *landing.recording, source);
     }
   }

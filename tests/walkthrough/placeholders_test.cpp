@@ -13,14 +13,12 @@ using namespace tilewalk::walkthrough;
 namespace {
 
 bool Known(const std::string& name) {
-  std::string why;
-  return ParsePlaceholder(name, why).has_value();
+  return ParsePlaceholder(name).ok();
 }
 
 std::string Fill(PlaceholderSource& source, const std::string& name) {
-  std::string why;
-  const auto value = source.Value(name, why);
-  REQUIRE_MESSAGE(value, why);
+  const Figure value = source.Value(name);
+  REQUIRE_MESSAGE(value, value.error().message);
   return *value;
 }
 
@@ -65,9 +63,10 @@ TEST_CASE("the documented forms parse, and the others say why not") {
         "fwd.run.alpha#2.mean", "check.o.median", "with: fwd.steps", "with --json: fwd.steps",
         "with --what-if nope: fwd.steps", "with --causal: fwd.step.1.ran", "with --causal: fwd.bytes_saved"})
     CHECK_MESSAGE(!Known(name), name);
-  std::string why;
-  ParsePlaceholder("with --causal: fwd.run.alpha#1.min", why);
-  CHECK(why.find("whole run only") != std::string::npos);
+  const auto variant_moment = ParsePlaceholder("with --causal: fwd.run.alpha#1.min");
+  REQUIRE_FALSE(variant_moment);
+  CHECK(variant_moment.error().reason == base::Reason::Malformed);
+  CHECK(variant_moment.error().message.find("whole run only") != std::string::npos);
 }
 
 TEST_CASE("step facts come from the pipeline plan: which steps run, which copies are issued") {
@@ -85,9 +84,10 @@ TEST_CASE("step facts come from the pipeline plan: which steps run, which copies
   CHECK(Fill(source, "dkv.step.6.queries") == "256\u2013383");  // dK/dV walks (kv 1, q 2)
   CHECK(Fill(source, "dkv.step.6.keys") == "128\u2013255");
   CHECK(Fill(source, "fwd.step.1.slot.q") == Fill(source, "fwd.step.0.slot.q"));  // q stays put
-  std::string why;
-  CHECK_FALSE(source.Value("fwd.step.16.ran", why));
-  CHECK(why.find("not step 16") != std::string::npos);
+  const Figure beyond = source.Value("fwd.step.16.ran");
+  REQUIRE_FALSE(beyond);
+  CHECK(beyond.error().reason == base::Reason::NotFound);
+  CHECK(beyond.error().message.find("not step 16") != std::string::npos);
 }
 
 TEST_CASE(

@@ -32,8 +32,8 @@ TEST_CASE("a figure a stop predicts for its try flags is what the try records") 
       std::shared_ptr<const Recording> before, after;
       std::unique_ptr<PlaceholderSource> predicted, recorded;
       ForEachPlaceholder(text, [&](std::size_t, std::string_view name, bool closed) {
-        std::string why;
-        const auto parsed = closed ? ParsePlaceholder(name, why) : std::nullopt;
+        if (!closed) return;
+        const auto parsed = ParsePlaceholder(name);
         if (!parsed || parsed->with_flags != s.try_flags) return;
         if (!before) {
           before = lander.Land(s).recording;
@@ -43,12 +43,12 @@ TEST_CASE("a figure a stop predicts for its try flags is what the try records") 
           predicted = std::make_unique<PlaceholderSource>(*before);
           recorded = std::make_unique<PlaceholderSource>(*after);
         }
-        const auto want = predicted->Value(name, why);
-        const auto got =
-            recorded->Value(parsed->body + (parsed->unit.empty() ? "" : ":" + parsed->unit), why);
-        CHECK_MESSAGE((want && got && *want == *got), t.file << ":" << s.line << ": {" << name
-                                                             << "} predicts " << want.value_or("?")
-                                                             << ", the try records " << got.value_or(why));
+        const Figure want = predicted->Value(name);
+        const Figure got = recorded->Value(parsed->body + (parsed->unit.empty() ? "" : ":" + parsed->unit));
+        CHECK_MESSAGE((want && got && *want == *got),
+                      t.file << ":" << s.line << ": {" << name << "} predicts "
+                             << (want ? *want : want.error().message) << ", the try records "
+                             << (got ? *got : got.error().message));
         ++predictions;
       });
     }
