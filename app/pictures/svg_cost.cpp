@@ -6,6 +6,7 @@
 
 #include "app/pictures/picture_svg.hpp"
 #include "app/pictures/svg_document.hpp"
+#include "app/views/chart_scales.hpp"
 #include "app/views/tour_palette.hpp"
 
 namespace tilewalk::pictures {
@@ -21,6 +22,12 @@ struct Chart {
   }
 };
 
+// The zoomed lanes' range, as the pane's: the cursor's step, its neighbours and the copies they issue.
+Chart ZoomedChart(const views::CostPicture& p) {
+  const views::CostWindow window = views::CostWindowAround(p, views::kCostZoomSteps);
+  return {.from_us = window.from_us, .to_us = window.to_us};
+}
+
 std::string Us(const char* format, double value) {
   char text[64];
   std::snprintf(text, sizeof text, format, value);
@@ -29,22 +36,9 @@ std::string Us(const char* format, double value) {
 
 // A bar at least 1.5 units wide, so that a short copy on a long axis still shows.
 void Bar(SvgDocument& svg, std::string_view cls, const Chart& chart, double a, double b, double y, double h,
-         SvgMeaning meaning) {
+         views::Meaning meaning) {
   const double x0 = chart.X(a), x1 = std::max(chart.X(b), x0 + 1.5);
   svg.MeaningRect(cls, x0, y, x1 - x0, h, meaning);
-}
-
-// The steps two either side of the cursor's, and the copies they issued: the zoomed lanes' range.
-Chart WindowAround(const views::CostPicture& p) {
-  constexpr int kEachSide = 2;
-  const int last = static_cast<int>(p.steps.size()) - 1;
-  const int current = std::clamp(p.current_step, 0, last);
-  const views::CostStep& first = p.steps[static_cast<std::size_t>(std::max(0, current - kEachSide))];
-  const views::CostStep& end = p.steps[static_cast<std::size_t>(std::min(last, current + kEachSide))];
-  double from = current == 0 ? 0.0 : first.start_us - first.wait_us, to = end.end_us;
-  for (const views::CostCopy& c : p.copies)
-    if (c.step >= current - kEachSide && c.step <= current + kEachSide) to = std::max(to, c.end_us);
-  return {.from_us = from, .to_us = to > from ? to : from + 1e-6};
 }
 
 // Compute above copies over the chart's range; returns the y below them.
@@ -61,9 +55,9 @@ double Lanes(SvgDocument& svg, const views::CostPicture& p, const Chart& chart, 
     if (s.end_us < chart.from_us || s.start_us - s.wait_us > chart.to_us) continue;
     if (s.wait_us > 0)
       Bar(svg, "bubble", chart, s.start_us - s.wait_us, s.start_us, compute_y + kLane * 0.35, kLane * 0.3,
-          SvgMeaning::Error);
+          views::Meaning::Error);
     Bar(svg, s.ran ? "step ran" : "step skipped", chart, s.start_us, s.end_us, compute_y + 1, kLane - 2,
-        s.ran ? SvgMeaning::Compute : SvgMeaning::Idle);
+        s.ran ? views::Meaning::Compute : views::Meaning::Idle);
     const double x0 = chart.X(s.start_us), x1 = chart.X(s.end_us);
     const std::string n = std::to_string(i + 1);
     if (numbers && x1 - x0 > n.size() * SvgDocument::kCharWidth + 4)
@@ -73,7 +67,7 @@ double Lanes(SvgDocument& svg, const views::CostPicture& p, const Chart& chart, 
   for (const views::CostCopy& copy : p.copies) {
     if (copy.end_us < chart.from_us || copy.start_us > chart.to_us) continue;
     Bar(svg, copy.writeback ? "copy writeback" : "copy in", chart, copy.start_us, copy.end_us, copy_y + 1,
-        kLane - 2, copy.writeback ? SvgMeaning::WrittenBack : SvgMeaning::Copied);
+        kLane - 2, copy.writeback ? views::Meaning::WrittenBack : views::Meaning::Copied);
   }
   if (p.current_step >= 0 && static_cast<std::size_t>(p.current_step) < p.steps.size()) {
     const views::CostStep& s = p.steps[static_cast<std::size_t>(p.current_step)];
@@ -103,9 +97,9 @@ double Key(SvgDocument& svg, double y) {
   svg.Group("key");
   double x = 0;
   for (const auto& [meaning, label] :
-       {std::pair{SvgMeaning::Compute, "compute"}, std::pair{SvgMeaning::Idle, "skipped"},
-        std::pair{SvgMeaning::Copied, "copy in"}, std::pair{SvgMeaning::WrittenBack, "writeback"},
-        std::pair{SvgMeaning::Error, "bubble"}}) {
+       {std::pair{views::Meaning::Compute, "compute"}, std::pair{views::Meaning::Idle, "skipped"},
+        std::pair{views::Meaning::Copied, "copy in"}, std::pair{views::Meaning::WrittenBack, "writeback"},
+        std::pair{views::Meaning::Error, "bubble"}}) {
     svg.MeaningRect("swatch " + std::string(SvgMeaningClass(meaning)), x, y - 10, 10, 10, meaning);
     svg.Text("key-label", x + 14, y, label, {.colour = c.text_dim});
     x += 14 + std::string_view(label).size() * SvgDocument::kCharWidth + 16;
@@ -155,7 +149,7 @@ std::string CostSvg(const views::CostPicture& p) {
   y = Key(svg, y + 2);
   y = Lanes(svg, p, {.to_us = std::max(p.total_us, 1e-6)}, y - 8, false);
   if (p.current_step >= 0 && static_cast<std::size_t>(p.current_step) < p.steps.size()) {
-    y = Lanes(svg, p, WindowAround(p), y + 4, true);
+    y = Lanes(svg, p, ZoomedChart(p), y + 4, true);
     y = StepFigures(svg, p, y + SvgDocument::kFontSize);
   } else {
     y += SvgDocument::kFontSize;

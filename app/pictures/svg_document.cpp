@@ -71,21 +71,21 @@ std::string StrokeAttrs(ImU32 colour, double width) {
 }
 
 // The marks of a meaning's pattern in a 4-unit tile, as path data in the ground's colour.
-std::string_view PatternMarks(SvgMeaning meaning) {
-  switch (meaning) {
-    case SvgMeaning::Copied:
+std::string_view PatternMarks(views::Meaning meaning) {
+  switch (views::PatternOf(meaning)) {
+    case views::Pattern::Dots:
       return "M1.5,1.5h1v1h-1z";
-    case SvgMeaning::Skipped:
+    case views::Pattern::Slash:
       return "M-1,1L1,-1M0,4L4,0M3,5L5,3";
-    case SvgMeaning::SkippedStep:
+    case views::Pattern::Backslash:
       return "M-1,3L1,5M0,0L4,4M3,-1L5,1";
-    case SvgMeaning::WrittenBack:
+    case views::Pattern::Rows:
       return "M0,2H4";
-    case SvgMeaning::Error:
+    case views::Pattern::Cross:
       return "M0,0L4,4M0,4L4,0";
-    case SvgMeaning::InVmem:
+    case views::Pattern::Columns:
       return "M2,0V4";
-    default:
+    case views::Pattern::Solid:
       break;
   }
   return {};
@@ -176,50 +176,25 @@ std::string SvgColour(ImU32 colour) {
   return text;
 }
 
-ImU32 SvgMeaningColour(SvgMeaning meaning) {
-  const views::palette::Colours& c = views::palette::Active();
+std::string_view SvgMeaningClass(views::Meaning meaning) {
   switch (meaning) {
-    case SvgMeaning::Current:
-      return c.current;
-    case SvgMeaning::Copied:
-      return c.issued;
-    case SvgMeaning::Skipped:
-      return c.skipped;
-    case SvgMeaning::SkippedStep:
-      return c.skipped_step;
-    case SvgMeaning::WrittenBack:
-      return c.writeback;
-    case SvgMeaning::Error:
-      return c.error;
-    case SvgMeaning::InVmem:
-      return c.in_vmem;
-    case SvgMeaning::Compute:
-      return c.passage;
-    case SvgMeaning::Idle:
-      break;
-  }
-  return c.idle_step;
-}
-
-std::string_view SvgMeaningClass(SvgMeaning meaning) {
-  switch (meaning) {
-    case SvgMeaning::Current:
+    case views::Meaning::Current:
       return "current";
-    case SvgMeaning::Copied:
+    case views::Meaning::Copied:
       return "copied";
-    case SvgMeaning::Skipped:
+    case views::Meaning::Skipped:
       return "skipped";
-    case SvgMeaning::SkippedStep:
+    case views::Meaning::SkippedStep:
       return "skipped-step";
-    case SvgMeaning::WrittenBack:
+    case views::Meaning::WrittenBack:
       return "written-back";
-    case SvgMeaning::Error:
+    case views::Meaning::Error:
       return "error";
-    case SvgMeaning::InVmem:
+    case views::Meaning::InVmem:
       return "in-vmem";
-    case SvgMeaning::Compute:
+    case views::Meaning::Compute:
       return "compute";
-    case SvgMeaning::Idle:
+    case views::Meaning::Idle:
       break;
   }
   return "idle";
@@ -243,15 +218,15 @@ void SvgDocument::Frame(std::string_view cls, double x, double y, double w, doub
   m_body += Attr("fill", "none") + StrokeAttrs(stroke, width) + "/>\n";
 }
 
-std::string SvgDocument::FillOf(SvgMeaning meaning) {
+std::string SvgDocument::FillOf(views::Meaning meaning) {
   if (!views::palette::Active().patterns || PatternMarks(meaning).empty())
-    return FillAttrs(SvgMeaningColour(meaning));
+    return FillAttrs(views::MeaningColour(meaning));
   m_patterns.insert(meaning);
   return Attr("fill", "url(#pattern-" + std::string(SvgMeaningClass(meaning)) + ")");
 }
 
 void SvgDocument::MeaningRect(std::string_view cls, double x, double y, double w, double h,
-                              SvgMeaning meaning, double rounding) {
+                              views::Meaning meaning, double rounding) {
   m_body += "<rect" + Attr("class", cls) + Attr("x", SvgNumber(x)) + Attr("y", SvgNumber(y)) +
             Attr("width", SvgNumber(std::max(0.0, w))) + Attr("height", SvgNumber(std::max(0.0, h)));
   if (rounding > 0) m_body += Attr("rx", SvgNumber(rounding));
@@ -323,10 +298,10 @@ std::string SvgDocument::Finish(double width, double height) const {
   out += "<title>" + XmlEscape(m_title) + "</title>\n";
   if (!m_patterns.empty()) {
     out += "<defs>\n";
-    for (SvgMeaning meaning : m_patterns) {
+    for (views::Meaning meaning : m_patterns) {
       out += "<pattern" + Attr("id", "pattern-" + std::string(SvgMeaningClass(meaning))) +
              Attr("width", "4") + Attr("height", "4") + Attr("patternUnits", "userSpaceOnUse") + ">" +
-             "<rect width=\"4\" height=\"4\"" + FillAttrs(SvgMeaningColour(meaning)) + "/>" + "<path" +
+             "<rect width=\"4\" height=\"4\"" + FillAttrs(views::MeaningColour(meaning)) + "/>" + "<path" +
              Attr("d", PatternMarks(meaning)) + StrokeAttrs(c.window, 1) + "/></pattern>\n";
     }
     out += "</defs>\n";

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/views/meaning.hpp"
 #include "app/views/tour_palette.hpp"  // ImU32 (from imgui.h, whose functions nothing here calls)
 
 namespace tilewalk::pictures {
@@ -27,11 +28,9 @@ std::string XmlEscape(std::string_view text);
 // "#rrggbb" of a palette colour (ImU32 packs red in the low byte).
 std::string SvgColour(ImU32 colour);
 
-// What a mark's colour means: the palette's colour for it, and in a theme with patterns (print) a pattern
-// of its own in the ground colour, so that marks differ in black and white.
-enum class SvgMeaning { Current, Copied, Skipped, SkippedStep, WrittenBack, Error, InVmem, Compute, Idle };
-ImU32 SvgMeaningColour(SvgMeaning meaning);
-std::string_view SvgMeaningClass(SvgMeaning meaning);  // "current", "copied", "skipped", ...
+// The class a mark of this meaning carries, so that a stylesheet can restyle it; its fill is the meaning's
+// colour, or in a theme with patterns (print) its pattern (views/meaning.hpp) in the ground colour.
+std::string_view SvgMeaningClass(views::Meaning meaning);  // "current", "copied", "skipped", ...
 
 enum class TextAnchor { Start, Middle, End };
 
@@ -52,7 +51,7 @@ class SvgDocument {
   void Frame(std::string_view cls, double x, double y, double w, double h, ImU32 stroke, double width,
              double rounding = 0);
   // Filled as the meaning is, with its pattern in a theme that has patterns.
-  void MeaningRect(std::string_view cls, double x, double y, double w, double h, SvgMeaning meaning,
+  void MeaningRect(std::string_view cls, double x, double y, double w, double h, views::Meaning meaning,
                    double rounding = 0);
   void Line(std::string_view cls, double x1, double y1, double x2, double y2, ImU32 stroke, double width,
             std::string_view dash = {});
@@ -79,9 +78,9 @@ class SvgDocument {
   static constexpr double kLine = 17;        // a line of text
 
  private:
-  std::string FillOf(SvgMeaning meaning);
+  std::string FillOf(views::Meaning meaning);
   std::string m_kind, m_title, m_body;
-  std::set<SvgMeaning> m_patterns;
+  std::set<views::Meaning> m_patterns;
 };
 
 }  // namespace tilewalk::pictures

@@ -20,7 +20,7 @@ struct Columns {
 };
 
 void Slot(SvgDocument& svg, const views::SlotPicture& slot, double x, double y, double w,
-          std::optional<SvgMeaning> bar) {
+          std::optional<views::Meaning> bar) {
   const views::palette::Colours& c = views::palette::Active();
   std::string cls = "slot";
   if (!slot.holds_block) cls += " empty";
@@ -28,7 +28,7 @@ void Slot(SvgDocument& svg, const views::SlotPicture& slot, double x, double y, 
   if (slot.filling) cls += " filling";
   svg.Group(cls);
   svg.Rect("slot-box", x, y, w, kSlotHeight, slot.holds_block ? c.panel : c.empty_slot, 3);
-  if (slot.filling) bar = SvgMeaning::Copied;
+  if (slot.filling) bar = views::Meaning::Copied;
   if (bar)
     svg.MeaningRect("slot-bar " + std::string(SvgMeaningClass(*bar)), x, y + kSlotHeight * 0.78, w,
                     kSlotHeight * 0.22, *bar);
@@ -53,18 +53,18 @@ double Hbm(SvgDocument& svg, const views::HbmArrayPicture& hbm, double x, double
   for (int i = 0; i < rows * cols && i < static_cast<int>(hbm.cells.size()); ++i) {
     const std::uint8_t flags = hbm.cells[static_cast<std::size_t>(i)];
     const double bx = x + (i % cols) * cell, by = top + (i / cols) * cell_h;
-    std::optional<SvgMeaning> fill;
+    std::optional<views::Meaning> fill;
     std::string cls = "block";
     if ((flags & views::hbm_cell::kWritten) != 0) {
-      fill = SvgMeaning::WrittenBack;
+      fill = views::Meaning::WrittenBack;
       cls += " written-back";
     }
     if ((flags & views::hbm_cell::kInVmem) != 0) {
-      fill = SvgMeaning::InVmem;
+      fill = views::Meaning::InVmem;
       cls += " in-vmem";
     }
     if (i == hbm.wanted) {
-      fill = SvgMeaning::Current;
+      fill = views::Meaning::Current;
       cls += " wanted";
     }
     if (fill)
@@ -107,9 +107,9 @@ double Operands(SvgDocument& svg, std::string_view heading,
     if (outputs && op.written_back) cls += " written-back";
     svg.Group(cls);
     svg.Text("name", 0, y + kSlotHeight - 6, op.name, {.colour = c.text});
-    std::optional<SvgMeaning> bar;
-    if (!outputs && op.reused) bar = SvgMeaning::Skipped;
-    if (outputs && op.written_back) bar = SvgMeaning::WrittenBack;
+    std::optional<views::Meaning> bar;
+    if (!outputs && op.reused) bar = views::Meaning::Skipped;
+    if (outputs && op.written_back) bar = views::Meaning::WrittenBack;
     for (std::size_t s = 0; s < op.slots.size(); ++s)
       Slot(svg, op.slots[s], name_w + s * (slot_w + kSpacing), y, slot_w,
            op.slots[s].active ? bar : std::nullopt);
@@ -122,18 +122,18 @@ double Operands(SvgDocument& svg, std::string_view heading,
 
 double Key(SvgDocument& svg, double y) {
   struct Mark {
-    SvgMeaning meaning;
+    views::Meaning meaning;
     bool outline;
     const char* label;
   };
   static constexpr std::array<Mark, 7> kMarks{{
-      {SvgMeaning::Current, true, "slot in use"},
-      {SvgMeaning::Copied, false, "copied in"},
-      {SvgMeaning::Skipped, false, "reused"},
-      {SvgMeaning::WrittenBack, false, "written back"},
-      {SvgMeaning::Current, false, "block asked for"},
-      {SvgMeaning::InVmem, false, "in VMEM"},
-      {SvgMeaning::Skipped, true, "naive map's block"},
+      {views::Meaning::Current, true, "slot in use"},
+      {views::Meaning::Copied, false, "copied in"},
+      {views::Meaning::Skipped, false, "reused"},
+      {views::Meaning::WrittenBack, false, "written back"},
+      {views::Meaning::Current, false, "block asked for"},
+      {views::Meaning::InVmem, false, "in VMEM"},
+      {views::Meaning::Skipped, true, "naive map's block"},
   }};
   const views::palette::Colours& c = views::palette::Active();
   svg.Group("key");
@@ -147,7 +147,7 @@ double Key(SvgDocument& svg, double y) {
     const std::string cls =
         "swatch " + std::string(SvgMeaningClass(m.meaning)) + (m.outline ? " outline" : "");
     if (m.outline)
-      svg.Frame(cls, x + 1, y + 4, 9, 9, SvgMeaningColour(m.meaning), 2);
+      svg.Frame(cls, x + 1, y + 4, 9, 9, views::MeaningColour(m.meaning), 2);
     else
       svg.MeaningRect(cls, x, y + 3, 10, 10, m.meaning);
     svg.Text("key-label", x + 14, y + SvgDocument::kFontSize, m.label, {.colour = c.text_dim});

@@ -8,6 +8,7 @@
 
 #include "app/pictures/picture_svg.hpp"
 #include "app/pictures/svg_document.hpp"
+#include "app/views/chart_scales.hpp"
 #include "app/views/tour_palette.hpp"
 
 namespace tilewalk::pictures {
@@ -21,33 +22,18 @@ constexpr double kLine = SvgDocument::kLine;
 struct KindStyle {
   const char* label;
   const char* name;  // its class
-  SvgMeaning meaning;
+  views::Meaning meaning;
 };
 constexpr std::array<KindStyle, static_cast<std::size_t>(MarkerKind::kCount)> kKinds = {{
-    {"copy issued", "copy-issued", SvgMeaning::Copied},
-    {"copy skipped", "copy-skipped", SvgMeaning::Skipped},
-    {"writeback", "writeback", SvgMeaning::WrittenBack},
-    {"step skipped", "step-skipped", SvgMeaning::SkippedStep},
-    {"error", "error", SvgMeaning::Error},
+    {"copy issued", "copy-issued", views::Meaning::Copied},
+    {"copy skipped", "copy-skipped", views::Meaning::Skipped},
+    {"writeback", "writeback", views::Meaning::WrittenBack},
+    {"step skipped", "step-skipped", views::Meaning::SkippedStep},
+    {"error", "error", views::Meaning::Error},
 }};
 
 double AxisX(double fraction) {
   return kLeft + (kWidth - 2 * kLeft) * std::clamp(fraction, 0.0, 1.0);
-}
-
-// Round values of the time axis, at most `count` of them: steps of 1, 2 or 5 times a power of ten.
-std::vector<double> Ticks(double total, double count) {
-  std::vector<double> ticks;
-  if (!(total > 0) || !(count >= 1)) return ticks;
-  const double rough = total / count;
-  const double power = std::pow(10.0, std::floor(std::log10(rough)));
-  double step = power;
-  for (double m : {1.0, 2.0, 5.0, 10.0}) {
-    step = m * power;
-    if (step >= rough) break;
-  }
-  for (int i = 0; i * step <= total * (1.0 + 1e-9); ++i) ticks.push_back(i * step);
-  return ticks;
 }
 
 // A marker in its lane: a bar, or for a skipped step a diamond.
@@ -59,10 +45,10 @@ void Marker(SvgDocument& svg, std::string_view prefix, std::size_t k, double x, 
     svg.Polygon(cls,
                 SvgNumber(x) + "," + SvgNumber(cy - r) + " " + SvgNumber(x + r) + "," + SvgNumber(cy) + " " +
                     SvgNumber(x) + "," + SvgNumber(cy + r) + " " + SvgNumber(x - r) + "," + SvgNumber(cy),
-                SvgMeaningColour(kind.meaning));
+                views::MeaningColour(kind.meaning));
     return;
   }
-  svg.Rect(cls, x - 1, y + 1, 2, kLane - 2, SvgMeaningColour(kind.meaning));
+  svg.Rect(cls, x - 1, y + 1, 2, kLane - 2, views::MeaningColour(kind.meaning));
 }
 
 double Scrubber(SvgDocument& svg, const views::TimelinePicture& p, double top) {
@@ -104,7 +90,7 @@ double TimeAxis(SvgDocument& svg, const views::TimelinePicture& p, double top) {
   const double span = kWidth - 2 * kLeft;
   svg.Group("time-axis");
   char text[48];
-  for (double t : Ticks(p.total_us, span / (SvgDocument::kCharWidth * 12))) {
+  for (double t : views::AxisTicks(p.total_us, span / (SvgDocument::kCharWidth * 12))) {
     const double x = AxisX(t / p.total_us);
     std::snprintf(text, sizeof text, "%g \xC2\xB5s", t);
     const double w = (std::string_view(text).size() - 1) * SvgDocument::kCharWidth;

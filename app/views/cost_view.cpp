@@ -142,22 +142,6 @@ void Phrases(std::initializer_list<Phrase> phrases) {
 
 }  // namespace
 
-CostWindow CostWindowAround(const CostPicture& p, int steps_each_side) {
-  if (p.steps.empty()) return {0.0, std::max(p.total_us, 1e-6)};
-  const int last = static_cast<int>(p.steps.size()) - 1;
-  const int current = std::clamp(p.current_step, 0, last);
-  const CostStep& first = p.steps[static_cast<std::size_t>(std::max(0, current - steps_each_side))];
-  const CostStep& end = p.steps[static_cast<std::size_t>(std::min(last, current + steps_each_side))];
-  double from = first.start_us - first.wait_us, to = end.end_us;
-  // The copies the window's last step issued run past its compute; keep them in view.
-  for (const CostCopy& c : p.copies)
-    if (c.step >= current - steps_each_side && c.step <= current + steps_each_side)
-      to = std::max(to, c.end_us);
-  if (current == 0) from = 0.0;
-  if (!(to > from)) to = from + 1e-6;
-  return {from, to};
-}
-
 void DrawCostView(const CostPicture& p) {
   ImGui::PushTextWrapPos(0.0f);
   if (!p.empty_message.empty()) {
@@ -202,7 +186,7 @@ void DrawCostView(const CostPicture& p) {
       copies += c.end_us - c.start_us;
       copies_end = std::max(copies_end, c.end_us);
     }
-    const CostWindow window = CostWindowAround(p, 2);
+    const CostWindow window = CostWindowAround(p, kCostZoomSteps);
     DrawLanes(p, window.from_us, window.to_us, true,
               "zoom: around step " + std::to_string(p.current_step + 1));
     char step[48], compute[48], copied[64], waited[40];

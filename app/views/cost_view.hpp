@@ -5,17 +5,11 @@
 // labelled an estimate.
 #pragma once
 
+#include "app/views/chart_scales.hpp"
 #include "app/views/cost_picture.hpp"
 
 namespace tilewalk::views {
 
 void DrawCostView(const CostPicture& picture);
-
-// The time range the zoomed chart shows: the cursor's step and `steps_each_side` steps either side, with
-// the copies they issue (pure, tested).
-struct CostWindow {
-  double from_us = 0, to_us = 0;
-};
-CostWindow CostWindowAround(const CostPicture& picture, int steps_each_side);
 
 }  // namespace tilewalk::views

@@ -5,30 +5,6 @@
 namespace tilewalk::views {
 namespace {
 
-enum class Pattern { Solid, Dots, Slash, Backslash, Rows, Columns, Cross };
-
-Pattern PatternOf(Meaning meaning) {
-  switch (meaning) {
-    case Meaning::Copied:
-      return Pattern::Dots;
-    case Meaning::Skipped:
-      return Pattern::Slash;
-    case Meaning::SkippedStep:
-      return Pattern::Backslash;
-    case Meaning::WrittenBack:
-      return Pattern::Rows;
-    case Meaning::Error:
-      return Pattern::Cross;
-    case Meaning::InVmem:
-      return Pattern::Columns;
-    case Meaning::Current:
-    case Meaning::Compute:
-    case Meaning::Idle:
-      break;
-  }
-  return Pattern::Solid;
-}
-
 // Diagonal lines across [a, b], `pitch` apart, rising (/) or falling (\); clipped to the box.
 void Diagonals(ImDrawList* draw, ImVec2 a, ImVec2 b, float pitch, bool rising, ImU32 ink) {
   const float w = b.x - a.x, h = b.y - a.y;
@@ -70,31 +46,6 @@ void Overlay(ImDrawList* draw, ImVec2 a, ImVec2 b, Pattern pattern, ImU32 ink) {
 }
 
 }  // namespace
-
-ImU32 MeaningColour(Meaning meaning) {
-  const palette::Colours& c = palette::Active();
-  switch (meaning) {
-    case Meaning::Current:
-      return c.current;
-    case Meaning::Copied:
-      return c.issued;
-    case Meaning::Skipped:
-      return c.skipped;
-    case Meaning::SkippedStep:
-      return c.skipped_step;
-    case Meaning::WrittenBack:
-      return c.writeback;
-    case Meaning::Error:
-      return c.error;
-    case Meaning::InVmem:
-      return c.in_vmem;
-    case Meaning::Compute:
-      return c.passage;
-    case Meaning::Idle:
-      break;
-  }
-  return c.idle_step;
-}
 
 void FillMeaning(ImDrawList* draw, ImVec2 a, ImVec2 b, Meaning meaning, float rounding) {
   draw->AddRectFilled(a, b, MeaningColour(meaning), rounding);

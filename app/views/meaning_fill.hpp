@@ -7,21 +7,9 @@
 
 #include <imgui.h>
 
+#include "app/views/meaning.hpp"
+
 namespace tilewalk::views {
-
-enum class Meaning {
-  Current,      // the block or cell the cursor asks for: solid
-  Copied,       // a copy that moved bytes: dots
-  Skipped,      // a copy skipped, a block reused: hatched /
-  SkippedStep,  // a grid step with no arithmetic: hatched \ (a lighter grey)
-  WrittenBack,  // a writeback: horizontal stripes
-  Error,        // an error or a bubble: cross-hatched
-  InVmem,       // an HBM block also in a VMEM slot: vertical stripes
-  Compute,      // arithmetic on the core: solid
-  Idle,         // a step that did no arithmetic: solid, light
-};
-
-ImU32 MeaningColour(Meaning meaning);
 
 // Fills [a, b] in the meaning's colour, with its pattern when the theme asks for patterns.
 void FillMeaning(ImDrawList* draw, ImVec2 a, ImVec2 b, Meaning meaning, float rounding = 0.0f);

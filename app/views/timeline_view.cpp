@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/views/chart_scales.hpp"
 #include "app/views/meaning_fill.hpp"
 #include "app/views/tour_palette.hpp"
 
@@ -249,21 +250,6 @@ std::uint64_t ScrubberEventAt(float x, float left, float width, std::uint64_t ev
   if (event_count == 0 || !(width > 0.0f)) return 0;
   const double f = std::clamp(static_cast<double>(x - left) / static_cast<double>(width), 0.0, 1.0);
   return static_cast<std::uint64_t>(std::llround(f * static_cast<double>(event_count - 1)));
-}
-
-std::vector<double> AxisTicks(double total, float max_ticks) {
-  std::vector<double> ticks;
-  if (!(total > 0) || !(max_ticks >= 1.0f)) return ticks;
-  const double rough = total / static_cast<double>(max_ticks);
-  const double power = std::pow(10.0, std::floor(std::log10(rough)));
-  double step = power;
-  for (double m : {1.0, 2.0, 5.0, 10.0}) {
-    step = m * power;
-    if (step >= rough) break;
-  }
-  for (int i = 0; static_cast<double>(i) * step <= total * (1.0 + 1e-9); ++i)
-    ticks.push_back(static_cast<double>(i) * step);
-  return ticks;
 }
 
 float TimelineViewHeight(TimelineAxis axis) {

@@ -34,8 +34,4 @@ float TimelineStripHeight();
 // The event under x on a scrubber spanning [left, left + width) over `event_count` events (pure, tested).
 std::uint64_t ScrubberEventAt(float x, float left, float width, std::uint64_t event_count);
 
-// Round tick values (1, 2 or 5 times a power of ten apart) from 0 to `total`, at most about `max_ticks`
-// of them (pure, tested).
-std::vector<double> AxisTicks(double total, float max_ticks);
-
 }  // namespace tilewalk::views

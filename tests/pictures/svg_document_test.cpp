@@ -104,17 +104,17 @@ TEST_CASE("svg: meanings are patterned in print and plain in dark and light") {
   for (const auto theme : {views::palette::Theme::Dark, views::palette::Theme::Light}) {
     const ThemeScope scope(theme);
     SvgDocument svg("memory", "m");
-    svg.MeaningRect("bar skipped", 0, 0, 10, 10, SvgMeaning::Skipped);
+    svg.MeaningRect("bar skipped", 0, 0, 10, 10, views::Meaning::Skipped);
     const std::string out = svg.Finish(10, 10);
     CHECK(out.find("<pattern") == std::string::npos);
     CHECK(out.find(SvgColour(views::palette::Active().skipped)) != std::string::npos);
   }
   const ThemeScope print(views::palette::Theme::Print);
   SvgDocument svg("memory", "m");
-  for (const SvgMeaning m : {SvgMeaning::Copied, SvgMeaning::Skipped, SvgMeaning::SkippedStep,
-                             SvgMeaning::WrittenBack, SvgMeaning::Error, SvgMeaning::InVmem})
+  for (const views::Meaning m : {views::Meaning::Copied, views::Meaning::Skipped, views::Meaning::SkippedStep,
+                                 views::Meaning::WrittenBack, views::Meaning::Error, views::Meaning::InVmem})
     svg.MeaningRect("mark", 0, 0, 10, 10, m);
-  svg.MeaningRect("mark", 0, 0, 10, 10, SvgMeaning::Current);
+  svg.MeaningRect("mark", 0, 0, 10, 10, views::Meaning::Current);
   const std::string out = svg.Finish(10, 10);
   for (const char* id : {"copied", "skipped", "skipped-step", "written-back", "error", "in-vmem"}) {
     CAPTURE(id);

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "app/views/canned_tour_pictures.hpp"
+#include "app/views/chart_scales.hpp"
 #include "app/views/memory_view.hpp"
 #include "app/views/passage_view.hpp"
 #include "app/views/source_view.hpp"
