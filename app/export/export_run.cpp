@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "app/export/export_checks.hpp"
 #include "app/export/figure_frames.hpp"
 #include "app/export/frame_description.hpp"
 #include "app/export/frame_writer.hpp"
@@ -12,28 +13,16 @@
 #include "app/export/manifest.hpp"
 #include "app/export/pane_files.hpp"
 #include "app/export/video_encoder.hpp"
-#include "app/library_problems.hpp"
 #include "app/progress_line.hpp"
 #include "app/screen/tour_screen.hpp"
 #include "app/version.hpp"
-#include "base/child_process.hpp"
 #include "base/interrupt_guard.hpp"
 #include "base/os_error.hpp"
 #include "base/safe_output.hpp"
-#include "base/terminal_text.hpp"
-#include "kernels/flash/flash_error.hpp"
 #include "kernels/flash/scenario_options.hpp"
-#include "walkthrough/kernel_error_text.hpp"
 
 namespace tilewalk::app {
 namespace {
-
-// An earlier export may be replaced (--force): a folder whose manifest.json an export wrote.
-base::FolderOptions ExportFolderOptions(bool force) {
-  return {.replace = force,
-          .marker = {
-              .file_name = "manifest.json", .accepts = IsExportManifest, .description = "an earlier export"}};
-}
 
 std::optional<flash::Scenario> ParsedScenario(const std::vector<std::string>& flags) {
   auto scenario = flash::ParseScenario(flags);
@@ -238,76 +227,6 @@ base::Status WriteManifestAndPlayer(const Manifest& manifest, bool html,
   const std::string title =
       "tilewalk: " + (manifest.kind == "tour" ? manifest.tour_title : std::string("scenario"));
   return base::WriteFileContent(folder / "index.html", PlayerHtml(title, manifest_json));
-}
-
-// The renderer of the screen, or none with --format svg (which draws without ImGui). A figure's text is
-// the size of a 1280x720 screen's, whatever the pane's size, unless --size says.
-base::Result<std::unique_ptr<HeadlessRenderer>> OpenRenderer(const ExportOptions& options,
-                                                             std::ostream& err) {
-  if (options.format == ImageFormat::Svg) {
-    views::palette::SetTheme(options.theme);  // the renderer's look sets it otherwise
-    return std::unique_ptr<HeadlessRenderer>();
-  }
-  const bool fitted_figures = options.figure && !options.size_given;
-  auto opened = HeadlessRenderer::Open(
-      {.layout = options.figure ? LargestFigure(FigureSpecs(options)) : options.size,
-       .scale = options.scale,
-       .look = {.font_pixels = FontPixelsForHeight(fitted_figures ? 720 : options.size.height),
-                .theme = options.theme}},
-      err);
-  if (!opened) return base::Fail(opened.error().reason, "cannot draw the frames: " + opened.error().message);
-  return std::move(*opened);
-}
-
-// ffmpeg for --video, found before anything is recorded; none without --video.
-base::Result<std::optional<std::filesystem::path>> FindFfmpeg(const ExportOptions& options) {
-  if (!options.video) return std::optional<std::filesystem::path>();
-  auto ffmpeg = base::FindOnPath("ffmpeg");
-  if (!ffmpeg)
-    return base::Fail(base::Reason::NotFound,
-                      "--video needs ffmpeg, and there is no ffmpeg on PATH; install it (apt-get install "
-                      "ffmpeg) or drop --video");
-  return std::optional<std::filesystem::path>(std::move(*ffmpeg));
-}
-
-// libwebp for --format webp, loaded before anything is recorded; none for the other formats.
-base::Result<std::shared_ptr<const WebpEncoder>> LoadWebp(const ExportOptions& options) {
-  if (options.format != ImageFormat::Webp) return std::shared_ptr<const WebpEncoder>();
-  return WebpEncoder::Load();
-}
-
-// Why there is nothing to export, said on `err`: the library's problems (without --keep-going), no tour,
-// or a rejected scenario; none when there is something to draw.
-std::optional<VerbResult> RefuseSession(const session::TourSession& session, const ExportOptions& options,
-                                        std::ostream& err) {
-  if (const base::Status usable = ReportLibraryProblems(session.library_problems(), options.library,
-                                                        options.keep_going, "export", err);
-      !usable)
-    return VerbResult(usable.error());
-  if (!session.HasTour()) {
-    err << "tilewalk export: " << base::TerminalSafe(session.fallback_message()) << "\n";
-    return VerbResult(ExitCode::Usage);
-  }
-  if (options.scenario && session.recording() && session.recording()->error()) {
-    const tpu::KernelError& error = *session.recording()->error();
-    err << "tilewalk export: the scenario is rejected, so there is nothing to draw.\n"
-        << walkthrough::DescribeKernelError(error) << "\n"
-        << flash::ErrorAdvice(error, session.recording()->error_launch()) << "\n";
-    return VerbResult(ExitCode::Failure);
-  }
-  return std::nullopt;
-}
-
-// frames/ and pictures/ in the staging folder.
-base::Status MakeSubfolders(const std::filesystem::path& folder, const std::string& nothing) {
-  for (const char* sub : {"frames", "pictures"}) {
-    std::error_code ec;
-    std::filesystem::create_directory(folder / sub, ec);
-    if (ec)
-      return base::Fail(base::Reason::Unwritable,
-                        "cannot create " + base::Quote(folder / sub) + " (" + ec.message() + "); " + nothing);
-  }
-  return {};
 }
 
 // "wrote 11 frames (1280x720, 42.0 frames/s), pictures/ and manifest.json to 'out'".
