@@ -1,6 +1,7 @@
 #include "kernels/tpu/dtype.hpp"
 
-#include <Eigen/Core>
+#include <cstdint>
+#include <cstring>
 
 namespace tilewalk::tpu {
 
@@ -18,8 +19,28 @@ std::string_view DTypeName(DType t) {
   return "?";
 }
 
+namespace {
+// Adds just under half a bfloat16 unit, plus the kept part's lowest bit (ties to even), and truncates;
+// infinities stay infinite. A NaN keeps its sign and becomes quiet.
+uint32_t Bf16Bits(uint32_t bits) {
+  const uint32_t rounded = (bits + 0x7FFFu + ((bits >> 16) & 1u)) & 0xFFFF0000u;
+  const bool nan = (bits & 0x7FFFFFFFu) > 0x7F800000u;
+  return nan ? (bits & 0x80000000u) | 0x7FC00000u : rounded;
+}
+}  // namespace
+
 float RoundToBf16(float x) {
-  return static_cast<float>(Eigen::bfloat16(x));
+  RoundToBf16(&x, 1);
+  return x;
+}
+
+void RoundToBf16(float* data, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i) {
+    uint32_t bits;
+    std::memcpy(&bits, data + i, sizeof bits);
+    bits = Bf16Bits(bits);
+    std::memcpy(data + i, &bits, sizeof bits);
+  }
 }
 
 DType Promote(DType a, DType b) {

@@ -1,5 +1,5 @@
 // Element types of the TPU model: float32, bfloat16 and int32, with their sizes, names and rounding.
-// bfloat16 rounding goes through Eigen::bfloat16, which rounds to nearest-even as the hardware does.
+// bfloat16 rounding is to nearest-even as the hardware does, bit for bit what Eigen::bfloat16 gives.
 #pragma once
 
 #include <cstddef>
@@ -26,8 +26,11 @@ constexpr std::size_t ItemSize(DType t) {
 
 std::string_view DTypeName(DType t);  // "float32", "bfloat16", "int32", "bool"
 
-// Rounds a float to the nearest bfloat16 (ties to even) and returns it widened back to float.
+// Rounds a float to the nearest bfloat16 (ties to even) and returns it widened back to float. A NaN
+// becomes the quiet NaN of its sign, as Eigen::bfloat16 does.
 float RoundToBf16(float x);
+// The same for `count` floats in place, in a loop the compiler vectorises.
+void RoundToBf16(float* data, std::size_t count);
 
 // The dtype that elementwise arithmetic on a and b produces (jnp promotion restricted to our types).
 DType Promote(DType a, DType b);

@@ -56,7 +56,7 @@ Value Value::Of(Matrix data, DType dtype) {
 void Value::RoundIfBf16() {
   if (m_dtype != DType::BF16) return;
   Matrix& m = m_storage->matrix();
-  m = m.unaryExpr([](float x) { return RoundToBf16(x); });
+  RoundToBf16(m.data(), static_cast<std::size_t>(m.size()));
 }
 
 const Matrix& Value::data() const {

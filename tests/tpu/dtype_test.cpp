@@ -1,9 +1,12 @@
-// bfloat16 rounding against values worked out by hand from the bit patterns.
+// bfloat16 rounding against values worked out by hand from the bit patterns, and against Eigen::bfloat16.
 #include <doctest/doctest.h>
 
+#include <Eigen/Core>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <random>
+#include <vector>
 
 #include "kernels/tpu/array.hpp"
 #include "kernels/tpu/dtype.hpp"
@@ -39,6 +42,28 @@ TEST_CASE("bf16 rounds to nearest, ties to even") {
   CHECK(RoundToBf16(1.0f / 3.0f) == FromBits(0x3EAB0000u));
   // The largest float rounds up past bf16's range to infinity.
   CHECK(std::isinf(RoundToBf16(std::numeric_limits<float>::max())));
+}
+
+TEST_CASE("bf16 rounding, one value or many, gives Eigen's bits") {
+  // Every exponent, with mantissas around the rounding points, the specials and random patterns.
+  std::vector<uint32_t> patterns = {0x7F800000u, 0xFF800000u, 0x7FC00000u, 0xFFC00001u, 0x7F800001u,
+                                    0xFFFFFFFFu, 0x00000001u, 0x807FFFFFu, 0x7F7FFFFFu, 0x00008000u};
+  for (uint32_t e = 0; e < 256; ++e)
+    for (uint32_t low : {0x0000u, 0x7FFFu, 0x8000u, 0x8001u, 0xFFFFu, 0x18000u})
+      for (uint32_t sign : {0u, 0x80000000u}) patterns.push_back(sign | (e << 23) | low);
+  std::mt19937 rng(7);
+  for (int i = 0; i < 100000; ++i) patterns.push_back(static_cast<uint32_t>(rng()));
+  std::vector<float> many;
+  for (uint32_t bits : patterns) many.push_back(FromBits(bits));
+  RoundToBf16(many.data(), many.size());
+  int differing = 0;
+  for (std::size_t i = 0; i < patterns.size(); ++i) {
+    const float x = FromBits(patterns[i]);
+    const float expected = static_cast<float>(Eigen::bfloat16(x));
+    const float one = RoundToBf16(x);
+    differing += std::memcmp(&one, &expected, 4) != 0 || std::memcmp(&many[i], &expected, 4) != 0;
+  }
+  CHECK(differing == 0);
 }
 
 TEST_CASE("a bf16 array stores two bytes per element and rounds on write") {
