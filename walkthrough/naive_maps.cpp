@@ -28,10 +28,12 @@ std::vector<NaiveLaunch> PlanNaiveLaunches(const flash::Scenario& scenario) {
   flash::Scenario naive = scenario;
   naive.naive_index_maps = true;
   const flash::ScenarioInputs data = flash::MakeInputs(naive);
-  flash::TrainingStep step(
-      data.inputs, data.d_o, naive.Config(),
-      {.forward_only = naive.forward_only,
-       .launch = {.chip = naive.ChipPreset(), .precision = naive.precision, .record_events = false}});
+  flash::TrainingStep step(data.inputs, data.d_o, naive.Config(),
+                           {.forward_only = naive.forward_only,
+                            .launch = {.chip = naive.ChipPreset(),
+                                       .precision = naive.precision,
+                                       .record_events = false,
+                                       .pad = naive.pad}});
   std::vector<NaiveLaunch> launches;
   if (step.error()) return launches;
   for (int l = 0; l < step.LaunchCount(); ++l) {

@@ -162,7 +162,8 @@ PlaceholderSource::Run& PlaceholderSource::Variant(const std::vector<std::string
     const flash::StepOptions options{.forward_only = run->scenario.forward_only,
                                      .launch = {.chip = run->scenario.ChipPreset(),
                                                 .precision = run->scenario.precision,
-                                                .record_events = false}};
+                                                .record_events = false,
+                                                .pad = run->scenario.pad}};
     run->outputs = flash::RunTrainingStep(data.inputs, data.d_o, run->scenario.Config(), options);
     run->error = run->outputs->error;
     for (const flash::LaunchOutcome& l : run->outputs->launches)

@@ -29,6 +29,7 @@ std::unique_ptr<Recording> Recording::Record(const flash::Scenario& scenario, co
                                   .launch = {.chip = scenario.ChipPreset(),
                                              .precision = scenario.precision,
                                              .record_events = true,
+                                             .pad = scenario.pad,
                                              .threads = options.threads}};
   r->m_step = std::make_unique<flash::TrainingStep>(r->m_inputs.inputs, r->m_inputs.d_o, scenario.Config(),
                                                     step_options);
@@ -197,8 +198,10 @@ tpu::LaunchRunner& Recording::Replayer(int launch) const {
   auto& slot = m_replayers[static_cast<std::size_t>(launch)];
   if (!slot) {
     ReplaySink* sink = m_sink.get();
-    tpu::LaunchOptions options{
-        .chip = m_scenario.ChipPreset(), .precision = m_scenario.precision, .record_events = false};
+    tpu::LaunchOptions options{.chip = m_scenario.ChipPreset(),
+                               .precision = m_scenario.precision,
+                               .record_events = false,
+                               .pad = m_scenario.pad};
     options.observer = [sink](std::size_t index, tpu::SiteId site, const tpu::Value& value) {
       if (!sink->target) return;
       const uint64_t global =

@@ -135,6 +135,14 @@ void PrintOutputs(const flash::ReferenceComparison& c, std::ostream& out) {
   }
 }
 
+// ", last q block padded with NaN (56 rows past q_len)" when block_q does not divide q_len; else empty.
+std::string PaddingWords(const flash::Scenario& s) {
+  const int block_q = s.block_sizes.block_q;
+  if (block_q <= 0 || s.q_len % block_q == 0) return {};
+  return ", last q block padded with " + std::string(s.pad == tpu::PadFill::NaN ? "NaN" : "zeros") + " (" +
+         std::to_string(block_q - s.q_len % block_q) + " rows past q_len)";
+}
+
 }  // namespace
 
 void PrintCheckReport(const CheckRun& run, std::ostream& out) {
@@ -142,7 +150,7 @@ void PrintCheckReport(const CheckRun& run, std::ostream& out) {
   out << "scenario: batch " << s.batch << ", heads " << s.heads << ", q_len " << s.q_len << ", kv_len "
       << s.kv_len << ", head_dim " << s.head_dim << (s.causal ? ", causal" : "") << (s.bias ? ", bias" : "")
       << SegmentWords(s) << ", " << tpu::DTypeName(s.dtype) << ", precision "
-      << tpu::PrecisionName(s.precision) << ", chip " << s.chip
+      << tpu::PrecisionName(s.precision) << ", chip " << s.chip << PaddingWords(s)
       << (s.naive_index_maps ? ", naive index maps" : "")
       << (s.what_if != flash::WhatIf::None ? ", what-if " + std::string(flash::WhatIfName(s.what_if)) : "")
       << (s.poison != flash::Poison::None ? ", q[0,0,0,0] = " + std::string(flash::PoisonName(s.poison)) : "")

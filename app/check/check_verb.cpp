@@ -76,7 +76,7 @@ VerbResult RunCheckVerb(const VerbCall& call) {
   const auto start = std::chrono::steady_clock::now();
   flash::StepOptions options{
       .forward_only = s.forward_only,
-      .launch = {.chip = s.ChipPreset(), .precision = s.precision, .record_events = true}};
+      .launch = {.chip = s.ChipPreset(), .precision = s.precision, .record_events = true, .pad = s.pad}};
   auto step = RunWatchedStep(data.inputs, data.d_o, s.Config(), options, progress, interrupts);
   if (!step) return interrupted();
   run.step = std::move(*step);

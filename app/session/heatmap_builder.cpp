@@ -29,8 +29,14 @@ tpu::Matrix FirstTile(const tpu::Array& array) {
   return m;
 }
 
-views::Heatmap BuildHeatmap(std::string label, const tpu::Matrix& data,
-                            const std::vector<std::uint8_t>& mask) {
+int RealQueryRows(const walkthrough::Snapshot& snap, int q_len, int rows) {
+  if (snap.launch_name != "fwd" || snap.grid_index.rank() < 3 || q_len <= 0) return rows;
+  const int64_t left = static_cast<int64_t>(q_len) - snap.grid_index[2] * static_cast<int64_t>(rows);
+  return static_cast<int>(std::clamp<int64_t>(left, 0, rows));
+}
+
+views::Heatmap BuildHeatmap(std::string label, const tpu::Matrix& data, const std::vector<std::uint8_t>& mask,
+                            int real_rows) {
   const int rows = static_cast<int>(data.rows()), cols = static_cast<int>(data.cols());
   const bool masked_given = mask.size() == static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols);
   auto bits = [&](int r, int c) -> std::uint8_t {
@@ -38,6 +44,7 @@ views::Heatmap BuildHeatmap(std::string label, const tpu::Matrix& data,
         masked_given
             ? mask[static_cast<std::size_t>(r) * static_cast<std::size_t>(cols) + static_cast<std::size_t>(c)]
             : 0;
+    if (real_rows >= 0 && r >= real_rows) return static_cast<std::uint8_t>(b | mask_bits::kPadding);
     const float v = data(r, c);
     if (!std::isfinite(v) || std::fabs(v) > kOffScale) b |= mask_bits::kOffScale;
     return b;
@@ -51,7 +58,7 @@ views::Heatmap BuildHeatmap(std::string label, const tpu::Matrix& data,
       for (int c = 0; c < cols; ++c) {
         const std::uint8_t b = bits(r, c);
         if (!include_masked && b != 0) ++h.masked;
-        if ((include_masked ? (b & mask_bits::kOffScale) : b) != 0) continue;
+        if ((include_masked ? (b & (mask_bits::kOffScale | mask_bits::kPadding)) : b) != 0) continue;
         const float v = data(r, c);
         if (!h.has_range) {
           lo = hi = v;
@@ -73,7 +80,8 @@ views::Heatmap BuildHeatmap(std::string label, const tpu::Matrix& data,
   image->entry_bits.reserve(image->values.capacity());
   static_assert(mask_bits::kCausal == views::heatmap_entry::kCausalMasked &&
                 mask_bits::kSegment == views::heatmap_entry::kSegmentMasked &&
-                mask_bits::kOffScale == views::heatmap_entry::kOffScale);
+                mask_bits::kOffScale == views::heatmap_entry::kOffScale &&
+                mask_bits::kPadding == views::heatmap_entry::kPadding);
   const float span = hi - lo;
   auto colour = [&](float v) { return views::ColourRamp(span > 0.0f ? (v - lo) / span : 0.5f); };
   auto dim = [](views::Rgb c) {
@@ -89,7 +97,10 @@ views::Heatmap BuildHeatmap(std::string label, const tpu::Matrix& data,
       // A masked entry alternates a grey stripe with its own colour dimmed (or dark grey, when its value is
       // the mask value and has no colour).
       const views::Rgb under = off ? views::kHatchDark : dim(colour(data(r, c)));
-      if (b & mask_bits::kCausal) {
+      if (b & mask_bits::kPadding) {
+        // "—" stripes from the first padding row
+        Put(*image, c, r, ((r - real_rows) & 3) < 2 ? views::kPaddingLight : views::kHatchDark);
+      } else if (b & mask_bits::kCausal) {
         Put(*image, c, r, ((r + c) & 3) < 2 ? views::kHatchLight : under);  // "/" stripes
       } else if (b & mask_bits::kSegment) {
         Put(*image, c, r, ((c - r) & 3) < 2 ? views::kSegmentLight : under);  // "\" stripes

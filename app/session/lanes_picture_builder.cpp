@@ -43,10 +43,11 @@ Lanes Find(const walkthrough::Snapshot& snap, const std::string& next_site, cons
 
 }  // namespace
 
-views::LanesPicture BuildLanesPicture(const walkthrough::Snapshot& snap, HeatmapCache* cache) {
-  const auto heatmap = [cache](const std::string& label, const tpu::Matrix& data,
-                               const std::shared_ptr<const void>& source) {
-    const auto build = [&] { return BuildHeatmap(label, data); };
+views::LanesPicture BuildLanesPicture(const walkthrough::Snapshot& snap, HeatmapCache* cache, int q_len) {
+  const auto heatmap = [&](const std::string& label, const tpu::Matrix& data,
+                           const std::shared_ptr<const void>& source) {
+    const int rows = static_cast<int>(data.rows());
+    const auto build = [&] { return BuildHeatmap(label, data, {}, RealQueryRows(snap, q_len, rows)); };
     return cache != nullptr ? cache->Get(label, source, build) : build();
   };
   views::LanesPicture p{.launch = snap.launch_name};

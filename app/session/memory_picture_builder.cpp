@@ -1,5 +1,6 @@
 #include "app/session/picture_builders.hpp"
 
+#include <algorithm>
 #include <optional>
 
 #include "app/session/heatmap_builders.hpp"
@@ -126,6 +127,30 @@ void AddOutputs(views::MemoryPicture& picture, const walkthrough::Snapshot& snap
   }
 }
 
+// The forward's operands that follow q's rows, and the axis of their blocks that does; -1 for the others.
+int QueryRowAxis(const std::string& operand) {
+  if (operand == "q" || operand == "ab" || operand == "o" || operand == "l" || operand == "m") return 2;
+  return operand == "q_segment_ids" ? 1 : -1;
+}
+
+// Appends to an operand's block text the rows of this step's block that lie past q_len, when it is the
+// partial last q block: " · rows 72–127 of this block are padding".
+void MarkPadding(views::OperandPicture& op, const walkthrough::Snapshot& snap,
+                 const tpu::OperandSchedule* schedule, std::size_t first_slot_buffer, int q_len) {
+  const int axis = QueryRowAxis(op.name);
+  const auto step = static_cast<std::size_t>(snap.step);
+  const walkthrough::NamedBuffer* buffer = At(snap.buffers, first_slot_buffer);
+  if (snap.launch_name != "fwd" || axis < 0 || schedule == nullptr || step >= schedule->block.size() ||
+      buffer == nullptr || !buffer->contents || buffer->contents->shape().rank() <= axis)
+    return;
+  const int64_t rows = buffer->contents->shape()[axis];
+  const int64_t first = tpu::UnflattenBlock(schedule->block_grid, schedule->block[step])[axis] * rows;
+  const int64_t real = std::clamp<int64_t>(q_len - first, 0, rows);
+  if (real < rows)
+    op.block_size += " · rows " + std::to_string(real) + "–" + std::to_string(rows - 1) +
+                     " of this block are padding (unspecified, NaN in interpret mode)";
+}
+
 // The bytes copied in through this step, the launch's total, and a naive map's figures beside them.
 void AddBytes(views::MemoryPicture& picture, std::size_t step, const CopyYardstick& yardstick,
               const walkthrough::NaiveLaunch* naive) {
@@ -151,7 +176,11 @@ void AddScratch(views::MemoryPicture& picture, const walkthrough::Snapshot& snap
       scratch.text +=
           "  " + b->contents->shape().ToString() + " " + std::string(tpu::DTypeName(b->contents->dtype()));
       const std::string& name = track.operand_names[i];
-      const auto build = [&] { return BuildHeatmap(name, FirstTile(*b->contents)); };
+      const auto build = [&] {
+        const tpu::Matrix tile = FirstTile(*b->contents);
+        return BuildHeatmap(name, tile, {},
+                            RealQueryRows(snap, rec.scenario().q_len, static_cast<int>(tile.rows())));
+      };
       if (heatmaps) scratch.tile = cache != nullptr ? cache->Get(name, b->contents, build) : build();
     }
     picture.scratch.push_back(std::move(scratch));
@@ -189,6 +218,11 @@ views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const
     naive = nullptr;
   AddInputs(picture, snap, track, naive);
   AddOutputs(picture, snap, track);
+  const int q_len = rec.scenario().q_len;
+  for (std::size_t i = 0; i < picture.inputs.size(); ++i)
+    MarkPadding(picture.inputs[i], snap, At(track.plan.inputs, i), 2 * i, q_len);
+  for (std::size_t i = 0; i < picture.outputs.size(); ++i)
+    MarkPadding(picture.outputs[i], snap, At(track.plan.outputs, i), 2 * (snap.inputs.size() + i), q_len);
   AddBytes(picture, static_cast<std::size_t>(snap.step), yardstick, naive);
   AddScratch(picture, snap, rec, scratch_heatmaps, cache);
   picture.copy_in_flight = CopyInFlight(snap, track);

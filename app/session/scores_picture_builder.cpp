@@ -19,7 +19,7 @@ int MarkMasked(const tpu::Value& mask, std::uint8_t bit, std::vector<std::uint8_
 
 }  // namespace
 
-views::ScoresPicture BuildScoresPicture(const walkthrough::Snapshot& snap) {
+views::ScoresPicture BuildScoresPicture(const walkthrough::Snapshot& snap, int q_len) {
   views::ScoresPicture p{.launch = snap.launch_name};
   const std::string prefix = snap.launch_name + ".run.";
   // The latest form of s in this block: masked, scaled, biased, or as the matmul left it.
@@ -46,12 +46,13 @@ views::ScoresPicture BuildScoresPicture(const walkthrough::Snapshot& snap) {
     p.has_segment = true;
     p.segment_masked = MarkMasked(*segment, mask_bits::kSegment, bits);
   }
-  p.s = BuildHeatmap("s", s->data(), bits);
+  const int real_rows = RealQueryRows(snap, q_len, s->rows());
+  p.s = BuildHeatmap("s", s->data(), bits, real_rows);
   for (const char* site : {"p_normalize", "p"}) {
     if (const tpu::Value* v = CurrentValue(snap, prefix + site)) {
       p.has_p = true;
       p.p_from = prefix + site;
-      p.p = BuildHeatmap("p", v->data(), bits);
+      p.p = BuildHeatmap("p", v->data(), bits, real_rows);
       if (snap.launch_name == "fwd" && s->cols() % 128 == 0) p.m_tiles = s->cols() / 128;
       break;
     }

@@ -111,8 +111,9 @@ void TourSession::BuildDetailPictures(const walkthrough::Snapshot& snap) {
        .bytes_through_step =
            launch < yardsticks.bytes_through_step.size() ? &yardsticks.bytes_through_step[launch] : nullptr},
       wanted(DetailTab::Memory), &m_heatmaps);
-  if (wanted(DetailTab::Lanes)) m_pictures.lanes = BuildLanesPicture(snap, &m_heatmaps);
-  if (wanted(DetailTab::Scores)) m_pictures.scores = BuildScoresPicture(snap);
+  const int q_len = m_recording->scenario().q_len;
+  if (wanted(DetailTab::Lanes)) m_pictures.lanes = BuildLanesPicture(snap, &m_heatmaps, q_len);
+  if (wanted(DetailTab::Scores)) m_pictures.scores = BuildScoresPicture(snap, q_len);
   if (extras.cost_launch != snap.launch) {
     extras.cost = BuildCostPicture(*m_recording, snap.launch);
     extras.cost_launch = snap.launch;

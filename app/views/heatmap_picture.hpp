@@ -22,6 +22,7 @@ namespace heatmap_entry {
 inline constexpr std::uint8_t kCausalMasked = 1;
 inline constexpr std::uint8_t kSegmentMasked = 2;
 inline constexpr std::uint8_t kOffScale = 4;  // not finite, or the mask value
+inline constexpr std::uint8_t kPadding = 8;   // a row of a partial block past the array's end
 }  // namespace heatmap_entry
 
 struct HeatmapImage {
@@ -72,9 +73,11 @@ inline Rgb ColourRamp(float t) {
 }
 
 // Hatching of masked entries: two greys in diagonal stripes, "/" for the causal mask, "\" for the segment
-// mask, a flat dark grey for entries that are not finite (−inf before the first block).
+// mask, a flat dark grey for entries that are not finite (−inf before the first block). Padding rows (past
+// the end of the array in a partial block) are striped across in their own purple, whatever they hold:
+// Pallas leaves them unspecified (NaN in interpret mode), so no value of theirs means anything.
 inline constexpr Rgb kHatchLight{0x5A, 0x5E, 0x66}, kHatchDark{0x26, 0x28, 0x2E},
-    kSegmentLight{0x9A, 0x6A, 0x4A}, kNotFinite{0x30, 0x30, 0x36};
+    kSegmentLight{0x9A, 0x6A, 0x4A}, kNotFinite{0x30, 0x30, 0x36}, kPaddingLight{0x8E, 0x6C, 0xB8};
 
 // Turns uploaded images into textures, keyed by pane and slot ("scores.s"), re-uploading only when the image
 // changes. The app implements it with GL; the views only ask.

@@ -68,6 +68,11 @@ void ShowEntryTooltip(const Heatmap& heatmap, ImVec2 at, ImVec2 size, int repeat
   ImGui::BeginTooltip();
   ImGui::Text("%s  row %d, column %d: %s", heatmap.label.c_str(), row, col, value);
   const std::uint8_t bits = image->entry_bits[i];
+  if (bits & heatmap_entry::kPadding) {
+    ImGui::TextDisabled("padding (unspecified, NaN in interpret mode)");
+    ImGui::EndTooltip();
+    return;
+  }
   if (bits & heatmap_entry::kCausalMasked) ImGui::TextDisabled("masked: the key comes after the query");
   if (bits & heatmap_entry::kSegmentMasked) ImGui::TextDisabled("masked: another segment");
   if ((bits & heatmap_entry::kOffScale) &&

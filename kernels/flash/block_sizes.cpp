@@ -33,9 +33,12 @@ void VerifyMajorMinor(const std::string& prefix, const std::string& suffix, int 
   if (minor > major)
     RaiseArgumentError(tpu::ErrorType::ValueError, "block_sizes.minor_exceeds_major",
                        minor_name + " should be smaller than " + major_name);
-  if (minor <= 0 || major % minor != 0)
-    RaiseArgumentError(tpu::ErrorType::ValueError, "block_sizes.minor_divides_major",
-                       minor_name + " should divide " + major_name);
+  // `major % minor` in the original: a minor block of 0 raises there, before the comparison.
+  const bool by_zero = minor == 0;
+  if (by_zero || minor < 0 || major % minor != 0)
+    RaiseArgumentError(by_zero ? tpu::ErrorType::ZeroDivisionError : tpu::ErrorType::ValueError,
+                       "block_sizes.minor_divides_major",
+                       by_zero ? std::string(kModuloByZero) : minor_name + " should divide " + major_name);
 }
 }  // namespace
 

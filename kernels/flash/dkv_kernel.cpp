@@ -98,7 +98,9 @@ void flash_attention_dkv_kernel(Kernel& k, const DkvRefs& r, const BackwardStati
       p = k.stmt("dkv.run.p_normalize", [&] { return p * tile(1.0f / l, 1, lane_tiles); });
 
       const Value dv = k.stmt("dkv.run.dv", [&] { return dot(astype(transpose(p), d_o.dtype()), d_o); });
-      r.dv_scratch_ref->store_add("dkv.run.dv_accumulate", at({}, ds(start_k, block_k), all), dv);
+      r.dv_scratch_ref->store_add(
+          "dkv.run.dv_accumulate", at({}, ds(start_k, block_k), all),
+          k.stmt("dkv.run.dv_cast", [&] { return astype(dv, r.dv_scratch_ref->dtype()); }));
 
       const Value dp = k.stmt("dkv.run.dp", [&] { return dot_general_trans_b(d_o, v); });
       Value d_s = k.stmt("dkv.run.ds", [&] { return (dp - tile(di, 1, lane_tiles)) * p; });
@@ -106,7 +108,9 @@ void flash_attention_dkv_kernel(Kernel& k, const DkvRefs& r, const BackwardStati
         d_s = k.stmt("dkv.run.ds_scale", [&] { return d_s * c.sm_scale; });
 
       const Value dk = k.stmt("dkv.run.dk", [&] { return dot(astype(transpose(d_s), d_o.dtype()), q); });
-      r.dk_scratch_ref->store_add("dkv.run.dk_accumulate", at({}, ds(start_k, block_k), all), dk);
+      r.dk_scratch_ref->store_add(
+          "dkv.run.dk_accumulate", at({}, ds(start_k, block_k), all),
+          k.stmt("dkv.run.dk_cast", [&] { return astype(dk, r.dk_scratch_ref->dtype()); }));
     });
     k.loop("dkv.run.k_loop", 0, block_k_major / block_k, 1, k_body);
   });
@@ -120,8 +124,12 @@ void flash_attention_dkv_kernel(Kernel& k, const DkvRefs& r, const BackwardStati
   k.when(should_run, "dkv.run", [&] { k.loop("dkv.run.q_loop", 0, block_q_major / block_q, 1, q_body); });
 
   k.when(q_seq_index == c.q_seq_len / block_q_major - 1, "dkv.end_of_q_sequence", [&] {
-    r.dv_tile_ref->store("dkv.end.dv", at({0, 0}), r.dv_scratch_ref->load("dkv.end.dv_scratch", at({})));
-    r.dk_tile_ref->store("dkv.end.dk", at({0, 0}), r.dk_scratch_ref->load("dkv.end.dk_scratch", at({})));
+    const Value dv = r.dv_scratch_ref->load("dkv.end.dv_scratch", at({}));
+    r.dv_tile_ref->store("dkv.end.dv", at({0, 0}),
+                         k.stmt("dkv.end.dv_cast", [&] { return astype(dv, r.dv_tile_ref->dtype()); }));
+    const Value dk = r.dk_scratch_ref->load("dkv.end.dk_scratch", at({}));
+    r.dk_tile_ref->store("dkv.end.dk", at({0, 0}),
+                         k.stmt("dkv.end.dk_cast", [&] { return astype(dk, r.dk_tile_ref->dtype()); }));
   });
 }
 

@@ -95,10 +95,13 @@ void flash_attention_dq_kernel(Kernel& k, const DqRefs& r, const BackwardStatics
       d_s = k.stmt("dq.run.ds_scale", [&] { return d_s * c.sm_scale; });
 
     if (k.scalar("dq.run.has_ds", r.ds_tile_ref != nullptr))
-      r.ds_tile_ref->store("dq.run.store_ds", at({0, 0}, all, k_slice), d_s);
+      r.ds_tile_ref->store("dq.run.store_ds", at({0, 0}, all, k_slice),
+                           k.stmt("dq.run.ds_cast", [&] { return astype(d_s, r.ds_tile_ref->dtype()); }));
 
     const Value dq = k.stmt("dq.run.dq", [&] { return dot(astype(d_s, kk.dtype()), kk); });
-    r.dq_scratch_ref->store_add("dq.run.dq_accumulate", at({}), dq);
+    r.dq_scratch_ref->store_add("dq.run.dq_accumulate", at({}), k.stmt("dq.run.dq_cast", [&] {
+      return astype(dq, r.dq_scratch_ref->dtype());
+    }));
   });
 
   bool should_run = true, should_not_run = false;
@@ -121,7 +124,9 @@ void flash_attention_dq_kernel(Kernel& k, const DqRefs& r, const BackwardStatics
   });
 
   k.when(kv_seq_index == c.kv_seq_len / block_k_major - 1, "dq.end_of_kv_sequence", [&] {
-    r.dq_tile_ref->store("dq.end.dq", at({0, 0}), r.dq_scratch_ref->load("dq.end.dq_scratch", at({})));
+    const Value dq = r.dq_scratch_ref->load("dq.end.dq_scratch", at({}));
+    r.dq_tile_ref->store("dq.end.dq", at({0, 0}),
+                         k.stmt("dq.end.dq_cast", [&] { return astype(dq, r.dq_tile_ref->dtype()); }));
     r.dq_scratch_ref->store("dq.end.reset", at({}), k.stmt("dq.end.zeros", [&] {
       return zeros(block_q_major, r.dq_scratch_ref->shape(1));
     }));

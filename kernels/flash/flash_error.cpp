@@ -16,6 +16,7 @@ std::string ErrorAdvice(const tpu::KernelError& e, const std::string& launch) {
     case tpu::ErrorType::ValueError:
     case tpu::ErrorType::TypeError:
     case tpu::ErrorType::NotImplementedError:
+    case tpu::ErrorType::ZeroDivisionError:
       return "The original rejects this scenario" + in + "; change the setting it names.";
     case tpu::ErrorType::OutOfVmem:
     case tpu::ErrorType::BlockShapeError:

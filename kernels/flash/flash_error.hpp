@@ -1,6 +1,7 @@
-// How the flash layer raises the Python-level errors of the original (ValueError, NotImplementedError)
-// during the argument checks, each with its C++ site, and the advice that goes with each kind of error.
-// (walkthrough/kernel_error_text.hpp words a whole error, with where the Pallas original raises it.)
+// How the flash layer raises the Python-level errors of the original (ValueError, NotImplementedError,
+// ZeroDivisionError) during the argument checks, each with its C++ site, and the advice that goes with each
+// kind of error. (walkthrough/kernel_error_text.hpp words a whole error, with where the Pallas original
+// raises it.)
 #pragma once
 
 #include <source_location>
@@ -10,6 +11,11 @@
 #include "kernels/tpu/kernel_error.hpp"
 
 namespace tilewalk::flash {
+
+// What Python says when a block size of 0 is the divisor of an integer `%` or `//` (CPython 3.11 to 3.13;
+// 3.14 says "division by zero" for both).
+inline constexpr std::string_view kModuloByZero = "integer modulo by zero";
+inline constexpr std::string_view kFloorDivisionByZero = "integer division or modulo by zero";
 
 [[noreturn]] void RaiseArgumentError(tpu::ErrorType type, const char* site, std::string message,
                                      std::source_location where = std::source_location::current());

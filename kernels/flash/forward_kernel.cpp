@@ -169,11 +169,19 @@ void flash_attention_kernel_single_batch(Kernel& k, int batch_idx, const Forward
   });
 
   k.when(kv_seq_idx == c.kv_seq_len / block_k_major - 1, "fwd.store_output", [&] {
-    r.o_tile_ref->store("fwd.store.o", at({b, 0}), r.acc_scratch_ref->load("fwd.store.acc", at({b, 0})));
-    if (k.scalar("fwd.store.has_l", r.l_ref != nullptr))
-      r.l_ref->store("fwd.store.l", at({b, 0}), r.l_scratch_ref->load("fwd.store.l_scratch", at({b, 0})));
-    if (k.scalar("fwd.store.has_m", r.m_ref != nullptr))
-      r.m_ref->store("fwd.store.m", at({b, 0}), r.m_scratch_ref->load("fwd.store.m_scratch", at({b, 0})));
+    const Value acc = r.acc_scratch_ref->load("fwd.store.acc", at({b, 0}));
+    r.o_tile_ref->store("fwd.store.o", at({b, 0}),
+                        k.stmt("fwd.store.o_cast", [&] { return astype(acc, r.o_tile_ref->dtype()); }));
+    if (k.scalar("fwd.store.has_l", r.l_ref != nullptr)) {
+      const Value l = r.l_scratch_ref->load("fwd.store.l_scratch", at({b, 0}));
+      r.l_ref->store("fwd.store.l", at({b, 0}),
+                     k.stmt("fwd.store.l_cast", [&] { return astype(l, r.l_ref->dtype()); }));
+    }
+    if (k.scalar("fwd.store.has_m", r.m_ref != nullptr)) {
+      const Value m = r.m_scratch_ref->load("fwd.store.m_scratch", at({b, 0}));
+      r.m_ref->store("fwd.store.m", at({b, 0}),
+                     k.stmt("fwd.store.m_cast", [&] { return astype(m, r.m_ref->dtype()); }));
+    }
   });
 }
 
@@ -243,8 +251,9 @@ void flash_attention_kernel_single_batch_single_step(Kernel& k, int batch_idx, c
                    k.stmt("fwd_single.l_lanes", [&] { return broadcast_to(l, block_q, kMinBlockSize); }));
 
   const Value v = r.v_tile_ref->load("fwd_single.v", at({b, 0}));
+  const Value o = k.stmt("fwd_single.o", [&] { return dot(astype(p, v.dtype()), v); });
   r.o_tile_ref->store("fwd_single.store_o", at({b, 0}),
-                      k.stmt("fwd_single.o", [&] { return dot(astype(p, v.dtype()), v); }));
+                      k.stmt("fwd_single.o_cast", [&] { return astype(o, r.o_tile_ref->dtype()); }));
 }
 
 }  // namespace

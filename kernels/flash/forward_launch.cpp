@@ -1,6 +1,7 @@
 #include "kernels/flash/forward_launch.hpp"
 
 #include "kernels/flash/constants.hpp"
+#include "kernels/flash/flash_error.hpp"
 #include "kernels/flash/forward_kernel.hpp"
 #include "kernels/flash/segment_broadcast.hpp"
 #include "kernels/flash/verify_block.hpp"
@@ -40,6 +41,11 @@ std::unique_ptr<ForwardLaunch> BuildForwardLaunch(const AttentionInputs& in, con
   VerifyBlock("fwd_impl.verify_block_k", "block_k", "kv_seq_len", block_k, static_cast<int>(kv_seq_len));
   VerifyBlock("fwd_impl.verify_block_b", "block_b", "batch", block_b, static_cast<int>(batch_size),
               /*should_divide=*/false);
+
+  // pl.cdiv(batch_size, block_b) and pl.cdiv(q_seq_len, block_q) floor-divide by the block: a block of 0,
+  // which _verify_block lets through when it need not divide the length, fails here.
+  if (block_b == 0 || block_q == 0)
+    RaiseArgumentError(tpu::ErrorType::ZeroDivisionError, "fwd_impl.grid", std::string(kFloorDivisionByZero));
 
   auto launch = std::make_unique<ForwardLaunch>();
   ForwardLaunch& L = *launch;

@@ -33,9 +33,9 @@ struct LaunchEventCounts {
 };
 // clang-format off
 //                                           step outer iter row  l,m  bias seg scale causal d<128
-constexpr LaunchEventCounts kForwardEvents = {11,  0,    32,  11,  6,   2,   6,  1,    5,     2};
-constexpr LaunchEventCounts kDkvEvents =     {10,  3,    26,  10,  0,   2,   6,  2,    5,     0};
-constexpr LaunchEventCounts kDqEvents =      {13,  0,    24,  7,   0,   4,   6,  2,    5,     0};
+constexpr LaunchEventCounts kForwardEvents = {11,  0,    32,  12,  8,   2,   6,  1,    5,     2};
+constexpr LaunchEventCounts kDkvEvents =     {10,  3,    28,  12,  0,   2,   6,  2,    5,     0};
+constexpr LaunchEventCounts kDqEvents =      {13,  0,    25,  8,   0,   5,   6,  2,    5,     0};
 // clang-format on
 constexpr double kPlanBytesPerOperand = sizeof(uint32_t) + 2 * sizeof(uint8_t);  // block, slot, transfer
 // Per step: the cost model's StepCost; a recording adds the step's first event and whether it ran.
@@ -146,10 +146,12 @@ struct LaunchGrid {
 
 void AddLaunch(const Scenario& s, const LaunchGrid& g, const LaunchEventCounts& c, int checkpoint_every,
                EventEstimate& out) {
-  const int64_t q_blocks = std::max<int64_t>(1, (s.q_len + g.q_block - 1) / g.q_block);
-  const int64_t kv_blocks = std::max<int64_t>(1, s.kv_len / std::max<int64_t>(1, g.kv_block));
+  // A block of 0 fails in the kernel's argument checks; the estimate must not divide by it first.
+  const int64_t q_block = std::max<int64_t>(1, g.q_block), kv_block = std::max<int64_t>(1, g.kv_block);
+  const int64_t q_blocks = std::max<int64_t>(1, (s.q_len + q_block - 1) / q_block);
+  const int64_t kv_blocks = std::max<int64_t>(1, s.kv_len / kv_block);
   const double steps = g.slices * static_cast<double>(q_blocks) * static_cast<double>(kv_blocks);
-  const double ran = g.slices * RanSteps(s, g.q_block, q_blocks, g.kv_block, kv_blocks);
+  const double ran = g.slices * RanSteps(s, q_block, q_blocks, kv_block, kv_blocks);
   const double rows = g.slices * static_cast<double>(g.rows_of_q ? q_blocks : kv_blocks);
   const int iteration = c.per_iteration + (s.bias ? c.bias : 0) + (s.segments > 0 ? c.segments : 0) +
                         (s.sm_scale != 1.0f ? c.scale : 0) + (s.causal ? c.causal : 0) +

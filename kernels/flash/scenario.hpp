@@ -14,6 +14,7 @@
 #include "kernels/flash/host_memory.hpp"
 #include "kernels/flash/what_if.hpp"
 #include "kernels/tpu/chip.hpp"
+#include "kernels/tpu/dma.hpp"
 #include "kernels/tpu/op_context.hpp"
 
 namespace tilewalk::flash {
@@ -41,7 +42,8 @@ struct Scenario {
   bool naive_index_maps = false;
   WhatIf what_if = WhatIf::None;  // one "fix the file" change to the mirror (what_if.hpp)
   bool forward_only = false;
-  Poison poison = Poison::None;  // q[0, 0, 0, 0] becomes NaN or +Inf
+  Poison poison = Poison::None;          // q[0, 0, 0, 0] becomes NaN or +Inf
+  tpu::PadFill pad = tpu::PadFill::NaN;  // what a partial block's padding holds (interpret mode: NaN)
   BlockSizes block_sizes = BlockSizes::GetDefault();
 
   AttentionConfig Config() const;

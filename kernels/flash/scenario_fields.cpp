@@ -49,9 +49,11 @@ std::string GetBlock(const Scenario& s) {
   return std::to_string(s.block_sizes.*Member);
 }
 
+// Block sizes from 0: the original takes a block of 0 as far as the first division by it, and so does the
+// mirror (ZeroDivisionError); below 0 is refused here.
 template <auto Member>
 Status SetBlock(Scenario& s, std::string_view text) {
-  const auto value = base::ParseWhole(text, 1, static_cast<int64_t>(kMaxBlock));
+  const auto value = base::ParseWhole(text, 0, static_cast<int64_t>(kMaxBlock));
   if (!value) return value.error();
   s.block_sizes.*Member = static_cast<int>(*value);
   return {};
@@ -69,7 +71,7 @@ Status SetOptionalBlock(Scenario& s, std::string_view text) {
     (s.block_sizes.*Member).reset();
     return {};
   }
-  const auto value = base::ParseWhole(text, 1, static_cast<int64_t>(kMaxBlock));
+  const auto value = base::ParseWhole(text, 0, static_cast<int64_t>(kMaxBlock));
   if (!value) return value.error();
   s.block_sizes.*Member = static_cast<int>(*value);
   return {};
@@ -81,6 +83,7 @@ constexpr std::array<std::string_view, 2> kDtypes = {"float32", "bfloat16"};
 constexpr std::array<std::string_view, 2> kPrecisions = {"default", "highest"};
 constexpr std::array<std::string_view, 4> kChips = {"v4", "v5e", "v5p", "v6e"};
 constexpr std::array<std::string_view, 3> kPoisons = {"none", "nan", "inf"};
+constexpr std::array<std::string_view, 2> kPads = {"nan", "zeros"};  // in the order of tpu::PadFill
 
 template <std::size_t N>
 int IndexOf(const std::array<std::string_view, N>& names, std::string_view text) {
@@ -130,6 +133,16 @@ Status SetPoison(Scenario& s, std::string_view text) {
   const int i = IndexOf(kPoisons, text);
   if (i < 0) return ChoiceFailure(kPoisons);
   s.poison = static_cast<Poison>(i);
+  return {};
+}
+
+std::string GetPad(const Scenario& s) {
+  return std::string(kPads[static_cast<std::size_t>(s.pad)]);
+}
+Status SetPad(Scenario& s, std::string_view text) {
+  const int i = IndexOf(kPads, text);
+  if (i < 0) return ChoiceFailure(kPads);
+  s.pad = static_cast<tpu::PadFill>(i);
   return {};
 }
 
@@ -294,6 +307,10 @@ const std::vector<ScenarioField>& Fields() {
                     0, 0, kPrecisions, false, GetPrecision, SetPrecision},
       ScenarioField{"chip", "--chip", "v4|v5e|v5p|v6e", "chip preset for VMEM and the cost model", K::Choice,
                     G::Numbers, 0, 0, kChips, false, GetChip, SetChip},
+      ScenarioField{
+          "pad", "--pad", "nan|zeros",
+          "what a partial block's padding holds: NaN (ints: int32 max), as interpret mode, or zeros",
+          K::Choice, G::Numbers, 0, 0, kPads, false, GetPad, SetPad},
       ScenarioField{"vmem_limit_bytes",
                     "--vmem-limit",
                     "BYTES",
@@ -357,7 +374,7 @@ const std::vector<ScenarioField>& Fields() {
                     "forward q block",
                     K::Block,
                     G::ForwardBlocks,
-                    1,
+                    0,
                     kMaxBlock,
                     {},
                     false,
@@ -369,7 +386,7 @@ const std::vector<ScenarioField>& Fields() {
                     "forward kv block per DMA",
                     K::Block,
                     G::ForwardBlocks,
-                    1,
+                    0,
                     kMaxBlock,
                     {},
                     false,
@@ -381,7 +398,7 @@ const std::vector<ScenarioField>& Fields() {
                     "forward kv block per matmul",
                     K::Block,
                     G::ForwardBlocks,
-                    1,
+                    0,
                     kMaxBlock,
                     {},
                     false,
@@ -393,7 +410,7 @@ const std::vector<ScenarioField>& Fields() {
                     "forward batch block",
                     K::Block,
                     G::ForwardBlocks,
-                    1,
+                    0,
                     kMaxBlock,
                     {},
                     false,
@@ -405,7 +422,7 @@ const std::vector<ScenarioField>& Fields() {
                     "dK/dV q block per DMA",
                     K::Block,
                     G::DkvBlocks,
-                    1,
+                    0,
                     kMaxBlock,
                     {},
                     true,
@@ -417,7 +434,7 @@ const std::vector<ScenarioField>& Fields() {
                     "dK/dV kv block per DMA",
                     K::Block,
                     G::DkvBlocks,
-                    1,
+                    0,
                     kMaxBlock,
                     {},
                     true,
@@ -429,7 +446,7 @@ const std::vector<ScenarioField>& Fields() {
                     "dK/dV kv block per matmul",
                     K::Block,
                     G::DkvBlocks,
-                    1,
+                    0,
                     kMaxBlock,
                     {},
                     true,
@@ -441,7 +458,7 @@ const std::vector<ScenarioField>& Fields() {
                     "dK/dV q block per matmul",
                     K::Block,
                     G::DkvBlocks,
-                    1,
+                    0,
                     kMaxBlock,
                     {},
                     true,
@@ -453,7 +470,7 @@ const std::vector<ScenarioField>& Fields() {
                     "dQ kv block per DMA",
                     K::Block,
                     G::DqBlocks,
-                    1,
+                    0,
                     kMaxBlock,
                     {},
                     true,
@@ -465,7 +482,7 @@ const std::vector<ScenarioField>& Fields() {
                     "dQ kv block per matmul",
                     K::Block,
                     G::DqBlocks,
-                    1,
+                    0,
                     kMaxBlock,
                     {},
                     true,
@@ -477,7 +494,7 @@ const std::vector<ScenarioField>& Fields() {
                     "dQ q block",
                     K::Block,
                     G::DqBlocks,
-                    1,
+                    0,
                     kMaxBlock,
                     {},
                     true,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cstring>
+#include <limits>
 
 namespace tilewalk::tpu {
 
@@ -38,16 +39,44 @@ void ForEachBlockRow(const Shape& array, const Shape& block_shape, const BlockIn
 
 }  // namespace
 
-uint64_t CopyBlockIn(const Array& hbm, const BlockIndex& block, Array& vmem) {
+namespace {
+
+// Elements [from, to) of vmem set to what padding holds in `pad`.
+void FillPadding(Array& vmem, int64_t from, int64_t to, PadFill pad) {
+  if (to <= from) return;
+  const std::size_t item = ItemSize(vmem.dtype());
+  std::byte* dst = vmem.RawData() + from * static_cast<int64_t>(item);
+  const auto n = static_cast<std::size_t>(to - from);
+  if (pad == PadFill::Zeros) {
+    std::memset(dst, 0, n * item);
+    return;
+  }
+  switch (vmem.dtype()) {
+    case DType::F32:
+    case DType::BF16:
+      for (int64_t i = from; i < to; ++i) vmem.SetFloat(i, std::numeric_limits<float>::quiet_NaN());
+      return;
+    case DType::I32:
+      std::fill_n(vmem.Data<int32_t>() + from, n, std::numeric_limits<int32_t>::max());
+      return;
+    case DType::Bool:
+      std::memset(dst, 1, n);
+      return;
+  }
+}
+
+}  // namespace
+
+uint64_t CopyBlockIn(const Array& hbm, const BlockIndex& block, Array& vmem, PadFill pad) {
   assert(hbm.dtype() == vmem.dtype() && "a VMEM buffer has the dtype of its HBM array");
   const std::size_t item = ItemSize(hbm.dtype());
   const int64_t last = vmem.shape()[-1];
   uint64_t bytes = 0;
   ForEachBlockRow(hbm.shape(), vmem.shape(), block, [&](int64_t v, int64_t h, int64_t n) {
-    std::byte* dst = vmem.RawData() + v * static_cast<int64_t>(item);
     if (n > 0)
-      std::memcpy(dst, hbm.RawData() + h * static_cast<int64_t>(item), static_cast<std::size_t>(n) * item);
-    std::memset(dst + n * static_cast<int64_t>(item), 0, static_cast<std::size_t>(last - n) * item);
+      std::memcpy(vmem.RawData() + v * static_cast<int64_t>(item),
+                  hbm.RawData() + h * static_cast<int64_t>(item), static_cast<std::size_t>(n) * item);
+    FillPadding(vmem, v + n, v + last, pad);
     bytes += static_cast<uint64_t>(n) * item;
   });
   return bytes;

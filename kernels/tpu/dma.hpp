@@ -1,5 +1,6 @@
-// Block copies between HBM and VMEM. A block's element offset is block index × block shape; a partial
-// last block is padded with zeros on the way in, and its out-of-range part is dropped on the way out.
+// Block copies between HBM and VMEM. A block's element offset is block index × block shape; the part of a
+// partial last block that lies outside the array is padding on the way in (Pallas leaves it unspecified;
+// we fill it as interpret mode does, or with zeros), and is dropped on the way out.
 #pragma once
 
 #include <cstdint>
@@ -9,8 +10,12 @@
 
 namespace tilewalk::tpu {
 
+// What the padding of a partial block holds. NaN is interpret mode's choice ("nan" uninitialized memory):
+// NaN for floats, the dtype's largest value for integers, true for bool. Zeros is its "zero" choice.
+enum class PadFill : uint8_t { NaN, Zeros };
+
 // Both return the bytes actually moved (the in-bounds part of the block).
-uint64_t CopyBlockIn(const Array& hbm, const BlockIndex& block, Array& vmem);
+uint64_t CopyBlockIn(const Array& hbm, const BlockIndex& block, Array& vmem, PadFill pad = PadFill::NaN);
 uint64_t CopyBlockOut(const Array& vmem, const BlockIndex& block, Array& hbm);
 
 }  // namespace tilewalk::tpu

@@ -95,6 +95,18 @@ void WriteRow(Array& buffer, int64_t flat, int n, const float* in, Ref::StoreMod
 
 }  // namespace
 
+namespace {
+// An int32 region read through its exact integers (segment ids may exceed float's 2^24).
+Value LoadInts(const Array& buffer, const RefRegion& r) {
+  return Value::BuildInts(r.rows, r.cols, [&](IntMatrix& m) {
+    for (int row = 0; row < r.rows; ++row) {
+      const int32_t* src = buffer.Data<int32_t>() + RegionRowOffset(buffer, r, row);
+      for (int c = 0; c < r.cols; ++c) m(row, c) = src[c];
+    }
+  });
+}
+}  // namespace
+
 void WriteRegion(Array& buffer, const RefRegion& r, const Value& value, Ref::StoreMode mode) {
   for (int row = 0; row < r.rows; ++row) {
     const float* in = value.data().data() + static_cast<std::ptrdiff_t>(row) * r.cols;
@@ -106,11 +118,12 @@ Value Ref::load(const char* site, const RefIndex& index, std::source_location wh
   const SiteId id = InternSite(site, where);
   const RefRegion r = Resolve(index, id);
   if (!m_buffer) return Value::ShapeOnly(r.rows, r.cols, m_dtype);
-  Value v = Value::Build(r.rows, r.cols, m_dtype, [&](Matrix& m) {
-    for (int row = 0; row < r.rows; ++row)
-      m_buffer->ReadFloats(RegionRowOffset(*m_buffer, r, row), r.cols,
-                           m.data() + static_cast<std::ptrdiff_t>(row) * r.cols);
-  });
+  Value v =
+      m_dtype == DType::I32 ? LoadInts(*m_buffer, r) : Value::Build(r.rows, r.cols, m_dtype, [&](Matrix& m) {
+        for (int row = 0; row < r.rows; ++row)
+          m_buffer->ReadFloats(RegionRowOffset(*m_buffer, r, row), r.cols,
+                               m.data() + static_cast<std::ptrdiff_t>(row) * r.cols);
+      });
   if (m_kernel->m_host) m_kernel->m_host->OnLoad(id, *this, r, v);
   return v;
 }

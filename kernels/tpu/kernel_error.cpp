@@ -18,6 +18,8 @@ std::string_view ErrorTypeName(ErrorType t) {
       return "IndexMapError";
     case ErrorType::OutputRevisited:
       return "OutputRevisitedError";
+    case ErrorType::ZeroDivisionError:
+      return "ZeroDivisionError";
   }
   return "?";
 }

@@ -16,10 +16,11 @@ enum class ErrorType : uint8_t {
   ValueError,
   TypeError,  // lax's elementwise primitives on shapes that do not broadcast
   NotImplementedError,
-  OutOfVmem,        // the block buffers and scratch do not fit the chip's VMEM
-  BlockShapeError,  // a block's last two dimensions break the (8, 128) rule
-  IndexMapError,    // an index map returned a block outside the array
-  OutputRevisited,  // an output block came back after it was written back
+  OutOfVmem,          // the block buffers and scratch do not fit the chip's VMEM
+  BlockShapeError,    // a block's last two dimensions break the (8, 128) rule
+  IndexMapError,      // an index map returned a block outside the array
+  OutputRevisited,    // an output block came back after it was written back
+  ZeroDivisionError,  // Python's integer % or // with a block size of 0 as the divisor
 };
 
 enum class Phase : uint8_t {

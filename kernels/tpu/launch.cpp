@@ -145,7 +145,8 @@ void LaunchRunner::RefillInputSlots(int64_t step) {
         continue;
       }
       CopyBlockIn(*m_spec.inputs[i].array,
-                  UnflattenBlock(sched.block_grid, sched.block[static_cast<std::size_t>(holder)]), buffer);
+                  UnflattenBlock(sched.block_grid, sched.block[static_cast<std::size_t>(holder)]), buffer,
+                  m_options.pad);
     }
   }
 }

@@ -138,7 +138,7 @@ void LaunchRunner::BeginSlice(int64_t first_step) {
       const OperandSchedule& sched = m_plan.inputs[i];
       const auto s = static_cast<std::size_t>(first_step);
       CopyBlockIn(*m_spec.inputs[i].array, UnflattenBlock(sched.block_grid, sched.block[s]),
-                  m_state.input_slots[i][sched.slot[s]]);
+                  m_state.input_slots[i][sched.slot[s]], m_options.pad);
     }
   std::size_t i = 0;
   for (const auto& slots : m_state.output_slots)

@@ -8,6 +8,7 @@
 
 #include "kernels/tpu/block_spec.hpp"
 #include "kernels/tpu/chip.hpp"
+#include "kernels/tpu/dma.hpp"
 #include "kernels/tpu/events.hpp"
 #include "kernels/tpu/kernel.hpp"
 
@@ -42,8 +43,9 @@ using EventHook = std::function<void(uint64_t event_index, const Event& event, c
 struct LaunchOptions {
   Chip chip = DefaultChip();
   Precision precision = Precision::Default;
-  bool record_events = true;  // off: statistics and outputs only, for speed
-  int threads = 0;            // for the parallel grid axes; 0: DefaultThreadCount() (threads.hpp), 1: serial
+  bool record_events = true;   // off: statistics and outputs only, for speed
+  PadFill pad = PadFill::NaN;  // what the padding of a partial block holds (dma.hpp)
+  int threads = 0;             // for the parallel grid axes; 0: DefaultThreadCount() (threads.hpp), 1: serial
   StatementObserver observer{};  // optional
   EventHook event_hook{};        // optional
   // Optional; tests only.

@@ -89,7 +89,7 @@ void LaunchRunner::CopyIn(int input, int64_t step, bool prologue) {
   uint64_t bytes = 0;
   if (issue) {
     const BlockIndex block = UnflattenBlock(sched.block_grid, sched.block[s]);
-    bytes = CopyBlockIn(*m_spec.inputs[i].array, block, m_state.input_slots[i][sched.slot[s]]);
+    bytes = CopyBlockIn(*m_spec.inputs[i].array, block, m_state.input_slots[i][sched.slot[s]], m_options.pad);
     traffic.issued += 1;
     traffic.bytes += bytes;
   } else {

@@ -29,6 +29,7 @@ struct Transposed {
 };
 
 // Elementwise arithmetic with broadcasting; Value–scalar forms keep the Value's dtype (weak typing).
+// int32 operands are read through their exact integers (Value::ints) wherever ints meet ints.
 Value operator+(const Value& a, const Value& b);
 Value operator-(const Value& a, const Value& b);
 Value operator*(const Value& a, const Value& b);
@@ -36,6 +37,7 @@ Value operator/(const Value& a, const Value& b);
 Value operator-(const Value& a, const Tiled& b);
 Value operator*(const Value& a, const Tiled& b);
 Value operator+(const Value& a, float b);
+Value operator+(const Value& a, int b);  // int32 values add exactly (iota + block offset); others as float
 Value operator-(const Value& a, float b);
 Value operator*(const Value& a, float b);
 Value operator/(float a, const Value& b);

@@ -103,6 +103,27 @@ Value Unary(const Value& a, DType result, F f) {
   return Value::Build(a.rows(), a.cols(), result, [&](Matrix& out) { out = f(a.data()); });
 }
 
+// Both operands int32: compares their exact integers, since a float tells ids apart only up to 2^24.
+// f maps two int32 to bool.
+template <typename F>
+Value CompareInts(Operands shape, const Value& a, const Value& b, F f) {
+  const auto [rows, cols] = shape;
+  CountVector(rows, cols);
+  const IntMatrix& x = a.ints();
+  const IntMatrix& y = b.ints();
+  return Value::Build(rows, cols, DType::Bool, [&](Matrix& out) {
+    for (int r = 0; r < rows; ++r) {
+      const int xr = x.rows() == 1 ? 0 : r, yr = y.rows() == 1 ? 0 : r;
+      for (int c = 0; c < cols; ++c)
+        out(r, c) = f(x(xr, x.cols() == 1 ? 0 : c), y(yr, y.cols() == 1 ? 0 : c)) ? 1.0f : 0.0f;
+    }
+  });
+}
+
+bool BothInts(const Value& a, const Value& b) {
+  return !a.traced() && !b.traced() && a.dtype() == DType::I32 && b.dtype() == DType::I32;
+}
+
 const auto kAdd = [](const auto& x, const auto& y) { return x + y; };
 const auto kSubtract = [](const auto& x, const auto& y) { return x - y; };
 const auto kMultiply = [](const auto& x, const auto& y) { return x * y; };
@@ -145,6 +166,12 @@ Value maximum(const Value& a, const Value& b) {
 Value operator+(const Value& a, float b) {
   return Unary(a, a.dtype(), [b](const Matrix& x) { return x + b; });
 }
+Value operator+(const Value& a, int b) {
+  if (a.dtype() != DType::I32) return a + static_cast<float>(b);
+  if (a.traced()) return Value::ShapeOnly(a.rows(), a.cols(), a.dtype());
+  CountVector(a.rows(), a.cols());
+  return Value::BuildInts(a.rows(), a.cols(), [&](IntMatrix& out) { out = a.ints() + b; });
+}
 Value operator-(const Value& a, float b) {
   return Unary(a, a.dtype(), [b](const Matrix& x) { return x - b; });
 }
@@ -158,12 +185,14 @@ Value operator/(float a, const Value& b) {
 // ---- comparisons and where ----------------------------------------------------------------------
 
 Value equal(const Value& a, const Value& b) {
-  return BinaryScalar(LaxShape("eq", a, b), a, b, DType::Bool,
-                      [](float x, float y) { return x == y ? 1.0f : 0.0f; });
+  const Operands shape = LaxShape("eq", a, b);
+  if (BothInts(a, b)) return CompareInts(shape, a, b, [](int32_t x, int32_t y) { return x == y; });
+  return BinaryScalar(shape, a, b, DType::Bool, [](float x, float y) { return x == y ? 1.0f : 0.0f; });
 }
 Value less_equal(const Value& a, const Value& b) {
-  return BinaryScalar(LaxShape("le", a, b), a, b, DType::Bool,
-                      [](float x, float y) { return x <= y ? 1.0f : 0.0f; });
+  const Operands shape = LaxShape("le", a, b);
+  if (BothInts(a, b)) return CompareInts(shape, a, b, [](int32_t x, int32_t y) { return x <= y; });
+  return BinaryScalar(shape, a, b, DType::Bool, [](float x, float y) { return x <= y ? 1.0f : 0.0f; });
 }
 Value logical_and(const Value& a, const Value& b) {
   return BinaryScalar(LaxShape("and", a, b), a, b, DType::Bool,

@@ -26,12 +26,17 @@ uint64_t VregCount(int rows, int cols) {
 Tiled::operator Value() const {
   if (value.traced()) return Value::ShapeOnly(rows(), cols(), value.dtype());
   if (reps_rows == 1 && reps_cols == 1) return value;
+  if (value.dtype() == DType::I32)
+    return Value::BuildInts(rows(), cols(),
+                            [&](IntMatrix& out) { out = value.ints().replicate(reps_rows, reps_cols); });
   return Value::Build(rows(), cols(), value.dtype(),
                       [&](Matrix& out) { out = value.data().replicate(reps_rows, reps_cols); });
 }
 
 Transposed::operator Value() const {
   if (value.traced()) return Value::ShapeOnly(rows(), cols(), value.dtype());
+  if (value.dtype() == DType::I32)
+    return Value::BuildInts(rows(), cols(), [&](IntMatrix& out) { out = value.ints().transpose(); });
   return Value::Build(rows(), cols(), value.dtype(), [&](Matrix& out) { out = value.data().transpose(); });
 }
 
@@ -48,6 +53,8 @@ Value slice_cols(const Value& a, int start, int n) {
     throw ShapeError("column slice [" + std::to_string(start) + ":" + std::to_string(start + n) +
                      "] is out of bounds for shape " + a.ShapeString());
   if (a.traced()) return Value::ShapeOnly(a.rows(), n, a.dtype());
+  if (a.dtype() == DType::I32)
+    return Value::BuildInts(a.rows(), n, [&](IntMatrix& out) { out = a.ints().middleCols(start, n); });
   return Value::Build(a.rows(), n, a.dtype(), [&](Matrix& out) { out = a.data().middleCols(start, n); });
 }
 
@@ -57,6 +64,10 @@ Value broadcast_to(const Value& a, int rows, int cols) {
                      std::to_string(cols) + ")");
   if (a.traced()) return Value::ShapeOnly(rows, cols, a.dtype());
   CountVector(rows, cols);
+  if (a.dtype() == DType::I32)
+    return Value::BuildInts(rows, cols, [&](IntMatrix& out) {
+      out = a.ints().replicate(a.rows() == 1 ? rows : 1, a.cols() == 1 ? cols : 1);
+    });
   return Value::Build(rows, cols, a.dtype(), [&](Matrix& out) {
     BroadcastRows(SourceOf(a), SourceOf(a), out, [](const auto& x, const auto&) { return x; });
   });
@@ -82,9 +93,9 @@ Value zeros(int rows, int cols, DType dtype) {
 Value broadcasted_iota(int rows, int cols, int dimension) {
   if (CurrentOpContext().tracing) return Value::ShapeOnly(rows, cols, DType::I32);
   CountVector(rows, cols);
-  return Value::Build(rows, cols, DType::I32, [&](Matrix& m) {
+  return Value::BuildInts(rows, cols, [&](IntMatrix& m) {
     for (int r = 0; r < rows; ++r)
-      for (int c = 0; c < cols; ++c) m(r, c) = static_cast<float>(dimension == 0 ? r : c);
+      for (int c = 0; c < cols; ++c) m(r, c) = dimension == 0 ? r : c;
   });
 }
 

@@ -1,5 +1,9 @@
 #include "kernels/tpu/value.hpp"
 
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
 namespace tilewalk::tpu {
 
 Value::Value(ValueStorage* storage, DType dtype)
@@ -49,19 +53,34 @@ Value Value::ShapeOnly(int rows, int cols, DType dtype) {
 
 Value Value::Of(Matrix data, DType dtype) {
   Value v(ValueStorage::Adopt(std::move(data)), dtype);
-  v.RoundIfBf16();
+  v.FinishBuild();
   return v;
 }
 
-void Value::RoundIfBf16() {
-  if (m_dtype != DType::BF16) return;
+namespace {
+// float to int32 as a conversion that cannot overflow: NaN becomes 0, the rest saturates.
+int32_t SaturatingInt(float x) {
+  if (std::isnan(x)) return 0;
+  if (x >= 2147483648.0f) return std::numeric_limits<int32_t>::max();
+  if (x < -2147483648.0f) return std::numeric_limits<int32_t>::min();
+  return static_cast<int32_t>(x);
+}
+}  // namespace
+
+void Value::FinishBuild() {
   Matrix& m = m_storage->matrix();
-  RoundToBf16(m.data(), static_cast<std::size_t>(m.size()));
+  if (m_dtype == DType::BF16) RoundToBf16(m.data(), static_cast<std::size_t>(m.size()));
+  if (m_dtype == DType::I32) m_storage->ints() = m.unaryExpr([](float x) { return SaturatingInt(x); });
 }
 
 const Matrix& Value::data() const {
   static const Matrix kEmpty;
   return m_storage ? m_storage->matrix() : kEmpty;
+}
+
+const IntMatrix& Value::ints() const {
+  static const IntMatrix kEmpty;
+  return m_storage && m_dtype == DType::I32 ? m_storage->ints() : kEmpty;
 }
 
 std::string Value::ShapeString() const {

@@ -22,15 +22,27 @@ class Value {
   ~Value();
 
   static Value ShapeOnly(int rows, int cols, DType dtype);
-  // Values are stored as float; bfloat16 values are rounded on entry, int32 and bool are exact.
+  // Values are stored as float; bfloat16 values are rounded on entry, bool is exact. int32 values also
+  // keep their exact integers (ints()), taken here from the floats.
   static Value Of(Matrix data, DType dtype);
   // Builds a value in pooled storage: fill(Matrix&) writes all rows × cols elements, then bfloat16
-  // values are rounded, as Of does.
+  // values are rounded and int32 values take their integers, as Of does.
   template <typename Fill>
   static Value Build(int rows, int cols, DType dtype, Fill&& fill) {
     Value v(ValueStorage::Acquire(rows, cols), dtype);
     std::forward<Fill>(fill)(v.m_storage->matrix());
-    v.RoundIfBf16();
+    v.FinishBuild();
+    return v;
+  }
+  // Builds an int32 value from its exact integers: fill(IntMatrix&) writes all rows × cols of them; the
+  // float matrix, which views and float arithmetic read, gets their nearest floats.
+  template <typename Fill>
+  static Value BuildInts(int rows, int cols, Fill&& fill) {
+    Value v(ValueStorage::Acquire(rows, cols), DType::I32);
+    IntMatrix& ints = v.m_storage->ints();
+    ints.resize(rows, cols);
+    std::forward<Fill>(fill)(ints);
+    v.m_storage->matrix() = ints.cast<float>();
     return v;
   }
 
@@ -39,12 +51,13 @@ class Value {
   DType dtype() const { return m_dtype; }
   bool traced() const { return m_storage == nullptr; }  // shape only: produced while tracing
   const Matrix& data() const;                           // empty when traced
+  const IntMatrix& ints() const;                        // int32 values: exact; empty otherwise or traced
   float operator()(int r, int c) const { return m_storage->matrix()(r, c); }
   std::string ShapeString() const;  // "(128, 64)"
 
  private:
   Value(ValueStorage* storage, DType dtype);
-  void RoundIfBf16();
+  void FinishBuild();  // rounds bfloat16 values; gives int32 values their integers
 
   int m_rows = 0;
   int m_cols = 0;

@@ -31,6 +31,10 @@ bad_input("check: --sm-scale inf" EXIT 2 COMMAND ${tw} check --sm-scale inf MATC
 bad_input("check: a negative --sm-scale" EXIT 2 COMMAND ${tw} check --sm-scale -0.5 MATCH "--sm-scale got '-0\\.5'")
 bad_input("check: an unknown --what-if" EXIT 2 COMMAND ${tw} check --what-if fix-everything
   MATCH "--what-if got 'fix-everything': expected one of none, redirect-lm-dkv")
+bad_input("check: a negative block size" EXIT 2 COMMAND ${tw} check --block-k -128
+  MATCH "--block-k got '-128': expected a whole number from 0 to 1048576")
+bad_input("check: --pad takes nan or zeros" EXIT 2 COMMAND ${tw} check --pad zero
+  MATCH "--pad got 'zero': expected one of nan, zeros")
 bad_input("check: an unknown dtype" EXIT 2 COMMAND ${tw} check --dtype float16
   MATCH "--dtype got 'float16': expected one of float32, bfloat16")
 bad_input("check: an empty chip" EXIT 2 COMMAND ${tw} check --chip= MATCH "--chip needs one of v4, v5e, v5p, v6e")
@@ -129,6 +133,27 @@ bad_input("block_k_dq 64 fails while tracing the dQ body (TypeError)" EXIT 1
   COMMAND ${tw} check ${small} --block-k-major-dq 128 --block-k-dq 64
   MATCH "TypeError: sub got incompatible shapes for broadcasting: \\(128, 64\\), \\(128, 0\\)\\.\n  phase: tracing"
   MATCH2 "_flash_attention_dq_kernel")
+bad_input("block_k 0 is the divisor of BlockSizes' major % minor (ZeroDivisionError)" EXIT 1
+  COMMAND ${tw} check ${small} --block-k 0
+  MATCH "ZeroDivisionError: integer modulo by zero\n  phase: argument check"
+  MATCH2 "BlockSizes\.__post_init__")
+bad_input("block_q 0 passes _verify_block and fails in pl.cdiv (ZeroDivisionError)" EXIT 1
+  COMMAND ${tw} check ${small} --block-q 0
+  MATCH "ZeroDivisionError: integer division or modulo by zero\n  phase: argument check"
+  MATCH2 "site fwd_impl\.grid")
+bad_input("block_b 0 fails in pl.cdiv as well (ZeroDivisionError)" EXIT 1
+  COMMAND ${tw} trace ${small} --block-b 0 --out ${CMAKE_CURRENT_BINARY_DIR}/block-b-0.json
+  MATCH "ZeroDivisionError: integer division or modulo by zero")
+bad_input("block_q_dq 0 is the divisor of _verify_block's modulo (ZeroDivisionError)" EXIT 1
+  COMMAND ${tw} check ${small} --block-q-dq 0
+  MATCH "ZeroDivisionError: integer modulo by zero\n  phase: argument check" MATCH2 "_flash_attention_bwd_dq")
+bad_input("a partial q block padded with NaN passes check" EXIT 0
+  COMMAND ${tw} check --q-len 200 --kv-len 256 --block-q 128 --block-q-major-dkv 200 --block-q-dkv 200
+          --block-q-dq 200 --causal --segments 3 MATCH "PASS"
+  MATCH2 "last q block padded with NaN \\(56 rows past q_len\\)")
+bad_input("a partial q block padded with zeros passes check too" EXIT 0
+  COMMAND ${tw} check --q-len 200 --kv-len 256 --block-q 128 --forward-only --pad zeros --json
+  MATCH "\"pad\": \"zeros\"" MATCH2 "\"pass\": true")
 bad_input("a kv length of 64 runs forward and fails in the backward trace" EXIT 1
   COMMAND ${tw} check --scenario tour-kv-64 MATCH "phase: tracing" MATCH2 "\\(launch dkv\\)")
 bad_input("a kv length of 64 runs the forward launch alone" EXIT 0

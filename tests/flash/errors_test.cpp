@@ -122,6 +122,31 @@ TEST_CASE("the forward launch's block checks") {
                  "block_b=2 should be smaller or equal to batch=1", "fwd_impl.verify_block_b", "fwd"});
 }
 
+TEST_CASE("a block size of 0 raises ZeroDivisionError where Python divides by it") {
+  // BlockSizes.__post_init__: `block_k_major % block_k`.
+  Scenario s = Base();
+  s.block_sizes.block_k = 0;
+  CheckError(s, {ErrorType::ZeroDivisionError, Phase::ArgumentCheck, "integer modulo by zero",
+                 "block_sizes.minor_divides_major", ""});
+  // block_q and block_b need not divide, so _verify_block lets 0 through; pl.cdiv's `//` fails.
+  for (const bool batch : {false, true}) {
+    s = Base();
+    (batch ? s.block_sizes.block_b : s.block_sizes.block_q) = 0;
+    CheckError(s, {ErrorType::ZeroDivisionError, Phase::ArgumentCheck, "integer division or modulo by zero",
+                   "fwd_impl.grid", "fwd"});
+  }
+  // _verify_block's `q_seq_len % block_q_major` in the dQ launch (no minor block to check it first).
+  s = Base();
+  s.block_sizes.block_q_dq = 0;
+  CheckError(s, {ErrorType::ZeroDivisionError, Phase::ArgumentCheck, "integer modulo by zero",
+                 "dq_impl.verify_block_q", "dq"});
+  // A negative block is refused by the mirror itself, as a ValueError (the original builds on).
+  s = Base();
+  s.block_sizes.block_q = -128;
+  CheckError(s, {ErrorType::ValueError, Phase::ArgumentCheck,
+                 "q_seq_len=256 should be divisible by block_q=-128", "fwd_impl.verify_block_q", "fwd"});
+}
+
 TEST_CASE("block_k = 64 passes every argument check and fails while the forward body is traced") {
   Scenario s = Base();
   s.block_sizes.block_k = 64;

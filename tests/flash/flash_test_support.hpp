@@ -23,6 +23,7 @@ inline CheckedRun RunAndCompare(const Scenario& s, bool record = false, tpu::Sta
                       .launch = {.chip = s.ChipPreset(),
                                  .precision = s.precision,
                                  .record_events = record,
+                                 .pad = s.pad,
                                  .statement_override = std::move(broken)}};
   CheckedRun run{RunTrainingStep(data.inputs, data.d_o, s.Config(), options), {}};
   if (!run.step.error) run.comparison = CompareWithReference(s, data, run.step);

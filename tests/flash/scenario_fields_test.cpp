@@ -33,6 +33,7 @@ Scenario EveryFieldChanged() {
   s.naive_index_maps = true;
   s.forward_only = true;
   s.poison = Poison::Inf;
+  s.pad = tilewalk::tpu::PadFill::Zeros;
   s.what_if = WhatIf::DkvRedirectFirstRun;
   BlockSizes& b = s.block_sizes;
   b.block_q = 256;

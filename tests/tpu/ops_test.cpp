@@ -79,6 +79,30 @@ TEST_CASE("masks: iota, comparisons, logical_and and where") {
   CHECK(Same(both, causal.data()));
 }
 
+TEST_CASE("int32 values keep ids above 2^24 apart, where float32 would merge them") {
+  // 2^24 + 1 is the first integer a float32 cannot hold: it rounds to 2^24.
+  constexpr int kBig = (1 << 24) + 1;
+  const Value ids = broadcasted_iota(1, 4, 1) + kBig;  // 2^24+1 .. 2^24+4
+  REQUIRE(ids.dtype() == DType::I32);
+  CHECK(ids.ints()(0, 0) == kBig);
+  CHECK(ids.ints()(0, 3) == kBig + 3);
+  const Value base = broadcasted_iota(4, 1, 0) + (kBig - 1);  // a column 2^24 .. 2^24+3
+  // The column broadcast against the row: equal exactly where row id − 1 == column id.
+  const Value same = equal(base, ids);
+  const Value below = less_equal(ids, base);
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c) {
+      CHECK(same(r, c) == (r == c + 1 ? 1.0f : 0.0f));
+      CHECK(below(r, c) == (c + 1 <= r ? 1.0f : 0.0f));
+    }
+  // Tiling, slicing and transposing keep the integers.
+  const Value tiled = tile(ids, 2, 2);
+  CHECK(tiled.ints()(1, 7) == kBig + 3);
+  CHECK(slice_cols(ids, 1, 2).ints()(0, 0) == kBig + 1);
+  CHECK(Value(transpose(ids)).ints()(3, 0) == kBig + 3);
+  CHECK(broadcast_to(base, 4, 3).ints()(2, 2) == kBig + 1);
+}
+
 TEST_CASE("dot at highest precision is the float32 product") {
   ScopedOpContext ctx(Precision::Highest);
   const Matrix a = Random(128, 64, 6), b = Random(64, 128, 7);

@@ -53,6 +53,26 @@ TEST_CASE("heatmap image: the mask value is off scale, so it cannot flatten the 
   CHECK(BuildHeatmap("m", inf).min == 2.0f);
 }
 
+TEST_CASE("heatmap image: padding rows are striped in their own colour, whatever they hold, and left out") {
+  // Rows 2 and 3 are padding: NaN (interpret mode) in one, zeros in the other; neither is a value.
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  tpu::Matrix m(4, 2);
+  m << 1.0f, 2.0f, 3.0f, 4.0f, nan, nan, 0.0f, 0.0f;
+  const views::Heatmap h = BuildHeatmap("s", m, {}, /*real_rows=*/2);
+  CHECK(h.min == 1.0f);
+  CHECK(h.max == 4.0f);
+  CHECK(h.masked == 4);
+  for (int x = 0; x < 2; ++x) {
+    CHECK(h.image->entry_bits[static_cast<std::size_t>(4 + x)] == views::heatmap_entry::kPadding);
+    CHECK(h.image->entry_bits[static_cast<std::size_t>(6 + x)] == views::heatmap_entry::kPadding);
+    CHECK(h.image->Pixel(x, 2) == Rgba(views::kPaddingLight));  // the first two padding rows: the stripe
+    CHECK(h.image->Pixel(x, 2) != Rgba(views::kNotFinite));     // not the grey of an off-scale value
+  }
+  CHECK(h.image->Pixel(1, 1) == Rgba(views::ColourRamp(1.0f)));
+  // Without real_rows every row is real: the NaN row is off scale, as before.
+  CHECK(BuildHeatmap("s", m).image->entry_bits[4] == views::heatmap_entry::kOffScale);
+}
+
 TEST_CASE("heatmap image: causally masked entries are hatched and left out of the range") {
   tpu::Matrix m(4, 4);
   for (int r = 0; r < 4; ++r)
