@@ -1,29 +1,19 @@
-// [SECTIONS] opening (window, settings, tour) · one frame (input, drawing, capture) · the loop · closing
+// [SECTIONS] one frame (input, drawing, idling) · a script · the loop (screenshots, benchmark) · RunGui
 #include "app/gui/frame_loop.hpp"
 
 #include <imgui.h>
 
 #include <chrono>
-#include <filesystem>
-#include <memory>
 #include <optional>
-#include <sstream>
 
 #include "app/gui/frame_input.hpp"
 #include "app/gui/frame_timer.hpp"
-#include "app/gui/gallery_shots.hpp"
-#include "app/gui/gui_window.hpp"
+#include "app/gui/gui_run.hpp"
 #include "app/gui/help_overlay.hpp"
 #include "app/gui/recording_status.hpp"
 #include "app/gui/screenshot.hpp"
-#include "app/gui/script_runner.hpp"
-#include "app/gui/shell_ui.hpp"
 #include "app/gui/tour_picker.hpp"
-#include "app/gui/user_settings.hpp"
-#include "app/library_problems.hpp"
 #include "app/screen/png_file.hpp"
-#include "app/screen/tour_screen.hpp"
-#include "app/session/tour_session.hpp"
 #include "base/interrupt_guard.hpp"
 #include "base/safe_output.hpp"
 #include "base/terminal_text.hpp"
@@ -34,122 +24,6 @@ namespace {
 constexpr int kSettleFrames = 3;           // frames drawn after input before the window may sleep: ImGui
                                            // shows some effects (a tab picked, a hover) a frame late
 constexpr double kIdleWaitSeconds = 0.25;  // how often a sleeping window looks for Ctrl-C
-
-// Everything one run of the window holds, so the phases below can be small functions.
-struct GuiRun {
-  GuiRun(const GuiOptions& o, std::ostream& out_stream, std::ostream& err_stream, GuiWindow& opened)
-      : options(o),
-        out(out_stream),
-        err(err_stream),
-        window(opened),
-        capturing(o.screenshot.has_value()),
-        benchmarking(o.benchmark_frames > 0) {}
-
-  const GuiOptions& options;
-  std::ostream& out;
-  std::ostream& err;
-  GuiWindow& window;
-  bool capturing = false;                       // --screenshot
-  bool benchmarking = false;                    // --benchmark-frames
-  std::optional<ScriptRunner> script{};         // --script
-  std::optional<GalleryShots> gallery_shots{};  // --gallery --screenshot DIR
-  int shot_frames = 0;                          // frames drawn since the last screenshot
-  std::optional<std::filesystem::path> settings_file{};
-  UserSettings settings{};
-  std::unique_ptr<session::TourSession> tour{};
-  ShellUiState shell{};
-  TourScreenState screen{};
-  float text_scale = 1.0f;
-  ImGuiLook look{};
-  bool blank = false;          // a presenter's 'b' or '.': a black screen until pressed again
-  int frames_since_input = 0;  // frames drawn since the last key, character or button
-  std::ostringstream quiet{};  // a missing font was reported when the window opened
-};
-
-// ---- opening ------------------------------------------------------------------------------------
-
-base::Result<std::unique_ptr<GuiWindow>> OpenGuiWindow(const GuiOptions& options, std::ostream& err) {
-  const bool unattended = options.screenshot || options.benchmark_frames > 0 || options.script;
-  return GuiWindow::Open({.size = options.window_size,
-                          .vsync = !unattended,
-                          .font_pixels = FontPixelsForHeight(options.window_size.height),
-                          .ignore_mouse = unattended},
-                         err);
-}
-
-// The user's settings, in runs that are the user's: a screenshot or a measurement must not depend on them.
-void LoadUserSettings(GuiRun& run) {
-  if (run.capturing || run.benchmarking || run.script) return;
-  run.settings_file = SettingsPathFromEnvironment();
-  if (!run.settings_file) return;
-  base::WarningList warnings;
-  run.settings = LoadSettings(*run.settings_file, warnings);
-  warnings.PrintTo(run.err, "tilewalk gui: warning: ");
-}
-
-// Records the first stop's scenario; the window is already up, so a slow recording is not a blank desktop.
-// A tour remembered from an older library may be gone: the default one opens rather than the gallery.
-std::unique_ptr<session::TourSession> OpenSession(const GuiOptions& options, const std::string& name,
-                                                  int stop) {
-  return std::make_unique<session::TourSession>(
-      session::SessionOptions{.library_folder = options.library,
-                              .tour = name,
-                              .stop = stop,
-                              .pallas_source = options.pallas_source,
-                              .background_recording = true});
-}
-
-// The step unit, axis and speed a session plays with: from the settings, or kept from the session before.
-void ApplyPlayback(session::TourSession& tour, views::StepUnit unit, views::TimelineAxis axis, float speed) {
-  tour.Apply({.kind = views::IntentKind::SetStepUnit, .value = static_cast<int>(unit)});
-  tour.Apply({.kind = views::IntentKind::SetAxis, .value = static_cast<int>(axis)});
-  tour.Apply({.kind = views::IntentKind::SetSpeed, .value = static_cast<std::int64_t>(speed)});
-}
-
-void OpenTour(GuiRun& run) {
-  const GuiOptions& options = run.options;
-  const auto open = [&](const std::string& name, int stop) { return OpenSession(options, name, stop); };
-  const bool saved_tour = options.tour.empty() && !run.settings.tour.empty();
-  run.tour = saved_tour ? open(run.settings.tour, options.stop_given ? options.stop : run.settings.stop)
-                        : open(options.tour, options.stop);
-  if (saved_tour && !run.tour->HasTour()) run.tour = open("", options.stop);
-  if (!run.settings_file) return;
-  session::TourSession& tour = *run.tour;
-  ApplyPlayback(tour, run.settings.step_unit, run.settings.axis, run.settings.speed);
-}
-
-// The shell around the tour, or the gallery and the reason when there is no tour. False: the library's
-// problems stop the run (without --keep-going).
-bool SetUpShell(GuiRun& run) {
-  session::TourSession& tour = *run.tour;
-  run.shell.has_tour = tour.HasTour();
-  run.shell.show_gallery = !run.shell.has_tour || run.options.gallery;
-  run.shell.notice = tour.fallback_message();
-  run.shell.library_problems = tour.library_problems();
-  if (const base::Status usable = ReportLibraryProblems(tour.library_problems(), run.options.library,
-                                                        run.options.keep_going, "gui", run.err);
-      !usable) {
-    run.err << "tilewalk gui: " << usable.error().message << "\n";
-    return false;
-  }
-  if (!tour.HasTour()) run.err << "tilewalk gui: " << base::TerminalSafe(tour.fallback_message()) << "\n";
-  run.screen.pane_backgrounds = false;  // GuiWindow::Render clears to the window colour
-  run.screen.splits = run.settings.splits;
-  run.screen.classroom_splits = run.settings.classroom_splits;
-  run.shell.classroom = run.options.classroom || run.settings.classroom;
-  if (run.options.classroom) run.window.ToggleFullscreen();
-  // The look follows the window: its font is rasterised for the window's height, classroom mode and the
-  // user's text scale, and rebuilt between frames when any of them changes.
-  run.text_scale = run.settings.text_scale;
-  run.shell.tours.choices = TourChoices(tour);
-  // The start screen, when the command named no tour: a person chooses where to go (the last tour first).
-  run.shell.tours.open = tour.HasTour() && run.options.tour.empty() && !run.options.stop_given &&
-                         !run.capturing && !run.benchmarking && !run.script;
-  run.look = {.font_pixels = FontPixelsForHeight(run.options.window_size.height),
-              .ignore_mouse = run.capturing || run.benchmarking || run.script,
-              .theme = run.options.theme};
-  return true;
-}
 
 // ---- one frame ----------------------------------------------------------------------------------
 
@@ -218,23 +92,6 @@ void DrawFrame(GuiRun& run) {
   if (run.blank) DrawBlank();
 }
 
-// The tour the picker chose, opened in a new session that keeps the old one's step unit, axis and speed.
-void OpenChosenTour(GuiRun& run) {
-  if (!run.shell.tours.chosen) return;
-  const TourChoice chosen = std::move(*run.shell.tours.chosen);
-  run.shell.tours.chosen.reset();
-  const session::TourSession& old = *run.tour;
-  const views::StepUnit unit = old.step_unit();
-  const views::TimelineAxis axis = old.axis();
-  const float speed = old.speed();
-  std::unique_ptr<session::TourSession> opened = OpenSession(run.options, chosen.id, chosen.stop);
-  if (!opened->HasTour()) return;  // the library changed under us: stay where we are
-  run.tour = std::move(opened);
-  ApplyPlayback(*run.tour, unit, axis, speed);
-  run.screen.detail_stop = -1;
-  run.shell.tours.choices = TourChoices(*run.tour);
-}
-
 // Nothing plays, records or has just been pressed: nothing on screen would change.
 bool Idle(const GuiRun& run) {
   if (run.capturing || run.benchmarking || run.script || run.frames_since_input < kSettleFrames) return false;
@@ -277,27 +134,6 @@ bool ScriptAfterRender(GuiRun& run) {
   run.script->Saved();
   if (!saved) run.err << "tilewalk gui: " << run.script->Where() << ": " << saved.error().message << "\n";
   return saved.ok();
-}
-
-// ---- closing ------------------------------------------------------------------------------------
-
-void SaveUserSettings(GuiRun& run) {
-  if (!run.settings_file) return;
-  UserSettings& settings = run.settings;
-  settings.text_scale = run.text_scale;
-  settings.classroom = run.shell.classroom;
-  settings.splits = run.screen.splits;
-  settings.classroom_splits = run.screen.classroom_splits;
-  const session::TourSession& tour = *run.tour;
-  if (tour.HasTour()) {
-    settings.step_unit = tour.step_unit();
-    settings.axis = tour.axis();
-    settings.speed = tour.speed();
-    settings.tour = tour.tour_id();
-    settings.stop = tour.stop_index() + 1;
-  }
-  if (const base::Status saved = SaveSettings(*run.settings_file, settings); !saved)
-    run.err << "tilewalk gui: warning: " << saved.error().message << "\n";
 }
 
 // ---- the loop -----------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "tests/tpu/toy_matmul.hpp"
+#include "tests/kernels/tpu/toy_matmul.hpp"
 
 using namespace tilewalk::tpu;
 using tilewalk::tpu::testing::ToyMatmul;

@@ -10,7 +10,7 @@
 #include "app/views/heatmap_context.hpp"
 #include "app/views/lanes_view.hpp"
 #include "app/views/scores_view.hpp"
-#include "headless_imgui.hpp"
+#include "tests/app/views/headless_imgui.hpp"
 
 namespace tilewalk::views {
 namespace {

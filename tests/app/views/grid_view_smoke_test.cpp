@@ -11,7 +11,7 @@
 #include "app/views/gallery.hpp"
 #include "app/views/grid_layout.hpp"
 #include "app/views/grid_view.hpp"
-#include "headless_imgui.hpp"
+#include "tests/app/views/headless_imgui.hpp"
 
 namespace tilewalk::views {
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "tests/flash/flash_test_support.hpp"
+#include "tests/kernels/flash/flash_test_support.hpp"
 
 using namespace tilewalk::flash;
 using tilewalk::flash::testing::RunAndCompare;

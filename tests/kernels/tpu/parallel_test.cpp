@@ -8,7 +8,7 @@
 
 #include "kernels/tpu/parallel_steps.hpp"
 #include "kernels/tpu/threads.hpp"
-#include "tests/tpu/toy_matmul.hpp"
+#include "tests/kernels/tpu/toy_matmul.hpp"
 
 using namespace tilewalk::tpu;
 using tilewalk::tpu::testing::ToyMatmul;

@@ -8,7 +8,7 @@
 
 #include "app/views/heatmap_view.hpp"
 #include "app/views/memory_view.hpp"
-#include "headless_imgui.hpp"
+#include "tests/app/views/headless_imgui.hpp"
 
 namespace tilewalk::views {
 namespace {

@@ -1,6 +1,6 @@
 // Event counts of causal launches against expectations derived here by walking the grid the way the
 // pipeline does: a copy is issued exactly when a step's block index differs from the previous step's.
-#include "tests/flash/flash_test_support.hpp"
+#include "tests/kernels/flash/flash_test_support.hpp"
 
 using namespace tilewalk::flash;
 using tilewalk::flash::testing::RunAndCompare;

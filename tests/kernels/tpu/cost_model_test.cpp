@@ -1,7 +1,7 @@
 // The cost model on a case small enough to work out by hand.
 #include <doctest/doctest.h>
 
-#include "tests/tpu/toy_matmul.hpp"
+#include "tests/kernels/tpu/toy_matmul.hpp"
 
 using namespace tilewalk::tpu;
 using tilewalk::tpu::testing::ToyMatmul;

@@ -9,7 +9,7 @@
 
 #include "app/views/meaning_fill.hpp"
 #include "app/views/tour_palette.hpp"
-#include "headless_imgui.hpp"
+#include "tests/app/views/headless_imgui.hpp"
 
 namespace tilewalk::views {
 namespace {

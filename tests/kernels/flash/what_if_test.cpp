@@ -3,7 +3,7 @@
 #include <functional>
 #include <string>
 
-#include "tests/flash/flash_test_support.hpp"
+#include "tests/kernels/flash/flash_test_support.hpp"
 
 using namespace tilewalk::flash;
 using tilewalk::flash::testing::CheckedRun;

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "app/screen/tour_screen.hpp"
-#include "headless_imgui.hpp"
+#include "tests/app/views/headless_imgui.hpp"
 
 namespace tilewalk::app {
 namespace {

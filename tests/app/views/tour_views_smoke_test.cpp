@@ -14,7 +14,7 @@
 #include "app/views/passage_view.hpp"
 #include "app/views/source_view.hpp"
 #include "app/views/timeline_view.hpp"
-#include "headless_imgui.hpp"
+#include "tests/app/views/headless_imgui.hpp"
 
 namespace tilewalk::views {
 

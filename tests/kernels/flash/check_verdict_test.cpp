@@ -8,7 +8,7 @@
 #include "kernels/flash/reference.hpp"
 #include "kernels/tpu/ops.hpp"
 #include "kernels/tpu/sites.hpp"
-#include "tests/flash/flash_test_support.hpp"
+#include "tests/kernels/flash/flash_test_support.hpp"
 
 using namespace tilewalk::flash;
 using tilewalk::flash::testing::RunAndCompare;

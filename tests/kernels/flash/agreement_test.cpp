@@ -1,7 +1,7 @@
 // The kernels on the TPU model against the dense reference: every option, every launch, both dtypes.
 #include <cmath>
 
-#include "tests/flash/flash_test_support.hpp"
+#include "tests/kernels/flash/flash_test_support.hpp"
 
 using namespace tilewalk::flash;
 using tilewalk::flash::testing::RequireAgreement;

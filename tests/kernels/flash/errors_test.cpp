@@ -1,5 +1,5 @@
 // Every error the original raises, with its type, its phase and the site that raises it.
-#include "tests/flash/flash_test_support.hpp"
+#include "tests/kernels/flash/flash_test_support.hpp"
 
 #include "kernels/flash/backward_launch.hpp"
 #include "kernels/flash/flash_error.hpp"

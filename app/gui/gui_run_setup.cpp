@@ -1,0 +1,130 @@
+#include "app/gui/gui_run.hpp"
+
+#include <string>
+#include <utility>
+
+#include "app/gui/tour_picker.hpp"
+#include "app/library_problems.hpp"
+#include "base/terminal_text.hpp"
+
+namespace tilewalk::app {
+namespace {
+
+// Records the first stop's scenario; the window is already up, so a slow recording is not a blank desktop.
+// A tour remembered from an older library may be gone: the default one opens rather than the gallery.
+std::unique_ptr<session::TourSession> OpenSession(const GuiOptions& options, const std::string& name,
+                                                  int stop) {
+  return std::make_unique<session::TourSession>(
+      session::SessionOptions{.library_folder = options.library,
+                              .tour = name,
+                              .stop = stop,
+                              .pallas_source = options.pallas_source,
+                              .background_recording = true});
+}
+
+// The step unit, axis and speed a session plays with: from the settings, or kept from the session before.
+void ApplyPlayback(session::TourSession& tour, views::StepUnit unit, views::TimelineAxis axis, float speed) {
+  tour.Apply({.kind = views::IntentKind::SetStepUnit, .value = static_cast<int>(unit)});
+  tour.Apply({.kind = views::IntentKind::SetAxis, .value = static_cast<int>(axis)});
+  tour.Apply({.kind = views::IntentKind::SetSpeed, .value = static_cast<std::int64_t>(speed)});
+}
+
+}  // namespace
+
+base::Result<std::unique_ptr<GuiWindow>> OpenGuiWindow(const GuiOptions& options, std::ostream& err) {
+  const bool unattended = options.screenshot || options.benchmark_frames > 0 || options.script;
+  return GuiWindow::Open({.size = options.window_size,
+                          .vsync = !unattended,
+                          .font_pixels = FontPixelsForHeight(options.window_size.height),
+                          .ignore_mouse = unattended},
+                         err);
+}
+
+void LoadUserSettings(GuiRun& run) {
+  if (run.capturing || run.benchmarking || run.script) return;
+  run.settings_file = SettingsPathFromEnvironment();
+  if (!run.settings_file) return;
+  base::WarningList warnings;
+  run.settings = LoadSettings(*run.settings_file, warnings);
+  warnings.PrintTo(run.err, "tilewalk gui: warning: ");
+}
+
+void OpenTour(GuiRun& run) {
+  const GuiOptions& options = run.options;
+  const auto open = [&](const std::string& name, int stop) { return OpenSession(options, name, stop); };
+  const bool saved_tour = options.tour.empty() && !run.settings.tour.empty();
+  run.tour = saved_tour ? open(run.settings.tour, options.stop_given ? options.stop : run.settings.stop)
+                        : open(options.tour, options.stop);
+  if (saved_tour && !run.tour->HasTour()) run.tour = open("", options.stop);
+  if (!run.settings_file) return;
+  session::TourSession& tour = *run.tour;
+  ApplyPlayback(tour, run.settings.step_unit, run.settings.axis, run.settings.speed);
+}
+
+bool SetUpShell(GuiRun& run) {
+  session::TourSession& tour = *run.tour;
+  run.shell.has_tour = tour.HasTour();
+  run.shell.show_gallery = !run.shell.has_tour || run.options.gallery;
+  run.shell.notice = tour.fallback_message();
+  run.shell.library_problems = tour.library_problems();
+  if (const base::Status usable = ReportLibraryProblems(tour.library_problems(), run.options.library,
+                                                        run.options.keep_going, "gui", run.err);
+      !usable) {
+    run.err << "tilewalk gui: " << usable.error().message << "\n";
+    return false;
+  }
+  if (!tour.HasTour()) run.err << "tilewalk gui: " << base::TerminalSafe(tour.fallback_message()) << "\n";
+  run.screen.pane_backgrounds = false;  // GuiWindow::Render clears to the window colour
+  run.screen.splits = run.settings.splits;
+  run.screen.classroom_splits = run.settings.classroom_splits;
+  run.shell.classroom = run.options.classroom || run.settings.classroom;
+  if (run.options.classroom) run.window.ToggleFullscreen();
+  // The look follows the window: its font is rasterised for the window's height, classroom mode and the
+  // user's text scale, and rebuilt between frames when any of them changes.
+  run.text_scale = run.settings.text_scale;
+  run.shell.tours.choices = TourChoices(tour);
+  // The start screen, when the command named no tour: a person chooses where to go (the last tour first).
+  run.shell.tours.open = tour.HasTour() && run.options.tour.empty() && !run.options.stop_given &&
+                         !run.capturing && !run.benchmarking && !run.script;
+  run.look = {.font_pixels = FontPixelsForHeight(run.options.window_size.height),
+              .ignore_mouse = run.capturing || run.benchmarking || run.script,
+              .theme = run.options.theme};
+  return true;
+}
+
+void OpenChosenTour(GuiRun& run) {
+  if (!run.shell.tours.chosen) return;
+  const TourChoice chosen = std::move(*run.shell.tours.chosen);
+  run.shell.tours.chosen.reset();
+  const session::TourSession& old = *run.tour;
+  const views::StepUnit unit = old.step_unit();
+  const views::TimelineAxis axis = old.axis();
+  const float speed = old.speed();
+  std::unique_ptr<session::TourSession> opened = OpenSession(run.options, chosen.id, chosen.stop);
+  if (!opened->HasTour()) return;  // the library changed under us: stay where we are
+  run.tour = std::move(opened);
+  ApplyPlayback(*run.tour, unit, axis, speed);
+  run.screen.detail_stop = -1;
+  run.shell.tours.choices = TourChoices(*run.tour);
+}
+
+void SaveUserSettings(GuiRun& run) {
+  if (!run.settings_file) return;
+  UserSettings& settings = run.settings;
+  settings.text_scale = run.text_scale;
+  settings.classroom = run.shell.classroom;
+  settings.splits = run.screen.splits;
+  settings.classroom_splits = run.screen.classroom_splits;
+  const session::TourSession& tour = *run.tour;
+  if (tour.HasTour()) {
+    settings.step_unit = tour.step_unit();
+    settings.axis = tour.axis();
+    settings.speed = tour.speed();
+    settings.tour = tour.tour_id();
+    settings.stop = tour.stop_index() + 1;
+  }
+  if (const base::Status saved = SaveSettings(*run.settings_file, settings); !saved)
+    run.err << "tilewalk gui: warning: " << saved.error().message << "\n";
+}
+
+}  // namespace tilewalk::app
