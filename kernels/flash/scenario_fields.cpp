@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <type_traits>
 #include <vector>
 
@@ -12,9 +13,9 @@ namespace {
 
 using base::Status;
 
-constexpr double kMaxLength = 1 << 20;
-constexpr double kMaxBlock = 1 << 20;
-constexpr double kMaxVmemLimit = 128 << 20;  // the largest physical VMEM per TensorCore of the presets
+constexpr int64_t kMaxLength = 1 << 20;
+constexpr int64_t kMaxBlock = 1 << 20;
+constexpr int64_t kMaxVmemLimit = 128 << 20;  // the largest physical VMEM per TensorCore of the presets
 
 // ---- accessors, one template per kind, instantiated per member ----
 
@@ -44,34 +45,32 @@ Status SetSwitch(Scenario& s, std::string_view text) {
   return {};
 }
 
+// A block size is a plain int (the forward launch's) or an optional one (the backward launches' fall back
+// to the forward's when unset, which text writes as "").
+template <auto Member>
+constexpr bool kOptionalBlock = !std::is_same_v<std::remove_cvref_t<decltype(BlockSizes{}.*Member)>, int>;
+
 template <auto Member>
 std::string GetBlock(const Scenario& s) {
-  return std::to_string(s.block_sizes.*Member);
+  if constexpr (kOptionalBlock<Member>) {
+    const std::optional<int>& v = s.block_sizes.*Member;
+    return v ? std::to_string(*v) : std::string();
+  } else {
+    return std::to_string(s.block_sizes.*Member);
+  }
 }
 
 // Block sizes from 0: the original takes a block of 0 as far as the first division by it, and so does the
 // mirror (ZeroDivisionError); below 0 is refused here.
 template <auto Member>
 Status SetBlock(Scenario& s, std::string_view text) {
-  const auto value = base::ParseWhole(text, 0, static_cast<int64_t>(kMaxBlock));
-  if (!value) return value.error();
-  s.block_sizes.*Member = static_cast<int>(*value);
-  return {};
-}
-
-template <auto Member>
-std::string GetOptionalBlock(const Scenario& s) {
-  const std::optional<int>& v = s.block_sizes.*Member;
-  return v ? std::to_string(*v) : std::string();
-}
-
-template <auto Member>
-Status SetOptionalBlock(Scenario& s, std::string_view text) {
-  if (text.empty()) {
-    (s.block_sizes.*Member).reset();
-    return {};
+  if constexpr (kOptionalBlock<Member>) {
+    if (text.empty()) {
+      (s.block_sizes.*Member).reset();
+      return {};
+    }
   }
-  const auto value = base::ParseWhole(text, 0, static_cast<int64_t>(kMaxBlock));
+  const auto value = base::ParseWhole(text, 0, kMaxBlock);
   if (!value) return value.error();
   s.block_sizes.*Member = static_cast<int>(*value);
   return {};
@@ -191,316 +190,159 @@ Status SetSeed(Scenario& s, std::string_view text) {
 using K = FieldKind;
 using G = FieldGroup;
 
-const std::vector<ScenarioField>& Fields() {
-  static const std::vector<ScenarioField> fields = {
-      ScenarioField{"batch",
-                    "--batch",
-                    "N",
-                    "batch size",
-                    K::Whole,
-                    G::Shapes,
-                    1,
-                    1 << 16,
-                    {},
-                    false,
-                    GetWhole<&Scenario::batch>,
-                    SetWhole<&Scenario::batch, 1, 1 << 16>},
-      ScenarioField{"heads",
-                    "--heads",
-                    "N",
-                    "number of heads",
-                    K::Whole,
-                    G::Shapes,
-                    1,
-                    1 << 16,
-                    {},
-                    false,
-                    GetWhole<&Scenario::heads>,
-                    SetWhole<&Scenario::heads, 1, 1 << 16>},
-      ScenarioField{"q_len",
-                    "--q-len",
-                    "N",
-                    "query sequence length",
-                    K::Whole,
-                    G::Shapes,
-                    1,
-                    kMaxLength,
-                    {},
-                    false,
-                    GetWhole<&Scenario::q_len>,
-                    SetWhole<&Scenario::q_len, 1, 1 << 20>},
-      ScenarioField{"kv_len",
-                    "--kv-len",
-                    "N",
-                    "key/value sequence length",
-                    K::Whole,
-                    G::Shapes,
-                    1,
-                    kMaxLength,
-                    {},
-                    false,
-                    GetWhole<&Scenario::kv_len>,
-                    SetWhole<&Scenario::kv_len, 1, 1 << 20>},
-      ScenarioField{"head_dim",
-                    "--head-dim",
-                    "N",
-                    "head dimension (d_model)",
-                    K::Whole,
-                    G::Shapes,
-                    1,
-                    1 << 14,
-                    {},
-                    false,
-                    GetWhole<&Scenario::head_dim>,
-                    SetWhole<&Scenario::head_dim, 1, 1 << 14>},
-      ScenarioField{"causal",
-                    "--causal",
-                    "",
-                    "causal masking",
-                    K::Switch,
-                    G::Flags,
-                    0,
-                    0,
-                    {},
-                    false,
-                    GetSwitch<&Scenario::causal>,
-                    SetSwitch<&Scenario::causal>},
-      ScenarioField{"bias",
-                    "--bias",
-                    "",
-                    "an attention bias (ab), with its gradient ds",
-                    K::Switch,
-                    G::Flags,
-                    0,
-                    0,
-                    {},
-                    false,
-                    GetSwitch<&Scenario::bias>,
-                    SetSwitch<&Scenario::bias>},
-      ScenarioField{"segments",
-                    "--segments",
-                    "N",
-                    "segment ids in N contiguous runs (0: none)",
-                    K::Whole,
-                    G::Flags,
-                    0,
-                    kMaxLength,
-                    {},
-                    false,
-                    GetWhole<&Scenario::segments>,
-                    SetWhole<&Scenario::segments, 0, 1 << 20>},
-      ScenarioField{"sm_scale",
-                    "--sm-scale",
-                    "X",
-                    "softmax scale",
-                    K::Real,
-                    G::Flags,
-                    1e-6,
-                    1e6,
-                    {},
-                    false,
-                    GetScale,
-                    SetScale},
-      ScenarioField{"dtype", "--dtype", "float32|bfloat16", "input dtype", K::Choice, G::Numbers, 0, 0,
-                    kDtypes, false, GetDtype, SetDtype},
-      ScenarioField{"precision", "--precision", "default|highest", "matmul precision", K::Choice, G::Numbers,
-                    0, 0, kPrecisions, false, GetPrecision, SetPrecision},
-      ScenarioField{"chip", "--chip", "v4|v5e|v5p|v6e", "chip preset for VMEM and the cost model", K::Choice,
-                    G::Numbers, 0, 0, kChips, false, GetChip, SetChip},
-      ScenarioField{
-          "pad", "--pad", "nan|zeros",
-          "what a partial block's padding holds: NaN (ints: int32 max), as interpret mode, or zeros",
-          K::Choice, G::Numbers, 0, 0, kPads, false, GetPad, SetPad},
-      ScenarioField{"vmem_limit_bytes",
-                    "--vmem-limit",
-                    "BYTES",
-                    "VMEM limit of every launch, as CompilerParams(vmem_limit_bytes=...) sets it "
-                    "(0: the chip's default scoped limit)",
-                    K::Whole,
-                    G::Numbers,
-                    0,
-                    kMaxVmemLimit,
-                    {},
-                    false,
-                    GetWhole<&Scenario::vmem_limit_bytes>,
-                    SetWhole<&Scenario::vmem_limit_bytes, 0, static_cast<int64_t>(kMaxVmemLimit)>},
-      ScenarioField{"seed",
-                    "--seed",
-                    "N",
-                    "random seed of the inputs",
-                    K::Whole,
-                    G::Numbers,
-                    0,
-                    1 << 30,
-                    {},
-                    false,
-                    GetSeed,
-                    SetSeed},
-      ScenarioField{"naive_index_maps",
-                    "--naive-index-maps",
-                    "",
-                    "what-if: replace every causal redirect with the plain index map",
-                    K::Switch,
-                    G::WhatIf,
-                    0,
-                    0,
-                    {},
-                    false,
-                    GetSwitch<&Scenario::naive_index_maps>,
-                    SetSwitch<&Scenario::naive_index_maps>},
-      ScenarioField{
-          "what_if", "--what-if", "NAME",
-          "what-if: one 'fix the file' change to the mirror: none, redirect-lm-dkv, bias-map-ceil,\n"
-          "dkv-redirect-first-run or non-strict-diag (docs/authoring.md says what each changes)",
-          K::Choice, G::WhatIf, 0, 0, WhatIfChoices(), false, GetWhatIf, SetWhatIf},
-      ScenarioField{"forward_only",
-                    "--forward-only",
-                    "",
-                    "run the forward launch only",
-                    K::Switch,
-                    G::WhatIf,
-                    0,
-                    0,
-                    {},
-                    false,
-                    GetSwitch<&Scenario::forward_only>,
-                    SetSwitch<&Scenario::forward_only>},
-      ScenarioField{"poison", "--poison", "none|nan|inf",
-                    "what-if: set q[0,0,0,0] to NaN or +Inf and watch it spread", K::Choice, G::WhatIf, 0, 0,
-                    kPoisons, false, GetPoison, SetPoison},
-      ScenarioField{"block_q",
-                    "--block-q",
-                    "N",
-                    "forward q block",
-                    K::Block,
-                    G::ForwardBlocks,
-                    0,
-                    kMaxBlock,
-                    {},
-                    false,
-                    GetBlock<&BlockSizes::block_q>,
-                    SetBlock<&BlockSizes::block_q>},
-      ScenarioField{"block_k_major",
-                    "--block-k-major",
-                    "N",
-                    "forward kv block per DMA",
-                    K::Block,
-                    G::ForwardBlocks,
-                    0,
-                    kMaxBlock,
-                    {},
-                    false,
-                    GetBlock<&BlockSizes::block_k_major>,
-                    SetBlock<&BlockSizes::block_k_major>},
-      ScenarioField{"block_k",
-                    "--block-k",
-                    "N",
-                    "forward kv block per matmul",
-                    K::Block,
-                    G::ForwardBlocks,
-                    0,
-                    kMaxBlock,
-                    {},
-                    false,
-                    GetBlock<&BlockSizes::block_k>,
-                    SetBlock<&BlockSizes::block_k>},
-      ScenarioField{"block_b",
-                    "--block-b",
-                    "N",
-                    "forward batch block",
-                    K::Block,
-                    G::ForwardBlocks,
-                    0,
-                    kMaxBlock,
-                    {},
-                    false,
-                    GetBlock<&BlockSizes::block_b>,
-                    SetBlock<&BlockSizes::block_b>},
-      ScenarioField{"block_q_major_dkv",
-                    "--block-q-major-dkv",
-                    "N",
-                    "dK/dV q block per DMA",
-                    K::Block,
-                    G::DkvBlocks,
-                    0,
-                    kMaxBlock,
-                    {},
-                    true,
-                    GetOptionalBlock<&BlockSizes::block_q_major_dkv>,
-                    SetOptionalBlock<&BlockSizes::block_q_major_dkv>},
-      ScenarioField{"block_k_major_dkv",
-                    "--block-k-major-dkv",
-                    "N",
-                    "dK/dV kv block per DMA",
-                    K::Block,
-                    G::DkvBlocks,
-                    0,
-                    kMaxBlock,
-                    {},
-                    true,
-                    GetOptionalBlock<&BlockSizes::block_k_major_dkv>,
-                    SetOptionalBlock<&BlockSizes::block_k_major_dkv>},
-      ScenarioField{"block_k_dkv",
-                    "--block-k-dkv",
-                    "N",
-                    "dK/dV kv block per matmul",
-                    K::Block,
-                    G::DkvBlocks,
-                    0,
-                    kMaxBlock,
-                    {},
-                    true,
-                    GetOptionalBlock<&BlockSizes::block_k_dkv>,
-                    SetOptionalBlock<&BlockSizes::block_k_dkv>},
-      ScenarioField{"block_q_dkv",
-                    "--block-q-dkv",
-                    "N",
-                    "dK/dV q block per matmul",
-                    K::Block,
-                    G::DkvBlocks,
-                    0,
-                    kMaxBlock,
-                    {},
-                    true,
-                    GetOptionalBlock<&BlockSizes::block_q_dkv>,
-                    SetOptionalBlock<&BlockSizes::block_q_dkv>},
-      ScenarioField{"block_k_major_dq",
-                    "--block-k-major-dq",
-                    "N",
-                    "dQ kv block per DMA",
-                    K::Block,
-                    G::DqBlocks,
-                    0,
-                    kMaxBlock,
-                    {},
-                    true,
-                    GetOptionalBlock<&BlockSizes::block_k_major_dq>,
-                    SetOptionalBlock<&BlockSizes::block_k_major_dq>},
-      ScenarioField{"block_k_dq",
-                    "--block-k-dq",
-                    "N",
-                    "dQ kv block per matmul",
-                    K::Block,
-                    G::DqBlocks,
-                    0,
-                    kMaxBlock,
-                    {},
-                    true,
-                    GetOptionalBlock<&BlockSizes::block_k_dq>,
-                    SetOptionalBlock<&BlockSizes::block_k_dq>},
-      ScenarioField{"block_q_dq",
-                    "--block-q-dq",
-                    "N",
-                    "dQ q block",
-                    K::Block,
-                    G::DqBlocks,
-                    0,
-                    kMaxBlock,
-                    {},
-                    true,
-                    GetOptionalBlock<&BlockSizes::block_q_dq>,
-                    SetOptionalBlock<&BlockSizes::block_q_dq>},
+// One builder per kind, so that a row states a member and its range once.
+struct Words {
+  std::string_view key, flag, value_name, help;
+};
+
+template <auto Member, int64_t Min, int64_t Max>
+ScenarioField Whole(Words w, G group) {
+  return {.key = w.key,
+          .flag = w.flag,
+          .value_name = w.value_name,
+          .help = w.help,
+          .kind = K::Whole,
+          .group = group,
+          .min = static_cast<double>(Min),
+          .max = static_cast<double>(Max),
+          .get = GetWhole<Member>,
+          .set = SetWhole<Member, Min, Max>};
+}
+
+template <auto Member>
+ScenarioField Switch(std::string_view key, std::string_view flag, std::string_view help, G group) {
+  return {.key = key,
+          .flag = flag,
+          .value_name = "",  // a switch takes no value
+          .help = help,
+          .kind = K::Switch,
+          .group = group,
+          .get = GetSwitch<Member>,
+          .set = SetSwitch<Member>};
+}
+
+template <auto Member>
+ScenarioField Block(std::string_view key, std::string_view flag, std::string_view help, G group) {
+  return {.key = key,
+          .flag = flag,
+          .value_name = "N",
+          .help = help,
+          .kind = K::Block,
+          .group = group,
+          .max = static_cast<double>(kMaxBlock),
+          .optional = kOptionalBlock<Member>,
+          .get = GetBlock<Member>,
+          .set = SetBlock<Member>};
+}
+
+ScenarioField Choice(Words w, G group, std::span<const std::string_view> choices,
+                     std::string (*get)(const Scenario&), Status (*set)(Scenario&, std::string_view)) {
+  return {.key = w.key,
+          .flag = w.flag,
+          .value_name = w.value_name,
+          .help = w.help,
+          .kind = K::Choice,
+          .group = group,
+          .choices = choices,
+          .get = get,
+          .set = set};
+}
+
+std::vector<ScenarioField> ShapesAndFlags() {
+  return {
+      Whole<&Scenario::batch, 1, 1 << 16>({"batch", "--batch", "N", "batch size"}, G::Shapes),
+      Whole<&Scenario::heads, 1, 1 << 16>({"heads", "--heads", "N", "number of heads"}, G::Shapes),
+      Whole<&Scenario::q_len, 1, kMaxLength>({"q_len", "--q-len", "N", "query sequence length"}, G::Shapes),
+      Whole<&Scenario::kv_len, 1, kMaxLength>({"kv_len", "--kv-len", "N", "key/value sequence length"},
+                                              G::Shapes),
+      Whole<&Scenario::head_dim, 1, 1 << 14>({"head_dim", "--head-dim", "N", "head dimension (d_model)"},
+                                             G::Shapes),
+      Switch<&Scenario::causal>("causal", "--causal", "causal masking", G::Flags),
+      Switch<&Scenario::bias>("bias", "--bias", "an attention bias (ab), with its gradient ds", G::Flags),
+      Whole<&Scenario::segments, 0, kMaxLength>(
+          {"segments", "--segments", "N", "segment ids in N contiguous runs (0: none)"}, G::Flags),
+      {.key = "sm_scale",
+       .flag = "--sm-scale",
+       .value_name = "X",
+       .help = "softmax scale",
+       .kind = K::Real,
+       .group = G::Flags,
+       .min = 1e-6,
+       .max = 1e6,
+       .get = GetScale,
+       .set = SetScale},
   };
+}
+
+std::vector<ScenarioField> NumbersAndWhatIfs() {
+  return {
+      Choice({"dtype", "--dtype", "float32|bfloat16", "input dtype"}, G::Numbers, kDtypes, GetDtype,
+             SetDtype),
+      Choice({"precision", "--precision", "default|highest", "matmul precision"}, G::Numbers, kPrecisions,
+             GetPrecision, SetPrecision),
+      Choice({"chip", "--chip", "v4|v5e|v5p|v6e", "chip preset for VMEM and the cost model"}, G::Numbers,
+             kChips, GetChip, SetChip),
+      Choice({"pad", "--pad", "nan|zeros",
+              "what a partial block's padding holds: NaN (ints: int32 max), as interpret mode, or zeros"},
+             G::Numbers, kPads, GetPad, SetPad),
+      Whole<&Scenario::vmem_limit_bytes, 0, kMaxVmemLimit>(
+          {"vmem_limit_bytes", "--vmem-limit", "BYTES",
+           "VMEM limit of every launch, as CompilerParams(vmem_limit_bytes=...) sets it "
+           "(0: the chip's default scoped limit)"},
+          G::Numbers),
+      {.key = "seed",
+       .flag = "--seed",
+       .value_name = "N",
+       .help = "random seed of the inputs",
+       .kind = K::Whole,
+       .group = G::Numbers,
+       .min = 0,
+       .max = 1 << 30,
+       .get = GetSeed,
+       .set = SetSeed},
+      Switch<&Scenario::naive_index_maps>("naive_index_maps", "--naive-index-maps",
+                                          "what-if: replace every causal redirect with the plain index map",
+                                          G::WhatIf),
+      Choice({"what_if", "--what-if", "NAME",
+              "what-if: one 'fix the file' change to the mirror: none, redirect-lm-dkv, bias-map-ceil,\n"
+              "dkv-redirect-first-run or non-strict-diag (docs/authoring.md says what each changes)"},
+             G::WhatIf, WhatIfChoices(), GetWhatIf, SetWhatIf),
+      Switch<&Scenario::forward_only>("forward_only", "--forward-only", "run the forward launch only",
+                                      G::WhatIf),
+      Choice({"poison", "--poison", "none|nan|inf",
+              "what-if: set q[0,0,0,0] to NaN or +Inf and watch it spread"},
+             G::WhatIf, kPoisons, GetPoison, SetPoison),
+  };
+}
+
+std::vector<ScenarioField> BlockSizeFields() {
+  using B = BlockSizes;
+  return {
+      Block<&B::block_q>("block_q", "--block-q", "forward q block", G::ForwardBlocks),
+      Block<&B::block_k_major>("block_k_major", "--block-k-major", "forward kv block per DMA",
+                               G::ForwardBlocks),
+      Block<&B::block_k>("block_k", "--block-k", "forward kv block per matmul", G::ForwardBlocks),
+      Block<&B::block_b>("block_b", "--block-b", "forward batch block", G::ForwardBlocks),
+      Block<&B::block_q_major_dkv>("block_q_major_dkv", "--block-q-major-dkv", "dK/dV q block per DMA",
+                                   G::DkvBlocks),
+      Block<&B::block_k_major_dkv>("block_k_major_dkv", "--block-k-major-dkv", "dK/dV kv block per DMA",
+                                   G::DkvBlocks),
+      Block<&B::block_k_dkv>("block_k_dkv", "--block-k-dkv", "dK/dV kv block per matmul", G::DkvBlocks),
+      Block<&B::block_q_dkv>("block_q_dkv", "--block-q-dkv", "dK/dV q block per matmul", G::DkvBlocks),
+      Block<&B::block_k_major_dq>("block_k_major_dq", "--block-k-major-dq", "dQ kv block per DMA",
+                                  G::DqBlocks),
+      Block<&B::block_k_dq>("block_k_dq", "--block-k-dq", "dQ kv block per matmul", G::DqBlocks),
+      Block<&B::block_q_dq>("block_q_dq", "--block-q-dq", "dQ q block", G::DqBlocks),
+  };
+}
+
+const std::vector<ScenarioField>& Fields() {
+  static const std::vector<ScenarioField> fields = [] {
+    std::vector<ScenarioField> all = ShapesAndFlags();
+    for (auto part : {NumbersAndWhatIfs(), BlockSizeFields()})
+      all.insert(all.end(), part.begin(), part.end());
+    return all;
+  }();
   return fields;
 }
 
