@@ -32,13 +32,10 @@ inline RowSource SourceOf(const Tiled& t) {
   return RowSource{t.value.data().data(), t.value.cols(), t.value.rows(), t.value.cols()};
 }
 
-// out(r, c) = f(a(r, c), b(r, c)) for every element of out, where f maps two Eigen row expressions to one.
-// Rows are cut into chunks no operand wraps around in, so each chunk is one contiguous expression.
-template <typename F>
-void BroadcastRows(const RowSource& a, const RowSource& b, Matrix& out, F f) {
-  using Row = Eigen::Map<const Eigen::Array<float, 1, Eigen::Dynamic>>;
-  using OutRow = Eigen::Map<Eigen::Array<float, 1, Eigen::Dynamic>>;
-  using Constant = Eigen::Array<float, 1, Eigen::Dynamic>;
+// Walks out's rows in chunks that no operand wraps around in: visit(dst, x, y, n) for n elements of out at
+// dst, where x (y) points at a's (b's) n matching elements, or at its one value when its period is 1.
+template <typename Visit>
+void ForEachChunk(const RowSource& a, const RowSource& b, Matrix& out, Visit visit) {
   const int cols = static_cast<int>(out.cols());
   if (cols == 0) return;
   int chunk = cols;
@@ -48,53 +45,49 @@ void BroadcastRows(const RowSource& a, const RowSource& b, Matrix& out, F f) {
     const float* ra = a.Row(r);
     const float* rb = b.Row(r);
     float* o = out.data() + static_cast<std::ptrdiff_t>(r) * cols;
-    for (int c = 0; c < cols; c += chunk) {
-      OutRow dst(o + c, chunk);
-      if (a.period > 1 && b.period > 1)
-        dst = f(Row(ra + c % a.period, chunk), Row(rb + c % b.period, chunk));
-      else if (a.period > 1)
-        dst = f(Row(ra + c % a.period, chunk), Constant::Constant(chunk, rb[0]));
-      else if (b.period > 1)
-        dst = f(Constant::Constant(chunk, ra[0]), Row(rb + c % b.period, chunk));
-      else
-        dst = f(Constant::Constant(chunk, ra[0]), Constant::Constant(chunk, rb[0]));
-    }
+    for (int c = 0; c < cols; c += chunk)
+      visit(o + c, a.period > 1 ? ra + c % a.period : ra, b.period > 1 ? rb + c % b.period : rb, chunk);
   }
+}
+
+// out(r, c) = f(a(r, c), b(r, c)) for every element of out, where f maps two Eigen row expressions to one;
+// each chunk is one contiguous expression.
+template <typename F>
+void BroadcastRows(const RowSource& a, const RowSource& b, Matrix& out, F f) {
+  using Row = Eigen::Map<const Eigen::Array<float, 1, Eigen::Dynamic>>;
+  using OutRow = Eigen::Map<Eigen::Array<float, 1, Eigen::Dynamic>>;
+  using Constant = Eigen::Array<float, 1, Eigen::Dynamic>;
+  ForEachChunk(a, b, out, [&](float* o, const float* x, const float* y, int n) {
+    OutRow dst(o, n);
+    if (a.period > 1 && b.period > 1)
+      dst = f(Row(x, n), Row(y, n));
+    else if (a.period > 1)
+      dst = f(Row(x, n), Constant::Constant(n, y[0]));
+    else if (b.period > 1)
+      dst = f(Constant::Constant(n, x[0]), Row(y, n));
+    else
+      dst = f(Constant::Constant(n, x[0]), Constant::Constant(n, y[0]));
+  });
 }
 
 // As BroadcastRows, with f mapping two floats to one: for comparisons and selects, which Eigen runs one
 // element at a time while a plain loop over a chunk lets the compiler vectorise them.
 template <typename F>
 void BroadcastRowsScalar(const RowSource& a, const RowSource& b, Matrix& out, F f) {
-  const int cols = static_cast<int>(out.cols());
-  if (cols == 0) return;
-  int chunk = cols;
-  for (int period : {a.period, b.period})
-    if (period > 1) chunk = std::gcd(chunk, period);
-  for (int r = 0; r < out.rows(); ++r) {
-    const float* ra = a.Row(r);
-    const float* rb = b.Row(r);
-    float* o = out.data() + static_cast<std::ptrdiff_t>(r) * cols;
-    for (int c = 0; c < cols; c += chunk) {
-      float* dst = o + c;
-      if (a.period > 1 && b.period > 1) {
-        const float* x = ra + c % a.period;
-        const float* y = rb + c % b.period;
-        for (int j = 0; j < chunk; ++j) dst[j] = f(x[j], y[j]);
-      } else if (a.period > 1) {
-        const float* x = ra + c % a.period;
-        const float y = rb[0];
-        for (int j = 0; j < chunk; ++j) dst[j] = f(x[j], y);
-      } else if (b.period > 1) {
-        const float x = ra[0];
-        const float* y = rb + c % b.period;
-        for (int j = 0; j < chunk; ++j) dst[j] = f(x, y[j]);
-      } else {
-        const float v = f(ra[0], rb[0]);
-        for (int j = 0; j < chunk; ++j) dst[j] = v;
-      }
+  ForEachChunk(a, b, out, [&](float* dst, const float* x, const float* y, int n) {
+    if (a.period > 1 && b.period > 1) {
+      for (int j = 0; j < n; ++j) dst[j] = f(x[j], y[j]);
+    } else if (a.period > 1) {
+      const float y0 = y[0];
+      for (int j = 0; j < n; ++j) dst[j] = f(x[j], y0);
+    } else if (b.period > 1) {
+      const float x0 = x[0];
+      for (int j = 0; j < n; ++j) dst[j] = f(x0, y[j]);
+    } else {
+      const float v = f(x[0], y[0]);
+      for (int j = 0; j < n; ++j) dst[j] = v;
     }
-  }
+  });
 }
 
 }  // namespace tilewalk::tpu::jnp
