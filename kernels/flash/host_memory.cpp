@@ -25,7 +25,7 @@ namespace {
 // Events per grid step, besides its begin, end and one copy per input: kernel statements on every step
 // (program ids, the pl.when tests), then on a step that runs, per iteration of its inner loop (per q
 // iteration `outer` more, the dK/dV kernel's two nested loops); and per output block, its writeback and
-// the first and last steps' statements. Counted from recordings (tests/flash/host_memory_test.cpp).
+// the first and last steps' statements. Counted from recordings (tests/kernels/flash/host_memory_test.cpp).
 struct LaunchEventCounts {
   int per_step, outer, per_iteration, per_row;
   int residual_rows;                               // the forward's l and m: their writebacks and stores

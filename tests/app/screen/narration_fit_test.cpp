@@ -11,8 +11,8 @@
 
 #include "app/screen/imgui_setup.hpp"
 #include "app/screen/tour_screen.hpp"
-#include "tests/app/views/headless_imgui.hpp"
 #include "kernels/flash/scenario_fields.hpp"
+#include "tests/app/views/headless_imgui.hpp"
 #include "walkthrough/library.hpp"
 
 namespace tilewalk::app {
