@@ -235,7 +235,8 @@ Figure PlaceholderSource::Value(std::string_view name) {
 
 // ---- filling ------------------------------------------------------------------------------------
 
-Figure FillPlaceholders(std::string_view text, PlaceholderSource& source) {
+Figure FillPlaceholders(std::string_view text, PlaceholderSource& source,
+                        std::optional<std::string_view> not_found) {
   std::string out;
   std::size_t copied = 0;
   std::optional<base::Error> failure;
@@ -243,11 +244,14 @@ Figure FillPlaceholders(std::string_view text, PlaceholderSource& source) {
     if (failure || !closed) return;
     out.append(text.substr(copied, at - copied));
     Figure value = source.Value(name);
-    if (!value) {
+    if (value) {
+      out += *value;
+    } else if (not_found && value.error().reason == base::Reason::NotFound) {
+      out += *not_found;
+    } else {
       failure = value.error();
       return;
     }
-    out += *value;
     copied = at + name.size() + 2;
   });
   if (failure) return *failure;

@@ -50,8 +50,11 @@ class PlaceholderSource {
   std::map<std::string, std::unique_ptr<Run>> m_variants;  // by their flags, joined
 };
 
-// Replaces every placeholder; the error names the first that cannot be filled.
-Figure FillPlaceholders(std::string_view text, PlaceholderSource& source);
+// Replaces every placeholder; the error names the first that cannot be filled. With `not_found`, a figure
+// the recording does not have (a launch that did not run, an event that never happened) is written as
+// `not_found` instead; a placeholder that cannot be read is still an error.
+Figure FillPlaceholders(std::string_view text, PlaceholderSource& source,
+                        std::optional<std::string_view> not_found = std::nullopt);
 
 // Figures of one event or grid step of a recording (placeholder_moments.cpp). Each is NotFound when the
 // recording has no such event, step or operand.

@@ -143,7 +143,8 @@ void TourSession::BuildStopPassage(const walkthrough::Passage* passage) {
                       .stop_count = stop_count(),
                       .stop = &stop,
                       .passage = passage,
-                      .landing_problem = m_edited ? std::string() : m_landing_problem};
+                      .landing_problem = m_edited ? std::string() : m_landing_problem,
+                      .edited = m_edited};
   m_passage = BuildPassagePicture(context, Placeholders());
   m_passage.try_words = flash::FlagsInWords(stop.try_flags);
   m_passage.edited = m_edited;

@@ -125,3 +125,22 @@ TEST_CASE("the reference check, a variant and byte units fill from runs of the s
   // a variant that the original rejects gives its error
   CHECK(Fill(source, "with --block-k 64: error.phase") == "tracing");
 }
+
+TEST_CASE("a fill may write a figure the recording does not have as a dash, and still refuses a bad name") {
+  const auto rec = Record([](flash::Scenario& s) {
+    IntroScenario(s);
+    s.forward_only = true;
+  });
+  PlaceholderSource source(*rec);
+  const std::string text = "fwd ran {fwd.steps} steps, dq ran {dq.steps}.";
+  const Figure strict = FillPlaceholders(text, source);
+  REQUIRE_FALSE(strict);
+  CHECK(strict.error().reason == base::Reason::NotFound);
+  CHECK(strict.error().message.find("the launch 'dq' does not run") != std::string::npos);
+  const Figure lenient = FillPlaceholders(text, source, "—");
+  REQUIRE_MESSAGE(lenient, lenient.error().message);
+  CHECK(*lenient == "fwd ran " + Fill(source, "fwd.steps") + " steps, dq ran —.");
+  const Figure misspelt = FillPlaceholders("{fwd.stepz}", source, "—");
+  REQUIRE_FALSE(misspelt);
+  CHECK(misspelt.error().reason != base::Reason::NotFound);
+}

@@ -409,7 +409,8 @@ TEST_CASE("memory picture: HBM blocks, the causal redirect of k and v, and bytes
 namespace tilewalk::session {
 
 TEST_CASE(
-    "scenario picture: every setting a field, grouped; the draft's flags read back as the same scenario") {
+    "scenario picture: every setting a field, grouped, and the draft's flags read back as the same "
+    "scenario") {
   const std::vector<std::string> flags = {"--causal",        "--bias", "--block-k", "256",
                                           "--block-k-major", "256",    "--chip",    "v4",
                                           "--sm-scale",      "0.125",  "--dtype",   "bfloat16"};

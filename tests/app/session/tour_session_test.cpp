@@ -228,7 +228,8 @@ TEST_CASE("tour session: the time axis maps the scrubber through the estimated c
 namespace tilewalk::session {
 
 TEST_CASE(
-    "tour session: an edited scenario is recorded and landed on; a rejected one shows its error in place") {
+    "tour session: an edited scenario is recorded and landed on, and a rejected one shows its error in "
+    "place") {
   TourSession s({.library_folder = kLibrary});
   const std::vector<std::string> own = s.scenario_flags();
   CHECK_FALSE(s.scenario_edited());
@@ -248,7 +249,10 @@ TEST_CASE(
   REQUIRE(rejected.source.cpp);
   CHECK(rejected.source.cpp->error_line > 0);
   CHECK(rejected.passage.edited);
-  CHECK(rejected.passage.problem.empty());  // the landing problem is the edit's, not the tour's
+  CHECK_MESSAGE(rejected.passage.problem.empty(), rejected.passage.problem);  // the edit's, not the tour's
+  // the passage's figures of launches that did not run read as a dash, not as raw placeholders
+  CHECK(rejected.passage.narration.find('{') == std::string::npos);
+  CHECK(rejected.passage.passage_body.find('{') == std::string::npos);
 
   // Flags that cannot be read change nothing and say why.
   s.Apply({.kind = views::IntentKind::ApplyScenario, .words = {"--block-k", "many"}});
