@@ -28,6 +28,7 @@ nlohmann::json LaunchJson(const flash::LaunchOutcome& launch) {
   j["steps"] = st.steps;
   j["steps_run"] = st.steps_run;
   j["steps_skipped"] = st.steps_skipped;
+  j["cores"] = launch.result.plan.cores.cores;  // TensorCores the grid is shared between (grid_slices.hpp)
   for (const tpu::OperandTraffic& t : st.copies)
     j["copies"][t.name] = {{"issued", t.issued}, {"skipped", t.skipped}, {"bytes", t.bytes}};
   for (const tpu::OperandTraffic& t : st.writebacks)
