@@ -1,9 +1,9 @@
 // TPU chip presets, from the public jax chip table, and the per-TensorCore figures the cost model uses.
-// tilewalk models one TensorCore: two-core chips (v4, v5p) have their chip figures split per core.
-// A launch's VMEM budget is not the physical VMEM but the compiler's scoped VMEM limit: the chip's default
-// (XLA's --xla_tpu_scoped_vmem_limit_kib, which none of the kernel's CompilerParams override) unless a
-// scenario sets vmem_limit_bytes, as CompilerParams(vmem_limit_bytes=...) would. The README's chip table
-// lists every figure with its source.
+// Two-core chips (v4, v5p) have their chip figures split per TensorCore, and each core runs a share of the
+// grid (grid_slices.hpp). A launch's VMEM budget is not the physical VMEM but the compiler's scoped VMEM
+// limit: the chip's default (XLA's --xla_tpu_scoped_vmem_limit_kib, which none of the kernel's CompilerParams
+// override) unless a scenario sets vmem_limit_bytes, as CompilerParams(vmem_limit_bytes=...) would. The
+// README's chip table lists every figure with its source.
 #pragma once
 
 #include <cstdint>
