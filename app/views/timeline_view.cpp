@@ -1,3 +1,6 @@
+// The timeline pane. Sections: the marker kinds and the scrubber's sizes; the buttons and time labels; the
+// legend; the megacore lanes (a lane of grid steps per TensorCore on v4 and v5p); the scrubber; the pane,
+// figure and classroom-strip entry points.
 #include "app/views/timeline_view.hpp"
 
 #include <imgui.h>
