@@ -134,7 +134,7 @@ Checkpoint Checkpoint::Capture(const tpu::MachineState& state, const Checkpoint*
   Checkpoint c;
   c.m_step = state.next_step;
   c.m_events_emitted = state.events_emitted;
-  c.m_clock = state.clock;
+  c.m_clocks = state.clocks;
   const auto buffers = Buffers(state);
   for (std::size_t i = 0; i < buffers.size(); ++i) {
     const Buffer* prev = previous && i < previous->m_buffers.size() ? &previous->m_buffers[i] : nullptr;
@@ -146,7 +146,7 @@ Checkpoint Checkpoint::Capture(const tpu::MachineState& state, const Checkpoint*
 void Checkpoint::Restore(tpu::MachineState& state) const {
   state.next_step = m_step;
   state.events_emitted = m_events_emitted;
-  state.clock = m_clock;
+  state.clocks = m_clocks;
   const auto buffers = Buffers(state);
   assert(buffers.size() == m_buffers.size() && "a checkpoint restores into the launch it came from");
   for (std::size_t i = 0; i < buffers.size(); ++i) Decode(m_buffers[i], *buffers[i]);

@@ -38,7 +38,7 @@ class Checkpoint {
 
   int64_t m_step = 0;
   uint64_t m_events_emitted = 0;
-  tpu::PipelineClock m_clock;
+  tpu::CoreClocks m_clocks;
   std::vector<Buffer> m_buffers;  // scratch, then output slot 0 and 1 of each output
   std::size_t m_own_bytes = 0;
 };

@@ -48,6 +48,7 @@ std::shared_ptr<const Snapshot> MakeSnapshot(const Recording& rec, const StepRep
   for (std::size_t s = 0; s < static_cast<std::size_t>(replay.step) && s < track.step_ran.size(); ++s)
     snap->cells[s] = track.step_ran[s] ? CellState::Ran : CellState::Skipped;
   snap->cells[static_cast<std::size_t>(replay.step)] = CellState::Current;
+  snap->core1_first_step = track.plan.cores.core1_first_step;
 
   // Buffers: the step's start, then every change up to the cursor.
   std::vector<std::shared_ptr<const tpu::Array>> contents = replay.start;

@@ -51,7 +51,8 @@ struct Snapshot {
   tpu::SiteInfo site;  // of the event; empty name for pipeline events
   tpu::Dims grid, grid_index;
   int64_t step = 0;
-  std::vector<CellState> cells;  // per grid step of the launch, lexicographic
+  std::vector<CellState> cells;   // per grid step of the launch, lexicographic
+  int64_t core1_first_step = -1;  // megacore: the first step TensorCore 1 runs; -1: one core runs all
   std::vector<SlotState> inputs, outputs;
   std::optional<tpu::Event> copy_in_flight;  // the latest copy issued in this step up to the cursor
   std::vector<NamedBuffer> buffers;          // every VMEM buffer: input slots, output slots, scratch

@@ -28,6 +28,7 @@ nlohmann::json LaunchJson(const flash::LaunchOutcome& launch) {
   j["steps"] = st.steps;
   j["steps_run"] = st.steps_run;
   j["steps_skipped"] = st.steps_skipped;
+  j["cores"] = launch.result.plan.cores.cores;  // TensorCores the grid is shared between (grid_slices.hpp)
   for (const tpu::OperandTraffic& t : st.copies)
     j["copies"][t.name] = {{"issued", t.issued}, {"skipped", t.skipped}, {"bytes", t.bytes}};
   for (const tpu::OperandTraffic& t : st.writebacks)
@@ -169,6 +170,11 @@ void PrintCheckReport(const CheckRun& run, std::ostream& out) {
         << st.steps_run << " ran, " << st.steps_skipped << " skipped arithmetic, " << st.ops.matmuls
         << " matmuls, estimated " << Format("%.2f", st.cost.total_us) << " us ("
         << tpu::BoundName(st.cost.bound) << ", bubbles " << Format("%.2f", st.cost.bubble_us) << " us)\n";
+    if (l.result.plan.cores.cores > 1)
+      out << "  on 2 TensorCores (megacore): steps 0-" << l.result.plan.cores.core1_first_step - 1
+          << " on core 0 until " << Format("%.2f", st.cost.core_end_us[0]) << " us, "
+          << l.result.plan.cores.core1_first_step << "-" << st.steps - 1 << " on core 1 until "
+          << Format("%.2f", st.cost.core_end_us[1]) << " us\n";
     out << "  operand           copies issued   skipped        bytes in\n";
     for (const tpu::OperandTraffic& t : st.copies) {
       std::string name = "  " + t.name;

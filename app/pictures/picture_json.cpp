@@ -139,6 +139,7 @@ std::string GridJson(const views::GridPicture& p) {
   j["rows"] = p.rows;
   j["cols"] = p.cols;
   j["walks_down_columns"] = p.walks_down_columns;
+  j["core1_first_step"] = p.core1_first_step >= 0 ? ordered_json(p.core1_first_step) : ordered_json(nullptr);
   j["cell_key"] = {{".", "pending"}, {"r", "ran"}, {"s", "skipped"}, {"c", "current"}};
   ordered_json slices = ordered_json::array();
   for (const views::GridSlice& slice : p.slices) {
@@ -233,6 +234,14 @@ std::string TimelineJson(const views::TimelinePicture& p) {
     markers.push_back({{"event", m.event}, {"kind", MarkerName(m.kind)}, {"time_us", Us(m.time_us)}});
   j["launches"] = std::move(launches);
   j["markers"] = std::move(markers);
+  ordered_json core_steps = ordered_json::array();
+  for (const views::TimelineStepBar& b : p.core_steps)
+    core_steps.push_back({{"core", b.core},
+                          {"first", b.first},
+                          {"end", b.end},
+                          {"start_us", Us(b.start_us)},
+                          {"end_us", Us(b.end_us)}});
+  j["core_steps"] = std::move(core_steps);
   return Dump(j);
 }
 
@@ -249,17 +258,22 @@ std::string CostJson(const views::CostPicture& p) {
   j["overhead_us"] = Us(p.overhead_us);
   j["bubble_us"] = Us(p.bubble_us);
   j["hbm_bound"] = p.hbm_bound;
+  j["cores"] = p.cores;
   j["current_step"] = p.current_step >= 0 ? ordered_json(p.current_step) : ordered_json(nullptr);
   j["cursor_us"] = Us(p.cursor_us);
   ordered_json steps = ordered_json::array(), copies = ordered_json::array();
   for (const views::CostStep& s : p.steps)
-    steps.push_back(
-        {{"start_us", Us(s.start_us)}, {"end_us", Us(s.end_us)}, {"wait_us", Us(s.wait_us)}, {"ran", s.ran}});
+    steps.push_back({{"start_us", Us(s.start_us)},
+                     {"end_us", Us(s.end_us)},
+                     {"wait_us", Us(s.wait_us)},
+                     {"ran", s.ran},
+                     {"core", s.core}});
   for (const views::CostCopy& c : p.copies)
     copies.push_back({{"start_us", Us(c.start_us)},
                       {"end_us", Us(c.end_us)},
                       {"step", c.step},
-                      {"writeback", c.writeback}});
+                      {"writeback", c.writeback},
+                      {"core", c.core}});
   j["steps"] = std::move(steps);
   j["copies"] = std::move(copies);
   return Dump(j);

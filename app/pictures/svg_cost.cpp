@@ -1,12 +1,17 @@
 // The cost picture as SVG: the totals and whether the launch is bound by HBM or by compute, the key, the
-// whole launch as two lanes (compute above copies), the same lanes zoomed to two steps either side of the
-// cursor's step with their numbers, that step's figures, and the note that these are estimates.
+// whole launch as two lanes (compute above copies) for each TensorCore, the same lanes zoomed to two steps
+// either side of the cursor's step with their numbers, that step's figures, and the note that these are
+// estimates.
 #include <algorithm>
 #include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "app/pictures/picture_svg.hpp"
 #include "app/pictures/svg_document.hpp"
 #include "app/views/chart_scales.hpp"
+#include "app/views/meaning.hpp"
 #include "app/views/tour_palette.hpp"
 
 namespace tilewalk::pictures {
@@ -41,18 +46,20 @@ void Bar(SvgDocument& svg, std::string_view cls, const Chart& chart, double a, d
   svg.MeaningRect(cls, x0, y, x1 - x0, h, meaning);
 }
 
-// Compute above copies over the chart's range; returns the y below them.
-double Lanes(SvgDocument& svg, const views::CostPicture& p, const Chart& chart, double top, bool numbers) {
+// One TensorCore's pair of lanes, compute above copies, over the chart's range, from `top`.
+void CoreLanes(SvgDocument& svg, const views::CostPicture& p, const Chart& chart, int core, double top,
+               bool numbers) {
   const views::palette::Colours& c = views::palette::Active();
   const double compute_y = top, copy_y = top + kLane + kGap;
-  svg.Group(numbers ? "lanes zoom" : "lanes launch");
-  svg.Text("lane-name", 0, compute_y + kLane - 4, "compute", {.colour = c.text_dim});
-  svg.Text("lane-name", 0, copy_y + kLane - 4, "copies", {.colour = c.text_dim});
-  svg.Rect("lane", chart.left, compute_y, chart.width, kLane, c.lane_ground);
-  svg.Rect("lane", chart.left, copy_y, chart.width, kLane, c.lane_ground);
+  const std::string prefix = p.cores > 1 ? std::to_string(core) + " " : "";
+  const ImU32 name_colour = p.cores > 1 ? views::MeaningColour(views::CoreMeaning(core)) : c.text_dim;
+  svg.Text("lane-name", 0, compute_y + kLane - 4, prefix + "compute", {.colour = name_colour});
+  svg.Text("lane-name", 0, copy_y + kLane - 4, prefix + "copies", {.colour = name_colour});
+  svg.Rect(core == 1 ? "lane core-1" : "lane", chart.left, compute_y, chart.width, kLane, c.lane_ground);
+  svg.Rect(core == 1 ? "lane core-1" : "lane", chart.left, copy_y, chart.width, kLane, c.lane_ground);
   for (std::size_t i = 0; i < p.steps.size(); ++i) {
     const views::CostStep& s = p.steps[i];
-    if (s.end_us < chart.from_us || s.start_us - s.wait_us > chart.to_us) continue;
+    if (s.core != core || s.end_us < chart.from_us || s.start_us - s.wait_us > chart.to_us) continue;
     if (s.wait_us > 0)
       Bar(svg, "bubble", chart, s.start_us - s.wait_us, s.start_us, compute_y + kLane * 0.35, kLane * 0.3,
           views::Meaning::Error);
@@ -65,19 +72,31 @@ double Lanes(SvgDocument& svg, const views::CostPicture& p, const Chart& chart, 
                {.colour = c.on_current, .anchor = TextAnchor::Middle});
   }
   for (const views::CostCopy& copy : p.copies) {
-    if (copy.end_us < chart.from_us || copy.start_us > chart.to_us) continue;
+    if (copy.core != core || copy.end_us < chart.from_us || copy.start_us > chart.to_us) continue;
     Bar(svg, copy.writeback ? "copy writeback" : "copy in", chart, copy.start_us, copy.end_us, copy_y + 1,
         kLane - 2, copy.writeback ? views::Meaning::WrittenBack : views::Meaning::Copied);
   }
-  if (p.current_step >= 0 && static_cast<std::size_t>(p.current_step) < p.steps.size()) {
+  if (p.current_step >= 0 && static_cast<std::size_t>(p.current_step) < p.steps.size() &&
+      p.steps[static_cast<std::size_t>(p.current_step)].core == core) {
     const views::CostStep& s = p.steps[static_cast<std::size_t>(p.current_step)];
     const double x0 = chart.X(s.start_us);
     svg.Frame("current step", x0 - 1, compute_y, std::max(chart.X(s.end_us), x0 + 1.5) - x0 + 2, kLane,
               c.current, 2);
+    const double cx = chart.X(p.cursor_us);  // on the clock of the cursor's core
+    svg.Line("cursor", cx, compute_y, cx, copy_y + kLane, c.text, 1.5);
   }
-  const double cx = chart.X(p.cursor_us);
-  svg.Line("cursor", cx, compute_y, cx, copy_y + kLane, c.text, 1.5);
-  double y = copy_y + kLane;
+}
+
+// Every core's lanes over the chart's range; returns the y below them.
+double Lanes(SvgDocument& svg, const views::CostPicture& p, const Chart& chart, double top, bool numbers) {
+  const views::palette::Colours& c = views::palette::Active();
+  svg.Group(numbers ? "lanes zoom" : "lanes launch");
+  const int cores = std::max(p.cores, 1);
+  double y = top;
+  for (int core = 0; core < cores; ++core) {
+    CoreLanes(svg, p, chart, core, y, numbers);
+    y += 2 * kLane + kGap + (core + 1 < cores ? 3 * kGap : 0);
+  }
   if (numbers) {
     svg.Text("axis-from", chart.left, y + kLine - 2, Us("%.2f \xC2\xB5s", chart.from_us),
              {.colour = c.text_dim});
@@ -92,14 +111,20 @@ double Lanes(SvgDocument& svg, const views::CostPicture& p, const Chart& chart, 
   return y + 6;
 }
 
-double Key(SvgDocument& svg, double y) {
+double Key(SvgDocument& svg, const views::CostPicture& p, double y) {
   const views::palette::Colours& c = views::palette::Active();
   svg.Group("key");
   double x = 0;
-  for (const auto& [meaning, label] :
-       {std::pair{views::Meaning::Compute, "compute"}, std::pair{views::Meaning::Idle, "skipped"},
-        std::pair{views::Meaning::Copied, "copy in"}, std::pair{views::Meaning::WrittenBack, "writeback"},
-        std::pair{views::Meaning::Error, "bubble"}}) {
+  std::vector<std::pair<views::Meaning, const char*>> entries = {{views::Meaning::Compute, "compute"},
+                                                                 {views::Meaning::Idle, "skipped"},
+                                                                 {views::Meaning::Copied, "copy in"},
+                                                                 {views::Meaning::WrittenBack, "writeback"},
+                                                                 {views::Meaning::Error, "bubble"}};
+  if (p.cores > 1) {
+    entries.emplace_back(views::Meaning::Core0, "core 0");
+    entries.emplace_back(views::Meaning::Core1, "core 1");
+  }
+  for (const auto& [meaning, label] : entries) {
     svg.MeaningRect("swatch " + std::string(SvgMeaningClass(meaning)), x, y - 10, 10, 10, meaning);
     svg.Text("key-label", x + 14, y, label, {.colour = c.text_dim});
     x += 14 + std::string_view(label).size() * SvgDocument::kCharWidth + 16;
@@ -146,7 +171,7 @@ std::string CostSvg(const views::CostPicture& p) {
                     p.hbm_bound ? "HBM-bound: the copy engine is busier than the core."
                                 : "Compute-bound: the core is busier than the copy engine.",
                     {.colour = p.hbm_bound ? c.skipped : c.passage}, kWidth);
-  y = Key(svg, y + 2);
+  y = Key(svg, p, y + 2);
   y = Lanes(svg, p, {.to_us = std::max(p.total_us, 1e-6)}, y - 8, false);
   if (p.current_step >= 0 && static_cast<std::size_t>(p.current_step) < p.steps.size()) {
     y = Lanes(svg, p, ZoomedChart(p), y + 4, true);

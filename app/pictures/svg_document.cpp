@@ -194,6 +194,10 @@ std::string_view SvgMeaningClass(views::Meaning meaning) {
       return "in-vmem";
     case views::Meaning::Compute:
       return "compute";
+    case views::Meaning::Core0:
+      return "core-0";
+    case views::Meaning::Core1:
+      return "core-1";
     case views::Meaning::Idle:
       break;
   }

@@ -7,6 +7,7 @@
 #include "app/pictures/picture_svg.hpp"
 #include "app/pictures/svg_document.hpp"
 #include "app/views/grid_layout.hpp"
+#include "app/views/meaning.hpp"
 #include "app/views/tour_palette.hpp"
 
 namespace tilewalk::pictures {
@@ -188,10 +189,19 @@ void StepNumbers(SvgDocument& svg, const Place& at, const views::GridPicture& pi
   }
 }
 
+// Megacore: a TensorCore's outline, class "core core-0" or "core core-1".
+void CoreOutline(SvgDocument& svg, const Place& at, const LayoutRect& r, int core) {
+  svg.Frame(core == 1 ? "core core-1" : "core core-0", at.X(r.min.x), at.Y(r.min.y), r.Width(), r.Height(),
+            views::MeaningColour(views::CoreMeaning(core)), 2);
+}
+
 void Legend(SvgDocument& svg, const Place& at, const views::GridLayout& layout) {
   svg.Group("legend");
   for (const views::LegendEntry& e : layout.legend) {
-    Cell(svg, at, e.swatch, e.state);
+    if (e.core >= 0)
+      CoreOutline(svg, at, e.swatch, e.core);
+    else
+      Cell(svg, at, e.swatch, e.state);
     Label(svg, at, e.label, "label legend", LabelColour(e.label.role));
   }
   const views::palette::Colours& c = views::palette::Active();
@@ -225,6 +235,8 @@ std::string GridSvg(const views::GridPicture& full) {
     const views::GridSlice& source = shown.slices[static_cast<std::size_t>(slice.source)];
     svg.Group("slice");
     Cells(svg, at, shown, slice, source, layout.cell_gap);
+    for (const views::SliceLayout::CoreRegion& region : slice.core_regions)
+      CoreOutline(svg, at, region.rect, region.core);
     StepPath(svg, at, shown, slice, source);
     if (!layout.summary && layout.cell_pitch >= 2.2f * SvgDocument::kFontSize)
       StepNumbers(svg, at, shown, slice, source);

@@ -16,7 +16,7 @@ namespace {
 
 using views::MarkerKind;
 
-constexpr double kWidth = 960, kLeft = 8, kBand = 19, kLane = 7;
+constexpr double kWidth = 960, kLeft = 8, kBand = 19, kLane = 7, kCoreLane = 12;
 constexpr double kLine = SvgDocument::kLine;
 
 struct KindStyle {
@@ -51,9 +51,30 @@ void Marker(SvgDocument& svg, std::string_view prefix, std::size_t k, double x, 
   svg.Rect(cls, x - 1, y + 1, 2, kLane - 2, views::MeaningColour(kind.meaning));
 }
 
+// Megacore: each TensorCore's grid steps on a lane of its own, class "core-step core-0" or "core-1".
+void CoreLanes(SvgDocument& svg, const views::TimelinePicture& p, double top) {
+  const views::palette::Colours& c = views::palette::Active();
+  svg.Group("core-lanes");
+  for (const views::TimelineStepBar& bar : p.core_steps) {
+    const double x0 = AxisX(views::TimelineFraction(p, bar.first, bar.start_us));
+    double x1 = p.axis == views::TimelineAxis::Time
+                    ? AxisX(views::TimelineFraction(p, bar.end, bar.end_us))
+                    : AxisX(views::TimelineFraction(p, bar.end == 0 ? 0 : bar.end - 1, 0));
+    if (x1 - x0 > 3) x1 -= 1;  // a hairline between neighbouring steps
+    svg.MeaningRect(bar.core == 1 ? "core-step core-1" : "core-step core-0", x0,
+                    top + kCoreLane * bar.core + 1, std::max(x1 - x0, 1.0), kCoreLane - 2,
+                    views::CoreMeaning(bar.core));
+  }
+  for (int core = 0; core < 2; ++core)
+    svg.Text("core-lane-name", kLeft + 2, top + kCoreLane * core + kCoreLane - 3,
+             core == 0 ? "core 0" : "core 1", {.colour = c.text_strong, .size = 10});
+  svg.EndGroup();
+}
+
 double Scrubber(SvgDocument& svg, const views::TimelinePicture& p, double top) {
   const views::palette::Colours& c = views::palette::Active();
-  const double height = kBand + kLane * kKinds.size() + 5;
+  const double core_lanes = p.core_steps.empty() ? 0 : 2 * kCoreLane;
+  const double height = kBand + kLane * kKinds.size() + core_lanes + 5;
   svg.Group("scrubber");
   svg.Frame("scrubber-edge", kLeft - 1, top - 1, kWidth - 2 * kLeft + 2, height + 2, c.edge, 1);
   for (std::size_t i = 0; i < p.launches.size(); ++i) {
@@ -71,6 +92,7 @@ double Scrubber(SvgDocument& svg, const views::TimelinePicture& p, double top) {
     if (k >= kKinds.size()) continue;
     Marker(svg, "marker ", k, AxisX(views::TimelineFraction(p, m.event, m.time_us)), top + kBand + kLane * k);
   }
+  if (!p.core_steps.empty()) CoreLanes(svg, p, top + kBand + kLane * kKinds.size());
   if (p.landing) {
     const double x = AxisX(views::TimelineFraction(p, *p.landing, p.landing_us.value_or(0))), s = 4.5;
     const double y = top + height;

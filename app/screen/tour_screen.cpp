@@ -218,9 +218,11 @@ LayoutInput TourScreenArea(const session::TourPictures& pictures, const TourScre
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   const ImGuiStyle& style = ImGui::GetStyle();
   // Without a snapshot the timeline only says why nothing runs: three lines. Classroom mode's is a strip.
-  const float timeline_contents = !pictures.has_snapshot ? ImGui::GetTextLineHeightWithSpacing() * 3.0f
-                                  : state.classroom      ? views::TimelineStripHeight()
-                                                         : views::TimelineViewHeight(pictures.timeline.axis);
+  const float timeline_contents =
+      !pictures.has_snapshot ? ImGui::GetTextLineHeightWithSpacing() * 3.0f
+      : state.classroom
+          ? views::TimelineStripHeight(!pictures.timeline.core_steps.empty())
+          : views::TimelineViewHeight(pictures.timeline.axis, !pictures.timeline.core_steps.empty());
   return {
       .x = viewport->Pos.x,
       .y = viewport->Pos.y + top,

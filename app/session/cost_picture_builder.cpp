@@ -17,9 +17,11 @@ views::CostPicture BuildCostPicture(const walkthrough::Recording& rec, int launc
   picture.launch = track.name;
   const tpu::Chip chip = rec.scenario().ChipPreset();
   char text[160];
-  const std::string core = chip.tensor_cores == 1
-                               ? "its one TensorCore"
-                               : "one of its " + std::to_string(chip.tensor_cores) + " TensorCores";
+  const int cores = track.plan.cores.cores;
+  picture.cores = cores;
+  const std::string core = chip.tensor_cores == 1 ? "its one TensorCore"
+                           : cores == 1           ? "one of its 2 TensorCores (no parallel axis to split)"
+                                                  : "both TensorCores, the grid split between them";
   std::snprintf(text, sizeof text, "TPU %.*s, %s (chip: %.0f GB/s HBM, %.0f bf16 TFLOP/s)",
                 static_cast<int>(chip.name.size()), chip.name.data(), core.c_str(),
                 chip.hbm_bytes_per_s / 1e9, chip.bf16_flops_per_s / 1e12);
@@ -33,15 +35,19 @@ views::CostPicture BuildCostPicture(const walkthrough::Recording& rec, int launc
                   : "the compiler's default scoped limit (" + std::string(chip.vmem_limit_source) + ")");
   picture.chip_name = std::string(chip.name);
   for (const tpu::StepCost& cost : track.stats.step_costs)
-    picture.steps.push_back(
-        {.start_us = cost.start_us, .end_us = cost.end_us, .wait_us = cost.wait_us, .ran = cost.ran});
+    picture.steps.push_back({.start_us = cost.start_us,
+                             .end_us = cost.end_us,
+                             .wait_us = cost.wait_us,
+                             .ran = cost.ran,
+                             .core = cost.core});
   for (const tpu::Event& e : track.events) {
     const bool copy = e.kind == tpu::EventKind::CopyIn && (e.flags & tpu::event_flags::kIssued) != 0;
     if (!copy && e.kind != tpu::EventKind::Writeback) continue;
     picture.copies.push_back({.start_us = e.t_start_us,
                               .end_us = e.t_end_us,
                               .step = static_cast<int>(e.step),
-                              .writeback = e.kind == tpu::EventKind::Writeback});
+                              .writeback = e.kind == tpu::EventKind::Writeback,
+                              .core = e.core()});
   }
   const tpu::CostSummary& sum = track.stats.cost;
   picture.total_us = sum.total_us;

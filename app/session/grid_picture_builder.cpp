@@ -39,6 +39,7 @@ views::GridPicture BuildGridPicture(const walkthrough::Snapshot& snap) {
   picture.rows = static_cast<int>(dkv ? snap.grid[3] : snap.grid[2]);
   picture.cols = static_cast<int>(dkv ? snap.grid[2] : snap.grid[3]);
   picture.walks_down_columns = dkv;
+  picture.core1_first_step = static_cast<int>(snap.core1_first_step);
   assert(snap.cells.size() == static_cast<std::size_t>(batches * heads * picture.rows * picture.cols) &&
          "a snapshot has one cell per grid step of its launch");
   for (int b = 0; b < batches; ++b) {

@@ -41,6 +41,35 @@ std::string Describe(const walkthrough::Snapshot& snap, const walkthrough::Recor
   return text;
 }
 
+// Grid steps of a launch beyond this go on the core lanes as one bar a core, not one a step.
+constexpr std::size_t kMaxStepBars = 512;
+
+// The bars of the core lanes: every grid step of the two-core launches on its core's lane.
+std::vector<views::TimelineStepBar> CoreStepBars(const walkthrough::Recording& rec) {
+  std::vector<views::TimelineStepBar> bars;
+  for (int launch = 0; launch < static_cast<int>(rec.launches().size()); ++launch) {
+    const walkthrough::LaunchTrack& track = rec.launches()[static_cast<std::size_t>(launch)];
+    if (track.plan.cores.cores < 2 || track.step_first_event.empty()) continue;
+    const uint64_t base = rec.EventRange(launch).first;
+    const double start = rec.LaunchStartTime(launch);
+    const std::vector<tpu::StepCost>& costs = track.stats.step_costs;
+    const std::size_t steps = std::min(costs.size() + 1, track.step_first_event.size()) - 1;
+    for (std::size_t s = 0; s < steps; ++s) {
+      const views::TimelineStepBar bar{base + track.step_first_event[s], base + track.step_first_event[s + 1],
+                                       start + costs[s].start_us - costs[s].wait_us, start + costs[s].end_us,
+                                       costs[s].core};
+      if (steps > kMaxStepBars && !bars.empty() && bars.back().core == bar.core &&
+          bars.back().end == bar.first) {
+        bars.back().end = bar.end;  // one bar a core's run of steps
+        bars.back().end_us = std::max(bars.back().end_us, bar.end_us);
+      } else {
+        bars.push_back(bar);
+      }
+    }
+  }
+  return bars;
+}
+
 }  // namespace
 
 std::vector<views::TimelineMarker> BuildTimelineMarkers(const walkthrough::Recording& rec, int bins) {
@@ -73,6 +102,7 @@ views::TimelinePicture BuildTimelinePicture(const walkthrough::Snapshot& snap,
   picture.total_us = rec.TotalTime();
   picture.cursor_us = rec.TimeOfEvent(snap.event_index);
   picture.markers = std::move(markers);
+  picture.core_steps = CoreStepBars(rec);
   char clock[48];
   std::snprintf(clock, sizeof clock, "%.2f \u00b5s into %s (est.)", snap.clock_us, snap.launch_name.c_str());
   picture.position = "event " + std::to_string(snap.event_index + 1) + " of " +

@@ -67,10 +67,10 @@ void AppendEvent(std::string& out, const walkthrough::Recording& rec, const walk
       break;
     }
     case EventKind::When:
-      Append(out, ",\"taken\":%s", e.flags ? "true" : "false");
+      Append(out, ",\"taken\":%s", (e.flags & tpu::event_flags::kTaken) ? "true" : "false");
       break;
     case EventKind::StepEnd:
-      Append(out, ",\"ran\":%s", e.flags ? "true" : "false");
+      Append(out, ",\"ran\":%s", (e.flags & tpu::event_flags::kRan) ? "true" : "false");
       break;
     case EventKind::LoopIteration:
       Append(out, ",\"iteration\":%u", e.block);
@@ -89,7 +89,7 @@ void AppendEvent(std::string& out, const walkthrough::Recording& rec, const walk
     default:
       break;
   }
-  Append(out, ",\"t_start_us\":%.6g,\"t_end_us\":%.6g}", e.t_start_us, e.t_end_us);
+  Append(out, ",\"core\":%d,\"t_start_us\":%.6g,\"t_end_us\":%.6g}", e.core(), e.t_start_us, e.t_end_us);
 }
 
 }  // namespace
@@ -125,6 +125,7 @@ bool WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec,
                         {"steps", t.grid.Product()},
                         {"steps_run", t.stats.steps_run},
                         {"steps_skipped", t.stats.steps_skipped},
+                        {"cores", t.plan.cores.cores},
                         {"operands", t.operand_names},
                         {"est_total_us", t.stats.cost.total_us},
                         {"est_compute_us", t.stats.cost.compute_us},

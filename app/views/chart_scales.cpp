@@ -24,14 +24,19 @@ CostWindow CostWindowAround(const CostPicture& p, int steps_each_side) {
   if (p.steps.empty()) return {0.0, std::max(p.total_us, 1e-6)};
   const int last = static_cast<int>(p.steps.size()) - 1;
   const int current = std::clamp(p.current_step, 0, last);
-  const CostStep& first = p.steps[static_cast<std::size_t>(std::max(0, current - steps_each_side))];
-  const CostStep& end = p.steps[static_cast<std::size_t>(std::min(last, current + steps_each_side))];
+  // A core runs a contiguous run of steps: stay inside the current step's.
+  const auto core_of = [&](int i) { return p.steps[static_cast<std::size_t>(i)].core; };
+  const int core = core_of(current);
+  int lo = current, hi = current;
+  while (lo > 0 && lo > current - steps_each_side && core_of(lo - 1) == core) --lo;
+  while (hi < last && hi < current + steps_each_side && core_of(hi + 1) == core) ++hi;
+  const CostStep& first = p.steps[static_cast<std::size_t>(lo)];
+  const CostStep& end = p.steps[static_cast<std::size_t>(hi)];
   double from = first.start_us - first.wait_us, to = end.end_us;
   // The copies the window's last step issued run past its compute; keep them in view.
   for (const CostCopy& c : p.copies)
-    if (c.step >= current - steps_each_side && c.step <= current + steps_each_side)
-      to = std::max(to, c.end_us);
-  if (current == 0) from = 0.0;
+    if (c.step >= lo && c.step <= hi) to = std::max(to, c.end_us);
+  if (lo == 0 || core_of(lo - 1) != core) from = 0.0;  // the core's first step: its prologue starts at 0
   if (!(to > from)) to = from + 1e-6;
   return {from, to};
 }

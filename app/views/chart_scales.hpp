@@ -13,8 +13,8 @@ namespace tilewalk::views {
 // of them; none for a total or count that is not positive.
 std::vector<double> AxisTicks(double total, double max_ticks);
 
-// The time range the zoomed chart shows: the cursor's step and `steps_each_side` steps either side, with
-// the copies they issue; never empty.
+// The time range the zoomed chart shows: the cursor's step and `steps_each_side` steps either side on the
+// same TensorCore (the other core's steps run on their own clock), with the copies they issue; never empty.
 constexpr int kCostZoomSteps = 2;  // the steps either side of the cursor's that the zoomed chart shows
 struct CostWindow {
   double from_us = 0, to_us = 0;

@@ -30,31 +30,31 @@ void Bar(ImDrawList* draw, const Chart& chart, double a, double b, float y0, flo
   FillMeaning(draw, ImVec2(x0, y0), ImVec2(x1, y1), meaning);
 }
 
-// Two lanes, compute above copies, over [from_us, to_us]; the cursor's step outlined in the current colour;
-// under them the range's ends and `caption`. With `label_steps`, each step's bar carries its number when it
-// fits.
-void DrawLanes(const CostPicture& p, double from_us, double to_us, bool label_steps,
-               const std::string& caption) {
-  ImDrawList* draw = ImGui::GetWindowDrawList();
+// Two lanes a TensorCore, compute above copies, over [from_us, to_us]: `top` and `lane_h` place the
+// core's pair. The cursor's step and the copies it issued are outlined in the current colour. With
+// `label_steps`, each step's bar carries its number when it fits.
+void DrawCoreLanes(ImDrawList* draw, const CostPicture& p, const Chart& chart, int core, float top,
+                   float lane_h, bool label_steps) {
   const float line = ImGui::GetTextLineHeight();
-  const float label_w = ImGui::CalcTextSize("compute ").x;
-  const ImVec2 at = ImGui::GetCursorScreenPos();
-  const float lane_h = line * 1.0f;
   const float gap = line * 0.2f;
-  const Chart chart{at.x + label_w, std::max(1.0f, ImGui::GetContentRegionAvail().x - label_w), from_us,
-                    to_us};
-  const float compute_y = at.y, copy_y = at.y + lane_h + gap;
-  draw->AddText(ImVec2(at.x, compute_y + (lane_h - line) * 0.5f), palette::Active().text_dim, "compute");
-  draw->AddText(ImVec2(at.x, copy_y + (lane_h - line) * 0.5f), palette::Active().text_dim, "copies");
+  const float compute_y = top, copy_y = top + lane_h + gap;
+  const ImU32 name_colour = p.cores > 1 ? MeaningColour(CoreMeaning(core))
+                                        : palette::Active().text_dim;  // the grid's outline colour
+  const std::string prefix = p.cores > 1 ? std::to_string(core) + " " : "";
+  draw->AddText(ImVec2(chart.left - ImGui::CalcTextSize((prefix + "compute ").c_str()).x,
+                       compute_y + (lane_h - line) * 0.5f),
+                name_colour, (prefix + "compute").c_str());
+  draw->AddText(ImVec2(chart.left - ImGui::CalcTextSize((prefix + "compute ").c_str()).x,
+                       copy_y + (lane_h - line) * 0.5f),
+                name_colour, (prefix + "copies").c_str());
   draw->AddRectFilled(ImVec2(chart.left, compute_y), ImVec2(chart.left + chart.width, compute_y + lane_h),
                       palette::Active().lane_ground);
   draw->AddRectFilled(ImVec2(chart.left, copy_y), ImVec2(chart.left + chart.width, copy_y + lane_h),
                       palette::Active().lane_ground);
   draw->PushClipRect(ImVec2(chart.left, compute_y), ImVec2(chart.left + chart.width, copy_y + lane_h), true);
-
   for (std::size_t i = 0; i < p.steps.size(); ++i) {
     const CostStep& s = p.steps[i];
-    if (s.end_us < from_us || s.start_us - s.wait_us > to_us) continue;
+    if (s.core != core || s.end_us < chart.from_us || s.start_us - s.wait_us > chart.to_us) continue;
     if (s.wait_us > 0)
       Bar(draw, chart, s.start_us - s.wait_us, s.start_us, compute_y + lane_h * 0.35f,
           compute_y + lane_h * 0.65f, Meaning::Error);
@@ -71,12 +71,12 @@ void DrawLanes(const CostPicture& p, double from_us, double to_us, bool label_st
     }
   }
   for (const CostCopy& c : p.copies) {
-    if (c.end_us < from_us || c.start_us > to_us) continue;
+    if (c.core != core || c.end_us < chart.from_us || c.start_us > chart.to_us) continue;
     Bar(draw, chart, c.start_us, c.end_us, copy_y + 1.0f, copy_y + lane_h - 1.0f,
         c.writeback ? Meaning::WrittenBack : Meaning::Copied);
   }
-  // The cursor's step and the copies it issued, outlined; then the cursor itself.
-  if (p.current_step >= 0 && static_cast<std::size_t>(p.current_step) < p.steps.size()) {
+  if (p.current_step >= 0 && static_cast<std::size_t>(p.current_step) < p.steps.size() &&
+      p.steps[static_cast<std::size_t>(p.current_step)].core == core) {
     const CostStep& s = p.steps[static_cast<std::size_t>(p.current_step)];
     draw->AddRect(ImVec2(chart.X(s.start_us) - 1.0f, compute_y),
                   ImVec2(std::max(chart.X(s.end_us), chart.X(s.start_us) + 1.5f) + 1.0f, compute_y + lane_h),
@@ -87,15 +87,33 @@ void DrawLanes(const CostPicture& p, double from_us, double to_us, bool label_st
                     ImVec2(std::max(chart.X(c.end_us), chart.X(c.start_us) + 1.5f) + 1.0f, copy_y + lane_h),
                     palette::Active().current, 0.0f, 0, 2.0f);
     }
+    const float cx = chart.X(p.cursor_us);  // the cursor's time is on its own core's clock
+    draw->AddLine(ImVec2(cx, compute_y), ImVec2(cx, copy_y + lane_h), palette::Active().text, 1.5f);
   }
-  const float cx = chart.X(p.cursor_us);
-  draw->AddLine(ImVec2(cx, compute_y), ImVec2(cx, copy_y + lane_h), palette::Active().text, 1.5f);
   draw->PopClipRect();
+}
+
+// The lanes of every core over [from_us, to_us]; under them the range's ends and `caption`.
+void DrawLanes(const CostPicture& p, double from_us, double to_us, bool label_steps,
+               const std::string& caption) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float line = ImGui::GetTextLineHeight();
+  const float label_w = ImGui::CalcTextSize(p.cores > 1 ? "0 compute " : "compute ").x;
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const float lane_h = line * 1.0f;
+  const float pair_h = 2.0f * lane_h + line * 0.2f;
+  const Chart chart{at.x + label_w, std::max(1.0f, ImGui::GetContentRegionAvail().x - label_w), from_us,
+                    to_us};
+  const int cores = std::max(p.cores, 1);
+  for (int core = 0; core < cores; ++core)
+    DrawCoreLanes(draw, p, chart, core, at.y + static_cast<float>(core) * (pair_h + line * 0.4f), lane_h,
+                  label_steps);
 
   char from[32], to[32];
   std::snprintf(from, sizeof from, "%.2f µs", from_us);
   std::snprintf(to, sizeof to, "%.2f µs", to_us);
-  const float axis_y = copy_y + lane_h + 2.0f;
+  const float axis_y =
+      at.y + static_cast<float>(cores) * pair_h + static_cast<float>(cores - 1) * line * 0.4f + 2.0f;
   if (caption.empty()) {  // no axis row: the whole launch starts at 0 and the totals above give its end
     ImGui::Dummy(ImVec2(chart.width + label_w, axis_y - at.y));
     return;
@@ -176,6 +194,14 @@ void DrawCostView(const CostPicture& p) {
       ImGui::NewLine();
     Swatch(meaning, label);
   }
+  if (p.cores > 1)
+    for (const auto& [meaning, label] :
+         {std::pair{Meaning::Core0, "core 0 lanes"}, std::pair{Meaning::Core1, "core 1 lanes"}}) {
+      ImGui::SameLine();
+      if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label).x + ImGui::GetTextLineHeight() * 2.0f)
+        ImGui::NewLine();
+      Swatch(meaning, label);
+    }
 
   DrawLanes(p, 0.0, std::max(p.total_us, 1e-6), false, "");
   if (p.current_step >= 0 && static_cast<std::size_t>(p.current_step) < p.steps.size()) {

@@ -7,6 +7,7 @@ namespace tilewalk::views {
 
 GridPicture BandGrid(const GridPicture& picture, int row_band, int col_band) {
   GridPicture banded = picture;
+  banded.core1_first_step = -1;  // a band can hold steps of both cores: the summary leaves cores out
   banded.row_band = std::max(row_band, 1);
   banded.col_band = std::max(col_band, 1);
   const int rows = std::max(picture.rows, 0), cols = std::max(picture.cols, 0);

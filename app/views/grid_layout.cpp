@@ -62,9 +62,28 @@ void AddIndexLabels(SliceLayout& slice, const GridPicture& picture, float pitch,
   }
 }
 
+// Megacore: the bounding box of each core's cells in the slice, pushed out to the middle of the gap.
+void AddCoreRegions(SliceLayout& slice, const GridPicture& picture, int source_index, float inset) {
+  if (picture.core1_first_step < 0 || picture.cols <= 0) return;
+  for (int core = 0; core < 2; ++core) {
+    std::optional<LayoutRect> box;
+    for (std::size_t i = 0; i < slice.cells.size(); ++i) {
+      const int r = static_cast<int>(i) / picture.cols, c = static_cast<int>(i) % picture.cols;
+      if (CoreOfCell(picture, source_index, r, c) != core) continue;
+      const LayoutRect& cell = slice.cells[i];
+      if (!box) box = cell;
+      box->min = {std::min(box->min.x, cell.min.x), std::min(box->min.y, cell.min.y)};
+      box->max = {std::max(box->max.x, cell.max.x), std::max(box->max.y, cell.max.y)};
+    }
+    if (box)
+      slice.core_regions.push_back(
+          {{{box->min.x - inset, box->min.y - inset}, {box->max.x + inset, box->max.y + inset}}, core});
+  }
+}
+
 SliceLayout BuildSlice(const GridPicture& picture, int total, const SliceChrome& chrome,
-                       const GridSlice& source, LayoutVec origin, LayoutVec block_size, float pitch,
-                       float gap, bool lay_out_cells, const TextMetrics& m) {
+                       const GridSlice& source, int source_index, LayoutVec origin, LayoutVec block_size,
+                       float pitch, float gap, bool lay_out_cells, const TextMetrics& m) {
   const float lh = m.line_height;
   const int rows = std::max(picture.rows, 0), cols = std::max(picture.cols, 0);
   SliceLayout slice;
@@ -98,6 +117,7 @@ SliceLayout BuildSlice(const GridPicture& picture, int total, const SliceChrome&
     // The grid runs in lexicographic order with the last axis fastest, so the path visits a whole run of
     // the innermost axis before it moves one step along the other.
     slice.run_length = picture.walks_down_columns ? rows : cols;
+    AddCoreRegions(slice, picture, source_index, inset);
     slice.path.resize(slice.cells.size());
     for (int r = 0; r < rows; ++r) {
       for (int c = 0; c < cols; ++c) {
@@ -209,7 +229,7 @@ PlacedLayout LayOutWithLegend(const GridPicture& picture, int total, float width
     const int at_col = s % fit.slice_columns, at_row = s / fit.slice_columns;
     const LayoutVec origin{static_cast<float>(at_col) * (block.x + slice_gap),
                            slices_top + static_cast<float>(at_row) * (block.y + slice_gap)};
-    layout.slices.push_back(BuildSlice(picture, total, chrome, picture.slices[static_cast<std::size_t>(s)],
+    layout.slices.push_back(BuildSlice(picture, total, chrome, picture.slices[static_cast<std::size_t>(s)], s,
                                        origin, block, pitch, layout.cell_gap, !layout.too_large, m));
     layout.slices.back().source = s;
   }

@@ -61,12 +61,20 @@ struct SliceLayout {
                                   // (or column) and the segment into it is a wrap, not a step along the axis
   LayoutSegment innermost;        // the arrow along the innermost axis, tail to head
   std::vector<LayoutLabel> labels;
+  // Megacore: the outline around each TensorCore's cells. A core runs whole runs of the innermost axis
+  // (grid_slices.hpp), so its cells in a slice form one rectangle.
+  struct CoreRegion {
+    LayoutRect rect;
+    int core = 0;
+  };
+  std::vector<CoreRegion> core_regions;
 };
 
 struct LegendEntry {
   LayoutRect swatch;
   CellState state = CellState::Pending;
   LayoutLabel label;
+  int core = -1;  // a TensorCore's outline (0 or 1) rather than a cell state
 };
 
 // A summary's current band magnified: its cells one a step (at most kLensSide a side, around the cursor),

@@ -56,6 +56,17 @@ float BuildLegendAbove(GridLayout& layout, const GridPicture& picture, const Gri
          .state = e.state,
          .label = {{swatch.max.x + 0.4f * lh, at.y + 0.2f * lh}, text, LabelRole::Legend}});
   }
+  if (picture.core1_first_step >= 0)
+    for (int core = 0; core < 2; ++core) {
+      const std::string text = "core " + std::to_string(core);
+      const LayoutVec at = place(1.2f * lh + 0.4f * lh + TextWidth(text, m));
+      const LayoutRect swatch{{at.x, at.y + 0.1f * lh}, {at.x + 1.2f * lh, at.y + 1.3f * lh}};
+      layout.legend.push_back(
+          {.swatch = swatch,
+           .state = CellState::Pending,
+           .label = {{swatch.max.x + 0.4f * lh, at.y + 0.2f * lh}, text, LabelRole::Legend},
+           .core = core});
+    }
   if (options.show_order) {
     const std::string text = "execution order";
     const LayoutVec at = place(2.4f * lh + 0.4f * lh + TextWidth(text, m));
@@ -97,6 +108,14 @@ float BuildLegendColumn(GridLayout& layout, const GridPicture& picture, const Gr
     layout.legend.push_back(
         {.swatch = swatch_at(top), .state = e.state, .label = next(e.text, LabelRole::Legend)});
   }
+  if (picture.core1_first_step >= 0)
+    for (int core = 0; core < 2; ++core) {
+      const float top = y;
+      layout.legend.push_back({.swatch = swatch_at(top),
+                               .state = CellState::Pending,
+                               .label = next("core " + std::to_string(core), LabelRole::Legend),
+                               .core = core});
+    }
   if (options.show_order) {
     layout.legend_path = arrow_at(y);
     layout.legend_path_label = next(terse ? "order" : "execution\norder", LabelRole::Legend);

@@ -29,6 +29,7 @@ struct GridPicture {
   int row_band = 1, col_band = 1;   // a summary of a large grid: each cell stands for this many rows, columns
   bool walks_down_columns = false;  // false: the innermost grid axis runs along a row (kv innermost, forward
                                     // and dQ); true: it runs down a column (q innermost, dK/dV)
+  int core1_first_step = -1;        // megacore (v4, v5p): the first grid step TensorCore 1 runs; -1: one core
   std::vector<GridSlice> slices{};
 };
 
@@ -53,6 +54,13 @@ constexpr int StepInSlice(int rows, int cols, bool walks_down_columns, int row, 
 constexpr int StepInLaunch(const GridPicture& picture, int slice, int row, int col) {
   return slice * picture.rows * picture.cols +
          StepInSlice(picture.rows, picture.cols, picture.walks_down_columns, row, col);
+}
+
+// The TensorCore that runs a cell's step: 0, or 1 from the picture's core1_first_step on.
+constexpr int CoreOfCell(const GridPicture& picture, int slice, int row, int col) {
+  return picture.core1_first_step >= 0 && StepInLaunch(picture, slice, row, col) >= picture.core1_first_step
+             ? 1
+             : 0;
 }
 
 }  // namespace tilewalk::views

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "app/views/grid_layout.hpp"
+#include "app/views/meaning.hpp"
 #include "app/views/tour_palette.hpp"
 
 namespace tilewalk::views {
@@ -161,6 +162,13 @@ void PaintCells(const Painter& p, const GridPicture& picture, const SliceLayout&
     if (p.Visible(run.rect)) PaintCell(p, run.rect, run.state);
 }
 
+// Megacore: each TensorCore's cells outlined in its colour.
+void PaintCoreRegions(const Painter& p, const SliceLayout& slice) {
+  for (const SliceLayout::CoreRegion& region : slice.core_regions)
+    p.dl->AddRect(p.At(region.rect.min), p.At(region.rect.max), MeaningColour(CoreMeaning(region.core)), 0.0f,
+                  0, p.Stroke());
+}
+
 // The path is bright up to the furthest step that has been reached and faint beyond it; the segment that
 // starts a new run of the innermost axis is dashed, because the kernel does not travel it, it just begins
 // the next row (or column).
@@ -237,7 +245,11 @@ void PaintLabels(const Painter& p, const std::vector<LayoutLabel>& labels) {
 
 void PaintLegend(const Painter& p, const GridLayout& layout) {
   for (const LegendEntry& e : layout.legend) {
-    PaintCell(p, e.swatch, e.state);
+    if (e.core >= 0)
+      p.dl->AddRect(p.At(e.swatch.min), p.At(e.swatch.max), MeaningColour(CoreMeaning(e.core)), 0.0f, 0,
+                    p.Stroke());
+    else
+      PaintCell(p, e.swatch, e.state);
     p.dl->AddText(p.At(e.label.pos), LabelColour(e.label.role), e.label.text.c_str());
   }
   if (layout.legend_path && layout.legend_path_label) {
@@ -266,6 +278,8 @@ void ShowCellTooltip(const GridPicture& picture, const GridCellRef& hit) {
   ImGui::Text("grid step %d: %s", StepInLaunch(picture, hit.slice, hit.row, hit.col), StateName(state));
   ImGui::Text("batch %d, head %d, %s %d, %s %d", slice.batch, slice.head, picture.row_label.c_str(), hit.row,
               picture.col_label.c_str(), hit.col);
+  if (picture.core1_first_step >= 0)
+    ImGui::Text("runs on TensorCore %d", CoreOfCell(picture, hit.slice, hit.row, hit.col));
   ImGui::TextDisabled("click to seek here; Ctrl + wheel zooms, a double-click fits, a right drag pans");
   ImGui::EndTooltip();
 }
@@ -350,6 +364,7 @@ std::optional<SeekToGridCell> DrawGridView(const GridPicture& full, GridViewStat
     for (const SliceLayout& slice : layout.slices) {
       const GridSlice& source = shown.slices[static_cast<std::size_t>(slice.source)];
       PaintCells(painter, shown, slice, source, layout.cell_gap);
+      PaintCoreRegions(painter, slice);
       if (state.show_order) {
         PaintPath(painter, shown, slice, source, layout.cell_pitch);
         if (!layout.summary && layout.cell_pitch >= 2.2f * line_height) {

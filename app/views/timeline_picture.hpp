@@ -46,14 +46,24 @@ struct TimelineBand {
   double start_us = 0, end_us = 0;   // on the recording's estimated clock
 };
 
+// Megacore: a grid step (or, for a launch of many steps, a whole core's run of them) on its TensorCore's
+// lane. On the time axis the two lanes overlap, as the cores do; on the event axis core 1's steps follow
+// core 0's, as the recording holds them.
+struct TimelineStepBar {
+  std::uint64_t first = 0, end = 0;  // global events [first, end)
+  double start_us = 0, end_us = 0;   // on the recording's estimated clock
+  int core = 0;
+};
+
 struct TimelinePicture {
   std::uint64_t event_count = 0;
   std::uint64_t cursor = 0;
   std::optional<std::uint64_t> landing{};  // the event the tour stop lands on, flagged on the scrubber
   std::vector<TimelineBand> launches{};
-  std::vector<TimelineMarker> markers{};  // at most one per kind per bin
-  std::string position{};                 // "event 812 of 4096 · fwd step 5 (0, 0, 1, 1) · 12.3 µs"
-  std::string statement{};                // what the event is: "matmul at fwd.run.s"
+  std::vector<TimelineMarker> markers{};      // at most one per kind per bin
+  std::vector<TimelineStepBar> core_steps{};  // on two-core launches only; empty: no core lanes
+  std::string position{};                     // "event 812 of 4096 · fwd step 5 (0, 0, 1, 1) · 12.3 µs"
+  std::string statement{};                    // what the event is: "matmul at fwd.run.s"
   bool playing = false;
   float speed = 8.0f;  // steps per second, in the step unit
   StepUnit step_unit = StepUnit::Statement;

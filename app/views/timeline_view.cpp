@@ -1,3 +1,6 @@
+// The timeline pane. Sections: the marker kinds and the scrubber's sizes; the buttons and time labels; the
+// legend; the megacore lanes (a lane of grid steps per TensorCore on v4 and v5p); the scrubber; the pane,
+// figure and classroom-strip entry points.
 #include "app/views/timeline_view.hpp"
 
 #include <imgui.h>
@@ -27,7 +30,8 @@ constexpr std::array<KindStyle, static_cast<std::size_t>(MarkerKind::kCount)> kK
     {"error", Meaning::Error},
 }};
 
-// The scrubber's parts, in lines of text: the launch bands, then one lane per marker kind.
+// The scrubber's parts, in lines of text: the launch bands, one lane per marker kind, then on a megacore
+// chip a lane of grid steps per TensorCore.
 constexpr float kBandLines = 1.1f;
 constexpr float kLaneLines = 0.45f;
 constexpr float kScrubberPadLines = 0.3f;
@@ -36,9 +40,16 @@ float LaneHeight() {
   return std::max(4.0f, ImGui::GetTextLineHeight() * kLaneLines);
 }
 
-float ScrubberHeight() {
+constexpr float kCoreLaneLines = 0.8f;
+
+float CoreLaneHeight() {
+  return std::max(6.0f, ImGui::GetTextLineHeight() * kCoreLaneLines);
+}
+
+float ScrubberHeight(bool core_lanes = false) {
   const float line = ImGui::GetTextLineHeight();
-  return line * (kBandLines + kScrubberPadLines) + LaneHeight() * static_cast<float>(kKinds.size());
+  return line * (kBandLines + kScrubberPadLines) + LaneHeight() * static_cast<float>(kKinds.size()) +
+         (core_lanes ? 2.0f * CoreLaneHeight() : 0.0f);
 }
 
 // A marker of kind `k` centred on x in its lane: a bar, except a skipped step, which is a diamond, so that it
@@ -185,6 +196,29 @@ std::optional<Intent> DrawLegend(bool buttons = true) {
   return intent;
 }
 
+// Megacore: each core's grid steps as bars on its own lane under the markers, in the core's colour, with
+// the lane's name at its left end.
+void DrawCoreLanes(ImDrawList* draw, const TimelinePicture& picture, float left, float width, float top) {
+  const float lane = CoreLaneHeight();
+  for (const TimelineStepBar& bar : picture.core_steps) {
+    const float x0 = AxisX(TimelineFraction(picture, bar.first, bar.start_us), left, width);
+    float x1 = picture.axis == TimelineAxis::Time
+                   ? AxisX(TimelineFraction(picture, bar.end, bar.end_us), left, width)
+                   : AxisX(TimelineFraction(picture, bar.end == 0 ? 0 : bar.end - 1, 0), left, width);
+    if (x1 - x0 > 3.0f) x1 -= 1.0f;  // a hairline between neighbouring steps
+    const float y = top + lane * static_cast<float>(bar.core);
+    draw->AddRectFilled(ImVec2(x0, y + 1.0f), ImVec2(std::max(x1, x0 + 1.0f), y + lane - 1.0f),
+                        MeaningColour(CoreMeaning(bar.core)));
+  }
+  for (int core = 0; core < 2; ++core) {
+    const char* name = core == 0 ? "core 0" : "core 1";
+    const float y = top + lane * static_cast<float>(core);
+    const float scale = std::min(1.0f, lane / ImGui::GetTextLineHeight());
+    draw->AddText(ImGui::GetFont(), ImGui::GetFontSize() * scale, ImVec2(left + 2.0f, y),
+                  palette::Active().text_strong, name);
+  }
+}
+
 // The scrubber: launch bands, a lane of markers per kind, the landing flag and the cursor. Dragging on it
 // returns the seek; `left` and `width` say where its axis lies, for the labels under it.
 std::optional<Intent> DrawScrubber(const TimelinePicture& picture, float& left, float& width) {
@@ -195,7 +229,7 @@ std::optional<Intent> DrawScrubber(const TimelinePicture& picture, float& left, 
   width = std::max(1.0f, ImGui::GetContentRegionAvail().x - line);
   left = at.x + line * 0.5f;
   const float band_height = line * kBandLines;
-  const float height = ScrubberHeight();
+  const float height = ScrubberHeight(!picture.core_steps.empty());
   ImGui::InvisibleButton("scrubber", ImVec2(width + line, height));
   if (ImGui::IsItemActive() && picture.event_count > 0) {
     const float x = ImGui::GetIO().MousePos.x;
@@ -230,6 +264,8 @@ std::optional<Intent> DrawScrubber(const TimelinePicture& picture, float& left, 
     const float y = at.y + band_height + lane * static_cast<float>(k);
     DrawMarker(draw, k, x, y, lane, line);
   }
+  if (!picture.core_steps.empty())
+    DrawCoreLanes(draw, picture, left, width, at.y + band_height + lane * static_cast<float>(kKinds.size()));
   if (picture.landing) {
     // A small flag under the launch bands: where the stop landed, so that one can wander and come back.
     const float lx =
@@ -252,11 +288,11 @@ std::uint64_t ScrubberEventAt(float x, float left, float width, std::uint64_t ev
   return static_cast<std::uint64_t>(std::llround(f * static_cast<double>(event_count - 1)));
 }
 
-float TimelineViewHeight(TimelineAxis axis) {
+float TimelineViewHeight(TimelineAxis axis, bool core_lanes) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const float time_labels = axis == TimelineAxis::Time ? ImGui::GetTextLineHeightWithSpacing() : 0.0f;
-  return ImGui::GetFrameHeightWithSpacing() + ImGui::GetTextLineHeightWithSpacing() + ScrubberHeight() +
-         style.ItemSpacing.y + time_labels + ImGui::GetFrameHeight();
+  return ImGui::GetFrameHeightWithSpacing() + ImGui::GetTextLineHeightWithSpacing() +
+         ScrubberHeight(core_lanes) + style.ItemSpacing.y + time_labels + ImGui::GetFrameHeight();
 }
 
 std::optional<Intent> DrawTimelineView(const TimelinePicture& picture) {
@@ -278,8 +314,8 @@ void DrawTimelineFigure(const TimelinePicture& picture) {
   DrawLegend(/*buttons=*/false);
 }
 
-float TimelineStripHeight() {
-  return ImGui::GetTextLineHeightWithSpacing() + ScrubberHeight();
+float TimelineStripHeight(bool core_lanes) {
+  return ImGui::GetTextLineHeightWithSpacing() + ScrubberHeight(core_lanes);
 }
 
 std::optional<Intent> DrawTimelineStrip(const TimelinePicture& picture) {

@@ -32,6 +32,7 @@ struct Colours {
   ImU32 on_light;                              // ink on a light fill (ran and current cells)
   ImU32 idle_step, lane_ground;                // the cost view's idle steps and lane background
   ImU32 empty_slot, in_vmem;                   // the memory view's empty slot and HBM blocks in VMEM
+  ImU32 core0, core1;                          // the two TensorCores of a megacore chip (v4, v5p)
   ImU32 band_even, band_odd;                   // the timeline's launch bands, alternating
   ImU32 edited_field;                          // a scenario field changed from the stop's own
   ImU32 help_key;                              // the help overlay's key names

@@ -1,9 +1,9 @@
 // TPU chip presets, from the public jax chip table, and the per-TensorCore figures the cost model uses.
-// tilewalk models one TensorCore: two-core chips (v4, v5p) have their chip figures split per core.
-// A launch's VMEM budget is not the physical VMEM but the compiler's scoped VMEM limit: the chip's default
-// (XLA's --xla_tpu_scoped_vmem_limit_kib, which none of the kernel's CompilerParams override) unless a
-// scenario sets vmem_limit_bytes, as CompilerParams(vmem_limit_bytes=...) would. The README's chip table
-// lists every figure with its source.
+// Two-core chips (v4, v5p) have their chip figures split per TensorCore, and each core runs a share of the
+// grid (grid_slices.hpp). A launch's VMEM budget is not the physical VMEM but the compiler's scoped VMEM
+// limit: the chip's default (XLA's --xla_tpu_scoped_vmem_limit_kib, which none of the kernel's CompilerParams
+// override) unless a scenario sets vmem_limit_bytes, as CompilerParams(vmem_limit_bytes=...) would. The
+// README's chip table lists every figure with its source.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +25,8 @@ struct Chip {
   int64_t default_vmem_limit_bytes = 0;  // the compiler's default scoped VMEM limit, per TensorCore
   std::string_view vmem_limit_source;    // where that default comes from
   int64_t vmem_limit_bytes = 0;          // a launch's own vmem_limit_bytes; 0: the default applies
+  double clock_hz = 0;                   // the TensorCore clock where it is set; 0: implied by the MXU peak
+  std::string_view clock_source{};       // why a set clock has the value it has
 
   // The scoped VMEM limit a launch compiles under, never more than the physical VMEM.
   int64_t VmemLimit() const {
@@ -34,8 +36,10 @@ struct Chip {
 
   double CoreHbmBytesPerSecond() const { return hbm_bytes_per_s / tensor_cores; }
   double CoreFlopsPerSecond() const { return bf16_flops_per_s / tensor_cores; }
-  // Clock implied by the MXU peak: flops/s ÷ (MXUs × dim² × 2). An estimate, labelled as one.
+  // The clock: the chip's own figure where one is set (v6e), else the one the MXU peak implies,
+  // flops/s ÷ (MXUs × dim² × 2). An estimate either way, labelled as one.
   double ClockHz() const {
+    if (clock_hz > 0) return clock_hz;
     return CoreFlopsPerSecond() / (static_cast<double>(mxus) * mxu_dim * mxu_dim * 2.0);
   }
   // Assumed VPU issue rate: two (8, 128) vector-register operations per cycle; exp on the EUP at one.

@@ -52,14 +52,23 @@ double PipelineClock::WaitForInputs() {
   return wait;
 }
 
-CostSummary PipelineClock::Summary() const {
+double PipelineClock::End() const {
+  return std::max(compute, dma);
+}
+
+CostSummary Summarize(const CoreClocks& clocks, int cores) {
   CostSummary s;
-  s.total_us = std::max(compute, dma);
-  s.compute_us = busy_compute;
-  s.overhead_us = busy_overhead;
-  s.dma_us = busy_dma;
-  s.bubble_us = std::max(0.0, s.total_us - busy_compute);
-  s.bound = busy_dma > busy_compute ? Bound::Hbm : Bound::Compute;
+  s.cores = cores;
+  for (int c = 0; c < cores; ++c) {
+    const PipelineClock& clock = clocks[static_cast<std::size_t>(c)];
+    s.core_end_us[static_cast<std::size_t>(c)] = clock.End();
+    s.total_us = std::max(s.total_us, clock.End());
+    s.compute_us += clock.busy_compute;
+    s.overhead_us += clock.busy_overhead;
+    s.dma_us += clock.busy_dma;
+  }
+  s.bubble_us = std::max(0.0, cores * s.total_us - s.compute_us);
+  s.bound = s.dma_us > s.compute_us ? Bound::Hbm : Bound::Compute;
   return s;
 }
 

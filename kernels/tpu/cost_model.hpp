@@ -4,9 +4,12 @@
 // leaves unused (see kMxuRowGranule). Each grid step also costs a fixed overhead on the core
 // (kGridStepOverheadUs). Copies run on their own engine, so the prefetch for step i+1 and the copy-back of
 // step i−1 overlap the compute of step i; compute waits only when its own inputs have not arrived (a
-// bubble).
+// bubble). A megacore chip (v4, v5p) has two TensorCores, each with its own compute timeline and copy
+// engine at half the chip's peak and HBM bandwidth; each runs its share of the grid (grid_slices.hpp) on
+// a clock of its own from the launch's start, and the launch ends when the later core does.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -49,15 +52,18 @@ struct StepCost {
   double dma_us = 0;       // copies and writebacks issued during this step
   double wait_us = 0;      // time the core waited for this step's inputs: the bubble before it
   bool ran = false;        // the step did arithmetic
+  uint8_t core = 0;        // the TensorCore that ran it
 };
 
 struct CostSummary {
-  double total_us = 0;     // first copy to last writeback
-  double compute_us = 0;   // busy compute time, the grid steps' fixed overheads included
+  double total_us = 0;     // first copy to last writeback, on whichever core finishes later
+  double compute_us = 0;   // busy compute time, the grid steps' fixed overheads included, summed over cores
   double overhead_us = 0;  // of which the grid steps' fixed overheads
-  double dma_us = 0;       // busy copy-engine time
-  double bubble_us = 0;    // total_us − compute_us: time the core is idle
+  double dma_us = 0;       // busy copy-engine time, summed over cores
+  double bubble_us = 0;    // cores × total_us − compute_us: time the cores are idle
   Bound bound = Bound::Compute;
+  int cores = 1;                        // TensorCores that ran grid steps
+  std::array<double, 2> core_end_us{};  // when each core finished its last copy or step
 };
 
 class CostModel {
@@ -84,7 +90,11 @@ struct PipelineClock {
 
   double Copy(double duration_us);  // queue a copy no earlier than now; returns its start
   double WaitForInputs();           // returns the wait
-  CostSummary Summary() const;
+  double End() const;               // when the last copy or step on this core finished
 };
+
+// One clock per TensorCore; `cores` of them ran steps.
+using CoreClocks = std::array<PipelineClock, 2>;
+CostSummary Summarize(const CoreClocks& clocks, int cores);
 
 }  // namespace tilewalk::tpu

@@ -34,7 +34,10 @@ namespace event_flags {
 inline constexpr uint8_t kIssued = 1;    // CopyIn: a DMA was issued (otherwise skipped)
 inline constexpr uint8_t kTaken = 1;     // When: the branch ran
 inline constexpr uint8_t kRan = 1;       // StepEnd: the step did arithmetic
-inline constexpr uint8_t kPrologue = 2;  // CopyIn: issued before step 0, not overlapped with compute
+inline constexpr uint8_t kPrologue = 2;  // CopyIn: issued before a core's first step, not overlapped
+// Any kind: the event belongs to a step that TensorCore 1 of a megacore chip runs (grid_slices.hpp); its
+// times are on that core's clock, which starts with the launch like core 0's.
+inline constexpr uint8_t kCore1 = 0x80;
 }  // namespace event_flags
 
 inline constexpr uint8_t kNoOperand = 0xFF;
@@ -50,8 +53,10 @@ struct Event {
   uint32_t block = 0;  // CopyIn/Writeback: linear block index; LoopIteration: iteration
   uint16_t row0 = 0, rows = 0, col0 = 0, cols = 0;  // Load/Store: the ref region
   uint64_t work = 0;     // bytes (copies), flops (matmul), vector-register ops (others)
-  float t_start_us = 0;  // estimated by the cost model
+  float t_start_us = 0;  // estimated by the cost model, on the clock of the event's core
   float t_end_us = 0;
+
+  int core() const { return (flags & event_flags::kCore1) ? 1 : 0; }
 };
 static_assert(sizeof(Event) == 40, "events are small fixed-size records; keep them at 40 bytes");
 

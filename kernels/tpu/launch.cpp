@@ -54,7 +54,7 @@ bool LaunchRunner::Finished() const {
 }
 
 LaunchResult LaunchRunner::TakeResult() {
-  m_stats.cost = m_state.clock.Summary();
+  m_stats.cost = Summarize(m_state.clocks, m_plan.cores.cores);
   return LaunchResult{m_spec.name,        m_spec.grid,       m_error,          std::move(m_events),
                       std::move(m_stats), std::move(m_plan), std::move(m_vmem)};
 }
@@ -93,7 +93,7 @@ void LaunchRunner::Lower() {
                                           "' needs more VMEM than its scoped limit on the " +
                                           std::string(m_options.chip.name) + " allows:\n" +
                                           m_vmem.Describe() + "\nUse smaller blocks, or raise the limit."});
-  m_plan = PlanPipeline(m_spec);
+  m_plan = PlanPipeline(m_spec, m_options.chip.tensor_cores);
 }
 
 void LaunchRunner::AllocateState() {

@@ -53,7 +53,7 @@ struct MachineState {
   std::vector<std::array<Array, 2>> input_slots;
   std::vector<std::array<Array, 2>> output_slots;
   std::vector<Array> scratch;
-  PipelineClock clock;
+  CoreClocks clocks;  // per TensorCore; core 1's stays at zero on a one-core chip
 };
 
 struct LaunchResult {

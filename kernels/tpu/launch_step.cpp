@@ -23,10 +23,11 @@ void LaunchRunner::RunStep() {
     Fail(m_plan.fault->error, s);
     return;
   }
-  if (s == 0)
-    for (int i = 0; i < static_cast<int>(m_spec.inputs.size()); ++i) CopyIn(i, 0, /*prologue=*/true);
+  // Each TensorCore's first step fills its own VMEM; a core never prefetches for the other.
+  if (m_plan.cores.StartsCore(s))
+    for (int i = 0; i < static_cast<int>(m_spec.inputs.size()); ++i) CopyIn(i, s, /*prologue=*/true);
   Emit(MakeEvent(EventKind::StepBegin, kNoSite));
-  if (s + 1 < m_plan.steps)
+  if (s + 1 < m_plan.steps && !m_plan.cores.StartsCore(s + 1))
     for (int i = 0; i < static_cast<int>(m_spec.inputs.size()); ++i) CopyIn(i, s + 1, /*prologue=*/false);
 
   BindRefs(s);
@@ -140,12 +141,14 @@ Event LaunchRunner::MakeEvent(EventKind kind, SiteId site) const {
 }
 
 void LaunchRunner::Emit(Event e, double duration_us) {
+  const int core = m_plan.cores.CoreOf(m_step);
+  if (core == 1) e.flags |= event_flags::kCore1;
   if (m_capture) {
     m_capture->events.push_back(e);
     m_capture->durations.push_back(duration_us);
     return;
   }
-  StampEvent(e, duration_us, m_state.clock, m_stats.step_costs.back());
+  StampEvent(e, duration_us, m_state.clocks[static_cast<std::size_t>(core)], m_stats.step_costs.back());
   const uint64_t index = m_state.events_emitted++;
   if (m_options.record_events) m_events.push_back(e);
   if (m_options.event_hook) m_options.event_hook(index, e, m_state);

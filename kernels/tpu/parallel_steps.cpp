@@ -12,17 +12,6 @@ namespace {
 constexpr std::size_t kPendingBudgetBytes = 8u << 20;
 }  // namespace
 
-GridSlices GridSlices::Of(const LaunchSpec& spec) {
-  GridSlices s;
-  int axis = 0;
-  while (axis < spec.grid.rank() && axis < static_cast<int>(spec.dimension_semantics.size()) &&
-         spec.dimension_semantics[static_cast<std::size_t>(axis)] == DimensionSemantics::Parallel)
-    s.count *= spec.grid[axis++];
-  s.steps = 1;
-  for (; axis < spec.grid.rank(); ++axis) s.steps *= spec.grid[axis];
-  return s;
-}
-
 std::size_t StepRecord::Bytes() const {
   std::size_t bytes = events.size() * sizeof(Event) + durations.size() * sizeof(double);
   for (const LoggedStore& s : stores)

@@ -15,18 +15,12 @@
 #include <thread>
 #include <vector>
 
-#include "kernels/tpu/launch_spec.hpp"
+#include "kernels/tpu/grid_slices.hpp"
 #include "kernels/tpu/step_record.hpp"
 
 namespace tilewalk::tpu {
 
 class LaunchRunner;
-
-struct GridSlices {
-  int64_t count = 1;
-  int64_t steps = 0;                             // per slice
-  static GridSlices Of(const LaunchSpec& spec);  // along the leading parallel axes
-};
 
 class ParallelSteps {
  public:

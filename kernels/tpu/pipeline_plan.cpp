@@ -63,9 +63,11 @@ std::optional<KernelError> CheckBlockShapes(const LaunchSpec& spec) {
   return std::nullopt;
 }
 
-PipelinePlan PlanPipeline(const LaunchSpec& spec) {
+PipelinePlan PlanPipeline(const LaunchSpec& spec, int tensor_cores) {
   PipelinePlan plan;
   plan.steps = spec.grid.Product();
+  plan.cores = CoreSplit::Of(spec, tensor_cores);
+  const CoreSplit& cores = plan.cores;
   const auto n = static_cast<std::size_t>(plan.steps);
 
   for (const auto& in : spec.inputs) {
@@ -74,9 +76,10 @@ PipelinePlan PlanPipeline(const LaunchSpec& spec) {
     s.slot.assign(n, 0);
     s.transfer.assign(n, 0);
     for (std::size_t i = 0; i < n; ++i) {
-      const bool changed = i == 0 || s.block[i] != s.block[i - 1];
+      const bool starts = cores.StartsCore(static_cast<int64_t>(i));
+      const bool changed = starts || s.block[i] != s.block[i - 1];
       s.transfer[i] = changed;
-      s.slot[i] = i == 0 ? 0 : changed ? static_cast<uint8_t>(1 - s.slot[i - 1]) : s.slot[i - 1];
+      s.slot[i] = starts ? 0 : changed ? static_cast<uint8_t>(1 - s.slot[i - 1]) : s.slot[i - 1];
     }
   }
 
@@ -88,9 +91,11 @@ PipelinePlan PlanPipeline(const LaunchSpec& spec) {
     s.transfer.assign(n, 0);
     std::set<uint32_t> written;
     for (std::size_t i = 0; i < n; ++i) {
-      const bool changed = i > 0 && s.block[i] != s.block[i - 1];
-      s.slot[i] = i == 0 ? 0 : changed ? static_cast<uint8_t>(1 - s.slot[i - 1]) : s.slot[i - 1];
-      s.transfer[i] = i + 1 == n || s.block[i + 1] != s.block[i];
+      const bool starts = cores.StartsCore(static_cast<int64_t>(i));
+      const bool changed = i > 0 && (starts || s.block[i] != s.block[i - 1]);
+      s.slot[i] = starts ? 0 : changed ? static_cast<uint8_t>(1 - s.slot[i - 1]) : s.slot[i - 1];
+      s.transfer[i] =
+          i + 1 == n || s.block[i + 1] != s.block[i] || cores.StartsCore(static_cast<int64_t>(i) + 1);
       if (changed && written.count(s.block[i]))
         KeepEarliest(
             plan.fault,

@@ -30,6 +30,7 @@ void StampEvent(Event& e, double duration_us, PipelineClock& clock, StepCost& st
     case EventKind::StepBegin:
       // A step waits for its own inputs only: the copy-back of the step before (queued on the DMA engine
       // behind them) overlaps this step's compute.
+      step.core = static_cast<uint8_t>(e.core());
       step.wait_us = clock.WaitForInputs();
       step.start_us = clock.compute;
       SetTimes(e, clock.compute, kGridStepOverheadUs);

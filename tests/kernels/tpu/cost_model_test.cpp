@@ -16,6 +16,25 @@ TEST_CASE("chip presets carry the public per-chip figures and split two-core chi
   CHECK_FALSE(ChipByName("v9"));
 }
 
+TEST_CASE("the v6e's clock is its own assumed figure, not the 3.5 GHz its two MXUs would imply") {
+  const Chip v6e = *ChipByName("v6e");
+  // Implied by the peak: 920e12 / (2 MXUs · 256² · 2) = 3.51 GHz. Set instead: 1.75 GHz.
+  CHECK(v6e.CoreFlopsPerSecond() / (2.0 * 256 * 256 * 2) == doctest::Approx(3.509e9).epsilon(1e-3));
+  CHECK(v6e.ClockHz() == doctest::Approx(1.75e9));
+  CHECK_FALSE(v6e.clock_source.empty());
+  // Two vector-register operations a cycle: 3.5e9 a second; exp on 1024 elements a cycle: 1.792e12.
+  CHECK(v6e.VregOpsPerSecond() == doctest::Approx(3.5e9));
+  CHECK(v6e.TranscendentalsPerSecond() == doctest::Approx(1.792e12));
+  const CostModel cost(v6e);
+  CHECK(cost.VregUs(3500) == doctest::Approx(1.0));  // 3500 register operations take a microsecond
+  // The MXU time still comes from the published peak: 2 · 256³ flops at 920 TFLOPs.
+  CHECK(cost.ComputeUs(OpCounts{.mxu_flops = 2ull * 256 * 256 * 256}) ==
+        doctest::Approx(2.0 * 256 * 256 * 256 / 920e12 * 1e6));
+  // The other chips keep the clock their MXU peak implies: v5e 197e12 / (4 · 128² · 2) = 1.503 GHz.
+  CHECK(ChipByName("v5e")->ClockHz() == doctest::Approx(1.503e9).epsilon(1e-3));
+  CHECK(ChipByName("v5p")->ClockHz() == doctest::Approx(1.751e9).epsilon(1e-3));
+}
+
 namespace {
 // The hand-worked figures for 128 × 128 float32 blocks on a v5e.
 const double kCopyUs = 65536.0 / 820e9 * 1e6;                   // 0.0799 µs per block at 820 GB/s
