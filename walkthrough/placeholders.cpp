@@ -96,9 +96,25 @@ const LaunchFigures* FindLaunch(const PlaceholderSource::Run& run, std::string_v
   return nullptr;
 }
 
+// A figure of one TensorCore of a megacore launch: its steps that did arithmetic, or when it finished.
+Figure CoreValue(const LaunchFigures& l, std::string_view name) {
+  const tpu::LaunchStats& s = l.stats;
+  const int core = name[4] - '0';  // "core0_..." or "core1_..."
+  if (core >= s.cost.cores) {
+    return base::Fail(
+        base::Reason::NotFound,
+        "the " + l.name + " launch runs on one TensorCore in this scenario " + "(a v4 or v5p runs two)");
+  }
+  if (name.ends_with("_end_us")) return Number(s.cost.core_end_us[static_cast<std::size_t>(core)]);
+  const auto ran_here = [&](const tpu::StepCost& c) { return c.ran && c.core == core; };
+  return std::to_string(std::count_if(s.step_costs.begin(), s.step_costs.end(), ran_here));
+}
+
 Figure LaunchValue(const LaunchFigures& l, const std::vector<std::string_view>& p, const std::string& unit) {
   const tpu::LaunchStats& s = l.stats;
   if (p.size() == 2) {
+    if (p[1] == "cores") return std::to_string(s.cost.cores);
+    if (p[1].starts_with("core")) return CoreValue(l, p[1]);
     if (p[1] == "steps") return std::to_string(s.steps);
     if (p[1] == "steps_run") return std::to_string(s.steps_run);
     if (p[1] == "steps_skipped") return std::to_string(s.steps_skipped);

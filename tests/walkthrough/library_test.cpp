@@ -154,6 +154,7 @@ const std::map<std::pair<std::string, std::string>, std::string>& MeantAnswers()
       {{"q3-causal-skip", "Block 0 is what comes next"}, "issued"},
       {{"backward", "Written once, after the last q block"}, "2"},
       {{"causal", "dQ cannot redirect its bias"}, "issued"},
+      {{"causal", "Two TensorCores share a causal grid unevenly"}, "7"},
       {{"precision", "The default precision rounds inside the MXU"}, ">1e-4"},
       {{"precision", "o is stored in the input dtype"}, "PASS"},
       {{"misconceptions", "\"A skipped step moves no data\""}, "issued"},

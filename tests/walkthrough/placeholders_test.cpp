@@ -144,3 +144,26 @@ TEST_CASE("a fill may write a figure the recording does not have as a dash, and 
   REQUIRE_FALSE(misspelt);
   CHECK(misspelt.error().reason != base::Reason::NotFound);
 }
+
+TEST_CASE("per-core figures of a megacore launch, and none for a second core that is not there") {
+  const auto v4 = Record([](flash::Scenario& s) {
+    IntroScenario(s);  // a 4 × 2 causal grid of q blocks by major kv blocks
+    s.chip = "v4";
+    s.forward_only = true;
+  });
+  PlaceholderSource source(*v4);
+  CHECK(Fill(source, "fwd.cores") == "2");
+  // q blocks 0-1 on core 0, 2-3 on core 1: rows 0-1 run 1 + 1 blocks, rows 2-3 run 2 + 2
+  CHECK(Fill(source, "fwd.core0_steps_run") == "2");
+  CHECK(Fill(source, "fwd.core1_steps_run") == "4");
+  CHECK(std::stod(Fill(source, "fwd.core0_end_us")) < std::stod(Fill(source, "fwd.core1_end_us")));
+  CHECK(Fill(source, "fwd.core1_end_us") == Fill(source, "fwd.est_time_us"));
+
+  const auto v5e = Record(IntroScenario);
+  PlaceholderSource one_core(*v5e);
+  CHECK(Fill(one_core, "fwd.cores") == "1");
+  CHECK(Fill(one_core, "fwd.core0_steps_run") == Fill(one_core, "fwd.steps_run"));
+  const Figure second = one_core.Value("fwd.core1_steps_run");
+  REQUIRE_FALSE(second);
+  CHECK(second.error().message.find("one TensorCore") != std::string::npos);
+}
