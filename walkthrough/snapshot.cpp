@@ -28,6 +28,21 @@ std::array<std::optional<uint32_t>, 2> SlotBlocks(const tpu::OperandSchedule& sc
   return held;
 }
 
+// Each site's latest value up to the cursor, in the order the sites first produced one.
+std::vector<NamedValue> ValuesAt(const StepReplay& replay, uint64_t event) {
+  std::vector<NamedValue> values;
+  for (const CapturedValue& v : replay.values) {
+    if (v.event > event) break;
+    const std::string name = tpu::GetSite(v.site).name;
+    auto it = std::find_if(values.begin(), values.end(), [&](const NamedValue& n) { return n.site == name; });
+    if (it == values.end())
+      values.push_back({name, v.value});
+    else
+      it->value = v.value;
+  }
+  return values;
+}
+
 }  // namespace
 
 std::shared_ptr<const Snapshot> MakeSnapshot(const Recording& rec, const StepReplay& replay, uint64_t event) {
@@ -57,16 +72,7 @@ std::shared_ptr<const Snapshot> MakeSnapshot(const Recording& rec, const StepRep
   for (std::size_t b = 0; b < contents.size(); ++b)
     snap->buffers.push_back({rec.BufferName(replay.launch, static_cast<int>(b)), contents[b]});
 
-  for (const CapturedValue& v : replay.values) {
-    if (v.event > event) break;
-    const std::string name = tpu::GetSite(v.site).name;
-    auto it = std::find_if(snap->values.begin(), snap->values.end(),
-                           [&](const NamedValue& n) { return n.site == name; });
-    if (it == snap->values.end())
-      snap->values.push_back({name, v.value});
-    else
-      it->value = v.value;
-  }
+  snap->values = ValuesAt(replay, event);
 
   // Slots and copies, from the plan and this step's events up to the cursor.
   const auto s = static_cast<std::size_t>(replay.step);
