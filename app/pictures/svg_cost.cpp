@@ -52,7 +52,7 @@ void CoreLanes(SvgDocument& svg, const views::CostPicture& p, const Chart& chart
   const views::palette::Colours& c = views::palette::Active();
   const double compute_y = top, copy_y = top + kLane + kGap;
   const std::string prefix = p.cores > 1 ? std::to_string(core) + " " : "";
-  const ImU32 name_colour = p.cores > 1 ? views::MeaningColour(views::CoreMeaning(core)) : c.text_dim;
+  const ImU32 name_colour = c.text_dim;  // plain text: "0 compute" names the core
   svg.Text("lane-name", 0, compute_y + kLane - 4, prefix + "compute", {.colour = name_colour});
   svg.Text("lane-name", 0, copy_y + kLane - 4, prefix + "copies", {.colour = name_colour});
   svg.Rect(core == 1 ? "lane core-1" : "lane", chart.left, compute_y, chart.width, kLane, c.lane_ground);
@@ -111,20 +111,14 @@ double Lanes(SvgDocument& svg, const views::CostPicture& p, const Chart& chart, 
   return y + 6;
 }
 
-double Key(SvgDocument& svg, const views::CostPicture& p, double y) {
+double Key(SvgDocument& svg, double y) {
   const views::palette::Colours& c = views::palette::Active();
   svg.Group("key");
   double x = 0;
-  std::vector<std::pair<views::Meaning, const char*>> entries = {{views::Meaning::Compute, "compute"},
-                                                                 {views::Meaning::Idle, "skipped"},
-                                                                 {views::Meaning::Copied, "copy in"},
-                                                                 {views::Meaning::WrittenBack, "writeback"},
-                                                                 {views::Meaning::Error, "bubble"}};
-  if (p.cores > 1) {
-    entries.emplace_back(views::Meaning::Core0, "core 0");
-    entries.emplace_back(views::Meaning::Core1, "core 1");
-  }
-  for (const auto& [meaning, label] : entries) {
+  for (const auto& [meaning, label] :
+       {std::pair{views::Meaning::Compute, "compute"}, std::pair{views::Meaning::Idle, "skipped"},
+        std::pair{views::Meaning::Copied, "copy in"}, std::pair{views::Meaning::WrittenBack, "writeback"},
+        std::pair{views::Meaning::Error, "bubble"}}) {
     svg.MeaningRect("swatch " + std::string(SvgMeaningClass(meaning)), x, y - 10, 10, 10, meaning);
     svg.Text("key-label", x + 14, y, label, {.colour = c.text_dim});
     x += 14 + std::string_view(label).size() * SvgDocument::kCharWidth + 16;
@@ -170,8 +164,8 @@ std::string CostSvg(const views::CostPicture& p) {
   y = svg.Paragraph(p.hbm_bound ? "bound hbm" : "bound compute", 0, y,
                     p.hbm_bound ? "HBM-bound: the copy engine is busier than the core."
                                 : "Compute-bound: the core is busier than the copy engine.",
-                    {.colour = p.hbm_bound ? c.skipped : c.passage}, kWidth);
-  y = Key(svg, p, y + 2);
+                    {.colour = p.hbm_bound ? c.skipped_text : c.passage}, kWidth);
+  y = Key(svg, y + 2);
   y = Lanes(svg, p, {.to_us = std::max(p.total_us, 1e-6)}, y - 8, false);
   if (p.current_step >= 0 && static_cast<std::size_t>(p.current_step) < p.steps.size()) {
     y = Lanes(svg, p, ZoomedChart(p), y + 4, true);

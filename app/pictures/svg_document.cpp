@@ -194,10 +194,6 @@ std::string_view SvgMeaningClass(views::Meaning meaning) {
       return "in-vmem";
     case views::Meaning::Compute:
       return "compute";
-    case views::Meaning::Core0:
-      return "core-0";
-    case views::Meaning::Core1:
-      return "core-1";
     case views::Meaning::Idle:
       break;
   }
@@ -215,11 +211,13 @@ void SvgDocument::Rect(std::string_view cls, double x, double y, double w, doubl
 }
 
 void SvgDocument::Frame(std::string_view cls, double x, double y, double w, double h, ImU32 stroke,
-                        double width, double rounding) {
+                        double width, double rounding, std::string_view dash) {
   m_body += "<rect" + Attr("class", cls) + Attr("x", SvgNumber(x)) + Attr("y", SvgNumber(y)) +
             Attr("width", SvgNumber(std::max(0.0, w))) + Attr("height", SvgNumber(std::max(0.0, h)));
   if (rounding > 0) m_body += Attr("rx", SvgNumber(rounding));
-  m_body += Attr("fill", "none") + StrokeAttrs(stroke, width) + "/>\n";
+  m_body += Attr("fill", "none") + StrokeAttrs(stroke, width);
+  if (!dash.empty()) m_body += Attr("stroke-dasharray", dash);
+  m_body += "/>\n";
 }
 
 std::string SvgDocument::FillOf(views::Meaning meaning) {

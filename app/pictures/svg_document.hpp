@@ -47,9 +47,9 @@ class SvgDocument {
   SvgDocument(std::string_view kind, std::string_view title);
 
   void Rect(std::string_view cls, double x, double y, double w, double h, ImU32 fill, double rounding = 0);
-  // A rectangle outlined, not filled.
+  // A rectangle outlined, not filled; `dash` as Line's.
   void Frame(std::string_view cls, double x, double y, double w, double h, ImU32 stroke, double width,
-             double rounding = 0);
+             double rounding = 0, std::string_view dash = {});
   // Filled as the meaning is, with its pattern in a theme that has patterns.
   void MeaningRect(std::string_view cls, double x, double y, double w, double h, views::Meaning meaning,
                    double rounding = 0);

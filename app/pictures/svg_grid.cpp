@@ -7,7 +7,6 @@
 #include "app/pictures/picture_svg.hpp"
 #include "app/pictures/svg_document.hpp"
 #include "app/views/grid_layout.hpp"
-#include "app/views/meaning.hpp"
 #include "app/views/tour_palette.hpp"
 
 namespace tilewalk::pictures {
@@ -189,10 +188,21 @@ void StepNumbers(SvgDocument& svg, const Place& at, const views::GridPicture& pi
   }
 }
 
-// Megacore: a TensorCore's outline, class "core core-0" or "core core-1".
+// Megacore: a TensorCore's outline, class "core core-0" (solid) or "core core-1" (dashed), in the text
+// colour: the cores differ by the line's shape, not by a hue of their own.
 void CoreOutline(SvgDocument& svg, const Place& at, const LayoutRect& r, int core) {
   svg.Frame(core == 1 ? "core core-1" : "core core-0", at.X(r.min.x), at.Y(r.min.y), r.Width(), r.Height(),
-            views::MeaningColour(views::CoreMeaning(core)), 2);
+            views::palette::Active().text, 3, 0, core == 1 ? "6 4" : "");
+}
+
+// A region's outline and its name on a patch of the ground.
+void CoreRegion(SvgDocument& svg, const Place& at, const views::SliceLayout::CoreRegion& region) {
+  CoreOutline(svg, at, region.rect, region.core);
+  const views::palette::Colours& c = views::palette::Active();
+  const double width = static_cast<double>(region.label.text.size()) * SvgDocument::kCharWidth;
+  svg.Rect("core-name-ground", at.X(region.label.pos.x) - 2, at.Y(region.label.pos.y) - 1, width + 4,
+           SvgDocument::kFontSize + 2, c.window);
+  Label(svg, at, region.label, "label core-name", c.text);
 }
 
 void Legend(SvgDocument& svg, const Place& at, const views::GridLayout& layout) {
@@ -235,13 +245,12 @@ std::string GridSvg(const views::GridPicture& full) {
     const views::GridSlice& source = shown.slices[static_cast<std::size_t>(slice.source)];
     svg.Group("slice");
     Cells(svg, at, shown, slice, source, layout.cell_gap);
-    for (const views::SliceLayout::CoreRegion& region : slice.core_regions)
-      CoreOutline(svg, at, region.rect, region.core);
     StepPath(svg, at, shown, slice, source);
     if (!layout.summary && layout.cell_pitch >= 2.2f * SvgDocument::kFontSize)
       StepNumbers(svg, at, shown, slice, source);
     for (const views::LayoutLabel& label : slice.labels)
       Label(svg, at, label, RoleClass(label.role), LabelColour(label.role));
+    for (const views::SliceLayout::CoreRegion& region : slice.core_regions) CoreRegion(svg, at, region);
     Arrow(svg, "innermost", at, slice.innermost, c.passage, 2);
     svg.EndGroup();
   }

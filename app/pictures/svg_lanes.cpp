@@ -24,9 +24,9 @@ void Column(SvgDocument& svg, std::string_view name, const views::Heatmap& h, co
     svg.Text("shape", x, kLine * 2.8, std::to_string(h.rows) + " x " + std::to_string(h.cols),
              {.colour = c.text_dim});
   else if (lanes_equal)
-    svg.Text("lanes alike", x, kLine * 2.8, "lanes alike", {.colour = c.issued});
+    svg.Text("lanes alike", x, kLine * 2.8, "lanes alike", {.colour = c.issued_text});
   else
-    svg.Text("lanes differ", x, kLine * 2.8, "lanes differ", {.colour = c.skipped});
+    svg.Text("lanes differ", x, kLine * 2.8, "lanes differ", {.colour = c.skipped_text});
   SvgHeatmapImage(svg, h, "heatmap " + std::string(name), x, kLine * 3.2, w, kBandHeight);
   SvgColourScale(svg, h, x, kLine * 3.4 + kBandHeight, w);
   svg.EndGroup();

@@ -191,11 +191,12 @@ std::string MemorySvg(const views::MemoryPicture& p) {
     y = svg.Paragraph("last-copy none", 0, y, "no copy yet in this grid step", {.colour = c.text_dim},
                       kWidth);
   else
-    y = svg.Paragraph("last-copy", 0, y, "last copy: " + p.copy_in_flight, {.colour = c.issued}, kWidth);
+    y = svg.Paragraph("last-copy", 0, y, "last copy: " + p.copy_in_flight, {.colour = c.issued_text}, kWidth);
   y = Operands(svg, "inputs", p.inputs, false, y - SvgDocument::kFontSize + 4);
   y = Operands(svg, "outputs", p.outputs, true, y + 2);
   y += SvgDocument::kFontSize + 2;
-  if (!p.redirect.empty()) y = svg.Paragraph("redirect", 0, y, p.redirect, {.colour = c.skipped}, kWidth);
+  if (!p.redirect.empty())
+    y = svg.Paragraph("redirect", 0, y, p.redirect, {.colour = c.skipped_text}, kWidth);
   if (p.launch_bytes_in > 0) {
     std::string bytes = "Copied in so far: " + views::ByteText(p.bytes_in) + " of " +
                         views::ByteText(p.launch_bytes_in) + ".";

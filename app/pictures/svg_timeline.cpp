@@ -51,7 +51,8 @@ void Marker(SvgDocument& svg, std::string_view prefix, std::size_t k, double x, 
   svg.Rect(cls, x - 1, y + 1, 2, kLane - 2, views::MeaningColour(kind.meaning));
 }
 
-// Megacore: each TensorCore's grid steps on a lane of its own, class "core-step core-0" or "core-1".
+// Megacore: each TensorCore's grid steps on a lane of its own, class "core-step core-0" or "core-1", in the
+// neutral edge colour: the lane's name says which core, a hue would claim a meaning.
 void CoreLanes(SvgDocument& svg, const views::TimelinePicture& p, double top) {
   const views::palette::Colours& c = views::palette::Active();
   svg.Group("core-lanes");
@@ -61,13 +62,16 @@ void CoreLanes(SvgDocument& svg, const views::TimelinePicture& p, double top) {
                     ? AxisX(views::TimelineFraction(p, bar.end, bar.end_us))
                     : AxisX(views::TimelineFraction(p, bar.end == 0 ? 0 : bar.end - 1, 0));
     if (x1 - x0 > 3) x1 -= 1;  // a hairline between neighbouring steps
-    svg.MeaningRect(bar.core == 1 ? "core-step core-1" : "core-step core-0", x0,
-                    top + kCoreLane * bar.core + 1, std::max(x1 - x0, 1.0), kCoreLane - 2,
-                    views::CoreMeaning(bar.core));
+    svg.Rect(bar.core == 1 ? "core-step core-1" : "core-step core-0", x0, top + kCoreLane * bar.core + 1,
+             std::max(x1 - x0, 1.0), kCoreLane - 2, c.edge);
   }
-  for (int core = 0; core < 2; ++core)
+  for (int core = 0; core < 2; ++core) {
+    // The name on a patch of the ground, so that it reads over the bars.
+    svg.Rect("core-lane-name-ground", kLeft, top + kCoreLane * core + 1,
+             6 * SvgDocument::kCharWidth * 10 / SvgDocument::kFontSize + 4, kCoreLane - 2, c.window);
     svg.Text("core-lane-name", kLeft + 2, top + kCoreLane * core + kCoreLane - 3,
              core == 0 ? "core 0" : "core 1", {.colour = c.text_strong, .size = 10});
+  }
   svg.EndGroup();
 }
 

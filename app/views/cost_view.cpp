@@ -38,8 +38,7 @@ void DrawCoreLanes(ImDrawList* draw, const CostPicture& p, const Chart& chart, i
   const float line = ImGui::GetTextLineHeight();
   const float gap = line * 0.2f;
   const float compute_y = top, copy_y = top + lane_h + gap;
-  const ImU32 name_colour = p.cores > 1 ? MeaningColour(CoreMeaning(core))
-                                        : palette::Active().text_dim;  // the grid's outline colour
+  const ImU32 name_colour = palette::Active().text_dim;  // plain text: "0 compute" names the core
   const std::string prefix = p.cores > 1 ? std::to_string(core) + " " : "";
   draw->AddText(ImVec2(chart.left - ImGui::CalcTextSize((prefix + "compute ").c_str()).x,
                        compute_y + (lane_h - line) * 0.5f),
@@ -176,7 +175,7 @@ void DrawCostView(const CostPicture& p) {
     std::snprintf(compute, sizeof compute, "compute %.2f,", p.compute_us);
   std::snprintf(copies, sizeof copies, "copies %.2f,", p.dma_us);
   std::snprintf(bubbles, sizeof bubbles, "bubbles %.2f (estimates).", p.bubble_us);
-  const ImU32 bound = p.hbm_bound ? palette::Active().skipped : palette::Active().passage;
+  const ImU32 bound = p.hbm_bound ? palette::Active().skipped_text : palette::Active().passage;
   Phrases({{total},
            {compute},
            {copies},
@@ -194,14 +193,6 @@ void DrawCostView(const CostPicture& p) {
       ImGui::NewLine();
     Swatch(meaning, label);
   }
-  if (p.cores > 1)
-    for (const auto& [meaning, label] :
-         {std::pair{Meaning::Core0, "core 0 lanes"}, std::pair{Meaning::Core1, "core 1 lanes"}}) {
-      ImGui::SameLine();
-      if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label).x + ImGui::GetTextLineHeight() * 2.0f)
-        ImGui::NewLine();
-      Swatch(meaning, label);
-    }
 
   DrawLanes(p, 0.0, std::max(p.total_us, 1e-6), false, "");
   if (p.current_step >= 0 && static_cast<std::size_t>(p.current_step) < p.steps.size()) {

@@ -62,8 +62,10 @@ void AddIndexLabels(SliceLayout& slice, const GridPicture& picture, float pitch,
   }
 }
 
-// Megacore: the bounding box of each core's cells in the slice, pushed out to the middle of the gap.
-void AddCoreRegions(SliceLayout& slice, const GridPicture& picture, int source_index, float inset) {
+// Megacore: the bounding box of each core's cells in the slice, pushed out to the middle of the gap, and its
+// name in the box's top-right corner (its top-left when the box is narrower than the name).
+void AddCoreRegions(SliceLayout& slice, const GridPicture& picture, int source_index, float inset,
+                    const TextMetrics& m) {
   if (picture.core1_first_step < 0 || picture.cols <= 0) return;
   for (int core = 0; core < 2; ++core) {
     std::optional<LayoutRect> box;
@@ -75,9 +77,12 @@ void AddCoreRegions(SliceLayout& slice, const GridPicture& picture, int source_i
       box->min = {std::min(box->min.x, cell.min.x), std::min(box->min.y, cell.min.y)};
       box->max = {std::max(box->max.x, cell.max.x), std::max(box->max.y, cell.max.y)};
     }
-    if (box)
-      slice.core_regions.push_back(
-          {{{box->min.x - inset, box->min.y - inset}, {box->max.x + inset, box->max.y + inset}}, core});
+    if (!box) continue;
+    const LayoutRect rect{{box->min.x - inset, box->min.y - inset}, {box->max.x + inset, box->max.y + inset}};
+    std::string name = "core " + std::to_string(core);
+    const float pad = 0.3f * m.line_height, width = TextWidth(name, m);
+    const float x = std::max(rect.min.x + pad, rect.max.x - pad - width);
+    slice.core_regions.push_back({rect, core, {{x, rect.min.y + pad}, std::move(name), LabelRole::Legend}});
   }
 }
 
@@ -117,7 +122,7 @@ SliceLayout BuildSlice(const GridPicture& picture, int total, const SliceChrome&
     // The grid runs in lexicographic order with the last axis fastest, so the path visits a whole run of
     // the innermost axis before it moves one step along the other.
     slice.run_length = picture.walks_down_columns ? rows : cols;
-    AddCoreRegions(slice, picture, source_index, inset);
+    AddCoreRegions(slice, picture, source_index, inset, m);
     slice.path.resize(slice.cells.size());
     for (int r = 0; r < rows; ++r) {
       for (int c = 0; c < cols; ++c) {

@@ -61,11 +61,14 @@ struct SliceLayout {
                                   // (or column) and the segment into it is a wrap, not a step along the axis
   LayoutSegment innermost;        // the arrow along the innermost axis, tail to head
   std::vector<LayoutLabel> labels;
-  // Megacore: the outline around each TensorCore's cells. A core runs whole runs of the innermost axis
-  // (grid_slices.hpp), so its cells in a slice form one rectangle.
+  // Megacore: the outline around each TensorCore's cells, core 0's solid and core 1's dashed, in a neutral
+  // colour (hue is kept for what a step did), named "core 0" or "core 1" in the region's top-right corner.
+  // A core runs whole runs of the innermost axis (grid_slices.hpp), so its cells in a slice form one
+  // rectangle.
   struct CoreRegion {
     LayoutRect rect;
     int core = 0;
+    LayoutLabel label{};  // "core 0", inside the outline; painted on a patch of the ground
   };
   std::vector<CoreRegion> core_regions;
 };
@@ -74,7 +77,7 @@ struct LegendEntry {
   LayoutRect swatch;
   CellState state = CellState::Pending;
   LayoutLabel label;
-  int core = -1;  // a TensorCore's outline (0 or 1) rather than a cell state
+  int core = -1;  // a TensorCore's outline (0 solid, 1 dashed) rather than a cell state
 };
 
 // A summary's current band magnified: its cells one a step (at most kLensSide a side, around the cursor),

@@ -1,6 +1,6 @@
 // Painting of the grid view. Sections:
 //   [Palette]   which of the palette's colours (tour_palette.hpp) each cell state and label takes
-//   [Shapes]    one cell, an arrow, a dashed line
+//   [Shapes]    one cell (arrows, dashes and core outlines are in grid_painter.hpp)
 //   [Layers]    cells, execution path, step numbers, labels, legend
 //   [View]      DrawGridView: toolbar, canvas, hit testing, the intent
 #include "app/views/grid_view.hpp"
@@ -13,7 +13,7 @@
 #include <string>
 
 #include "app/views/grid_layout.hpp"
-#include "app/views/meaning.hpp"
+#include "app/views/grid_painter.hpp"
 #include "app/views/tour_palette.hpp"
 
 namespace tilewalk::views {
@@ -70,19 +70,7 @@ ImU32 LabelColour(LabelRole role) {
 
 // ---- [Shapes] ----
 
-struct Painter {
-  ImDrawList* dl;
-  ImVec2 origin;      // screen position of layout (0, 0)
-  float line_height;  // font size; strokes scale with it so a projector font scale scales them too
-  ImVec2 clip_min, clip_max;
-
-  ImVec2 At(LayoutVec v) const { return {origin.x + v.x, origin.y + v.y}; }
-  bool Visible(const LayoutRect& r) const {
-    const ImVec2 a = At(r.min), b = At(r.max);
-    return b.x >= clip_min.x && a.x <= clip_max.x && b.y >= clip_min.y && a.y <= clip_max.y;
-  }
-  float Stroke() const { return std::max(1.5f, 0.1f * line_height); }
-};
+using grid_paint::Painter;
 
 void PaintCell(const Painter& p, const LayoutRect& rect, CellState state) {
   const ImVec2 a = p.At(rect.min), b = p.At(rect.max);
@@ -115,43 +103,6 @@ void PaintCell(const Painter& p, const LayoutRect& rect, CellState state) {
   }
 }
 
-void PaintArrow(const Painter& p, ImVec2 from, ImVec2 to, ImU32 colour, float thickness, float head) {
-  const float dx = to.x - from.x, dy = to.y - from.y;
-  const float length = std::sqrt(dx * dx + dy * dy);
-  if (!(length > 0.0f)) return;
-  const float ux = dx / length, uy = dy / length;
-  head = std::min(head, 0.6f * length);
-  const ImVec2 base{to.x - ux * head, to.y - uy * head};
-  p.dl->AddLine(from, base, colour, thickness);
-  p.dl->AddTriangleFilled(to, {base.x - uy * head * 0.6f, base.y + ux * head * 0.6f},
-                          {base.x + uy * head * 0.6f, base.y - ux * head * 0.6f}, colour);
-}
-
-// A filled arrowhead centred on `mid`, outlined in black so it reads on every cell colour.
-void PaintChevron(const Painter& p, ImVec2 mid, float dx, float dy, ImU32 colour, float size) {
-  const float len = std::sqrt(dx * dx + dy * dy);
-  if (!(len > 0.0f)) return;
-  const float ux = dx / len, uy = dy / len, half = 0.45f * size;
-  const ImVec2 tip{mid.x + ux * 0.5f * size, mid.y + uy * 0.5f * size};
-  const ImVec2 base{mid.x - ux * 0.5f * size, mid.y - uy * 0.5f * size};
-  const ImVec2 left{base.x - uy * half, base.y + ux * half}, right{base.x + uy * half, base.y - ux * half};
-  p.dl->AddTriangleFilled(tip, left, right, colour);
-  p.dl->AddTriangle(tip, left, right, palette::Active().path_shadow, 1.0f);
-}
-
-void PaintDashed(const Painter& p, ImVec2 from, ImVec2 to, ImU32 colour, float thickness, float dash) {
-  const float dx = to.x - from.x, dy = to.y - from.y;
-  const float length = std::sqrt(dx * dx + dy * dy);
-  if (!(length > 0.0f) || !(dash > 0.0f)) return;
-  const int dashes = std::min(static_cast<int>(length / (2.0f * dash)) + 1, 512);
-  for (int i = 0; i < dashes; ++i) {
-    const float t0 = static_cast<float>(2 * i) * dash / length;
-    const float t1 = std::min(1.0f, t0 + dash / length);
-    p.dl->AddLine({from.x + dx * t0, from.y + dy * t0}, {from.x + dx * t1, from.y + dy * t1}, colour,
-                  thickness);
-  }
-}
-
 // ---- [Layers] ----
 
 // When cells touch (no gap, on a dense grid) a row of same-state cells is painted as one rectangle: a
@@ -160,13 +111,6 @@ void PaintCells(const Painter& p, const GridPicture& picture, const SliceLayout&
                 const GridSlice& source, float gap) {
   for (const CellRun& run : CellRuns(picture, slice, source, gap))
     if (p.Visible(run.rect)) PaintCell(p, run.rect, run.state);
-}
-
-// Megacore: each TensorCore's cells outlined in its colour.
-void PaintCoreRegions(const Painter& p, const SliceLayout& slice) {
-  for (const SliceLayout::CoreRegion& region : slice.core_regions)
-    p.dl->AddRect(p.At(region.rect.min), p.At(region.rect.max), MeaningColour(CoreMeaning(region.core)), 0.0f,
-                  0, p.Stroke());
 }
 
 // The path is bright up to the furthest step that has been reached and faint beyond it; the segment that
@@ -193,13 +137,14 @@ void PaintPath(const Painter& p, const GridPicture& picture, const SliceLayout& 
     const ImU32 colour =
         static_cast<int>(k) + 1 <= reached ? palette::Active().path_done : palette::Active().path_ahead;
     if ((k + 1) % static_cast<std::size_t>(slice.run_length) == 0) {
-      PaintDashed(p, a, b, colour, std::max(1.0f, 0.6f * thickness), 0.3f * p.line_height);
+      grid_paint::PaintDashed(p, a, b, colour, std::max(1.0f, 0.6f * thickness), 0.3f * p.line_height);
       continue;
     }
     p.dl->AddLine(a, b, palette::Active().path_shadow, thickness + 2.0f);
     p.dl->AddLine(a, b, colour, thickness);
     if (chevron >= 6.0f)
-      PaintChevron(p, {0.5f * (a.x + b.x), 0.5f * (a.y + b.y)}, b.x - a.x, b.y - a.y, colour, chevron);
+      grid_paint::PaintChevron(p, {0.5f * (a.x + b.x), 0.5f * (a.y + b.y)}, b.x - a.x, b.y - a.y, colour,
+                               chevron);
   }
 }
 
@@ -227,8 +172,8 @@ void PaintStepNumbers(const Painter& p, const GridPicture& picture, const SliceL
 
 // The current band magnified: a framed box over whatever it covers, a leader from the band to it.
 void PaintLens(const Painter& p, const GridLens& lens) {
-  PaintDashed(p, p.At(lens.leader.from), p.At(lens.leader.to), palette::Active().current_edge, p.Stroke(),
-              0.4f * p.line_height);
+  grid_paint::PaintDashed(p, p.At(lens.leader.from), p.At(lens.leader.to), palette::Active().current_edge,
+                          p.Stroke(), 0.4f * p.line_height);
   p.dl->AddRectFilled(p.At(lens.frame.min), p.At(lens.frame.max), palette::Active().panel);
   p.dl->AddRect(p.At(lens.frame.min), p.At(lens.frame.max), palette::Active().current_edge, 0.0f, 0,
                 p.Stroke());
@@ -246,8 +191,7 @@ void PaintLabels(const Painter& p, const std::vector<LayoutLabel>& labels) {
 void PaintLegend(const Painter& p, const GridLayout& layout) {
   for (const LegendEntry& e : layout.legend) {
     if (e.core >= 0)
-      p.dl->AddRect(p.At(e.swatch.min), p.At(e.swatch.max), MeaningColour(CoreMeaning(e.core)), 0.0f, 0,
-                    p.Stroke());
+      grid_paint::PaintCoreOutline(p, e.swatch, e.core);
     else
       PaintCell(p, e.swatch, e.state);
     p.dl->AddText(p.At(e.label.pos), LabelColour(e.label.role), e.label.text.c_str());
@@ -256,7 +200,7 @@ void PaintLegend(const Painter& p, const GridLayout& layout) {
     const float t = std::max(1.5f, 0.12f * p.line_height);
     const ImVec2 a = p.At(layout.legend_path->from), b = p.At(layout.legend_path->to);
     p.dl->AddLine(a, b, palette::Active().path_shadow, t + 2.0f);
-    PaintArrow(p, a, b, palette::Active().path_done, t, 0.5f * p.line_height);
+    grid_paint::PaintArrow(p, a, b, palette::Active().path_done, t, 0.5f * p.line_height);
     p.dl->AddText(p.At(layout.legend_path_label->pos), palette::Active().text_strong,
                   layout.legend_path_label->text.c_str());
   }
@@ -264,8 +208,9 @@ void PaintLegend(const Painter& p, const GridLayout& layout) {
     p.dl->AddText(p.At(layout.legend_note->pos), palette::Active().text_strong,
                   layout.legend_note->text.c_str());
   if (layout.legend_innermost && layout.legend_innermost_label) {
-    PaintArrow(p, p.At(layout.legend_innermost->from), p.At(layout.legend_innermost->to),
-               palette::Active().passage, std::max(2.0f, 0.15f * p.line_height), 0.6f * p.line_height);
+    grid_paint::PaintArrow(p, p.At(layout.legend_innermost->from), p.At(layout.legend_innermost->to),
+                           palette::Active().passage, std::max(2.0f, 0.15f * p.line_height),
+                           0.6f * p.line_height);
     p.dl->AddText(p.At(layout.legend_innermost_label->pos), LabelColour(LabelRole::Innermost),
                   layout.legend_innermost_label->text.c_str());
   }
@@ -364,7 +309,6 @@ std::optional<SeekToGridCell> DrawGridView(const GridPicture& full, GridViewStat
     for (const SliceLayout& slice : layout.slices) {
       const GridSlice& source = shown.slices[static_cast<std::size_t>(slice.source)];
       PaintCells(painter, shown, slice, source, layout.cell_gap);
-      PaintCoreRegions(painter, slice);
       if (state.show_order) {
         PaintPath(painter, shown, slice, source, layout.cell_pitch);
         if (!layout.summary && layout.cell_pitch >= 2.2f * line_height) {
@@ -372,8 +316,11 @@ std::optional<SeekToGridCell> DrawGridView(const GridPicture& full, GridViewStat
         }
       }
       PaintLabels(painter, slice.labels);
-      PaintArrow(painter, painter.At(slice.innermost.from), painter.At(slice.innermost.to),
-                 palette::Active().passage, std::max(2.0f, 0.15f * line_height), 0.6f * line_height);
+      for (const SliceLayout::CoreRegion& region : slice.core_regions)
+        grid_paint::PaintCoreRegion(painter, region);
+      grid_paint::PaintArrow(painter, painter.At(slice.innermost.from), painter.At(slice.innermost.to),
+                             palette::Active().passage, std::max(2.0f, 0.15f * line_height),
+                             0.6f * line_height);
     }
     if (layout.lens) PaintLens(painter, *layout.lens);
     if (layout.too_large) {

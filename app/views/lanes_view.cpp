@@ -20,9 +20,9 @@ void Caption(const Heatmap& h, const std::string& from, bool lanes_equal) {
   if (h.cols != 128) {
     ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%d x %d", h.rows, h.cols);
   } else if (lanes_equal) {
-    ImGui::TextColored(palette::Vec(palette::Active().issued), "lanes alike");
+    ImGui::TextColored(palette::Vec(palette::Active().issued_text), "lanes alike");
   } else {
-    ImGui::TextColored(palette::Vec(palette::Active().skipped), "lanes differ");
+    ImGui::TextColored(palette::Vec(palette::Active().skipped_text), "lanes differ");
   }
 }
 

@@ -21,8 +21,6 @@ Pattern PatternOf(Meaning meaning) {
     case Meaning::Current:
     case Meaning::Compute:
     case Meaning::Idle:
-    case Meaning::Core0:
-    case Meaning::Core1:
       break;
   }
   return Pattern::Solid;
@@ -47,10 +45,6 @@ ImU32 MeaningColour(Meaning meaning) {
       return c.in_vmem;
     case Meaning::Compute:
       return c.passage;
-    case Meaning::Core0:
-      return c.core0;
-    case Meaning::Core1:
-      return c.core1;
     case Meaning::Idle:
       break;
   }

@@ -18,14 +18,7 @@ enum class Meaning {
   InVmem,       // an HBM block also in a VMEM slot: vertical stripes
   Compute,      // arithmetic on the core: solid
   Idle,         // a step that did no arithmetic: solid, light
-  Core0,        // TensorCore 0 of a megacore chip: an outline, or a lane's mark
-  Core1,        // TensorCore 1
 };
-
-// The meaning of a TensorCore's mark: Core0 or Core1.
-constexpr Meaning CoreMeaning(int core) {
-  return core == 1 ? Meaning::Core1 : Meaning::Core0;
-}
 
 // The active theme's colour for the meaning.
 ImU32 MeaningColour(Meaning meaning);

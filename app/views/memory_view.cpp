@@ -275,14 +275,14 @@ void DrawMemoryView(const MemoryPicture& picture, MemoryViewState* state) {
   if (picture.copy_in_flight.empty()) {
     Wrapped(palette::Active().text_dim, "no copy yet in this grid step");
   } else {
-    Wrapped(palette::Active().issued, "last copy: " + picture.copy_in_flight);
+    Wrapped(palette::Active().issued_text, "last copy: " + picture.copy_in_flight);
   }
   FocusRows focus;
   DrawOperands("inputs", picture.inputs, false,
                picture.focus == MemoryFocus::Input ? picture.focus_index : -1, focus);
   DrawOperands("outputs", picture.outputs, true,
                picture.focus == MemoryFocus::Output ? picture.focus_index : -1, focus);
-  if (!picture.redirect.empty()) Wrapped(palette::Active().skipped, picture.redirect);
+  if (!picture.redirect.empty()) Wrapped(palette::Active().skipped_text, picture.redirect);
   if (picture.launch_bytes_in > 0) {
     std::string bytes =
         "Copied in so far: " + ByteText(picture.bytes_in) + " of " + ByteText(picture.launch_bytes_in) + ".";

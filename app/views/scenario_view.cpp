@@ -80,12 +80,13 @@ std::optional<Intent> DrawScenarioView(const ScenarioPicture& picture, ScenarioD
                        "The Source pane marks the line that raised it.");
   }
   if (!picture.problem.empty())
-    ImGui::TextColored(palette::Vec(palette::Active().skipped), "%s", picture.problem.c_str());
+    ImGui::TextColored(palette::Vec(palette::Active().skipped_text), "%s", picture.problem.c_str());
   ImGui::PopTextWrapPos();
 
   const bool differs = Differs(picture, draft);
-  ImGui::TextColored(palette::Vec(picture.edited ? palette::Active().skipped : palette::Active().text_dim),
-                     "%s", picture.edited ? "Your edit of the stop's scenario." : "The stop's own scenario.");
+  ImGui::TextColored(
+      palette::Vec(picture.edited ? palette::Active().skipped_text : palette::Active().text_dim), "%s",
+      picture.edited ? "Your edit of the stop's scenario." : "The stop's own scenario.");
   ImGui::BeginDisabled(!differs);
   ImGui::PushStyleColor(ImGuiCol_Button,
                         palette::Vec(differs ? palette::Active().current : palette::Active().panel));

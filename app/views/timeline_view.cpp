@@ -196,8 +196,8 @@ std::optional<Intent> DrawLegend(bool buttons = true) {
   return intent;
 }
 
-// Megacore: each core's grid steps as bars on its own lane under the markers, in the core's colour, with
-// the lane's name at its left end.
+// Megacore: each core's grid steps as bars on its own lane under the markers, in the neutral edge colour
+// (the lane, not a hue, says which core), with the lane's name at its left end on a patch of the ground.
 void DrawCoreLanes(ImDrawList* draw, const TimelinePicture& picture, float left, float width, float top) {
   const float lane = CoreLaneHeight();
   for (const TimelineStepBar& bar : picture.core_steps) {
@@ -208,12 +208,15 @@ void DrawCoreLanes(ImDrawList* draw, const TimelinePicture& picture, float left,
     if (x1 - x0 > 3.0f) x1 -= 1.0f;  // a hairline between neighbouring steps
     const float y = top + lane * static_cast<float>(bar.core);
     draw->AddRectFilled(ImVec2(x0, y + 1.0f), ImVec2(std::max(x1, x0 + 1.0f), y + lane - 1.0f),
-                        MeaningColour(CoreMeaning(bar.core)));
+                        palette::Active().edge);
   }
   for (int core = 0; core < 2; ++core) {
     const char* name = core == 0 ? "core 0" : "core 1";
     const float y = top + lane * static_cast<float>(core);
     const float scale = std::min(1.0f, lane / ImGui::GetTextLineHeight());
+    const float name_width = ImGui::CalcTextSize(name).x * scale;
+    draw->AddRectFilled(ImVec2(left, y + 1.0f), ImVec2(left + name_width + 4.0f, y + lane - 1.0f),
+                        palette::Active().window);
     draw->AddText(ImGui::GetFont(), ImGui::GetFontSize() * scale, ImVec2(left + 2.0f, y),
                   palette::Active().text_strong, name);
   }

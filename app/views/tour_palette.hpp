@@ -26,13 +26,13 @@ struct Colours {
   ImU32 hover;                  // a clickable line under the mouse
   ImU32 keyword, string, comment, number, preprocessor;
   ImU32 issued, skipped, skipped_step, writeback;  // copies that moved bytes, skipped, written back
+  ImU32 issued_text, skipped_text;  // issued and skipped as text on the ground ("last copy", a redirect)
   ImU32 error, on_error;
   ImU32 pending_fill, ran_fill, skipped_fill;  // grid cells (skipped cells are hatched in skipped)
   ImU32 path_done, path_ahead, path_shadow;    // the grid's path of steps
   ImU32 on_light;                              // ink on a light fill (ran and current cells)
   ImU32 idle_step, lane_ground;                // the cost view's idle steps and lane background
   ImU32 empty_slot, in_vmem;                   // the memory view's empty slot and HBM blocks in VMEM
-  ImU32 core0, core1;                          // the two TensorCores of a megacore chip (v4, v5p)
   ImU32 band_even, band_odd;                   // the timeline's launch bands, alternating
   ImU32 edited_field;                          // a scenario field changed from the stop's own
   ImU32 help_key;                              // the help overlay's key names

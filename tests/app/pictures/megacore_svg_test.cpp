@@ -1,14 +1,19 @@
-// Megacore in the SVG pictures: a grid whose steps two TensorCores share outlines each core's cells and
-// names both cores in its legend; a timeline with core lanes draws each core's steps on its own lane; a
-// cost picture of two cores has a pair of lanes per core. One-core pictures carry none of it.
+// Megacore in the SVG pictures: a grid whose steps two TensorCores share outlines each core's cells (core 0
+// solid, core 1 dashed, both in the text colour) and names both cores on the outlines and in its legend; a
+// timeline with core lanes draws each core's steps on its own lane in one neutral colour; a cost picture of
+// two cores has a pair of lanes per core, named in plain text. No core has a hue of its own, so that each
+// hue keeps one meaning. One-core pictures carry none of it.
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
 #include "app/pictures/picture_svg.hpp"
+#include "app/pictures/svg_document.hpp"
 #include "app/views/canned_grids.hpp"
 #include "app/views/canned_tour_pictures.hpp"
 #include "app/views/chart_scales.hpp"
+#include "app/views/tour_palette.hpp"
 
 namespace tilewalk::pictures {
 namespace {
@@ -17,6 +22,15 @@ int Count(const std::string& svg, const std::string& part) {
   int n = 0;
   for (std::size_t at = svg.find(part); at != std::string::npos; at = svg.find(part, at + 1)) ++n;
   return n;
+}
+
+// Every element whose class attribute starts with `cls`, each as its text up to "/>".
+std::vector<std::string> Elements(const std::string& svg, const std::string& cls) {
+  std::vector<std::string> found;
+  const std::string key = "class=\"" + cls;
+  for (std::size_t at = svg.find(key); at != std::string::npos; at = svg.find(key, at + 1))
+    found.push_back(svg.substr(at, svg.find("/>", at) - at));
+  return found;
 }
 
 views::GridPicture FourByFour() {
@@ -35,8 +49,17 @@ TEST_CASE("svg grid: on two cores each core's cells are outlined and the legend 
   const std::string two = GridSvg(grid);
   CHECK(Count(two, "\"core core-0\"") == 2);  // the slice's outline and the legend's swatch
   CHECK(Count(two, "\"core core-1\"") == 2);
-  CHECK(two.find(">core 0<") != std::string::npos);
-  CHECK(two.find(">core 1<") != std::string::npos);
+  CHECK(Count(two, ">core 0<") == 2);  // on the outline and in the legend
+  CHECK(Count(two, ">core 1<") == 2);
+  const std::string ink = "stroke=\"" + SvgColour(views::palette::Active().text) + "\"";
+  for (const std::string& outline : Elements(two, "core core-0")) {
+    CHECK(outline.find(ink) != std::string::npos);
+    CHECK(outline.find("stroke-dasharray") == std::string::npos);
+  }
+  for (const std::string& outline : Elements(two, "core core-1")) {
+    CHECK(outline.find(ink) != std::string::npos);
+    CHECK(outline.find("stroke-dasharray") != std::string::npos);
+  }
 }
 
 TEST_CASE("svg timeline: core lanes only when the picture has core steps") {
@@ -49,6 +72,8 @@ TEST_CASE("svg timeline: core lanes only when the picture has core steps") {
   CHECK(Count(svg, "\"core-step core-0") == 2);
   CHECK(Count(svg, "\"core-step core-1") == 1);
   CHECK(svg.find(">core 1<") != std::string::npos);
+  const std::string fill = "fill=\"" + SvgColour(views::palette::Active().edge) + "\"";
+  for (const std::string& bar : Elements(svg, "core-step")) CHECK(bar.find(fill) != std::string::npos);
 }
 
 TEST_CASE("svg cost: two cores get a pair of lanes each, and each step sits on its own core's") {
@@ -59,7 +84,8 @@ TEST_CASE("svg cost: two cores get a pair of lanes each, and each step sits on i
   const std::string svg = CostSvg(cost);
   CHECK(Count(svg, "\"lane core-1\"") == one_core_lanes);  // the same lanes again, for core 1
   CHECK(svg.find(">1 compute<") != std::string::npos);
-  CHECK(svg.find(">core 1<") != std::string::npos);  // in the key
+  CHECK(svg.find(">core 1<") == std::string::npos);  // the lane names say it: the key has no core swatch
+  CHECK(Count(svg, "class=\"swatch") == Count(CostSvg(views::CannedCostPicture()), "class=\"swatch"));
 }
 
 TEST_CASE("cost zoom window: it stays on the cursor's core, whose clock starts again at 0") {

@@ -16,8 +16,7 @@ namespace {
 
 constexpr Meaning kMeanings[] = {Meaning::Current,     Meaning::Copied,      Meaning::Skipped,
                                  Meaning::SkippedStep, Meaning::WrittenBack, Meaning::Error,
-                                 Meaning::InVmem,      Meaning::Compute,     Meaning::Idle,
-                                 Meaning::Core0,       Meaning::Core1};
+                                 Meaning::InVmem,      Meaning::Compute,     Meaning::Idle};
 
 // The vertices one 24 px box of `meaning` adds to the draw list, as (count, sum of positions): a cheap
 // fingerprint of the geometry drawn.

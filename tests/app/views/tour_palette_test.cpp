@@ -46,10 +46,23 @@ TEST_CASE("palette: in every theme, text and the current mark read against their
     CHECK(Contrast(c.text, c.window) >= 7.0);
     CHECK(Contrast(c.text_dim, c.window) >= 4.5);
     CHECK(Contrast(c.current_text, c.window) >= 4.5);
+    // "last copy", "lanes alike", a redirect note, "lanes differ": the copy hues as text.
+    CHECK(Contrast(c.issued_text, c.window) >= 4.5);
+    CHECK(Contrast(c.skipped_text, c.window) >= 4.5);
     CHECK(Contrast(c.on_current, c.current) >= 4.5);
     CHECK(Contrast(c.on_light, c.ran_fill) >= 4.5);
     CHECK(Contrast(c.on_error, c.error) >= 3.0);
   }
+}
+
+TEST_CASE("palette: the copy hues as text are the fills on dark, deepened on light, black in print") {
+  const Colours &dark = Table(Theme::Dark), &light = Table(Theme::Light), &print = Table(Theme::Print);
+  CHECK(dark.issued_text == dark.issued);
+  CHECK(dark.skipped_text == dark.skipped);
+  CHECK(Luminance(light.issued_text) < Luminance(light.issued));
+  CHECK(Luminance(light.skipped_text) < Luminance(light.skipped));
+  CHECK(print.issued_text == print.text);
+  CHECK(print.skipped_text == print.text);
 }
 
 TEST_CASE("palette: print is greys only and asks for patterns, the others do not") {
