@@ -49,7 +49,7 @@ PixelSize DefaultFigureSize(Pane pane) {
     case Pane::Scores:
       return {.width = 800, .height = 450};
     case Pane::Cost:
-      return {.width = 960, .height = 320};
+      return {.width = 960, .height = 400};  // room for a second TensorCore's lanes (v4, v5p)
     case Pane::Timeline:
       return {.width = 1280, .height = 120};
     default:

@@ -16,7 +16,7 @@ namespace tilewalk::app {
 // figures or SVG and writes their pictures as JSON; the others are text or controls.
 PaneSet PicturePanes();
 // The layout size a figure of `pane` is drawn at unless --size says otherwise (at scale 1):
-// grid 640x480, memory 800x560, lanes and scores 800x450, cost 960x320, timeline 1280x120.
+// grid 640x480, memory 800x560, lanes and scores 800x450, cost 960x400, timeline 1280x120.
 PixelSize DefaultFigureSize(Pane pane);
 // The pane's title as the window shows it over the pane ("Memory: VMEM of the fwd launch").
 std::string FigureTitle(const session::TourPictures& pictures, Pane pane);

@@ -64,9 +64,32 @@ void AddIndexLabels(SliceLayout& slice, const GridPicture& picture, float pitch,
 
 // Megacore: the bounding box of each core's cells in the slice, pushed out to the middle of the gap, and its
 // name in the box's top-right corner (its top-left when the box is narrower than the name).
+bool Overlap(const LayoutRect& a, const LayoutRect& b) {
+  return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y;
+}
+
+// Where a core's name tag goes inside its outline: the top-right corner, or else the first of the other
+// corners that leaves the current cell uncovered, so the tag never hides the step being taught.
+LayoutVec CoreTagCorner(const LayoutRect& region, LayoutVec tag, const std::optional<LayoutRect>& current,
+                        float pad) {
+  const float left = region.min.x + pad, right = std::max(left, region.max.x - pad - tag.x);
+  const float top = region.min.y + pad, bottom = std::max(top, region.max.y - pad - tag.y);
+  for (const LayoutVec at :
+       {LayoutVec{right, top}, LayoutVec{right, bottom}, LayoutVec{left, top}, LayoutVec{left, bottom}}) {
+    if (!current || !Overlap({at, {at.x + tag.x, at.y + tag.y}}, *current)) return at;
+  }
+  return {right, top};
+}
+
 void AddCoreRegions(SliceLayout& slice, const GridPicture& picture, int source_index, float inset,
                     const TextMetrics& m) {
   if (picture.core1_first_step < 0 || picture.cols <= 0) return;
+  std::optional<LayoutRect> current;
+  if (source_index >= 0 && source_index < static_cast<int>(picture.slices.size())) {
+    const std::vector<CellState>& states = picture.slices[static_cast<std::size_t>(source_index)].cells;
+    for (std::size_t i = 0; i < states.size() && i < slice.cells.size(); ++i)
+      if (states[i] == CellState::Current) current = slice.cells[i];
+  }
   for (int core = 0; core < 2; ++core) {
     std::optional<LayoutRect> box;
     for (std::size_t i = 0; i < slice.cells.size(); ++i) {
@@ -80,9 +103,9 @@ void AddCoreRegions(SliceLayout& slice, const GridPicture& picture, int source_i
     if (!box) continue;
     const LayoutRect rect{{box->min.x - inset, box->min.y - inset}, {box->max.x + inset, box->max.y + inset}};
     std::string name = "core " + std::to_string(core);
-    const float pad = 0.3f * m.line_height, width = TextWidth(name, m);
-    const float x = std::max(rect.min.x + pad, rect.max.x - pad - width);
-    slice.core_regions.push_back({rect, core, {{x, rect.min.y + pad}, std::move(name), LabelRole::Legend}});
+    const LayoutVec at =
+        CoreTagCorner(rect, {TextWidth(name, m), m.line_height}, current, 0.3f * m.line_height);
+    slice.core_regions.push_back({rect, core, {at, std::move(name), LabelRole::Legend}});
   }
 }
 
