@@ -54,4 +54,25 @@ TEST_CASE("grid core regions: one outline a core, its name inside it, rows or co
   CHECK(outlines == 2);
 }
 
+TEST_CASE("grid core regions: a core's name moves to another corner rather than cover the current cell") {
+  const TextMetrics m{};
+  GridPicture picture = TwoCores(false);
+  picture.slices.front().cells[11] = CellState::Current;  // row 2, column 3: core 1's top-right corner
+  const GridLayout layout = BuildGridLayout(picture, 800.0f, 600.0f, {.text = m});
+  REQUIRE(layout.slices.size() == 1);
+  const SliceLayout& slice = layout.slices.front();
+  REQUIRE(slice.core_regions.size() == 2);
+  const SliceLayout::CoreRegion& core1 = slice.core_regions[1];
+  const LayoutRect name{core1.label.pos,
+                        {core1.label.pos.x + static_cast<float>(core1.label.text.size()) * m.char_width,
+                         core1.label.pos.y + m.line_height}};
+  const LayoutRect& current = slice.cells[11];
+  const bool apart = name.max.x <= current.min.x || current.max.x <= name.min.x ||
+                     name.max.y <= current.min.y || current.max.y <= name.min.y;
+  CHECK(apart);
+  CHECK(Inside(core1.rect, name));
+  // core 0's tag keeps its usual corner, the top right
+  CHECK(slice.core_regions[0].label.pos.y < slice.cells[4].min.y);
+}
+
 }  // namespace tilewalk::views
