@@ -9,6 +9,7 @@ GridPicture MakeGridPicture(const CannedGridSpec& spec) {
                       .rows = spec.rows,
                       .cols = spec.cols,
                       .walks_down_columns = spec.walks_down_columns,
+                      .core1_first_step = spec.core1_first_step,
                       .slices = {}};
   for (std::size_t s = 0; s < spec.slices.size(); ++s) {
     GridSlice slice{.batch = spec.slices[s].first, .head = spec.slices[s].second, .cells = {}};
@@ -48,6 +49,10 @@ std::vector<CannedGridSpec> CannedGridSpecs() {
        .cols = 96,
        .causal = true,
        .current_step = 40 * 96 + 17},
+      {.title = "Forward launch grid on a v4, causal: two TensorCores",
+       .causal = true,
+       .current_step = 11,
+       .core1_first_step = 8},
   };
 }
 

@@ -17,7 +17,8 @@ struct CannedGridSpec {
   bool walks_down_columns = false;                  // dK/dV: q innermost
   bool causal = false;                              // steps above the diagonal skip their arithmetic
   std::vector<std::pair<int, int>> slices{{0, 0}};  // (batch, head) of each slice, in grid order
-  int current_step = 0;  // grid step of the cursor within the launch; earlier steps are done
+  int current_step = 0;       // grid step of the cursor within the launch; earlier steps are done
+  int core1_first_step = -1;  // a megacore chip's split (v4, v5p): TensorCore 1's first step; -1: one core
 };
 
 // Every cell before current_step is Ran, or Skipped when causal and above the diagonal; the cell at
@@ -25,8 +26,8 @@ struct CannedGridSpec {
 GridPicture MakeGridPicture(const CannedGridSpec& spec);
 
 // The gallery's fixtures: a causal forward grid mid-launch, the same for dK/dV (walking down columns), a
-// batch of two slices, and a grid too large to draw cell for cell (a summary in bands, the cursor's band
-// magnified).
+// batch of two slices, a grid too large to draw cell for cell (a summary in bands, the cursor's band
+// magnified), and a causal forward grid split between two TensorCores.
 std::vector<CannedGridSpec> CannedGridSpecs();
 
 }  // namespace tilewalk::views

@@ -113,7 +113,8 @@ const char* GalleryViewName(GalleryView view) {
 std::vector<GalleryExhibit> GalleryExhibits(const std::vector<CannedGridSpec>& grids) {
   using V = GalleryView;
   std::vector<GalleryExhibit> all;
-  const char* grid_slugs[] = {"grid-forward-causal", "grid-dkv-causal", "grid-batch-of-two", "grid-summary"};
+  const char* grid_slugs[] = {"grid-forward-causal", "grid-dkv-causal", "grid-batch-of-two", "grid-summary",
+                              "grid-two-cores"};
   for (std::size_t i = 0; i < grids.size(); ++i)
     all.push_back(
         Exhibit(V::Grid, grids[i].title, "MakeGridPicture(CannedGridSpecs()[" + std::to_string(i) + "])",

@@ -53,6 +53,7 @@ TEST_CASE("canned grids: the gallery fixtures include both loop orders and a bat
   CHECK(std::any_of(specs.begin(), specs.end(), [](const auto& s) { return s.walks_down_columns; }));
   CHECK(std::any_of(specs.begin(), specs.end(), [](const auto& s) { return !s.walks_down_columns; }));
   CHECK(std::any_of(specs.begin(), specs.end(), [](const auto& s) { return s.slices.size() > 1; }));
+  CHECK(std::any_of(specs.begin(), specs.end(), [](const auto& s) { return s.core1_first_step > 0; }));
   for (const CannedGridSpec& spec : specs) {
     const GridPicture p = MakeGridPicture(spec);
     for (const GridSlice& slice : p.slices)
