@@ -53,11 +53,17 @@ views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snapshot,
 views::CostPicture BuildCostPicture(const walkthrough::Recording& recording, int launch);
 void PlaceCostCursor(views::CostPicture& picture, const walkthrough::Snapshot& snapshot);
 
-// Markers by kind over the whole recording, at most one per kind per bin of `bins` equal bins.
-std::vector<views::TimelineMarker> BuildTimelineMarkers(const walkthrough::Recording& recording, int bins);
+// What the timeline shows of the whole recording, whatever the cursor: markers by kind, at most one per kind
+// per bin of `bins` equal bins, and the grid steps of two-core launches on their cores' lanes. The app
+// builds it once per recording.
+struct TimelineOverview {
+  std::vector<views::TimelineMarker> markers{};
+  std::vector<views::TimelineStepBar> core_steps{};
+};
+TimelineOverview BuildTimelineOverview(const walkthrough::Recording& recording, int bins);
 views::TimelinePicture BuildTimelinePicture(const walkthrough::Snapshot& snapshot,
                                             const walkthrough::Recording& recording,
-                                            std::vector<views::TimelineMarker> markers);
+                                            const TimelineOverview& overview);
 
 // Where the snapshot's statement is in the C++ mirror: its file's base name and line, or nullopt for
 // pipeline events (copies, writebacks), which have no site.

@@ -70,9 +70,7 @@ std::vector<views::TimelineStepBar> CoreStepBars(const walkthrough::Recording& r
   return bars;
 }
 
-}  // namespace
-
-std::vector<views::TimelineMarker> BuildTimelineMarkers(const walkthrough::Recording& rec, int bins) {
+std::vector<views::TimelineMarker> Markers(const walkthrough::Recording& rec, int bins) {
   std::vector<views::TimelineMarker> markers;
   const uint64_t count = rec.EventCount();
   if (count == 0 || bins <= 0) return markers;
@@ -90,9 +88,15 @@ std::vector<views::TimelineMarker> BuildTimelineMarkers(const walkthrough::Recor
   return markers;
 }
 
+}  // namespace
+
+TimelineOverview BuildTimelineOverview(const walkthrough::Recording& rec, int bins) {
+  return {.markers = Markers(rec, bins), .core_steps = CoreStepBars(rec)};
+}
+
 views::TimelinePicture BuildTimelinePicture(const walkthrough::Snapshot& snap,
                                             const walkthrough::Recording& rec,
-                                            std::vector<views::TimelineMarker> markers) {
+                                            const TimelineOverview& overview) {
   views::TimelinePicture picture{.event_count = rec.EventCount(), .cursor = snap.event_index};
   for (int launch = 0; launch < static_cast<int>(rec.launches().size()); ++launch) {
     const walkthrough::EventSpan span = rec.EventRange(launch);
@@ -101,8 +105,8 @@ views::TimelinePicture BuildTimelinePicture(const walkthrough::Snapshot& snap,
   }
   picture.total_us = rec.TotalTime();
   picture.cursor_us = rec.TimeOfEvent(snap.event_index);
-  picture.markers = std::move(markers);
-  picture.core_steps = CoreStepBars(rec);
+  picture.markers = overview.markers;
+  picture.core_steps = overview.core_steps;
   char clock[48];
   std::snprintf(clock, sizeof clock, "%.2f \u00b5s into %s (est.)", snap.clock_us, snap.launch_name.c_str());
   picture.position = "event " + std::to_string(snap.event_index + 1) + " of " +

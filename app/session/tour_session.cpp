@@ -118,8 +118,7 @@ void TourSession::Land(const walkthrough::StopLanding& landing) {
   m_landing_event = landing.event;
   if (landing.recording != m_recording) {
     m_recording = landing.recording;
-    m_markers = m_recording ? BuildTimelineMarkers(*m_recording, kTimelineBins)
-                            : std::vector<views::TimelineMarker>{};
+    m_overview = m_recording ? BuildTimelineOverview(*m_recording, kTimelineBins) : TimelineOverview{};
     std::erase_if(m_extras, [](const auto& entry) { return entry.first.expired(); });
   }
   m_timeline.reset();

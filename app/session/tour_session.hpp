@@ -176,7 +176,7 @@ class TourSession {
   bool m_ask_revealed = false;                  // stepped on from the question: the answer shows
   std::shared_ptr<const walkthrough::Recording> m_recording;
   std::unique_ptr<walkthrough::Timeline> m_timeline;  // null when the stop has no event to land on
-  std::vector<views::TimelineMarker> m_markers;       // of m_recording
+  TimelineOverview m_overview;                        // of m_recording: markers and core lanes
   // What the session derives from a recording, kept while the recording lives: an entry goes with the
   // last shared pointer to its recording (the lander may evict it), never to a reused address.
   struct RecordingExtras {

@@ -123,7 +123,7 @@ void TourSession::BuildDetailPictures(const walkthrough::Snapshot& snap) {
 }
 
 void TourSession::BuildTimelineAndSource(const walkthrough::Snapshot& snap, const std::string& site) {
-  m_pictures.timeline = BuildTimelinePicture(snap, *m_recording, m_markers);
+  m_pictures.timeline = BuildTimelinePicture(snap, *m_recording, m_overview);
   m_pictures.timeline.playing = m_playing;
   m_pictures.timeline.landing = m_landing_event;
   m_pictures.timeline.speed = m_speed;

@@ -40,12 +40,10 @@ void DrawCoreLanes(ImDrawList* draw, const CostPicture& p, const Chart& chart, i
   const float compute_y = top, copy_y = top + lane_h + gap;
   const ImU32 name_colour = palette::Active().text_dim;  // plain text: "0 compute" names the core
   const std::string prefix = p.cores > 1 ? std::to_string(core) + " " : "";
-  draw->AddText(ImVec2(chart.left - ImGui::CalcTextSize((prefix + "compute ").c_str()).x,
-                       compute_y + (lane_h - line) * 0.5f),
-                name_colour, (prefix + "compute").c_str());
-  draw->AddText(ImVec2(chart.left - ImGui::CalcTextSize((prefix + "compute ").c_str()).x,
-                       copy_y + (lane_h - line) * 0.5f),
-                name_colour, (prefix + "copies").c_str());
+  const float name_x = chart.left - ImGui::CalcTextSize((prefix + "compute ").c_str()).x;
+  draw->AddText(ImVec2(name_x, compute_y + (lane_h - line) * 0.5f), name_colour,
+                (prefix + "compute").c_str());
+  draw->AddText(ImVec2(name_x, copy_y + (lane_h - line) * 0.5f), name_colour, (prefix + "copies").c_str());
   draw->AddRectFilled(ImVec2(chart.left, compute_y), ImVec2(chart.left + chart.width, compute_y + lane_h),
                       palette::Active().lane_ground);
   draw->AddRectFilled(ImVec2(chart.left, copy_y), ImVec2(chart.left + chart.width, copy_y + lane_h),

@@ -36,7 +36,8 @@ TEST_CASE("megacore pictures: a v4 grid carries both cores, the timeline two lan
   CHECK(views::CoreOfCell(grid, 0, 1, 3) == 0);
   CHECK(views::CoreOfCell(grid, 0, 2, 0) == 1);
 
-  const views::TimelinePicture strip = BuildTimelinePicture(*snap, *recording, {});
+  const views::TimelinePicture strip =
+      BuildTimelinePicture(*snap, *recording, BuildTimelineOverview(*recording, 100));
   int on_core[2] = {0, 0};
   for (const views::TimelineStepBar& bar : strip.core_steps) on_core[bar.core] += 1;
   CHECK(on_core[0] > 0);
@@ -59,7 +60,7 @@ TEST_CASE("megacore pictures: a v5e recording has one core everywhere") {
   REQUIRE(timeline.Seek(0));
   const auto snap = timeline.Current();
   CHECK(BuildGridPicture(*snap).core1_first_step == -1);
-  CHECK(BuildTimelinePicture(*snap, *recording, {}).core_steps.empty());
+  CHECK(BuildTimelinePicture(*snap, *recording, BuildTimelineOverview(*recording, 100)).core_steps.empty());
   const views::CostPicture cost = BuildCostPicture(*recording, 0);
   CHECK(cost.cores == 1);
   for (const views::CostStep& s : cost.steps) CHECK(s.core == 0);

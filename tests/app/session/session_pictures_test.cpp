@@ -182,7 +182,8 @@ TEST_CASE("source picture: a pipeline event has no executing line but keeps show
 
 TEST_CASE("timeline picture: one marker per kind per bin, each on an event of its kind") {
   const auto rec = CausalRecording();
-  const auto markers = BuildTimelineMarkers(*rec, 100);
+  const TimelineOverview overview = BuildTimelineOverview(*rec, 100);
+  const auto& markers = overview.markers;
   REQUIRE_FALSE(markers.empty());
   bool skipped_step = false, skipped_copy = false, writeback = false;
   for (const auto& m : markers) {
@@ -213,7 +214,7 @@ TEST_CASE("timeline picture: one marker per kind per bin, each on an event of it
 
   walkthrough::Timeline timeline(rec);
   REQUIRE(timeline.Seek(5));
-  const views::TimelinePicture p = BuildTimelinePicture(*timeline.Current(), *rec, markers);
+  const views::TimelinePicture p = BuildTimelinePicture(*timeline.Current(), *rec, overview);
   CHECK(p.cursor == 5);
   CHECK(p.event_count == rec->EventCount());
   REQUIRE(p.launches.size() == rec->launches().size());
