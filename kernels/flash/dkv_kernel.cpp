@@ -77,11 +77,11 @@ void flash_attention_dkv_kernel(Kernel& k, const DkvRefs& r, const BackwardStati
         const auto mask_shape = k.scalar("dkv.run.mask_shape", std::pair{block_q, block_k});
         const Value row_ids = k.stmt("dkv.run.row_ids", [&] {
           return broadcasted_iota(mask_shape.first, mask_shape.second, 0) +
-                 static_cast<float>(q_seq_index * block_q_major + start_q);
+                 (q_seq_index * block_q_major + start_q);
         });
         const Value col_ids = k.stmt("dkv.run.col_ids", [&] {
           return broadcasted_iota(mask_shape.first, mask_shape.second, 1) +
-                 static_cast<float>(kv_seq_index * block_k_major + start_k);
+                 (kv_seq_index * block_k_major + start_k);
         });
         const Value causal_mask = k.stmt("dkv.run.causal_mask", [&] { return less_equal(col_ids, row_ids); });
         mask = k.stmt("dkv.run.combine_masks",

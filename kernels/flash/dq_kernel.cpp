@@ -70,12 +70,11 @@ void flash_attention_dq_kernel(Kernel& k, const DqRefs& r, const BackwardStatics
     if (k.scalar("dq.run.causal", c.causal)) {
       const auto mask_shape = k.scalar("dq.run.mask_shape", std::pair{block_q_major, block_k});
       const Value row_ids = k.stmt("dq.run.row_ids", [&] {
-        return broadcasted_iota(mask_shape.first, mask_shape.second, 0) +
-               static_cast<float>(q_seq_index * block_q_major);
+        return broadcasted_iota(mask_shape.first, mask_shape.second, 0) + (q_seq_index * block_q_major);
       });
       const Value col_ids = k.stmt("dq.run.col_ids", [&] {
         return broadcasted_iota(mask_shape.first, mask_shape.second, 1) +
-               static_cast<float>(kv_seq_index * block_k_major + i * block_k);
+               (kv_seq_index * block_k_major + i * block_k);
       });
       const Value causal_mask = k.stmt("dq.run.causal_mask", [&] { return less_equal(col_ids, row_ids); });
       mask = k.stmt("dq.run.combine_masks",

@@ -106,12 +106,11 @@ void flash_attention_kernel_single_batch(Kernel& k, int batch_idx, const Forward
       if (k.scalar("fwd.run.causal", c.causal)) {
         const auto mask_shape = k.scalar("fwd.run.mask_shape", std::pair{block_q, block_k});
         const Value row_ids = k.stmt("fwd.run.row_ids", [&] {
-          return broadcasted_iota(mask_shape.first, mask_shape.second, 0) +
-                 static_cast<float>(q_seq_idx * block_q);
+          return broadcasted_iota(mask_shape.first, mask_shape.second, 0) + (q_seq_idx * block_q);
         });
         const Value col_ids = k.stmt("fwd.run.col_ids", [&] {
           return broadcasted_iota(mask_shape.first, mask_shape.second, 1) +
-                 static_cast<float>(kv_seq_idx * block_k_major + start_k);
+                 (kv_seq_idx * block_k_major + start_k);
         });
         const Value causal_mask = k.stmt("fwd.run.causal_mask", [&] { return less_equal(col_ids, row_ids); });
         mask = k.stmt("fwd.run.combine_masks",
@@ -227,8 +226,7 @@ void flash_attention_kernel_single_batch_single_step(Kernel& k, int batch_idx, c
     const int q_seq_idx = k.scalar("fwd_single.q_seq_idx", k.program_id(2));
     const auto mask_shape = k.scalar("fwd_single.mask_shape", std::pair{block_q, block_k});
     const Value row_ids = k.stmt("fwd_single.row_ids", [&] {
-      return broadcasted_iota(mask_shape.first, mask_shape.second, 0) +
-             static_cast<float>(q_seq_idx * block_q);
+      return broadcasted_iota(mask_shape.first, mask_shape.second, 0) + (q_seq_idx * block_q);
     });
     const Value col_ids = k.stmt("fwd_single.col_ids",
                                  [&] { return broadcasted_iota(mask_shape.first, mask_shape.second, 1); });

@@ -112,6 +112,10 @@ Value CompareInts(Operands shape, const Value& a, const Value& b, F f) {
   const IntMatrix& x = a.ints();
   const IntMatrix& y = b.ints();
   return Value::Build(rows, cols, DType::Bool, [&](Matrix& out) {
+    if (x.rows() == rows && x.cols() == cols && y.rows() == rows && y.cols() == cols) {
+      out = x.binaryExpr(y, [&](int32_t p, int32_t q) { return f(p, q) ? 1.0f : 0.0f; });
+      return;
+    }
     for (int r = 0; r < rows; ++r) {
       const int xr = x.rows() == 1 ? 0 : r, yr = y.rows() == 1 ? 0 : r;
       for (int c = 0; c < cols; ++c)
