@@ -9,6 +9,20 @@ namespace tilewalk::tpu {
 Array::Array(Shape shape, DType dtype)
     : m_shape(shape), m_dtype(dtype), m_bytes(static_cast<std::size_t>(shape.Product()) * ItemSize(dtype)) {}
 
+Array::Array(const Array& o) : m_shape(o.m_shape), m_dtype(o.m_dtype), m_bytes(o.m_bytes.size()) {
+  if (!m_bytes.empty()) std::memcpy(m_bytes.data(), o.RawData(), m_bytes.size());
+}
+
+Array& Array::operator=(const Array& o) {
+  if (this != &o) *this = Array(o);
+  return *this;
+}
+
+void Array::Own() {
+  std::memcpy(m_bytes.data(), m_borrowed, m_bytes.size());
+  m_borrowed = nullptr;
+}
+
 float Array::GetFloat(int64_t i) const {
   switch (m_dtype) {
     case DType::F32:
@@ -68,7 +82,8 @@ int64_t Array::Offset(const Dims& index) const {
 }
 
 bool Array::BitwiseEqual(const Array& o) const {
-  return m_shape == o.m_shape && m_dtype == o.m_dtype && m_bytes == o.m_bytes;
+  return m_shape == o.m_shape && m_dtype == o.m_dtype && m_bytes.size() == o.m_bytes.size() &&
+         (m_bytes.empty() || std::memcmp(RawData(), o.RawData(), m_bytes.size()) == 0);
 }
 
 }  // namespace tilewalk::tpu

@@ -1,6 +1,10 @@
 // An array with shape and dtype: the HBM arrays of a launch, and the VMEM buffers its blocks land in.
 // Elements are kept in their own dtype (bfloat16 takes two bytes); views read them in place through
 // Data<T>() without copying.
+// A VMEM buffer may borrow its elements instead of holding them: a copy of a block that lies in one
+// contiguous run of an HBM input reads that run in place (dma.hpp), since HBM inputs never change during a
+// launch. Readers see no difference. Any non-const access ends the borrow by copying the elements in first,
+// so a write to the buffer never reaches the HBM array; copying the array copies the elements.
 #pragma once
 
 #include <Eigen/Core>
@@ -19,6 +23,10 @@ class Array {
  public:
   Array() = default;
   Array(Shape shape, DType dtype);
+  Array(const Array& other);
+  Array& operator=(const Array& other);
+  Array(Array&& other) noexcept = default;
+  Array& operator=(Array&& other) noexcept = default;
 
   const Shape& shape() const { return m_shape; }
   DType dtype() const { return m_dtype; }
@@ -28,14 +36,24 @@ class Array {
 
   template <typename T>
   T* Data() {
-    return reinterpret_cast<T*>(m_bytes.data());
+    return reinterpret_cast<T*>(RawData());
   }
   template <typename T>
   const T* Data() const {
-    return reinterpret_cast<const T*>(m_bytes.data());
+    return reinterpret_cast<const T*>(RawData());
   }
-  std::byte* RawData() { return m_bytes.data(); }
-  const std::byte* RawData() const { return m_bytes.data(); }
+  std::byte* RawData() {
+    if (m_borrowed) Own();
+    return m_bytes.data();
+  }
+  const std::byte* RawData() const { return m_borrowed ? m_borrowed : m_bytes.data(); }
+
+  // Reads bytes() bytes at `elements`, laid out as this array's shape and dtype, in place until the next
+  // non-const access; they must outlive the borrow.
+  void Borrow(const std::byte* elements) { m_borrowed = elements; }
+  // Ends a borrow without copying, for a writer about to set every element.
+  void Forget() { m_borrowed = nullptr; }
+  bool borrowing() const { return m_borrowed != nullptr; }
 
   float GetFloat(int64_t flat) const;        // any dtype, widened to float
   void SetFloat(int64_t flat, float value);  // rounds to the storage dtype
@@ -50,9 +68,12 @@ class Array {
   bool BitwiseEqual(const Array& other) const;
 
  private:
+  void Own();  // copies the borrowed elements in and ends the borrow
+
   Shape m_shape;
   DType m_dtype = DType::F32;
-  std::vector<std::byte> m_bytes;
+  std::vector<std::byte> m_bytes;  // sized to the shape even while borrowing
+  const std::byte* m_borrowed = nullptr;
 };
 
 }  // namespace tilewalk::tpu

@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cstring>
 #include <limits>
+#include <optional>
 
 namespace tilewalk::tpu {
 
@@ -67,9 +68,33 @@ void FillPadding(Array& vmem, int64_t from, int64_t to, PadFill pad) {
 
 }  // namespace
 
+namespace {
+
+// The element offset of the block in the array when the block is wholly inside it and is one contiguous run
+// of it: every axis after some axis k spans the whole array, every axis before k has block size 1.
+std::optional<int64_t> ContiguousRun(const Shape& array, const Shape& block_shape, const BlockIndex& block) {
+  const int r = array.rank();
+  int k = r - 1;
+  while (k > 0 && block_shape[k] == array[k]) --k;
+  int64_t offset = 0;
+  for (int d = 0; d < r; ++d) {
+    if (d < k && block_shape[d] != 1) return std::nullopt;
+    if ((block[d] + 1) * block_shape[d] > array[d]) return std::nullopt;
+    offset = offset * array[d] + block[d] * block_shape[d];
+  }
+  return offset;
+}
+
+}  // namespace
+
 uint64_t CopyBlockIn(const Array& hbm, const BlockIndex& block, Array& vmem, PadFill pad) {
   assert(hbm.dtype() == vmem.dtype() && "a VMEM buffer has the dtype of its HBM array");
   const std::size_t item = ItemSize(hbm.dtype());
+  if (const auto run = ContiguousRun(hbm.shape(), vmem.shape(), block)) {
+    vmem.Borrow(hbm.RawData() + *run * static_cast<int64_t>(item));
+    return vmem.bytes();
+  }
+  vmem.Forget();  // every element is set below
   const int64_t last = vmem.shape()[-1];
   uint64_t bytes = 0;
   ForEachBlockRow(hbm.shape(), vmem.shape(), block, [&](int64_t v, int64_t h, int64_t n) {

@@ -14,7 +14,9 @@ namespace tilewalk::tpu {
 // NaN for floats, the dtype's largest value for integers, true for bool. Zeros is its "zero" choice.
 enum class PadFill : uint8_t { NaN, Zeros };
 
-// Both return the bytes actually moved (the in-bounds part of the block).
+// Both return the bytes actually moved (the in-bounds part of the block). A block of an HBM input that is
+// one contiguous run of it, wholly inside it, is not copied into `vmem`: the buffer borrows the run
+// (Array::Borrow), which the caller keeps unchanged and alive while `vmem` reads it.
 uint64_t CopyBlockIn(const Array& hbm, const BlockIndex& block, Array& vmem, PadFill pad = PadFill::NaN);
 uint64_t CopyBlockOut(const Array& vmem, const BlockIndex& block, Array& hbm);
 

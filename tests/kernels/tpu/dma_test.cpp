@@ -1,6 +1,7 @@
 // What a partial last block's padding holds on the way into VMEM: NaN for floats and int32 max for
 // integers, as interpret mode fills uninitialized memory, or zeros when asked; the in-bounds part is the
-// array's, and only its bytes count as moved.
+// array's, and only its bytes count as moved. A whole block that is one contiguous run of the array is read
+// in place, and copied in only when something writes to it.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -55,4 +56,47 @@ TEST_CASE("padding along the last axis fills the overhang of every row") {
   CHECK(std::isnan(vmem.GetFloat(1)));
   CHECK(vmem.GetFloat(2) == 5.0f);
   CHECK(std::isnan(vmem.GetFloat(3)));
+}
+
+TEST_CASE("a whole block that is one run of the array is read in place, and a write copies it in first") {
+  // A 2 × 3 × 4 array in blocks of 1 × 2 × 4: each block is a contiguous run of 8 elements.
+  Array hbm(Shape{2, 3, 4}, DType::F32);
+  for (int64_t i = 0; i < hbm.size(); ++i) hbm.SetFloat(i, static_cast<float>(i));
+  Array vmem(Shape{1, 2, 4}, DType::F32);
+  CHECK(CopyBlockIn(hbm, BlockIndex{1, 0, 0}, vmem) == 8 * 4);
+  CHECK(vmem.borrowing());
+  CHECK(vmem.GetFloat(0) == 12.0f);
+  CHECK(vmem.GetFloat(7) == 19.0f);
+
+  const Array copied = vmem;  // a copy holds the elements itself
+  CHECK_FALSE(copied.borrowing());
+  CHECK(copied.BitwiseEqual(vmem));
+
+  vmem.SetFloat(0, -1.0f);
+  CHECK_FALSE(vmem.borrowing());
+  CHECK(vmem.GetFloat(0) == -1.0f);
+  CHECK(vmem.GetFloat(7) == 19.0f);
+  CHECK(hbm.GetFloat(12) == 12.0f);  // the HBM input is untouched
+}
+
+TEST_CASE("blocks that are strided or partial are copied, and a copy ends an earlier borrow") {
+  Array hbm(Shape{4, 4}, DType::F32);
+  for (int64_t i = 0; i < hbm.size(); ++i) hbm.SetFloat(i, static_cast<float>(i));
+  Array rows(Shape{2, 4}, DType::F32);
+  CopyBlockIn(hbm, BlockIndex{1, 0}, rows);
+  CHECK(rows.borrowing());
+
+  Array columns(Shape{4, 2}, DType::F32);  // every row of the block skips half of the array's row
+  CHECK(CopyBlockIn(hbm, BlockIndex{0, 1}, columns) == 8 * 4);
+  CHECK_FALSE(columns.borrowing());
+  CHECK(columns.GetFloat(0) == 2.0f);
+  CHECK(columns.GetFloat(2) == 6.0f);
+
+  Array overhang(Shape{3, 4}, DType::F32);  // block 1 lies past the array's end
+  CopyBlockIn(hbm, BlockIndex{0, 0}, overhang);
+  CHECK(overhang.borrowing());
+  CHECK(CopyBlockIn(hbm, BlockIndex{1, 0}, overhang) == 4 * 4);
+  CHECK_FALSE(overhang.borrowing());
+  CHECK(overhang.GetFloat(0) == 12.0f);
+  CHECK(std::isnan(overhang.GetFloat(4)));
 }
