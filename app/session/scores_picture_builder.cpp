@@ -5,7 +5,7 @@ namespace {
 
 // Adds `bit` wherever the boolean mask value is false (the entry is masked out).
 int MarkMasked(const tpu::Value& mask, std::uint8_t bit, std::vector<std::uint8_t>& bits) {
-  const tpu::Matrix& m = mask.data();
+  const tpu::MatrixView m = mask.data();
   if (static_cast<std::size_t>(m.size()) != bits.size()) return 0;
   int n = 0;
   for (Eigen::Index r = 0; r < m.rows(); ++r)

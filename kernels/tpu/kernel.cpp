@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <optional>
 
 namespace tilewalk::tpu {
 
@@ -114,16 +115,34 @@ void WriteRegion(Array& buffer, const RefRegion& r, const Value& value, Ref::Sto
   }
 }
 
+namespace {
+
+// A float32 region whose rows follow one another in a buffer that reads an HBM input in place: the value
+// views the input too, which does not change during the launch. nullopt when the region must be copied.
+std::optional<Value> LoadInPlace(const Array& buffer, const RefRegion& r) {
+  if (buffer.dtype() != DType::F32 || !buffer.borrowing() || r.rows == 0) return std::nullopt;
+  const int64_t first = RegionRowOffset(buffer, r, 0);
+  if (RegionRowOffset(buffer, r, r.rows - 1) - first != static_cast<int64_t>(r.rows - 1) * r.cols)
+    return std::nullopt;
+  return Value::View(buffer.Data<float>() + first, r.rows, r.cols);
+}
+
+Value LoadFloats(const Array& buffer, const RefRegion& r, DType dtype) {
+  if (auto in_place = LoadInPlace(buffer, r)) return *std::move(in_place);
+  return Value::Build(r.rows, r.cols, dtype, [&](Matrix& m) {
+    for (int row = 0; row < r.rows; ++row)
+      buffer.ReadFloats(RegionRowOffset(buffer, r, row), r.cols,
+                        m.data() + static_cast<std::ptrdiff_t>(row) * r.cols);
+  });
+}
+
+}  // namespace
+
 Value Ref::load(const char* site, const RefIndex& index, std::source_location where) const {
   const SiteId id = InternSite(site, where);
   const RefRegion r = Resolve(index, id);
   if (!m_buffer) return Value::ShapeOnly(r.rows, r.cols, m_dtype);
-  Value v =
-      m_dtype == DType::I32 ? LoadInts(*m_buffer, r) : Value::Build(r.rows, r.cols, m_dtype, [&](Matrix& m) {
-        for (int row = 0; row < r.rows; ++row)
-          m_buffer->ReadFloats(RegionRowOffset(*m_buffer, r, row), r.cols,
-                               m.data() + static_cast<std::ptrdiff_t>(row) * r.cols);
-      });
+  Value v = m_dtype == DType::I32 ? LoadInts(*m_buffer, r) : LoadFloats(*m_buffer, r, m_dtype);
   if (m_kernel->m_host) m_kernel->m_host->OnLoad(id, *this, r, v);
   return v;
 }

@@ -155,7 +155,8 @@ void LaunchRunner::Emit(Event e, double duration_us) {
 }
 
 void LaunchRunner::Observe(SiteId site, const Value& value) {
-  if (m_options.observer) m_options.observer(m_state.events_emitted - 1, site, value);
+  // An observer may keep the value past the launch, so it never gets one that views an HBM input.
+  if (m_options.observer) m_options.observer(m_state.events_emitted - 1, site, value.Owning());
 }
 
 void LaunchRunner::OnWhen(SiteId site, bool taken) {

@@ -7,8 +7,8 @@
 namespace tilewalk::tpu {
 
 Value::Value(ValueStorage* storage, DType dtype)
-    : m_rows(static_cast<int>(storage->matrix().rows())),
-      m_cols(static_cast<int>(storage->matrix().cols())),
+    : m_rows(static_cast<int>(storage->elements().rows())),
+      m_cols(static_cast<int>(storage->elements().cols())),
       m_dtype(dtype),
       m_storage(storage) {}
 
@@ -57,6 +57,15 @@ Value Value::Of(Matrix data, DType dtype) {
   return v;
 }
 
+Value Value::View(const float* elements, int rows, int cols) {
+  return Value(ValueStorage::View(elements, rows, cols), DType::F32);
+}
+
+Value Value::Owning() const {
+  if (!m_storage || !m_storage->viewing()) return *this;
+  return Build(m_rows, m_cols, m_dtype, [&](Matrix& out) { out = data(); });
+}
+
 namespace {
 // float to int32 as a conversion that cannot overflow: NaN becomes 0, the rest saturates.
 int32_t SaturatingInt(float x) {
@@ -73,9 +82,8 @@ void Value::FinishBuild() {
   if (m_dtype == DType::I32) m_storage->ints() = m.unaryExpr([](float x) { return SaturatingInt(x); });
 }
 
-const Matrix& Value::data() const {
-  static const Matrix kEmpty;
-  return m_storage ? m_storage->matrix() : kEmpty;
+MatrixView Value::data() const {
+  return m_storage ? m_storage->elements() : MatrixView(nullptr, 0, 0);
 }
 
 const IntMatrix& Value::ints() const {

@@ -25,6 +25,12 @@ class Value {
   // Values are stored as float; bfloat16 values are rounded on entry, bool is exact. int32 values also
   // keep their exact integers (ints()), taken here from the floats.
   static Value Of(Matrix data, DType dtype);
+  // A float32 value that reads rows × cols row-major elements in place (ValueStorage::View): they must stay
+  // unchanged and alive as long as the value and its copies do.
+  static Value View(const float* elements, int rows, int cols);
+  // This value, or a copy that holds its own elements if it views someone else's: for a value that may
+  // outlive the elements it views.
+  Value Owning() const;
   // Builds a value in pooled storage: fill(Matrix&) writes all rows × cols elements, then bfloat16
   // values are rounded and int32 values take their integers, as Of does.
   template <typename Fill>
@@ -49,10 +55,11 @@ class Value {
   int rows() const { return m_rows; }
   int cols() const { return m_cols; }
   DType dtype() const { return m_dtype; }
-  bool traced() const { return m_storage == nullptr; }  // shape only: produced while tracing
-  const Matrix& data() const;                           // empty when traced
-  const IntMatrix& ints() const;                        // int32 values: exact; empty otherwise or traced
-  float operator()(int r, int c) const { return m_storage->matrix()(r, c); }
+  bool traced() const { return m_storage == nullptr; }                // shape only: produced while tracing
+  bool viewing() const { return m_storage && m_storage->viewing(); }  // reads elements it does not hold
+  MatrixView data() const;                                            // empty when traced
+  const IntMatrix& ints() const;  // int32 values: exact; empty otherwise or traced
+  float operator()(int r, int c) const { return m_storage->elements()(r, c); }
   std::string ShapeString() const;  // "(128, 64)"
 
  private:

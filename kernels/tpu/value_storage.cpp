@@ -68,7 +68,16 @@ ValueStorage* ValueStorage::Acquire(int rows, int cols) {
     g_created.fetch_add(1, std::memory_order_relaxed);
   }
   s->m_references.store(1, std::memory_order_relaxed);
+  s->m_view = nullptr;             // a pooled view has no elements of its own, like an empty value
   s->m_matrix.resize(rows, cols);  // keeps the buffer: the element count is the same
+  return s;
+}
+
+ValueStorage* ValueStorage::View(const float* elements, int rows, int cols) {
+  ValueStorage* s = Acquire(0, 0);
+  s->m_view = elements;
+  s->m_view_rows = rows;
+  s->m_view_cols = cols;
   return s;
 }
 

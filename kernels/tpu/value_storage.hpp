@@ -1,5 +1,6 @@
 // The storage behind Values: a float matrix (and an int32 one for int32 values) with a reference count,
-// recycled through a process-wide pool.
+// recycled through a process-wide pool. A storage may instead view float32 elements held elsewhere: a load
+// of a block that VMEM reads in place from an HBM input (Array::Borrow) copies nothing.
 // A kernel body makes the same few fixed-shape values at every grid step (a score block, a row of 128
 // lanes...), so after the first step every value reuses a buffer an earlier one released, and the hot
 // path does not allocate. Values are immutable once built, so copies share one storage; the count is
@@ -15,6 +16,8 @@ namespace tilewalk::tpu {
 using Matrix = Eigen::Array<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 // The exact integers of an int32 value, which a float holds only up to 2^24.
 using IntMatrix = Eigen::Array<int32_t, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+// How every value's elements are read, whether its storage holds them or views them.
+using MatrixView = Eigen::Map<const Matrix>;
 
 class ValueStorage {
  public:
@@ -22,13 +25,22 @@ class ValueStorage {
   static ValueStorage* Acquire(int rows, int cols);
   // A storage that takes over `matrix`'s buffer, with one reference.
   static ValueStorage* Adopt(Matrix&& matrix);
+  // A storage that reads rows × cols row-major floats at `elements` in place, with one reference. They must
+  // stay unchanged and alive while any value uses the storage (an HBM input's, during its launch).
+  static ValueStorage* View(const float* elements, int rows, int cols);
 
   void AddReference() { m_references.fetch_add(1, std::memory_order_relaxed); }
   // Drops one reference; the last one returns the storage to the pool.
   void Release();
 
+  // The elements as every reader sees them.
+  MatrixView elements() const {
+    return m_view ? MatrixView(m_view, m_view_rows, m_view_cols)
+                  : MatrixView(m_matrix.data(), m_matrix.rows(), m_matrix.cols());
+  }
+  bool viewing() const { return m_view != nullptr; }
+  // The elements a builder writes: storages that hold their own only.
   Matrix& matrix() { return m_matrix; }
-  const Matrix& matrix() const { return m_matrix; }
   // int32 values only: their exact elements (sized by whoever builds the value; kept across reuse).
   IntMatrix& ints() { return m_ints; }
   const IntMatrix& ints() const { return m_ints; }
@@ -41,8 +53,10 @@ class ValueStorage {
   ValueStorage() = default;
 
   std::atomic<int> m_references{1};
-  Matrix m_matrix;
+  Matrix m_matrix;  // empty while viewing
   IntMatrix m_ints;
+  const float* m_view = nullptr;
+  int m_view_rows = 0, m_view_cols = 0;
 };
 
 }  // namespace tilewalk::tpu
