@@ -60,7 +60,7 @@ void TrainingStep::HandResidualsToBackward() {
   m_dq->RefreshResiduals(res);
 }
 
-TrainingStepResult TrainingStep::RunToEnd() {
+TrainingStepResult TrainingStep::RunToEnd(Outputs outputs) {
   TrainingStepResult out;
   out.error = m_error;
   out.error_launch = m_error_launch;
@@ -77,7 +77,10 @@ TrainingStepResult TrainingStep::RunToEnd() {
       return out;
     }
   }
-  CollectOutputs(out);
+  if (outputs == Outputs::Moved)
+    MoveOutputs(out);
+  else
+    CollectOutputs(out);
   return out;
 }
 
@@ -93,10 +96,22 @@ void TrainingStep::CollectOutputs(TrainingStepResult& out) const {
   if (m_inputs.ab) out.ds = m_dq->grad_b;
 }
 
+void TrainingStep::MoveOutputs(TrainingStepResult& out) {
+  out.o = std::move(m_forward->o);
+  if (!m_dkv) return;
+  out.l = std::move(m_l);
+  out.m = std::move(m_m);
+  out.di = std::move(m_di);
+  out.dk = std::move(m_dkv->grad_a);
+  out.dv = std::move(m_dkv->grad_b);
+  out.dq = std::move(m_dq->grad_a);
+  if (m_inputs.ab) out.ds = std::move(m_dq->grad_b);
+}
+
 TrainingStepResult RunTrainingStep(const AttentionInputs& inputs, const tpu::Array& d_o,
                                    const AttentionConfig& config, const StepOptions& options) {
   TrainingStep step(inputs, d_o, config, options);
-  return step.RunToEnd();
+  return step.RunToEnd(TrainingStep::Outputs::Moved);
 }
 
 }  // namespace tilewalk::flash

@@ -3,6 +3,7 @@
 // executes, in the order the original meets them; the first error stops the step with nothing run.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -47,8 +48,10 @@ class TrainingStep {
   int LaunchCount() const { return static_cast<int>(m_runners.size()); }
   tpu::LaunchRunner& Runner(int launch) { return *m_runners[static_cast<std::size_t>(launch)]; }
 
+  // What RunToEnd does with the outputs: copies them, or moves them out of a step that will not run again.
+  enum class Outputs : uint8_t { Copied, Moved };
   // Runs every remaining step of every launch, feeding the forward residuals to the backward launches.
-  TrainingStepResult RunToEnd();
+  TrainingStepResult RunToEnd(Outputs outputs = Outputs::Copied);
   // Call between the forward launch finishing and the backward launches starting.
   void HandResidualsToBackward();
   // The outputs as they stand in HBM: o, and after a full step l, m, di and the gradients.
@@ -56,6 +59,7 @@ class TrainingStep {
 
  private:
   void Fail(const tpu::KernelError& error, std::string launch);
+  void MoveOutputs(TrainingStepResult& out);  // as CollectOutputs, leaving the step's arrays empty
 
   const AttentionInputs& m_inputs;
   const tpu::Array& m_d_o;
