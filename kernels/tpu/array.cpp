@@ -2,15 +2,33 @@
 
 #include <cassert>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <new>
+#include <utility>
 
 namespace tilewalk::tpu {
 
-Array::Array(Shape shape, DType dtype)
-    : m_shape(shape), m_dtype(dtype), m_bytes(static_cast<std::size_t>(shape.Product()) * ItemSize(dtype)) {}
+void Array::FreeBytes::operator()(std::byte* bytes) const {
+  std::free(bytes);
+}
 
-Array::Array(const Array& o) : m_shape(o.m_shape), m_dtype(o.m_dtype), m_bytes(o.m_bytes.size()) {
-  if (!m_bytes.empty()) std::memcpy(m_bytes.data(), o.RawData(), m_bytes.size());
+std::unique_ptr<std::byte[], Array::FreeBytes> Array::Allocate(std::size_t size, bool zeroed) {
+  if (size == 0) return nullptr;
+  auto* bytes = static_cast<std::byte*>(zeroed ? std::calloc(size, 1) : std::malloc(size));
+  if (!bytes) throw std::bad_alloc();
+  return std::unique_ptr<std::byte[], FreeBytes>(bytes);
+}
+
+Array::Array(Shape shape, DType dtype)
+    : m_shape(shape),
+      m_dtype(dtype),
+      m_bytes(Allocate(static_cast<std::size_t>(shape.Product()) * ItemSize(dtype), true)),
+      m_size(static_cast<std::size_t>(shape.Product()) * ItemSize(dtype)) {}
+
+Array::Array(const Array& o)
+    : m_shape(o.m_shape), m_dtype(o.m_dtype), m_bytes(Allocate(o.m_size, false)), m_size(o.m_size) {
+  if (m_size > 0) std::memcpy(m_bytes.get(), o.RawData(), m_size);
 }
 
 Array& Array::operator=(const Array& o) {
@@ -18,8 +36,26 @@ Array& Array::operator=(const Array& o) {
   return *this;
 }
 
+Array::Array(Array&& o) noexcept
+    : m_shape(o.m_shape),
+      m_dtype(o.m_dtype),
+      m_bytes(std::move(o.m_bytes)),
+      m_size(std::exchange(o.m_size, 0)),
+      m_borrowed(std::exchange(o.m_borrowed, nullptr)) {}
+
+Array& Array::operator=(Array&& o) noexcept {
+  if (this != &o) {
+    m_shape = o.m_shape;
+    m_dtype = o.m_dtype;
+    m_bytes = std::move(o.m_bytes);
+    m_size = std::exchange(o.m_size, 0);
+    m_borrowed = std::exchange(o.m_borrowed, nullptr);
+  }
+  return *this;
+}
+
 void Array::Own() {
-  std::memcpy(m_bytes.data(), m_borrowed, m_bytes.size());
+  std::memcpy(m_bytes.get(), m_borrowed, m_size);
   m_borrowed = nullptr;
 }
 
@@ -82,8 +118,8 @@ int64_t Array::Offset(const Dims& index) const {
 }
 
 bool Array::BitwiseEqual(const Array& o) const {
-  return m_shape == o.m_shape && m_dtype == o.m_dtype && m_bytes.size() == o.m_bytes.size() &&
-         (m_bytes.empty() || std::memcmp(RawData(), o.RawData(), m_bytes.size()) == 0);
+  return m_shape == o.m_shape && m_dtype == o.m_dtype && m_size == o.m_size &&
+         (m_size == 0 || std::memcmp(RawData(), o.RawData(), m_size) == 0);
 }
 
 }  // namespace tilewalk::tpu

@@ -10,7 +10,7 @@
 #include <Eigen/Core>
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <memory>
 
 #include "kernels/tpu/dtype.hpp"
 #include "kernels/tpu/shape.hpp"
@@ -25,14 +25,14 @@ class Array {
   Array(Shape shape, DType dtype);
   Array(const Array& other);
   Array& operator=(const Array& other);
-  Array(Array&& other) noexcept = default;
-  Array& operator=(Array&& other) noexcept = default;
+  Array(Array&& other) noexcept;
+  Array& operator=(Array&& other) noexcept;
 
   const Shape& shape() const { return m_shape; }
   DType dtype() const { return m_dtype; }
   int64_t size() const { return m_shape.Product(); }
-  bool empty() const { return m_bytes.empty(); }  // default-constructed: no shape, no elements
-  std::size_t bytes() const { return m_bytes.size(); }
+  bool empty() const { return m_size == 0; }  // default-constructed: no shape, no elements
+  std::size_t bytes() const { return m_size; }
 
   template <typename T>
   T* Data() {
@@ -44,9 +44,9 @@ class Array {
   }
   std::byte* RawData() {
     if (m_borrowed) Own();
-    return m_bytes.data();
+    return m_bytes.get();
   }
-  const std::byte* RawData() const { return m_borrowed ? m_borrowed : m_bytes.data(); }
+  const std::byte* RawData() const { return m_borrowed ? m_borrowed : m_bytes.get(); }
 
   // Reads bytes() bytes at `elements`, laid out as this array's shape and dtype, in place until the next
   // non-const access; they must outlive the borrow.
@@ -68,11 +68,19 @@ class Array {
   bool BitwiseEqual(const Array& other) const;
 
  private:
+  struct FreeBytes {
+    void operator()(std::byte* bytes) const;
+  };
+  // `size` bytes, zeroed or left for the caller to fill. Zeroed bytes come from calloc, which takes a large
+  // block straight from the system's zeroed pages instead of writing zeros over it: a launch's outputs are
+  // not written twice before they are used.
+  static std::unique_ptr<std::byte[], FreeBytes> Allocate(std::size_t size, bool zeroed);
   void Own();  // copies the borrowed elements in and ends the borrow
 
   Shape m_shape;
   DType m_dtype = DType::F32;
-  std::vector<std::byte> m_bytes;  // sized to the shape even while borrowing
+  std::unique_ptr<std::byte[], FreeBytes> m_bytes;  // m_size of them, even while borrowing
+  std::size_t m_size = 0;
   const std::byte* m_borrowed = nullptr;
 };
 
