@@ -65,7 +65,9 @@ InputSlots AddInputs(BackwardLaunch& L, const AttentionInputs& in, const Backwar
     slots.q_seg = add("q_segment_ids", &*L.q_segment_lanes, q_seg);
     slots.kv_seg = add("kv_segment_ids", &*L.kv_segment_sublanes, kv_seg);
   }
-  L.RefreshResiduals(res);
+  L.l_lanes = LanesFor(*res.l, kMinBlockSize);  // filled by RefreshResiduals, once the residuals exist
+  L.m_lanes = LanesFor(*res.m, kMinBlockSize);
+  L.di_lanes = LanesFor(*res.di, L.di_lanes_width);
   slots.l = add("l", &L.l_lanes, lm);
   slots.m = add("m", &L.m_lanes, lm);
   slots.d_o = add("do", res.d_o, qo);

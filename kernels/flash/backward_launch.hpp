@@ -22,7 +22,7 @@ struct BackwardResiduals {
 
 struct BackwardLaunch {
   std::optional<tpu::Array> q_segment_lanes, kv_segment_sublanes;
-  tpu::Array l_lanes, m_lanes, di_lanes;  // broadcast outside the kernel
+  tpu::Array l_lanes, m_lanes, di_lanes;  // broadcast outside the kernel; zeros until RefreshResiduals
   tpu::Array grad_a, grad_b;              // dK/dV: dk, dv. dQ: dq, ds (ds only with a bias)
   tpu::LaunchSpec spec;                   // points into this struct: keep it where it is
 
@@ -31,6 +31,7 @@ struct BackwardLaunch {
   int di_lanes_width = 128;
 };
 
+// `res` gives the residuals' shapes; their values are read by RefreshResiduals, before the launch runs.
 std::unique_ptr<BackwardLaunch> BuildDkvLaunch(const AttentionInputs& in, const AttentionConfig& config,
                                                const BackwardResiduals& res);
 std::unique_ptr<BackwardLaunch> BuildDqLaunch(const AttentionInputs& in, const AttentionConfig& config,

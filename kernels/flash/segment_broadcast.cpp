@@ -25,10 +25,15 @@ tpu::Array BroadcastKvSegmentIds(const tpu::Array& kv_ids) {
   return out;
 }
 
+tpu::Array LanesFor(const tpu::Array& values, int lanes) {
+  const tpu::Shape& s = values.shape();
+  return tpu::Array(tpu::Shape{s[0], s[1], s[2], lanes}, tpu::DType::F32);
+}
+
 void BroadcastToLanes(const tpu::Array& values, int lanes, tpu::Array& out) {
   const tpu::Shape& s = values.shape();
-  const tpu::Shape shape{s[0], s[1], s[2], lanes};
-  if (!(out.shape() == shape) || out.dtype() != tpu::DType::F32) out = tpu::Array(shape, tpu::DType::F32);
+  if (!(out.shape() == tpu::Shape{s[0], s[1], s[2], lanes}) || out.dtype() != tpu::DType::F32)
+    out = LanesFor(values, lanes);
   float* dst = out.Data<float>();
   for (int64_t i = 0; i < values.size(); ++i) {
     const float x = values.GetFloat(i);

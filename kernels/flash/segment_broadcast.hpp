@@ -11,5 +11,7 @@ tpu::Array BroadcastKvSegmentIds(const tpu::Array& kv_ids);  // [B, Skv] → [B,
 // [B, H, S] → [B, H, S, lanes]: the backward launches' l, m and di. Writes into `out` in place when it
 // already has that shape (as it does when the residuals are refreshed), so no new array is faulted in.
 void BroadcastToLanes(const tpu::Array& values, int lanes, tpu::Array& out);
+// The array BroadcastToLanes fills, zeroed: [B, H, S] → [B, H, S, lanes].
+tpu::Array LanesFor(const tpu::Array& values, int lanes);
 
 }  // namespace tilewalk::flash
