@@ -1,6 +1,7 @@
 #include "kernels/tpu/value_storage.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <mutex>
 #include <vector>
 
@@ -57,12 +58,51 @@ class ValueStoragePool {
   int64_t m_bytes = 0;
 };
 
+// In front of the shared pool, each thread keeps the storages it released last and takes from them first:
+// their buffers are still in this core's cache, and taking them needs no lock. Beyond a few steps' worth the
+// released storages go to the shared pool, which is also where a thread's leftovers go when it ends.
+class LocalStorages {
+ public:
+  LocalStorages() { alive = true; }
+  ~LocalStorages() {
+    alive = false;
+    for (ValueStorage* s : m_storages) ValueStoragePool::Instance().Give(s);
+  }
+  // Whether this thread's LocalStorages exists: values that other thread-local objects release as the
+  // thread ends (a kept iota, say) may outlive it, and then go to the shared pool.
+  static thread_local bool alive;
+
+  ValueStorage* Take(int64_t size) {
+    for (auto it = m_storages.rbegin(); it != m_storages.rend(); ++it)
+      if ((*it)->matrix().size() == size) {
+        ValueStorage* s = *it;
+        m_storages.erase(std::next(it).base());
+        return s;
+      }
+    return ValueStoragePool::Instance().Take(size);
+  }
+  void Give(ValueStorage* storage) {
+    if (m_storages.size() == kKept) {
+      ValueStoragePool::Instance().Give(m_storages.front());
+      m_storages.erase(m_storages.begin());
+    }
+    m_storages.push_back(storage);
+  }
+
+ private:
+  static constexpr std::size_t kKept = 32;
+  std::vector<ValueStorage*> m_storages;  // oldest first
+};
+
+thread_local bool LocalStorages::alive = false;
+
 namespace {
 std::atomic<int64_t> g_created{0};
+thread_local LocalStorages t_local;
 }  // namespace
 
 ValueStorage* ValueStorage::Acquire(int rows, int cols) {
-  ValueStorage* s = ValueStoragePool::Instance().Take(static_cast<int64_t>(rows) * cols);
+  ValueStorage* s = t_local.Take(static_cast<int64_t>(rows) * cols);
   if (!s) {
     s = new ValueStorage;
     g_created.fetch_add(1, std::memory_order_relaxed);
@@ -89,7 +129,11 @@ ValueStorage* ValueStorage::Adopt(Matrix&& matrix) {
 }
 
 void ValueStorage::Release() {
-  if (m_references.fetch_sub(1, std::memory_order_acq_rel) == 1) ValueStoragePool::Instance().Give(this);
+  if (m_references.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
+  if (LocalStorages::alive)
+    t_local.Give(this);
+  else
+    ValueStoragePool::Instance().Give(this);
 }
 
 int64_t ValueStorage::CreatedCount() {

@@ -1,10 +1,11 @@
 // The storage behind Values: a float matrix (and an int32 one for int32 values) with a reference count,
-// recycled through a process-wide pool. A storage may instead view float32 elements held elsewhere: a load
-// of a block that VMEM reads in place from an HBM input (Array::Borrow) copies nothing.
-// A kernel body makes the same few fixed-shape values at every grid step (a score block, a row of 128
-// lanes...), so after the first step every value reuses a buffer an earlier one released, and the hot
-// path does not allocate. Values are immutable once built, so copies share one storage; the count is
-// atomic because a value may be released on another thread than the one that made it.
+// recycled through a process-wide pool, with a few recently released ones kept per thread in front of it
+// (their buffers are still in that core's cache). A storage may instead view float32 elements held elsewhere:
+// a load of a block that VMEM reads in place from an HBM input (Array::Borrow) copies nothing. A kernel body
+// makes the same few fixed-shape values at every grid step (a score block, a row of 128 lanes...), so after
+// the first step every value reuses a buffer an earlier one released, and the hot path does not allocate.
+// Values are immutable once built, so copies share one storage; the count is atomic because a value may be
+// released on another thread than the one that made it.
 #pragma once
 
 #include <Eigen/Core>
