@@ -97,41 +97,64 @@ void WriteRow(Array& buffer, int64_t flat, int n, const float* in, Ref::StoreMod
 }  // namespace
 
 namespace {
+
+// Where a region's rows lie in its buffer: row i starts at first + i * stride, and when `whole` the rows
+// follow one another, so the region is one run of rows × cols elements.
+struct RegionRows {
+  int64_t first = 0;
+  int64_t stride = 0;
+  bool whole = false;
+};
+
+RegionRows RowsOf(const Array& buffer, const RefRegion& r) {
+  const int64_t stride = buffer.shape()[buffer.shape().rank() - 1];
+  return RegionRows{RegionRowOffset(buffer, r, 0), stride, r.cols == stride};
+}
+
 // An int32 region read through its exact integers (segment ids may exceed float's 2^24).
 Value LoadInts(const Array& buffer, const RefRegion& r) {
+  const RegionRows rows = RowsOf(buffer, r);
   return Value::BuildInts(r.rows, r.cols, [&](IntMatrix& m) {
     for (int row = 0; row < r.rows; ++row) {
-      const int32_t* src = buffer.Data<int32_t>() + RegionRowOffset(buffer, r, row);
+      const int32_t* src = buffer.Data<int32_t>() + rows.first + row * rows.stride;
       for (int c = 0; c < r.cols; ++c) m(row, c) = src[c];
     }
   });
 }
+
 }  // namespace
 
 void WriteRegion(Array& buffer, const RefRegion& r, const Value& value, Ref::StoreMode mode) {
-  for (int row = 0; row < r.rows; ++row) {
-    const float* in = value.data().data() + static_cast<std::ptrdiff_t>(row) * r.cols;
-    WriteRow(buffer, RegionRowOffset(buffer, r, row), r.cols, in, mode);
+  const RegionRows rows = RowsOf(buffer, r);
+  const float* in = value.data().data();
+  if (rows.whole) {
+    WriteRow(buffer, rows.first, r.rows * r.cols, in, mode);
+    return;
   }
+  for (int row = 0; row < r.rows; ++row)
+    WriteRow(buffer, rows.first + row * rows.stride, r.cols, in + static_cast<std::ptrdiff_t>(row) * r.cols,
+             mode);
 }
 
 namespace {
 
-// A float32 region whose rows follow one another in a buffer that reads an HBM input in place: the value
-// views the input too, which does not change during the launch. nullopt when the region must be copied.
-std::optional<Value> LoadInPlace(const Array& buffer, const RefRegion& r) {
-  if (buffer.dtype() != DType::F32 || !buffer.borrowing() || r.rows == 0) return std::nullopt;
-  const int64_t first = RegionRowOffset(buffer, r, 0);
-  if (RegionRowOffset(buffer, r, r.rows - 1) - first != static_cast<int64_t>(r.rows - 1) * r.cols)
-    return std::nullopt;
-  return Value::View(buffer.Data<float>() + first, r.rows, r.cols);
+// A float32 region of whole rows in a buffer that reads an HBM input in place: the value views the input
+// too, which does not change during the launch. nullopt when the region must be copied.
+std::optional<Value> LoadInPlace(const Array& buffer, const RefRegion& r, const RegionRows& rows) {
+  if (buffer.dtype() != DType::F32 || !buffer.borrowing() || !rows.whole) return std::nullopt;
+  return Value::View(buffer.Data<float>() + rows.first, r.rows, r.cols);
 }
 
 Value LoadFloats(const Array& buffer, const RefRegion& r, DType dtype) {
-  if (auto in_place = LoadInPlace(buffer, r)) return *std::move(in_place);
+  const RegionRows rows = RowsOf(buffer, r);
+  if (auto in_place = LoadInPlace(buffer, r, rows)) return *std::move(in_place);
   return Value::Build(r.rows, r.cols, dtype, [&](Matrix& m) {
+    if (rows.whole) {
+      buffer.ReadFloats(rows.first, static_cast<int64_t>(r.rows) * r.cols, m.data());
+      return;
+    }
     for (int row = 0; row < r.rows; ++row)
-      buffer.ReadFloats(RegionRowOffset(buffer, r, row), r.cols,
+      buffer.ReadFloats(rows.first + row * rows.stride, r.cols,
                         m.data() + static_cast<std::ptrdiff_t>(row) * r.cols);
   });
 }
