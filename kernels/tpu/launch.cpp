@@ -121,6 +121,7 @@ void LaunchRunner::RewindInputsTo(int64_t step) {
   m_error.reset();
   m_stats.step_costs.clear();
   RefillInputSlots(step);
+  m_inputs_current = true;
 }
 
 void LaunchRunner::RefillInputSlots(int64_t step) {

@@ -123,7 +123,9 @@ class LaunchRunner final : private KernelHost {
   // ---- parallel grid axes (launch_parallel.cpp) ----
   friend class ParallelSteps;
   void StartParallel();  // at the first step, when the options and the launch allow it
-  bool AdoptStep();      // false: the step depends on earlier slices and must run here
+  // false: the step is in a slice this thread runs itself, or depends on earlier slices, and runs here.
+  bool AdoptStep();
+  bool RunsOwnSlice(int64_t step);  // whether `step` is in a slice this thread runs itself
   // A worker: a copy of this prepared machine that records its steps instead of stamping them.
   std::unique_ptr<LaunchRunner> MakeWorker() const;
   void BeginSlice(int64_t first_step);
@@ -148,6 +150,9 @@ class LaunchRunner final : private KernelHost {
 
   bool m_parallel_decided = false;            // StartParallel ran (or must never run: workers, rewinds)
   std::unique_ptr<ParallelSteps> m_parallel;  // the workers whose steps RunStep adopts
+  int64_t m_slice_steps = 1;                  // grid steps per slice
+  int64_t m_own_slice = -1;                   // the slice this thread runs itself
+  bool m_inputs_current = true;               // the input slots are as the pipeline has them now
   StepRecord* m_capture = nullptr;            // a worker's step being recorded
   std::vector<WrittenMask> m_written;         // a worker's masks: 2 output slots per output, then scratch
 };

@@ -38,18 +38,34 @@ void LaunchRunner::StartParallel() {
     return;
   const GridSlices slices = GridSlices::Of(m_spec);
   if (slices.count < 2) return;
-  m_parallel = std::make_unique<ParallelSteps>(*this, slices,
-                                               static_cast<int>(std::min<int64_t>(threads, slices.count)));
+  // This thread is one of them, and slice 0 is its own (parallel_steps.hpp deals out the rest).
+  m_slice_steps = slices.steps;
+  m_own_slice = 0;
+  m_parallel = std::make_unique<ParallelSteps>(
+      *this, slices, static_cast<int>(std::min<int64_t>(threads, slices.count)) - 1);
+}
+
+bool LaunchRunner::RunsOwnSlice(int64_t step) {
+  const int64_t slice = step / m_slice_steps;
+  if (slice != m_own_slice && step % m_slice_steps == 0 && m_parallel->RunnerReaches(slice)) {
+    m_own_slice = slice;
+    if (!m_inputs_current) RefillInputSlots(step);  // adopted steps leave the input slots behind
+    m_inputs_current = true;
+  }
+  return slice == m_own_slice;
 }
 
 // ---- adopting a step ----------------------------------------------------------------------------
 
 bool LaunchRunner::AdoptStep() {
   const int64_t s = m_state.next_step;
+  if (RunsOwnSlice(s)) return false;
   StepRecord record = m_parallel->Take(s);
+  m_inputs_current = false;
   if (record.depends_on_earlier_slices) {
     m_parallel.reset();
     RefillInputSlots(s);
+    m_inputs_current = true;
     return false;
   }
   m_step = s;
@@ -90,12 +106,14 @@ bool LaunchRunner::AdoptStep() {
   if (record.error) {
     m_error = record.error;  // like a serial run, the failed step's copy for the next step has landed
     RefillInputSlots(std::min(s + 1, m_plan.steps - 1));
+    m_inputs_current = true;
     m_parallel.reset();
     return true;
   }
   m_state.next_step = s + 1;
   if (m_state.next_step == m_plan.steps) {
     RefillInputSlots(s);
+    m_inputs_current = true;
     m_parallel.reset();
   }
   return true;

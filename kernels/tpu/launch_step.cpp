@@ -4,6 +4,7 @@
 #include "kernels/tpu/dma.hpp"
 #include "kernels/tpu/launch.hpp"
 #include "kernels/tpu/ops.hpp"
+#include "kernels/tpu/parallel_steps.hpp"
 #include "kernels/tpu/pipeline_timer.hpp"
 
 namespace tilewalk::tpu {
@@ -53,6 +54,7 @@ void LaunchRunner::RunStep() {
   end.flags = ran ? event_flags::kRan : 0;
   Emit(end);
   m_state.next_step = s + 1;
+  if (m_state.next_step == m_plan.steps) m_parallel.reset();
 }
 
 void LaunchRunner::BindRefs(int64_t step) {
@@ -74,6 +76,7 @@ void LaunchRunner::BindRefs(int64_t step) {
 
 void LaunchRunner::Fail(KernelError error, int64_t step) {
   m_error = std::move(error);
+  m_parallel.reset();  // the workers' later slices will not be taken
   Event e = MakeEvent(EventKind::Error, m_error->site);
   e.step = static_cast<uint32_t>(step);
   Emit(e);

@@ -19,12 +19,14 @@ std::size_t StepRecord::Bytes() const {
   return bytes;
 }
 
-ParallelSteps::ParallelSteps(const LaunchRunner& runner, GridSlices slices, int threads)
+ParallelSteps::ParallelSteps(const LaunchRunner& runner, GridSlices slices, int workers)
     : m_slices(slices),
-      m_window(4 * static_cast<int64_t>(threads)),
+      m_window(4 * (static_cast<int64_t>(workers) + 1)),
+      m_stride(static_cast<int64_t>(workers) + 1),
       m_records(static_cast<std::size_t>(slices.count)) {
-  for (int i = 0; i < threads; ++i) m_workers.push_back(runner.MakeWorker());
-  for (auto& worker : m_workers) m_threads.emplace_back([this, w = worker.get()] { Work(*w); });
+  for (int i = 0; i < workers; ++i) m_workers.push_back(runner.MakeWorker());
+  for (int i = 0; i < workers; ++i)
+    m_threads.emplace_back([this, i, w = m_workers[static_cast<std::size_t>(i)].get()] { Work(*w, i + 1); });
 }
 
 ParallelSteps::~ParallelSteps() {
@@ -36,16 +38,12 @@ ParallelSteps::~ParallelSteps() {
   for (std::thread& t : m_threads) t.join();
 }
 
-void ParallelSteps::Work(LaunchRunner& worker) {
-  for (;;) {
-    int64_t slice = 0;
+void ParallelSteps::Work(LaunchRunner& worker, int64_t first) {
+  for (int64_t slice = first; slice < m_slices.count; slice += m_stride) {
     {
       std::unique_lock lock(m_mutex);
-      m_changed.wait(lock, [&] {
-        return m_stop || m_next_slice >= m_slices.count || m_next_slice < m_taking + m_window;
-      });
-      if (m_stop || m_next_slice >= m_slices.count) return;
-      slice = m_next_slice++;
+      m_changed.wait(lock, [&] { return m_stop || slice < m_taking + m_window; });
+      if (m_stop) return;
     }
     try {
       worker.BeginSlice(slice * m_slices.steps);
@@ -70,6 +68,14 @@ bool ParallelSteps::Publish(int64_t slice, StepRecord record) {
   m_changed.notify_all();
   m_changed.wait(lock, [&] { return m_stop || slice == m_taking || m_pending_bytes <= kPendingBudgetBytes; });
   return !m_stop;
+}
+
+bool ParallelSteps::RunnerReaches(int64_t slice) {
+  std::lock_guard lock(m_mutex);
+  assert(slice >= m_taking && "the runner reaches the slices in grid order");
+  m_taking = slice;
+  m_changed.notify_all();  // the workers' window has moved
+  return slice % m_stride == 0;
 }
 
 StepRecord ParallelSteps::Take(int64_t step) {

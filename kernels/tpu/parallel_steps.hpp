@@ -1,9 +1,12 @@
 // Running a launch's parallel grid axes on several threads. The grid is cut into slices along its leading
 // "parallel" axes (for the forward pass, one slice per batch row, head and q block: the kv steps of one
 // row of the grid); each slice is a contiguous run of grid steps that carries nothing over from the slice
-// before it. Worker threads run slices ahead of the launch's runner, each on its own copy of the machine,
-// and hand over a record of every step (step_record.hpp); the runner adopts the records in grid order, so
-// its events, clock, statistics, buffers and outputs are those of a serial run, bit for bit.
+// before it. The launch's runner is one of the threads. With W workers the slices are dealt out in turn:
+// slice i goes to the runner when i mod (W + 1) is 0 and to worker i mod (W + 1) - 1 otherwise, so
+// neighbouring slices, which cost about the same, run side by side. The runner runs its own slices as a
+// serial run would. Each worker runs its slices ahead of the runner on its own copy of the machine and
+// hands over a record of every step (step_record.hpp), which the runner adopts in grid order. Either way
+// the runner's events, clock, statistics, buffers and outputs are those of a serial run, bit for bit.
 #pragma once
 
 #include <condition_variable>
@@ -24,12 +27,14 @@ class LaunchRunner;
 
 class ParallelSteps {
  public:
-  // Starts `threads` workers on copies of `runner`'s machine, which has run no step yet.
-  ParallelSteps(const LaunchRunner& runner, GridSlices slices, int threads);
+  // Starts `workers` threads on copies of `runner`'s machine, which has run no step yet.
+  ParallelSteps(const LaunchRunner& runner, GridSlices slices, int workers);
   ~ParallelSteps();  // stops the workers and waits for them
   ParallelSteps(const ParallelSteps&) = delete;
   ParallelSteps& operator=(const ParallelSteps&) = delete;
 
+  // The runner has reached `slice`; true when the slice is the runner's own to run.
+  bool RunnerReaches(int64_t slice);
   // The record of `step`, once a worker has made it; steps are taken in grid order. A record that ends
   // its slice early (an error, or a step that depends on earlier slices) is the last one to take.
   StepRecord Take(int64_t step);
@@ -39,18 +44,19 @@ class ParallelSteps {
     std::deque<StepRecord> ready;
     std::exception_ptr failure;  // a host exception in the worker, rethrown by Take
   };
-  void Work(LaunchRunner& worker);
+  // Runs the slices first, first + stride, ... of one worker.
+  void Work(LaunchRunner& worker, int64_t first);
   // Publishes a step's record; returns false when the worker should stop. Waits while the records not yet
   // taken exceed the budget, unless this is the slice the runner is taking from.
   bool Publish(int64_t slice, StepRecord record);
 
   GridSlices m_slices;
   int64_t m_window = 0;  // slices a worker may claim beyond the one the runner is taking from
+  int64_t m_stride = 1;  // threads, the runner's included: slices are dealt out in turn
   std::mutex m_mutex;
   std::condition_variable m_changed;
   std::vector<SliceRecords> m_records;  // per slice
-  int64_t m_next_slice = 0;             // the next slice a worker claims
-  int64_t m_taking = 0;                 // the slice the runner takes from
+  int64_t m_taking = 0;                 // the slice the runner runs or takes from
   std::size_t m_pending_bytes = 0;      // held by records not yet taken
   bool m_stop = false;
   std::vector<std::unique_ptr<LaunchRunner>> m_workers;

@@ -1,7 +1,8 @@
-// Worker threads on the parallel grid axes give the serial run, bit for bit: events with their times,
-// statistics and outputs; and where a body breaks the promise of "parallel" semantics (scratch carried
-// from one slice to the next, a write into an input slot) or raises mid-grid, the runner notices and
-// still gives the serial run.
+// Worker threads on the parallel grid axes, with the runner running its share of the slices itself, give
+// the serial run, bit for bit: events with their times, statistics and outputs, and the machine's scratch
+// and output slots between any two steps; and where a body breaks the promise of "parallel" semantics
+// (scratch carried from one slice to the next, a write into an input slot) or raises mid-grid, the runner
+// notices and still gives the serial run.
 #include <doctest/doctest.h>
 
 #include <cstring>
@@ -134,4 +135,48 @@ TEST_CASE("the --threads count wins over TILEWALK_THREADS and the cores until it
   CHECK(DefaultThreadCount() == 255);
   SetThreadCount(0);
   CHECK(DefaultThreadCount() == before);
+}
+
+TEST_CASE(
+    "between any two steps, a threaded runner's scratch, output slots and outputs are the serial ones") {
+  // With 2 threads the runner runs slices 0, 2, 4 itself and adopts 1, 3, 5; with 3 it runs 0 and 3.
+  for (int threads : {2, 3}) {
+    CAPTURE(threads);
+    ToyMatmul serial_toy(384, 256, 256, 128, 128, 128), threaded_toy(384, 256, 256, 128, 128, 128);
+    LaunchRunner serial(serial_toy.Spec(), LaunchOptions{.precision = Precision::Highest, .threads = 1});
+    LaunchRunner threaded(threaded_toy.Spec(),
+                          LaunchOptions{.precision = Precision::Highest, .threads = threads});
+    REQUIRE_FALSE(serial.Prepare());
+    REQUIRE_FALSE(threaded.Prepare());
+    while (!serial.Finished()) {
+      serial.RunStep();
+      threaded.RunStep();
+      const MachineState& a = serial.state();
+      const MachineState& b = threaded.state();
+      CAPTURE(a.next_step);
+      CHECK(a.next_step == b.next_step);
+      CHECK(a.events_emitted == b.events_emitted);
+      CHECK(a.scratch[0].BitwiseEqual(b.scratch[0]));
+      for (int slot = 0; slot < 2; ++slot)
+        CHECK(a.output_slots[0][slot].BitwiseEqual(b.output_slots[0][slot]));
+      CHECK(a.clocks[0].compute == b.clocks[0].compute);
+      CHECK(a.clocks[0].dma == b.clocks[0].dma);
+      CHECK(serial_toy.c.BitwiseEqual(threaded_toy.c));
+    }
+    CHECK(threaded.Finished());
+    CHECK(SameEvents(serial.events(), threaded.events()));
+  }
+}
+
+TEST_CASE("an error raised in a slice the runner runs itself stops the launch there") {
+  CheckSameAsSerial(2, [](ToyMatmul& t) {
+    LaunchSpec spec = t.Spec();
+    auto body = spec.body;
+    spec.body = [body](Kernel& k) {
+      if (!k.tracing() && k.program_id(0) == 2 && k.program_id(1) == 0)  // slice 4: the runner's
+        k.raise(ErrorType::ValueError, "own.raise", "raised in slice 4");
+      body(k);
+    };
+    return spec;
+  });
 }
