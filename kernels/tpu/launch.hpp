@@ -6,9 +6,10 @@
 //      running the body, and writing back outputs whose block is about to change.
 // The machine state is one explicit struct (MachineState) that RunStep advances one grid step at a time,
 // so a timeline can checkpoint it and re-run any step. When the options allow several threads and nothing
-// watches the run event by event (no observer, no hook), worker threads run the slices of the grid's
-// parallel axes ahead (parallel_steps.hpp) and RunStep adopts their records instead: same events, clock,
-// statistics, scratch, output slots and outputs, bit for bit.
+// watches the run event by event (no observer, no hook), the slices of the grid's parallel axes are dealt
+// out between the runner and worker threads (parallel_steps.hpp): RunStep runs the runner's own slices and
+// adopts the workers' records for the rest. Same events, clock, statistics, scratch, output slots and
+// outputs as a serial run, bit for bit.
 #pragma once
 
 #include <array>
@@ -45,8 +46,8 @@ struct LaunchStats {
 };
 
 // Everything a launch changes while it runs, apart from its HBM outputs (which the caller owns). While a
-// runner adopts the steps of worker threads, its input slots are refilled only when the run ends or falls
-// back to running steps itself; the plan says what they hold at any step (LaunchRunner::RewindInputsTo).
+// runner adopts the steps of worker threads, its input slots are refilled only when it next runs a step
+// itself or the run ends; the plan says what they hold at any step (LaunchRunner::RewindInputsTo).
 struct MachineState {
   int64_t next_step = 0;
   uint64_t events_emitted = 0;  // counts events even when recording is off, so indices stay stable
