@@ -48,7 +48,7 @@ bool LaunchRunner::AdoptStep() {
   const int64_t s = m_state.next_step;
   StepRecord record = m_parallel->Take(s);
   if (record.depends_on_earlier_slices) {
-    m_parallel.reset();
+    EndParallel();
     RefillInputSlots(s);
     return false;
   }
@@ -69,15 +69,16 @@ bool LaunchRunner::AdoptStep() {
         }
         break;
       }
-      case EventKind::Store: {
-        const LoggedStore& logged = record.stores[store++];
-        WriteRegion(WritableBuffer(e), logged.region, logged.value, logged.mode);
+      case EventKind::Store:
+        m_pending.Add(WritableBuffer(e), std::move(record.stores[store++]));
         break;
-      }
-      case EventKind::Writeback:
-        e.work = WriteBlockBack(e.operand - static_cast<int>(m_spec.inputs.size()), e.slot, e.block);
+      case EventKind::Writeback: {
+        const int output = e.operand - static_cast<int>(m_spec.inputs.size());
+        m_pending.Apply(m_state.output_slots[static_cast<std::size_t>(output)][e.slot]);
+        e.work = WriteBlockBack(output, e.slot, e.block);
         duration = m_cost.DmaUs(e.work);
         break;
+      }
       case EventKind::StepEnd:
         (e.flags & event_flags::kRan ? m_stats.steps_run : m_stats.steps_skipped) += 1;
         break;
@@ -90,15 +91,20 @@ bool LaunchRunner::AdoptStep() {
   if (record.error) {
     m_error = record.error;  // like a serial run, the failed step's copy for the next step has landed
     RefillInputSlots(std::min(s + 1, m_plan.steps - 1));
-    m_parallel.reset();
+    EndParallel();
     return true;
   }
   m_state.next_step = s + 1;
   if (m_state.next_step == m_plan.steps) {
     RefillInputSlots(s);
-    m_parallel.reset();
+    EndParallel();
   }
   return true;
+}
+
+void LaunchRunner::EndParallel() {
+  m_pending.ApplyAll();
+  m_parallel.reset();
 }
 
 Array& LaunchRunner::WritableBuffer(const Event& store) {

@@ -14,6 +14,7 @@ void LaunchRunner::RunStep() {
   assert(!Finished() && "RunStep after the launch finished");
   if (!m_parallel_decided) StartParallel();
   if (m_parallel && AdoptStep()) return;
+  assert(m_pending.empty() && "a step run here reads the runner's buffers: adopted stores are written first");
   const int64_t s = m_state.next_step;
   m_step = s;
   m_step_matmuls = 0;
