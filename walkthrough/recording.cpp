@@ -81,7 +81,7 @@ bool Recording::RecordLaunch(int index, const RecordOptions& options, int64_t& s
   const int64_t every = std::max<int64_t>(1, options.checkpoint_every);
   while (!runner.Finished()) {
     if (options.cancelled && options.cancelled()) return false;
-    const int64_t s = runner.state().next_step;
+    const int64_t s = runner.next_step();
     if (ran_since_checkpoint >= interval) {
       track.checkpoints.push_back(Checkpoint::Capture(
           runner.state(), track.checkpoints.empty() ? nullptr : &track.checkpoints.back()));
@@ -236,7 +236,7 @@ std::shared_ptr<const StepReplay> Recording::Replay(int launch, int64_t step) co
   runner.RewindInputsTo(checkpoint.step());
   checkpoint.Restore(runner.mutable_state());
   m_sink->target = nullptr;
-  while (runner.state().next_step < step) runner.RunStep();
+  while (runner.next_step() < step) runner.RunStep();
 
   auto replay = std::make_shared<StepReplay>();
   replay->launch = launch;

@@ -54,6 +54,7 @@ bool LaunchRunner::Finished() const {
 }
 
 LaunchResult LaunchRunner::TakeResult() {
+  m_pending.ApplyAll();
   m_stats.cost = Summarize(m_state.clocks, m_plan.cores.cores);
   return LaunchResult{m_spec.name,        m_spec.grid,       m_error,          std::move(m_events),
                       std::move(m_stats), std::move(m_plan), std::move(m_vmem)};
@@ -116,7 +117,7 @@ void LaunchRunner::AllocateState() {
 // ---- rewinding ---------------------------------------------------------------------------------
 
 void LaunchRunner::RewindInputsTo(int64_t step) {
-  m_parallel.reset();  // a rewound runner replays steps itself
+  EndParallel();  // a rewound runner replays steps itself
   m_parallel_decided = true;
   m_error.reset();
   m_stats.step_costs.clear();

@@ -22,6 +22,7 @@
 #include "kernels/tpu/events.hpp"
 #include "kernels/tpu/kernel_error.hpp"
 #include "kernels/tpu/launch_spec.hpp"
+#include "kernels/tpu/pending_stores.hpp"
 #include "kernels/tpu/pipeline_plan.hpp"
 #include "kernels/tpu/step_record.hpp"
 #include "kernels/tpu/vmem.hpp"
@@ -47,7 +48,9 @@ struct LaunchStats {
 
 // Everything a launch changes while it runs, apart from its HBM outputs (which the caller owns). While a
 // runner adopts the steps of worker threads, its input slots are refilled only when it next runs a step
-// itself or the run ends; the plan says what they hold at any step (LaunchRunner::RewindInputsTo).
+// itself or the run ends; the plan says what they hold at any step (LaunchRunner::RewindInputsTo). Its
+// scratch and output slots lag behind too, until it runs a step itself or LaunchRunner::state() writes
+// the adopted stores out.
 struct MachineState {
   int64_t next_step = 0;
   uint64_t events_emitted = 0;  // counts events even when recording is off, so indices stay stable
@@ -79,14 +82,24 @@ class LaunchRunner final : private KernelHost {
   // Tracing and lowering. Returns the first error; on error nothing has executed.
   std::optional<KernelError> Prepare();
   bool Finished() const;
-  void RunStep();  // executes grid step state().next_step
+  void RunStep();  // executes grid step next_step()
 
   const LaunchSpec& spec() const { return m_spec; }
   const PipelinePlan& plan() const { return m_plan; }
   const VmemBudget& vmem() const { return m_vmem; }
   const std::optional<KernelError>& error() const { return m_error; }
-  const MachineState& state() const { return m_state; }
-  MachineState& mutable_state() { return m_state; }  // for restoring a checkpoint
+  int64_t next_step() const { return m_state.next_step; }
+  // The machine as a serial run leaves it between steps. While the runner adopts the steps of worker
+  // threads, their stores wait in m_pending; these write them out first, so ask at checkpoints, not at
+  // every step (next_step() is the cheap question).
+  const MachineState& state() {
+    m_pending.ApplyAll();
+    return m_state;
+  }
+  MachineState& mutable_state() {  // for restoring a checkpoint
+    m_pending.ApplyAll();
+    return m_state;
+  }
   // Prepares a replay from a checkpoint of the start of `step`: refills every input slot with the block
   // the pipeline had put there by then (HBM inputs never change) and forgets errors and step costs.
   // The caller restores scratch, output slots, the clock and the counters.
@@ -127,6 +140,7 @@ class LaunchRunner final : private KernelHost {
   // false: the step is in a slice this thread runs itself, or depends on earlier slices, and runs here.
   bool AdoptStep();
   bool RunsOwnSlice(int64_t step);  // whether `step` is in a slice this thread runs itself
+  void EndParallel();               // writes the adopted stores out and stops the workers
   // A worker: a copy of this prepared machine that records its steps instead of stamping them.
   std::unique_ptr<LaunchRunner> MakeWorker() const;
   void BeginSlice(int64_t first_step);
@@ -154,6 +168,7 @@ class LaunchRunner final : private KernelHost {
   int64_t m_slice_steps = 1;                  // grid steps per slice
   int64_t m_own_slice = -1;                   // the slice this thread runs itself
   bool m_inputs_current = true;               // the input slots are as the pipeline has them now
+  PendingStores m_pending;                    // adopted stores not yet written: only while m_parallel runs
   StepRecord* m_capture = nullptr;            // a worker's step being recorded
   std::vector<WrittenMask> m_written;         // a worker's masks: 2 output slots per output, then scratch
 };

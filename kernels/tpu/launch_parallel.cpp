@@ -49,6 +49,7 @@ bool LaunchRunner::RunsOwnSlice(int64_t step) {
   const int64_t slice = step / m_slice_steps;
   if (slice != m_own_slice && step % m_slice_steps == 0 && m_parallel->RunnerReaches(slice)) {
     m_own_slice = slice;
+    m_pending.ApplyAll();  // the slice reads and writes the buffers the adopted stores wait for
     if (!m_inputs_current) RefillInputSlots(step);  // adopted steps leave the input slots behind
     m_inputs_current = true;
   }
@@ -63,7 +64,7 @@ bool LaunchRunner::AdoptStep() {
   StepRecord record = m_parallel->Take(s);
   m_inputs_current = false;
   if (record.depends_on_earlier_slices) {
-    m_parallel.reset();
+    EndParallel();
     RefillInputSlots(s);
     m_inputs_current = true;
     return false;
@@ -85,15 +86,16 @@ bool LaunchRunner::AdoptStep() {
         }
         break;
       }
-      case EventKind::Store: {
-        const LoggedStore& logged = record.stores[store++];
-        WriteRegion(WritableBuffer(e), logged.region, logged.value, logged.mode);
+      case EventKind::Store:
+        m_pending.Add(WritableBuffer(e), std::move(record.stores[store++]));
         break;
-      }
-      case EventKind::Writeback:
-        e.work = WriteBlockBack(e.operand - static_cast<int>(m_spec.inputs.size()), e.slot, e.block);
+      case EventKind::Writeback: {
+        const int output = e.operand - static_cast<int>(m_spec.inputs.size());
+        m_pending.Apply(m_state.output_slots[static_cast<std::size_t>(output)][e.slot]);
+        e.work = WriteBlockBack(output, e.slot, e.block);
         duration = m_cost.DmaUs(e.work);
         break;
+      }
       case EventKind::StepEnd:
         (e.flags & event_flags::kRan ? m_stats.steps_run : m_stats.steps_skipped) += 1;
         break;
@@ -107,16 +109,21 @@ bool LaunchRunner::AdoptStep() {
     m_error = record.error;  // like a serial run, the failed step's copy for the next step has landed
     RefillInputSlots(std::min(s + 1, m_plan.steps - 1));
     m_inputs_current = true;
-    m_parallel.reset();
+    EndParallel();
     return true;
   }
   m_state.next_step = s + 1;
   if (m_state.next_step == m_plan.steps) {
     RefillInputSlots(s);
     m_inputs_current = true;
-    m_parallel.reset();
+    EndParallel();
   }
   return true;
+}
+
+void LaunchRunner::EndParallel() {
+  m_pending.ApplyAll();
+  m_parallel.reset();
 }
 
 Array& LaunchRunner::WritableBuffer(const Event& store) {

@@ -15,6 +15,7 @@ void LaunchRunner::RunStep() {
   assert(!Finished() && "RunStep after the launch finished");
   if (!m_parallel_decided) StartParallel();
   if (m_parallel && AdoptStep()) return;
+  assert(m_pending.empty() && "a step run here reads the runner's buffers: adopted stores are written first");
   const int64_t s = m_state.next_step;
   m_step = s;
   m_step_matmuls = 0;
@@ -54,7 +55,7 @@ void LaunchRunner::RunStep() {
   end.flags = ran ? event_flags::kRan : 0;
   Emit(end);
   m_state.next_step = s + 1;
-  if (m_state.next_step == m_plan.steps) m_parallel.reset();
+  if (m_state.next_step == m_plan.steps) EndParallel();
 }
 
 void LaunchRunner::BindRefs(int64_t step) {
@@ -76,7 +77,7 @@ void LaunchRunner::BindRefs(int64_t step) {
 
 void LaunchRunner::Fail(KernelError error, int64_t step) {
   m_error = std::move(error);
-  m_parallel.reset();  // the workers' later slices will not be taken
+  EndParallel();  // the workers' later slices will not be taken
   Event e = MakeEvent(EventKind::Error, m_error->site);
   e.step = static_cast<uint32_t>(step);
   Emit(e);

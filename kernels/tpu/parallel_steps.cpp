@@ -1,5 +1,6 @@
 #include "kernels/tpu/parallel_steps.hpp"
 
+#include <algorithm>
 #include <cassert>
 
 #include "kernels/tpu/launch.hpp"
@@ -10,6 +11,10 @@ namespace {
 // Records waiting to be adopted hold the values the steps stored; beyond this a worker ahead of the
 // runner waits, so a long recording's memory stays flat.
 constexpr std::size_t kPendingBudgetBytes = 8u << 20;
+// A worker stopped by the budget resumes below this, so it sleeps once per few hundred records at most.
+constexpr std::size_t kResumeBytes = kPendingBudgetBytes / 4 * 3;
+// The runner waits for this many records of its slice (or the rest of the slice) before it wakes.
+constexpr std::size_t kBatchRecords = 16;
 }  // namespace
 
 std::size_t StepRecord::Bytes() const {
@@ -34,7 +39,7 @@ ParallelSteps::~ParallelSteps() {
     std::lock_guard lock(m_mutex);
     m_stop = true;
   }
-  m_changed.notify_all();
+  m_workers_wake.notify_all();
   for (std::thread& t : m_threads) t.join();
 }
 
@@ -42,7 +47,12 @@ void ParallelSteps::Work(LaunchRunner& worker, int64_t first) {
   for (int64_t slice = first; slice < m_slices.count; slice += m_stride) {
     {
       std::unique_lock lock(m_mutex);
-      m_changed.wait(lock, [&] { return m_stop || slice < m_taking + m_window; });
+      const auto in_window = [&] { return m_stop || slice < m_taking + m_window; };
+      if (!in_window()) {
+        ++m_window_waiters;
+        m_workers_wake.wait(lock, in_window);
+        --m_window_waiters;
+      }
       if (m_stop) return;
     }
     try {
@@ -50,47 +60,86 @@ void ParallelSteps::Work(LaunchRunner& worker, int64_t first) {
       for (int64_t i = 0; i < m_slices.steps; ++i) {
         StepRecord record = worker.RunCapturedStep();
         const bool ends_slice = record.error || record.depends_on_earlier_slices;
-        if (!Publish(slice, std::move(record)) || ends_slice) break;
+        if (!Publish(slice, std::move(record), ends_slice) || ends_slice) break;
       }
     } catch (...) {
-      std::lock_guard lock(m_mutex);
-      m_records[static_cast<std::size_t>(slice)].failure = std::current_exception();
-      m_changed.notify_all();
+      {
+        std::lock_guard lock(m_mutex);
+        m_records[static_cast<std::size_t>(slice)].failure = std::current_exception();
+      }
+      m_runner_wake.notify_one();
       return;
     }
   }
 }
 
-bool ParallelSteps::Publish(int64_t slice, StepRecord record) {
+bool ParallelSteps::Publish(int64_t slice, StepRecord record, bool ends_slice) {
   std::unique_lock lock(m_mutex);
   m_pending_bytes += record.Bytes();
-  m_records[static_cast<std::size_t>(slice)].ready.push_back(std::move(record));
-  m_changed.notify_all();
-  m_changed.wait(lock, [&] { return m_stop || slice == m_taking || m_pending_bytes <= kPendingBudgetBytes; });
+  SliceRecords& records = m_records[static_cast<std::size_t>(slice)];
+  records.ready.push_back(std::move(record));
+  records.ended_early = ends_slice;
+  if (m_runner_wants > 0 && slice == m_taking && (records.ready.size() >= m_runner_wants || ends_slice)) {
+    m_runner_wants = 0;
+    lock.unlock();
+    m_runner_wake.notify_one();
+    lock.lock();
+  }
+  if (slice != m_taking && m_pending_bytes > kPendingBudgetBytes) {
+    ++m_budget_waiters;
+    m_workers_wake.wait(lock, [&] { return m_stop || slice == m_taking || m_pending_bytes <= kResumeBytes; });
+    --m_budget_waiters;
+  }
   return !m_stop;
 }
 
 bool ParallelSteps::RunnerReaches(int64_t slice) {
-  std::lock_guard lock(m_mutex);
+  std::unique_lock lock(m_mutex);
   assert(slice >= m_taking && "the runner reaches the slices in grid order");
+  m_pending_bytes -= m_adopted_bytes;
+  m_adopted_bytes = 0;
+  const bool moved = slice != m_taking;
   m_taking = slice;
-  m_changed.notify_all();  // the workers' window has moved
+  // The workers' window has moved, and a worker held by the budget may now publish for this slice.
+  const bool wake_workers = moved && m_window_waiters + m_budget_waiters > 0;
+  lock.unlock();
+  if (wake_workers) m_workers_wake.notify_all();
   return slice % m_stride == 0;
 }
 
 StepRecord ParallelSteps::Take(int64_t step) {
+  if (m_batch.empty()) TakeBatch(step);
+  StepRecord record = std::move(m_batch.front());
+  m_batch.pop_front();
+  m_adopted_bytes += record.Bytes();
+  return record;
+}
+
+void ParallelSteps::TakeBatch(int64_t step) {
   const int64_t slice = step / m_slices.steps;
+  const auto left = static_cast<std::size_t>((slice + 1) * m_slices.steps - step);
+  const std::size_t wants = std::min(kBatchRecords, left);
   std::unique_lock lock(m_mutex);
   assert(slice == m_taking && "steps are taken in grid order");
+  m_pending_bytes -= m_adopted_bytes;
+  m_adopted_bytes = 0;
   SliceRecords& records = m_records[static_cast<std::size_t>(slice)];
-  m_changed.wait(lock, [&] { return !records.ready.empty() || records.failure; });
+  const auto ready = [&] { return records.ready.size() >= wants || records.ended_early || records.failure; };
+  while (!ready()) {
+    m_runner_wants = wants;
+    m_runner_wake.wait(lock);
+  }
+  m_runner_wants = 0;
   if (records.ready.empty()) std::rethrow_exception(records.failure);
-  StepRecord record = std::move(records.ready.front());
-  records.ready.pop_front();
-  m_pending_bytes -= record.Bytes();
-  m_taking = (step + 1) / m_slices.steps;
-  m_changed.notify_all();
-  return record;
+  const auto taken = static_cast<int64_t>(records.ready.size());
+  for (StepRecord& record : records.ready) m_batch.push_back(std::move(record));
+  records.ready.clear();
+  const int64_t taking = m_taking;
+  m_taking = (step + taken) / m_slices.steps;
+  const bool wake_workers = (m_taking != taking && m_window_waiters + m_budget_waiters > 0) ||
+                            (m_budget_waiters > 0 && m_pending_bytes <= kResumeBytes);
+  lock.unlock();
+  if (wake_workers) m_workers_wake.notify_all();
 }
 
 }  // namespace tilewalk::tpu

@@ -36,31 +36,44 @@ class ParallelSteps {
   // The runner has reached `slice`; true when the slice is the runner's own to run.
   bool RunnerReaches(int64_t slice);
   // The record of `step`, once a worker has made it; steps are taken in grid order. A record that ends
-  // its slice early (an error, or a step that depends on earlier slices) is the last one to take.
+  // its slice early (an error, or a step that depends on earlier slices) is the last one to take. The
+  // runner takes records in batches, so it sleeps and wakes a few times per slice rather than per step.
   StepRecord Take(int64_t step);
 
  private:
   struct SliceRecords {
     std::deque<StepRecord> ready;
+    bool ended_early = false;    // its last record is published before the slice's last step
     std::exception_ptr failure;  // a host exception in the worker, rethrown by Take
   };
   // Runs the slices first, first + stride, ... of one worker.
   void Work(LaunchRunner& worker, int64_t first);
-  // Publishes a step's record; returns false when the worker should stop. Waits while the records not yet
-  // taken exceed the budget, unless this is the slice the runner is taking from.
-  bool Publish(int64_t slice, StepRecord record);
+  // Publishes a step's record; returns false when the worker should stop. Once the records not yet
+  // adopted exceed the budget, waits until the runner has adopted a good part of them, unless this is
+  // the slice the runner is taking from.
+  bool Publish(int64_t slice, StepRecord record, bool ends_slice);
+  // The runner's side: waits until a batch of `step`'s slice is ready and moves it into m_batch.
+  void TakeBatch(int64_t step);
 
   GridSlices m_slices;
   int64_t m_window = 0;  // slices a worker may claim beyond the one the runner is taking from
   int64_t m_stride = 1;  // threads, the runner's included: slices are dealt out in turn
   std::mutex m_mutex;
-  std::condition_variable m_changed;
+  // Each side is woken only when what it waits for has come true: the runner when its batch is ready,
+  // the workers when a slice may be claimed or the records' memory has come down.
+  std::condition_variable m_runner_wake, m_workers_wake;
   std::vector<SliceRecords> m_records;  // per slice
   int64_t m_taking = 0;                 // the slice the runner runs or takes from
-  std::size_t m_pending_bytes = 0;      // held by records not yet taken
+  std::size_t m_pending_bytes = 0;      // held by records not yet adopted (those in m_batch included)
+  std::size_t m_runner_wants = 0;       // records of m_taking the runner is waiting for; 0: not waiting
+  int m_window_waiters = 0, m_budget_waiters = 0;
   bool m_stop = false;
   std::vector<std::unique_ptr<LaunchRunner>> m_workers;
   std::vector<std::thread> m_threads;
+  // The runner's own, outside the lock: records moved out of m_records, and the bytes of those it has
+  // adopted since it last took the lock (m_pending_bytes drops by them at the next batch).
+  std::deque<StepRecord> m_batch;
+  std::size_t m_adopted_bytes = 0;
 };
 
 }  // namespace tilewalk::tpu

@@ -1,7 +1,8 @@
 // What one grid step did when a worker thread ran it on its own copy of the machine, kept for the launch's
 // runner to adopt in grid order: the step's events with their durations (put on the time axis only when
 // adopted, by the same clock rules as a serial run), the stores into scratch and output slots (replayed
-// onto the runner's buffers, so its state is the serial one at every step boundary), and the work counted.
+// onto the runner's buffers before anything reads them, pending_stores.hpp, so its state is the serial one
+// at every step boundary it is asked for), and the work counted.
 // Copies in and writebacks need no payload: the runner redoes the writeback from its own output slot.
 #pragma once
 

@@ -180,3 +180,29 @@ TEST_CASE("an error raised in a slice the runner runs itself stops the launch th
     return spec;
   });
 }
+
+TEST_CASE("records past the workers' memory budget: they wait for the runner, and nothing deadlocks") {
+  // Blocks of 512 × 512 floats: every step logs 2 MiB of stores, 64 MiB over the grid, so workers ahead
+  // of the runner stop at the budget while the one on the runner's slice carries on.
+  for (int threads : {2, 3, 7}) {
+    CAPTURE(threads);
+    ToyMatmul serial(2048, 2048, 2048, 512, 512, 512), parallel(2048, 2048, 2048, 512, 512, 512);
+    auto spec = [](ToyMatmul& t) {
+      LaunchSpec s = t.Spec();
+      s.body = [](Kernel& k) {
+        using namespace jnp;
+        const float id = static_cast<float>(k.program_id(0) * 16 + k.program_id(1) * 4 + k.program_id(2));
+        k.scratch(0)->store("big.set", at({}), k.stmt("big.value", [&] { return full(512, 512, id); }));
+        k.output(0)->store_add("big.add", at({}),
+                               k.stmt("big.add_value", [&] { return full(512, 512, 0.5f); }));
+      };
+      return s;
+    };
+    const LaunchResult a =
+        RunLaunch(spec(serial), LaunchOptions{.precision = Precision::Highest, .threads = 1});
+    const LaunchResult b =
+        RunLaunch(spec(parallel), LaunchOptions{.precision = Precision::Highest, .threads = threads});
+    CHECK(SameEvents(a.events, b.events));
+    CHECK(serial.c.BitwiseEqual(parallel.c));
+  }
+}
