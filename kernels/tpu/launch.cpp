@@ -122,10 +122,10 @@ void LaunchRunner::RewindInputsTo(int64_t step) {
   m_error.reset();
   m_stats.step_costs.clear();
   RefillInputSlots(step);
-  m_inputs_current = true;
 }
 
 void LaunchRunner::RefillInputSlots(int64_t step) {
+  m_inputs_current = true;
   const float garbage = std::numeric_limits<float>::quiet_NaN();
   for (std::size_t i = 0; i < m_spec.inputs.size(); ++i) {
     const OperandSchedule& sched = m_plan.inputs[i];

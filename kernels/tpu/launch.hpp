@@ -131,7 +131,7 @@ class LaunchRunner final : private KernelHost {
                Ref::StoreMode mode) override;
   void EmitRefAccess(EventKind kind, SiteId site, const Ref& ref, const RefRegion& region,
                      const Value& value);
-  void RefillInputSlots(int64_t step);  // as the pipeline had them at the start of `step`
+  void RefillInputSlots(int64_t step);  // as the pipeline had them at the start of `step`; now current
   uint64_t WriteBlockBack(int output, uint8_t slot, uint32_t block);
 
   // ---- parallel grid axes (launch_parallel.cpp) ----
@@ -167,10 +167,10 @@ class LaunchRunner final : private KernelHost {
   std::unique_ptr<ParallelSteps> m_parallel;  // the workers whose steps RunStep adopts
   int64_t m_slice_steps = 1;                  // grid steps per slice
   int64_t m_own_slice = -1;                   // the slice this thread runs itself
-  bool m_inputs_current = true;               // the input slots are as the pipeline has them now
-  PendingStores m_pending;                    // adopted stores not yet written: only while m_parallel runs
-  StepRecord* m_capture = nullptr;            // a worker's step being recorded
-  std::vector<WrittenMask> m_written;         // a worker's masks: 2 output slots per output, then scratch
+  bool m_inputs_current = true;     // the input slots are as the pipeline has them now (adopting clears it)
+  PendingStores m_pending;          // adopted stores not yet written: only while m_parallel runs
+  StepRecord* m_capture = nullptr;  // a worker's step being recorded
+  std::vector<WrittenMask> m_written;  // a worker's masks: 2 output slots per output, then scratch
 };
 
 // Prepare, then every step. The convenient form when no stepping is needed.

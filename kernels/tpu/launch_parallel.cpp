@@ -51,7 +51,6 @@ bool LaunchRunner::RunsOwnSlice(int64_t step) {
     m_own_slice = slice;
     m_pending.ApplyAll();  // the slice reads and writes the buffers the adopted stores wait for
     if (!m_inputs_current) RefillInputSlots(step);  // adopted steps leave the input slots behind
-    m_inputs_current = true;
   }
   return slice == m_own_slice;
 }
@@ -66,7 +65,6 @@ bool LaunchRunner::AdoptStep() {
   if (record.depends_on_earlier_slices) {
     EndParallel();
     RefillInputSlots(s);
-    m_inputs_current = true;
     return false;
   }
   m_step = s;
@@ -108,14 +106,12 @@ bool LaunchRunner::AdoptStep() {
   if (record.error) {
     m_error = record.error;  // like a serial run, the failed step's copy for the next step has landed
     RefillInputSlots(std::min(s + 1, m_plan.steps - 1));
-    m_inputs_current = true;
     EndParallel();
     return true;
   }
   m_state.next_step = s + 1;
   if (m_state.next_step == m_plan.steps) {
     RefillInputSlots(s);
-    m_inputs_current = true;
     EndParallel();
   }
   return true;
