@@ -1,5 +1,7 @@
 #include "kernels/flash/training_step.hpp"
 
+#include <utility>
+
 #include "kernels/flash/flash_error.hpp"
 
 namespace tilewalk::flash {
@@ -84,28 +86,25 @@ TrainingStepResult TrainingStep::RunToEnd(Outputs outputs) {
   return out;
 }
 
+template <typename Step, typename Hand>
+void TrainingStep::HandOutputs(Step& step, TrainingStepResult& out, Hand hand) {
+  out.o = hand(step.m_forward->o);
+  if (!step.m_dkv) return;
+  out.l = hand(step.m_l);
+  out.m = hand(step.m_m);
+  out.di = hand(step.m_di);
+  out.dk = hand(step.m_dkv->grad_a);
+  out.dv = hand(step.m_dkv->grad_b);
+  out.dq = hand(step.m_dq->grad_a);
+  if (step.m_inputs.ab) out.ds = hand(step.m_dq->grad_b);
+}
+
 void TrainingStep::CollectOutputs(TrainingStepResult& out) const {
-  out.o = m_forward->o;
-  if (!m_dkv) return;
-  out.l = m_l;
-  out.m = m_m;
-  out.di = m_di;
-  out.dk = m_dkv->grad_a;
-  out.dv = m_dkv->grad_b;
-  out.dq = m_dq->grad_a;
-  if (m_inputs.ab) out.ds = m_dq->grad_b;
+  HandOutputs(*this, out, [](const tpu::Array& a) { return a; });
 }
 
 void TrainingStep::MoveOutputs(TrainingStepResult& out) {
-  out.o = std::move(m_forward->o);
-  if (!m_dkv) return;
-  out.l = std::move(m_l);
-  out.m = std::move(m_m);
-  out.di = std::move(m_di);
-  out.dk = std::move(m_dkv->grad_a);
-  out.dv = std::move(m_dkv->grad_b);
-  out.dq = std::move(m_dq->grad_a);
-  if (m_inputs.ab) out.ds = std::move(m_dq->grad_b);
+  HandOutputs(*this, out, [](tpu::Array& a) { return std::move(a); });
 }
 
 TrainingStepResult RunTrainingStep(const AttentionInputs& inputs, const tpu::Array& d_o,

@@ -60,6 +60,9 @@ class TrainingStep {
  private:
   void Fail(const tpu::KernelError& error, std::string launch);
   void MoveOutputs(TrainingStepResult& out);  // as CollectOutputs, leaving the step's arrays empty
+  // Hands the outputs to `out`, each through hand(array): a copy, or a move. Step: this step, const or not.
+  template <typename Step, typename Hand>
+  static void HandOutputs(Step& step, TrainingStepResult& out, Hand hand);
 
   const AttentionInputs& m_inputs;
   const tpu::Array& m_d_o;
