@@ -35,7 +35,7 @@ class Value {
   // values are rounded and int32 values take their integers, as Of does.
   template <typename Fill>
   static Value Build(int rows, int cols, DType dtype, Fill&& fill) {
-    Value v(ValueStorage::Acquire(rows, cols), dtype);
+    Value v(ValueStorage::Acquire(rows, cols, dtype == DType::I32), dtype);
     std::forward<Fill>(fill)(v.m_storage->matrix());
     v.FinishBuild();
     return v;
@@ -44,7 +44,7 @@ class Value {
   // float matrix, which views and float arithmetic read, gets their nearest floats.
   template <typename Fill>
   static Value BuildInts(int rows, int cols, Fill&& fill) {
-    Value v(ValueStorage::Acquire(rows, cols), DType::I32);
+    Value v(ValueStorage::Acquire(rows, cols, /*ints=*/true), DType::I32);
     IntMatrix& ints = v.m_storage->ints();
     ints.resize(rows, cols);
     std::forward<Fill>(fill)(ints);

@@ -72,13 +72,14 @@ class LocalStorages {
   // thread ends (a kept iota, say) may outlive it, and then go to the shared pool.
   static thread_local bool alive;
 
-  ValueStorage* Take(int64_t size) {
-    for (auto it = m_storages.rbegin(); it != m_storages.rend(); ++it)
-      if ((*it)->matrix().size() == size) {
-        ValueStorage* s = *it;
-        m_storages.erase(std::next(it).base());
+  // The storage of `size` elements released last. For an int32 value, preferably the last one whose int32
+  // buffer has that size too: another would have to allocate one, and its buffer would be cold.
+  ValueStorage* Take(int64_t size, bool ints) {
+    if (ints)
+      if (ValueStorage* s =
+              TakeLast([&](ValueStorage& s) { return s.matrix().size() == size && s.ints().size() == size; }))
         return s;
-      }
+    if (ValueStorage* s = TakeLast([&](ValueStorage& s) { return s.matrix().size() == size; })) return s;
     return ValueStoragePool::Instance().Take(size);
   }
   void Give(ValueStorage* storage) {
@@ -90,6 +91,17 @@ class LocalStorages {
   }
 
  private:
+  template <typename Fits>
+  ValueStorage* TakeLast(Fits fits) {
+    for (auto it = m_storages.rbegin(); it != m_storages.rend(); ++it)
+      if (fits(**it)) {
+        ValueStorage* s = *it;
+        m_storages.erase(std::next(it).base());
+        return s;
+      }
+    return nullptr;
+  }
+
   static constexpr std::size_t kKept = 32;
   std::vector<ValueStorage*> m_storages;  // oldest first
 };
@@ -101,8 +113,8 @@ std::atomic<int64_t> g_created{0};
 thread_local LocalStorages t_local;
 }  // namespace
 
-ValueStorage* ValueStorage::Acquire(int rows, int cols) {
-  ValueStorage* s = t_local.Take(static_cast<int64_t>(rows) * cols);
+ValueStorage* ValueStorage::Acquire(int rows, int cols, bool ints) {
+  ValueStorage* s = t_local.Take(static_cast<int64_t>(rows) * cols, ints);
   if (!s) {
     s = new ValueStorage;
     g_created.fetch_add(1, std::memory_order_relaxed);

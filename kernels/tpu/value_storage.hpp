@@ -22,8 +22,9 @@ using MatrixView = Eigen::Map<const Matrix>;
 
 class ValueStorage {
  public:
-  // A storage of rows × cols with one reference, contents unspecified (a recycled buffer).
-  static ValueStorage* Acquire(int rows, int cols);
+  // A storage of rows × cols with one reference, contents unspecified (a recycled buffer). `ints`: for an
+  // int32 value, which also writes ints().
+  static ValueStorage* Acquire(int rows, int cols, bool ints = false);
   // A storage that takes over `matrix`'s buffer, with one reference.
   static ValueStorage* Adopt(Matrix&& matrix);
   // A storage that reads rows × cols row-major floats at `elements` in place, with one reference. They must
