@@ -31,10 +31,8 @@ tpu::Array ComputeDi(const tpu::Array& o, const tpu::Array& d_o) {
   return di;
 }
 
-void BackwardLaunch::RefreshResiduals(const BackwardResiduals& res) {
-  BroadcastToLanes(*res.l, kMinBlockSize, l_lanes);
-  BroadcastToLanes(*res.m, kMinBlockSize, m_lanes);
-  BroadcastToLanes(*res.di, di_lanes_width, di_lanes);
+void BackwardLaunch::RefreshDi(const tpu::Array& di) {
+  BroadcastToLanes(di, di_lanes_width, di_lanes);
 }
 
 namespace {
@@ -65,11 +63,9 @@ InputSlots AddInputs(BackwardLaunch& L, const AttentionInputs& in, const Backwar
     slots.q_seg = add("q_segment_ids", &*L.q_segment_lanes, q_seg);
     slots.kv_seg = add("kv_segment_ids", &*L.kv_segment_sublanes, kv_seg);
   }
-  L.l_lanes = LanesFor(*res.l, kMinBlockSize);  // filled by RefreshResiduals, once the residuals exist
-  L.m_lanes = LanesFor(*res.m, kMinBlockSize);
-  L.di_lanes = LanesFor(*res.di, L.di_lanes_width);
-  slots.l = add("l", &L.l_lanes, lm);
-  slots.m = add("m", &L.m_lanes, lm);
+  L.di_lanes = LanesFor(*res.di, L.di_lanes_width);  // filled by RefreshDi, once di exists
+  slots.l = add("l", res.l_lanes, lm);
+  slots.m = add("m", res.m_lanes, lm);
   slots.d_o = add("do", res.d_o, qo);
   slots.di = add("di", &L.di_lanes, di);
   return slots;

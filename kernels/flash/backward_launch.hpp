@@ -12,26 +12,30 @@
 
 namespace tilewalk::flash {
 
-// What the backward pass reads besides the inputs: the residuals and the incoming gradient.
+// What the backward pass reads besides the inputs: the residuals and the incoming gradient. The original
+// takes l and m from the forward pass, keeps lane 0, and broadcasts them to 128 lanes again outside both
+// backward kernels. The forward kernel wrote every lane of a row alike, so that broadcast gives back the
+// forward pass's own lane arrays, element for element: both backward launches read those in place.
 struct BackwardResiduals {
-  const tpu::Array* l = nullptr;    // [B, H, Sq]
-  const tpu::Array* m = nullptr;    // [B, H, Sq]
-  const tpu::Array* d_o = nullptr;  // like q
-  const tpu::Array* di = nullptr;   // [B, H, Sq] = Σ o·do over head_dim, computed once outside both kernels
+  const tpu::Array* l_lanes = nullptr;  // [B, H, Sq, 128], every lane the row's l
+  const tpu::Array* m_lanes = nullptr;  // [B, H, Sq, 128], every lane the row's m
+  const tpu::Array* d_o = nullptr;      // like q
+  const tpu::Array* di = nullptr;  // [B, H, Sq] = Σ o·do over head_dim, computed once outside both kernels
 };
 
 struct BackwardLaunch {
   std::optional<tpu::Array> q_segment_lanes, kv_segment_sublanes;
-  tpu::Array l_lanes, m_lanes, di_lanes;  // broadcast outside the kernel; zeros until RefreshResiduals
-  tpu::Array grad_a, grad_b;              // dK/dV: dk, dv. dQ: dq, ds (ds only with a bias)
-  tpu::LaunchSpec spec;                   // points into this struct: keep it where it is
+  tpu::Array di_lanes;        // di broadcast outside the kernel; zeros until RefreshDi
+  tpu::Array grad_a, grad_b;  // dK/dV: dk, dv. dQ: dq, ds (ds only with a bias)
+  tpu::LaunchSpec spec;       // points into this struct: keep it where it is
 
-  // Re-reads the residuals into the lane-broadcast copies (after the forward pass has produced them).
-  void RefreshResiduals(const BackwardResiduals& res);
+  // Re-reads di into its lane-broadcast copy (after the forward pass has produced o).
+  void RefreshDi(const tpu::Array& di);
   int di_lanes_width = 128;
 };
 
-// `res` gives the residuals' shapes; their values are read by RefreshResiduals, before the launch runs.
+// `res` gives the residuals; di's values are read by RefreshDi, before the launch runs, and l's and m's
+// when the launch reads them.
 std::unique_ptr<BackwardLaunch> BuildDkvLaunch(const AttentionInputs& in, const AttentionConfig& config,
                                                const BackwardResiduals& res);
 std::unique_ptr<BackwardLaunch> BuildDqLaunch(const AttentionInputs& in, const AttentionConfig& config,

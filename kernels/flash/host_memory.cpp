@@ -89,9 +89,10 @@ double LaunchBytes(const Scenario& s, const Sizes& z) {
   const int dq_di_lanes = s.block_sizes.block_k_major_dq.value_or(kMinBlockSize);
   bytes += 2 * kMinBlockSize * f32_rows;  // fwd: l and m in 128 lanes
   bytes += 3 * f32_rows;                  // the step's l, m, di
-  bytes += 3 * kMinBlockSize * f32_rows + Bytes(2 * z.kv, z.dtype) + segment_ids;             // dkv
-  bytes += (2 * kMinBlockSize + dq_di_lanes) * f32_rows + Bytes(z.q, z.dtype) + segment_ids;  // dq
-  if (s.bias) bytes += Bytes(z.scores, z.dtype);                                              // dq: ds
+  // The backward launches read the forward pass's l and m lanes; each broadcasts di for itself.
+  bytes += kMinBlockSize * f32_rows + Bytes(2 * z.kv, z.dtype) + segment_ids;  // dkv
+  bytes += dq_di_lanes * f32_rows + Bytes(z.q, z.dtype) + segment_ids;         // dq
+  if (s.bias) bytes += Bytes(z.scores, z.dtype);                               // dq: ds
   return bytes;
 }
 

@@ -28,7 +28,7 @@ TrainingStep::TrainingStep(const AttentionInputs& inputs, const tpu::Array& d_o,
                          "Program is being differentiated, but not all backward blocks are specified");
     const tpu::Shape& qs = inputs.q.shape();
     m_l = m_m = m_di = tpu::Array(tpu::Shape{qs[0], qs[1], qs[2]}, tpu::DType::F32);
-    const BackwardResiduals res{&m_l, &m_m, &m_d_o, &m_di};
+    const BackwardResiduals res{&*m_forward->l_lanes, &*m_forward->m_lanes, &m_d_o, &m_di};
     phase_launch = "dkv";
     m_dkv = BuildDkvLaunch(inputs, config, res);
     m_runners.push_back(std::make_unique<tpu::LaunchRunner>(m_dkv->spec, options.launch));
@@ -57,9 +57,8 @@ void TrainingStep::HandResidualsToBackward() {
   m_l = m_forward->L();
   m_m = m_forward->M();
   m_di = ComputeDi(m_forward->o, m_d_o);  // once, outside both backward kernels
-  const BackwardResiduals res{&m_l, &m_m, &m_d_o, &m_di};
-  m_dkv->RefreshResiduals(res);
-  m_dq->RefreshResiduals(res);
+  m_dkv->RefreshDi(m_di);
+  m_dq->RefreshDi(m_di);
 }
 
 TrainingStepResult TrainingStep::RunToEnd(Outputs outputs) {

@@ -46,9 +46,10 @@ TEST_CASE("the estimate's arrays, checked by hand") {
   const flash::HostMemory check = flash::EstimateHostMemory(Small(), {.record = false, .threads = 1});
   // q, k, v, do: 4 bytes × (2·98304 + 2·196608).
   CHECK(check.inputs == 2359296);
-  // o 393216; fwd l, m in 128 lanes 2·128·6144; the step's l, m, di 3·6144; dkv l, m, di in 128 lanes
-  // 3·128·6144 and dk, dv 2·786432; dq l, m in 128 lanes and di in block_k_major_dq = 128, and dq 393216.
-  CHECK(check.launches == 393216 + 1572864 + 18432 + 2359296 + 1572864 + 2359296 + 393216);
+  // o 393216; fwd l, m in 128 lanes 2·128·6144 (the backward launches read these); the step's l, m, di
+  // 3·6144; dkv di in 128 lanes 128·6144 and dk, dv 2·786432; dq di in block_k_major_dq = 128 lanes, and dq
+  // 393216.
+  CHECK(check.launches == 393216 + 1572864 + 18432 + 786432 + 1572864 + 786432 + 393216);
   // o; l, m, di; dq, dk, dv.
   CHECK(check.results == 393216 + 18432 + 1966080);
   // Floats: q, k, v, do; o, l, m; dq, dk, dv; three 256×512 matrices of one slice (weights, ds, terms).
