@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <utility>
 
 #include "kernels/tpu/launch.hpp"
 
@@ -15,6 +16,8 @@ constexpr std::size_t kPendingBudgetBytes = 8u << 20;
 constexpr std::size_t kResumeBytes = kPendingBudgetBytes / 4 * 3;
 // The runner waits for this many records of its slice (or the rest of the slice) before it wakes.
 constexpr std::size_t kBatchRecords = 16;
+// A worker may run this many rounds of slices (one per thread) beyond the slice the runner is taking from.
+constexpr int64_t kWindowRounds = 4;
 }  // namespace
 
 std::size_t StepRecord::Bytes() const {
@@ -26,7 +29,6 @@ std::size_t StepRecord::Bytes() const {
 
 ParallelSteps::ParallelSteps(const LaunchRunner& runner, GridSlices slices, int workers)
     : m_slices(slices),
-      m_window(4 * (static_cast<int64_t>(workers) + 1)),
       m_stride(static_cast<int64_t>(workers) + 1),
       m_records(static_cast<std::size_t>(slices.count)) {
   for (int i = 0; i < workers; ++i) m_workers.push_back(runner.MakeWorker());
@@ -47,7 +49,7 @@ void ParallelSteps::Work(LaunchRunner& worker, int64_t first) {
   for (int64_t slice = first; slice < m_slices.count; slice += m_stride) {
     {
       std::unique_lock lock(m_mutex);
-      const auto in_window = [&] { return m_stop || slice < m_taking + m_window; };
+      const auto in_window = [&] { return m_stop || slice < m_taking + kWindowRounds * m_stride; };
       if (!in_window()) {
         ++m_window_waiters;
         m_workers_wake.wait(lock, in_window);
@@ -96,15 +98,20 @@ bool ParallelSteps::Publish(int64_t slice, StepRecord record, bool ends_slice) {
 bool ParallelSteps::RunnerReaches(int64_t slice) {
   std::unique_lock lock(m_mutex);
   assert(slice >= m_taking && "the runner reaches the slices in grid order");
-  m_pending_bytes -= m_adopted_bytes;
-  m_adopted_bytes = 0;
-  const bool moved = slice != m_taking;
-  m_taking = slice;
-  // The workers' window has moved, and a worker held by the budget may now publish for this slice.
-  const bool wake_workers = moved && m_window_waiters + m_budget_waiters > 0;
+  const int64_t taking = std::exchange(m_taking, slice);
+  const bool wake_workers = SettleAdopted(taking);
   lock.unlock();
   if (wake_workers) m_workers_wake.notify_all();
   return slice % m_stride == 0;
+}
+
+bool ParallelSteps::SettleAdopted(int64_t taking_before) {
+  m_pending_bytes -= m_adopted_bytes;
+  m_adopted_bytes = 0;
+  // A moved window lets waiting workers claim a slice, and publish for the slice now taken from; fewer
+  // bytes held may let a worker held by the budget go on.
+  return (m_taking != taking_before && m_window_waiters + m_budget_waiters > 0) ||
+         (m_budget_waiters > 0 && m_pending_bytes <= kResumeBytes);
 }
 
 StepRecord ParallelSteps::Take(int64_t step) {
@@ -121,8 +128,7 @@ void ParallelSteps::TakeBatch(int64_t step) {
   const std::size_t wants = std::min(kBatchRecords, left);
   std::unique_lock lock(m_mutex);
   assert(slice == m_taking && "steps are taken in grid order");
-  m_pending_bytes -= m_adopted_bytes;
-  m_adopted_bytes = 0;
+  if (SettleAdopted(m_taking)) m_workers_wake.notify_all();  // before waiting: a held worker may go on
   SliceRecords& records = m_records[static_cast<std::size_t>(slice)];
   const auto ready = [&] { return records.ready.size() >= wants || records.ended_early || records.failure; };
   while (!ready()) {
@@ -134,10 +140,8 @@ void ParallelSteps::TakeBatch(int64_t step) {
   const auto taken = static_cast<int64_t>(records.ready.size());
   for (StepRecord& record : records.ready) m_batch.push_back(std::move(record));
   records.ready.clear();
-  const int64_t taking = m_taking;
-  m_taking = (step + taken) / m_slices.steps;
-  const bool wake_workers = (m_taking != taking && m_window_waiters + m_budget_waiters > 0) ||
-                            (m_budget_waiters > 0 && m_pending_bytes <= kResumeBytes);
+  const int64_t taking = std::exchange(m_taking, (step + taken) / m_slices.steps);
+  const bool wake_workers = SettleAdopted(taking);
   lock.unlock();
   if (wake_workers) m_workers_wake.notify_all();
 }

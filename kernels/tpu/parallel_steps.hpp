@@ -54,9 +54,11 @@ class ParallelSteps {
   bool Publish(int64_t slice, StepRecord record, bool ends_slice);
   // The runner's side: waits until a batch of `step`'s slice is ready and moves it into m_batch.
   void TakeBatch(int64_t step);
+  // Under the lock, once the runner has moved m_taking on from `taking_before` (or not): counts the
+  // records adopted since it last held the lock as gone, and says whether waiting workers should wake.
+  bool SettleAdopted(int64_t taking_before);
 
   GridSlices m_slices;
-  int64_t m_window = 0;  // slices a worker may claim beyond the one the runner is taking from
   int64_t m_stride = 1;  // threads, the runner's included: slices are dealt out in turn
   std::mutex m_mutex;
   // Each side is woken only when what it waits for has come true: the runner when its batch is ready,
