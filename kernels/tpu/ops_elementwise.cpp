@@ -1,4 +1,5 @@
 // [SECTIONS] broadcasting · arithmetic · comparisons and where · exp · reductions
+#include <cmath>
 #include <limits>
 #include <optional>
 #include <string>
@@ -6,6 +7,35 @@
 #include "kernels/tpu/ops.hpp"
 #include "kernels/tpu/ops_broadcast.hpp"
 #include "kernels/tpu/shape.hpp"
+
+namespace tilewalk::tpu::jnp {
+
+// exp with subnormal results flushed to zero, in one pass over the elements. The TPU flushes subnormals to
+// zero; so do we. It matters: exp of a masked score is ~1e-39, and subnormal operands would make every later
+// host GEMM many times slower.
+struct FlushedExp {
+  static constexpr float kSmallestNormal = std::numeric_limits<float>::min();
+  float operator()(float x) const {
+    const float e = std::exp(x);
+    return e < kSmallestNormal ? 0.0f : e;
+  }
+  template <typename Packet>
+  Packet packetOp(const Packet& x) const {
+    namespace ei = Eigen::internal;
+    const Packet e = ei::pexp(x);
+    return ei::pselect(ei::pcmp_lt(e, ei::pset1<Packet>(kSmallestNormal)), ei::pzero(e), e);
+  }
+};
+
+}  // namespace tilewalk::tpu::jnp
+
+template <>
+struct Eigen::internal::functor_traits<tilewalk::tpu::jnp::FlushedExp> {
+  enum {
+    Cost = functor_traits<scalar_exp_op<float>>::Cost + 2 * NumTraits<float>::AddCost,
+    PacketAccess = packet_traits<float>::HasExp
+  };
+};
 
 namespace tilewalk::tpu::jnp {
 
@@ -113,7 +143,10 @@ Value CompareInts(Operands shape, const Value& a, const Value& b, F f) {
   const IntMatrix& y = b.ints();
   return Value::Build(rows, cols, DType::Bool, [&](Matrix& out) {
     if (x.rows() == rows && x.cols() == cols && y.rows() == rows && y.cols() == cols) {
-      out = x.binaryExpr(y, [&](int32_t p, int32_t q) { return f(p, q) ? 1.0f : 0.0f; });
+      const int32_t* p = x.data();
+      const int32_t* q = y.data();
+      float* o = out.data();
+      for (Eigen::Index i = 0, n = out.size(); i < n; ++i) o[i] = f(p[i], q[i]) ? 1.0f : 0.0f;
       return;
     }
     for (int r = 0; r < rows; ++r) {
@@ -168,22 +201,28 @@ Value maximum(const Value& a, const Value& b) {
                 [](const auto& x, const auto& y) { return x.binaryExpr(y, NaNPropagatingMax()); });
 }
 Value operator+(const Value& a, float b) {
-  return Unary(a, a.dtype(), [b](const Matrix& x) { return x + b; });
+  return Unary(a, a.dtype(), [b](const auto& x) { return x + b; });
 }
 Value operator+(const Value& a, int b) {
   if (a.dtype() != DType::I32) return a + static_cast<float>(b);
   if (a.traced()) return Value::ShapeOnly(a.rows(), a.cols(), a.dtype());
   CountVector(a.rows(), a.cols());
-  return Value::BuildInts(a.rows(), a.cols(), [&](IntMatrix& out) { out = a.ints() + b; });
+  return Value::BuildInts(a.rows(), a.cols(), [&](IntMatrix& out) {
+    // int32 addition wraps around, as XLA's does; a plain loop that the compiler vectorises.
+    const int32_t* x = a.ints().data();
+    int32_t* o = out.data();
+    for (Eigen::Index i = 0, n = out.size(); i < n; ++i)
+      o[i] = static_cast<int32_t>(static_cast<uint32_t>(x[i]) + static_cast<uint32_t>(b));
+  });
 }
 Value operator-(const Value& a, float b) {
-  return Unary(a, a.dtype(), [b](const Matrix& x) { return x - b; });
+  return Unary(a, a.dtype(), [b](const auto& x) { return x - b; });
 }
 Value operator*(const Value& a, float b) {
-  return Unary(a, a.dtype(), [b](const Matrix& x) { return x * b; });
+  return Unary(a, a.dtype(), [b](const auto& x) { return x * b; });
 }
 Value operator/(float a, const Value& b) {
-  return Unary(b, b.dtype(), [a](const Matrix& x) { return a / x; });
+  return Unary(b, b.dtype(), [a](const auto& x) { return a / x; });
 }
 
 // ---- comparisons and where ----------------------------------------------------------------------
@@ -219,13 +258,8 @@ Value exp(const Value& a) {
   if (!a.traced()) CurrentOpContext().counts.transcendentals += static_cast<uint64_t>(a.rows()) * a.cols();
   if (a.traced()) return Value::ShapeOnly(a.rows(), a.cols(), a.dtype());
   CountVector(a.rows(), a.cols());
-  // The TPU flushes subnormals to zero; so do we. It matters: exp of a masked score is ~1e-39, and
-  // subnormal operands would make every later host GEMM many times slower.
-  static constexpr float kSmallestNormal = std::numeric_limits<float>::min();
-  return Value::Build(a.rows(), a.cols(), a.dtype(), [&](Matrix& e) {
-    e = a.data().exp();
-    e = (e < kSmallestNormal).select(0.0f, e);
-  });
+  return Value::Build(a.rows(), a.cols(), a.dtype(),
+                      [&](Matrix& e) { e = a.data().unaryExpr(FlushedExp()); });
 }
 
 // ---- reductions ---------------------------------------------------------------------------------

@@ -7,10 +7,7 @@
 namespace tilewalk::tpu {
 
 Value::Value(ValueStorage* storage, DType dtype)
-    : m_rows(static_cast<int>(storage->elements().rows())),
-      m_cols(static_cast<int>(storage->elements().cols())),
-      m_dtype(dtype),
-      m_storage(storage) {}
+    : m_rows(storage->rows()), m_cols(storage->cols()), m_dtype(dtype), m_storage(storage) {}
 
 Value::Value(const Value& o)
     : m_rows(o.m_rows), m_cols(o.m_cols), m_dtype(o.m_dtype), m_storage(o.m_storage) {

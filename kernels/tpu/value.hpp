@@ -41,14 +41,14 @@ class Value {
     return v;
   }
   // Builds an int32 value from its exact integers: fill(IntMatrix&) writes all rows × cols of them; the
-  // float matrix, which views and float arithmetic read, gets their nearest floats.
+  // float matrix, which views and float arithmetic read, gets their nearest floats when first read.
   template <typename Fill>
   static Value BuildInts(int rows, int cols, Fill&& fill) {
     Value v(ValueStorage::Acquire(rows, cols, /*ints=*/true), DType::I32);
     IntMatrix& ints = v.m_storage->ints();
     ints.resize(rows, cols);
     std::forward<Fill>(fill)(ints);
-    v.m_storage->matrix() = ints.cast<float>();
+    v.m_storage->DeferFloats();
     return v;
   }
 

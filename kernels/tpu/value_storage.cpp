@@ -120,6 +120,7 @@ ValueStorage* ValueStorage::Acquire(int rows, int cols, bool ints) {
     g_created.fetch_add(1, std::memory_order_relaxed);
   }
   s->m_references.store(1, std::memory_order_relaxed);
+  s->m_floats_deferred.store(false, std::memory_order_relaxed);
   s->m_view = nullptr;             // a pooled view has no elements of its own, like an empty value
   s->m_matrix.resize(rows, cols);  // keeps the buffer: the element count is the same
   return s;
@@ -138,6 +139,14 @@ ValueStorage* ValueStorage::Adopt(Matrix&& matrix) {
   g_created.fetch_add(1, std::memory_order_relaxed);
   s->m_matrix.swap(matrix);
   return s;
+}
+
+void ValueStorage::WriteDeferredFloats() const {
+  static std::mutex writing;
+  std::lock_guard lock(writing);
+  if (!m_floats_deferred.load(std::memory_order_relaxed)) return;  // another reader wrote them meanwhile
+  m_matrix = m_ints.cast<float>();
+  m_floats_deferred.store(false, std::memory_order_release);
 }
 
 void ValueStorage::Release() {

@@ -37,15 +37,21 @@ class ValueStorage {
 
   // The elements as every reader sees them.
   MatrixView elements() const {
+    if (m_floats_deferred.load(std::memory_order_acquire)) WriteDeferredFloats();
     return m_view ? MatrixView(m_view, m_view_rows, m_view_cols)
                   : MatrixView(m_matrix.data(), m_matrix.rows(), m_matrix.cols());
   }
+  int rows() const { return m_view ? m_view_rows : static_cast<int>(m_matrix.rows()); }
+  int cols() const { return m_view ? m_view_cols : static_cast<int>(m_matrix.cols()); }
   bool viewing() const { return m_view != nullptr; }
   // The elements a builder writes: storages that hold their own only.
   Matrix& matrix() { return m_matrix; }
   // int32 values only: their exact elements (sized by whoever builds the value; kept across reuse).
   IntMatrix& ints() { return m_ints; }
   const IntMatrix& ints() const { return m_ints; }
+  // An int32 value built from its integers leaves its floats until someone reads them: the kernels compare
+  // ids as integers, and only a view or float arithmetic needs the floats, so most never get written.
+  void DeferFloats() { m_floats_deferred.store(true, std::memory_order_release); }
 
   // Storages made so far rather than taken from the pool: constant once a launch reaches steady state.
   static int64_t CreatedCount();
@@ -54,8 +60,11 @@ class ValueStorage {
   friend class ValueStoragePool;
   ValueStorage() = default;
 
+  void WriteDeferredFloats() const;  // the floats of ints(), once, whichever thread reads them first
+
   std::atomic<int> m_references{1};
-  Matrix m_matrix;  // empty while viewing
+  mutable std::atomic<bool> m_floats_deferred{false};
+  mutable Matrix m_matrix;  // empty while viewing; written by a reader when the floats were deferred
   IntMatrix m_ints;
   const float* m_view = nullptr;
   int m_view_rows = 0, m_view_cols = 0;

@@ -2,7 +2,12 @@
 #include <doctest/doctest.h>
 
 #include <Eigen/Dense>
+#include <array>
 #include <cmath>
+#include <cstdint>
+#include <limits>
+#include <thread>
+#include <vector>
 
 #include "kernels/tpu/ops.hpp"
 
@@ -101,6 +106,46 @@ TEST_CASE("int32 values keep ids above 2^24 apart, where float32 would merge the
   CHECK(slice_cols(ids, 1, 2).ints()(0, 0) == kBig + 1);
   CHECK(Value(transpose(ids)).ints()(3, 0) == kBig + 3);
   CHECK(broadcast_to(base, 4, 3).ints()(2, 2) == kBig + 1);
+}
+
+TEST_CASE("int32 addition wraps around, as XLA's does") {
+  const Value ids = broadcasted_iota(1, 3, 1) + std::numeric_limits<int32_t>::max();
+  CHECK(ids.ints()(0, 0) == std::numeric_limits<int32_t>::max());
+  CHECK(ids.ints()(0, 1) == std::numeric_limits<int32_t>::min());
+  CHECK(ids.ints()(0, 2) == std::numeric_limits<int32_t>::min() + 1);
+}
+
+TEST_CASE(
+    "an int32 value's floats, written when first read, are its integers' nearest floats on every thread") {
+  // The kernels compare ids as integers, so the floats wait for a reader: here two at once.
+  constexpr int kBig = (1 << 24) + 1;
+  const Value ids = broadcasted_iota(64, 256, 0) + kBig;
+  const IntMatrix want = ids.ints();
+  std::array<bool, 2> same{};
+  std::vector<std::thread> readers;
+  for (std::size_t t = 0; t < same.size(); ++t)
+    readers.emplace_back([&, t] { same[t] = (ids.data() == want.cast<float>()).all(); });
+  for (std::thread& r : readers) r.join();
+  CHECK(same[0]);
+  CHECK(same[1]);
+  CHECK(ids(63, 0) == static_cast<float>(kBig + 63));
+}
+
+TEST_CASE("exp flushes subnormal results to zero, as the TPU does, and keeps NaN") {
+  ScopedOpContext ctx(Precision::Highest);
+  // 3 × 37: whole vector registers and a remainder, so both of exp's paths run.
+  Matrix x = Random(3, 37, 9);
+  x(0, 0) = -88.5f;   // exp is about 3.7e-39, below the smallest normal float
+  x(1, 36) = -87.0f;  // about 1.6e-38, normal: kept
+  x(2, 17) = std::numeric_limits<float>::quiet_NaN();
+  x(2, 36) = -100.0f;
+  const Value e = exp(V(x));
+  CHECK(e(0, 0) == 0.0f);
+  CHECK(e(2, 36) == 0.0f);
+  CHECK(e(1, 36) == doctest::Approx(std::exp(-87.0f)).epsilon(1e-6));
+  CHECK(e(1, 36) >= std::numeric_limits<float>::min());
+  CHECK(std::isnan(e(2, 17)));
+  CHECK(e(1, 3) == doctest::Approx(std::exp(x(1, 3))).epsilon(1e-6));
 }
 
 TEST_CASE("dot at highest precision is the float32 product") {
