@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstdint>
 #include <optional>
 
 namespace tilewalk::tpu {
@@ -124,8 +125,37 @@ Value LoadInts(const Array& buffer, const RefRegion& r) {
 
 }  // namespace
 
+namespace {
+
+// A float32 buffer's row of n elements, each combined with the one number x by `mode`: a row of a
+// lane-constant value, without writing its lanes out first. The same arithmetic as WriteRow's, element for
+// element.
+void WriteConstantRow(float* row, int n, float x, Ref::StoreMode mode) {
+  Eigen::Map<Eigen::Array<float, 1, Eigen::Dynamic>> out(row, n);
+  const auto lanes = Eigen::Array<float, 1, Eigen::Dynamic>::Constant(n, x);
+  switch (mode) {
+    case Ref::StoreMode::Assign:
+      out = lanes;
+      break;
+    case Ref::StoreMode::Add:
+      out = out + lanes;
+      break;
+    case Ref::StoreMode::Multiply:
+      out = out * lanes;
+      break;
+  }
+}
+
+}  // namespace
+
 void WriteRegion(Array& buffer, const RefRegion& r, const Value& value, Ref::StoreMode mode) {
   const RegionRows rows = RowsOf(buffer, r);
+  if (value.lane_constant() && buffer.dtype() == DType::F32) {
+    float* first = buffer.Data<float>() + rows.first;
+    for (int row = 0; row < r.rows; ++row)
+      WriteConstantRow(first + row * rows.stride, r.cols, value.lane_sample()(row, 0), mode);
+    return;
+  }
   const float* in = value.data().data();
   if (rows.whole) {
     WriteRow(buffer, rows.first, r.rows * r.cols, in, mode);
@@ -145,9 +175,29 @@ std::optional<Value> LoadInPlace(const Array& buffer, const RefRegion& r, const 
   return Value::View(buffer.Data<float>() + rows.first, r.rows, r.cols);
 }
 
+// A float32 region whose every row repeats one number (bit for bit) along its lanes, as the flash kernels
+// keep l and m in scratch, loaded as a lane-constant value; nullopt otherwise. Other regions differ within
+// their first lanes, so the check costs them a few reads.
+std::optional<Value> LoadLaneConstant(const Array& buffer, const RefRegion& r, const RegionRows& rows,
+                                      DType dtype) {
+  if (buffer.dtype() != DType::F32 || dtype != DType::F32 || !Value::LaneSampled(r.cols, dtype))
+    return std::nullopt;
+  const auto* first = reinterpret_cast<const uint32_t*>(buffer.Data<float>() + rows.first);
+  for (int row = 0; row < r.rows; ++row) {
+    const uint32_t* lanes = first + row * rows.stride;
+    if (!std::all_of(lanes + 1, lanes + r.cols, [&](uint32_t lane) { return lane == lanes[0]; }))
+      return std::nullopt;
+  }
+  const float* floats = buffer.Data<float>() + rows.first;
+  return Value::BuildLaneConstant(r.rows, r.cols, DType::F32, [&](Matrix& sample) {
+    for (int row = 0; row < r.rows; ++row) sample.row(row).setConstant(floats[row * rows.stride]);
+  });
+}
+
 Value LoadFloats(const Array& buffer, const RefRegion& r, DType dtype) {
   const RegionRows rows = RowsOf(buffer, r);
   if (auto in_place = LoadInPlace(buffer, r, rows)) return *std::move(in_place);
+  if (auto lanes = LoadLaneConstant(buffer, r, rows, dtype)) return *std::move(lanes);
   return Value::Build(r.rows, r.cols, dtype, [&](Matrix& m) {
     if (rows.whole) {
       buffer.ReadFloats(rows.first, static_cast<int64_t>(r.rows) * r.cols, m.data());

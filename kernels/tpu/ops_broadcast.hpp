@@ -25,11 +25,20 @@ struct RowSource {
   const float* Row(int r) const { return data + (rows == 1 ? 0 : r % rows) * stride; }
 };
 
+// A lane-constant value is read from its lane sample, as one number per row.
 inline RowSource SourceOf(const Value& v) {
+  if (v.lane_constant()) return RowSource{v.lane_sample().data(), ValueStorage::kLaneSample, v.rows(), 1};
   return RowSource{v.data().data(), v.cols(), v.rows(), v.cols()};
 }
 inline RowSource SourceOf(const Tiled& t) {
+  if (t.value.lane_constant()) return SourceOf(t.value);
   return RowSource{t.value.data().data(), t.value.cols(), t.value.rows(), t.value.cols()};
+}
+
+// Whether an op reading `a` and `b` into rows of `cols` lanes of `dtype` gives a lane-constant result: both
+// give one number per row (a lane-constant value, a column, a scalar). It is then computed on a lane sample.
+inline bool LaneConstantResult(const RowSource& a, const RowSource& b, int cols, DType dtype) {
+  return a.period == 1 && b.period == 1 && Value::LaneSampled(cols, dtype);
 }
 
 // Walks out's rows in chunks that no operand wraps around in: visit(dst, x, y, n) for n elements of out at

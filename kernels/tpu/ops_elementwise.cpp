@@ -89,8 +89,10 @@ Value Binary(const char* name, const Value& a, const Value& b, DType result, F f
   const auto [rows, cols] = LaxShape(name, a, b);
   if (a.traced() || b.traced()) return Value::ShapeOnly(rows, cols, result);
   CountVector(rows, cols);
-  return Value::Build(rows, cols, result,
-                      [&](Matrix& out) { BroadcastRows(SourceOf(a), SourceOf(b), out, f); });
+  const RowSource x = SourceOf(a), y = SourceOf(b);
+  const auto fill = [&](Matrix& out) { BroadcastRows(x, y, out, f); };
+  if (LaneConstantResult(x, y, cols, result)) return Value::BuildLaneConstant(rows, cols, result, fill);
+  return Value::Build(rows, cols, result, fill);
 }
 
 // f maps two floats to one, over operands that broadcast to shape.
@@ -99,8 +101,10 @@ Value BinaryScalar(Operands shape, const Value& a, const Value& b, DType result,
   const auto [rows, cols] = shape;
   if (a.traced() || b.traced()) return Value::ShapeOnly(rows, cols, result);
   CountVector(rows, cols);
-  return Value::Build(rows, cols, result,
-                      [&](Matrix& out) { BroadcastRowsScalar(SourceOf(a), SourceOf(b), out, f); });
+  const RowSource x = SourceOf(a), y = SourceOf(b);
+  const auto fill = [&](Matrix& out) { BroadcastRowsScalar(x, y, out, f); };
+  if (LaneConstantResult(x, y, cols, result)) return Value::BuildLaneConstant(rows, cols, result, fill);
+  return Value::Build(rows, cols, result, fill);
 }
 
 // f maps a float to a float, over the operand's contiguous elements.
@@ -108,11 +112,14 @@ template <typename F>
 Value UnaryScalar(const Value& a, DType result, F f) {
   if (a.traced()) return Value::ShapeOnly(a.rows(), a.cols(), result);
   CountVector(a.rows(), a.cols());
-  return Value::Build(a.rows(), a.cols(), result, [&](Matrix& out) {
-    const float* x = a.data().data();
+  const bool lanes = a.lane_constant() && Value::LaneSampled(a.cols(), result);
+  const float* x = lanes ? a.lane_sample().data() : a.data().data();
+  const auto fill = [&](Matrix& out) {
     float* o = out.data();
     for (Eigen::Index i = 0, n = out.size(); i < n; ++i) o[i] = f(x[i]);
-  });
+  };
+  if (lanes) return Value::BuildLaneConstant(a.rows(), a.cols(), result, fill);
+  return Value::Build(a.rows(), a.cols(), result, fill);
 }
 
 // A value against a tile of the same shape, read in place; anything else goes through the copied-out tile.
@@ -121,8 +128,12 @@ Value BinaryTiled(const char* name, const Value& a, const Tiled& b, F f) {
   if (a.traced() || b.value.traced() || a.rows() != b.rows() || a.cols() != b.cols())
     return Binary(name, a, Value(b), Promote(a.dtype(), b.value.dtype()), f);
   CountVector(a.rows(), a.cols());
-  return Value::Build(a.rows(), a.cols(), Promote(a.dtype(), b.value.dtype()),
-                      [&](Matrix& out) { BroadcastRows(SourceOf(a), SourceOf(b), out, f); });
+  const DType result = Promote(a.dtype(), b.value.dtype());
+  const RowSource x = SourceOf(a), y = SourceOf(b);
+  const auto fill = [&](Matrix& out) { BroadcastRows(x, y, out, f); };
+  if (LaneConstantResult(x, y, a.cols(), result))
+    return Value::BuildLaneConstant(a.rows(), a.cols(), result, fill);
+  return Value::Build(a.rows(), a.cols(), result, fill);
 }
 
 // f maps the whole operand matrix to the result's expression.
@@ -130,6 +141,9 @@ template <typename F>
 Value Unary(const Value& a, DType result, F f) {
   if (a.traced()) return Value::ShapeOnly(a.rows(), a.cols(), result);
   CountVector(a.rows(), a.cols());
+  if (a.lane_constant() && Value::LaneSampled(a.cols(), result))
+    return Value::BuildLaneConstant(a.rows(), a.cols(), result,
+                                    [&](Matrix& out) { out = f(a.lane_sample()); });
   return Value::Build(a.rows(), a.cols(), result, [&](Matrix& out) { out = f(a.data()); });
 }
 
@@ -258,6 +272,9 @@ Value exp(const Value& a) {
   if (!a.traced()) CurrentOpContext().counts.transcendentals += static_cast<uint64_t>(a.rows()) * a.cols();
   if (a.traced()) return Value::ShapeOnly(a.rows(), a.cols(), a.dtype());
   CountVector(a.rows(), a.cols());
+  if (a.lane_constant() && Value::LaneSampled(a.cols(), a.dtype()))
+    return Value::BuildLaneConstant(a.rows(), a.cols(), a.dtype(),
+                                    [&](Matrix& e) { e = a.lane_sample().unaryExpr(FlushedExp()); });
   return Value::Build(a.rows(), a.cols(), a.dtype(),
                       [&](Matrix& e) { e = a.data().unaryExpr(FlushedExp()); });
 }

@@ -27,6 +27,9 @@ uint64_t VregCount(int rows, int cols) {
 Tiled::operator Value() const {
   if (value.traced()) return Value::ShapeOnly(rows(), cols(), value.dtype());
   if (reps_rows == 1 && reps_cols == 1) return value;
+  if (value.lane_constant() && Value::LaneSampled(cols(), value.dtype()))
+    return Value::BuildLaneConstant(rows(), cols(), value.dtype(),
+                                    [&](Matrix& out) { out = value.lane_sample().replicate(reps_rows, 1); });
   if (value.dtype() == DType::I32)
     return Value::BuildInts(rows(), cols(),
                             [&](IntMatrix& out) { out = value.ints().replicate(reps_rows, reps_cols); });
@@ -84,7 +87,9 @@ Transposed transpose(const Value& a) {
 Value full(int rows, int cols, float value, DType dtype) {
   if (CurrentOpContext().tracing) return Value::ShapeOnly(rows, cols, dtype);
   CountVector(rows, cols);
-  return Value::Build(rows, cols, dtype, [&](Matrix& out) { out.setConstant(value); });
+  const auto fill = [&](Matrix& out) { out.setConstant(value); };
+  if (Value::LaneSampled(cols, dtype)) return Value::BuildLaneConstant(rows, cols, dtype, fill);
+  return Value::Build(rows, cols, dtype, fill);
 }
 
 Value zeros(int rows, int cols, DType dtype) {

@@ -79,6 +79,12 @@ void Value::FinishBuild() {
   if (m_dtype == DType::I32) m_storage->ints() = m.unaryExpr([](float x) { return SaturatingInt(x); });
 }
 
+void Value::FinishLaneSample() {
+  Matrix& sample = m_storage->lane_sample();
+  if (m_dtype == DType::BF16) RoundToBf16(sample.data(), static_cast<std::size_t>(sample.size()));
+  m_storage->DeferLanes();
+}
+
 MatrixView Value::data() const {
   return m_storage ? m_storage->elements() : MatrixView(nullptr, 0, 0);
 }

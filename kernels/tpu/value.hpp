@@ -40,6 +40,22 @@ class Value {
     v.FinishBuild();
     return v;
   }
+  // Builds a lane-constant value (ValueStorage::DeferLanes) of rows × cols, which must be LaneSampled:
+  // fill(Matrix&) writes a rows × kLaneSample sample, every lane of a row alike; bfloat16 values are
+  // rounded. Not for int32 values.
+  template <typename Fill>
+  static Value BuildLaneConstant(int rows, int cols, DType dtype, Fill&& fill) {
+    Value v(ValueStorage::Acquire(rows, cols), dtype);
+    Matrix& sample = v.m_storage->lane_sample();
+    sample.resize(rows, ValueStorage::kLaneSample);
+    std::forward<Fill>(fill)(sample);
+    v.FinishLaneSample();
+    return v;
+  }
+  // Whether a value with rows of `cols` lanes, of this dtype, may be kept lane-constant: whole samples.
+  static bool LaneSampled(int cols, DType dtype) {
+    return dtype != DType::I32 && cols >= ValueStorage::kLaneSample && cols % ValueStorage::kLaneSample == 0;
+  }
   // Builds an int32 value from its exact integers: fill(IntMatrix&) writes all rows × cols of them; the
   // float matrix, which views and float arithmetic read, gets their nearest floats when first read.
   template <typename Fill>
@@ -59,12 +75,15 @@ class Value {
   bool viewing() const { return m_storage && m_storage->viewing(); }  // reads elements it does not hold
   MatrixView data() const;                                            // empty when traced
   const IntMatrix& ints() const;  // int32 values: exact; empty otherwise or traced
+  bool lane_constant() const { return m_storage && m_storage->lane_constant(); }
+  const Matrix& lane_sample() const { return m_storage->lane_sample(); }  // lane-constant values only
   float operator()(int r, int c) const { return m_storage->elements()(r, c); }
   std::string ShapeString() const;  // "(128, 64)"
 
  private:
   Value(ValueStorage* storage, DType dtype);
-  void FinishBuild();  // rounds bfloat16 values; gives int32 values their integers
+  void FinishBuild();       // rounds bfloat16 values; gives int32 values their integers
+  void FinishLaneSample();  // rounds a bfloat16 value's sample
 
   int m_rows = 0;
   int m_cols = 0;

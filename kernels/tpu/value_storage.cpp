@@ -120,7 +120,8 @@ ValueStorage* ValueStorage::Acquire(int rows, int cols, bool ints) {
     g_created.fetch_add(1, std::memory_order_relaxed);
   }
   s->m_references.store(1, std::memory_order_relaxed);
-  s->m_floats_deferred.store(false, std::memory_order_relaxed);
+  s->m_deferred.store(Deferred::kNothing, std::memory_order_relaxed);
+  s->m_lane_constant = false;
   s->m_view = nullptr;             // a pooled view has no elements of its own, like an empty value
   s->m_matrix.resize(rows, cols);  // keeps the buffer: the element count is the same
   return s;
@@ -141,12 +142,20 @@ ValueStorage* ValueStorage::Adopt(Matrix&& matrix) {
   return s;
 }
 
-void ValueStorage::WriteDeferredFloats() const {
+void ValueStorage::WriteDeferred() const {
   static std::mutex writing;
   std::lock_guard lock(writing);
-  if (!m_floats_deferred.load(std::memory_order_relaxed)) return;  // another reader wrote them meanwhile
-  m_matrix = m_ints.cast<float>();
-  m_floats_deferred.store(false, std::memory_order_release);
+  switch (m_deferred.load(std::memory_order_relaxed)) {
+    case Deferred::kNothing:  // another reader wrote them meanwhile
+      return;
+    case Deferred::kFloatsFromInts:
+      m_matrix = m_ints.cast<float>();
+      break;
+    case Deferred::kLanesFromSample:
+      m_matrix = m_lane_sample.col(0).replicate(1, m_matrix.cols());
+      break;
+  }
+  m_deferred.store(Deferred::kNothing, std::memory_order_release);
 }
 
 void ValueStorage::Release() {

@@ -37,7 +37,7 @@ class ValueStorage {
 
   // The elements as every reader sees them.
   MatrixView elements() const {
-    if (m_floats_deferred.load(std::memory_order_acquire)) WriteDeferredFloats();
+    if (m_deferred.load(std::memory_order_acquire) != Deferred::kNothing) WriteDeferred();
     return m_view ? MatrixView(m_view, m_view_rows, m_view_cols)
                   : MatrixView(m_matrix.data(), m_matrix.rows(), m_matrix.cols());
   }
@@ -51,7 +51,20 @@ class ValueStorage {
   const IntMatrix& ints() const { return m_ints; }
   // An int32 value built from its integers leaves its floats until someone reads them: the kernels compare
   // ids as integers, and only a view or float arithmetic needs the floats, so most never get written.
-  void DeferFloats() { m_floats_deferred.store(true, std::memory_order_release); }
+  void DeferFloats() { m_deferred.store(Deferred::kFloatsFromInts, std::memory_order_release); }
+
+  // A lane-constant value: every row is one number repeated along the lanes, as the flash kernels keep l, m
+  // and the statistics made from them (128 lanes of one row's number). The storage holds kLaneSample lanes
+  // of each row, whole vector registers, which the ops compute on (the same code as on the full rows, so
+  // each number has the full result's bits); the full rows are written when someone first reads elements().
+  static constexpr int kLaneSample = 16;
+  bool lane_constant() const { return m_lane_constant; }
+  Matrix& lane_sample() { return m_lane_sample; }  // rows × kLaneSample
+  const Matrix& lane_sample() const { return m_lane_sample; }
+  void DeferLanes() {
+    m_lane_constant = true;
+    m_deferred.store(Deferred::kLanesFromSample, std::memory_order_release);
+  }
 
   // Storages made so far rather than taken from the pool: constant once a launch reaches steady state.
   static int64_t CreatedCount();
@@ -60,11 +73,15 @@ class ValueStorage {
   friend class ValueStoragePool;
   ValueStorage() = default;
 
-  void WriteDeferredFloats() const;  // the floats of ints(), once, whichever thread reads them first
+  enum class Deferred : uint8_t { kNothing, kFloatsFromInts, kLanesFromSample };
+  // The elements a builder deferred, once, by whichever thread reads them first.
+  void WriteDeferred() const;
 
   std::atomic<int> m_references{1};
-  mutable std::atomic<bool> m_floats_deferred{false};
-  mutable Matrix m_matrix;  // empty while viewing; written by a reader when the floats were deferred
+  mutable std::atomic<Deferred> m_deferred{Deferred::kNothing};
+  mutable Matrix m_matrix;  // empty while viewing; written by a reader when its elements were deferred
+  Matrix m_lane_sample;     // lane-constant values only
+  bool m_lane_constant = false;
   IntMatrix m_ints;
   const float* m_view = nullptr;
   int m_view_rows = 0, m_view_cols = 0;
