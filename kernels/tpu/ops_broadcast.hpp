@@ -41,6 +41,37 @@ inline bool LaneConstantResult(const RowSource& a, const RowSource& b, int cols,
   return a.period == 1 && b.period == 1 && Value::LaneSampled(cols, dtype);
 }
 
+// An operand of a lane-constant result as a rows × kLaneSample sample: a lane-constant value's own, or its
+// one number per row written out into `scratch` (a column, a scalar, a value broadcast along rows).
+inline const float* LaneSampleOf(const RowSource& s, int rows, Matrix& scratch) {
+  if (s.stride == ValueStorage::kLaneSample && s.rows == rows) return s.data;
+  scratch.resize(rows, ValueStorage::kLaneSample);
+  for (int r = 0; r < rows; ++r) scratch.row(r).setConstant(s.Row(r)[0]);
+  return scratch.data();
+}
+
+// out (a lane sample) = f(a, b) over whole samples at once, where f maps two Eigen array expressions to one:
+// the same vector arithmetic as BroadcastRows on full rows, without a call per row.
+template <typename F>
+void OnLaneSamples(const RowSource& a, const RowSource& b, Matrix& out, F f) {
+  using Sample = Eigen::Map<const Matrix>;
+  thread_local Matrix scratch_a, scratch_b;
+  const auto rows = static_cast<int>(out.rows());
+  out = f(Sample(LaneSampleOf(a, rows, scratch_a), rows, ValueStorage::kLaneSample),
+          Sample(LaneSampleOf(b, rows, scratch_b), rows, ValueStorage::kLaneSample));
+}
+
+// As OnLaneSamples, with f mapping two floats to one (BroadcastRowsScalar's ops).
+template <typename F>
+void OnLaneSamplesScalar(const RowSource& a, const RowSource& b, Matrix& out, F f) {
+  thread_local Matrix scratch_a, scratch_b;
+  const auto rows = static_cast<int>(out.rows());
+  const float* x = LaneSampleOf(a, rows, scratch_a);
+  const float* y = LaneSampleOf(b, rows, scratch_b);
+  float* o = out.data();
+  for (Eigen::Index i = 0, n = out.size(); i < n; ++i) o[i] = f(x[i], y[i]);
+}
+
 // Walks out's rows in chunks that no operand wraps around in: visit(dst, x, y, n) for n elements of out at
 // dst, where x (y) points at a's (b's) n matching elements, or at its one value when its period is 1.
 template <typename Visit>

@@ -90,9 +90,9 @@ Value Binary(const char* name, const Value& a, const Value& b, DType result, F f
   if (a.traced() || b.traced()) return Value::ShapeOnly(rows, cols, result);
   CountVector(rows, cols);
   const RowSource x = SourceOf(a), y = SourceOf(b);
-  const auto fill = [&](Matrix& out) { BroadcastRows(x, y, out, f); };
-  if (LaneConstantResult(x, y, cols, result)) return Value::BuildLaneConstant(rows, cols, result, fill);
-  return Value::Build(rows, cols, result, fill);
+  if (LaneConstantResult(x, y, cols, result))
+    return Value::BuildLaneConstant(rows, cols, result, [&](Matrix& out) { OnLaneSamples(x, y, out, f); });
+  return Value::Build(rows, cols, result, [&](Matrix& out) { BroadcastRows(x, y, out, f); });
 }
 
 // f maps two floats to one, over operands that broadcast to shape.
@@ -102,9 +102,10 @@ Value BinaryScalar(Operands shape, const Value& a, const Value& b, DType result,
   if (a.traced() || b.traced()) return Value::ShapeOnly(rows, cols, result);
   CountVector(rows, cols);
   const RowSource x = SourceOf(a), y = SourceOf(b);
-  const auto fill = [&](Matrix& out) { BroadcastRowsScalar(x, y, out, f); };
-  if (LaneConstantResult(x, y, cols, result)) return Value::BuildLaneConstant(rows, cols, result, fill);
-  return Value::Build(rows, cols, result, fill);
+  if (LaneConstantResult(x, y, cols, result))
+    return Value::BuildLaneConstant(rows, cols, result,
+                                    [&](Matrix& out) { OnLaneSamplesScalar(x, y, out, f); });
+  return Value::Build(rows, cols, result, [&](Matrix& out) { BroadcastRowsScalar(x, y, out, f); });
 }
 
 // f maps a float to a float, over the operand's contiguous elements.
@@ -130,10 +131,10 @@ Value BinaryTiled(const char* name, const Value& a, const Tiled& b, F f) {
   CountVector(a.rows(), a.cols());
   const DType result = Promote(a.dtype(), b.value.dtype());
   const RowSource x = SourceOf(a), y = SourceOf(b);
-  const auto fill = [&](Matrix& out) { BroadcastRows(x, y, out, f); };
   if (LaneConstantResult(x, y, a.cols(), result))
-    return Value::BuildLaneConstant(a.rows(), a.cols(), result, fill);
-  return Value::Build(a.rows(), a.cols(), result, fill);
+    return Value::BuildLaneConstant(a.rows(), a.cols(), result,
+                                    [&](Matrix& out) { OnLaneSamples(x, y, out, f); });
+  return Value::Build(a.rows(), a.cols(), result, [&](Matrix& out) { BroadcastRows(x, y, out, f); });
 }
 
 // f maps the whole operand matrix to the result's expression.
