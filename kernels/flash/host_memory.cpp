@@ -40,10 +40,12 @@ constexpr LaunchEventCounts kDqEvents =      {13,  0,    25,  8,   0,   5,   6, 
 constexpr double kPlanBytesPerOperand = sizeof(uint32_t) + 2 * sizeof(uint8_t);  // block, slot, transfer
 // Per step: the cost model's StepCost; a recording adds the step's first event and whether it ran.
 constexpr double kStepCostBytes = 48, kRecordedStepBytes = sizeof(uint32_t) + 0.125;
-// A second thread: the workers' look-ahead (tpu parallel_steps.cpp's 8 MiB budget), their machines and
-// their malloc arena, less on a grid of few parallel slices. Measured, as is the fixed part: the
-// launches' machine state and the values pooled for one step, which grow with the head dimension.
-constexpr double kWorkerBytes = 10 << 20, kWorkerBaseBytes = 2 << 20, kWorkerBytesPerSlice = 768 << 10;
+// A second thread: its machine and malloc arena, and the records of the steps it runs ahead of the recording
+// thread, which holds up to a few rounds of slices (tpu parallel_steps.cpp's window, within its 8 MiB
+// budget): so it grows with the steps of the slices ahead, not with the grid. Measured, as is the fixed
+// part: the launches' machine state and the values pooled for one step, which grow with the head dimension.
+constexpr double kWorkerBytes = 10 << 20, kWorkerBaseBytes = 3 << 19, kWorkerBytesPerStepAhead = 160 << 10;
+constexpr double kWorkerSlicesAhead = 8;
 constexpr double kFixedBytes = 4 << 20, kFixedBytesPerHeadDim = 24 << 10;
 
 // ---- arrays -------------------------------------------------------------------------------------
@@ -213,8 +215,14 @@ HostMemory EstimateHostMemory(const Scenario& s, const HostUse& use) {
              events.steps * (kStepCostBytes + (use.record ? kRecordedStepBytes : 0));
   if (use.record) m.checkpoints = std::min(use.checkpoint_budget, events.checkpoints);
   const int threads = use.threads > 0 ? use.threads : tpu::DefaultThreadCount();
+  // The forward launch's slices (batch, head, q block) and their kv steps.
   const double slices = z.bh * std::ceil(static_cast<double>(s.q_len) / std::max(1, s.block_sizes.block_q));
-  if (threads > 1) m.workers = std::min(kWorkerBytes, kWorkerBaseBytes + kWorkerBytesPerSlice * slices);
+  const double slice_steps =
+      std::ceil(static_cast<double>(s.kv_len) / std::max(1, s.block_sizes.block_k_major));
+  if (threads > 1)
+    m.workers =
+        std::min(kWorkerBytes, kWorkerBaseBytes + kWorkerBytesPerStepAhead *
+                                                      std::min(slices, kWorkerSlicesAhead) * slice_steps);
   m.fixed = kFixedBytes + kFixedBytesPerHeadDim * s.head_dim;
   return m;
 }

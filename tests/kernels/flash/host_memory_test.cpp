@@ -63,7 +63,9 @@ TEST_CASE("the estimate's arrays, checked by hand") {
   CHECK(record.results == 0);
   CHECK(record.reference == 0);
   CHECK(record.checkpoints > 0);
-  CHECK(record.workers > 0);
+  // The second thread: 1.5 MiB, and 160 KiB per step it may run ahead, 8 of the 12 forward slices
+  // (batch 2 × heads 3 × 2 q blocks) of 4 kv steps each.
+  CHECK(record.workers == (3 << 19) + 8 * 4 * (160 << 10));
   CHECK(record.events > check.events);  // the recording's own per-step bookkeeping
   CHECK(record.Total() == doctest::Approx(record.inputs + record.launches + record.events +
                                           record.checkpoints + record.workers + record.fixed));
