@@ -64,10 +64,27 @@ int64_t RegionRowOffset(const Array& buffer, const RefRegion& r, int row) {
 
 namespace {
 
+using Row = Eigen::Map<Eigen::Array<float, 1, Eigen::Dynamic>>;
+
+// out = in, += in or *= in, where `in` is an Eigen row expression of out's length.
+template <typename In>
+void CombineRow(Row out, const In& in, Ref::StoreMode mode) {
+  switch (mode) {
+    case Ref::StoreMode::Assign:
+      out = in;
+      break;
+    case Ref::StoreMode::Add:
+      out = out + in;
+      break;
+    case Ref::StoreMode::Multiply:
+      out = out * in;
+      break;
+  }
+}
+
 // buffer[flat : flat + n] = in, += in or *= in. float32 buffers are updated in place; others go through
 // floats, rounding to their dtype on the way back.
 void WriteRow(Array& buffer, int64_t flat, int n, const float* in, Ref::StoreMode mode) {
-  using Row = Eigen::Map<Eigen::Array<float, 1, Eigen::Dynamic>>;
   using ConstRow = Eigen::Map<const Eigen::Array<float, 1, Eigen::Dynamic>>;
   float row_buffer[256];
   std::vector<float> long_row;
@@ -79,19 +96,7 @@ void WriteRow(Array& buffer, int64_t flat, int n, const float* in, Ref::StoreMod
     slot = n > 256 ? long_row.data() : row_buffer;
     if (mode != Ref::StoreMode::Assign) buffer.ReadFloats(flat, n, slot);
   }
-  Row out(slot, n);
-  const ConstRow x(in, n);
-  switch (mode) {
-    case Ref::StoreMode::Assign:
-      out = x;
-      break;
-    case Ref::StoreMode::Add:
-      out = out + x;
-      break;
-    case Ref::StoreMode::Multiply:
-      out = out * x;
-      break;
-  }
+  CombineRow(Row(slot, n), ConstRow(in, n), mode);
   if (buffer.dtype() != DType::F32) buffer.WriteFloats(flat, n, slot);
 }
 
@@ -125,35 +130,14 @@ Value LoadInts(const Array& buffer, const RefRegion& r) {
 
 }  // namespace
 
-namespace {
-
-// A float32 buffer's row of n elements, each combined with the one number x by `mode`: a row of a
-// lane-constant value, without writing its lanes out first. The same arithmetic as WriteRow's, element for
-// element.
-void WriteConstantRow(float* row, int n, float x, Ref::StoreMode mode) {
-  Eigen::Map<Eigen::Array<float, 1, Eigen::Dynamic>> out(row, n);
-  const auto lanes = Eigen::Array<float, 1, Eigen::Dynamic>::Constant(n, x);
-  switch (mode) {
-    case Ref::StoreMode::Assign:
-      out = lanes;
-      break;
-    case Ref::StoreMode::Add:
-      out = out + lanes;
-      break;
-    case Ref::StoreMode::Multiply:
-      out = out * lanes;
-      break;
-  }
-}
-
-}  // namespace
-
 void WriteRegion(Array& buffer, const RefRegion& r, const Value& value, Ref::StoreMode mode) {
   const RegionRows rows = RowsOf(buffer, r);
   if (value.lane_constant() && buffer.dtype() == DType::F32) {
     float* first = buffer.Data<float>() + rows.first;
+    // Each row combined with its one number, without writing the value's lanes out first.
     for (int row = 0; row < r.rows; ++row)
-      WriteConstantRow(first + row * rows.stride, r.cols, value.lane_sample()(row, 0), mode);
+      CombineRow(Row(first + row * rows.stride, r.cols),
+                 Eigen::Array<float, 1, Eigen::Dynamic>::Constant(r.cols, value.lane_sample()(row, 0)), mode);
     return;
   }
   const float* in = value.data().data();
