@@ -167,14 +167,8 @@ std::optional<Value> LoadLaneConstant(const Array& buffer, const RefRegion& r, c
                                       DType dtype) {
   if (buffer.dtype() != DType::F32 || dtype != DType::F32 || !Value::LaneSampled(r.cols, dtype))
     return std::nullopt;
-  const auto* first = reinterpret_cast<const uint32_t*>(buffer.Data<float>() + rows.first);
-  for (int row = 0; row < r.rows; ++row) {
-    const uint32_t* lanes = first + row * rows.stride;
-    uint32_t differs = 0;  // a whole row at a time, which the compiler vectorises
-    for (int lane = 1; lane < r.cols; ++lane) differs |= lanes[lane] ^ lanes[0];
-    if (differs != 0) return std::nullopt;
-  }
   const float* floats = buffer.Data<float>() + rows.first;
+  if (!Value::RowsRepeatOneNumber(floats, r.rows, r.cols, rows.stride)) return std::nullopt;
   return Value::BuildLaneConstant(r.rows, r.cols, DType::F32, [&](Matrix& sample) {
     for (int row = 0; row < r.rows; ++row) sample.row(row).setConstant(floats[row * rows.stride]);
   });

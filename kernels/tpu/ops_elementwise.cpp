@@ -156,14 +156,23 @@ Value CompareInts(Operands shape, const Value& a, const Value& b, F f) {
   CountVector(rows, cols);
   const IntMatrix& x = a.ints();
   const IntMatrix& y = b.ints();
-  return Value::Build(rows, cols, DType::Bool, [&](Matrix& out) {
-    if (x.rows() == rows && x.cols() == cols && y.rows() == rows && y.cols() == cols) {
+  if (x.rows() == rows && x.cols() == cols && y.rows() == rows && y.cols() == cols) {
+    Value full = Value::Build(rows, cols, DType::Bool, [&](Matrix& out) {
       const int32_t* p = x.data();
       const int32_t* q = y.data();
       float* o = out.data();
       for (Eigen::Index i = 0, n = out.size(); i < n; ++i) o[i] = f(p[i], q[i]) ? 1.0f : 0.0f;
-      return;
-    }
+    });
+    // A causal mask of a block wholly below (or above) the diagonal holds one answer per row: kept
+    // lane-constant, the select and the add that apply it read one number per row.
+    if (!Value::LaneSampled(cols, DType::Bool) ||
+        !Value::RowsRepeatOneNumber(full.data().data(), rows, cols, cols))
+      return full;
+    return Value::BuildLaneConstant(rows, cols, DType::Bool, [&](Matrix& sample) {
+      sample = full.data().leftCols(ValueStorage::kLaneSample);
+    });
+  }
+  return Value::Build(rows, cols, DType::Bool, [&](Matrix& out) {
     for (int r = 0; r < rows; ++r) {
       const int xr = x.rows() == 1 ? 0 : r, yr = y.rows() == 1 ? 0 : r;
       for (int c = 0; c < cols; ++c)

@@ -1,5 +1,6 @@
 #include "kernels/tpu/value.hpp"
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -83,6 +84,17 @@ void Value::FinishLaneSample() {
   Matrix& sample = m_storage->lane_sample();
   if (m_dtype == DType::BF16) RoundToBf16(sample.data(), static_cast<std::size_t>(sample.size()));
   m_storage->DeferLanes();
+}
+
+bool Value::RowsRepeatOneNumber(const float* first, int rows, int cols, std::ptrdiff_t stride) {
+  for (int row = 0; row < rows; ++row) {
+    const float* lanes = first + row * stride;
+    const auto lane0 = std::bit_cast<uint32_t>(lanes[0]);
+    uint32_t differs = 0;
+    for (int lane = 1; lane < cols; ++lane) differs |= std::bit_cast<uint32_t>(lanes[lane]) ^ lane0;
+    if (differs != 0) return false;
+  }
+  return true;
 }
 
 MatrixView Value::data() const {

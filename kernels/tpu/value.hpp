@@ -4,6 +4,7 @@
 // copies share its storage, which comes from a pool (value_storage.hpp), so making one does not allocate.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <utility>
 
@@ -56,6 +57,9 @@ class Value {
   static bool LaneSampled(int cols, DType dtype) {
     return dtype != DType::I32 && cols >= ValueStorage::kLaneSample && cols % ValueStorage::kLaneSample == 0;
   }
+  // Whether each of `rows` rows of `cols` floats (row r at first + r * stride) repeats one number, bit for
+  // bit. Checks a whole row at a time, vectorised; a row that differs ends the check.
+  static bool RowsRepeatOneNumber(const float* first, int rows, int cols, std::ptrdiff_t stride);
   // Builds an int32 value from its exact integers: fill(IntMatrix&) writes all rows × cols of them; the
   // float matrix, which views and float arithmetic read, gets their nearest floats when first read.
   template <typename Fill>
