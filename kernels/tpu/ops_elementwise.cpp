@@ -83,16 +83,32 @@ Operands WhereShape(const Value& a, const Value& b) {
   return *shape;
 }
 
+// The rows × cols result of f over x and y, where f maps two Eigen row expressions to one: on a lane sample
+// when both give one number per row.
+template <typename F>
+Value BuildBroadcast(int rows, int cols, DType result, const RowSource& x, const RowSource& y, F f) {
+  if (LaneConstantResult(x, y, cols, result))
+    return Value::BuildLaneConstant(rows, cols, result, [&](Matrix& out) { OnLaneSamples(x, y, out, f); });
+  return Value::Build(rows, cols, result, [&](Matrix& out) { BroadcastRows(x, y, out, f); });
+}
+
+// A result of a's shape, written by fill(in, out) from a's elements as `in` (an Eigen matrix expression):
+// from its lane sample into the result's when a is lane-constant, so ops of one operand keep that.
+template <typename Fill>
+Value BuildFromOperand(const Value& a, DType result, Fill fill) {
+  if (a.lane_constant() && Value::LaneSampled(a.cols(), result))
+    return Value::BuildLaneConstant(a.rows(), a.cols(), result,
+                                    [&](Matrix& out) { fill(a.lane_sample(), out); });
+  return Value::Build(a.rows(), a.cols(), result, [&](Matrix& out) { fill(a.data(), out); });
+}
+
 // f maps two Eigen row expressions to the result's row expression.
 template <typename F>
 Value Binary(const char* name, const Value& a, const Value& b, DType result, F f) {
   const auto [rows, cols] = LaxShape(name, a, b);
   if (a.traced() || b.traced()) return Value::ShapeOnly(rows, cols, result);
   CountVector(rows, cols);
-  const RowSource x = SourceOf(a), y = SourceOf(b);
-  if (LaneConstantResult(x, y, cols, result))
-    return Value::BuildLaneConstant(rows, cols, result, [&](Matrix& out) { OnLaneSamples(x, y, out, f); });
-  return Value::Build(rows, cols, result, [&](Matrix& out) { BroadcastRows(x, y, out, f); });
+  return BuildBroadcast(rows, cols, result, SourceOf(a), SourceOf(b), f);
 }
 
 // f maps two floats to one, over operands that broadcast to shape.
@@ -113,14 +129,11 @@ template <typename F>
 Value UnaryScalar(const Value& a, DType result, F f) {
   if (a.traced()) return Value::ShapeOnly(a.rows(), a.cols(), result);
   CountVector(a.rows(), a.cols());
-  const bool lanes = a.lane_constant() && Value::LaneSampled(a.cols(), result);
-  const float* x = lanes ? a.lane_sample().data() : a.data().data();
-  const auto fill = [&](Matrix& out) {
+  return BuildFromOperand(a, result, [&](const auto& in, Matrix& out) {
+    const float* x = in.data();
     float* o = out.data();
     for (Eigen::Index i = 0, n = out.size(); i < n; ++i) o[i] = f(x[i]);
-  };
-  if (lanes) return Value::BuildLaneConstant(a.rows(), a.cols(), result, fill);
-  return Value::Build(a.rows(), a.cols(), result, fill);
+  });
 }
 
 // A value against a tile of the same shape, read in place; anything else goes through the copied-out tile.
@@ -129,12 +142,7 @@ Value BinaryTiled(const char* name, const Value& a, const Tiled& b, F f) {
   if (a.traced() || b.value.traced() || a.rows() != b.rows() || a.cols() != b.cols())
     return Binary(name, a, Value(b), Promote(a.dtype(), b.value.dtype()), f);
   CountVector(a.rows(), a.cols());
-  const DType result = Promote(a.dtype(), b.value.dtype());
-  const RowSource x = SourceOf(a), y = SourceOf(b);
-  if (LaneConstantResult(x, y, a.cols(), result))
-    return Value::BuildLaneConstant(a.rows(), a.cols(), result,
-                                    [&](Matrix& out) { OnLaneSamples(x, y, out, f); });
-  return Value::Build(a.rows(), a.cols(), result, [&](Matrix& out) { BroadcastRows(x, y, out, f); });
+  return BuildBroadcast(a.rows(), a.cols(), Promote(a.dtype(), b.value.dtype()), SourceOf(a), SourceOf(b), f);
 }
 
 // f maps the whole operand matrix to the result's expression.
@@ -142,10 +150,7 @@ template <typename F>
 Value Unary(const Value& a, DType result, F f) {
   if (a.traced()) return Value::ShapeOnly(a.rows(), a.cols(), result);
   CountVector(a.rows(), a.cols());
-  if (a.lane_constant() && Value::LaneSampled(a.cols(), result))
-    return Value::BuildLaneConstant(a.rows(), a.cols(), result,
-                                    [&](Matrix& out) { out = f(a.lane_sample()); });
-  return Value::Build(a.rows(), a.cols(), result, [&](Matrix& out) { out = f(a.data()); });
+  return BuildFromOperand(a, result, [&](const auto& in, Matrix& out) { out = f(in); });
 }
 
 // Both operands int32: compares their exact integers, since a float tells ids apart only up to 2^24.
@@ -282,11 +287,7 @@ Value exp(const Value& a) {
   if (!a.traced()) CurrentOpContext().counts.transcendentals += static_cast<uint64_t>(a.rows()) * a.cols();
   if (a.traced()) return Value::ShapeOnly(a.rows(), a.cols(), a.dtype());
   CountVector(a.rows(), a.cols());
-  if (a.lane_constant() && Value::LaneSampled(a.cols(), a.dtype()))
-    return Value::BuildLaneConstant(a.rows(), a.cols(), a.dtype(),
-                                    [&](Matrix& e) { e = a.lane_sample().unaryExpr(FlushedExp()); });
-  return Value::Build(a.rows(), a.cols(), a.dtype(),
-                      [&](Matrix& e) { e = a.data().unaryExpr(FlushedExp()); });
+  return BuildFromOperand(a, a.dtype(), [](const auto& in, Matrix& e) { e = in.unaryExpr(FlushedExp()); });
 }
 
 // ---- reductions ---------------------------------------------------------------------------------
