@@ -1,5 +1,7 @@
 // [SECTIONS] broadcasting · arithmetic · comparisons and where · exp · reductions
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <string>
@@ -153,12 +155,64 @@ Value Unary(const Value& a, DType result, F f) {
   return BuildFromOperand(a, result, [&](const auto& in, Matrix& out) { out = f(in); });
 }
 
+// The floor of a / b, for b ≠ 0.
+int64_t FloorDivide(int64_t a, int64_t b) {
+  const int64_t q = a / b;
+  return q * b != a && (a < 0) != (b < 0) ? q - 1 : q;
+}
+
+// Both operands of the result's shape kept as steps (an iota plus an offset each): every answer comes from
+// its position, and no integer is read. A causal mask of a block wholly below (or above) the diagonal holds
+// one answer per row: kept lane-constant, the select and the add that apply it read one number per row.
+// f is a comparison of two int32, so its answer follows the sign of y − x.
+template <typename F>
+Value CompareSteps(int rows, int cols, const ValueStorage::IntSteps& x, const ValueStorage::IntSteps& y,
+                   F f) {
+  const auto answer = [&](int r, int64_t c) { return f(x.At(r, c), y.At(r, c)); };
+  // Along a row y − x is d0 + slope · lane, so the row holds at most three runs of answers: where it is
+  // negative, zero, and positive. The lanes at the row's ends and on either side of where it crosses zero
+  // meet every run the row has.
+  const auto one_answer = [&](int r) {
+    const bool first = answer(r, 0);
+    const auto same = [&](int64_t lane) {
+      return answer(r, std::clamp<int64_t>(lane, 0, cols - 1)) == first;
+    };
+    const int64_t d0 = static_cast<int64_t>(y.At(r, 0)) - x.At(r, 0), slope = y.col_step - x.col_step;
+    if (slope == 0) return true;
+    const int64_t before_zero = FloorDivide(-d0, slope);
+    return same(cols - 1) && same(before_zero) && same(before_zero + 1);
+  };
+  // Row r's answers into out, in uint32 arithmetic: it wraps where int32 would overflow on the way, and
+  // every element fits in int32, so the sums are the elements. A plain loop that the compiler vectorises.
+  const auto answer_row = [&](int r, float* out) {
+    const auto x0 = static_cast<uint32_t>(x.At(r, 0)), x_step = static_cast<uint32_t>(x.col_step);
+    const auto y0 = static_cast<uint32_t>(y.At(r, 0)), y_step = static_cast<uint32_t>(y.col_step);
+    for (int c = 0; c < cols; ++c) {
+      const auto lane = static_cast<uint32_t>(c);
+      out[c] =
+          f(static_cast<int32_t>(x0 + lane * x_step), static_cast<int32_t>(y0 + lane * y_step)) ? 1.0f : 0.0f;
+    }
+  };
+  bool one_per_row = Value::LaneSampled(cols, DType::Bool);
+  for (int r = 0; r < rows && one_per_row; ++r) one_per_row = one_answer(r);
+  if (one_per_row)
+    return Value::BuildLaneConstant(rows, cols, DType::Bool, [&](Matrix& sample) {
+      for (int r = 0; r < rows; ++r) sample.row(r).setConstant(answer(r, 0) ? 1.0f : 0.0f);
+    });
+  return Value::Build(rows, cols, DType::Bool, [&](Matrix& out) {
+    for (int r = 0; r < rows; ++r) answer_row(r, out.data() + static_cast<std::ptrdiff_t>(r) * cols);
+  });
+}
+
 // Both operands int32: compares their exact integers, since a float tells ids apart only up to 2^24.
 // f maps two int32 to bool.
 template <typename F>
 Value CompareInts(Operands shape, const Value& a, const Value& b, F f) {
   const auto [rows, cols] = shape;
   CountVector(rows, cols);
+  const auto full_shape = [&](const Value& v) { return v.rows() == rows && v.cols() == cols; };
+  if (a.int_steps() && b.int_steps() && full_shape(a) && full_shape(b))
+    return CompareSteps(rows, cols, a.steps(), b.steps(), f);
   const IntMatrix& x = a.ints();
   const IntMatrix& y = b.ints();
   if (x.rows() == rows && x.cols() == cols && y.rows() == rows && y.cols() == cols) {
@@ -236,6 +290,11 @@ Value operator+(const Value& a, int b) {
   if (a.dtype() != DType::I32) return a + static_cast<float>(b);
   if (a.traced()) return Value::ShapeOnly(a.rows(), a.cols(), a.dtype());
   CountVector(a.rows(), a.cols());
+  if (a.int_steps()) {  // an iota plus an offset stays steps, unless some element would wrap around
+    ValueStorage::IntSteps sum = a.steps();
+    sum.base += b;
+    if (sum.Fit(a.rows(), a.cols())) return Value::FromIntSteps(a.rows(), a.cols(), sum);
+  }
   return Value::BuildInts(a.rows(), a.cols(), [&](IntMatrix& out) {
     // int32 addition wraps around, as XLA's does; a plain loop that the compiler vectorises.
     const int32_t* x = a.ints().data();

@@ -1,6 +1,5 @@
 // [SECTIONS] lazy layouts · tile, slices, broadcast, transpose · constructors · astype
 #include <string>
-#include <vector>
 
 #include "kernels/tpu/ops.hpp"
 #include "kernels/tpu/ops_broadcast.hpp"
@@ -96,32 +95,10 @@ Value zeros(int rows, int cols, DType dtype) {
   return full(rows, cols, 0.0f, dtype);
 }
 
-namespace {
-// A body asks for the same iota at every grid step. A value never changes once built, so each thread keeps
-// the few it has made and hands out copies that share their storage.
-Value CachedIota(int rows, int cols, int dimension) {
-  struct Made {
-    int rows = 0, cols = 0, dimension = 0;
-    Value value;
-  };
-  constexpr std::size_t kKept = 8;
-  thread_local std::vector<Made> made;
-  for (const Made& m : made)
-    if (m.rows == rows && m.cols == cols && m.dimension == dimension) return m.value;
-  Value value = Value::BuildInts(rows, cols, [&](IntMatrix& m) {
-    for (int r = 0; r < rows; ++r)
-      for (int c = 0; c < cols; ++c) m(r, c) = dimension == 0 ? r : c;
-  });
-  if (made.size() == kKept) made.erase(made.begin());
-  made.push_back({rows, cols, dimension, value});
-  return value;
-}
-}  // namespace
-
 Value broadcasted_iota(int rows, int cols, int dimension) {
   if (CurrentOpContext().tracing) return Value::ShapeOnly(rows, cols, DType::I32);
   CountVector(rows, cols);
-  return CachedIota(rows, cols, dimension);
+  return Value::FromIntSteps(rows, cols, {.base = 0, .row_step = dimension == 0, .col_step = dimension == 1});
 }
 
 // ---- astype -------------------------------------------------------------------------------------

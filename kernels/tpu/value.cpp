@@ -77,7 +77,8 @@ int32_t SaturatingInt(float x) {
 void Value::FinishBuild() {
   Matrix& m = m_storage->matrix();
   if (m_dtype == DType::BF16) RoundToBf16(m.data(), static_cast<std::size_t>(m.size()));
-  if (m_dtype == DType::I32) m_storage->ints() = m.unaryExpr([](float x) { return SaturatingInt(x); });
+  if (m_dtype == DType::I32)
+    m_storage->ints_to_write() = m.unaryExpr([](float x) { return SaturatingInt(x); });
 }
 
 void Value::FinishLaneSample() {

@@ -65,10 +65,18 @@ class Value {
   template <typename Fill>
   static Value BuildInts(int rows, int cols, Fill&& fill) {
     Value v(ValueStorage::Acquire(rows, cols, /*ints=*/true), DType::I32);
-    IntMatrix& ints = v.m_storage->ints();
+    IntMatrix& ints = v.m_storage->ints_to_write();
     ints.resize(rows, cols);
     std::forward<Fill>(fill)(ints);
     v.m_storage->DeferFloats();
+    return v;
+  }
+
+  // An int32 value whose integers are its steps (ValueStorage::IntSteps), which must Fit rows × cols: written
+  // only when someone reads them.
+  static Value FromIntSteps(int rows, int cols, const ValueStorage::IntSteps& steps) {
+    Value v(ValueStorage::Acquire(rows, cols), DType::I32);
+    v.m_storage->DeferInts(steps);
     return v;
   }
 
@@ -81,6 +89,8 @@ class Value {
   const IntMatrix& ints() const;  // int32 values: exact; empty otherwise or traced
   bool lane_constant() const { return m_storage && m_storage->lane_constant(); }
   const Matrix& lane_sample() const { return m_storage->lane_sample(); }  // lane-constant values only
+  bool int_steps() const { return m_storage && m_storage->int_steps(); }
+  const ValueStorage::IntSteps& steps() const { return m_storage->steps(); }  // values with int_steps() only
   float operator()(int r, int c) const { return m_storage->elements()(r, c); }
   std::string ShapeString() const;  // "(128, 64)"
 

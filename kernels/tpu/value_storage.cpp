@@ -68,16 +68,16 @@ class LocalStorages {
     alive = false;
     for (ValueStorage* s : m_storages) ValueStoragePool::Instance().Give(s);
   }
-  // Whether this thread's LocalStorages exists: values that other thread-local objects release as the
-  // thread ends (a kept iota, say) may outlive it, and then go to the shared pool.
+  // Whether this thread's LocalStorages exists: values released after it ends (a static's, as the main
+  // thread exits) go to the shared pool.
   static thread_local bool alive;
 
   // The storage of `size` elements released last. For an int32 value, preferably the last one whose int32
   // buffer has that size too: another would have to allocate one, and its buffer would be cold.
   ValueStorage* Take(int64_t size, bool ints) {
     if (ints)
-      if (ValueStorage* s =
-              TakeLast([&](ValueStorage& s) { return s.matrix().size() == size && s.ints().size() == size; }))
+      if (ValueStorage* s = TakeLast(
+              [&](ValueStorage& s) { return s.matrix().size() == size && s.ints_to_write().size() == size; }))
         return s;
     if (ValueStorage* s = TakeLast([&](ValueStorage& s) { return s.matrix().size() == size; })) return s;
     return ValueStoragePool::Instance().Take(size);
@@ -122,6 +122,7 @@ ValueStorage* ValueStorage::Acquire(int rows, int cols, bool ints) {
   s->m_references.store(1, std::memory_order_relaxed);
   s->m_deferred.store(Deferred::kNothing, std::memory_order_relaxed);
   s->m_lane_constant = false;
+  s->m_int_steps_kept = false;
   s->m_view = nullptr;             // a pooled view has no elements of its own, like an empty value
   s->m_matrix.resize(rows, cols);  // keeps the buffer: the element count is the same
   return s;
@@ -142,12 +143,33 @@ ValueStorage* ValueStorage::Adopt(Matrix&& matrix) {
   return s;
 }
 
+namespace {
+std::mutex g_writing_deferred;
+}  // namespace
+
+void ValueStorage::WriteIntsFromSteps() const {
+  const auto rows = static_cast<int>(m_matrix.rows()), cols = static_cast<int>(m_matrix.cols());
+  m_ints.resize(rows, cols);
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) m_ints(r, c) = m_steps.At(r, c);
+}
+
+void ValueStorage::WriteDeferredInts() const {
+  std::lock_guard lock(g_writing_deferred);
+  if (m_deferred.load(std::memory_order_relaxed) != Deferred::kIntsFromSteps) return;  // written meanwhile
+  WriteIntsFromSteps();
+  m_deferred.store(Deferred::kFloatsFromInts, std::memory_order_release);
+}
+
 void ValueStorage::WriteDeferred() const {
-  static std::mutex writing;
-  std::lock_guard lock(writing);
+  std::lock_guard lock(g_writing_deferred);
   switch (m_deferred.load(std::memory_order_relaxed)) {
     case Deferred::kNothing:  // another reader wrote them meanwhile
       return;
+    case Deferred::kIntsFromSteps:
+      WriteIntsFromSteps();
+      m_matrix = m_ints.cast<float>();
+      break;
     case Deferred::kFloatsFromInts:
       m_matrix = m_ints.cast<float>();
       break;

@@ -11,6 +11,7 @@
 #include <Eigen/Core>
 #include <atomic>
 #include <cstdint>
+#include <limits>
 
 namespace tilewalk::tpu {
 
@@ -23,7 +24,7 @@ using MatrixView = Eigen::Map<const Matrix>;
 class ValueStorage {
  public:
   // A storage of rows × cols with one reference, contents unspecified (a recycled buffer). `ints`: for an
-  // int32 value, which also writes ints().
+  // int32 value, which also writes ints_to_write().
   static ValueStorage* Acquire(int rows, int cols, bool ints = false);
   // A storage that takes over `matrix`'s buffer, with one reference.
   static ValueStorage* Adopt(Matrix&& matrix);
@@ -46,9 +47,13 @@ class ValueStorage {
   bool viewing() const { return m_view != nullptr; }
   // The elements a builder writes: storages that hold their own only.
   Matrix& matrix() { return m_matrix; }
-  // int32 values only: their exact elements (sized by whoever builds the value; kept across reuse).
-  IntMatrix& ints() { return m_ints; }
-  const IntMatrix& ints() const { return m_ints; }
+  // int32 values only: their exact elements as a builder writes them (sized by it; kept across reuse), and
+  // as every reader sees them.
+  IntMatrix& ints_to_write() { return m_ints; }
+  const IntMatrix& ints() const {
+    if (m_deferred.load(std::memory_order_acquire) == Deferred::kIntsFromSteps) WriteDeferredInts();
+    return m_ints;
+  }
   // An int32 value built from its integers leaves its floats until someone reads them: the kernels compare
   // ids as integers, and only a view or float arithmetic needs the floats, so most never get written.
   void DeferFloats() { m_deferred.store(Deferred::kFloatsFromInts, std::memory_order_release); }
@@ -66,6 +71,34 @@ class ValueStorage {
     m_deferred.store(Deferred::kLanesFromSample, std::memory_order_release);
   }
 
+  // An int32 value whose element (r, c) is base + r * row_step + c * col_step, each within int32's range:
+  // an iota, and an iota plus a block's offset, which is what the kernels make their causal ids from. The
+  // storage keeps the three numbers; the integers (then the floats) are written when someone first reads
+  // them, which the ops on such values avoid: they compute from the steps.
+  struct IntSteps {
+    int64_t base = 0;
+    int64_t row_step = 0;
+    int64_t col_step = 0;
+    int32_t At(int64_t r, int64_t c) const {
+      return static_cast<int32_t>(base + r * row_step + c * col_step);
+    }
+    // Whether every element of a rows × cols value lies within int32's range: the corners are its extremes.
+    bool Fit(int rows, int cols) const {
+      const int64_t down = (rows - 1) * row_step, across = (cols - 1) * col_step;
+      for (const int64_t corner : {base, base + down, base + across, base + down + across})
+        if (corner < std::numeric_limits<int32_t>::min() || corner > std::numeric_limits<int32_t>::max())
+          return false;
+      return true;
+    }
+  };
+  bool int_steps() const { return m_int_steps_kept; }
+  const IntSteps& steps() const { return m_steps; }
+  void DeferInts(const IntSteps& steps) {
+    m_steps = steps;
+    m_int_steps_kept = true;
+    m_deferred.store(Deferred::kIntsFromSteps, std::memory_order_release);
+  }
+
   // Storages made so far rather than taken from the pool: constant once a launch reaches steady state.
   static int64_t CreatedCount();
 
@@ -73,16 +106,21 @@ class ValueStorage {
   friend class ValueStoragePool;
   ValueStorage() = default;
 
-  enum class Deferred : uint8_t { kNothing, kFloatsFromInts, kLanesFromSample };
-  // The elements a builder deferred, once, by whichever thread reads them first.
+  enum class Deferred : uint8_t { kNothing, kFloatsFromInts, kLanesFromSample, kIntsFromSteps };
+  // The elements a builder deferred, once, by whichever thread reads them first: all of them, or only the
+  // integers of an int32 value kept as steps.
   void WriteDeferred() const;
+  void WriteDeferredInts() const;
+  void WriteIntsFromSteps() const;  // under the lock of the two above
 
   std::atomic<int> m_references{1};
   mutable std::atomic<Deferred> m_deferred{Deferred::kNothing};
   mutable Matrix m_matrix;  // empty while viewing; written by a reader when its elements were deferred
   Matrix m_lane_sample;     // lane-constant values only
   bool m_lane_constant = false;
-  IntMatrix m_ints;
+  bool m_int_steps_kept = false;
+  IntSteps m_steps;
+  mutable IntMatrix m_ints;  // written by a reader when an int32 value's integers were deferred
   const float* m_view = nullptr;
   int m_view_rows = 0, m_view_cols = 0;
 };
