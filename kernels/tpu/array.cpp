@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <new>
 #include <utility>
 
@@ -47,6 +48,8 @@ void Array::FreeBytes::operator()(std::byte* bytes) const {
 
 std::unique_ptr<std::byte[], Array::FreeBytes> Array::Allocate(std::size_t size, bool zeroed) {
   if (size == 0) return {nullptr, FreeBytes{0}};
+  // No machine holds this much; refusing it here keeps the rounding below from wrapping around.
+  if (size > std::numeric_limits<std::size_t>::max() / 4) throw std::bad_alloc();
   if (size >= kHugePage) {
     std::size_t mapped = 0;
     if (std::byte* bytes = MapHugePages(size, mapped))

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <new>
 #include <utility>
 
 #include "kernels/tpu/array.hpp"
@@ -42,4 +43,9 @@ TEST_CASE("arrays large and small are zeroed, and copies and moves keep their el
       CHECK(a.GetFloat(0) == 1.5f);
     }
   }
+}
+
+TEST_CASE("an array larger than any machine holds is refused as out of memory") {
+  // 2^61 floats: 2^63 bytes.
+  CHECK_THROWS_AS(Array(Shape{int64_t{1} << 61}, DType::F32), std::bad_alloc);
 }
