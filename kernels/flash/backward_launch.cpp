@@ -31,10 +31,6 @@ tpu::Array ComputeDi(const tpu::Array& o, const tpu::Array& d_o) {
   return di;
 }
 
-void BackwardLaunch::RefreshDi(const tpu::Array& di) {
-  BroadcastToLanes(di, di_lanes_width, di_lanes);
-}
-
 namespace {
 
 // The ten inputs in the original's order; absent ones (bias, segment ids) are left out, and the
@@ -46,7 +42,7 @@ struct InputSlots {
 InputSlots AddInputs(BackwardLaunch& L, const AttentionInputs& in, const BackwardResiduals& res,
                      const tpu::BlockSpec& qo, const tpu::BlockSpec& kv, const tpu::BlockSpec& ab,
                      const tpu::BlockSpec& q_seg, const tpu::BlockSpec& kv_seg, const tpu::BlockSpec& lm,
-                     const tpu::BlockSpec& di) {
+                     const tpu::BlockSpec& di, int di_width) {
   tpu::LaunchSpec& spec = L.spec;
   InputSlots slots;
   auto add = [&](const char* name, const tpu::Array* a, const tpu::BlockSpec& bs) {
@@ -63,11 +59,10 @@ InputSlots AddInputs(BackwardLaunch& L, const AttentionInputs& in, const Backwar
     slots.q_seg = add("q_segment_ids", &*L.q_segment_lanes, q_seg);
     slots.kv_seg = add("kv_segment_ids", &*L.kv_segment_sublanes, kv_seg);
   }
-  L.di_lanes = LanesFor(*res.di, L.di_lanes_width);  // filled by RefreshDi, once di exists
   slots.l = add("l", res.l_lanes, lm);
   slots.m = add("m", res.m_lanes, lm);
   slots.d_o = add("do", res.d_o, qo);
-  slots.di = add("di", &L.di_lanes, di);
+  slots.di = add("di", &res.di_lanes->Of(di_width), di);
   return slots;
 }
 
@@ -161,7 +156,8 @@ std::unique_ptr<BackwardLaunch> BuildDkvLaunch(const AttentionInputs& in, const 
   const tpu::BlockSpec q_seg_spec{Shape{1, block_q_major, kNumLanes}, q_segment_ids_index_map};
   const tpu::BlockSpec kv_seg_spec{Shape{1, kNumSublanes, block_k_major}, kv_segment_ids_index_map};
   const InputSlots slots =
-      AddInputs(L, in, res, qo_spec, kv_spec, ab_spec, q_seg_spec, kv_seg_spec, lm_spec, di_spec);
+      AddInputs(L, in, res, qo_spec, kv_spec, ab_spec, q_seg_spec, kv_seg_spec, lm_spec, di_spec,
+                /*di_width=*/kMinBlockSize);
 
   L.grad_a = tpu::Array(in.k.shape(), in.k.dtype());
   L.grad_b = tpu::Array(in.v.shape(), in.v.dtype());
@@ -203,7 +199,6 @@ std::unique_ptr<BackwardLaunch> BuildDqLaunch(const AttentionInputs& in, const A
 
   auto launch = std::make_unique<BackwardLaunch>();
   BackwardLaunch& L = *launch;
-  L.di_lanes_width = block_k_major;  // di is broadcast to block_k_major lanes here, not 128
   tpu::LaunchSpec& spec = L.spec;
   spec.name = "dq";
   spec.grid = tpu::Dims{batch_size, num_heads, q_seq_len / block_q_major, kv_seq_len / block_k_major};
@@ -234,7 +229,8 @@ std::unique_ptr<BackwardLaunch> BuildDqLaunch(const AttentionInputs& in, const A
   const tpu::BlockSpec q_seg_spec{Shape{1, block_q_major, kNumLanes}, q_segment_ids_index_map};
   const tpu::BlockSpec kv_seg_spec{Shape{1, kNumSublanes, block_k_major}, kv_segment_ids_index_map};
   const InputSlots slots =
-      AddInputs(L, in, res, qo_spec, kv_spec, ab_spec, q_seg_spec, kv_seg_spec, lm_spec, di_spec);
+      AddInputs(L, in, res, qo_spec, kv_spec, ab_spec, q_seg_spec, kv_seg_spec, lm_spec, di_spec,
+                /*di_width=*/block_k_major);  // di is broadcast to block_k_major lanes here, not 128
 
   L.grad_a = tpu::Array(in.q.shape(), in.q.dtype());
   spec.outputs = {{"dq", &L.grad_a, qo_spec}};

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "kernels/flash/attention_inputs.hpp"
+#include "kernels/flash/di_lanes.hpp"
 #include "kernels/tpu/launch_spec.hpp"
 
 namespace tilewalk::flash {
@@ -20,22 +21,17 @@ struct BackwardResiduals {
   const tpu::Array* l_lanes = nullptr;  // [B, H, Sq, 128], every lane the row's l
   const tpu::Array* m_lanes = nullptr;  // [B, H, Sq, 128], every lane the row's m
   const tpu::Array* d_o = nullptr;      // like q
-  const tpu::Array* di = nullptr;  // [B, H, Sq] = Σ o·do over head_dim, computed once outside both kernels
+  DiLanes* di_lanes = nullptr;  // di = Σ o·do over head_dim, computed once outside both kernels, in lanes
 };
 
 struct BackwardLaunch {
   std::optional<tpu::Array> q_segment_lanes, kv_segment_sublanes;
-  tpu::Array di_lanes;        // di broadcast outside the kernel; zeros until RefreshDi
   tpu::Array grad_a, grad_b;  // dK/dV: dk, dv. dQ: dq, ds (ds only with a bias)
   tpu::LaunchSpec spec;       // points into this struct: keep it where it is
-
-  // Re-reads di into its lane-broadcast copy (after the forward pass has produced o).
-  void RefreshDi(const tpu::Array& di);
-  int di_lanes_width = 128;
 };
 
-// `res` gives the residuals; di's values are read by RefreshDi, before the launch runs, and l's and m's
-// when the launch reads them.
+// `res` gives the residuals: the launch reads di's lanes, filled by DiLanes::Refresh before it runs, and
+// l's and m's as it runs.
 std::unique_ptr<BackwardLaunch> BuildDkvLaunch(const AttentionInputs& in, const AttentionConfig& config,
                                                const BackwardResiduals& res);
 std::unique_ptr<BackwardLaunch> BuildDqLaunch(const AttentionInputs& in, const AttentionConfig& config,

@@ -91,9 +91,11 @@ double LaunchBytes(const Scenario& s, const Sizes& z) {
   const int dq_di_lanes = s.block_sizes.block_k_major_dq.value_or(kMinBlockSize);
   bytes += 2 * kMinBlockSize * f32_rows;  // fwd: l and m in 128 lanes
   bytes += 3 * f32_rows;                  // the step's l, m, di
-  // The backward launches read the forward pass's l and m lanes; each broadcasts di for itself.
+  // The backward launches read the forward pass's l and m lanes, and di in lanes: one array per width,
+  // which they share when dQ reads 128 lanes too.
   bytes += kMinBlockSize * f32_rows + Bytes(2 * z.kv, z.dtype) + segment_ids;  // dkv
-  bytes += dq_di_lanes * f32_rows + Bytes(z.q, z.dtype) + segment_ids;         // dq
+  if (dq_di_lanes != kMinBlockSize) bytes += dq_di_lanes * f32_rows;           // dq's own di lanes
+  bytes += Bytes(z.q, z.dtype) + segment_ids;                                  // dq
   if (s.bias) bytes += Bytes(z.scores, z.dtype);                               // dq: ds
   return bytes;
 }

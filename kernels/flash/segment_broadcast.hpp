@@ -8,10 +8,8 @@ namespace tilewalk::flash {
 
 tpu::Array BroadcastQSegmentIds(const tpu::Array& q_ids);    // [B, Sq] → [B, Sq, 128]
 tpu::Array BroadcastKvSegmentIds(const tpu::Array& kv_ids);  // [B, Skv] → [B, 8, Skv]
-// [B, H, S] → [B, H, S, lanes]: the backward launches' l, m and di. Writes into `out` in place when it
-// already has that shape (as it does when the residuals are refreshed), so no new array is faulted in.
+// [B, H, S] → [B, H, S, lanes]: the backward launches' di. Writes into `out` in place when it already has
+// that shape (as it does when the residuals are refreshed), so no new array is faulted in.
 void BroadcastToLanes(const tpu::Array& values, int lanes, tpu::Array& out);
-// The array BroadcastToLanes fills, zeroed: [B, H, S] → [B, H, S, lanes].
-tpu::Array LanesFor(const tpu::Array& values, int lanes);
 
 }  // namespace tilewalk::flash

@@ -27,8 +27,10 @@ TrainingStep::TrainingStep(const AttentionInputs& inputs, const tpu::Array& d_o,
       RaiseArgumentError(tpu::ErrorType::ValueError, "bwd.backward_blocks",
                          "Program is being differentiated, but not all backward blocks are specified");
     const tpu::Shape& qs = inputs.q.shape();
-    m_l = m_m = m_di = tpu::Array(tpu::Shape{qs[0], qs[1], qs[2]}, tpu::DType::F32);
-    const BackwardResiduals res{&*m_forward->l_lanes, &*m_forward->m_lanes, &m_d_o, &m_di};
+    const tpu::Shape rows{qs[0], qs[1], qs[2]};
+    m_l = m_m = m_di = tpu::Array(rows, tpu::DType::F32);
+    m_di_lanes = std::make_unique<DiLanes>(rows);
+    const BackwardResiduals res{&*m_forward->l_lanes, &*m_forward->m_lanes, &m_d_o, m_di_lanes.get()};
     phase_launch = "dkv";
     m_dkv = BuildDkvLaunch(inputs, config, res);
     m_runners.push_back(std::make_unique<tpu::LaunchRunner>(m_dkv->spec, options.launch));
@@ -57,8 +59,7 @@ void TrainingStep::HandResidualsToBackward() {
   m_l = m_forward->L();
   m_m = m_forward->M();
   m_di = ComputeDi(m_forward->o, m_d_o);  // once, outside both backward kernels
-  m_dkv->RefreshDi(m_di);
-  m_dq->RefreshDi(m_di);
+  m_di_lanes->Refresh(m_di);
 }
 
 TrainingStepResult TrainingStep::RunToEnd(Outputs outputs) {

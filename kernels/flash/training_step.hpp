@@ -11,6 +11,7 @@
 
 #include "kernels/flash/attention_inputs.hpp"
 #include "kernels/flash/backward_launch.hpp"
+#include "kernels/flash/di_lanes.hpp"
 #include "kernels/flash/forward_launch.hpp"
 #include "kernels/tpu/launch.hpp"
 
@@ -68,7 +69,8 @@ class TrainingStep {
   const tpu::Array& m_d_o;
   std::unique_ptr<ForwardLaunch> m_forward;
   std::unique_ptr<BackwardLaunch> m_dkv, m_dq;
-  tpu::Array m_l, m_m, m_di;  // [B, H, Sq], filled from the forward launch
+  tpu::Array m_l, m_m, m_di;            // [B, H, Sq], filled from the forward launch
+  std::unique_ptr<DiLanes> m_di_lanes;  // what the backward launches read di from
   std::vector<std::unique_ptr<tpu::LaunchRunner>> m_runners;
   std::optional<tpu::KernelError> m_error;
   std::string m_error_launch;

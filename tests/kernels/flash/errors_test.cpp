@@ -200,9 +200,9 @@ TEST_CASE("the dq minor-block message names its dimension block_k, not kv_seq_le
   config.block_sizes.block_k_major_dq = 256;
   config.block_sizes.block_k_dq = 384;
   const tilewalk::tpu::Array lanes(tilewalk::tpu::Shape{1, 1, 256, 128}, tilewalk::tpu::DType::F32);
-  const tilewalk::tpu::Array di(tilewalk::tpu::Shape{1, 1, 256}, tilewalk::tpu::DType::F32);
+  DiLanes di_lanes(tilewalk::tpu::Shape{1, 1, 256});
   try {
-    BuildDqLaunch(data.inputs, config, BackwardResiduals{&lanes, &lanes, &data.d_o, &di});
+    BuildDqLaunch(data.inputs, config, BackwardResiduals{&lanes, &lanes, &data.d_o, &di_lanes});
     FAIL("expected a ValueError");
   } catch (const tilewalk::tpu::KernelException& e) {
     CHECK(e.error.message == "block_k=512 should be divisible by block_k_dq=384");

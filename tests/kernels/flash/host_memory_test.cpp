@@ -47,9 +47,14 @@ TEST_CASE("the estimate's arrays, checked by hand") {
   // q, k, v, do: 4 bytes × (2·98304 + 2·196608).
   CHECK(check.inputs == 2359296);
   // o 393216; fwd l, m in 128 lanes 2·128·6144 (the backward launches read these); the step's l, m, di
-  // 3·6144; dkv di in 128 lanes 128·6144 and dk, dv 2·786432; dq di in block_k_major_dq = 128 lanes, and dq
+  // 3·6144; di in 128 lanes 128·6144, which dkv and dq share (block_k_major_dq = 128); dk, dv 2·786432; dq
   // 393216.
-  CHECK(check.launches == 393216 + 1572864 + 18432 + 786432 + 1572864 + 786432 + 393216);
+  CHECK(check.launches == 393216 + 1572864 + 18432 + 786432 + 1572864 + 393216);
+  // With block_k_major_dq = 256, dq reads di from its own 256 lanes: 256·6144 more.
+  flash::Scenario wide = Small();
+  wide.block_sizes.block_k_major_dq = 256;
+  CHECK(flash::EstimateHostMemory(wide, {.record = false, .threads = 1}).launches ==
+        check.launches + 256 * 6144);
   // o; l, m, di; dq, dk, dv.
   CHECK(check.results == 393216 + 18432 + 1966080);
   // Floats: q, k, v, do; o, l, m; dq, dk, dv; three 256×512 matrices of one slice (weights, ds, terms).
