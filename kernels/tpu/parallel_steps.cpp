@@ -30,7 +30,9 @@ std::size_t StepRecord::Bytes() const {
 ParallelSteps::ParallelSteps(const LaunchRunner& runner, GridSlices slices, int workers)
     : m_slices(slices),
       m_stride(static_cast<int64_t>(workers) + 1),
-      m_records(static_cast<std::size_t>(slices.count)) {
+      m_records(static_cast<std::size_t>(slices.count)),
+      m_claimed(static_cast<std::size_t>(slices.count), false) {
+  m_claimed[0] = true;  // the runner's first
   for (int i = 0; i < workers; ++i) m_workers.push_back(runner.MakeWorker());
   for (int i = 0; i < workers; ++i)
     m_threads.emplace_back([this, i, w = m_workers[static_cast<std::size_t>(i)].get()] { Work(*w, i + 1); });
@@ -45,18 +47,32 @@ ParallelSteps::~ParallelSteps() {
   for (std::thread& t : m_threads) t.join();
 }
 
-void ParallelSteps::Work(LaunchRunner& worker, int64_t first) {
-  for (int64_t slice = first; slice < m_slices.count; slice += m_stride) {
-    {
-      std::unique_lock lock(m_mutex);
-      const auto in_window = [&] { return m_stop || slice < m_taking + kWindowRounds * m_stride; };
-      if (!in_window()) {
-        ++m_window_waiters;
-        m_workers_wake.wait(lock, in_window);
-        --m_window_waiters;
-      }
-      if (m_stop) return;
+int64_t ParallelSteps::Claim(int64_t& dealt) {
+  std::unique_lock lock(m_mutex);
+  for (;;) {
+    if (m_stop) return -1;
+    while (dealt < m_slices.count && m_claimed[static_cast<std::size_t>(dealt)]) dealt += m_stride;
+    const int64_t window_end = std::min(m_slices.count, m_taking + kWindowRounds * m_stride);
+    int64_t slice = dealt < window_end ? dealt : -1;
+    // Past its own in the window, the furthest unclaimed slice of it: the recording thread (or another
+    // worker) is behind, and will find it done by the time it gets there.
+    for (int64_t s = window_end - 1; slice < 0 && s > m_taking; --s)
+      if (!m_claimed[static_cast<std::size_t>(s)]) slice = s;
+    if (slice >= 0) {
+      m_claimed[static_cast<std::size_t>(slice)] = true;
+      return slice;
     }
+    if (dealt >= m_slices.count &&
+        std::find(m_claimed.begin() + m_taking, m_claimed.end(), false) == m_claimed.end())
+      return -1;  // every slice is someone's
+    ++m_window_waiters;
+    m_workers_wake.wait(lock);
+    --m_window_waiters;
+  }
+}
+
+void ParallelSteps::Work(LaunchRunner& worker, int64_t first) {
+  for (int64_t dealt = first, slice; (slice = Claim(dealt)) >= 0;) {
     try {
       worker.BeginSlice(slice * m_slices.steps);
       for (int64_t i = 0; i < m_slices.steps; ++i) {
@@ -100,9 +116,12 @@ bool ParallelSteps::RunnerReaches(int64_t slice) {
   assert(slice >= m_taking && "the runner reaches the slices in grid order");
   const int64_t taking = std::exchange(m_taking, slice);
   const bool wake_workers = SettleAdopted(taking);
+  // A slice no worker has claimed is the runner's, whoever it was dealt to: its worker is behind.
+  const bool own = !m_claimed[static_cast<std::size_t>(slice)];
+  m_claimed[static_cast<std::size_t>(slice)] = true;
   lock.unlock();
   if (wake_workers) m_workers_wake.notify_all();
-  return slice % m_stride == 0;
+  return own;
 }
 
 bool ParallelSteps::SettleAdopted(int64_t taking_before) {

@@ -3,10 +3,14 @@
 // row of the grid); each slice is a contiguous run of grid steps that carries nothing over from the slice
 // before it. The launch's runner is one of the threads. With W workers the slices are dealt out in turn:
 // slice i goes to the runner when i mod (W + 1) is 0 and to worker i mod (W + 1) - 1 otherwise, so
-// neighbouring slices, which cost about the same, run side by side. The runner runs its own slices as a
-// serial run would. Each worker runs its slices ahead of the runner on its own copy of the machine and
-// hands over a record of every step (step_record.hpp), which the runner adopts in grid order. Either way
-// the runner's events, clock, statistics, buffers and outputs are those of a serial run, bit for bit.
+// neighbouring slices, which cost about the same, run side by side. The deal is where each thread starts:
+// a worker that is a window of rounds ahead of the runner takes the furthest slice in the window that no
+// one has claimed, and the runner runs any slice it reaches that no worker has claimed, so a thread whose
+// slices cost more (under a causal mask, alternate rows of dK/dV) hands some over. The runner runs its
+// own slices as a serial run would. Each worker runs its slices ahead of the runner on its own copy of the
+// machine and hands over a record of every step (step_record.hpp), which the runner adopts in grid order.
+// Either way the runner's events, clock, statistics, buffers and outputs are those of a serial run, bit for
+// bit.
 #pragma once
 
 #include <condition_variable>
@@ -46,8 +50,12 @@ class ParallelSteps {
     bool ended_early = false;    // its last record is published before the slice's last step
     std::exception_ptr failure;  // a host exception in the worker, rethrown by Take
   };
-  // Runs the slices first, first + stride, ... of one worker.
+  // Runs the slices a worker claims, beginning with those dealt to it from `first` on.
   void Work(LaunchRunner& worker, int64_t first);
+  // A worker's next slice, claimed: its next dealt one (`dealt`, moved on past those claimed) when that
+  // lies in the window, else an unclaimed one in the window; waits while there is none; -1 once every
+  // slice is claimed or the workers stop.
+  int64_t Claim(int64_t& dealt);
   // Publishes a step's record; returns false when the worker should stop. Once the records not yet
   // adopted exceed the budget, waits until the runner has adopted a good part of them, unless this is
   // the slice the runner is taking from.
@@ -65,6 +73,7 @@ class ParallelSteps {
   // the workers when a slice may be claimed or the records' memory has come down.
   std::condition_variable m_runner_wake, m_workers_wake;
   std::vector<SliceRecords> m_records;  // per slice
+  std::vector<bool> m_claimed;          // per slice: someone runs it (the runner, or a worker)
   int64_t m_taking = 0;                 // the slice the runner runs or takes from
   std::size_t m_pending_bytes = 0;      // held by records not yet adopted (those in m_batch included)
   std::size_t m_runner_wants = 0;       // records of m_taking the runner is waiting for; 0: not waiting

@@ -5,7 +5,11 @@
 // notices and still gives the serial run.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cstring>
+#include <mutex>
+#include <set>
+#include <thread>
 
 #include "kernels/tpu/parallel_steps.hpp"
 #include "kernels/tpu/threads.hpp"
@@ -205,4 +209,41 @@ TEST_CASE("records past the workers' memory budget: they wait for the runner, an
     CHECK(SameEvents(a.events, b.events));
     CHECK(serial.c.BitwiseEqual(parallel.c));
   }
+}
+
+TEST_CASE("a worker far ahead takes slices dealt to the runner, and the run is still the serial one") {
+  // Grid (16, 2, 1): 32 slices of one step. The slices dealt to the runner (even ones, with one worker)
+  // each spin for 5 ms, so the worker reaches the end of its window and takes some of them.
+  std::mutex mutex;
+  std::set<int64_t> runner_slices_on_the_worker;
+  const std::thread::id test_thread = std::this_thread::get_id();
+  auto spec = [&](ToyMatmul& t) {
+    LaunchSpec s = t.Spec();
+    s.body = [&](Kernel& k) {
+      using namespace jnp;
+      const int64_t slice = k.program_id(0) * 2 + k.program_id(1);
+      if (!k.tracing() && slice % 2 == 0) {
+        const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(5);
+        while (std::chrono::steady_clock::now() < until) {
+        }
+        if (std::this_thread::get_id() != test_thread) {
+          std::lock_guard lock(mutex);
+          runner_slices_on_the_worker.insert(slice);
+        }
+      }
+      k.output(0)->store_add("slow.add", at({}),
+                             k.stmt("slow.value", [&] { return full(128, 128, static_cast<float>(slice)); }));
+    };
+    return s;
+  };
+  ToyMatmul serial(2048, 256, 128, 128, 128, 128), parallel(2048, 256, 128, 128, 128, 128);
+  const LaunchResult a =
+      RunLaunch(spec(serial), LaunchOptions{.precision = Precision::Highest, .threads = 1});
+  runner_slices_on_the_worker.clear();
+  const LaunchResult b =
+      RunLaunch(spec(parallel), LaunchOptions{.precision = Precision::Highest, .threads = 2});
+  CHECK(SameEvents(a.events, b.events));
+  CHECK(SameStats(a.stats, b.stats));
+  CHECK(serial.c.BitwiseEqual(parallel.c));
+  CHECK_FALSE(runner_slices_on_the_worker.empty());
 }
