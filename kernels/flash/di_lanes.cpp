@@ -1,6 +1,7 @@
 #include "kernels/flash/di_lanes.hpp"
 
-#include "kernels/flash/segment_broadcast.hpp"
+#include <algorithm>
+#include <cstdint>
 
 namespace tilewalk::flash {
 
@@ -14,7 +15,10 @@ const tpu::Array& DiLanes::Of(int width) {
 }
 
 void DiLanes::Refresh(const tpu::Array& di) {
-  for (auto& [width, lanes] : m_by_width) BroadcastToLanes(di, width, lanes);
+  for (auto& [width, lanes] : m_by_width) {
+    float* dst = lanes.Data<float>();  // in place: the launches' inputs point at it
+    for (int64_t row = 0; row < di.size(); ++row) std::fill_n(dst + row * width, width, di.GetFloat(row));
+  }
 }
 
 }  // namespace tilewalk::flash

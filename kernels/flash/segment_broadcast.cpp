@@ -25,15 +25,4 @@ tpu::Array BroadcastKvSegmentIds(const tpu::Array& kv_ids) {
   return out;
 }
 
-void BroadcastToLanes(const tpu::Array& values, int lanes, tpu::Array& out) {
-  const tpu::Shape& s = values.shape();
-  if (!(out.shape() == tpu::Shape{s[0], s[1], s[2], lanes}) || out.dtype() != tpu::DType::F32)
-    out = tpu::Array(tpu::Shape{s[0], s[1], s[2], lanes}, tpu::DType::F32);
-  float* dst = out.Data<float>();
-  for (int64_t i = 0; i < values.size(); ++i) {
-    const float x = values.GetFloat(i);
-    for (int lane = 0; lane < lanes; ++lane) dst[i * lanes + lane] = x;
-  }
-}
-
 }  // namespace tilewalk::flash

@@ -8,8 +8,5 @@ namespace tilewalk::flash {
 
 tpu::Array BroadcastQSegmentIds(const tpu::Array& q_ids);    // [B, Sq] → [B, Sq, 128]
 tpu::Array BroadcastKvSegmentIds(const tpu::Array& kv_ids);  // [B, Skv] → [B, 8, Skv]
-// [B, H, S] → [B, H, S, lanes]: the backward launches' di. Writes into `out` in place when it already has
-// that shape (as it does when the residuals are refreshed), so no new array is faulted in.
-void BroadcastToLanes(const tpu::Array& values, int lanes, tpu::Array& out);
 
 }  // namespace tilewalk::flash
