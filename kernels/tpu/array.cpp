@@ -2,62 +2,22 @@
 
 #include <cassert>
 #include <cmath>
-#include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <limits>
 #include <new>
 #include <utility>
 
-#include <sys/mman.h>
-
 namespace tilewalk::tpu {
 
-namespace {
-constexpr std::size_t kHugePage = std::size_t{2} << 20;
-constexpr std::size_t kPage = 4096;
-
-std::size_t RoundUp(std::size_t n, std::size_t unit) {
-  return (n + unit - 1) / unit * unit;
-}
-
-// `size` bytes mapped from the system at a huge page's boundary, zeroed, and marked for transparent huge
-// pages: the first touch of each 2 MiB then faults once instead of 512 times. Where the system keeps huge
-// pages off, the mark is a hint it ignores. Returns the mapping, or null.
-std::byte* MapHugePages(std::size_t size, std::size_t& mapped) {
-  mapped = RoundUp(size, kPage);
-  void* area = mmap(nullptr, mapped + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (area == MAP_FAILED) return nullptr;
-  const auto start = reinterpret_cast<std::uintptr_t>(area);
-  const std::uintptr_t aligned = RoundUp(start, kHugePage);
-  if (aligned > start) munmap(area, aligned - start);
-  const std::uintptr_t end = start + mapped + kHugePage;
-  if (end > aligned + mapped) munmap(reinterpret_cast<void*>(aligned + mapped), end - aligned - mapped);
-  auto* bytes = reinterpret_cast<std::byte*>(aligned);
-  madvise(bytes, mapped, MADV_HUGEPAGE);
-  return bytes;
-}
-}  // namespace
-
 void Array::FreeBytes::operator()(std::byte* bytes) const {
-  if (mapped > 0)
-    munmap(bytes, mapped);
-  else
-    std::free(bytes);
+  std::free(bytes);
 }
 
 std::unique_ptr<std::byte[], Array::FreeBytes> Array::Allocate(std::size_t size, bool zeroed) {
-  if (size == 0) return {nullptr, FreeBytes{0}};
-  // No machine holds this much; refusing it here keeps the rounding below from wrapping around.
-  if (size > std::numeric_limits<std::size_t>::max() / 4) throw std::bad_alloc();
-  if (size >= kHugePage) {
-    std::size_t mapped = 0;
-    if (std::byte* bytes = MapHugePages(size, mapped))
-      return std::unique_ptr<std::byte[], FreeBytes>(bytes, FreeBytes{mapped});
-  }
+  if (size == 0) return nullptr;
   auto* bytes = static_cast<std::byte*>(zeroed ? std::calloc(size, 1) : std::malloc(size));
   if (!bytes) throw std::bad_alloc();
-  return std::unique_ptr<std::byte[], FreeBytes>(bytes, FreeBytes{0});
+  return std::unique_ptr<std::byte[], FreeBytes>(bytes);
 }
 
 Array::Array(Shape shape, DType dtype)

@@ -5,9 +5,6 @@
 // contiguous run of an HBM input reads that run in place (dma.hpp), since HBM inputs never change during a
 // launch. Readers see no difference. Any non-const access ends the borrow by copying the elements in first,
 // so a write to the buffer never reaches the HBM array; copying the array copies the elements.
-// Arrays of 2 MiB or more (a launch's HBM outputs, the lanes of l, m and di, checkpoints) are mapped from
-// the system in huge pages where it allows them: a training step makes tens of MiB of them, and faulting
-// them in 4 KiB at a time cost the step a few percent.
 #pragma once
 
 #include <Eigen/Core>
@@ -72,12 +69,11 @@ class Array {
 
  private:
   struct FreeBytes {
-    std::size_t mapped;  // bytes mapped from the system for these alone; 0 when they came from malloc
     void operator()(std::byte* bytes) const;
   };
-  // `size` bytes, zeroed or left for the caller to fill. Large arrays are mapped from the system's zeroed
-  // pages, in huge pages where it allows them, and small zeroed ones come from calloc: either way a launch's
-  // outputs are not written twice before they are used.
+  // `size` bytes, zeroed or left for the caller to fill. Zeroed bytes come from calloc, which takes a large
+  // block straight from the system's zeroed pages instead of writing zeros over it: a launch's outputs are
+  // not written twice before they are used.
   static std::unique_ptr<std::byte[], FreeBytes> Allocate(std::size_t size, bool zeroed);
   void Own();  // copies the borrowed elements in and ends the borrow
 
