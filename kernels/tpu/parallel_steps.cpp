@@ -34,17 +34,26 @@ ParallelSteps::ParallelSteps(const LaunchRunner& runner, GridSlices slices, int 
       m_claimed(static_cast<std::size_t>(slices.count), false) {
   m_claimed[0] = true;  // the runner's first
   for (int i = 0; i < workers; ++i) m_workers.push_back(runner.MakeWorker());
-  for (int i = 0; i < workers; ++i)
-    m_threads.emplace_back([this, i, w = m_workers[static_cast<std::size_t>(i)].get()] { Work(*w, i + 1); });
+  try {
+    for (int i = 0; i < workers; ++i)
+      m_tasks.Run([this, i, w = m_workers[static_cast<std::size_t>(i)].get()] { Work(*w, i + 1); });
+  } catch (...) {
+    Stop();  // the workers already running, before the members they use are gone
+    throw;
+  }
 }
 
 ParallelSteps::~ParallelSteps() {
+  Stop();
+}
+
+void ParallelSteps::Stop() {
   {
     std::lock_guard lock(m_mutex);
     m_stop = true;
   }
   m_workers_wake.notify_all();
-  for (std::thread& t : m_threads) t.join();
+  m_tasks.Wait();
 }
 
 int64_t ParallelSteps::Claim(int64_t& dealt) {

@@ -8,7 +8,8 @@
 // one has claimed, and the runner runs any slice it reaches that no worker has claimed, so a thread whose
 // slices cost more (under a causal mask, alternate rows of dK/dV) hands some over. The runner runs its
 // own slices as a serial run would. Each worker runs its slices ahead of the runner on its own copy of the
-// machine and hands over a record of every step (step_record.hpp), which the runner adopts in grid order.
+// machine (a task on the process's kept threads, thread_pool.hpp) and hands over a record of every step
+// (step_record.hpp), which the runner adopts in grid order.
 // Either way the runner's events, clock, statistics, buffers and outputs are those of a serial run, bit for
 // bit.
 #pragma once
@@ -19,11 +20,11 @@
 #include <exception>
 #include <memory>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 #include "kernels/tpu/grid_slices.hpp"
 #include "kernels/tpu/step_record.hpp"
+#include "kernels/tpu/thread_pool.hpp"
 
 namespace tilewalk::tpu {
 
@@ -31,7 +32,8 @@ class LaunchRunner;
 
 class ParallelSteps {
  public:
-  // Starts `workers` threads on copies of `runner`'s machine, which has run no step yet.
+  // Starts `workers` tasks on the thread pool, each on its own copy of `runner`'s machine, which has run
+  // no step yet.
   ParallelSteps(const LaunchRunner& runner, GridSlices slices, int workers);
   ~ParallelSteps();  // stops the workers and waits for them
   ParallelSteps(const ParallelSteps&) = delete;
@@ -50,6 +52,8 @@ class ParallelSteps {
     bool ended_early = false;    // its last record is published before the slice's last step
     std::exception_ptr failure;  // a host exception in the worker, rethrown by Take
   };
+  // Stops the workers and waits until none is running.
+  void Stop();
   // Runs the slices a worker claims, beginning with those dealt to it from `first` on.
   void Work(LaunchRunner& worker, int64_t first);
   // A worker's next slice, claimed: its next dealt one (`dealt`, moved on past those claimed) when that
@@ -80,11 +84,11 @@ class ParallelSteps {
   int m_window_waiters = 0, m_budget_waiters = 0;
   bool m_stop = false;
   std::vector<std::unique_ptr<LaunchRunner>> m_workers;
-  std::vector<std::thread> m_threads;
   // The runner's own, outside the lock: records moved out of m_records, and the bytes of those it has
   // adopted since it last took the lock (m_pending_bytes drops by them at the next batch).
   std::deque<StepRecord> m_batch;
   std::size_t m_adopted_bytes = 0;
+  TaskGroup m_tasks;  // runs Work for each worker; last, so that it waits for them before any member goes
 };
 
 }  // namespace tilewalk::tpu
