@@ -40,12 +40,13 @@ constexpr LaunchEventCounts kDqEvents =      {13,  0,    25,  8,   0,   5,   6, 
 constexpr double kPlanBytesPerOperand = sizeof(uint32_t) + 2 * sizeof(uint8_t);  // block, slot, transfer
 // Per step: the cost model's StepCost; a recording adds the step's first event and whether it ran.
 constexpr double kStepCostBytes = 48, kRecordedStepBytes = sizeof(uint32_t) + 0.125;
-// A second thread: its machine and malloc arena, and the records of the steps it runs ahead of the recording
-// thread, which holds up to a few rounds of slices (tpu parallel_steps.cpp's window, within its 8 MiB
-// budget): so it grows with the steps of the slices ahead, not with the grid. Measured, as is the fixed
-// part: the launches' machine state and the values pooled for one step, which grow with the head dimension.
-constexpr double kWorkerBytes = 10 << 20, kWorkerBaseBytes = 3 << 19, kWorkerBytesPerStepAhead = 160 << 10;
-constexpr double kWorkerSlicesAhead = 8;
+// Each thread besides the recording one: its machine, its malloc arena and the records of the steps it runs
+// ahead of the recording thread, which holds up to a few rounds of slices (tpu parallel_steps.cpp's window,
+// within its 8 MiB budget). So it grows with the steps of the slices that may be ahead (all but the
+// recording thread's first, at most 8), not with the grid. A launch starts a worker per thread, but no
+// more than it has slices after the first. Measured, as is the fixed part: the launches' machine state
+// and the values pooled for one step, which grow with the head dimension.
+constexpr double kWorkerBytes = 10 << 20, kWorkerBytesPerStepAhead = 256 << 10, kWorkerSlicesAhead = 8;
 constexpr double kFixedBytes = 4 << 20, kFixedBytesPerHeadDim = 24 << 10;
 
 // ---- arrays -------------------------------------------------------------------------------------
@@ -221,10 +222,10 @@ HostMemory EstimateHostMemory(const Scenario& s, const HostUse& use) {
   const double slices = z.bh * std::ceil(static_cast<double>(s.q_len) / std::max(1, s.block_sizes.block_q));
   const double slice_steps =
       std::ceil(static_cast<double>(s.kv_len) / std::max(1, s.block_sizes.block_k_major));
-  if (threads > 1)
-    m.workers =
-        std::min(kWorkerBytes, kWorkerBaseBytes + kWorkerBytesPerStepAhead *
-                                                      std::min(slices, kWorkerSlicesAhead) * slice_steps);
+  const double workers = std::min(static_cast<double>(threads), slices) - 1;
+  if (workers > 0)
+    m.workers = workers * std::min(kWorkerBytes, kWorkerBytesPerStepAhead *
+                                                     std::min(slices - 1, kWorkerSlicesAhead) * slice_steps);
   m.fixed = kFixedBytes + kFixedBytesPerHeadDim * s.head_dim;
   return m;
 }

@@ -68,9 +68,17 @@ TEST_CASE("the estimate's arrays, checked by hand") {
   CHECK(record.results == 0);
   CHECK(record.reference == 0);
   CHECK(record.checkpoints > 0);
-  // The second thread: 1.5 MiB, and 160 KiB per step it may run ahead, 8 of the 12 forward slices
+  // The second thread: 256 KiB per step it may run ahead, 8 of the 11 forward slices after the first
   // (batch 2 × heads 3 × 2 q blocks) of 4 kv steps each.
-  CHECK(record.workers == (3 << 19) + 8 * 4 * (160 << 10));
+  CHECK(record.workers == 8 * 4 * (256 << 10));
+  // Each further thread holds as much.
+  CHECK(flash::EstimateHostMemory(Small(), {.record = true, .threads = 4}).workers == 3 * record.workers);
+  // One q block per (batch, head): 6 slices, so 5 workers however many threads, each with 5 slices of 4
+  // steps it may run ahead.
+  flash::Scenario one_block = Small();
+  one_block.q_len = 128;
+  CHECK(flash::EstimateHostMemory(one_block, {.record = true, .threads = 16}).workers ==
+        5 * 5 * 4 * (256 << 10));
   CHECK(record.events > check.events);  // the recording's own per-step bookkeeping
   CHECK(record.Total() == doctest::Approx(record.inputs + record.launches + record.events +
                                           record.checkpoints + record.workers + record.fixed));
