@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "kernels/tpu/launch.hpp"
+#include "kernels/tpu/value_storage.hpp"
 
 namespace tilewalk::tpu {
 
@@ -36,7 +37,10 @@ ParallelSteps::ParallelSteps(const LaunchRunner& runner, GridSlices slices, int 
   for (int i = 0; i < workers; ++i) m_workers.push_back(runner.MakeWorker());
   try {
     for (int i = 0; i < workers; ++i)
-      m_tasks.Run([this, i, w = m_workers[static_cast<std::size_t>(i)].get()] { Work(*w, i + 1); });
+      m_tasks.Run([this, i, w = m_workers[static_cast<std::size_t>(i)].get()] {
+        Work(*w, i + 1);
+        ValueStorage::GiveBackThreadStorages();  // the kept thread may wait long for its next task
+      });
   } catch (...) {
     Stop();  // the workers already running, before the members they use are gone
     throw;

@@ -66,7 +66,11 @@ class LocalStorages {
   LocalStorages() { alive = true; }
   ~LocalStorages() {
     alive = false;
+    GiveAllBack();
+  }
+  void GiveAllBack() {
     for (ValueStorage* s : m_storages) ValueStoragePool::Instance().Give(s);
+    m_storages.clear();
   }
   // Whether this thread's LocalStorages exists: values released after it ends (a static's, as the main
   // thread exits) go to the shared pool.
@@ -186,6 +190,10 @@ void ValueStorage::Release() {
     t_local.Give(this);
   else
     ValueStoragePool::Instance().Give(this);
+}
+
+void ValueStorage::GiveBackThreadStorages() {
+  if (LocalStorages::alive) t_local.GiveAllBack();
 }
 
 int64_t ValueStorage::CreatedCount() {

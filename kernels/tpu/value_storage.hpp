@@ -101,6 +101,9 @@ class ValueStorage {
 
   // Storages made so far rather than taken from the pool: constant once a launch reaches steady state.
   static int64_t CreatedCount();
+  // Gives the storages this thread keeps in front of the shared pool back to it, as the thread's end
+  // would (the pool frees what is over its cap): a kept thread between tasks holds none.
+  static void GiveBackThreadStorages();
 
  private:
   friend class ValueStoragePool;

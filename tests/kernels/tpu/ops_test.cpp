@@ -239,3 +239,18 @@ TEST_CASE("values reuse pooled storage: making the same shapes again allocates n
   // V() adopts a fresh matrix each round; every other value came from the pool.
   CHECK(ValueStorage::CreatedCount() - made == 5);
 }
+
+TEST_CASE("a thread gives its kept storages back to the shared pool, where another thread takes them") {
+  constexpr int kRows = 37, kCols = 211;  // a size no other test makes
+  std::thread([] {
+    ValueStorage::Acquire(kRows, kCols)->Release();  // kept in front of the pool, by this thread
+    ValueStorage::GiveBackThreadStorages();
+    // The thread is still alive: without the give-back its storage would stay with it.
+    const int64_t made = ValueStorage::CreatedCount();
+    std::thread([made] {
+      ValueStorage* s = ValueStorage::Acquire(kRows, kCols);
+      CHECK(ValueStorage::CreatedCount() == made);  // taken from the shared pool, not made
+      s->Release();
+    }).join();
+  }).join();
+}
