@@ -5,6 +5,7 @@
 // notices and still gives the serial run.
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <mutex>
@@ -212,10 +213,16 @@ TEST_CASE("records past the workers' memory budget: they wait for the runner, an
 }
 
 TEST_CASE("a worker far ahead takes slices dealt to the runner, and the run is still the serial one") {
-  // Grid (16, 2, 1): 32 slices of one step. The slices dealt to the runner (even ones, with one worker)
-  // each spin for 5 ms, so the worker reaches the end of its window and takes some of them.
+  // Grid (16, 2, 1): 32 slices of one step. In the parallel run, each slice dealt to the runner (even ones,
+  // with one worker) holds the runner until the worker has run one of them (for 10 s at most in all, so
+  // that a worker that never does fails the test rather than hangs it): the worker must reach the end of its
+  // window and take it. Waiting on that, rather than spinning a fixed time, keeps the test whole on a
+  // loaded machine, where the worker's thread may not run for a while.
   std::mutex mutex;
   std::set<int64_t> runner_slices_on_the_worker;
+  std::atomic<bool> worker_took_one{false};
+  bool parallel_run = false;
+  std::chrono::steady_clock::time_point give_up;
   const std::thread::id test_thread = std::this_thread::get_id();
   auto spec = [&](ToyMatmul& t) {
     LaunchSpec s = t.Spec();
@@ -223,12 +230,12 @@ TEST_CASE("a worker far ahead takes slices dealt to the runner, and the run is s
       using namespace jnp;
       const int64_t slice = k.program_id(0) * 2 + k.program_id(1);
       if (!k.tracing() && slice % 2 == 0) {
-        const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(5);
-        while (std::chrono::steady_clock::now() < until) {
-        }
         if (std::this_thread::get_id() != test_thread) {
           std::lock_guard lock(mutex);
           runner_slices_on_the_worker.insert(slice);
+          worker_took_one = true;
+        } else if (parallel_run) {
+          while (!worker_took_one && std::chrono::steady_clock::now() < give_up) std::this_thread::yield();
         }
       }
       k.output(0)->store_add("slow.add", at({}),
@@ -239,7 +246,8 @@ TEST_CASE("a worker far ahead takes slices dealt to the runner, and the run is s
   ToyMatmul serial(2048, 256, 128, 128, 128, 128), parallel(2048, 256, 128, 128, 128, 128);
   const LaunchResult a =
       RunLaunch(spec(serial), LaunchOptions{.precision = Precision::Highest, .threads = 1});
-  runner_slices_on_the_worker.clear();
+  parallel_run = true;
+  give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
   const LaunchResult b =
       RunLaunch(spec(parallel), LaunchOptions{.precision = Precision::Highest, .threads = 2});
   CHECK(SameEvents(a.events, b.events));
