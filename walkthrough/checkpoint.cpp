@@ -31,49 +31,82 @@ bool SameBytes(const std::vector<uint32_t>& words, const std::byte* data, std::s
   return words.size() * 4 >= bytes && std::memcmp(words.data(), data, bytes) == 0;
 }
 
-// One page's bytes as 32-bit words, the last one zero-padded: copied once into a buffer on the stack, so
-// that the comparison and the run count below read plain words.
+// One page's bytes as 32-bit words, read where they are. The last page of an array whose size is not a
+// whole number of words is copied once, zero-padded.
 class PageWords {
  public:
-  PageWords(const std::byte* data, std::size_t bytes) : m_size((bytes + 3) / 4) {
-    m_words[m_size - 1] = 0;
-    std::memcpy(m_words.data(), data, bytes);
+  PageWords(const std::byte* data, std::size_t bytes) : m_bytes(data), m_size((bytes + 3) / 4) {
+    if (bytes % 4 == 0) return;
+    m_padded[m_size - 1] = 0;
+    std::memcpy(m_padded.data(), data, bytes);
+    m_bytes = reinterpret_cast<const std::byte*>(m_padded.data());
   }
   std::size_t size() const { return m_size; }
-  uint32_t operator[](std::size_t w) const { return m_words[w]; }
-  const uint32_t* data() const { return m_words.data(); }
+  uint32_t operator[](std::size_t w) const {
+    uint32_t word;
+    std::memcpy(&word, m_bytes + 4 * w, sizeof word);
+    return word;
+  }
+  void CopyTo(std::vector<uint32_t>& out) const {
+    out.resize(m_size);
+    std::memcpy(out.data(), m_bytes, m_size * sizeof(uint32_t));
+  }
 
  private:
-  std::array<uint32_t, kPageBytes / 4> m_words;
+  const std::byte* m_bytes;
   std::size_t m_size;
+  std::array<uint32_t, kPageBytes / 4> m_padded;
 };
 
+// Whether the page holds what `runs` decode to. Each run is checked as a whole, without a branch per word,
+// which the compiler vectorises: lane-constant rows make pages of a few long runs.
 bool SameAsRuns(const std::vector<uint32_t>& runs, const PageWords& words) {
   std::size_t w = 0;
-  for (std::size_t i = 0; i + 1 < runs.size(); i += 2)
-    for (uint32_t n = 0; n < runs[i + 1]; ++n, ++w)
-      if (words[w] != runs[i]) return false;
-  return true;
+  for (std::size_t i = 0; i + 1 < runs.size(); i += 2) {
+    const uint32_t value = runs[i], count = runs[i + 1];
+    if (w + count > words.size()) return false;
+    uint32_t differ = 0;
+    for (uint32_t n = 0; n < count; ++n) differ |= words[w + n] ^ value;
+    if (differ != 0) return false;
+    w += count;
+  }
+  return w == words.size();
 }
 
-// Runs of equal words, counted until `limit` (a page is run-length encoded when that makes it smaller, so
-// counting stops as soon as it would not: for float data, early).
+// Runs of equal words, or `limit` when there are at least that many (a page is run-length encoded when
+// that makes it smaller). Float data changes at almost every word: when the page's first 64 words hold
+// more than 32 runs it is stored raw without counting on (a page that would have run-length encoded past
+// such a start is stored larger, and decodes the same). Otherwise the whole page is counted in one pass
+// without a branch per word.
 std::size_t RunsUpTo(const PageWords& words, std::size_t limit) {
+  constexpr std::size_t kSample = 64;
+  const std::size_t sample = std::min(kSample, words.size());
   std::size_t runs = 1;
-  for (std::size_t i = 1; i < words.size() && runs < limit; ++i) runs += words[i] != words[i - 1];
-  return runs;
+  for (std::size_t i = 1; i < sample; ++i) runs += words[i] != words[i - 1];
+  if (sample == kSample && runs > kSample / 2) return limit;
+  for (std::size_t i = sample; i < words.size(); ++i) runs += words[i] != words[i - 1];
+  return std::min(runs, limit);
 }
 
+// The page as (value, count) pairs. A run is followed 16 words at a time while they all equal its value,
+// then word by word: lane-constant rows make runs of 128 words and more.
 std::vector<uint32_t> RunsOf(const PageWords& words, std::size_t count) {
+  constexpr std::size_t kBlock = 16;
   std::vector<uint32_t> runs;
   runs.reserve(2 * count);
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    if (i > 0 && runs[runs.size() - 2] == words[i]) {
-      ++runs.back();
-    } else {
-      runs.push_back(words[i]);
-      runs.push_back(1);
+  const std::size_t n = words.size();
+  for (std::size_t start = 0; start < n;) {
+    const uint32_t value = words[start];
+    std::size_t end = start + 1;
+    for (; end + kBlock <= n; end += kBlock) {
+      uint32_t differ = 0;
+      for (std::size_t k = 0; k < kBlock; ++k) differ |= words[end + k] ^ value;
+      if (differ != 0) break;
     }
+    while (end < n && words[end] == value) ++end;
+    runs.push_back(value);
+    runs.push_back(static_cast<uint32_t>(end - start));
+    start = end;
   }
   return runs;
 }
@@ -106,7 +139,7 @@ Checkpoint::Buffer Checkpoint::Encode(const tpu::Array& array, const Buffer* pre
     if (page->rle)
       page->words = RunsOf(words, runs);
     else
-      page->words.assign(words.data(), words.data() + words.size());
+      words.CopyTo(page->words);
     own_bytes += page->words.size() * 4 + sizeof(Page);
     out.push_back(std::move(page));
   }
