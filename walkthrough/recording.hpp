@@ -79,7 +79,7 @@ class KindSet {
 
 struct RecordOptions {
   std::size_t checkpoint_budget_bytes = 128u << 20;  // for all launches; what one leaves, the next may use
-  int64_t checkpoint_every = 4;  // steps that did arithmetic between checkpoints, when the budget allows
+  int64_t checkpoint_every = 16;  // steps that did arithmetic between checkpoints, when the budget allows
   // Called on the recording's thread after each grid step: steps done and steps in all launches.
   std::function<void(int64_t done, int64_t total)> progress{};
   // Asked between grid steps; once it says true, Record stops and returns null.

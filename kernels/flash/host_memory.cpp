@@ -170,7 +170,10 @@ void AddLaunch(const Scenario& s, const LaunchGrid& g, const LaunchEventCounts& 
                 rows * (c.per_row + (s.forward_only ? 0 : c.residual_rows));
   out.plan_bytes += steps * kPlanBytesPerOperand * (g.inputs + g.outputs);
   const double scratch = Bytes(static_cast<double>(g.scratch_rows) * s.head_dim, tpu::DType::F32);
-  out.checkpoints += (ran / std::max(1, checkpoint_every) + rows) * scratch;
+  // After the first (zeros, which run-length encode to nothing), one every `checkpoint_every` steps that
+  // run; each holds the scratch and the output slots written since the one before: two at most.
+  const double taken = ran / std::max(1, checkpoint_every);
+  out.checkpoints += (taken + std::min(rows, 2 * taken)) * scratch;
 }
 
 int64_t Ratio(int64_t major, int64_t minor) {

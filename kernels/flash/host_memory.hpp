@@ -21,7 +21,7 @@ struct HostUse {
   bool record = true;
   int threads = 1;                             // for the parallel grid axes; 0: tpu::DefaultThreadCount()
   double checkpoint_budget = double{1 << 27};  // walkthrough::RecordOptions::checkpoint_budget_bytes
-  int checkpoint_every = 4;                    // walkthrough::RecordOptions::checkpoint_every
+  int checkpoint_every = 16;                   // walkthrough::RecordOptions::checkpoint_every
 };
 
 // Bytes by part; Total() is what the guard compares with the cap.
@@ -49,11 +49,12 @@ struct EventEstimate {
   double events = 0;
   double plan_bytes = 0;  // the pipeline plans' per-step schedule of every operand
   // A recording's checkpoints (walkthrough/recording.cpp) before its budget: one every `checkpoint_every`
-  // steps that run, and one per output block, each holding the float32 scratch the steps rewrite (the
-  // pages that did not change are shared, and l and m shrink to nothing).
+  // steps that run, each holding the float32 scratch the steps rewrite and the output blocks written since
+  // the checkpoint before (one per output block in all, two per checkpoint at most; the pages that did not
+  // change are shared, and l and m shrink to nothing).
   double checkpoints = 0;
 };
-EventEstimate EstimateEvents(const Scenario& s, int checkpoint_every = 4);
+EventEstimate EstimateEvents(const Scenario& s, int checkpoint_every = 16);
 
 // The largest host footprint tilewalk attempts unless told otherwise: half the machine's memory, from
 // sysconf (1 GiB when the machine does not say).

@@ -1,13 +1,16 @@
 // Issue 20's recording goals, both as wall time in this one process:
 // - what recording costs: Recording::Record of the benchmark step (events, per-step bookkeeping and
-//   checkpoints) against BM_SimulatedTrainingStep/record:0/threads:0 (the same step, nothing recorded);
+//   checkpoints) against the same step with nothing recorded, taken in turns within one benchmark so that
+//   both meet the same load (BM_RecordingCost), and Record alone (BM_RecordBenchStep);
 // - Apply in the window: a new recording of a 4096² scenario (B=1, H=1, D=128), causal and not.
 #include <benchmark/benchmark.h>
 
+#include <chrono>
 #include <string>
 #include <vector>
 
 #include "kernels/flash/scenario_options.hpp"
+#include "kernels/flash/training_step.hpp"
 #include "walkthrough/recording.hpp"
 
 namespace {
@@ -29,6 +32,41 @@ void BM_RecordBenchStep(benchmark::State& state) {
   RecordScenario(state, *flash::ParseScenario(std::vector<std::string>{"--scenario", "bench-step"}));
 }
 BENCHMARK(BM_RecordBenchStep)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+double Seconds(std::chrono::steady_clock::time_point since) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
+}
+
+// Each iteration runs the step twice, in turn: as Record does (inputs, tracing, the launches with events,
+// bookkeeping and checkpoints), and with nothing recorded (inputs, then the launches alone, each timed).
+// Load that comes and goes within a run slows both alike, so their ratio holds where two benchmarks run
+// one after the other would not: the first benchmark of a process also pays for its heap. The cost is
+// what recording adds, over the step's own time.
+void BM_RecordingCost(benchmark::State& state) {
+  const flash::Scenario s = *flash::ParseScenario(std::vector<std::string>{"--scenario", "bench-step"});
+  double recorded = 0, inputs = 0, step = 0;
+  for (auto _ : state) {
+    auto start = std::chrono::steady_clock::now();
+    const auto recording = walkthrough::Recording::Record(s);
+    if (recording->error()) state.SkipWithError(recording->error()->message.c_str());
+    recorded += Seconds(start);
+    start = std::chrono::steady_clock::now();
+    const flash::ScenarioInputs data = flash::MakeInputs(s);
+    inputs += Seconds(start);
+    start = std::chrono::steady_clock::now();
+    const flash::TrainingStepResult bare = flash::RunTrainingStep(
+        data.inputs, data.d_o, s.Config(),
+        {.launch = {.chip = s.ChipPreset(), .precision = s.precision, .record_events = false}});
+    if (bare.error) state.SkipWithError(bare.error->message.c_str());
+    step += Seconds(start);
+  }
+  const auto n = static_cast<double>(state.iterations());
+  state.counters["recorded_ms"] = recorded / n * 1e3;
+  state.counters["inputs_ms"] = inputs / n * 1e3;
+  state.counters["step_ms"] = step / n * 1e3;
+  state.counters["cost_%"] = (recorded - inputs - step) / step * 100;
+}
+BENCHMARK(BM_RecordingCost)->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2);
 
 void BM_RecordApply4096(benchmark::State& state) {
   flash::Scenario s;

@@ -110,7 +110,8 @@ TEST_CASE("replaying to the end gives the direct run's outputs bit for bit") {
 }
 
 TEST_CASE("checkpoints are deltas, far smaller than full copies") {
-  auto rec = Recording::Record(Small(true), RecordOptions{.checkpoint_budget_bytes = 64u << 20});
+  auto rec = Recording::Record(Small(true),
+                               RecordOptions{.checkpoint_budget_bytes = 64u << 20, .checkpoint_every = 2});
   for (int launch = 0; launch < static_cast<int>(rec->launches().size()); ++launch) {
     const LaunchTrack& t = rec->launches()[static_cast<std::size_t>(launch)];
     REQUIRE(t.checkpoints.size() > 1);
