@@ -4,7 +4,6 @@
 // change, so its own bytes are the changed pages' only.
 #include <doctest/doctest.h>
 
-#include <cstring>
 #include <random>
 
 #include "walkthrough/checkpoint.hpp"
@@ -43,16 +42,12 @@ tpu::MachineState ZeroedLike(const tpu::MachineState& s) {
   return z;
 }
 
-bool SameBytes(const tpu::Array& a, const tpu::Array& b) {
-  return a.bytes() == b.bytes() && std::memcmp(a.RawData(), b.RawData(), a.bytes()) == 0;
-}
-
 bool SameBuffers(const tpu::MachineState& a, const tpu::MachineState& b) {
   bool same = a.scratch.size() == b.scratch.size() && a.output_slots.size() == b.output_slots.size();
-  for (std::size_t i = 0; same && i < a.scratch.size(); ++i) same = SameBytes(a.scratch[i], b.scratch[i]);
+  for (std::size_t i = 0; same && i < a.scratch.size(); ++i) same = a.scratch[i].BitwiseEqual(b.scratch[i]);
   for (std::size_t i = 0; same && i < a.output_slots.size(); ++i)
-    same = SameBytes(a.output_slots[i][0], b.output_slots[i][0]) &&
-           SameBytes(a.output_slots[i][1], b.output_slots[i][1]);
+    same = a.output_slots[i][0].BitwiseEqual(b.output_slots[i][0]) &&
+           a.output_slots[i][1].BitwiseEqual(b.output_slots[i][1]);
   return same;
 }
 
