@@ -49,12 +49,16 @@ std::unique_ptr<Recording> Recording::Record(const flash::Scenario& scenario, co
 }
 
 std::size_t Recording::MemoryBytes() const {
-  std::size_t bytes = m_checkpoint_bytes;
-  for (const LaunchTrack& t : m_tracks)
-    bytes += t.events.size() * sizeof(tpu::Event) + t.step_first_event.size() * sizeof(uint32_t) +
-             t.step_ran.size();
-  const flash::HostMemory arrays = flash::EstimateHostMemory(m_scenario, {});
-  return bytes + static_cast<std::size_t>(arrays.inputs + arrays.launches);
+  std::size_t bytes = m_checkpoint_bytes + (m_step ? m_step->HeldBytes() : 0);
+  for (std::size_t i = 0; i < m_tracks.size(); ++i) {
+    const LaunchTrack& t = m_tracks[i];
+    bytes += t.events.capacity() * sizeof(tpu::Event) + t.step_first_event.capacity() * sizeof(uint32_t) +
+             t.step_ran.capacity() + t.plan.Bytes() + t.stats.step_costs.capacity() * sizeof(tpu::StepCost);
+    // The launch's replayer, which the first seek into it builds: a machine state and a plan like the
+    // step's runner's (whose plan the track holds now).
+    if (m_step) bytes += m_step->Runner(static_cast<int>(i)).HeldBytes() + t.plan.Bytes();
+  }
+  return bytes;
 }
 
 bool Recording::RecordLaunch(int index, const RecordOptions& options, int64_t& steps_done,

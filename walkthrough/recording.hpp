@@ -100,7 +100,8 @@ class Recording {
   const std::string& error_launch() const { return m_error_launch; }
   const std::vector<LaunchTrack>& launches() const { return m_tracks; }
   uint64_t EventCount() const { return m_event_count; }
-  // What the recording holds in memory, roughly: its events, checkpoints and the scenario's arrays.
+  // What the recording holds in memory, once seeking has built its replayers: its events and step
+  // bookkeeping, checkpoints, plans, the step's arrays and machine states (flash::TrainingStep::HeldBytes).
   std::size_t MemoryBytes() const;
 
   // Which launch holds a global event index, and the event itself.

@@ -1,5 +1,6 @@
 #include "kernels/flash/training_step.hpp"
 
+#include <set>
 #include <utility>
 
 #include "kernels/flash/flash_error.hpp"
@@ -53,6 +54,20 @@ TrainingStep::TrainingStep(const AttentionInputs& inputs, const tpu::Array& d_o,
 void TrainingStep::Fail(const tpu::KernelError& error, std::string launch) {
   m_error = error;
   m_error_launch = std::move(launch);
+}
+
+std::size_t TrainingStep::HeldBytes() const {
+  std::set<const tpu::Array*> arrays{&m_inputs.q, &m_inputs.k, &m_inputs.v, &m_d_o, &m_l, &m_m, &m_di};
+  for (const auto* optional : {&m_inputs.ab, &m_inputs.q_segment_ids, &m_inputs.kv_segment_ids})
+    if (*optional) arrays.insert(&**optional);
+  std::size_t bytes = 0;
+  for (const auto& runner : m_runners) {
+    bytes += runner->HeldBytes();
+    for (const tpu::InputOperand& in : runner->spec().inputs) arrays.insert(in.array);
+    for (const tpu::OutputOperand& out : runner->spec().outputs) arrays.insert(out.array);
+  }
+  for (const tpu::Array* array : arrays) bytes += array->bytes();
+  return bytes;
 }
 
 void TrainingStep::HandResidualsToBackward() {

@@ -57,6 +57,9 @@ class TrainingStep {
   void HandResidualsToBackward();
   // The outputs as they stand in HBM: o, and after a full step l, m, di and the gradients.
   void CollectOutputs(TrainingStepResult& out) const;
+  // What the step holds in memory: every array its launches read or write, each once (the inputs it was
+  // given, the residuals, di's lanes, the outputs), and what each runner holds (LaunchRunner::HeldBytes).
+  std::size_t HeldBytes() const;
 
  private:
   void Fail(const tpu::KernelError& error, std::string launch);

@@ -37,6 +37,19 @@ LaunchRunner::LaunchRunner(const LaunchSpec& spec, LaunchOptions options)
 
 LaunchRunner::~LaunchRunner() = default;
 
+std::size_t MachineState::Bytes() const {
+  std::size_t bytes = 0;
+  for (const auto* slots : {&input_slots, &output_slots})
+    for (const auto& pair : *slots) bytes += pair[0].bytes() + pair[1].bytes();
+  for (const Array& s : scratch) bytes += s.bytes();
+  return bytes;
+}
+
+std::size_t LaunchRunner::HeldBytes() const {
+  return m_state.Bytes() + m_plan.Bytes() + m_events.capacity() * sizeof(Event) +
+         m_stats.step_costs.capacity() * sizeof(StepCost);
+}
+
 std::optional<KernelError> LaunchRunner::Prepare() {
   try {
     Trace();

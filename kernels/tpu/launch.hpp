@@ -58,6 +58,8 @@ struct MachineState {
   std::vector<std::array<Array, 2>> output_slots;
   std::vector<Array> scratch;
   CoreClocks clocks;  // per TensorCore; core 1's stays at zero on a one-core chip
+
+  std::size_t Bytes() const;  // the slots' and the scratch's arrays
 };
 
 struct LaunchResult {
@@ -106,6 +108,9 @@ class LaunchRunner final : private KernelHost {
   void RewindInputsTo(int64_t step);
   const LaunchStats& stats() const { return m_stats; }
   const EventLog& events() const { return m_events; }
+  // What the runner holds in memory: its machine state, and the plan, events and step costs it has not
+  // handed over (TakeResult). The arrays of its operands belong to the caller.
+  std::size_t HeldBytes() const;
   LaunchResult TakeResult();
 
  private:

@@ -63,6 +63,14 @@ std::optional<KernelError> CheckBlockShapes(const LaunchSpec& spec) {
   return std::nullopt;
 }
 
+std::size_t PipelinePlan::Bytes() const {
+  std::size_t bytes = 0;
+  for (const auto* operands : {&inputs, &outputs})
+    for (const OperandSchedule& o : *operands)
+      bytes += o.block.capacity() * sizeof(uint32_t) + o.slot.capacity() + o.transfer.capacity();
+  return bytes;
+}
+
 PipelinePlan PlanPipeline(const LaunchSpec& spec, int tensor_cores) {
   PipelinePlan plan;
   plan.steps = spec.grid.Product();

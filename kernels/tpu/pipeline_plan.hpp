@@ -7,6 +7,7 @@
 // Also the lowering checks: the (8, 128) block-shape rule.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -36,6 +37,8 @@ struct PipelinePlan {
   CoreSplit cores;  // which TensorCore runs each step
   std::vector<OperandSchedule> inputs, outputs;
   std::optional<PipelineFault> fault;  // the first one; the launch stops there
+
+  std::size_t Bytes() const;  // what its schedules hold, for a recording's count of its memory
 };
 
 // The block-shape rule: the last two block dimensions are divisible by 8 and 128, or equal the array's.
