@@ -66,7 +66,8 @@ std::size_t TrainingStep::HeldBytes() const {
     for (const tpu::InputOperand& in : runner->spec().inputs) arrays.insert(in.array);
     for (const tpu::OutputOperand& out : runner->spec().outputs) arrays.insert(out.array);
   }
-  for (const tpu::Array* array : arrays) bytes += array->bytes();
+  for (const tpu::Array* array : arrays)
+    if (array) bytes += array->bytes();
   return bytes;
 }
 

@@ -20,7 +20,7 @@ using namespace tilewalk;
 
 namespace {
 
-// Bytes the program has allocated and not freed, in every arena; 0 under a sanitizer's allocator.
+// Bytes the program has allocated and not freed, in every arena of glibc's allocator.
 double InUseBytes() {
   const struct mallinfo2 info = mallinfo2();
   return static_cast<double>(info.uordblks + info.hblkhd);
@@ -44,7 +44,7 @@ TEST_CASE("recording: the memory it counts is what it holds, within a tenth") {
     tpu::SetThreadCount(1);
     const auto first = RecordWithReplayers(1);  // the value pools fill here, once
     const double before = InUseBytes();
-    if (before == 0) _exit(0);  // a sanitizer's allocator: nothing to measure
+    if (before < (1 << 20)) _exit(0);  // a sanitizer's allocator: glibc's arenas hold none of it
     const auto second = RecordWithReplayers(2);
     const double held = InUseBytes() - before;
     const double counted = static_cast<double>(second->MemoryBytes());
