@@ -17,22 +17,20 @@ constexpr int kSignals[] = {SIGINT, SIGTERM};
 
 // What the handler touches: lock-free atomics only.
 std::atomic<int> g_first_signal{0};
-std::atomic<int> g_signal_count{0};
+std::atomic<int64_t> g_first_signal_ns{0};  // 0 while the handler that records the first is still at work
 std::atomic<int> g_wake_write{-1};
 std::atomic<int> g_wake_read{-1};
 static_assert(std::atomic<int>::is_always_lock_free, "the signal handler needs lock-free atomics");
+static_assert(std::atomic<int64_t>::is_always_lock_free, "the signal handler needs lock-free atomics");
 
 // What construction and destruction touch, under the mutex.
 std::mutex g_mutex;
 int g_depth = 0;
 struct sigaction g_previous[2];
 
-std::atomic<int64_t> g_first_signal_ns{0};
-static_assert(std::atomic<int64_t>::is_always_lock_free, "the signal handler needs lock-free atomics");
-
 // One Ctrl-C can arrive twice: `timeout` and a shell send it to the process and to its process group, and
-// threads let the two copies be delivered one after the other rather than merge. A repeat of the first
-// signal this soon is that echo, not a person insisting.
+// threads let the two copies be delivered one after the other rather than merge, or on two threads at the
+// same moment. A repeat of the first signal this soon is that echo, not a person insisting.
 constexpr int64_t kEchoNs = 300'000'000;
 
 int64_t MonotonicNs() {
@@ -41,38 +39,40 @@ int64_t MonotonicNs() {
   return static_cast<int64_t>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
 }
 
+// The first signal is the one whose handler claims g_first_signal; every other handler, on this thread
+// later or on another thread at the same moment, sees it claimed. One that sees its time not yet written
+// runs beside the first, so it is the same press.
 extern "C" void OnInterruptSignal(int signal) {
   const int saved_errno = errno;
   const int64_t now = MonotonicNs();
-  if (g_signal_count.load() >= 1 && signal == g_first_signal.load() &&
-      now - g_first_signal_ns.load() < kEchoNs) {
-    errno = saved_errno;
-    return;
-  }
-  if (g_signal_count.fetch_add(1) >= 1) {
-    // The second signal: act as if no guard were there.
-    struct sigaction fallback {};
-    fallback.sa_handler = SIG_DFL;
-    sigemptyset(&fallback.sa_mask);
-    sigaction(signal, &fallback, nullptr);
-    raise(signal);  // blocked while this handler runs, delivered when it returns
-    errno = saved_errno;
-    return;
-  }
-  g_first_signal_ns.store(now);
   int none = 0;
-  g_first_signal.compare_exchange_strong(none, signal);
-  const int fd = g_wake_write.load();
-  if (fd >= 0) {
-    const char byte = 1;
-    [[maybe_unused]] const ssize_t ignored = write(fd, &byte, 1);  // full pipe: it is readable already
+  if (g_first_signal.compare_exchange_strong(none, signal)) {
+    g_first_signal_ns.store(now);
+    const int fd = g_wake_write.load();
+    if (fd >= 0) {
+      const char byte = 1;
+      [[maybe_unused]] const ssize_t ignored = write(fd, &byte, 1);  // full pipe: it is readable already
+    }
+    errno = saved_errno;
+    return;
   }
+  const int64_t first_ns = g_first_signal_ns.load();
+  if (signal == none && (first_ns == 0 || now - first_ns < kEchoNs)) {
+    errno = saved_errno;
+    return;
+  }
+  // A second signal: act as if no guard were there.
+  struct sigaction fallback {};
+  fallback.sa_handler = SIG_DFL;
+  sigemptyset(&fallback.sa_mask);
+  sigaction(signal, &fallback, nullptr);
+  raise(signal);  // blocked while this handler runs, delivered when it returns
   errno = saved_errno;
 }
 
 void Install() {
   g_first_signal.store(0);
-  g_signal_count.store(0);
+  g_first_signal_ns.store(0);
   int fds[2];
   if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) == 0) {
     g_wake_read.store(fds[0]);

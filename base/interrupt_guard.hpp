@@ -9,7 +9,8 @@
 //   inner guards share them; when the last guard dies the handlers that were there before are restored.
 //   Make and destroy guards on one thread (the main one); the handler may run on any thread.
 // - The same signal again within 300 ms of the first is its echo (`timeout` and shells send one Ctrl-C to
-//   the process and to its group) and is ignored.
+//   the process and to its group) and is ignored, also when the two copies are handled on two threads at
+//   the same moment.
 // - A second signal while guarded is the user insisting: the handler restores the default action and
 //   raises the signal again, so the second Ctrl-C kills the process as if there were no guard. Temporaries
 //   left then are named so that the next run removes them (temporary_name.hpp).

@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <poll.h>
+
+#include <atomic>
 #include <chrono>
 #include <thread>
 
@@ -135,6 +137,33 @@ TEST_CASE("the echo of one Ctrl-C (sent to the process and to its group at once)
     raise(SIGINT);  // as `timeout -s INT` or a terminal delivers it: twice, at once
     return guard.Interrupted() ? 0 : 3;
   });
+  CHECK(end.exited);
+  CHECK(end.code == 0);
+}
+
+TEST_CASE("the two copies of one Ctrl-C, handled on two threads at the same moment, are one press") {
+  // A process-wide signal goes to any thread that does not block it, so while one thread runs the handler
+  // for the first copy, another can run it for the echo. Each round raises SIGINT on two threads released
+  // together; a handler that took the second for a person's second press would kill the child.
+  const auto end = testing::RunForked(
+      [] {
+        for (int round = 0; round < 2000; ++round) {
+          const InterruptGuard guard;
+          std::atomic<int> ready{0};
+          auto press = [&] {
+            ready.fetch_add(1);
+            while (ready.load() < 2) {
+            }
+            raise(SIGINT);
+          };
+          std::thread a(press), b(press);
+          a.join();
+          b.join();
+          if (!guard.Interrupted()) return 3;
+        }
+        return 0;
+      },
+      std::chrono::milliseconds(60000));
   CHECK(end.exited);
   CHECK(end.code == 0);
 }
