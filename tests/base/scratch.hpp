@@ -1,6 +1,7 @@
-// Fixtures for the base layer's tests: a scratch folder removed at the end, small file helpers, a forked
-// child for what must not touch the test process (redirected stdout, a file-size limit, a second Ctrl-C),
-// and a dead process id.
+// Fixtures for tests: a scratch folder removed at the end, small file helpers, a forked child for what must
+// not touch the test process (redirected stdout, a file-size limit, a second Ctrl-C, a heap setting, a
+// fresh thread pool), and a dead process id. The test_scratch library; include it as
+// "tests/base/scratch.hpp".
 #pragma once
 
 #include <sys/types.h>

@@ -4,9 +4,8 @@
 // and the events' spare capacity: 19 MiB counted against 26.5 MiB held for this scenario.
 #include <doctest/doctest.h>
 #include <malloc.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
+#include <chrono>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -14,6 +13,7 @@
 
 #include "kernels/flash/scenario_options.hpp"
 #include "kernels/tpu/threads.hpp"
+#include "tests/base/scratch.hpp"
 #include "walkthrough/recording.hpp"
 
 using namespace tilewalk;
@@ -39,20 +39,18 @@ std::unique_ptr<walkthrough::Recording> RecordWithReplayers(int seed) {
 
 TEST_CASE("recording: the memory it counts is what it holds, within a tenth") {
   // In a forked child on one thread, so that no other test's or thread's allocations move the heap.
-  const pid_t child = fork();
-  if (child == 0) {
-    tpu::SetThreadCount(1);
-    const auto first = RecordWithReplayers(1);  // the value pools fill here, once
-    const double before = InUseBytes();
-    if (before < (1 << 20)) _exit(0);  // a sanitizer's allocator: glibc's arenas hold none of it
-    const auto second = RecordWithReplayers(2);
-    const double held = InUseBytes() - before;
-    const double counted = static_cast<double>(second->MemoryBytes());
-    _exit(std::abs(counted - held) <= 0.1 * held ? 0 : 1);
-  }
-  int status = 0;
-  REQUIRE(child > 0);
-  REQUIRE(waitpid(child, &status, 0) == child);
-  CHECK(WIFEXITED(status));
-  CHECK(WEXITSTATUS(status) == 0);
+  const auto end = tilewalk::base::testing::RunForked(
+      [] {
+        tpu::SetThreadCount(1);
+        const auto first = RecordWithReplayers(1);  // the value pools fill here, once
+        const double before = InUseBytes();
+        if (before < (1 << 20)) return 0;  // a sanitizer's allocator: glibc's arenas hold none of it
+        const auto second = RecordWithReplayers(2);
+        const double held = InUseBytes() - before;
+        const double counted = static_cast<double>(second->MemoryBytes());
+        return std::abs(counted - held) <= 0.1 * held ? 0 : 1;
+      },
+      std::chrono::seconds(120));
+  CHECK(end.exited);
+  CHECK(end.code == 0);
 }

@@ -2,14 +2,13 @@
 // the pages the first round faulted in. With glibc's defaults the second round faults every page again.
 #include <doctest/doctest.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstring>
 #include <vector>
 
 #include "kernels/tpu/array.hpp"
 #include "kernels/tpu/host_heap.hpp"
+#include "tests/base/scratch.hpp"
 
 using namespace tilewalk::tpu;
 
@@ -38,17 +37,13 @@ long FaultsOfOneRound() {
 
 TEST_CASE("host heap: arrays freed and allocated again reuse the pages they had") {
   // In a forked child, whose heap holds nothing from the other tests and whose setting dies with it.
-  const pid_t child = fork();
-  if (child == 0) {
+  const auto end = tilewalk::base::testing::RunForked([] {
     // A sanitizer's allocator ignores the setting: there is nothing to check then.
-    if (!KeepFreedMemoryForReuse()) _exit(0);
+    if (!KeepFreedMemoryForReuse()) return 0;
     const long first = FaultsOfOneRound();
     const long second = FaultsOfOneRound();
-    _exit(first >= 8000 && second < 100 ? 0 : 1);
-  }
-  int status = 0;
-  REQUIRE(child > 0);
-  REQUIRE(waitpid(child, &status, 0) == child);
-  CHECK(WIFEXITED(status));
-  CHECK(WEXITSTATUS(status) == 0);
+    return first >= 8000 && second < 100 ? 0 : 1;
+  });
+  CHECK(end.exited);
+  CHECK(end.code == 0);
 }

@@ -2,8 +2,6 @@
 // waiting on one queued after it is not stuck behind it, groups run one after another reuse a thread
 // rather than start one each, and a child process made by fork runs tasks on threads of its own.
 #include <doctest/doctest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -13,21 +11,9 @@
 #include <thread>
 
 #include "kernels/tpu/thread_pool.hpp"
+#include "tests/base/scratch.hpp"
 
 using namespace tilewalk::tpu;
-
-namespace {
-
-// Runs `check` in a forked child, where the pool starts empty; true when it returned true there.
-template <typename Check>
-bool InChild(Check check) {
-  const pid_t child = fork();
-  if (child == 0) _exit(check() ? 0 : 1);
-  int status = 0;
-  return child > 0 && waitpid(child, &status, 0) == child && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-}
-
-}  // namespace
 
 TEST_CASE("thread pool: Wait returns once every task of the group has run") {
   std::atomic<int> finished{0};
@@ -72,7 +58,8 @@ TEST_CASE("thread pool: after fork, groups run one after another share one new t
   TaskGroup warm;  // the parent's pool has threads, which the child does not inherit
   warm.Run([] {});
   warm.Wait();
-  CHECK(InChild([] {
+  // In a forked child, where the pool starts empty.
+  const auto end = tilewalk::base::testing::RunForked([] {
     std::mutex mutex;
     std::set<std::thread::id> ran_on;
     for (int i = 0; i < 200; ++i) {
@@ -83,6 +70,8 @@ TEST_CASE("thread pool: after fork, groups run one after another share one new t
       });
       group.Wait();
     }
-    return ran_on.size() == 1 && !ran_on.contains(std::this_thread::get_id());
-  }));
+    return ran_on.size() == 1 && !ran_on.contains(std::this_thread::get_id()) ? 0 : 1;
+  });
+  CHECK(end.exited);
+  CHECK(end.code == 0);
 }
