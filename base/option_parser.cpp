@@ -1,13 +1,14 @@
 #include "base/option_parser.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace tilewalk::base {
 namespace {
 
 constexpr std::size_t kHelpColumn = 29;  // where the help text starts in --help
 
-std::string Quote(std::string_view text) {
+std::string InQuotes(std::string_view text) {
   return "'" + std::string(text) + "'";
 }
 
@@ -29,24 +30,25 @@ std::string Needs(const OptionSpec& spec) {
 }  // namespace
 
 std::string GotMessage(std::string_view option, std::string_view value, std::string_view expectation) {
-  return std::string(option) + " got " + Quote(value) + ": " + std::string(expectation);
+  return std::string(option) + " got " + InQuotes(value) + ": " + std::string(expectation);
 }
 
 Result<std::vector<std::string_view>> ParseOptions(std::span<const std::string_view> args,
                                                    std::span<const OptionSpec> specs,
                                                    bool positional_allowed) {
   std::vector<std::string_view> positional;
+  std::vector<std::pair<const OptionSpec*, std::string_view>> values;  // each value option's one value
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string_view arg = args[i];
     if (!arg.starts_with("-") || arg == "-") {
-      if (!positional_allowed) return Fail(Reason::Usage, "unexpected argument " + Quote(arg));
+      if (!positional_allowed) return Fail(Reason::Usage, "unexpected argument " + InQuotes(arg));
       positional.push_back(arg);
       continue;
     }
     const std::size_t equals = arg.find('=');
     const std::string_view name = arg.substr(0, equals);
     const OptionSpec* spec = Find(specs, name);
-    if (spec == nullptr) return Fail(Reason::Usage, "unknown option " + Quote(name));
+    if (spec == nullptr) return Fail(Reason::Usage, "unknown option " + InQuotes(name));
     std::string_view value;
     if (spec->value_name.empty()) {
       if (equals != std::string_view::npos) return Fail(Reason::Usage, std::string(name) + " takes no value");
@@ -56,9 +58,17 @@ Result<std::vector<std::string_view>> ParseOptions(std::span<const std::string_v
     } else {
       if (i + 1 >= args.size()) return Fail(Reason::Usage, Needs(*spec));
       if (LooksLikeOption(args[i + 1]))
-        return Fail(Reason::Usage, Needs(*spec) + ", got " + Quote(args[i + 1]));
+        return Fail(Reason::Usage, Needs(*spec) + ", got " + InQuotes(args[i + 1]));
       value = args[++i];
       if (value.empty()) return Fail(Reason::Usage, Needs(*spec));
+    }
+    if (!spec->value_name.empty()) {
+      const auto earlier =
+          std::find_if(values.begin(), values.end(), [&](const auto& v) { return v.first == spec; });
+      if (earlier != values.end())
+        return Fail(Reason::Usage, std::string(name) + " is given twice (" + InQuotes(earlier->second) +
+                                       ", then " + InQuotes(value) + "); give it once");
+      values.emplace_back(spec, value);
     }
     if (const Status set = spec->set(value); !set)
       return Fail(Reason::Usage, spec->value_name.empty() ? set.error().message

@@ -6,6 +6,7 @@
 //   --dump needs a folder, got '--json'
 //   --q-len got 'x': expected a whole number from 1 to 1048576
 //   unexpected argument 'foo'
+//   --launch is given twice ('fwd', then 'dq'); give it once
 // A verb lists its options as OptionSpecs (each with a setter that returns a Status) and calls
 // ParseOptions once; --help text comes from the same list.
 #pragma once
@@ -30,8 +31,10 @@ struct OptionSpec {
   std::function<Status(std::string_view value)> set;
 };
 
-// Parses `args` against `specs`, calling each option's setter in command-line order (a later repeat
-// wins). Arguments that are not options are returned when `positional_allowed` is true, else refused.
+// Parses `args` against `specs`, calling each option's setter in command-line order. An option that takes
+// a value may be given once: of two values, only one could count, so a repeat is refused rather than one of
+// them silently dropped (a switch given twice is the same switch). Arguments that are not options are
+// returned when `positional_allowed` is true, else refused.
 // The first problem stops the parse; its Error has Reason::Usage.
 Result<std::vector<std::string_view>> ParseOptions(std::span<const std::string_view> args,
                                                    std::span<const OptionSpec> specs,

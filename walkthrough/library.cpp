@@ -6,6 +6,7 @@
 
 #include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/mirror_sources.hpp"
+#include "walkthrough/stop_landing.hpp"
 
 namespace tilewalk::walkthrough {
 
@@ -81,9 +82,8 @@ Library LoadLibrary(std::span<const EmbeddedFile> passage_files, std::span<const
       for (const std::string& id : s.passages)
         if (!lib.FindPassage(id))
           d.push_back({path, s.line, "stop '" + s.title + "' names no passage '" + id + "'"});
-      for (const auto* flags : {&s.scenario, &s.try_flags})
-        if (const auto scenario = flash::ParseScenario(*flags); !scenario)
-          d.push_back({path, s.line, "stop '" + s.title + "': " + scenario.error().message});
+      if (const auto tried = TriedScenarioFlags(s); !tried)
+        d.push_back({path, s.line, "stop '" + s.title + "': " + tried.error().message});
     }
     lib.tours.push_back(std::move(*t));
   }

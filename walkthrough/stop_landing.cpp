@@ -73,6 +73,14 @@ std::size_t StopLander::cached_bytes() const {
   return m_bytes;
 }
 
+base::Result<std::vector<std::string>> TriedScenarioFlags(const TourStop& stop) {
+  const auto scenario = flash::ParseScenario(stop.scenario);
+  if (!scenario) return scenario.error();
+  const auto tried = flash::ParseScenario(stop.try_flags, *scenario);
+  if (!tried) return tried.error();
+  return flash::ScenarioToFlags(*tried);
+}
+
 StopLanding StopLander::Land(const TourStop& stop, const RecordOptions& options) {
   StopLanding out;
   const auto scenario = flash::ParseScenario(stop.scenario);

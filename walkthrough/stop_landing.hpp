@@ -11,6 +11,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "base/result.hpp"
 #include "walkthrough/recording.hpp"
@@ -48,6 +49,11 @@ class StopLander {
   std::size_t m_bytes = 0;
   std::size_t m_bound;
 };
+
+// The stop's scenario with its `try:` flags on top, as the flags of the scenario that makes: a try may
+// change a setting the scenario already has (block_k 128, then 64), which the two lists joined would give
+// twice. Fails as flash::ParseScenario does, on either list.
+base::Result<std::vector<std::string>> TriedScenarioFlags(const TourStop& stop);
 
 // The N-th event matching a landing, counted over the whole recording in execution order; none for
 // 'rejected' in a rejected scenario. NotFound when the recording has no such event.

@@ -55,9 +55,8 @@ void TourSession::TryStopSuggestion() {
   if (m_tour == nullptr) return;
   const walkthrough::TourStop& stop = m_tour->stops[static_cast<std::size_t>(m_stop)];
   if (stop.try_flags.empty()) return;
-  std::vector<std::string> flags = stop.scenario;
-  flags.insert(flags.end(), stop.try_flags.begin(), stop.try_flags.end());
-  RunScenario(std::move(flags));
+  auto flags = walkthrough::TriedScenarioFlags(stop);  // checked when the library was loaded
+  if (flags) RunScenario(std::move(*flags));
 }
 
 bool TourSession::ApplySetting(const views::Intent& intent) {

@@ -53,9 +53,9 @@ std::string Refusal(std::vector<std::string_view> args, bool positional = false)
 
 }  // namespace
 
-TEST_CASE("option parser: values from '=' or the next argument, in order, the last repeat winning") {
+TEST_CASE("option parser: values from '=' or the next argument, in order") {
   Parsed parsed;
-  const std::vector<std::string_view> args = {"--out=a.json", "--flag", "--count", "2", "--out", "b.json"};
+  const std::vector<std::string_view> args = {"--out=b.json", "--flag", "--count", "2", "--flag"};
   const auto result = ParseOptions(args, Specs(parsed));
   REQUIRE(result.ok());
   CHECK(result->empty());
@@ -77,6 +77,15 @@ TEST_CASE("option parser: one message for each kind of mistake") {
   CHECK(Refusal({"--count", "-1"}) == "--count got '-1': expected 1 or 2");  // a negative number is a value
   CHECK(Refusal({"stray"}) == "unexpected argument 'stray'");
   CHECK(Refusal({"-"}) == "unexpected argument '-'");
+}
+
+TEST_CASE("option parser: an option that takes a value is refused when it is given twice") {
+  CHECK(Refusal({"--out", "a.json", "--out", "b.json"}) ==
+        "--out is given twice ('a.json', then 'b.json'); give it once");
+  CHECK(Refusal({"--out=a.json", "--flag", "--out=a.json"}) ==
+        "--out is given twice ('a.json', then 'a.json'); give it once");
+  CHECK(Refusal({"--count", "1", "--count", "2"}) == "--count is given twice ('1', then '2'); give it once");
+  CHECK(Refusal({"--flag", "--flag"}) == "(accepted)");  // a switch twice is the same switch
 }
 
 TEST_CASE("option parser: positionals come back in order when allowed") {

@@ -61,6 +61,16 @@ add_test(NAME "cli: trace writes the event log as JSON"
 tilewalk_cli_test("trace needs --out" EXIT 2 COMMAND ${tw} trace --causal MATCH "--out FILE.json is required")
 tilewalk_cli_test("trace rejects an unknown launch" EXIT 2 COMMAND ${tw} trace --launch up --out x.json
   MATCH "--launch got 'up': expected fwd, dkv, dq or step")
+# Every verb parses through the one option parser, which takes an option with a value once.
+tilewalk_cli_test("trace refuses --launch given twice" EXIT 2
+  COMMAND ${tw} trace --launch fwd --out x.json --launch dq
+  MATCH "--launch is given twice \\('fwd', then 'dq'\\); give it once")
+tilewalk_cli_test("check refuses a scenario flag given twice" EXIT 2 COMMAND ${tw} check --q-len 256 --q-len=512
+  MATCH "--q-len is given twice \\('256', then '512'\\)")
+tilewalk_cli_test("gui refuses --tour given twice" EXIT 2 COMMAND ${tw} gui --tour intro --tour causal
+  MATCH "--tour is given twice")
+tilewalk_cli_test("export refuses --out given twice" EXIT 2 COMMAND ${tw} export --out a --out b
+  MATCH "--out is given twice")
 tilewalk_cli_test("trace into an unwritable place fails cleanly" EXIT 1
   COMMAND ${tw} trace --out /dev/null/t.json MATCH "cannot write '/dev/null/t.json'")
 tilewalk_cli_test("trace of a rejected scenario writes the error and exits 1" EXIT 1

@@ -38,7 +38,7 @@ std::string Joined(const std::vector<std::string>& words) {
 bool KnownForm(const std::string& message) {
   for (const char* form : {"unknown option '", "unexpected argument '", "preset '"})
     if (message.starts_with(form)) return true;
-  for (const char* form : {" takes no value", " needs ", " got '"})
+  for (const char* form : {" takes no value", " needs ", " got '", " is given twice ("})
     if (message.starts_with("--") && message.find(form) != std::string::npos) return true;
   return false;
 }
