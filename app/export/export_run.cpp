@@ -250,7 +250,7 @@ void ReportWritten(std::ostream& out, const ExportOptions& options, int total, d
 
 }  // namespace
 
-VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostream& err) {
+VerbResult RunExport(const ExportOptions& options, std::ostream& err) {
   using base::Fail;
   using base::Reason;
   // From the start: a Ctrl-C must never leave a staging folder behind, and is noticed between stops and
@@ -313,7 +313,7 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostre
   }
   if (interrupts.Interrupted()) return interrupted();
   if (const base::Status committed = folder->Commit(); !committed) return committed.error();
-  ReportWritten(out, options, total, drawn->frames_per_second, renderer->get(), ffmpeg->has_value());
+  ReportWritten(err, options, total, drawn->frames_per_second, renderer->get(), ffmpeg->has_value());
   return ExitCode::Ok;
 }
 

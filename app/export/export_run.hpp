@@ -14,6 +14,7 @@
 
 namespace tilewalk::app {
 
-VerbResult RunExport(const ExportOptions& options, std::ostream& out, std::ostream& err);
+// Progress, warnings and the closing "wrote ..." line go to `err`: standard output carries no status.
+VerbResult RunExport(const ExportOptions& options, std::ostream& err);
 
 }  // namespace tilewalk::app

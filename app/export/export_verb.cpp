@@ -217,7 +217,7 @@ VerbResult RunExportVerb(const VerbCall& call) {
   const auto options = ParseExportOptions(call.args);
   if (!options) return options.error();
   if (const base::Status pallas = CheckPallasFlag(options->pallas_source); !pallas) return pallas.error();
-  return RunExport(*options, call.out, call.err);
+  return RunExport(*options, call.err);
 }
 
 }  // namespace tilewalk::app

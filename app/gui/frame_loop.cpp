@@ -160,7 +160,7 @@ std::optional<ExitCode> TakeScreenshot(GuiRun& run) {
     return std::nullopt;
   }
   if (auto finished = run.gallery_shots->Finish(gallery.exhibits); !finished) return failed(finished.error());
-  run.out << "tilewalk gui: wrote " << gallery.exhibits.size() << " gallery screenshots and index.md to "
+  run.err << "tilewalk gui: wrote " << gallery.exhibits.size() << " gallery screenshots and index.md to "
           << base::TerminalSafe(run.options.screenshot->string()) << "\n";
   return ExitCode::Ok;
 }

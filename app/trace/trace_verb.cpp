@@ -1,7 +1,10 @@
 #include "app/trace/trace_verb.hpp"
 
+#include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -39,13 +42,31 @@ std::vector<OptionSpec> TraceOptionSpecs(TraceOptions& into, flash::ScenarioArgs
                      return {};
                    }});
   specs.push_back(PathOption("--out", "FILE.json", "a file name",
-                             "where to write the trace (written atomically)", into.out));
+                             "where to write the trace (written atomically); - for standard output",
+                             into.out));
   specs.push_back(PathOption("--pallas-source", "PATH", "a file",
                              "the Pallas file whose lines events carry as pallas_line (else the one found)",
                              into.pallas_source));
   specs.push_back(ThreadsOption());
   specs.push_back(MaxMemoryOption());
   return specs;
+}
+
+// A FILE that writes into a C++ stream, so that `--out -` streams the JSON to the verb's own out stream
+// (standard output, or a test's buffer) as the file path streams it to its file.
+ssize_t WriteToStream(void* stream, const char* data, std::size_t size) {
+  std::ostream& out = *static_cast<std::ostream*>(stream);
+  out.write(data, static_cast<std::streamsize>(size));
+  return out ? static_cast<ssize_t>(size) : -1;
+}
+
+std::unique_ptr<std::FILE, int (*)(std::FILE*)> OpenStreamFile(std::ostream& out) {
+  const cookie_io_functions_t io{.read = nullptr, .write = WriteToStream, .seek = nullptr, .close = nullptr};
+  return {fopencookie(&out, "w", io), &std::fclose};
+}
+
+bool IsStandardOutput(const std::filesystem::path& path) {
+  return path == "-";
 }
 
 }  // namespace
@@ -75,12 +96,15 @@ VerbResult RunTraceVerb(const VerbCall& call) {
 
   // A bad --out is refused before the recording, which can take a while; nothing is created until the
   // recording is done, so a Ctrl-C before then has nothing to clean up.
-  if (const auto destination = base::CheckOutputDestination(*out_path); !destination)
-    return destination.error();
+  const bool to_stdout = IsStandardOutput(*out_path);
+  if (!to_stdout)
+    if (const auto destination = base::CheckOutputDestination(*out_path); !destination)
+      return destination.error();
   const auto pallas = LoadPallasForVerb(options.pallas_source, "trace", call.err);
   if (!pallas) return pallas.error();
   const base::InterruptGuard guard;
-  const auto interrupted = [&] { return guard.AsError("nothing was written to " + base::Quote(*out_path)); };
+  const std::string where = to_stdout ? "standard output" : base::Quote(*out_path);
+  const auto interrupted = [&] { return guard.AsError("nothing was written to " + where); };
   ProgressLine progress(call.err, "trace", ProgressLine::StderrIsTerminal());
   // The recording asks the guard between grid steps, so a Ctrl-C stops it there.
   progress.Phase("recording the scenario");
@@ -88,22 +112,37 @@ VerbResult RunTraceVerb(const VerbCall& call) {
       walkthrough::Recording::Record(scenario, {.cancelled = [&guard] { return guard.Interrupted(); }});
   progress.Finish();
   if (guard.Interrupted()) return interrupted();
-  auto file = base::OutputFile::Open(*out_path);
-  if (!file) return file.error();
-  const bool complete =
-      WriteTraceJson(file->File(), *recording, launches, pallas->get(), [&](uint64_t done, uint64_t total) {
-        progress.Update(static_cast<int64_t>(done), static_cast<int64_t>(total), "events written");
-        return !guard.Interrupted() && file->Status().ok();
-      });
-  progress.Finish();
-  if (guard.Interrupted()) return interrupted();  // the temporary goes with `file`
-  if (!complete) return file->Status().error();
-  if (const auto committed = file->Commit(); !committed) return committed.error();
+  const auto report = [&](uint64_t done, uint64_t total) {
+    progress.Update(static_cast<int64_t>(done), static_cast<int64_t>(total), "events written");
+    return !guard.Interrupted();
+  };
+  if (to_stdout) {
+    // Standard output cannot be written atomically: an interrupted trace there ends where it stopped.
+    const auto stream = OpenStreamFile(call.out);
+    if (!stream) return base::Fail(base::Reason::Unwritable, "cannot write the trace to standard output");
+    const bool complete = WriteTraceJson(
+        stream.get(), *recording, launches, pallas->get(),
+        [&](uint64_t done, uint64_t total) { return report(done, total) && std::ferror(stream.get()) == 0; });
+    progress.Finish();
+    if (guard.Interrupted()) return guard.AsError("the trace on standard output is incomplete");
+    if (!complete || std::fflush(stream.get()) != 0 || !call.out)
+      return base::Fail(base::Reason::Unwritable, "cannot write the trace to standard output");
+  } else {
+    auto file = base::OutputFile::Open(*out_path);
+    if (!file) return file.error();
+    const bool complete = WriteTraceJson(
+        file->File(), *recording, launches, pallas->get(),
+        [&](uint64_t done, uint64_t total) { return report(done, total) && file->Status().ok(); });
+    progress.Finish();
+    if (guard.Interrupted()) return interrupted();  // the temporary goes with `file`
+    if (!complete) return file->Status().error();
+    if (const auto committed = file->Commit(); !committed) return committed.error();
+  }
   uint64_t written = 0;
   for (int launch = 0; launch < static_cast<int>(recording->launches().size()); ++launch)
     if (launches.empty() || recording->launches()[static_cast<std::size_t>(launch)].name == launches.front())
       written += recording->EventRange(launch).size();
-  call.out << "wrote " << written << " events to " << base::Quote(*out_path) << "\n";
+  call.err << "wrote " << written << " events to " << where << "\n";
   if (recording->error()) {
     call.err << walkthrough::DescribeKernelError(*recording->error()) << "\n"
              << flash::ErrorAdvice(*recording->error(), recording->error_launch()) << "\n"

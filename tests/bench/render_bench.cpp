@@ -1,8 +1,8 @@
 // Rendering figures, both through headless EGL (llvmpipe, no display), so anyone can rerun them:
-// - issue 7's GUI frame time: the tour screen with every pane open at 1920x1080 on a causal S=1024
+// - the GUI frame time: the tour screen with every pane open at 1920x1080 on a causal S=1024
 //   launch, stepping one statement a frame, GL finished each frame; mean and p95 in milliseconds. (The
 //   window's own figure, under Xvfb, comes from `tilewalk gui --benchmark-frames`.)
-// - issue 8's export rate: `tilewalk export` of a causal S=1024 training step, a frame per grid step
+// - the export rate: `tilewalk export` of a causal S=1024 training step, a frame per grid step
 //   (193 frames) at 1280x720, PNG writing and the recording included; frames per second.
 #include <benchmark/benchmark.h>
 #include <glad/gl.h>
@@ -61,14 +61,14 @@ void BM_ExportFrames(benchmark::State& state) {
   double seconds = 0;
   for (auto _ : state) {
     std::filesystem::remove_all(out);
-    std::ostringstream said, err;
+    std::ostringstream err;
     const auto start = Clock::now();
     const app::VerbResult code =
         app::RunExport({.scenario = flash::Scenario{.q_len = 1024, .kv_len = 1024, .causal = true},
                         .out = out,
                         .size = {.width = 1280, .height = 720},
                         .every = app::FrameEvery::Step},
-                       said, err);
+                       err);
     seconds += std::chrono::duration<double>(Clock::now() - start).count();
     if (!code || *code != app::ExitCode::Ok) {
       state.SkipWithError((err.str() + (code ? "" : code.error().message)).c_str());

@@ -10,7 +10,7 @@ execute_process(
   COMMAND "${TILEWALK}" export --library "${LIBRARY}" --out "${OUT}" --video --size 480x320 --fps 4
   RESULT_VARIABLE code OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
 message(STATUS "exit ${code}\n${stdout}${stderr}")
-if(NOT code EQUAL 0 OR NOT stdout MATCHES "video\\.mp4")
+if(NOT code EQUAL 0 OR NOT stderr MATCHES "video\\.mp4")
   message(FATAL_ERROR "export --video failed (${code})")
 endif()
 file(GLOB frames "${OUT}/frames/*.png")

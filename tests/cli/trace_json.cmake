@@ -1,12 +1,23 @@
 # `trace --launch dkv`: valid JSON (string(JSON) parses it), only the dkv launch, events with the fields
-# the schema promises.
+# the schema promises. The status line goes to stderr, and `--out -` writes the same JSON to stdout.
 file(REMOVE ${OUT})
-execute_process(COMMAND ${TW} trace --q-len 512 --kv-len 512 --causal --launch dkv --out ${OUT}
-                RESULT_VARIABLE code OUTPUT_VARIABLE out)
-if(NOT code EQUAL 0 OR NOT out MATCHES "wrote [0-9]+ events")
-  message(FATAL_ERROR "trace exited ${code}: ${out}")
+set(scenario --q-len 512 --kv-len 512 --causal --launch dkv)
+execute_process(COMMAND ${TW} trace ${scenario} --out ${OUT}
+                RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT code EQUAL 0 OR NOT err MATCHES "wrote [0-9]+ events to '" OR NOT out STREQUAL "")
+  message(FATAL_ERROR "trace exited ${code}; stdout: ${out}; stderr: ${err}")
 endif()
 file(READ ${OUT} json)
+execute_process(COMMAND ${TW} trace ${scenario} --out - RESULT_VARIABLE code OUTPUT_VARIABLE piped ERROR_VARIABLE err)
+if(NOT code EQUAL 0 OR NOT err MATCHES "wrote [0-9]+ events to standard output")
+  message(FATAL_ERROR "trace --out - exited ${code}: ${err}")
+endif()
+if(NOT piped STREQUAL json)
+  message(FATAL_ERROR "trace --out - wrote other JSON than --out FILE")
+endif()
+if(EXISTS "${CMAKE_CURRENT_BINARY_DIR}/-")
+  message(FATAL_ERROR "trace --out - made a file named '-'")
+endif()
 string(JSON schema GET "${json}" schema)
 string(JSON launches LENGTH "${json}" launches)
 string(JSON name GET "${json}" launches 0 name)

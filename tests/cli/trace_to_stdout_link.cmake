@@ -1,6 +1,7 @@
-# A trace written through a link to /proc/self/fd/1 while stdout is redirected to a file (issue 19, case
-# 1): the trace lands in that file, after nothing was renamed over the link, which stays a link. (The test
-# never names /dev/stdout itself: a regression would then replace the system's link for every process.)
+# A trace written through a link to /proc/self/fd/1 while stdout is redirected to a file: the trace lands in
+# that file, after nothing was renamed over the link, which stays a link, and the file holds the JSON alone
+# (the status line goes to stderr). (The test never names /dev/stdout itself: a regression would then
+# replace the system's link for every process.)
 #   cmake -DTW=binary -DPARENT=dir -P trace_to_stdout_link.cmake
 file(REMOVE_RECURSE "${PARENT}")
 file(MAKE_DIRECTORY "${PARENT}")
@@ -18,8 +19,11 @@ if(NOT IS_SYMLINK "${PARENT}/stdout.json" OR NOT target STREQUAL "/proc/self/fd/
   message(FATAL_ERROR "the link was replaced")
 endif()
 file(READ "${PARENT}/log" log)
-if(NOT log MATCHES "^{\"schema\":\"tilewalk-trace/1\"" OR NOT log MATCHES "\n\\]}\nwrote [0-9]+ events to ")
-  message(FATAL_ERROR "stdout holds no whole trace followed by the summary")
+if(NOT log MATCHES "^{\"schema\":\"tilewalk-trace/1\"" OR NOT log MATCHES "\n\\]}\n$")
+  message(FATAL_ERROR "stdout holds more or less than the whole trace")
+endif()
+if(NOT stderr MATCHES "wrote [0-9]+ events to ")
+  message(FATAL_ERROR "stderr holds no status line")
 endif()
 file(GLOB left LIST_DIRECTORIES true "${PARENT}/.*")
 if(left)

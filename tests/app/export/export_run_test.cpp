@@ -11,6 +11,7 @@
 
 #include "app/export/export_run.hpp"
 #include "app/session/tour_session.hpp"
+#include "export_files.hpp"
 #include "kernels/flash/scenario_options.hpp"
 #include "png_read.hpp"
 #include "temp_folder.hpp"
@@ -22,8 +23,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct TempDir : tests::TempFolder {
-  TempDir() : TempFolder("tilewalk-export-test") {}
+struct ExportRunFolder : tests::TempFolder {
+  ExportRunFolder() : TempFolder("tilewalk-export-test") {}
 };
 
 ExportOptions FixtureExport(const fs::path& out, FrameEvery every) {
@@ -31,20 +32,14 @@ ExportOptions FixtureExport(const fs::path& out, FrameEvery every) {
       .out = out, .size = {.width = 480, .height = 320}, .every = every, .library = TILEWALK_FIXTURE_LIBRARY};
 }
 
-std::string Bytes(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-nlohmann::json Manifest(const fs::path& out) {
-  return nlohmann::json::parse(Bytes(out / "manifest.json"));
-}
+using tests::ReadBytes;
+using tests::ReadManifest;
 
 // The exit code as the command line would give it: an Error is 2 for a usage error, 1 otherwise, and its
 // message joins what the export printed.
 ExitCode Run(const ExportOptions& options, std::string* error = nullptr) {
-  std::ostringstream out, err;
-  const VerbResult result = RunExport(options, out, err);
+  std::ostringstream err;
+  const VerbResult result = RunExport(options, err);
   if (error) *error = err.str() + (result ? "" : result.error().message);
   if (result) return *result;
   return result.error().reason == base::Reason::Usage ? ExitCode::Usage : ExitCode::Failure;
@@ -53,11 +48,11 @@ ExitCode Run(const ExportOptions& options, std::string* error = nullptr) {
 }  // namespace
 
 TEST_CASE("export: the manifest agrees with the timeline, frame by frame") {
-  TempDir dir;
+  ExportRunFolder dir;
   const fs::path out = dir.path / "dma";
   std::string error;
   REQUIRE_MESSAGE(Run(FixtureExport(out, FrameEvery::Dma), &error) == ExitCode::Ok, error);
-  const nlohmann::json m = Manifest(out);
+  const nlohmann::json m = ReadManifest(out);
   CHECK(m["kind"] == "tour");
   CHECK(m["tour"]["id"] == "fixture");
   CHECK(m["every"] == "dma");
@@ -115,11 +110,11 @@ TEST_CASE("export: the manifest agrees with the timeline, frame by frame") {
 }
 
 TEST_CASE("export: the manifest carries the narration and passages filled, the code lines and the event") {
-  TempDir dir;
+  ExportRunFolder dir;
   const fs::path out = dir.path / "stops";
   std::string error;
   REQUIRE_MESSAGE(Run(FixtureExport(out, FrameEvery::Stop), &error) == ExitCode::Ok, error);
-  const nlohmann::json m = Manifest(out);
+  const nlohmann::json m = ReadManifest(out);
   CHECK(m["format_version"] == 3);
   const auto& first = m["stops"][0];
   const std::string narration = "The first stop lands on the first running max of a causal launch.";
@@ -158,7 +153,7 @@ TEST_CASE("export: the manifest carries the narration and passages filled, the c
 }
 
 TEST_CASE("export: the same inputs give byte-identical frames and manifest") {
-  TempDir dir;
+  ExportRunFolder dir;
   ExportOptions options = FixtureExport(dir.path / "a", FrameEvery::Stop);
   options.panes = *ParsePaneList("grid,memory,timeline");
   options.scale = 1.5f;
@@ -170,11 +165,11 @@ TEST_CASE("export: the same inputs give byte-identical frames and manifest") {
     if (!entry.is_regular_file()) continue;
     const fs::path twin = dir.path / "b" / fs::relative(entry.path(), dir.path / "a");
     CAPTURE(twin.string());
-    CHECK(Bytes(entry.path()) == Bytes(twin));
+    CHECK(ReadBytes(entry.path()) == ReadBytes(twin));
     ++compared;
   }
   // The manifest, and per frame its PNG and the picture JSON of its three panes.
-  CHECK(compared == 1 + 4 * static_cast<int>(Manifest(dir.path / "a")["frames"].size()));
+  CHECK(compared == 1 + 4 * static_cast<int>(ReadManifest(dir.path / "a")["frames"].size()));
   std::string why;
   const auto frame = tests::ReadPng(dir.path / "a" / "frames" / "00001.png", why);
   REQUIRE(frame);
@@ -182,11 +177,11 @@ TEST_CASE("export: the same inputs give byte-identical frames and manifest") {
 }
 
 TEST_CASE("export: each frame lists its panes' picture JSON, beside the PNG or as SVG per pane") {
-  TempDir dir;
+  ExportRunFolder dir;
   ExportOptions options = FixtureExport(dir.path / "png", FrameEvery::Stop);
   options.panes = *ParsePaneList("source,grid,memory,scores");
   REQUIRE(Run(options) == ExitCode::Ok);
-  nlohmann::json m = Manifest(dir.path / "png");
+  nlohmann::json m = ReadManifest(dir.path / "png");
   REQUIRE_FALSE(m["frames"].empty());
   const nlohmann::json& first = m["frames"][0];
   CHECK(first["file"] == "frames/00001.png");
@@ -194,13 +189,14 @@ TEST_CASE("export: each frame lists its panes' picture JSON, beside the PNG or a
   CHECK(first["panes"][0] ==
         nlohmann::json{{"pane", "grid"}, {"image", nullptr}, {"picture", "pictures/00001-grid.json"}});
   CHECK(first["panes"][2]["pane"] == "scores");
-  const nlohmann::json grid = nlohmann::json::parse(Bytes(dir.path / "png" / "pictures" / "00001-grid.json"));
+  const nlohmann::json grid =
+      nlohmann::json::parse(ReadBytes(dir.path / "png" / "pictures" / "00001-grid.json"));
   CHECK(grid["pane"] == "grid");
   CHECK_FALSE(grid["slices"].empty());
   // The first stop lands on the running max, past s: its values are there though the Lanes statement, not
   // Scores, is at the cursor.
   const nlohmann::json scores =
-      nlohmann::json::parse(Bytes(dir.path / "png" / "pictures" / "00001-scores.json"));
+      nlohmann::json::parse(ReadBytes(dir.path / "png" / "pictures" / "00001-scores.json"));
   CHECK(scores["s"]["values"].is_array());
 
   options.out = dir.path / "svg";
@@ -209,20 +205,20 @@ TEST_CASE("export: each frame lists its panes' picture JSON, beside the PNG or a
   options.theme = views::palette::Theme::Light;
   REQUIRE(Run(options) == ExitCode::Ok);
   views::palette::SetTheme(views::palette::Theme::Dark);
-  m = Manifest(dir.path / "svg");
+  m = ReadManifest(dir.path / "svg");
   CHECK(m["theme"] == "light");
   CHECK(m["frames"][0]["file"].is_null());
   CHECK(m["frames"][0]["panes"][1] == nlohmann::json{{"pane", "timeline"},
                                                      {"image", "frames/00001-timeline.svg"},
                                                      {"picture", "pictures/00001-timeline.json"}});
-  const std::string svg = Bytes(dir.path / "svg" / "frames" / "00001-grid.svg");
+  const std::string svg = ReadBytes(dir.path / "svg" / "frames" / "00001-grid.svg");
   CHECK(svg.find("class=\"tilewalk grid theme-light\"") != std::string::npos);
   CHECK(svg.find("class=\"cell current\"") != std::string::npos);
   CHECK_FALSE(fs::exists(dir.path / "svg" / "frames" / "00001.png"));
 }
 
 TEST_CASE("export: a plan longer than --max-frames is refused before anything is drawn") {
-  TempDir dir;
+  ExportRunFolder dir;
   ExportOptions options = FixtureExport(dir.path / "long", FrameEvery::Statement);
   options.max_frames = 3;
   std::string error;
@@ -232,7 +228,7 @@ TEST_CASE("export: a plan longer than --max-frames is refused before anything is
 }
 
 TEST_CASE("export: a scenario the kernel rejects prints its error and leaves nothing") {
-  TempDir dir;
+  ExportRunFolder dir;
   ExportOptions options = FixtureExport(dir.path / "rejected", FrameEvery::Step);
   options.scenario = *flash::ParseScenario(std::vector<std::string>{"--scenario", "block-k-64"});
   std::string error;
@@ -242,7 +238,7 @@ TEST_CASE("export: a scenario the kernel rejects prints its error and leaves not
 }
 
 TEST_CASE("export: --force replaces an earlier export, and refuses a folder that is not one") {
-  TempDir dir;
+  ExportRunFolder dir;
   ExportOptions options = FixtureExport(dir.path / "out", FrameEvery::Stop);
   options.panes = *ParsePaneList("grid");
   REQUIRE(Run(options) == ExitCode::Ok);
@@ -267,7 +263,7 @@ TEST_CASE("export: --force replaces an earlier export, and refuses a folder that
 }
 
 TEST_CASE("export: --theme light draws on white, and --theme print in greys only") {
-  TempDir dir;
+  ExportRunFolder dir;
   ExportOptions options = FixtureExport(dir.path / "light", FrameEvery::Stop);
   options.panes = *ParsePaneList("grid,memory,timeline");
   options.theme = views::palette::Theme::Light;
@@ -282,9 +278,9 @@ TEST_CASE("export: --theme light draws on white, and --theme print in greys only
   CHECK(light->rgba[corner] == 0xFF);  // the ground under the bottom-left corner, inside the frame
   CHECK(light->rgba[corner + 1] == 0xFF);
   CHECK(light->rgba[corner + 2] == 0xFF);
-  CHECK(Manifest(dir.path / "light")["theme"] == "light");
-  CHECK(Manifest(dir.path / "print")["theme"] == "print");
-  const int frames = static_cast<int>(Manifest(dir.path / "print")["frames"].size());
+  CHECK(ReadManifest(dir.path / "light")["theme"] == "light");
+  CHECK(ReadManifest(dir.path / "print")["theme"] == "print");
+  const int frames = static_cast<int>(ReadManifest(dir.path / "print")["frames"].size());
   REQUIRE(frames > 0);
   for (int i = 1; i <= frames; ++i) {
     char name[16];

@@ -17,6 +17,7 @@
 #include "app/export/frame_files.hpp"
 #include "app/export/webp_file.hpp"
 #include "app/screen/figure_screen.hpp"
+#include "export_files.hpp"
 #include "png_read.hpp"
 #include "temp_folder.hpp"
 
@@ -25,8 +26,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct TempDir : tests::TempFolder {
-  TempDir() : TempFolder("tilewalk-figure-test") {}
+struct FigureFolder : tests::TempFolder {
+  FigureFolder() : TempFolder("tilewalk-figure-test") {}
 };
 
 ExportOptions FigureExport(const fs::path& out) {
@@ -37,18 +38,12 @@ ExportOptions FigureExport(const fs::path& out) {
           .library = TILEWALK_FIXTURE_LIBRARY};
 }
 
-std::string Bytes(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-nlohmann::json Manifest(const fs::path& out) {
-  return nlohmann::json::parse(Bytes(out / "manifest.json"));
-}
+using tests::ReadBytes;
+using tests::ReadManifest;
 
 bool Ran(const ExportOptions& options, std::string& error) {
-  std::ostringstream out, err;
-  const VerbResult result = RunExport(options, out, err);
+  std::ostringstream err;
+  const VerbResult result = RunExport(options, err);
   error = err.str() + (result ? "" : result.error().message);
   return result && *result == ExitCode::Ok;
 }
@@ -99,10 +94,10 @@ std::size_t ChromeSquares(const tests::DecodedPng& image) {
 }  // namespace
 
 TEST_CASE("export --figure: one image per pane per frame, at the pane's size, with no controls") {
-  TempDir dir;
+  FigureFolder dir;
   std::string error;
   REQUIRE_MESSAGE(Ran(FigureExport(dir.path / "figure"), error), error);
-  const nlohmann::json m = Manifest(dir.path / "figure");
+  const nlohmann::json m = ReadManifest(dir.path / "figure");
   CHECK(m["figure"] == true);
   CHECK(m["image_format"] == "png");
   REQUIRE(m["frames"].size() > 1);
@@ -144,7 +139,7 @@ TEST_CASE("export --figure: one image per pane per frame, at the pane's size, wi
 
 TEST_CASE(
     "export --figure --format webp: lossless WebP that decodes to the PNG's pixels, the same each run") {
-  TempDir dir;
+  FigureFolder dir;
   ExportOptions options = FigureExport(dir.path / "png");
   options.panes = *ParsePaneList("grid,timeline");
   options.size = {.width = 480, .height = 320};
@@ -156,15 +151,15 @@ TEST_CASE(
     options.out = dir.path / name;
     REQUIRE_MESSAGE(Ran(options, error), error);
   }
-  const nlohmann::json m = Manifest(dir.path / "webp");
+  const nlohmann::json m = ReadManifest(dir.path / "webp");
   CHECK(m["image_format"] == "webp");
   int compared = 0;
   for (std::size_t i = 0; i < m["frames"].size(); ++i) {
     for (const nlohmann::json& image : m["frames"][i]["panes"]) {
       const std::string file = image["image"].get<std::string>();
       CAPTURE(file);
-      const std::string webp = Bytes(dir.path / "webp" / file);
-      CHECK(webp == Bytes(dir.path / "webp-again" / file));
+      const std::string webp = ReadBytes(dir.path / "webp" / file);
+      CHECK(webp == ReadBytes(dir.path / "webp-again" / file));
       int width = 0, height = 0;
       std::uint8_t* decoded =
           WebPDecodeRGBA(reinterpret_cast<const std::uint8_t*>(webp.data()), webp.size(), &width, &height);
@@ -183,7 +178,8 @@ TEST_CASE(
     }
   }
   CHECK(compared == 2 * static_cast<int>(m["frames"].size()));
-  CHECK(Bytes(dir.path / "webp" / "manifest.json") == Bytes(dir.path / "webp-again" / "manifest.json"));
+  CHECK(ReadBytes(dir.path / "webp" / "manifest.json") ==
+        ReadBytes(dir.path / "webp-again" / "manifest.json"));
 }
 
 TEST_CASE("export --format webp: a missing libwebp is named with its Debian package") {
