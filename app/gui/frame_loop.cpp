@@ -1,7 +1,9 @@
 // [SECTIONS] one frame (input, drawing, idling) · a script · the loop (screenshots, benchmark) · RunGui
 #include "app/gui/frame_loop.hpp"
 
+#include <fcntl.h>
 #include <imgui.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <optional>
@@ -14,6 +16,7 @@
 #include "app/gui/screenshot.hpp"
 #include "app/gui/tour_picker.hpp"
 #include "app/screen/png_file.hpp"
+#include "base/file_ops.hpp"
 #include "base/interrupt_guard.hpp"
 #include "base/safe_output.hpp"
 #include "base/terminal_text.hpp"
@@ -98,9 +101,23 @@ bool Idle(const GuiRun& run) {
   return !(run.shell.has_tour && (run.tour->playing() || run.tour->recording_in_progress()));
 }
 
+// --ready-fd: the first time the window has nothing left to draw, says so there and closes it. The write
+// never blocks, and a reader that went away costs nothing.
+void SignalReady(GuiRun& run) {
+  if (run.options.ready_fd < 0 || run.ready_signalled) return;
+  run.ready_signalled = true;
+  const int fd = run.options.ready_fd;
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+  constexpr char kReady[] = "ready\n";
+  if (base::WriteWithoutSigpipe(fd, kReady, sizeof kReady - 1) < 0)
+    run.err << "tilewalk gui: warning: --ready-fd " << fd << " could not be written\n";
+  close(fd);
+}
+
 // Sleeps while idle, until input arrives, the window is closed or Ctrl-C.
 void SleepWhileIdle(GuiRun& run) {
   if (!Idle(run)) return;
+  SignalReady(run);
   while (!run.window.WaitForInput(kIdleWaitSeconds) && !base::InterruptRequested() &&
          !run.window.ShouldClose()) {
   }

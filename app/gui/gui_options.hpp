@@ -30,6 +30,7 @@ struct GuiOptions {
   int benchmark_frames = 0;  // --benchmark-frames N: step a statement a frame, print mean and p95 frame time
   std::optional<std::filesystem::path> script{};  // --script FILE: drive the window, then exit
   int script_timeout_seconds = 300;               // --timeout: a script still running then is stopped
+  int ready_fd = -1;  // --ready-fd N: "ready" is written there once the window first waits for input
 };
 
 }  // namespace tilewalk::app

@@ -48,9 +48,10 @@ struct GuiRun {
   TourScreenState screen{};
   float text_scale = 1.0f;
   ImGuiLook look{};
-  bool blank = false;          // a presenter's 'b' or '.': a black screen until pressed again
-  int frames_since_input = 0;  // frames drawn since the last key, character or button
-  std::ostringstream quiet{};  // a missing font was reported when the window opened
+  bool blank = false;            // a presenter's 'b' or '.': a black screen until pressed again
+  int frames_since_input = 0;    // frames drawn since the last key, character or button
+  bool ready_signalled = false;  // --ready-fd was written
+  std::ostringstream quiet{};    // a missing font was reported when the window opened
 };
 
 // The window the options ask for (vsync and mouse off in unattended runs); an error says why there is none.

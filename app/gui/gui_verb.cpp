@@ -1,5 +1,9 @@
 #include "app/gui/gui_verb.hpp"
 
+#include <fcntl.h>
+
+#include <string>
+
 #include "app/cli_options.hpp"
 #include "app/gui/frame_loop.hpp"
 #include "app/library_problems.hpp"
@@ -39,10 +43,15 @@ std::vector<OptionSpec> GuiOptionSpecs(GuiOptions& o) {
       PathOption(
           "--script", "FILE", "a file",
           "Drive the window with the commands in FILE (key, tap, set, apply, wait, screenshot, expect, "
-          "stats; see the README), then exit",
+          "stats; see docs/guide.md), then exit",
           o.script),
       WholeOption("--timeout", "Stop a --script still running after SECONDS and exit 1 (default 300)", 1,
                   86400, o.script_timeout_seconds, "SECONDS"),
+      WholeOption("--ready-fd",
+                  "Write 'ready' to the open file descriptor N, and close it, once the window has drawn its "
+                  "first stop\nand waits for input: a signal for a program that drives the window from "
+                  "outside",
+                  3, 1023, o.ready_fd, "N"),
       ThreadsOption(),
       MaxMemoryOption(),
   };
@@ -72,6 +81,15 @@ base::Result<GuiOptions> ParseGuiOptions(std::span<const std::string_view> args)
   if (options.script && (options.screenshot || options.benchmark_frames))
     return base::Fail(base::Reason::Usage,
                       "--script runs on its own; take screenshots with its 'screenshot' command");
+  if (options.ready_fd >= 0 && (options.screenshot || options.benchmark_frames || options.script))
+    return base::Fail(
+        base::Reason::Usage,
+        "--ready-fd is for an interactive window; --screenshot, --benchmark-frames and --script "
+        "runs end on their own");
+  if (options.ready_fd >= 0 && fcntl(options.ready_fd, F_GETFD) == -1)
+    return base::Fail(base::Reason::Usage, "--ready-fd got '" + std::to_string(options.ready_fd) +
+                                               "': no file descriptor of that number is open (open one "
+                                               "for the run, as in 3>ready.fifo)");
   if (options.gallery && (options.benchmark_frames || options.script))
     return base::Fail(base::Reason::Usage,
                       "--gallery shows canned pictures; it takes no --benchmark-frames or --script");
@@ -82,6 +100,8 @@ VerbResult RunGuiVerb(const VerbCall& call) {
   const auto options = ParseGuiOptions(call.args);
   if (!options) return options.error();
   if (const base::Status pallas = CheckPallasFlag(options->pallas_source); !pallas) return pallas.error();
+  // The children the window starts (python3 looking for jax) must not hold the ready signal's pipe open.
+  if (options->ready_fd >= 0) fcntl(options->ready_fd, F_SETFD, FD_CLOEXEC);
   return RunGui(*options, call.out, call.err);
 }
 

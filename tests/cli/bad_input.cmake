@@ -58,6 +58,10 @@ bad_input("trace: a length past the range of int" EXIT 2 COMMAND ${tw} trace --o
   MATCH "--q-len got '99999999999999999999'")
 bad_input("gui: --stop past the range of int is out of range" EXIT 2 COMMAND ${tw} gui --stop 99999999999999999999
   MATCH "--stop got '99999999999999999999': expected a whole number from 1 to 1000")
+bad_input("gui: --ready-fd on a descriptor that is not open" EXIT 2 COMMAND ${tw} gui --ready-fd 1000
+  MATCH "--ready-fd got '1000': no file descriptor of that number is open")
+bad_input("gui: --ready-fd with a run that ends on its own" EXIT 2
+  COMMAND ${tw} gui --ready-fd 3 --screenshot x.png MATCH "--ready-fd is for an interactive window")
 bad_input("gui: a negative --stop" EXIT 2 COMMAND ${tw} gui --stop -1 MATCH "--stop got '-1': expected a whole number from 1 to 1000")
 bad_input("gui: --frames that is not a number" EXIT 2 COMMAND ${tw} gui --frames abc --screenshot x.png
   MATCH "--frames got 'abc': expected a whole number from 3 to 100000")
@@ -263,7 +267,7 @@ if(XVFB_RUN)
             --size 800x600 --screenshot ${CMAKE_CURRENT_BINARY_DIR}/unlandable.png
     NO_MATCH "internal error")
   set_tests_properties("cli: bad input: gui opens on a stop too big for the machine without running it" PROPERTIES
-    RESOURCE_LOCK xvfb ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+    ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
 endif()
 
 # ---- 6. The Pallas file: missing, empty, unrelated, not a file, truncated, binary ---------------------
@@ -361,13 +365,13 @@ if(XVFB_RUN)
     COMMAND ${XVFB_RUN} -a ${tw} gui --size 800x600 --screenshot /dev/full
     MATCH "cannot write '/dev/full': the disk is full \\(No space left on device\\)")
   set_tests_properties("cli: bad input: a screenshot onto /dev/full" PROPERTIES
-    RESOURCE_LOCK xvfb ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+    ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
 endif()
 
-# ---- 9. Issue 19: nothing lost, nothing hung -----------------------------------------------------------
-# Each case of the issue, by its number where it has one. Scripts that need a shell, a folder of their own
-# or a signal at the right moment are in tests/cli/*.cmake; run_fails_cleanly.cmake checks that a failed
-# or interrupted run exits 1 with its message, in time, and leaves nothing beside its output.
+# ---- 9. Nothing lost, nothing hung ---------------------------------------------------------------------
+# Writers, readers and child processes under hostile conditions. Scripts that need a shell, a folder of
+# their own or a signal at the right moment are in tests/cli/*.cmake; run_fails_cleanly.cmake checks that a
+# failed or interrupted run exits 1 with its message, in time, and leaves nothing beside its output.
 set(fails_cleanly ${CMAKE_CURRENT_SOURCE_DIR}/run_fails_cleanly.cmake)
 set(slow_library ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/slow-library)
 # bad_input_script(name SCRIPT file DEFINES -Dk=v...): a -P script as a bad-input test.
@@ -432,7 +436,7 @@ set(stale ${CMAKE_CURRENT_BINARY_DIR}/stale)
 file(REMOVE_RECURSE ${stale})
 bad_input("temporaries of a killed run are removed by the next run" EXIT 0
   COMMAND sh -c "mkdir -p '${stale}' && touch '${stale}/.t.json.tilewalk-partial-1-99999999999-1' && mkdir -p '${stale}/.d.tilewalk-partial-1-99999999999-2' && '${tw}' trace --q-len 256 --kv-len 256 --forward-only --out '${stale}/t.json' && ls -A '${stale}'"
-  MATCH "\nt\\.json\n$" NO_MATCH "tilewalk-partial")
+  MATCH "^t\\.json\n" NO_MATCH "tilewalk-partial")
 # Honest exits: a report that never reached stdout is a failure.
 bad_input("check --json onto a full stdout exits 1" EXIT 1
   COMMAND sh -c "exec '${tw}' check --q-len 256 --kv-len 256 --json > /dev/full"
@@ -453,8 +457,8 @@ bad_input("export frames larger than OpenGL draws say so" EXIT 1
 set_tests_properties("cli: bad input: export frames larger than OpenGL draws say so" PROPERTIES
   ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
 # 8. The settings file: a FIFO must not block the window, /dev/zero must not fill memory, and garbage must
-# reach the terminal escaped. Only interactive runs read it, so each run is closed by SIGINT (as Ctrl-C or
-# File > Quit would); timeout runs inside xvfb-run so that the signal reaches the app.
+# reach the terminal escaped. Only interactive runs read it, so each run is closed by SIGINT once the window
+# says it is ready (as Ctrl-C or File > Quit would).
 if(XVFB_RUN)
   string(ASCII 27 escape)
   # settings_case(what make said): `make` (a shell command, $1 the config folder) puts the thing in the
@@ -463,10 +467,11 @@ if(XVFB_RUN)
     string(MAKE_C_IDENTIFIER "${what}" folder)
     set(name "8. gui with a settings file that is ${what} starts, warns and closes")
     bad_input("${name}" EXIT 0
-      COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1/tilewalk\" && ${make} && XDG_CONFIG_HOME=\"$1\" exec \"$2\" -a timeout --preserve-status -s INT 6 \"$3\" gui --library \"$4\""
+      COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1/tilewalk\" && ${make} && XDG_CONFIG_HOME=\"$1\" exec \"$2\" \"$5\" \"$3\" --library \"$4\""
               sh ${CMAKE_CURRENT_BINARY_DIR}/settings-${folder} ${XVFB_RUN} ${tw} ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/library
+              ${CMAKE_CURRENT_SOURCE_DIR}/gui_until_ready.sh
       MATCH "tilewalk gui: warning: ${said}" NO_MATCH "${escape}")
-    set_tests_properties("cli: bad input: ${name}" PROPERTIES RESOURCE_LOCK xvfb ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+    set_tests_properties("cli: bad input: ${name}" PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
   endfunction()
   settings_case("a FIFO" "mkfifo \"$1/tilewalk/settings\"" "cannot read '[^']*settings': it is a named pipe")
   settings_case("a link to /dev/zero" "ln -s /dev/zero \"$1/tilewalk/settings\""
