@@ -96,14 +96,14 @@ views::Heatmap BuildHeatmap(std::string label, const tpu::Matrix& data, const st
       const bool off = (b & mask_bits::kOffScale) != 0;
       // A masked entry alternates a grey stripe with its own colour dimmed (or dark grey, when its value is
       // the mask value and has no colour).
-      const views::Rgb under = off ? views::kHatchDark : dim(colour(data(r, c)));
+      const auto under = [&] { return off ? views::kHatchDark : dim(colour(data(r, c))); };
       if (b & mask_bits::kPadding) {
         // "—" stripes from the first padding row
         Put(*image, c, r, ((r - real_rows) & 3) < 2 ? views::kPaddingLight : views::kHatchDark);
       } else if (b & mask_bits::kCausal) {
-        Put(*image, c, r, ((r + c) & 3) < 2 ? views::kHatchLight : under);  // "/" stripes
+        Put(*image, c, r, ((r + c) & 3) < 2 ? views::kHatchLight : under());  // "/" stripes
       } else if (b & mask_bits::kSegment) {
-        Put(*image, c, r, ((c - r) & 3) < 2 ? views::kSegmentLight : under);  // "\" stripes
+        Put(*image, c, r, ((c - r) & 3) < 2 ? views::kSegmentLight : under());  // "\" stripes
       } else if (off) {
         Put(*image, c, r, views::kNotFinite);
       } else {

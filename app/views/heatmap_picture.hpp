@@ -50,7 +50,8 @@ struct Heatmap {
 };
 
 // The colour map: a perceptually ordered ramp from dark blue through teal and green to yellow (after
-// viridis), readable on a projector and in grey. t in [0, 1].
+// viridis), readable on a projector and in grey. t in [0, 1]; beyond it the nearest end, and NaN the low end
+// (a value that has no place on the ramp must not pick a stop through an undefined conversion).
 struct Rgb {
   std::uint8_t r, g, b;
 };
@@ -61,7 +62,7 @@ inline Rgb ColourRamp(float t) {
                                               {0x22, 0xA8, 0x84},
                                               {0x7A, 0xD1, 0x51},
                                               {0xFD, 0xE7, 0x25}}};
-  t = std::clamp(t, 0.0f, 1.0f) * static_cast<float>(kStops.size() - 1);
+  t = (t >= 0.0f ? std::min(t, 1.0f) : 0.0f) * static_cast<float>(kStops.size() - 1);
   const auto i = std::min(static_cast<std::size_t>(t), kStops.size() - 2);
   const float f = t - static_cast<float>(i);
   auto mix = [f](std::uint8_t a, std::uint8_t b) {

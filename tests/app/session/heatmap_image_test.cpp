@@ -69,6 +69,10 @@ TEST_CASE("heatmap image: padding rows are striped in their own colour, whatever
     CHECK(h.image->Pixel(x, 2) != Rgba(views::kNotFinite));     // not the grey of an off-scale value
   }
   CHECK(h.image->Pixel(1, 1) == Rgba(views::ColourRamp(1.0f)));
+  // The ramp itself takes any float: NaN and values past its ends land on an end.
+  CHECK(Rgba(views::ColourRamp(nan)) == Rgba(views::ColourRamp(0.0f)));
+  CHECK(Rgba(views::ColourRamp(-2.0f)) == Rgba(views::ColourRamp(0.0f)));
+  CHECK(Rgba(views::ColourRamp(7.0f)) == Rgba(views::ColourRamp(1.0f)));
   // Without real_rows every row is real: the NaN row is off scale, as before.
   CHECK(BuildHeatmap("s", m).image->entry_bits[4] == views::heatmap_entry::kOffScale);
 }
