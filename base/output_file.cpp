@@ -100,25 +100,6 @@ Result<Plan> PlanFor(const fs::path& destination) {
                 through + "a block device (a disk); tilewalk writes files, pipes and character devices only");
 }
 
-// Gives std::ostream a FILE*, so that << and fwrite share one buffer and one error state.
-class FileStreamBuf : public std::streambuf {
- public:
-  void Attach(std::FILE* file) { m_file = file; }
-
- protected:
-  int_type overflow(int_type c) override {
-    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
-    return m_file != nullptr && std::fputc(c, m_file) != EOF ? c : traits_type::eof();
-  }
-  std::streamsize xsputn(const char* data, std::streamsize size) override {
-    if (m_file == nullptr) return 0;
-    return static_cast<std::streamsize>(std::fwrite(data, 1, static_cast<std::size_t>(size), m_file));
-  }
-
- private:
-  std::FILE* m_file = nullptr;
-};
-
 void SyncFolder(const fs::path& folder) {
   const Descriptor fd(open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   if (fd.valid()) fsync(fd.get());
@@ -127,6 +108,25 @@ void SyncFolder(const fs::path& folder) {
 }  // namespace
 
 struct OutputFile::State {
+  // Gives std::ostream a FILE*, so that << and fwrite share one buffer and one error state.
+  class FileStreamBuf : public std::streambuf {
+   public:
+    void Attach(std::FILE* file) { m_file = file; }
+
+   protected:
+    int_type overflow(int_type c) override {
+      if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+      return m_file != nullptr && std::fputc(c, m_file) != EOF ? c : traits_type::eof();
+    }
+    std::streamsize xsputn(const char* data, std::streamsize size) override {
+      if (m_file == nullptr) return 0;
+      return static_cast<std::streamsize>(std::fwrite(data, 1, static_cast<std::size_t>(size), m_file));
+    }
+
+   private:
+    std::FILE* m_file = nullptr;
+  };
+
   fs::path destination, written, temporary;
   OutputKind kind = OutputKind::NewFile;
   OutputOptions options;

@@ -14,4 +14,7 @@ function(tilewalk_embed)
     COMMENT "Embedding ${ARG_NAME}"
     VERBATIM)
   target_sources(${ARG_TARGET} PRIVATE ${out})
+  # A table of bytes shares no header worth parsing once with its neighbours: it compiles on its own, beside
+  # the unity batches rather than inside one.
+  set_source_files_properties(${out} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
 endfunction()

@@ -14,7 +14,10 @@ if(TILEWALK_NATIVE AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPIL
 endif()
 
 function(tilewalk_warnings target)
-  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Werror -Wno-restrict)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Werror)
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    target_compile_options(${target} PRIVATE -Wno-restrict)
+  endif()
   if(TILEWALK_AVX512_FALSE_POSITIVES)
     target_compile_options(${target} PRIVATE -Wno-maybe-uninitialized)
   endif()

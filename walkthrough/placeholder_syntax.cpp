@@ -29,7 +29,7 @@ bool IsCount(std::string_view w) {
   return base::ParseWhole(w, 0, INT32_MAX).ok();
 }
 
-std::string Trimmed(std::string_view s) {
+std::string TrimmedSpaces(std::string_view s) {
   const auto b = s.find_first_not_of(' ');
   if (b == std::string_view::npos) return {};
   return std::string(s.substr(b, s.find_last_not_of(' ') - b + 1));
@@ -107,7 +107,7 @@ base::Result<PlaceholderName> ParsePlaceholder(std::string_view name) {
     if (colon == std::string_view::npos) {
       return base::Fail(base::Reason::Malformed, "a variant is written {with FLAGS: NAME}");
     }
-    std::string flags = Trimmed(rest.substr(5, colon - 5));
+    std::string flags = TrimmedSpaces(rest.substr(5, colon - 5));
     for (std::size_t at = 0; at < flags.size();) {
       const auto space = flags.find(' ', at);
       if (space != at) out.with_flags.push_back(flags.substr(at, space - at));
@@ -121,7 +121,7 @@ base::Result<PlaceholderName> ParsePlaceholder(std::string_view name) {
     }
     rest = rest.substr(colon + 1);
   }
-  std::string body = Trimmed(rest);
+  std::string body = TrimmedSpaces(rest);
   if (const auto colon = body.rfind(':'); colon != std::string::npos) {
     out.unit = body.substr(colon + 1);
     body.resize(colon);

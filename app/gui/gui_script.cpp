@@ -3,6 +3,7 @@
 #include "base/bounded_read.hpp"
 #include "base/number_text.hpp"
 #include "base/terminal_text.hpp"
+#include "base/text_trim.hpp"
 #include "kernels/flash/scenario_fields.hpp"
 
 namespace tilewalk::app {
@@ -10,17 +11,11 @@ namespace {
 
 constexpr std::size_t kScriptCap = 1 << 20;
 
-std::string_view Trim(std::string_view s) {
-  const std::size_t a = s.find_first_not_of(" \t\r");
-  if (a == std::string_view::npos) return {};
-  return s.substr(a, s.find_last_not_of(" \t\r") - a + 1);
-}
-
 // The first word and the rest, trimmed.
 std::pair<std::string_view, std::string_view> Split(std::string_view s) {
   const std::size_t space = s.find_first_of(" \t");
   if (space == std::string_view::npos) return {s, {}};
-  return {s.substr(0, space), Trim(s.substr(space))};
+  return {s.substr(0, space), base::TrimBlanks(s.substr(space))};
 }
 
 base::Result<ScriptCommand> ParseCommand(std::string_view text, int line) {
@@ -92,7 +87,7 @@ base::Result<std::vector<ScriptCommand>> ParseScript(std::string_view text, cons
     std::string_view raw = text.substr(0, end);
     text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
     ++line;
-    raw = Trim(raw.substr(0, raw.find('#')));
+    raw = base::TrimBlanks(raw.substr(0, raw.find('#')));
     if (raw.empty()) continue;
     auto command = ParseCommand(raw, line);
     if (!command)

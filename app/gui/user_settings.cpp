@@ -7,6 +7,7 @@
 #include "base/number_text.hpp"
 #include "base/os_error.hpp"
 #include "base/safe_output.hpp"
+#include "base/text_trim.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -14,12 +15,6 @@ namespace {
 constexpr const char* kUnitNames[] = {"statement", "dma", "grid-step", "launch"};
 static_assert(std::size(kUnitNames) == static_cast<std::size_t>(views::StepUnit::kCount),
               "one settings name per step unit");
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
 
 // A value as a warning quotes it: a long one is cut, so that one bad line cannot make a huge message.
 std::string Excerpt(std::string_view value) {
@@ -65,7 +60,7 @@ UserSettings ParseSettings(std::string_view text, const std::string& file, base:
   int line_number = 0;
   while (!text.empty()) {
     const std::size_t end = text.find('\n');
-    const std::string_view line = Trim(text.substr(0, end));
+    const std::string_view line = base::TrimBlanks(text.substr(0, end));
     text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
     ++line_number;
     if (line.empty() || line.front() == '#') continue;
@@ -77,8 +72,8 @@ UserSettings ParseSettings(std::string_view text, const std::string& file, base:
       warn("'" + Excerpt(line) + "' is not 'key = value'");
       continue;
     }
-    const std::string key(Trim(line.substr(0, eq)));
-    const std::string_view value = Trim(line.substr(eq + 1));
+    const std::string key(base::TrimBlanks(line.substr(0, eq)));
+    const std::string_view value = base::TrimBlanks(line.substr(eq + 1));
     const auto bad = [&](const char* expected) {
       warn(Excerpt(key) + " = '" + Excerpt(value) + "': expected " + expected);
     };

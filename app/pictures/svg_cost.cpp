@@ -17,11 +17,10 @@
 namespace tilewalk::pictures {
 namespace {
 
-constexpr double kWidth = 720, kLabel = 8 * SvgDocument::kCharWidth, kLane = 17, kGap = 3;
-constexpr double kLine = SvgDocument::kLine;
+constexpr double kCostWidth = 720, kLabel = 8 * SvgDocument::kCharWidth, kLane = 17, kCostGap = 3;
 
 struct Chart {
-  double left = kLabel, width = kWidth - kLabel, from_us = 0, to_us = 1;
+  double left = kLabel, width = kCostWidth - kLabel, from_us = 0, to_us = 1;
   double X(double us) const {
     return left + width * std::clamp((us - from_us) / std::max(1e-12, to_us - from_us), 0.0, 1.0);
   }
@@ -50,7 +49,7 @@ void Bar(SvgDocument& svg, std::string_view cls, const Chart& chart, double a, d
 void CoreLanes(SvgDocument& svg, const views::CostPicture& p, const Chart& chart, int core, double top,
                bool numbers) {
   const views::palette::Colours& c = views::palette::Active();
-  const double compute_y = top, copy_y = top + kLane + kGap;
+  const double compute_y = top, copy_y = top + kLane + kCostGap;
   const std::string prefix = p.cores > 1 ? std::to_string(core) + " " : "";
   const ImU32 name_colour = c.text_dim;  // plain text: "0 compute" names the core
   svg.Text("lane-name", 0, compute_y + kLane - 4, prefix + "compute", {.colour = name_colour});
@@ -95,23 +94,23 @@ double Lanes(SvgDocument& svg, const views::CostPicture& p, const Chart& chart, 
   double y = top;
   for (int core = 0; core < cores; ++core) {
     CoreLanes(svg, p, chart, core, y, numbers);
-    y += 2 * kLane + kGap + (core + 1 < cores ? 3 * kGap : 0);
+    y += 2 * kLane + kCostGap + (core + 1 < cores ? 3 * kCostGap : 0);
   }
   if (numbers) {
-    svg.Text("axis-from", chart.left, y + kLine - 2, Us("%.2f \xC2\xB5s", chart.from_us),
+    svg.Text("axis-from", chart.left, y + SvgDocument::kLine - 2, Us("%.2f \xC2\xB5s", chart.from_us),
              {.colour = c.text_dim});
-    svg.Text("axis-to", chart.left + chart.width, y + kLine - 2, Us("%.2f \xC2\xB5s", chart.to_us),
-             {.colour = c.text_dim, .anchor = TextAnchor::End});
-    svg.Text("axis-caption", chart.left + chart.width / 2, y + kLine - 2,
+    svg.Text("axis-to", chart.left + chart.width, y + SvgDocument::kLine - 2,
+             Us("%.2f \xC2\xB5s", chart.to_us), {.colour = c.text_dim, .anchor = TextAnchor::End});
+    svg.Text("axis-caption", chart.left + chart.width / 2, y + SvgDocument::kLine - 2,
              "zoom: around step " + std::to_string(p.current_step + 1),
              {.colour = c.current_text, .anchor = TextAnchor::Middle});
-    y += kLine;
+    y += SvgDocument::kLine;
   }
   svg.EndGroup();
   return y + 6;
 }
 
-double Key(SvgDocument& svg, double y) {
+double CostKey(SvgDocument& svg, double y) {
   const views::palette::Colours& c = views::palette::Active();
   svg.Group("key");
   double x = 0;
@@ -124,7 +123,7 @@ double Key(SvgDocument& svg, double y) {
     x += 14 + std::string_view(label).size() * SvgDocument::kCharWidth + 16;
   }
   svg.EndGroup();
-  return y + kLine;
+  return y + SvgDocument::kLine;
 }
 
 double StepFigures(SvgDocument& svg, const views::CostPicture& p, double y) {
@@ -143,7 +142,8 @@ double StepFigures(SvgDocument& svg, const views::CostPicture& p, double y) {
                             : copies_end <= s.end_us + 1e-9 ? "hidden under compute"
                                                             : "not all hidden") +
                            "), waited " + Us("%.2f \xC2\xB5s.", s.wait_us);
-  return svg.Paragraph("step-figures", 0, y, text, {.colour = views::palette::Active().current_text}, kWidth);
+  return svg.Paragraph("step-figures", 0, y, text, {.colour = views::palette::Active().current_text},
+                       kCostWidth);
 }
 
 }  // namespace
@@ -154,18 +154,18 @@ std::string CostSvg(const views::CostPicture& p) {
   const views::palette::Colours& c = views::palette::Active();
   double y = SvgDocument::kFontSize;
   if (!p.empty_message.empty()) {
-    y = svg.Paragraph("empty", 0, y, p.empty_message, {.colour = c.text_dim}, kWidth);
-    return svg.Finish(kWidth, y);
+    y = svg.Paragraph("empty", 0, y, p.empty_message, {.colour = c.text_dim}, kCostWidth);
+    return svg.Finish(kCostWidth, y);
   }
   std::string totals = Us("Total %.2f \xC2\xB5s: ", p.total_us) + Us("compute %.2f", p.compute_us);
   if (p.overhead_us > 0) totals += Us(" (%.2f of it grid-step overhead)", p.overhead_us);
   totals += Us(", copies %.2f", p.dma_us) + Us(", bubbles %.2f (estimates).", p.bubble_us);
-  y = svg.Paragraph("totals", 0, y, totals, {.colour = c.text}, kWidth);
+  y = svg.Paragraph("totals", 0, y, totals, {.colour = c.text}, kCostWidth);
   y = svg.Paragraph(p.hbm_bound ? "bound hbm" : "bound compute", 0, y,
                     p.hbm_bound ? "HBM-bound: the copy engine is busier than the core."
                                 : "Compute-bound: the core is busier than the copy engine.",
-                    {.colour = p.hbm_bound ? c.skipped_text : c.passage}, kWidth);
-  y = Key(svg, y + 2);
+                    {.colour = p.hbm_bound ? c.skipped_text : c.passage}, kCostWidth);
+  y = CostKey(svg, y + 2);
   y = Lanes(svg, p, {.to_us = std::max(p.total_us, 1e-6)}, y - 8, false);
   if (p.current_step >= 0 && static_cast<std::size_t>(p.current_step) < p.steps.size()) {
     y = Lanes(svg, p, ZoomedChart(p), y + 4, true);
@@ -174,9 +174,9 @@ std::string CostSvg(const views::CostPicture& p) {
     y += SvgDocument::kFontSize;
   }
   y = svg.Paragraph("note", 0, y, "Estimates from a cost model, not measurements: " + p.chip + ".",
-                    {.colour = c.text_dim}, kWidth);
-  if (!p.vmem.empty()) y = svg.Paragraph("note", 0, y, p.vmem + ".", {.colour = c.text_dim}, kWidth);
-  return svg.Finish(kWidth, y);
+                    {.colour = c.text_dim}, kCostWidth);
+  if (!p.vmem.empty()) y = svg.Paragraph("note", 0, y, p.vmem + ".", {.colour = c.text_dim}, kCostWidth);
+  return svg.Finish(kCostWidth, y);
 }
 
 }  // namespace tilewalk::pictures

@@ -18,7 +18,7 @@ using views::LayoutRect;
 using views::LayoutVec;
 using views::StateAt;
 
-constexpr double kWidth = 720, kHeight = 480;
+constexpr double kGridWidth = 720, kHeight = 480;
 
 std::string_view StateClass(CellState state) {
   switch (state) {
@@ -235,7 +235,7 @@ std::string GridSvg(const views::GridPicture& full) {
   svg.Text("title", 0, SvgDocument::kFontSize, full.title, {.colour = c.text_strong, .bold = true});
   const Place at{.top = SvgDocument::kLine + 4};
   const views::GridLayout layout =
-      views::BuildGridLayout(full, static_cast<float>(kWidth), static_cast<float>(kHeight - at.top),
+      views::BuildGridLayout(full, static_cast<float>(kGridWidth), static_cast<float>(kHeight - at.top),
                              {.text = {.char_width = static_cast<float>(SvgDocument::kCharWidth),
                                        .line_height = static_cast<float>(SvgDocument::kFontSize)}});
   const views::GridPicture& shown = layout.summary ? *layout.summary : full;
@@ -258,7 +258,7 @@ std::string GridSvg(const views::GridPicture& full) {
     svg.Text("note", 0, at.top + SvgDocument::kLine, "Too many grid steps per slice to draw.",
              {.colour = c.text_strong});
   const double height = std::max<double>(at.top + layout.content_size.y, at.top + SvgDocument::kLine);
-  return svg.Finish(std::max<double>(kWidth, layout.content_size.x), height + 2);
+  return svg.Finish(std::max<double>(kGridWidth, layout.content_size.x), height + 2);
 }
 
 }  // namespace tilewalk::pictures

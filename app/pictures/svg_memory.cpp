@@ -12,8 +12,8 @@
 namespace tilewalk::pictures {
 namespace {
 
-constexpr double kWidth = 720, kSlotHeight = 20, kRowGap = 4, kSpacing = 8;
-constexpr double kLine = SvgDocument::kLine, kChar = SvgDocument::kCharWidth;
+constexpr double kMemoryWidth = 720, kSlotHeight = 20, kRowGap = 4, kSpacing = 8;
+constexpr double kChar = SvgDocument::kCharWidth;
 
 struct Columns {
   double name_w, slot_w, hbm_x, hbm_w;
@@ -90,9 +90,9 @@ double Operands(SvgDocument& svg, std::string_view heading,
     name_chars = std::max(name_chars, op.name.size() + 1);
     for (const views::SlotPicture& slot : op.slots) block_chars = std::max(block_chars, slot.block.size());
   }
-  const double name_w = name_chars * kChar, avail = kWidth - name_w - 2 * kSpacing;
+  const double name_w = name_chars * kChar, avail = kMemoryWidth - name_w - 2 * kSpacing;
   const double slot_w = std::min((block_chars + 2) * kChar, std::max(6 * kChar, avail / 3));
-  const double hbm_x = name_w + 2 * (slot_w + kSpacing), hbm_w = std::max(0.0, kWidth - hbm_x);
+  const double hbm_x = name_w + 2 * (slot_w + kSpacing), hbm_w = std::max(0.0, kMemoryWidth - hbm_x);
   svg.Group(outputs ? "operands outputs" : "operands inputs");
   svg.Text("heading", 0, y + SvgDocument::kFontSize, heading, {.colour = c.text_dim});
   svg.Text("column", name_w, y + SvgDocument::kFontSize, "slot 0", {.colour = c.text_dim});
@@ -100,7 +100,7 @@ double Operands(SvgDocument& svg, std::string_view heading,
            {.colour = c.text_dim});
   if (hbm_w > 4 * kChar)
     svg.Text("column", hbm_x, y + SvgDocument::kFontSize, "in HBM", {.colour = c.text_dim});
-  y += kLine;
+  y += SvgDocument::kLine;
   for (const views::OperandPicture& op : operands) {
     std::string cls = "operand";
     if (!outputs && op.reused) cls += " reused";
@@ -120,7 +120,7 @@ double Operands(SvgDocument& svg, std::string_view heading,
   return y;
 }
 
-double Key(SvgDocument& svg, double y) {
+double MemoryKey(SvgDocument& svg, double y) {
   struct Mark {
     views::Meaning meaning;
     bool outline;
@@ -140,9 +140,9 @@ double Key(SvgDocument& svg, double y) {
   double x = 0;
   for (const Mark& m : kMarks) {
     const double w = 14 + std::string_view(m.label).size() * kChar + 14;
-    if (x > 0 && x + w > kWidth) {
+    if (x > 0 && x + w > kMemoryWidth) {
       x = 0;
-      y += kLine;
+      y += SvgDocument::kLine;
     }
     const std::string cls =
         "swatch " + std::string(SvgMeaningClass(m.meaning)) + (m.outline ? " outline" : "");
@@ -154,7 +154,7 @@ double Key(SvgDocument& svg, double y) {
     x += w;
   }
   svg.EndGroup();
-  return y + kLine;
+  return y + SvgDocument::kLine;
 }
 
 double Scratch(SvgDocument& svg, const std::vector<views::ScratchPicture>& scratch, double y) {
@@ -162,8 +162,8 @@ double Scratch(SvgDocument& svg, const std::vector<views::ScratchPicture>& scrat
   const views::palette::Colours& c = views::palette::Active();
   y = svg.Paragraph("scratch-note", 0, y + SvgDocument::kFontSize,
                     "scratch, first tile (grey: not finite, such as NaN before a write or m's -inf)",
-                    {.colour = c.text_dim}, kWidth);
-  const double n = static_cast<double>(scratch.size()), w = (kWidth - kSpacing * (n - 1)) / n;
+                    {.colour = c.text_dim}, kMemoryWidth);
+  const double n = static_cast<double>(scratch.size()), w = (kMemoryWidth - kSpacing * (n - 1)) / n;
   double bottom = y;
   for (std::size_t i = 0; i < scratch.size(); ++i) {
     const views::ScratchPicture& s = scratch[i];
@@ -171,10 +171,11 @@ double Scratch(SvgDocument& svg, const std::vector<views::ScratchPicture>& scrat
     svg.Group("scratch");
     const double text_end =
         svg.Paragraph("scratch-name", x, y + SvgDocument::kFontSize - 4, s.text, {.colour = c.text}, w);
-    const double h = s.tile.cols > 0 ? std::min(4 * kLine, w * s.tile.rows / s.tile.cols) : 4 * kLine;
+    const double h = s.tile.cols > 0 ? std::min(4 * SvgDocument::kLine, w * s.tile.rows / s.tile.cols)
+                                     : 4 * SvgDocument::kLine;
     SvgHeatmapImage(svg, s.tile, "heatmap scratch", x, text_end - 8, w, h);
     SvgColourScale(svg, s.tile, x, text_end - 6 + h, w);
-    bottom = std::max(bottom, text_end - 6 + h + kLine);
+    bottom = std::max(bottom, text_end - 6 + h + SvgDocument::kLine);
     svg.EndGroup();
   }
   return bottom;
@@ -189,25 +190,26 @@ std::string MemorySvg(const views::MemoryPicture& p) {
   double y = SvgDocument::kFontSize;
   if (p.copy_in_flight.empty())
     y = svg.Paragraph("last-copy none", 0, y, "no copy yet in this grid step", {.colour = c.text_dim},
-                      kWidth);
+                      kMemoryWidth);
   else
-    y = svg.Paragraph("last-copy", 0, y, "last copy: " + p.copy_in_flight, {.colour = c.issued_text}, kWidth);
+    y = svg.Paragraph("last-copy", 0, y, "last copy: " + p.copy_in_flight, {.colour = c.issued_text},
+                      kMemoryWidth);
   y = Operands(svg, "inputs", p.inputs, false, y - SvgDocument::kFontSize + 4);
   y = Operands(svg, "outputs", p.outputs, true, y + 2);
   y += SvgDocument::kFontSize + 2;
   if (!p.redirect.empty())
-    y = svg.Paragraph("redirect", 0, y, p.redirect, {.colour = c.skipped_text}, kWidth);
+    y = svg.Paragraph("redirect", 0, y, p.redirect, {.colour = c.skipped_text}, kMemoryWidth);
   if (p.launch_bytes_in > 0) {
     std::string bytes = "Copied in so far: " + views::ByteText(p.bytes_in) + " of " +
                         views::ByteText(p.launch_bytes_in) + ".";
     if (p.has_naive)
       bytes += " Naive maps: " + views::ByteText(p.naive_bytes_in) + " of " +
                views::ByteText(p.launch_naive_bytes_in) + ".";
-    y = svg.Paragraph("bytes", 0, y, bytes, {.colour = c.text}, kWidth);
+    y = svg.Paragraph("bytes", 0, y, bytes, {.colour = c.text}, kMemoryWidth);
   }
-  y = Key(svg, y - SvgDocument::kFontSize + 2);
+  y = MemoryKey(svg, y - SvgDocument::kFontSize + 2);
   y = Scratch(svg, p.scratch, y);
-  return svg.Finish(kWidth, y + 4);
+  return svg.Finish(kMemoryWidth, y + 4);
 }
 
 }  // namespace tilewalk::pictures

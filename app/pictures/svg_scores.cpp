@@ -10,8 +10,7 @@
 namespace tilewalk::pictures {
 namespace {
 
-constexpr double kWidth = 720, kGap = 16, kImageHeight = 300;
-constexpr double kLine = SvgDocument::kLine;
+constexpr double kScoresWidth = 720, kScoresGap = 16, kImageHeight = 300;
 
 // The tile fitted into w by kImageHeight, rows kept rows and columns columns.
 double FitWidth(const views::Heatmap& h, double w) {
@@ -19,20 +18,20 @@ double FitWidth(const views::Heatmap& h, double w) {
   return std::min(w, kImageHeight * h.cols / h.rows);
 }
 
-void Column(SvgDocument& svg, std::string_view name, const views::Heatmap& h, const std::string& note,
-            bool note_is_formula, double x, double w) {
+void ScoresColumn(SvgDocument& svg, std::string_view name, const views::Heatmap& h, const std::string& note,
+                  bool note_is_formula, double x, double w) {
   const views::palette::Colours& c = views::palette::Active();
   svg.Group("column " + std::string(name));
-  svg.Text("name", x, kLine * 0.8, h.label.empty() ? std::string(name) : h.label,
+  svg.Text("name", x, SvgDocument::kLine * 0.8, h.label.empty() ? std::string(name) : h.label,
            {.colour = c.text_strong, .bold = true});
-  svg.Text("shape", x + 4 * SvgDocument::kCharWidth, kLine * 0.8,
+  svg.Text("shape", x + 4 * SvgDocument::kCharWidth, SvgDocument::kLine * 0.8,
            std::to_string(h.rows) + " x " + std::to_string(h.cols), {.colour = c.text_dim});
-  svg.Text(note_is_formula ? "formula" : "from", x, kLine * 1.8, note,
+  svg.Text(note_is_formula ? "formula" : "from", x, SvgDocument::kLine * 1.8, note,
            {.colour = note_is_formula ? c.current_text : c.text_dim});
   const double image_w = FitWidth(h, w);
   const double image_h = h.cols > 0 && h.rows > 0 ? image_w * h.rows / h.cols : kImageHeight;
-  SvgHeatmapImage(svg, h, "heatmap " + std::string(name), x, kLine * 2.2, image_w, image_h);
-  SvgColourScale(svg, h, x, kLine * 2.4 + image_h, std::max(image_w, w * 0.6));
+  SvgHeatmapImage(svg, h, "heatmap " + std::string(name), x, SvgDocument::kLine * 2.2, image_w, image_h);
+  SvgColourScale(svg, h, x, SvgDocument::kLine * 2.4 + image_h, std::max(image_w, w * 0.6));
   svg.EndGroup();
 }
 
@@ -54,19 +53,21 @@ std::string ScoresSvg(const views::ScoresPicture& picture) {
   SvgDocument svg("scores", "Scores: s and p" + (picture.launch.empty() ? "" : " of " + picture.launch));
   const views::palette::Colours& c = views::palette::Active();
   if (!picture.empty_message.empty()) {
-    svg.Text("empty", 0, kLine * 0.8, picture.empty_message, {.colour = c.text_dim});
-    return svg.Finish(kWidth, kLine * 1.5);
+    svg.Text("empty", 0, SvgDocument::kLine * 0.8, picture.empty_message, {.colour = c.text_dim});
+    return svg.Finish(kScoresWidth, SvgDocument::kLine * 1.5);
   }
-  const double col_w = (kWidth - kGap) / 2;
-  Column(svg, "s", picture.s, picture.s_from, false, 0, col_w);
+  const double col_w = (kScoresWidth - kScoresGap) / 2;
+  ScoresColumn(svg, "s", picture.s, picture.s_from, false, 0, col_w);
   if (picture.has_p) {
     const bool tiled = picture.m_tiles > 0;
-    Column(svg, "p", picture.p,
-           tiled ? "exp(s - m tiled x" + std::to_string(picture.m_tiles) + ")" : picture.p_from, tiled,
-           col_w + kGap, col_w);
+    ScoresColumn(svg, "p", picture.p,
+                 tiled ? "exp(s - m tiled x" + std::to_string(picture.m_tiles) + ")" : picture.p_from, tiled,
+                 col_w + kScoresGap, col_w);
   } else {
-    svg.Text("name", col_w + kGap, kLine * 0.8, "p", {.colour = c.text_strong, .bold = true});
-    svg.Text("not-yet", col_w + kGap, kLine * 1.8, "not yet computed in this block", {.colour = c.text_dim});
+    svg.Text("name", col_w + kScoresGap, SvgDocument::kLine * 0.8, "p",
+             {.colour = c.text_strong, .bold = true});
+    svg.Text("not-yet", col_w + kScoresGap, SvgDocument::kLine * 1.8, "not yet computed in this block",
+             {.colour = c.text_dim});
   }
   const double tallest = std::max(picture.s.rows > 0 && picture.s.cols > 0
                                       ? FitWidth(picture.s, col_w) * picture.s.rows / picture.s.cols
@@ -74,31 +75,31 @@ std::string ScoresSvg(const views::ScoresPicture& picture) {
                                   picture.has_p && picture.p.rows > 0 && picture.p.cols > 0
                                       ? FitWidth(picture.p, col_w) * picture.p.rows / picture.p.cols
                                       : 0.0);
-  double y = kLine * 3.6 + tallest + 8;
+  double y = SvgDocument::kLine * 3.6 + tallest + 8;
   svg.Group("masks");
   if (picture.has_causal) {
     Swatch(svg, "mask causal", 0, y, views::kHatchLight, true);
     svg.Text("mask-count causal", 20, y + SvgDocument::kFontSize - 2,
              "causal mask: " + std::to_string(picture.causal_masked) + " masked", {.colour = c.text});
-    y += kLine;
+    y += SvgDocument::kLine;
   }
   if (picture.has_segment) {
     Swatch(svg, "mask segment", 0, y, views::kSegmentLight, false);
     svg.Text("mask-count segment", 20, y + SvgDocument::kFontSize - 2,
              "segment mask: " + std::to_string(picture.segment_masked) + " masked", {.colour = c.text});
-    y += kLine;
+    y += SvgDocument::kLine;
   }
   if (!picture.has_causal && !picture.has_segment) {
     svg.Text("mask none", 0, y + SvgDocument::kFontSize - 2, "no mask in this block", {.colour = c.text_dim});
-    y += kLine;
+    y += SvgDocument::kLine;
   }
   if (picture.mask_added) {
     svg.Text("mask-note", 0, y + SvgDocument::kFontSize - 2,
              "s + mask value (-2.4e38) where masked: left out of the scale", {.colour = c.text_dim});
-    y += kLine;
+    y += SvgDocument::kLine;
   }
   svg.EndGroup();
-  return svg.Finish(kWidth, y + 4);
+  return svg.Finish(kScoresWidth, y + 4);
 }
 
 }  // namespace tilewalk::pictures

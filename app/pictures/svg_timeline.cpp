@@ -16,8 +16,7 @@ namespace {
 
 using views::MarkerKind;
 
-constexpr double kWidth = 960, kLeft = 8, kBand = 19, kLane = 7, kCoreLane = 12;
-constexpr double kLine = SvgDocument::kLine;
+constexpr double kTimelineWidth = 960, kLeft = 8, kBand = 19, kLaneHeight = 7, kCoreLane = 12;
 
 struct KindStyle {
   const char* label;
@@ -33,7 +32,7 @@ constexpr std::array<KindStyle, static_cast<std::size_t>(MarkerKind::kCount)> kK
 }};
 
 double AxisX(double fraction) {
-  return kLeft + (kWidth - 2 * kLeft) * std::clamp(fraction, 0.0, 1.0);
+  return kLeft + (kTimelineWidth - 2 * kLeft) * std::clamp(fraction, 0.0, 1.0);
 }
 
 // A marker in its lane: a bar, or for a skipped step a diamond.
@@ -41,14 +40,14 @@ void Marker(SvgDocument& svg, std::string_view prefix, std::size_t k, double x, 
   const KindStyle& kind = kKinds[k];
   const std::string cls = std::string(prefix) + kind.name;
   if (k == static_cast<std::size_t>(MarkerKind::SkippedStep)) {
-    const double r = kLane / 2, cy = y + r;
+    const double r = kLaneHeight / 2, cy = y + r;
     svg.Polygon(cls,
                 SvgNumber(x) + "," + SvgNumber(cy - r) + " " + SvgNumber(x + r) + "," + SvgNumber(cy) + " " +
                     SvgNumber(x) + "," + SvgNumber(cy + r) + " " + SvgNumber(x - r) + "," + SvgNumber(cy),
                 views::MeaningColour(kind.meaning));
     return;
   }
-  svg.Rect(cls, x - 1, y + 1, 2, kLane - 2, views::MeaningColour(kind.meaning));
+  svg.Rect(cls, x - 1, y + 1, 2, kLaneHeight - 2, views::MeaningColour(kind.meaning));
 }
 
 // Megacore: each TensorCore's grid steps on a lane of its own, class "core-step core-0" or "core-1", in the
@@ -78,9 +77,9 @@ void CoreLanes(SvgDocument& svg, const views::TimelinePicture& p, double top) {
 double Scrubber(SvgDocument& svg, const views::TimelinePicture& p, double top) {
   const views::palette::Colours& c = views::palette::Active();
   const double core_lanes = p.core_steps.empty() ? 0 : 2 * kCoreLane;
-  const double height = kBand + kLane * kKinds.size() + core_lanes + 5;
+  const double height = kBand + kLaneHeight * kKinds.size() + core_lanes + 5;
   svg.Group("scrubber");
-  svg.Frame("scrubber-edge", kLeft - 1, top - 1, kWidth - 2 * kLeft + 2, height + 2, c.edge, 1);
+  svg.Frame("scrubber-edge", kLeft - 1, top - 1, kTimelineWidth - 2 * kLeft + 2, height + 2, c.edge, 1);
   for (std::size_t i = 0; i < p.launches.size(); ++i) {
     const views::TimelineBand& band = p.launches[i];
     const double x0 = AxisX(views::TimelineFraction(p, band.first, band.start_us));
@@ -94,9 +93,10 @@ double Scrubber(SvgDocument& svg, const views::TimelinePicture& p, double top) {
   for (const views::TimelineMarker& m : p.markers) {
     const auto k = static_cast<std::size_t>(m.kind);
     if (k >= kKinds.size()) continue;
-    Marker(svg, "marker ", k, AxisX(views::TimelineFraction(p, m.event, m.time_us)), top + kBand + kLane * k);
+    Marker(svg, "marker ", k, AxisX(views::TimelineFraction(p, m.event, m.time_us)),
+           top + kBand + kLaneHeight * k);
   }
-  if (!p.core_steps.empty()) CoreLanes(svg, p, top + kBand + kLane * kKinds.size());
+  if (!p.core_steps.empty()) CoreLanes(svg, p, top + kBand + kLaneHeight * kKinds.size());
   if (p.landing) {
     const double x = AxisX(views::TimelineFraction(p, *p.landing, p.landing_us.value_or(0))), s = 4.5;
     const double y = top + height;
@@ -113,7 +113,7 @@ double Scrubber(SvgDocument& svg, const views::TimelinePicture& p, double top) {
 
 double TimeAxis(SvgDocument& svg, const views::TimelinePicture& p, double top) {
   const views::palette::Colours& c = views::palette::Active();
-  const double span = kWidth - 2 * kLeft;
+  const double span = kTimelineWidth - 2 * kLeft;
   svg.Group("time-axis");
   char text[48];
   for (double t : views::AxisTicks(p.total_us, span / (SvgDocument::kCharWidth * 12))) {
@@ -126,10 +126,10 @@ double TimeAxis(SvgDocument& svg, const views::TimelinePicture& p, double top) {
              {.colour = c.text_dim, .anchor = right ? TextAnchor::Start : TextAnchor::End});
   }
   svg.EndGroup();
-  return top + kLine;
+  return top + SvgDocument::kLine;
 }
 
-double Key(SvgDocument& svg, double top) {
+double TimelineKey(SvgDocument& svg, double top) {
   const views::palette::Colours& c = views::palette::Active();
   svg.Group("key");
   double x = kLeft;
@@ -142,7 +142,7 @@ double Key(SvgDocument& svg, double top) {
     x += 14 + std::string_view(kKinds[k].label).size() * SvgDocument::kCharWidth + 18;
   }
   svg.EndGroup();
-  return top + kLine;
+  return top + SvgDocument::kLine;
 }
 
 }  // namespace
@@ -151,11 +151,12 @@ std::string TimelineSvg(const views::TimelinePicture& p) {
   SvgDocument svg("timeline", "Timeline: " + p.position);
   const views::palette::Colours& c = views::palette::Active();
   svg.Text("position", kLeft, SvgDocument::kFontSize, p.position, {.colour = c.text});
-  svg.Text("statement", kLeft, SvgDocument::kFontSize + kLine, p.statement, {.colour = c.current_text});
-  double y = Scrubber(svg, p, kLine * 2 + 4);
+  svg.Text("statement", kLeft, SvgDocument::kFontSize + SvgDocument::kLine, p.statement,
+           {.colour = c.current_text});
+  double y = Scrubber(svg, p, SvgDocument::kLine * 2 + 4);
   if (p.axis == views::TimelineAxis::Time) y = TimeAxis(svg, p, y);
-  y = Key(svg, y);
-  return svg.Finish(kWidth, y + 2);
+  y = TimelineKey(svg, y);
+  return svg.Finish(kTimelineWidth, y + 2);
 }
 
 }  // namespace tilewalk::pictures

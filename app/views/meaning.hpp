@@ -20,6 +20,11 @@ enum class Meaning {
   Idle,         // a step that did no arithmetic: solid, light
 };
 
+// Every meaning, in the order above: for code that walks them all, such as the palette's checks.
+inline constexpr Meaning kAllMeanings[] = {Meaning::Current,     Meaning::Copied,      Meaning::Skipped,
+                                           Meaning::SkippedStep, Meaning::WrittenBack, Meaning::Error,
+                                           Meaning::InVmem,      Meaning::Compute,     Meaning::Idle};
+
 // The active theme's colour for the meaning.
 ImU32 MeaningColour(Meaning meaning);
 

@@ -11,27 +11,16 @@
 
 #include "app/verb_table.hpp"
 #include "app/version.hpp"
+#include "tests/app/cli_run.hpp"
+#include "tests/text_search.hpp"
 
 namespace tilewalk::app {
 namespace {
 
-struct Run {
-  int code = -1;
-  std::string out{}, err{};
-};
+using tilewalk::test::Contains;
 
-Run RunLine(std::vector<std::string_view> args) {
-  std::ostringstream out, err;
-  Run run;
-  run.code = RunCli(args, out, err);
-  run.out = out.str();
-  run.err = err.str();
-  return run;
-}
-
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using testing::CliRun;
+using testing::RunCliLine;
 
 }  // namespace
 
@@ -51,7 +40,7 @@ TEST_CASE("cli: the verb table is well formed and holds the default verb") {
 
 TEST_CASE("cli: --help and -h list every verb with its summary") {
   for (std::string_view flag : {"--help", "-h"}) {
-    const Run run = RunLine({flag});
+    const CliRun run = RunCliLine({flag});
     CHECK(run.code == 0);
     CHECK(run.err.empty());
     CHECK(Contains(run.out, "Usage: tilewalk"));
@@ -63,7 +52,7 @@ TEST_CASE("cli: --help and -h list every verb with its summary") {
 }
 
 TEST_CASE("cli: --version prints the configured project version") {
-  const Run run = RunLine({"--version"});
+  const CliRun run = RunCliLine({"--version"});
   CHECK(run.code == 0);
   CHECK(run.out == "tilewalk " + std::string(kVersion) + "\n");
   CHECK_FALSE(kVersion.empty());
@@ -73,18 +62,18 @@ TEST_CASE("cli: every verb answers --help with its usage and options") {
   for (const Verb& verb : VerbTable()) {
     CAPTURE(verb.name);
     for (std::string_view flag : {"--help", "-h"}) {
-      const Run run = RunLine({verb.name, flag});
+      const CliRun run = RunCliLine({verb.name, flag});
       CHECK(run.code == 0);
       CHECK(Contains(run.out, "Usage: tilewalk " + std::string(verb.name)));
       CHECK(Contains(run.out, "--help"));
     }
   }
-  CHECK(Contains(RunLine({"gui", "--help"}).out, "--screenshot"));
-  CHECK(Contains(RunLine({"gui", "--size", "800x600", "--help"}).out, "--size"));  // --help anywhere wins
+  CHECK(Contains(RunCliLine({"gui", "--help"}).out, "--screenshot"));
+  CHECK(Contains(RunCliLine({"gui", "--size", "800x600", "--help"}).out, "--size"));  // --help anywhere wins
 }
 
 TEST_CASE("cli: an unknown verb exits 2, names it and points to --help") {
-  const Run run = RunLine({"frobnicate"});
+  const CliRun run = RunCliLine({"frobnicate"});
   CHECK(run.code == 2);
   CHECK(run.out.empty());
   CHECK(Contains(run.err, "unknown verb 'frobnicate'"));
@@ -92,14 +81,14 @@ TEST_CASE("cli: an unknown verb exits 2, names it and points to --help") {
 }
 
 TEST_CASE("cli: an unknown option exits 2, names it and points to --help") {
-  const Run with_verb = RunLine({"gui", "--frobnicate"});
+  const CliRun with_verb = RunCliLine({"gui", "--frobnicate"});
   CHECK(with_verb.code == 2);
   CHECK(Contains(with_verb.err, "tilewalk gui: unknown option '--frobnicate'"));
   CHECK(Contains(with_verb.err, "tilewalk gui --help"));
   CHECK(Contains(with_verb.err, "tilewalk --help"));
 
   // With no verb the options go to the default verb, and the message says so.
-  const Run without_verb = RunLine({"--frobnicate"});
+  const CliRun without_verb = RunCliLine({"--frobnicate"});
   CHECK(without_verb.code == 2);
   CHECK(Contains(without_verb.err, "tilewalk: unknown option '--frobnicate'"));
   CHECK(Contains(without_verb.err, "no verb given"));
@@ -107,26 +96,26 @@ TEST_CASE("cli: an unknown option exits 2, names it and points to --help") {
 }
 
 TEST_CASE("cli: a bad value exits 2 without opening anything") {
-  const Run run = RunLine({"gui", "--size", "huge"});
+  const CliRun run = RunCliLine({"gui", "--size", "huge"});
   CHECK(run.code == 2);
   CHECK(Contains(run.err, "--size got 'huge': expected WIDTHxHEIGHT"));
 }
 
 // Empty values cannot be passed through the end-to-end table (a CMake list drops empty elements).
 TEST_CASE("cli: empty values are usage errors, not the current folder or a tour named ''") {
-  const Run tour = RunLine({"tour", "", "--print"});
+  const CliRun tour = RunCliLine({"tour", "", "--print"});
   CHECK(tour.code == 2);
   CHECK(Contains(tour.err, "name a tour"));
-  const Run library = RunLine({"tours", "--library", ""});
+  const CliRun library = RunCliLine({"tours", "--library", ""});
   CHECK(library.code == 2);
   CHECK(Contains(library.err, "--library needs a folder"));
-  const Run dump = RunLine({"check", "--q-len", "256", "--kv-len", "256", "--dump", ""});
+  const CliRun dump = RunCliLine({"check", "--q-len", "256", "--kv-len", "256", "--dump", ""});
   CHECK(dump.code == 2);
   CHECK(Contains(dump.err, "--dump needs a folder"));
-  const Run out = RunLine({"trace", "--out", ""});
+  const CliRun out = RunCliLine({"trace", "--out", ""});
   CHECK(out.code == 2);
   CHECK(Contains(out.err, "--out needs a file name"));
-  const Run length = RunLine({"check", "--q-len", ""});
+  const CliRun length = RunCliLine({"check", "--q-len", ""});
   CHECK(length.code == 2);
   CHECK(Contains(length.err, "--q-len needs a whole number from 1 to 1048576"));
 }

@@ -12,25 +12,16 @@
 #include "app/cli.hpp"
 #include "app/gui/gui_verb.hpp"
 #include "kernels/tpu/threads.hpp"
+#include "tests/app/cli_run.hpp"
 
 namespace tilewalk::app {
 namespace {
 
-struct Run {
-  int code = -1;
-  std::string err{};
-};
-
-Run RunLine(std::vector<std::string_view> args) {
-  std::ostringstream out, err;
-  Run run;
-  run.code = RunCli(args, out, err);
-  run.err = err.str();
-  return run;
-}
+using testing::CliRun;
+using testing::RunCliLine;
 
 // The first line of stderr, without the "tilewalk VERB: " prefix and the final period.
-std::string Message(const Run& run, std::string_view verb) {
+std::string Message(const CliRun& run, std::string_view verb) {
   std::string line = run.err.substr(0, run.err.find('\n'));
   const std::string prefix = "tilewalk " + std::string(verb) + ": ";
   if (line.starts_with(prefix)) line.erase(0, prefix.size());
@@ -71,7 +62,7 @@ TEST_CASE("cli options: every verb answers the same mistake with the same messag
     CAPTURE(v.verb);
     const auto expect = [&](std::vector<std::string_view> args, const std::string& message) {
       CAPTURE(message);
-      const Run run = RunLine(Line(v, args));
+      const CliRun run = RunCliLine(Line(v, args));
       CHECK(run.code == 2);
       CHECK(Message(run, v.verb) == message);
       CHECK(run.err.find("Run 'tilewalk " + std::string(v.verb) + " --help'") != std::string::npos);
@@ -98,7 +89,7 @@ TEST_CASE(
     const auto message = [&](std::vector<std::string_view> args) {
       std::vector<std::string_view> line = {verb};
       line.insert(line.end(), args.begin(), args.end());
-      return Message(RunLine(line), verb);
+      return Message(RunCliLine(line), verb);
     };
     CHECK(message({"--q-len", "x"}) == "--q-len got 'x': expected a whole number from 1 to 1048576");
     CHECK(message({"--q-len=0"}) == "--q-len got '0': expected a whole number from 1 to 1048576");
@@ -116,7 +107,7 @@ TEST_CASE("cli options: --threads on every verb that runs the kernels, in range,
     const auto message = [&](std::vector<std::string_view> args) {
       std::vector<std::string_view> line = {verb};
       line.insert(line.end(), args.begin(), args.end());
-      const Run run = RunLine(line);
+      const CliRun run = RunCliLine(line);
       CHECK(run.code == 2);
       return Message(run, verb);
     };
@@ -145,7 +136,7 @@ TEST_CASE("cli options: every verb that loads a library takes --keep-going, with
     CHECK(line_of_it == help);
   }
   // A switch, like the others.
-  CHECK(Message(RunLine({"tours", "--keep-going=yes"}), "tours") == "--keep-going takes no value");
+  CHECK(Message(RunCliLine({"tours", "--keep-going=yes"}), "tours") == "--keep-going takes no value");
 }
 
 TEST_CASE("cli options: sizes are WIDTHxHEIGHT with each side in range") {

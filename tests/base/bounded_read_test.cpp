@@ -11,6 +11,7 @@
 
 #include "base/os_error.hpp"
 #include "scratch.hpp"
+#include "tests/text_search.hpp"
 
 using namespace tilewalk::base;
 using tilewalk::base::testing::ScratchFolder;
@@ -19,9 +20,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool Has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using tilewalk::test::Contains;
 
 }  // namespace
 
@@ -42,8 +41,8 @@ TEST_CASE("a file of exactly the cap is read and one byte more is refused, stati
   const auto refused = ReadTextFile(scratch / "ten", 9);
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.error().reason == Reason::TooLarge);
-  CHECK(Has(refused.error().message, "is 10 bytes"));
-  CHECK(Has(refused.error().message, "more than the 9 bytes"));
+  CHECK(Contains(refused.error().message, "is 10 bytes"));
+  CHECK(Contains(refused.error().message, "more than the 9 bytes"));
 }
 
 TEST_CASE("a missing file says so and names the path") {
@@ -51,8 +50,8 @@ TEST_CASE("a missing file says so and names the path") {
   const auto missing = ReadTextFile(scratch / "nope.md", 1024);
   REQUIRE_FALSE(missing.ok());
   CHECK(missing.error().reason == Reason::NotFound);
-  CHECK(Has(missing.error().message, "nope.md'"));
-  CHECK(Has(missing.error().message, "there is no such file"));
+  CHECK(Contains(missing.error().message, "nope.md'"));
+  CHECK(Contains(missing.error().message, "there is no such file"));
   CHECK(ReadTextFile("", 10).error().reason == Reason::Usage);
 }
 
@@ -61,7 +60,7 @@ TEST_CASE("a folder is refused as a folder") {
   const auto folder = ReadTextFile(scratch.path(), 1024);
   REQUIRE_FALSE(folder.ok());
   CHECK(folder.error().reason == Reason::NotRegularFile);
-  CHECK(Has(folder.error().message, "it is a folder, not a file"));
+  CHECK(Contains(folder.error().message, "it is a folder, not a file"));
 }
 
 TEST_CASE("a FIFO with no writer is refused at once rather than blocking") {
@@ -85,7 +84,7 @@ TEST_CASE("/dev/zero is refused as a device, not read until memory runs out") {
   const auto zero = ReadTextFile("/dev/zero", 1024);
   REQUIRE_FALSE(zero.ok());
   CHECK(zero.error().reason == Reason::NotRegularFile);
-  CHECK(Has(zero.error().message, "a character device"));
+  CHECK(Contains(zero.error().message, "a character device"));
 }
 
 TEST_CASE("a symlink to /dev/zero is refused the same way") {
@@ -106,14 +105,14 @@ TEST_CASE("a sparse 20 GB file is refused by its size without being read") {
   CHECK(testing::MillisecondsSince(start) < 500);
   REQUIRE_FALSE(read.ok());
   CHECK(read.error().reason == Reason::TooLarge);
-  CHECK(Has(read.error().message, "is 21474836480 bytes (20 GiB), more than the 4.0 MiB"));
+  CHECK(Contains(read.error().message, "is 21474836480 bytes (20 GiB), more than the 4.0 MiB"));
 }
 
 TEST_CASE("a file that grows past the cap while read is refused (a /proc file claims size 0)") {
   const auto maps = ReadTextFile("/proc/self/maps", 16);
   REQUIRE_FALSE(maps.ok());
   CHECK(maps.error().reason == Reason::TooLarge);
-  CHECK(Has(maps.error().message, "grew past 16 bytes while it was read"));
+  CHECK(Contains(maps.error().message, "grew past 16 bytes while it was read"));
 }
 
 TEST_CASE("a loop of symbolic links is named as such") {
@@ -123,7 +122,7 @@ TEST_CASE("a loop of symbolic links is named as such") {
   const auto loop = ReadTextFile(scratch / "a.md", 1024);
   REQUIRE_FALSE(loop.ok());
   CHECK(loop.error().reason == Reason::Unreadable);
-  CHECK(Has(loop.error().message, "loop of symbolic links"));
+  CHECK(Contains(loop.error().message, "loop of symbolic links"));
 }
 
 TEST_CASE("a file without read permission says permission denied") {
@@ -137,7 +136,7 @@ TEST_CASE("a file without read permission says permission denied") {
   }
   const Error sentence = ReadFailure(scratch / "secret", EACCES);
   CHECK(sentence.reason == Reason::Unreadable);
-  CHECK(Has(sentence.message, "permission denied (Permission denied)"));
+  CHECK(Contains(sentence.message, "permission denied (Permission denied)"));
 }
 
 TEST_CASE("a stream is read to its end within the cap") {
@@ -157,12 +156,12 @@ TEST_CASE("a stream is read to its end within the cap") {
   close(fds[0]);
   REQUIRE_FALSE(over.ok());
   CHECK(over.error().reason == Reason::TooLarge);
-  CHECK(Has(over.error().message, "the test pipe is longer than the 9 bytes"));
+  CHECK(Contains(over.error().message, "the test pipe is longer than the 9 bytes"));
 }
 
 TEST_CASE("terminal control bytes in a path do not reach the message raw") {
   const auto missing = ReadTextFile("/nonexistent/\x1b[31mred", 10);
   REQUIRE_FALSE(missing.ok());
-  CHECK(Has(missing.error().message, "\\x1b[31mred"));
-  CHECK_FALSE(Has(missing.error().message, "\x1b"));
+  CHECK(Contains(missing.error().message, "\\x1b[31mred"));
+  CHECK_FALSE(Contains(missing.error().message, "\x1b"));
 }

@@ -18,6 +18,7 @@
 
 #include "base/temporary_name.hpp"
 #include "scratch.hpp"
+#include "tests/text_search.hpp"
 
 using namespace tilewalk::base;
 using tilewalk::base::testing::ScratchFolder;
@@ -26,9 +27,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool Has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using tilewalk::test::Contains;
 
 ino_t Inode(const fs::path& path) {
   struct stat info {};
@@ -124,7 +123,7 @@ TEST_CASE("a dangling link is refused and left alone") {
   const auto refused = WriteFileContent(scratch / "out.json", "x");
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.error().reason == Reason::Refused);
-  CHECK(Has(refused.error().message, "it is a link to 'missing/file.json', which does not exist"));
+  CHECK(Contains(refused.error().message, "it is a link to 'missing/file.json', which does not exist"));
   CHECK(fs::read_symlink(scratch / "out.json") == "missing/file.json");
 }
 
@@ -138,14 +137,14 @@ TEST_CASE("a folder, or a link to one, is never renamed over") {
     const auto refused = WriteFileContent(scratch / name, "x");
     REQUIRE_FALSE(refused.ok());
     CHECK(refused.error().reason == Reason::NotRegularFile);
-    CHECK(Has(refused.error().message, "a folder; give a file name"));
+    CHECK(Contains(refused.error().message, "a folder; give a file name"));
   }
   CHECK(fs::is_directory(fs::symlink_status(scratch / "out")));
   CHECK(fs::is_symlink(scratch / "link"));
   CHECK(testing::Slurp(scratch / "out" / "keep") == "mine");
   const auto slash = WriteFileContent(scratch.path().string() + "/new/", "x");
   REQUIRE_FALSE(slash.ok());
-  CHECK(Has(slash.error().message, "ends in '/'"));
+  CHECK(Contains(slash.error().message, "ends in '/'"));
 }
 
 TEST_CASE("a loop of links and a missing folder are reported in words") {
@@ -154,20 +153,21 @@ TEST_CASE("a loop of links and a missing folder are reported in words") {
   fs::create_symlink("a", scratch / "b");
   const auto loop = WriteFileContent(scratch / "a", "x");
   REQUIRE_FALSE(loop.ok());
-  CHECK(Has(loop.error().message, "loop of symbolic links"));
+  CHECK(Contains(loop.error().message, "loop of symbolic links"));
   const auto missing = WriteFileContent(scratch / "no" / "such" / "t.json", "x");
   REQUIRE_FALSE(missing.ok());
   CHECK(missing.error().reason == Reason::NotFound);
-  CHECK(
-      Has(missing.error().message, "the folder '" + (scratch / "no" / "such").string() + "' does not exist"));
+  CHECK(Contains(missing.error().message,
+                 "the folder '" + (scratch / "no" / "such").string() + "' does not exist"));
 }
 
 TEST_CASE("a folder that exists but takes no new files (/proc) is not called missing") {
   const auto refused = WriteFileContent("/proc/tilewalk-test.json", "x");
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.error().reason == Reason::Unwritable);
-  CHECK(Has(refused.error().message, "the folder '/proc' takes no new files (No such file or directory)"));
-  CHECK_FALSE(Has(refused.error().message, "does not exist"));
+  CHECK(
+      Contains(refused.error().message, "the folder '/proc' takes no new files (No such file or directory)"));
+  CHECK_FALSE(Contains(refused.error().message, "does not exist"));
 }
 
 TEST_CASE("/dev/full is written in place and its ENOSPC reported as a full disk") {
@@ -225,7 +225,7 @@ TEST_CASE("a FIFO with no reader is refused at once, not waited for") {
   REQUIRE(mkfifo((scratch / "pipe").c_str(), 0600) == 0);
   const auto refused = WriteFileContent(scratch / "pipe", "x");
   REQUIRE_FALSE(refused.ok());
-  CHECK(Has(refused.error().message, "nothing is reading from it"));
+  CHECK(Contains(refused.error().message, "nothing is reading from it"));
 }
 
 TEST_CASE("a reader that goes away is an error, not a SIGPIPE that kills") {
@@ -242,7 +242,7 @@ TEST_CASE("a reader that goes away is an error, not a SIGPIPE that kills") {
   (void)out->Write(std::string(1 << 20, 'x'));
   const auto committed = out->Commit();
   REQUIRE_FALSE(committed.ok());
-  CHECK(Has(committed.error().message, "the program reading it has stopped"));
+  CHECK(Contains(committed.error().message, "the program reading it has stopped"));
 }
 
 TEST_CASE("a link to stdout, with stdout redirected to a file, is written through stdout, not renamed over") {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "scratch.hpp"
+#include "tests/text_search.hpp"
 
 using namespace tilewalk::base;
 using tilewalk::base::testing::ScratchFolder;
@@ -16,9 +17,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool Has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using tilewalk::test::Contains;
 
 // The dump's marker, as `check --dump` would give it.
 FolderOptions DumpOptions(bool replace) {
@@ -76,7 +75,7 @@ TEST_CASE("an existing folder is refused unless replacing was asked for") {
   const auto refused = WriteDump(scratch / "dump", DumpOptions(false), "new");
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.error().reason == Reason::Exists);
-  CHECK(Has(refused.error().message, "it already exists; pass --force to replace it"));
+  CHECK(Contains(refused.error().message, "it already exists; pass --force to replace it"));
   CHECK(testing::Slurp(scratch / "dump" / "q.npy") == "old");
   CHECK(scratch.Names() == std::vector<std::string>{"dump"});
 }
@@ -98,9 +97,9 @@ TEST_CASE("a folder without our marker is never replaced, even a folder of .npy 
   const auto refused = WriteDump(scratch / "weights", DumpOptions(true), "new");
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.error().reason == Reason::Refused);
-  CHECK(Has(refused.error().message,
-            "it is not an earlier dump (it holds no config.json), so --force does not "
-            "replace it; choose another folder"));
+  CHECK(Contains(refused.error().message,
+                 "it is not an earlier dump (it holds no config.json), so --force does not "
+                 "replace it; choose another folder"));
   CHECK(testing::Slurp(scratch / "weights" / "weights.npy") == "the user's own");
   CHECK(scratch.Names() == std::vector<std::string>{"weights"});
 }
@@ -111,7 +110,7 @@ TEST_CASE("a marker whose content is not ours, or which is a link, does not coun
   testing::Spit(scratch / "other" / "config.json", "{\"tool\": \"someone else\"}");
   const auto foreign = WriteDump(scratch / "other", DumpOptions(true), "new");
   REQUIRE_FALSE(foreign.ok());
-  CHECK(Has(foreign.error().message, "its config.json is not one tilewalk wrote"));
+  CHECK(Contains(foreign.error().message, "its config.json is not one tilewalk wrote"));
 
   MakeDump(scratch / "real", "real");
   fs::create_directory(scratch / "linked");
@@ -158,7 +157,7 @@ TEST_CASE("the working folder and any folder holding it are never replaced") {
     CHECK(refused.error().reason == Reason::Refused);
   }
   const auto message = WriteDump("../dump", DumpOptions(true), "new").error().message;
-  CHECK(Has(message, "it is the working folder or holds it"));
+  CHECK(Contains(message, "it is the working folder or holds it"));
   CHECK(testing::Slurp(scratch / "outer" / "dump" / "q.npy") == "inner");
   CHECK(testing::Slurp(scratch / "outer" / "q.npy") == "outer");
 }
@@ -169,16 +168,16 @@ TEST_CASE("a link, a file and a missing parent are refused") {
   fs::create_directory_symlink("dump", scratch / "link");
   const auto link = WriteDump(scratch / "link", DumpOptions(true), "new");
   REQUIRE_FALSE(link.ok());
-  CHECK(Has(link.error().message, "it is a link"));
+  CHECK(Contains(link.error().message, "it is a link"));
   CHECK(fs::is_symlink(scratch / "link"));
 
   testing::Spit(scratch / "file", "x");
-  CHECK(Has(WriteDump(scratch / "file", DumpOptions(true), "new").error().message, "is not a folder"));
+  CHECK(Contains(WriteDump(scratch / "file", DumpOptions(true), "new").error().message, "is not a folder"));
 
   const auto missing = WriteDump(scratch / "no" / "dump", {}, "new");
   REQUIRE_FALSE(missing.ok());
   CHECK(missing.error().reason == Reason::NotFound);
-  CHECK(Has(missing.error().message, "the folder '" + (scratch / "no").string() + "' does not exist"));
+  CHECK(Contains(missing.error().message, "the folder '" + (scratch / "no").string() + "' does not exist"));
   CHECK(scratch.Names() == std::vector<std::string>{"dump", "file", "link"});
 }
 

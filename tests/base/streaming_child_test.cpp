@@ -10,15 +10,14 @@
 
 #include "base/interrupt_guard.hpp"
 #include "scratch.hpp"
+#include "tests/text_search.hpp"
 
 using namespace tilewalk::base;
 using tilewalk::base::testing::MillisecondsSince;
 
 namespace {
 
-bool Has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using tilewalk::test::Contains;
 
 bool SigpipeKills() {
   struct sigaction now {};
@@ -47,7 +46,7 @@ TEST_CASE("a child that closes its input early is an error, not a SIGPIPE that k
   for (int i = 0; i < 200 && written.ok(); ++i) written = child->Write(frame);
   REQUIRE_FALSE(written.ok());
   CHECK(written.error().reason == Reason::ChildFailed);
-  CHECK(Has(written.error().message, "ffmpeg closed its input after"));
+  CHECK(Contains(written.error().message, "ffmpeg closed its input after"));
   const ChildRun run = child->Finish();
   CHECK(run.Succeeded());
   CHECK(run.out == std::string(10, 'f'));
@@ -104,7 +103,7 @@ TEST_CASE("Ctrl-C during a write stops the child and says interrupted") {
   CHECK(MillisecondsSince(start) < 3000);
   REQUIRE_FALSE(written.ok());
   CHECK(written.error().reason == Reason::Interrupted);
-  CHECK(Has(written.error().message, "interrupted by Ctrl-C (SIGINT) while ffmpeg ran"));
+  CHECK(Contains(written.error().message, "interrupted by Ctrl-C (SIGINT) while ffmpeg ran"));
   CHECK(StreamingChild::Start({.argv = {"cat"}}).error().reason == Reason::Interrupted);
 }
 

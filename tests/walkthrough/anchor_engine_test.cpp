@@ -2,9 +2,7 @@
 // upstream edit, a renamed function, duplicated tokens, a missing token, and module-level code.
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <sstream>
-
+#include "tests/walkthrough/fixture_files.hpp"
 #include "walkthrough/anchor_engine.hpp"
 #include "walkthrough/pallas_regions.hpp"
 
@@ -12,15 +10,12 @@ using namespace tilewalk::walkthrough;
 
 namespace {
 
-std::vector<std::string> Fixture(const char* name) {
-  std::ifstream in(std::string(TILEWALK_WALKTHROUGH_FIXTURES) + "/" + name);
-  std::stringstream text;
-  text << in.rdbuf();
-  return TextLines(text.str());
+std::vector<std::string> FixtureLines(const char* name) {
+  return TextLines(tilewalk::walkthrough::testing::FixtureText(name));
 }
 
 AnchorResult Resolve(const char* file, PallasAnchor anchor) {
-  const auto lines = Fixture(file);
+  const auto lines = FixtureLines(file);
   return ResolveAnchor(lines, OutlinePython(lines), anchor);
 }
 
@@ -29,7 +24,7 @@ const PallasAnchor kRunningMax{"_kernel_body", {"m_next = max", "alpha = exp"}, 
 }  // namespace
 
 TEST_CASE("the outline finds defs, nested defs, decorators and module-level lines") {
-  const auto lines = Fixture("outline_base.py");
+  const auto lines = FixtureLines("outline_base.py");
   const PythonOutline o = OutlinePython(lines);
   std::vector<std::string> names;
   for (const auto& b : o.blocks) names.push_back(b.name);
@@ -93,7 +88,7 @@ TEST_CASE("a missing token or function is not found, and the note says which") {
 }
 
 TEST_CASE("module-level anchors and region coverage") {
-  const auto lines = Fixture("outline_base.py");
+  const auto lines = FixtureLines("outline_base.py");
   const PythonOutline outline = OutlinePython(lines);
   const AnchorResult constants = ResolveAnchor(lines, outline, {"<module>", {"LANES = 128"}, 3, 3});
   CHECK(constants.status == AnchorStatus::Resolved);

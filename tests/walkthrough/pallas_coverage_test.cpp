@@ -3,9 +3,7 @@
 // row's lines hold it and lit when a row of a fired site does; the ones that are not are listed.
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <sstream>
-
+#include "tests/walkthrough/fixture_files.hpp"
 #include "walkthrough/line_fingerprint.hpp"
 #include "walkthrough/pallas_coverage.hpp"
 #include "walkthrough/pallas_source.hpp"
@@ -14,20 +12,10 @@ using namespace tilewalk::walkthrough;
 
 namespace {
 
-std::vector<std::string> BaseLines() {
-  std::ifstream in(std::string(TILEWALK_WALKTHROUGH_FIXTURES) + "/outline_base.py");
-  std::stringstream text;
-  text << in.rdbuf();
-  return SplitPythonLines(text.str());
-}
+using tilewalk::walkthrough::testing::Row;
 
-SiteRow Row(std::string site, std::string function, int first, int last) {
-  SiteRow row;
-  row.site = std::move(site);
-  row.function = std::move(function);
-  row.first = first;
-  row.last = last;
-  return row;
+std::vector<std::string> BaseLines() {
+  return SplitPythonLines(tilewalk::walkthrough::testing::FixtureText("outline_base.py"));
 }
 
 // outline_base.py: _kernel_body is 11-17, one statement per line; below_or_on_diag is 7-8.

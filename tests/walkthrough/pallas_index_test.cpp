@@ -5,9 +5,7 @@
 // from alignment to tokens to some of its tokens.
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <sstream>
-
+#include "tests/walkthrough/fixture_files.hpp"
 #include "walkthrough/pallas_index.hpp"
 #include "walkthrough/pallas_source.hpp"
 
@@ -15,11 +13,10 @@ using namespace tilewalk::walkthrough;
 
 namespace {
 
-std::vector<std::string> Fixture(const char* name) {
-  std::ifstream in(std::string(TILEWALK_WALKTHROUGH_FIXTURES) + "/" + name);
-  std::stringstream text;
-  text << in.rdbuf();
-  return SplitPythonLines(text.str());
+using tilewalk::walkthrough::testing::Row;
+
+std::vector<std::string> PythonFixture(const char* name) {
+  return SplitPythonLines(tilewalk::walkthrough::testing::FixtureText(name));
 }
 
 PallasSource Source(std::vector<std::string> lines) {
@@ -33,15 +30,6 @@ PinnedFile Pinned(const std::vector<std::string>& lines) {
   PinnedFile pinned;
   pinned.fingerprint = FingerprintLines(lines);
   return pinned;
-}
-
-SiteRow Row(std::string site, std::string function, int first, int last) {
-  SiteRow row;
-  row.site = std::move(site);
-  row.function = std::move(function);
-  row.first = first;
-  row.last = last;
-  return row;
 }
 
 // outline_base.py: _kernel_body spans 11-17, m_next = max on 14 and alpha = exp on 15.
@@ -101,7 +89,7 @@ TEST_CASE("outline: tabs indent to multiples of 8, and strings or brackets never
 }
 
 TEST_CASE("alignment: the pinned file maps onto itself, every line exact") {
-  const auto lines = Fixture("outline_base.py");
+  const auto lines = PythonFixture("outline_base.py");
   const LineMap map = AlignLines(FingerprintLines(lines), FingerprintLines(lines));
   for (int l = 1; l <= static_cast<int>(lines.size()); ++l) {
     CAPTURE(l);
@@ -127,7 +115,7 @@ TEST_CASE("alignment: inserted and deleted lines shift the rest, and an edited l
 }
 
 TEST_CASE("sites and passages resolve exactly on the pinned file, and follow a shifted one") {
-  const auto base = Fixture("outline_base.py");
+  const auto base = PythonFixture("outline_base.py");
   const PallasIndex same(Source(base), Sites(), std::vector<Passage>{RunningMax()}, Pinned(base));
   CHECK(same.Site("t.m_next").status == AnchorStatus::Resolved);
   CHECK(same.Site("t.m_next").first == 14);
@@ -135,7 +123,7 @@ TEST_CASE("sites and passages resolve exactly on the pinned file, and follow a s
   CHECK(same.PassageAnchor("running-max").status == AnchorStatus::Resolved);
   CHECK(same.PassageAnchor("running-max").first == 14);
 
-  const PallasIndex shifted(Source(Fixture("outline_shifted.py")), Sites(),
+  const PallasIndex shifted(Source(PythonFixture("outline_shifted.py")), Sites(),
                             std::vector<Passage>{RunningMax()}, Pinned(base));
   CHECK(shifted.Site("t.m_next").status == AnchorStatus::Resolved);
   CHECK(shifted.Site("t.m_next").first == 21);
@@ -145,7 +133,7 @@ TEST_CASE("sites and passages resolve exactly on the pinned file, and follow a s
 }
 
 TEST_CASE("a tab-indented, CR-ended copy with a byte-order mark resolves like the original") {
-  const auto base = Fixture("outline_base.py");
+  const auto base = PythonFixture("outline_base.py");
   std::string text = "\xEF\xBB\xBF";
   for (std::string line : base) {
     std::size_t spaces = 0;
@@ -160,7 +148,7 @@ TEST_CASE("a tab-indented, CR-ended copy with a byte-order mark resolves like th
 }
 
 TEST_CASE("a file that shares no line with the pinned one places nothing, not even approximately") {
-  const auto base = Fixture("outline_base.py");
+  const auto base = PythonFixture("outline_base.py");
   const std::vector<std::string> stranger = {"def _kernel_body(q):", "  return q", "",
                                              "def below_or_on_diag():", "  pass"};
   const PallasIndex index(Source(stranger), Sites(), std::vector<Passage>{}, Pinned(base));
@@ -171,7 +159,7 @@ TEST_CASE("a file that shares no line with the pinned one places nothing, not ev
 }
 
 TEST_CASE("a passage whose tokens all moved resolves by its tokens, and with some missing, approximately") {
-  const auto base = Fixture("outline_base.py");
+  const auto base = PythonFixture("outline_base.py");
   Passage renamed_tokens = RunningMax();
   renamed_tokens.pallas.hint_first = 1;  // a hint that aligns outside the function: tokens decide
   renamed_tokens.pallas.hint_last = 2;

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "tests/text_search.hpp"
 #include "walkthrough/pallas_source.hpp"
 
 using namespace tilewalk::walkthrough;
@@ -16,11 +17,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kFixtures = TILEWALK_WALKTHROUGH_FIXTURES;
+using tilewalk::test::Contains;
 
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+const fs::path kFixtures = TILEWALK_WALKTHROUGH_FIXTURES;
 
 // A scratch folder removed at the end of the test.
 struct Scratch {

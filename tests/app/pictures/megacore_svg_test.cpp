@@ -14,15 +14,12 @@
 #include "app/views/canned_tour_pictures.hpp"
 #include "app/views/chart_scales.hpp"
 #include "app/views/tour_palette.hpp"
+#include "tests/text_search.hpp"
 
 namespace tilewalk::pictures {
 namespace {
 
-int Count(const std::string& svg, const std::string& part) {
-  int n = 0;
-  for (std::size_t at = svg.find(part); at != std::string::npos; at = svg.find(part, at + 1)) ++n;
-  return n;
-}
+using tilewalk::test::Occurrences;
 
 // Every element whose class attribute starts with `cls`, each as its text up to "/>".
 std::vector<std::string> Elements(const std::string& svg, const std::string& cls) {
@@ -43,14 +40,14 @@ views::GridPicture FourByFour() {
 TEST_CASE("svg grid: on two cores each core's cells are outlined and the legend names both") {
   views::GridPicture grid = FourByFour();
   const std::string one = GridSvg(grid);
-  CHECK(Count(one, "core-0") == 0);
+  CHECK(Occurrences(one, "core-0") == 0);
   CHECK(one.find("core 0") == std::string::npos);
   grid.core1_first_step = 8;  // q blocks 0-1 on core 0, 2-3 on core 1 (4 rows of 4 kv steps)
   const std::string two = GridSvg(grid);
-  CHECK(Count(two, "\"core core-0\"") == 2);  // the slice's outline and the legend's swatch
-  CHECK(Count(two, "\"core core-1\"") == 2);
-  CHECK(Count(two, ">core 0<") == 2);  // on the outline and in the legend
-  CHECK(Count(two, ">core 1<") == 2);
+  CHECK(Occurrences(two, "\"core core-0\"") == 2);  // the slice's outline and the legend's swatch
+  CHECK(Occurrences(two, "\"core core-1\"") == 2);
+  CHECK(Occurrences(two, ">core 0<") == 2);  // on the outline and in the legend
+  CHECK(Occurrences(two, ">core 1<") == 2);
   const std::string ink = "stroke=\"" + SvgColour(views::palette::Active().text) + "\"";
   for (const std::string& outline : Elements(two, "core core-0")) {
     CHECK(outline.find(ink) != std::string::npos);
@@ -64,13 +61,13 @@ TEST_CASE("svg grid: on two cores each core's cells are outlined and the legend 
 
 TEST_CASE("svg timeline: core lanes only when the picture has core steps") {
   views::TimelinePicture timeline = views::CannedTimelinePicture();
-  CHECK(Count(TimelineSvg(timeline), "core-step") == 0);
+  CHECK(Occurrences(TimelineSvg(timeline), "core-step") == 0);
   timeline.core_steps = {{.first = 0, .end = 10, .start_us = 0, .end_us = 1, .core = 0},
                          {.first = 10, .end = 20, .start_us = 1, .end_us = 2, .core = 0},
                          {.first = 20, .end = 30, .start_us = 0, .end_us = 1, .core = 1}};
   const std::string svg = TimelineSvg(timeline);
-  CHECK(Count(svg, "\"core-step core-0") == 2);
-  CHECK(Count(svg, "\"core-step core-1") == 1);
+  CHECK(Occurrences(svg, "\"core-step core-0") == 2);
+  CHECK(Occurrences(svg, "\"core-step core-1") == 1);
   CHECK(svg.find(">core 1<") != std::string::npos);
   const std::string fill = "fill=\"" + SvgColour(views::palette::Active().edge) + "\"";
   for (const std::string& bar : Elements(svg, "core-step")) CHECK(bar.find(fill) != std::string::npos);
@@ -78,14 +75,15 @@ TEST_CASE("svg timeline: core lanes only when the picture has core steps") {
 
 TEST_CASE("svg cost: two cores get a pair of lanes each, and each step sits on its own core's") {
   views::CostPicture cost = views::CannedCostPicture();
-  const int one_core_lanes = Count(CostSvg(cost), "class=\"lane\"");
+  const int one_core_lanes = Occurrences(CostSvg(cost), "class=\"lane\"");
   cost.cores = 2;
   for (std::size_t i = cost.steps.size() / 2; i < cost.steps.size(); ++i) cost.steps[i].core = 1;
   const std::string svg = CostSvg(cost);
-  CHECK(Count(svg, "\"lane core-1\"") == one_core_lanes);  // the same lanes again, for core 1
+  CHECK(Occurrences(svg, "\"lane core-1\"") == one_core_lanes);  // the same lanes again, for core 1
   CHECK(svg.find(">1 compute<") != std::string::npos);
   CHECK(svg.find(">core 1<") == std::string::npos);  // the lane names say it: the key has no core swatch
-  CHECK(Count(svg, "class=\"swatch") == Count(CostSvg(views::CannedCostPicture()), "class=\"swatch"));
+  CHECK(Occurrences(svg, "class=\"swatch") ==
+        Occurrences(CostSvg(views::CannedCostPicture()), "class=\"swatch"));
 }
 
 TEST_CASE("cost zoom window: it stays on the cursor's core, whose clock starts again at 0") {

@@ -9,19 +9,13 @@
 #include "app/views/canned_grids.hpp"
 #include "app/views/canned_tour_pictures.hpp"
 #include "app/views/tour_palette.hpp"
+#include "tests/text_search.hpp"
 
 namespace tilewalk::pictures {
 namespace {
 
-bool Has(const std::string& svg, const std::string& part) {
-  return svg.find(part) != std::string::npos;
-}
-
-int Count(const std::string& svg, const std::string& part) {
-  int n = 0;
-  for (std::size_t at = svg.find(part); at != std::string::npos; at = svg.find(part, at + 1)) ++n;
-  return n;
-}
+using tilewalk::test::Contains;
+using tilewalk::test::Occurrences;
 
 // The text of every <text> element, in order, joined by '|'.
 std::string Texts(const std::string& svg) {
@@ -42,17 +36,17 @@ views::GridPicture CausalGrid() {
 
 TEST_CASE("svg grid: cells by state, the step path, the labels and the legend") {
   const std::string svg = GridSvg(CausalGrid());
-  CHECK(Has(svg, "class=\"tilewalk grid theme-dark\""));
-  CHECK(Has(Texts(svg), "Forward launch grid|"));
-  CHECK(Has(svg, "class=\"cell ran\""));
-  CHECK(Has(svg, "class=\"cell skipped\""));
-  CHECK(Count(svg, "class=\"cell current\"") >= 1);
-  CHECK(Has(svg, "class=\"cell pending\""));
-  CHECK(Has(svg, "class=\"path done\""));
-  CHECK(Has(svg, "class=\"path ahead\""));
-  CHECK(Has(svg, "<g class=\"legend\">"));
-  CHECK(Has(Texts(svg), "|6|"));  // the current cell's step number, large cells being numbered
-  CHECK(Has(svg, SvgColour(views::palette::Active().ran_fill)));
+  CHECK(Contains(svg, "class=\"tilewalk grid theme-dark\""));
+  CHECK(Contains(Texts(svg), "Forward launch grid|"));
+  CHECK(Contains(svg, "class=\"cell ran\""));
+  CHECK(Contains(svg, "class=\"cell skipped\""));
+  CHECK(Occurrences(svg, "class=\"cell current\"") >= 1);
+  CHECK(Contains(svg, "class=\"cell pending\""));
+  CHECK(Contains(svg, "class=\"path done\""));
+  CHECK(Contains(svg, "class=\"path ahead\""));
+  CHECK(Contains(svg, "<g class=\"legend\">"));
+  CHECK(Contains(Texts(svg), "|6|"));  // the current cell's step number, large cells being numbered
+  CHECK(Contains(svg, SvgColour(views::palette::Active().ran_fill)));
   CHECK(svg == GridSvg(CausalGrid()));
 }
 
@@ -61,60 +55,61 @@ TEST_CASE("svg grid: labels with markup and quotes are escaped, never raw") {
   grid.title = R"(Grid <!--<script> "q" & 'a')";
   grid.row_label = "q <block>";
   const std::string svg = GridSvg(grid);
-  CHECK(Has(svg, "Grid &lt;!--&lt;script&gt; &quot;q&quot; &amp; &#39;a&#39;"));
-  CHECK(!Has(svg, "<script"));
-  CHECK(!Has(svg, "<!--"));
-  CHECK(!Has(svg, "<block>"));
+  CHECK(Contains(svg, "Grid &lt;!--&lt;script&gt; &quot;q&quot; &amp; &#39;a&#39;"));
+  CHECK(!Contains(svg, "<script"));
+  CHECK(!Contains(svg, "<!--"));
+  CHECK(!Contains(svg, "<block>"));
 }
 
 TEST_CASE("svg grid: a dense grid is a few rectangles a row, not one a cell") {
   const views::GridPicture big =
       views::MakeGridPicture({.title = "big", .rows = 300, .cols = 300, .current_step = 45000});
   const std::string svg = GridSvg(big);
-  CHECK(Count(svg, "<rect") < 5000);
-  CHECK(Has(svg, "class=\"cell current\""));
+  CHECK(Occurrences(svg, "<rect") < 5000);
+  CHECK(Contains(svg, "class=\"cell current\""));
 }
 
 TEST_CASE("svg memory: slots with their blocks, HBM blocks, the key and the scratch") {
   const views::MemoryPicture picture = views::CannedMemoryPicture();
   const std::string svg = MemorySvg(picture);
   const std::string texts = Texts(svg);
-  CHECK(Has(svg, "class=\"tilewalk memory"));
+  CHECK(Contains(svg, "class=\"tilewalk memory"));
   REQUIRE(!picture.inputs.empty());
-  CHECK(Has(texts, "|" + picture.inputs.front().name + "|"));
-  CHECK(Has(texts, "slot 0|slot 1|in HBM|"));
-  CHECK(Has(svg, "<g class=\"slot active"));
-  CHECK(Has(svg, " wanted\""));  // the block asked for, also in VMEM in this picture
-  CHECK(Has(svg, "<g class=\"operand reused\">"));
-  CHECK(Has(texts, "reused|"));
-  CHECK(Has(texts, "naive map&#39;s block|"));
-  if (!picture.copy_in_flight.empty()) CHECK(Has(texts, "last copy: "));
-  if (!picture.scratch.empty()) CHECK(Has(svg, "class=\"heatmap scratch"));  // a frame: no image canned
+  CHECK(Contains(texts, "|" + picture.inputs.front().name + "|"));
+  CHECK(Contains(texts, "slot 0|slot 1|in HBM|"));
+  CHECK(Contains(svg, "<g class=\"slot active"));
+  CHECK(Contains(svg, " wanted\""));  // the block asked for, also in VMEM in this picture
+  CHECK(Contains(svg, "<g class=\"operand reused\">"));
+  CHECK(Contains(texts, "reused|"));
+  CHECK(Contains(texts, "naive map&#39;s block|"));
+  if (!picture.copy_in_flight.empty()) CHECK(Contains(texts, "last copy: "));
+  if (!picture.scratch.empty()) CHECK(Contains(svg, "class=\"heatmap scratch"));  // a frame: no image canned
   CHECK(svg == MemorySvg(picture));
 }
 
 TEST_CASE("svg lanes: m, l and alpha as embedded PNG images with their scales") {
   const views::LanesPicture picture = views::CannedLanesPicture();
   const std::string svg = LanesSvg(picture);
-  CHECK(Has(svg, "<image class=\"heatmap m\""));
-  CHECK(Has(svg, "<image class=\"heatmap l\""));
-  CHECK(Has(svg, "xlink:href=\"data:image/png;base64,iVBORw0KGgo"));
-  CHECK(Has(svg, "image-rendering:pixelated"));
-  CHECK(Has(svg, "<g class=\"scale\">"));
-  if (picture.tile_repeats > 0) CHECK(Has(Texts(svg), "tile x" + std::to_string(picture.tile_repeats) + "|"));
-  if (picture.has_alpha) CHECK(Has(Texts(svg), "alpha = exp(m_prev - m_next)|"));
+  CHECK(Contains(svg, "<image class=\"heatmap m\""));
+  CHECK(Contains(svg, "<image class=\"heatmap l\""));
+  CHECK(Contains(svg, "xlink:href=\"data:image/png;base64,iVBORw0KGgo"));
+  CHECK(Contains(svg, "image-rendering:pixelated"));
+  CHECK(Contains(svg, "<g class=\"scale\">"));
+  if (picture.tile_repeats > 0)
+    CHECK(Contains(Texts(svg), "tile x" + std::to_string(picture.tile_repeats) + "|"));
+  if (picture.has_alpha) CHECK(Contains(Texts(svg), "alpha = exp(m_prev - m_next)|"));
   views::LanesPicture empty;
   empty.empty_message = "no running max yet: <before> the first block";
-  CHECK(Has(Texts(LanesSvg(empty)), "no running max yet: &lt;before&gt; the first block|"));
+  CHECK(Contains(Texts(LanesSvg(empty)), "no running max yet: &lt;before&gt; the first block|"));
 }
 
 TEST_CASE("svg scores: s and p, the masks and their counts") {
   const views::ScoresPicture picture = views::CannedScoresPicture();
   const std::string svg = ScoresSvg(picture);
-  CHECK(Has(svg, "<image class=\"heatmap s\""));
-  if (picture.has_p) CHECK(Has(svg, "<image class=\"heatmap p\""));
+  CHECK(Contains(svg, "<image class=\"heatmap s\""));
+  if (picture.has_p) CHECK(Contains(svg, "<image class=\"heatmap p\""));
   if (picture.has_causal)
-    CHECK(Has(Texts(svg), "causal mask: " + std::to_string(picture.causal_masked) + " masked|"));
+    CHECK(Contains(Texts(svg), "causal mask: " + std::to_string(picture.causal_masked) + " masked|"));
   CHECK(svg == ScoresSvg(picture));
 }
 
@@ -122,32 +117,32 @@ TEST_CASE("svg timeline: position, statement, launches, markers of every kind, t
   const views::TimelinePicture picture = views::CannedTimelinePicture();
   const std::string svg = TimelineSvg(picture);
   const std::string texts = Texts(svg);
-  CHECK(Has(texts, picture.position + "|"));
-  CHECK(Has(svg, "class=\"launch\""));
-  CHECK(Has(svg, "class=\"cursor\""));
+  CHECK(Contains(texts, picture.position + "|"));
+  CHECK(Contains(svg, "class=\"launch\""));
+  CHECK(Contains(svg, "class=\"cursor\""));
   for (const char* kind : {"copy-issued", "copy-skipped", "writeback", "step-skipped", "error"}) {
     CAPTURE(kind);
-    CHECK(Has(svg, std::string("class=\"marker ") + kind + "\""));
-    CHECK(Has(svg, std::string("class=\"swatch ") + kind + "\""));
+    CHECK(Contains(svg, std::string("class=\"marker ") + kind + "\""));
+    CHECK(Contains(svg, std::string("class=\"swatch ") + kind + "\""));
   }
-  CHECK(Has(texts, "copy issued|"));
-  CHECK(!Has(texts, "step by"));  // no controls in a figure
+  CHECK(Contains(texts, "copy issued|"));
+  CHECK(!Contains(texts, "step by"));  // no controls in a figure
 }
 
 TEST_CASE("svg cost: totals, the bound, both lanes and the step at the cursor") {
   const views::CostPicture picture = views::CannedCostPicture();
   const std::string svg = CostSvg(picture);
   const std::string texts = Texts(svg);
-  CHECK(Has(texts, "Total "));
-  CHECK(Has(texts, picture.hbm_bound ? "HBM-bound" : "Compute-bound"));
-  CHECK(Has(svg, "<g class=\"lanes launch\">"));
-  CHECK(Has(svg, "class=\"step ran\""));
-  CHECK(Has(svg, "class=\"copy in\""));
+  CHECK(Contains(texts, "Total "));
+  CHECK(Contains(texts, picture.hbm_bound ? "HBM-bound" : "Compute-bound"));
+  CHECK(Contains(svg, "<g class=\"lanes launch\">"));
+  CHECK(Contains(svg, "class=\"step ran\""));
+  CHECK(Contains(svg, "class=\"copy in\""));
   if (picture.current_step >= 0) {
-    CHECK(Has(svg, "<g class=\"lanes zoom\">"));
-    CHECK(Has(texts, "Step " + std::to_string(picture.current_step + 1) + " of "));
+    CHECK(Contains(svg, "<g class=\"lanes zoom\">"));
+    CHECK(Contains(texts, "Step " + std::to_string(picture.current_step + 1) + " of "));
   }
-  CHECK(Has(texts, "Estimates from a cost model"));
+  CHECK(Contains(texts, "Estimates from a cost model"));
 }
 
 TEST_CASE("svg: the theme sets the ground and the colours") {
@@ -155,9 +150,9 @@ TEST_CASE("svg: the theme sets the ground and the colours") {
   views::palette::SetTheme(views::palette::Theme::Light);
   const std::string light = GridSvg(CausalGrid());
   views::palette::SetTheme(views::palette::Theme::Dark);
-  CHECK(Has(light, "theme-light"));
-  CHECK(Has(light, "<rect class=\"ground\" width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>"));
-  CHECK(!Has(dark, "fill=\"#ffffff\"/>\n<rect class=\"cell"));
+  CHECK(Contains(light, "theme-light"));
+  CHECK(Contains(light, "<rect class=\"ground\" width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>"));
+  CHECK(!Contains(dark, "fill=\"#ffffff\"/>\n<rect class=\"cell"));
   CHECK(dark != light);
 }
 

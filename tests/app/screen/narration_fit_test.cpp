@@ -65,13 +65,13 @@ views::PassagePicture WorstCase(const walkthrough::Tour& tour, std::size_t stop_
   return p;
 }
 
-struct Screen {
+struct ScreenSize {
   int width, height;
   bool classroom;
 };
 
 // Every stop that does not fit, as "tour stop: needs N px, has M px".
-std::string Clipped(const Screen& screen) {
+std::string Clipped(const ScreenSize& screen) {
   views::HeadlessImGui imgui;
   std::ostringstream warnings;
   SetUpImGui(

@@ -13,13 +13,13 @@
 namespace tilewalk::app {
 namespace {
 
-struct Screen {
+struct IntroScreen {
   views::HeadlessImGui imgui;
   session::TourSession session;
   TourScreenState state;
 
   // intro stop 4 shows lanes and lands on fwd.run.m_next; stop 6 shows the grid.
-  explicit Screen(int stop = 4) : session({.tour = "intro", .stop = stop}) {}
+  explicit IntroScreen(int stop = 4) : session({.tour = "intro", .stop = stop}) {}
 
   void Frames(int n = 2) {  // ImGui selects a tab asked for in code one frame later
     for (int i = 0; i < n; ++i) {
@@ -37,13 +37,13 @@ struct Screen {
 
 }  // namespace
 
-bool AtScore(Screen& screen) {
+bool AtScore(IntroScreen& screen) {
   const std::string site = screen.Site();
   return site.size() > 10 && site.compare(site.size() - 10, 10, " fwd.run.s") == 0;
 }
 
 TEST_CASE("tour screen tabs: a stop that shows a tab keeps it while the cursor steps") {
-  Screen screen;
+  IntroScreen screen;
   REQUIRE(screen.session.HasTour());
   screen.Frames(3);
   CHECK(screen.state.detail_shown == session::DetailTab::Lanes);
@@ -56,7 +56,7 @@ TEST_CASE("tour screen tabs: a stop that shows a tab keeps it while the cursor s
 }
 
 TEST_CASE("tour screen tabs: at a stop that shows the grid, the detail tab follows the statement") {
-  Screen screen(6);
+  IntroScreen screen(6);
   REQUIRE(screen.session.Pictures().stop_show == walkthrough::StopPane::Grid);
   screen.Frames(3);
   bool lanes = false, other = false;  // on the way: m_next and alpha are Lanes; p is a score
@@ -78,7 +78,7 @@ TEST_CASE("tour screen tabs: at a stop that shows the grid, the detail tab follo
 }
 
 TEST_CASE("tour screen tabs: a tab the user picked holds at this stop and is forgotten at the next") {
-  Screen screen;
+  IntroScreen screen;
   screen.Frames(3);
   screen.state.detail_user = session::DetailTab::Memory;  // as a click on "Memory" would leave it
   screen.Frames();
@@ -93,7 +93,7 @@ TEST_CASE("tour screen tabs: a tab the user picked holds at this stop and is for
 namespace tilewalk::app {
 
 TEST_CASE("tour screen tabs: the Cost tab draws the launch's estimate when picked") {
-  Screen screen;
+  IntroScreen screen;
   screen.Frames(3);
   screen.state.detail_user = session::DetailTab::Cost;
   screen.Frames();

@@ -13,7 +13,7 @@
 namespace tilewalk::app {
 namespace {
 
-struct Screen {
+struct FixtureScreen {
   views::HeadlessImGui imgui;
   session::TourSession session{{.library_folder = TILEWALK_FIXTURE_LIBRARY}};
   TourScreenState state;
@@ -42,14 +42,14 @@ struct Screen {
 }  // namespace
 
 TEST_CASE("tour screen: every pane draws over the fixture tour") {
-  Screen screen;
+  FixtureScreen screen;
   REQUIRE(screen.session.HasTour());
   CHECK(screen.Frame() > 3000);
   CHECK(screen.Frame() > 3000);
 }
 
 TEST_CASE("tour screen: the keys move the one cursor") {
-  Screen screen;
+  FixtureScreen screen;
   screen.Frame();
   const uint64_t landed = *screen.session.cursor();
   screen.Press(GLFW_KEY_RIGHT);
@@ -73,7 +73,7 @@ TEST_CASE("tour screen: the keys move the one cursor") {
 }
 
 TEST_CASE("tour screen: ? toggles the help overlay and Escape closes it") {
-  Screen screen;
+  FixtureScreen screen;
   screen.Frame();
   screen.Press(GLFW_KEY_SLASH, true);  // '?'
   CHECK(screen.state.show_help);
@@ -91,7 +91,7 @@ TEST_CASE("tour screen: ? toggles the help overlay and Escape closes it") {
 namespace tilewalk::app {
 
 TEST_CASE("tour screen: classroom mode shows the stop's picture, and it stays put while stepping") {
-  Screen screen;
+  FixtureScreen screen;
   screen.state.classroom = true;
   screen.Frame();  // the fixture's stop 1 shows lanes, and lands on fwd.run.m_next
   CHECK_FALSE(screen.state.classroom_grid);
@@ -139,7 +139,7 @@ namespace tilewalk::app {
 
 TEST_CASE(
     "tour screen: G picks the next step unit, T the other axis, and the arrows then step by that unit") {
-  Screen screen;
+  FixtureScreen screen;
   screen.Frame();
   const auto press = [&](int key) { screen.Press(key); };
   press('G');
@@ -160,7 +160,7 @@ TEST_CASE(
 }
 
 TEST_CASE("tour screen: every press in a frame's queue counts, a quick tap once, five taps five times") {
-  Screen screen;
+  FixtureScreen screen;
   screen.Frame();
   const uint64_t landed = *screen.session.cursor();
   screen.Press(GLFW_KEY_RIGHT);  // pressed and released between two frames: ImGui's sampling missed these
@@ -213,7 +213,7 @@ float PassageScroll() {
 }  // namespace
 
 TEST_CASE("tour screen: Down and Up scroll a passage that runs past its pane, and leave the cursor alone") {
-  Screen screen;
+  FixtureScreen screen;
   ImGui::GetIO().DisplaySize = {640.0f, 360.0f};  // small, so that the prose overflows
   screen.Frame();
   screen.Frame();
@@ -231,7 +231,7 @@ TEST_CASE("tour screen: Down and Up scroll a passage that runs past its pane, an
 namespace tilewalk::app {
 
 TEST_CASE("tour screen: dragging the border between source and passage moves it, a double-click resets it") {
-  Screen screen;
+  FixtureScreen screen;
   screen.Frame();
   const LayoutInput area = TourScreenArea(screen.session.Pictures(), screen.state, 0.0f);
   const TourLayout before = LayOutTour(area, PaneSet::All());
@@ -267,7 +267,7 @@ TEST_CASE("tour screen: dragging the border between source and passage moves it,
 namespace tilewalk::app {
 
 TEST_CASE("tour screen: the detail tabs stay pinned while the tab's content scrolls under them") {
-  Screen screen;
+  FixtureScreen screen;
   ImGui::GetIO().DisplaySize = {640.0f, 360.0f};  // small, so that the Memory table overflows
   for (int frame = 0; frame < 4; ++frame) screen.Frame();
   const ImGuiWindow* pane = nullptr;

@@ -14,10 +14,6 @@
 namespace tilewalk::views {
 namespace {
 
-constexpr Meaning kMeanings[] = {Meaning::Current,     Meaning::Copied,      Meaning::Skipped,
-                                 Meaning::SkippedStep, Meaning::WrittenBack, Meaning::Error,
-                                 Meaning::InVmem,      Meaning::Compute,     Meaning::Idle};
-
 // The vertices one 24 px box of `meaning` adds to the draw list, as (count, sum of positions): a cheap
 // fingerprint of the geometry drawn.
 std::pair<int, float> Fingerprint(HeadlessImGui& imgui, Meaning meaning) {
@@ -39,8 +35,9 @@ TEST_CASE("meaning fill: in print, marks that share a grey differ by pattern") {
   HeadlessImGui imgui;
   palette::SetTheme(palette::Theme::Print);
   std::set<std::pair<ImU32, std::pair<int, float>>> looks;
-  for (const Meaning meaning : kMeanings) looks.insert({MeaningColour(meaning), Fingerprint(imgui, meaning)});
-  CHECK(looks.size() == std::size(kMeanings));  // no two meanings look alike on a grey page
+  for (const Meaning meaning : kAllMeanings)
+    looks.insert({MeaningColour(meaning), Fingerprint(imgui, meaning)});
+  CHECK(looks.size() == std::size(kAllMeanings));  // no two meanings look alike on a grey page
   CHECK(Fingerprint(imgui, Meaning::Copied).first > Fingerprint(imgui, Meaning::Current).first);
   palette::SetTheme(palette::Theme::Dark);
 }
@@ -52,11 +49,11 @@ TEST_CASE("meaning fill: dark and light draw one plain box, in distinct colours"
     palette::SetTheme(theme);
     const int plain = Fingerprint(imgui, Meaning::Current).first;
     std::set<ImU32> colours;
-    for (const Meaning meaning : kMeanings) {
+    for (const Meaning meaning : kAllMeanings) {
       CHECK(Fingerprint(imgui, meaning).first == plain);
       colours.insert(MeaningColour(meaning));
     }
-    CHECK(colours.size() >= std::size(kMeanings) - 1);  // light's idle and in-VMEM greys may coincide
+    CHECK(colours.size() >= std::size(kAllMeanings) - 1);  // light's idle and in-VMEM greys may coincide
   }
   palette::SetTheme(palette::Theme::Dark);
 }

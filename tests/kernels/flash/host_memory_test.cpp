@@ -36,14 +36,14 @@ double RealEvents(const flash::Scenario& s) {
 }
 
 // B=2, H=3, Sq=256, Skv=512, D=64 in float32: q has 6·256·64 = 98304 elements, k 196608, l 1536.
-flash::Scenario Small() {
+flash::Scenario TwoByThree() {
   return Parse({"--batch", "2", "--heads", "3", "--q-len", "256", "--kv-len", "512", "--head-dim", "64"});
 }
 
 }  // namespace
 
 TEST_CASE("the estimate's arrays, checked by hand") {
-  const flash::HostMemory check = flash::EstimateHostMemory(Small(), {.record = false, .threads = 1});
+  const flash::HostMemory check = flash::EstimateHostMemory(TwoByThree(), {.record = false, .threads = 1});
   // q, k, v, do: 4 bytes × (2·98304 + 2·196608).
   CHECK(check.inputs == 2359296);
   // o 393216; fwd l, m in 128 lanes 2·128·6144 (the backward launches read these); the step's l, m, di
@@ -51,7 +51,7 @@ TEST_CASE("the estimate's arrays, checked by hand") {
   // 393216.
   CHECK(check.launches == 393216 + 1572864 + 18432 + 786432 + 1572864 + 393216);
   // With block_k_major_dq = 256, dq reads di from its own 256 lanes: 256·6144 more.
-  flash::Scenario wide = Small();
+  flash::Scenario wide = TwoByThree();
   wide.block_sizes.block_k_major_dq = 256;
   CHECK(flash::EstimateHostMemory(wide, {.record = false, .threads = 1}).launches ==
         check.launches + 256 * 6144);
@@ -62,7 +62,7 @@ TEST_CASE("the estimate's arrays, checked by hand") {
   CHECK(check.checkpoints == 0);
   CHECK(check.workers == 0);
 
-  const flash::HostMemory record = flash::EstimateHostMemory(Small(), {.record = true, .threads = 2});
+  const flash::HostMemory record = flash::EstimateHostMemory(TwoByThree(), {.record = true, .threads = 2});
   CHECK(record.inputs == check.inputs);
   CHECK(record.launches == check.launches);
   CHECK(record.results == 0);
@@ -72,10 +72,11 @@ TEST_CASE("the estimate's arrays, checked by hand") {
   // (batch 2 × heads 3 × 2 q blocks) of 4 kv steps each.
   CHECK(record.workers == 8 * 4 * (256 << 10));
   // Each further thread holds as much.
-  CHECK(flash::EstimateHostMemory(Small(), {.record = true, .threads = 4}).workers == 3 * record.workers);
+  CHECK(flash::EstimateHostMemory(TwoByThree(), {.record = true, .threads = 4}).workers ==
+        3 * record.workers);
   // One q block per (batch, head): 6 slices, so 5 workers however many threads, each with 5 slices of 4
   // steps it may run ahead.
-  flash::Scenario one_block = Small();
+  flash::Scenario one_block = TwoByThree();
   one_block.q_len = 128;
   CHECK(flash::EstimateHostMemory(one_block, {.record = true, .threads = 16}).workers ==
         5 * 5 * 4 * (256 << 10));
@@ -85,10 +86,10 @@ TEST_CASE("the estimate's arrays, checked by hand") {
 }
 
 TEST_CASE("a bias adds ab, ds and the reference's copies of them") {
-  flash::Scenario biased = Small();
+  flash::Scenario biased = TwoByThree();
   biased.bias = true;
   const flash::HostMemory with = flash::EstimateHostMemory(biased, {.record = false});
-  const flash::HostMemory without = flash::EstimateHostMemory(Small(), {.record = false});
+  const flash::HostMemory without = flash::EstimateHostMemory(TwoByThree(), {.record = false});
   const double scores = 4.0 * 6 * 256 * 512;  // [B, H, Sq, Skv] in float32
   CHECK(with.inputs - without.inputs == scores);
   CHECK(with.launches - without.launches == scores);
@@ -125,7 +126,7 @@ TEST_CASE("causal grids run the steps on or below the diagonal") {
 }
 
 TEST_CASE("the guard refuses a scenario over the cap, naming the estimate, the cap and what to change") {
-  const flash::Scenario s = Small();
+  const flash::Scenario s = TwoByThree();
   CHECK(flash::CheckRunnable(s).ok());
   flash::SetMaxHostBytes(int64_t{1} << 20);
   const auto refused = flash::CheckRunnable(s);

@@ -5,14 +5,14 @@
 #include <string>
 
 #include "tests/kernels/tpu/toy_matmul.hpp"
+#include "tests/text_search.hpp"
 
 using namespace tilewalk::tpu;
 using tilewalk::tpu::testing::ToyMatmul;
 
 namespace {
-bool Contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+
+using tilewalk::test::Contains;
 bool Untouched(const Array& c) {
   for (int64_t i = 0; i < c.size(); ++i)
     if (c.GetFloat(i) != -1.0f) return false;

@@ -76,11 +76,11 @@ TEST_CASE("one-core chips run every step on core 0") {
 namespace {
 // The hand-worked figures for 128 × 128 float32 blocks on one v4 TensorCore: half the chip's 1230 GB/s
 // and 275 TFLOPs.
-const double kCopyUs = 65536.0 / 615e9 * 1e6;                     // 0.1066 µs per block
-const double kClockHz = 137.5e12 / (4.0 * 128 * 128 * 2);         // 1.049 GHz
-const double kVregUs = 1e6 / (kClockHz * 2.0);                    // one vector-register op
-const double kMatmulUs = 2.0 * 128 * 128 * 128 / 137.5e12 * 1e6;  // one bf16 MXU pass
-const double kStepComputeUs = kMatmulUs + 7 * 16 * kVregUs;       // the toy's statements in one step
+const double kV4CopyUs = 65536.0 / 615e9 * 1e6;                     // 0.1066 µs per block
+const double kV4ClockHz = 137.5e12 / (4.0 * 128 * 128 * 2);         // 1.049 GHz
+const double kV4VregUs = 1e6 / (kV4ClockHz * 2.0);                  // one vector-register op
+const double kV4MatmulUs = 2.0 * 128 * 128 * 128 / 137.5e12 * 1e6;  // one bf16 MXU pass
+const double kV4StepComputeUs = kV4MatmulUs + 7 * 16 * kV4VregUs;   // the toy's statements in one step
 }  // namespace
 
 TEST_CASE("two cores on a v4 overlap: each runs its own pipeline from the launch's start") {
@@ -89,7 +89,7 @@ TEST_CASE("two cores on a v4 overlap: each runs its own pipeline from the launch
   ToyMatmul t(256, 128, 128, 128, 128, 128);
   const LaunchResult r = RunLaunch(t.Spec(), LaunchOptions{.chip = *ChipByName("v4")});
   REQUIRE_FALSE(r.error);
-  const double c = kCopyUs, o = kGridStepOverheadUs, w = kStepComputeUs;
+  const double c = kV4CopyUs, o = kGridStepOverheadUs, w = kV4StepComputeUs;
   CHECK(r.stats.cost.cores == 2);
   CHECK(r.stats.cost.total_us == doctest::Approx(3 * c + o + w));
   CHECK(r.stats.cost.core_end_us[0] == doctest::Approx(3 * c + o + w));
@@ -111,7 +111,7 @@ TEST_CASE("with an odd split the launch ends when the busier core does") {
   ToyMatmul t(384, 128, 128, 128, 128, 128);
   const LaunchResult r = RunLaunch(t.Spec(), LaunchOptions{.chip = *ChipByName("v4")});
   REQUIRE_FALSE(r.error);
-  const double c = kCopyUs, o = kGridStepOverheadUs, w = kStepComputeUs;
+  const double c = kV4CopyUs, o = kGridStepOverheadUs, w = kV4StepComputeUs;
   REQUIRE(w < c);
   CHECK(r.stats.cost.core_end_us[0] == doctest::Approx(4 * c + 2 * o + w));
   CHECK(r.stats.cost.core_end_us[1] == doctest::Approx(3 * c + o + w));
