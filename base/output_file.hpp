@@ -7,7 +7,7 @@
 //   replaced the same way, in its own folder, and the link stays a link;
 // - the same file as this process's standard output or error (compared by device and inode after
 //   following links: /dev/stdout, /proc/self/fd/1, a link to them, or the very file stdout was redirected
-//   to): written through that descriptor, never renamed over (issue 19: the temporary was renamed over
+//   to): written through that descriptor, never renamed over (once, the temporary was renamed over
 //   /dev/stdout itself);
 // - a character device, FIFO or socket (/dev/null, /dev/full, a named pipe): written in place, and a
 //   write error there (ENOSPC on /dev/full, EPIPE when the reader went away) is reported; a FIFO with no

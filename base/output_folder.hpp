@@ -3,11 +3,11 @@
 // Commit(), so a failed or interrupted run never leaves a folder that looks complete, and an uncommitted
 // OutputFolder removes its staging folder. Create() refuses, with a sentence and before any work:
 // - an empty path, ".", "..", "/", a path that ends in "/." or "/..", and any destination that is the
-//   working folder or contains it (issue 19: `cd DUMP && check --dump . --force` deleted the dump);
+//   working folder or contains it (once, `cd DUMP && check --dump . --force` deleted the dump);
 // - a destination that is a link (even to a folder), or exists and is not a folder;
 // - an existing folder, unless replacing was asked for AND the folder carries our own marker: a regular
 //   file (the export's manifest.json, the dump's config.json) whose content the caller's check accepts. A
-//   user's folder of .npy files is never replaced (issue 19 case 3);
+//   user's folder of .npy files is never replaced;
 // - a missing parent folder.
 // Replacing happens only at Commit(), by an atomic swap (renameat2 RENAME_EXCHANGE) where the file system
 // has one, else by moving the old folder aside, moving the new one in and then removing the old; so the

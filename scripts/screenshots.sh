@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates the README's screenshots in docs/images/ with tilewalk's own --screenshot, under Xvfb: a tour
-# stop at 1600x900, the same at 1920x1080, and classroom mode at 1280x720. They are made without any Pallas
+# Regenerates the screenshots of the README and docs/ in docs/images/ with tilewalk's own --screenshot, under
+# Xvfb: a tour stop at 1600x900, the same at 1920x1080, and classroom mode at 1280x720. They are made without any Pallas
 # file, so that they hold only our own code and words (the C++ mirror, passages and tours).
 #   scripts/screenshots.sh [PALLAS_FILE]
 # With PALLAS_FILE (e.g. the one `build/tilewalk source fetch` stores), it also writes

@@ -29,7 +29,7 @@ base::Result<FileTexts> ReadFolder(const std::filesystem::path& folder, const st
   FileTexts out;
   std::error_code error;
   std::vector<std::filesystem::path> paths;
-  // increment(error), never ++: an entry that cannot be looked at must not throw (issue 19: a symlink loop
+  // increment(error), never ++: an entry that cannot be looked at must not throw (once, a symlink loop
   // named *.md). Entries are not tested for being regular files here: ReadTextFile refuses the others with a
   // sentence that says what they are.
   for (std::filesystem::directory_iterator it(folder, error), end; !error && it != end; it.increment(error))

@@ -3,7 +3,7 @@
 // grid (grid_slices.hpp). A launch's VMEM budget is not the physical VMEM but the compiler's scoped VMEM
 // limit: the chip's default (XLA's --xla_tpu_scoped_vmem_limit_kib, which none of the kernel's CompilerParams
 // override) unless a scenario sets vmem_limit_bytes, as CompilerParams(vmem_limit_bytes=...) would. The
-// README's chip table lists every figure with its source.
+// chip table in docs/tpu-model.md lists every figure with its source.
 #pragma once
 
 #include <cstdint>

@@ -20,9 +20,10 @@
 namespace tilewalk::tpu {
 
 // The fixed cost of one grid step on the core, whatever it computes: the pipeline's bookkeeping between
-// bodies (waiting on and issuing the DMA semaphores, evaluating the index maps, the loop itself). About
-// 0.35 µs is the figure public measurements of Pallas TPU kernels give, as quoted in issue 17; tilewalk
-// has not measured it. It is why fewer, larger grid steps can be faster even when they skip less work.
+// bodies (waiting on and issuing the DMA semaphores, evaluating the index maps, the loop itself). 0.35 µs
+// is an assumption: a figure often repeated for Pallas TPU kernels, with no public measurement behind it
+// that we could find (docs/tpu-model.md). It is why fewer, larger grid steps can be faster even when they
+// skip less work.
 inline constexpr double kGridStepOverheadUs = 0.35;
 
 // MXU utilisation by tile shape. An MXU is a mxu_dim × mxu_dim systolic array: one operand's (k, n) tile

@@ -2,7 +2,7 @@
 // freed: a block over its mmap threshold is unmapped, and free space over its trim threshold at the top of
 // a heap is returned. Every launch then faults its arrays in again, page by page. On the virtual machines
 // tilewalk is measured on a page fault costs about 10 µs, which made a third of the bench step's time
-// (README, Benchmarks). KeepFreedMemoryForReuse raises both thresholds, so that the arrays, values and
+// (docs/performance.md). KeepFreedMemoryForReuse raises both thresholds, so that the arrays, values and
 // events of one launch or recording reuse the pages of the one before.
 #pragma once
 

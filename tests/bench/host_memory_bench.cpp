@@ -1,4 +1,4 @@
-// Issue 19's memory-guard goal: across a sweep of shapes, the measured peak of a run over the estimate the
+// The memory guard's goal: across a sweep of shapes, the measured peak of a run over the estimate the
 // guard refuses it by (flash::EstimateHostMemory) stays within 0.8 to 1.1.
 // Each case runs in a forked child, so that no case inherits another's heap: the child returns what it can
 // to the system (malloc_trim), resets its peak resident set (writing 5 to /proc/self/clear_refs), reads
@@ -104,7 +104,7 @@ void BM_HostPeakOverEstimate(benchmark::State& state) {
 BENCHMARK(BM_HostPeakOverEstimate)
     ->ArgNames({"batch", "heads", "len", "head_dim", "record", "threads"})
     ->ArgsProduct({{1, 8}, {1, 4}, {512, 2048}, {64, 128}, {0, 1}, {1, 2}})
-    ->Args({2000, 1, 128, 8, 0, 1})  // issue 19's undercounted shape (batch 14500), smaller
+    ->Args({2000, 1, 128, 8, 0, 1})  // a shape the estimate once undercounted (batch 14500), smaller
     ->Args({2000, 1, 128, 8, 1, 1})
     ->Args({1, 1, 8192, 128, 1, 2})  // long enough that the checkpoints meet their budget
     ->Iterations(1)

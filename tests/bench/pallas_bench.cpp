@@ -1,4 +1,4 @@
-// Issue 13's goals: resolving a Pallas file (outline, fingerprint, alignment to the pinned file, every
+// The goals: resolving a Pallas file (outline, fingerprint, alignment to the pinned file, every
 // site and passage) takes ≤ 100 ms for a 1 MB file, a crafted one included; and a frame costs nothing
 // extra for it (the GUI frame with and without a 1 MB Pallas file, in the same run). The files are made
 // here, of our own text: a module of generated kernels, and one of deep nesting and long bracketed lines.

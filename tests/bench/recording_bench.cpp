@@ -1,4 +1,4 @@
-// Issue 20's recording goals, both as wall time in this one process:
+// The recording goals, both as wall time in this one process:
 // - what recording costs: Recording::Record of the benchmark step (events, per-step bookkeeping and
 //   checkpoints) against the same step with nothing recorded, taken in turns within one benchmark so that
 //   both meet the same load (BM_RecordingCost), and Record alone (BM_RecordBenchStep);

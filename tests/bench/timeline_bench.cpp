@@ -1,4 +1,4 @@
-// Issue 5's goals: recording a training step at S=8192, H=1, D=128, causal peaks at ≤ 256 MiB resident;
+// The goals: recording a training step at S=8192, H=1, D=128, causal peaks at ≤ 256 MiB resident;
 // seeking to a random event of a launch with ≥ 100,000 events takes ≤ 5 ms (median); stepping by one
 // statement takes ≤ 1 ms. Medians are computed here over many moves and reported as counters.
 #include <benchmark/benchmark.h>

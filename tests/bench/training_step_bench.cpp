@@ -1,6 +1,6 @@
-// Issue 4's goal: a simulated training step (forward + dK/dV + dQ, events recorded) against the dense
+// The goal: a simulated training step (forward + dK/dV + dQ, events recorded) against the dense
 // reference's forward + backward on the same inputs: B=1, H=4, S=2048, D=128, causal, float32, highest.
-// Both run in this one process, so compare their ratio, not their absolute times. Issue 20's goal: the
+// Both run in this one process, so compare their ratio, not their absolute times. A second goal: the
 // step's matmul flops per second, per core used, against the host's GEMM limit for the kernel's own
 // shapes (gemm_limit.hpp), measured in the same run.
 #include <benchmark/benchmark.h>

@@ -1,4 +1,4 @@
-# `check --dump DIR --force` replaces an earlier dump and nothing else (issue 19, cases 2 and 3): the
+# `check --dump DIR --force` replaces an earlier dump and nothing else: the
 # folder it runs in, by any name ('.', 'dd1/.', '../dd1'), and folders it did not write (a user's own .npy
 # files, a config.json of someone else's) are refused before the run, and stay as they were.
 #   cmake -DTW=binary -DPARENT=dir -P dump_force.cmake

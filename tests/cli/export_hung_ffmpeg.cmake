@@ -1,4 +1,4 @@
-# A hung ffmpeg (tests/cli/fixtures/hung-ffmpeg) and a SIGTERM while it runs (issue 19): the export says it
+# A hung ffmpeg (tests/cli/fixtures/hung-ffmpeg) and a SIGTERM while it runs: the export says it
 # was stopped, does not blame ffmpeg, exits 1, leaves nothing beside --out, and leaves no ffmpeg running.
 #   cmake -DTILEWALK=binary -DLIBRARY=dir -DHUNG=dir -DPARENT=dir -P export_hung_ffmpeg.cmake
 file(REMOVE_RECURSE "${PARENT}")

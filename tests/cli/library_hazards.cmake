@@ -1,5 +1,5 @@
-# A --library folder with everything that once crashed, hung or filled memory (issue 19, cases 5, 6 and
-# 10): a symbolic link loop named *.md, a sparse 20 GiB passage, a FIFO and a link to /dev/zero named like
+# A --library folder with everything that once crashed, hung or filled memory:
+# a symbolic link loop named *.md, a sparse 20 GiB passage, a FIFO and a link to /dev/zero named like
 # passages, and a 3.3 MB passage of stray braces. Every verb that loads it must answer at once, name each
 # file and what is wrong with it, and exit 1; with --keep-going it uses what loaded and exits 0.
 #   cmake -DTW=binary -DFIXTURE=dir -DLIBRARY=dir -P library_hazards.cmake
@@ -47,7 +47,7 @@ run("tours" 1 ARGS tours --library "${LIBRARY}"
 run("tours --keep-going" 0 ARGS tours --library "${LIBRARY}" --keep-going
     MATCH "going on with [0-9]+ problem\\(s\\)" "fixture +A small tour for the GUI tests")
 run("tour --print" 1 ARGS tour fixture --print --library "${LIBRARY}" MATCH ${problems})
-# export of a library with problems exited 0 (issue 19); it stops before drawing anything now.
+# export of a library with problems once exited 0; it stops before drawing anything now.
 run("export" 1 ARGS export --library "${LIBRARY}" --out "${LIBRARY}-export" MATCH ${problems}
     "tilewalk export: [0-9]+ problem\\(s\\) in the passages and tours")
 if(EXISTS "${LIBRARY}-export")

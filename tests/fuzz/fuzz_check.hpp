@@ -45,7 +45,7 @@ inline SlowestInput& Slowest() {
 }
 
 // Runs `parse` on the amplified input and fails the run when it takes a second or more: the fuzz run's
-// report of an input that makes a parser slow (issue 19).
+// report of an input that makes a parser slow.
 template <typename Parse>
 void CheckLinear(std::string_view input, const char* what, Parse parse) {
   const std::string big = Amplified(input);

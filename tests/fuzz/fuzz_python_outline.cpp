@@ -1,7 +1,7 @@
 // Fuzzes the Python outline (walkthrough/pallas_outline.cpp), which reads whatever file --pallas-source or
 // the installed jax names. Invariants: every block lies inside the file and its first line holds its
 // name; module_level has one flag per line; and the outline is linear: the input repeated to 128 KiB is
-// outlined in under a second (issue 19: the outline was quadratic, and ran every frame).
+// outlined in under a second (the outline was once quadratic, and ran every frame).
 #include <cstddef>
 #include <cstdint>
 #include <string>

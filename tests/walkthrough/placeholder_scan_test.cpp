@@ -1,4 +1,4 @@
-// Placeholder checking stays linear in the text (issue 19: a 3.3 MB passage took 54 s): stray braces, a
+// Placeholder checking stays linear in the text (once, a 3.3 MB passage took 54 s): stray braces, a
 // brace that never closes, many unknown placeholders and many good ones are each checked in one pass over a
 // 3.3 MB text, and the problems of one text are capped at 20 messages and a count, so a file of a million
 // stray braces cannot make a million diagnostics. The same holds for a whole passage file.

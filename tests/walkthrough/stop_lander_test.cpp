@@ -1,4 +1,4 @@
-// The lander's recording cache and a recording's progress and cancel hooks (issue 14): the cache keeps
+// The lander's recording cache and a recording's progress and cancel hooks: the cache keeps
 // under its bound by dropping the least recently used, and a cancelled recording gives nothing; a stop
 // over the memory cap does not resolve.
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// ffmpeg through the child-process runner (issue 19, case 12): a hung ffmpeg is stopped at its time limit
+// ffmpeg through the child-process runner: a hung ffmpeg is stopped at its time limit
 // and the message says it took too long; a failing one is named with the last lines of what it said; and
 // the limit grows with the frame count. A fake ffmpeg (a shell script) stands in, so no video is made.
 #include "app/export/video_encoder.hpp"

@@ -1,7 +1,7 @@
 // The user's settings file: where it lives (XDG_CONFIG_HOME, else ~/.config), what it holds, that a line it
 // cannot read is a warning with file:line and keeps the default, that it is written safely into a
 // temporary XDG_CONFIG_HOME, folder and all, and that what is in its place cannot block, fill memory or
-// write control bytes to the terminal (issue 19).
+// write control bytes to the terminal.
 #include <doctest/doctest.h>
 
 #include <sys/stat.h>
@@ -128,7 +128,7 @@ TEST_CASE("settings: a folder that cannot be made is a message, not a crash") {
   CHECK(saved.error().message.find("cannot create the folder '/dev/null/tilewalk'") == 0);
 }
 
-TEST_CASE("settings: a FIFO in the file's place neither blocks nor is read (issue 19)") {
+TEST_CASE("settings: a FIFO in the file's place neither blocks nor is read") {
   TempConfigHome home;
   const auto file = SettingsPath(home.path.c_str(), nullptr);
   std::filesystem::create_directories(file->parent_path());
@@ -140,7 +140,7 @@ TEST_CASE("settings: a FIFO in the file's place neither blocks nor is read (issu
   CHECK(warnings.Lines()[0].find("the default settings are used") != std::string::npos);
 }
 
-TEST_CASE("settings: a link to /dev/zero is refused, not read until memory runs out (issue 19)") {
+TEST_CASE("settings: a link to /dev/zero is refused, not read until memory runs out") {
   TempConfigHome home;
   const auto file = SettingsPath(home.path.c_str(), nullptr);
   std::filesystem::create_directories(file->parent_path());
@@ -162,7 +162,7 @@ TEST_CASE("settings: a file over 64 KiB is refused by its size") {
   CHECK(warnings.Lines()[0].find("64 KiB") != std::string::npos);
 }
 
-TEST_CASE("settings: garbage reaches the terminal escaped, and its warnings are capped (issue 19)") {
+TEST_CASE("settings: garbage reaches the terminal escaped, and its warnings are capped") {
   std::string text = "axis = \x1b]0;owned\x07\x1b[31m\n";
   for (int i = 0; i < 200; ++i) text += "junk\r\n";
   base::WarningList warnings;

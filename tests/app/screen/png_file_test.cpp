@@ -116,7 +116,7 @@ TEST_CASE("png: failures are values that name the path, and leave nothing behind
   CHECK(folder.EntryCount() == 0);
 }
 
-TEST_CASE("png: a screenshot onto a link to a file replaces the file and keeps the link (issue 19)") {
+TEST_CASE("png: a screenshot onto a link to a file replaces the file and keeps the link") {
   ScratchFolder folder;
   std::ofstream(folder.path / "real.png") << "old";
   fs::create_symlink("real.png", folder.path / "link.png");
