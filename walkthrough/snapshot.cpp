@@ -60,9 +60,10 @@ std::shared_ptr<const Snapshot> MakeSnapshot(const Recording& rec, const StepRep
 
   const auto steps = static_cast<std::size_t>(track.grid.Product());
   snap->cells.assign(steps, CellState::Pending);
-  for (std::size_t s = 0; s < static_cast<std::size_t>(replay.step) && s < track.step_ran.size(); ++s)
+  // The steps before the cursor's, and the cursor's own: what it does is settled by its index maps before
+  // it starts (`step` says which one it is).
+  for (std::size_t s = 0; s <= static_cast<std::size_t>(replay.step) && s < track.step_ran.size(); ++s)
     snap->cells[s] = track.step_ran[s] ? CellState::Ran : CellState::Skipped;
-  snap->cells[static_cast<std::size_t>(replay.step)] = CellState::Current;
   snap->core1_first_step = track.plan.cores.core1_first_step;
 
   // Buffers: the step's start, then every change up to the cursor.

@@ -13,7 +13,7 @@
 
 namespace tilewalk::walkthrough {
 
-enum class CellState : uint8_t { Pending, Ran, Skipped, Current };
+enum class CellState : uint8_t { Pending, Ran, Skipped };
 
 struct SlotState {
   std::string name;                              // the operand: "k"
@@ -51,7 +51,7 @@ struct Snapshot {
   tpu::SiteInfo site;  // of the event; empty name for pipeline events
   tpu::Dims grid, grid_index;
   int64_t step = 0;
-  std::vector<CellState> cells;   // per grid step of the launch, lexicographic
+  std::vector<CellState> cells;   // per grid step of the launch, lexicographic; the cursor's (`step`) too
   int64_t core1_first_step = -1;  // megacore: the first step TensorCore 1 runs; -1: one core runs all
   std::vector<SlotState> inputs, outputs;
   std::optional<tpu::Event> copy_in_flight;  // the latest copy issued in this step up to the cursor

@@ -26,8 +26,6 @@ std::string_view StateClass(CellState state) {
       return "ran";
     case CellState::Skipped:
       return "skipped";
-    case CellState::Current:
-      return "current";
     case CellState::Pending:
       break;
   }
@@ -41,8 +39,6 @@ ImU32 StateFill(CellState state) {
       return c.ran_fill;
     case CellState::Skipped:
       return c.skipped_fill;
-    case CellState::Current:
-      return c.current;
     case CellState::Pending:
       break;
   }
@@ -105,8 +101,16 @@ void Cell(SvgDocument& svg, const Place& at, const LayoutRect& r, CellState stat
   }
   svg.Rect(cls, x, y, w, h, StateFill(state));
   if (state == CellState::Pending && w >= 8) svg.Frame("cell-edge pending", x, y, w, h, c.edge, 1);
-  if (state == CellState::Current)
-    svg.Frame("cell-edge current", x - 1, y - 1, w + 2, h + 2, c.current_edge, 2);
+}
+
+// The cursor's cell, class "current": a ring in the current moment's colour around the cell, over a thin
+// rim of shadow, its own state left showing inside (as the view paints it).
+void CurrentOutline(SvgDocument& svg, const Place& at, const LayoutRect& r) {
+  const views::palette::Colours& c = views::palette::Active();
+  const double x = at.X(r.min.x), y = at.Y(r.min.y), w = r.Width(), h = r.Height();
+  const double t = std::max(2.0, std::min(0.2 * SvgDocument::kFontSize, 0.25 * w));
+  svg.Frame("current-shadow", x - t - 1, y - t - 1, w + 2 * t + 2, h + 2 * t + 2, c.path_shadow, 2);
+  svg.Frame("current", x - 0.5 * t, y - 0.5 * t, w + t, h + t, c.current, t);
 }
 
 // Touching cells (no gap, a dense grid) go as one rectangle per run of a state along a row, as the view
@@ -176,9 +180,7 @@ void StepNumbers(SvgDocument& svg, const Place& at, const views::GridPicture& pi
   for (std::size_t i = 0; i < slice.cells.size(); ++i) {
     const int r = static_cast<int>(i) / picture.cols, col = static_cast<int>(i) % picture.cols;
     const CellState state = StateAt(source, i);
-    const ImU32 ink = state == CellState::Current ? c.on_current
-                      : state == CellState::Ran   ? c.on_light
-                                                  : c.text_axis;
+    const ImU32 ink = state == CellState::Ran ? c.on_light : c.text_axis;
     const std::string number = std::to_string(views::StepInLaunch(picture, slice.source, r, col));
     const double x = at.X(slice.cells[i].min.x) + 3, y = at.Y(slice.cells[i].min.y);
     // A patch of the cell's own fill under the digits, so that the path and the hatching never cross them.
@@ -208,10 +210,12 @@ void CoreRegion(SvgDocument& svg, const Place& at, const views::SliceLayout::Cor
 void Legend(SvgDocument& svg, const Place& at, const views::GridLayout& layout) {
   svg.Group("legend");
   for (const views::LegendEntry& e : layout.legend) {
-    if (e.core >= 0)
+    if (e.core >= 0) {
       CoreOutline(svg, at, e.swatch, e.core);
-    else
+    } else {
       Cell(svg, at, e.swatch, e.state);
+      if (e.current) CurrentOutline(svg, at, e.swatch);
+    }
     Label(svg, at, e.label, "label legend", LabelColour(e.label.role));
   }
   const views::palette::Colours& c = views::palette::Active();
@@ -252,6 +256,10 @@ std::string GridSvg(const views::GridPicture& full) {
       Label(svg, at, label, RoleClass(label.role), LabelColour(label.role));
     for (const views::SliceLayout::CoreRegion& region : slice.core_regions) CoreRegion(svg, at, region);
     Arrow(svg, "innermost", at, slice.innermost, c.passage, 2);
+    if (shown.current && shown.current->slice == slice.source) {
+      const auto i = static_cast<std::size_t>(shown.current->row * shown.cols + shown.current->col);
+      if (i < slice.cells.size()) CurrentOutline(svg, at, slice.cells[i]);
+    }
     svg.EndGroup();
   }
   if (layout.too_large)

@@ -13,8 +13,6 @@ views::CellState ToView(walkthrough::CellState state) {
       return views::CellState::Ran;
     case walkthrough::CellState::Skipped:
       return views::CellState::Skipped;
-    case walkthrough::CellState::Current:
-      return views::CellState::Current;
   }
   return views::CellState::Pending;
 }
@@ -53,6 +51,14 @@ views::GridPicture BuildGridPicture(const walkthrough::Snapshot& snap) {
               ToView(snap.cells[static_cast<std::size_t>(views::StepInLaunch(picture, index, r, c))]);
       picture.slices.push_back(std::move(slice));
     }
+  }
+  // The cursor's step, as a cell: slices are the outer axes, and within one the innermost axis runs along
+  // a row (or down a column, in dK/dV).
+  const int per_slice = picture.rows * picture.cols;
+  if (per_slice > 0 && snap.step >= 0 && snap.step < per_slice * batches * heads) {
+    const int slice = static_cast<int>(snap.step) / per_slice, in_slice = static_cast<int>(snap.step) % per_slice;
+    picture.current = dkv ? views::GridCell{slice, in_slice % picture.rows, in_slice / picture.rows}
+                          : views::GridCell{slice, in_slice / picture.cols, in_slice % picture.cols};
   }
   return picture;
 }

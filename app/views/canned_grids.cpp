@@ -19,9 +19,9 @@ GridPicture MakeGridPicture(const CannedGridSpec& spec) {
         const int step = StepInLaunch(picture, static_cast<int>(s), r, c);
         // With equal q and kv block sizes, below_or_on_diag is "kv block <= q block".
         const bool skipped = spec.causal && c > r;
-        slice.cells.push_back(step < spec.current_step    ? (skipped ? CellState::Skipped : CellState::Ran)
-                              : step == spec.current_step ? CellState::Current
-                                                          : CellState::Pending);
+        slice.cells.push_back(step <= spec.current_step ? (skipped ? CellState::Skipped : CellState::Ran)
+                                                        : CellState::Pending);
+        if (step == spec.current_step) picture.current = GridCell{static_cast<int>(s), r, c};
       }
     }
     picture.slices.push_back(std::move(slice));

@@ -21,8 +21,8 @@ struct CannedGridSpec {
   int core1_first_step = -1;  // a megacore chip's split (v4, v5p): TensorCore 1's first step; -1: one core
 };
 
-// Every cell before current_step is Ran, or Skipped when causal and above the diagonal; the cell at
-// current_step is Current; the rest are Pending.
+// Every cell up to current_step is Ran, or Skipped when causal and above the diagonal; the cell at
+// current_step is the picture's current one; the rest are Pending.
 GridPicture MakeGridPicture(const CannedGridSpec& spec);
 
 // The gallery's fixtures: a causal forward grid mid-launch, the same for dK/dV (walking down columns), a

@@ -25,11 +25,14 @@ GridPicture BandGrid(const GridPicture& picture, int row_band, int col_band) {
           out[static_cast<std::size_t>(r / banded.row_band) * static_cast<std::size_t>(banded.cols) +
               static_cast<std::size_t>(c / banded.col_band)];
       const CellState state = cells[i];
-      // The cursor's band is current; otherwise ran beats skipped beats pending.
-      if (to == CellState::Current || state == CellState::Pending) continue;
-      if (state == CellState::Current || state == CellState::Ran || to == CellState::Pending) to = state;
+      // Ran beats skipped beats pending.
+      if (state == CellState::Ran || (state == CellState::Skipped && to == CellState::Pending)) to = state;
     }
   }
+  // The cursor's band is the one holding its cell.
+  if (picture.current)
+    banded.current = GridCell{picture.current->slice, picture.current->row / banded.row_band,
+                              picture.current->col / banded.col_band};
   return banded;
 }
 

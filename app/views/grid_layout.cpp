@@ -85,10 +85,9 @@ void AddCoreRegions(SliceLayout& slice, const GridPicture& picture, int source_i
                     const TextMetrics& m) {
   if (picture.core1_first_step < 0 || picture.cols <= 0) return;
   std::optional<LayoutRect> current;
-  if (source_index >= 0 && source_index < static_cast<int>(picture.slices.size())) {
-    const std::vector<CellState>& states = picture.slices[static_cast<std::size_t>(source_index)].cells;
-    for (std::size_t i = 0; i < states.size() && i < slice.cells.size(); ++i)
-      if (states[i] == CellState::Current) current = slice.cells[i];
+  if (picture.current && picture.current->slice == source_index) {
+    const auto i = static_cast<std::size_t>(picture.current->row * picture.cols + picture.current->col);
+    if (i < slice.cells.size()) current = slice.cells[i];
   }
   for (int core = 0; core < 2; ++core) {
     std::optional<LayoutRect> box;
@@ -282,10 +281,12 @@ PlacedLayout LayOutWithLegend(const GridPicture& picture, int total, float width
 
 // The slice the cursor is in; else the last one the grid has reached; else the first.
 int FocusSlice(const GridPicture& picture) {
+  if (picture.current && picture.current->slice >= 0 &&
+      picture.current->slice < static_cast<int>(picture.slices.size()))
+    return picture.current->slice;
   int reached = 0;
   for (std::size_t s = 0; s < picture.slices.size(); ++s) {
     const std::vector<CellState>& cells = picture.slices[s].cells;
-    if (std::find(cells.begin(), cells.end(), CellState::Current) != cells.end()) return static_cast<int>(s);
     if (std::any_of(cells.begin(), cells.end(), [](CellState c) { return c != CellState::Pending; }))
       reached = static_cast<int>(s);
   }
@@ -316,6 +317,12 @@ PlacedLayout LayOutSlices(const GridPicture& picture, float width, float height,
   const int focus = FocusSlice(picture);
   GridPicture one = picture;
   one.slices = {picture.slices[static_cast<std::size_t>(focus)]};
+  if (one.current) {  // the cursor's cell is in the slice in focus, now the picture's only one
+    if (one.current->slice == focus)
+      one.current->slice = 0;
+    else
+      one.current.reset();
+  }
   PlacedLayout alone = LayOutBest(one, total, width, height, options);
   if (all.BetterThan(alone) && all.overflow == 0.0f) return all;
   alone.layout.slices.front().source = focus;

@@ -77,7 +77,8 @@ struct LegendEntry {
   LayoutRect swatch;
   CellState state = CellState::Pending;
   LayoutLabel label;
-  int core = -1;  // a TensorCore's outline (0 solid, 1 dashed) rather than a cell state
+  int core = -1;         // a TensorCore's outline (0 solid, 1 dashed) rather than a cell state
+  bool current = false;  // the cursor's outline, drawn over `state`
 };
 
 // A summary's current band magnified: its cells one a step (at most kLensSide a side, around the cursor),
@@ -87,7 +88,8 @@ struct GridLens {
   LayoutLabel title;              // "magnified: q block 40-47, kv block 0-2"
   std::vector<LayoutRect> cells;  // row-major
   std::vector<CellState> states;  // in step with cells
-  LayoutSegment leader;           // from the band cell's centre to the box
+  std::optional<LayoutRect> current;  // the cursor's cell among them, outlined
+  LayoutSegment leader;               // from the band cell's centre to the box
 };
 inline constexpr int kLensSide = 16;
 
@@ -109,10 +111,6 @@ struct GridLayout {
   std::optional<GridPicture> summary;
   std::optional<GridLens> lens;  // with a summary: the band the cursor is in, cell for cell
   std::vector<SliceLayout> slices;
-};
-
-struct GridCellRef {
-  int slice = 0, row = 0, col = 0;
 };
 
 // More cells than this in one slice is not a grid anyone can read; the view says so instead of drawing.
@@ -142,7 +140,7 @@ std::vector<CellRun> CellRuns(const GridPicture& picture, const SliceLayout& sli
                               float gap);
 
 // The cell under a point given in layout coordinates, if any.
-std::optional<GridCellRef> HitTestGridLayout(const GridLayout& layout, const GridPicture& picture,
+std::optional<GridCell> HitTestGridLayout(const GridLayout& layout, const GridPicture& picture,
                                              LayoutVec p);
 
 // Diagonal hatch lines ("/") clipped to rect, spaced `spacing` apart; how skipped cells read as "visited,

@@ -5,7 +5,7 @@
 
 namespace tilewalk::views {
 
-std::optional<GridCellRef> HitTestGridLayout(const GridLayout& layout, const GridPicture& picture,
+std::optional<GridCell> HitTestGridLayout(const GridLayout& layout, const GridPicture& picture,
                                              LayoutVec p) {
   if (layout.cell_pitch <= 0.0f || layout.too_large) return std::nullopt;
   for (std::size_t s = 0; s < layout.slices.size(); ++s) {
@@ -13,7 +13,7 @@ std::optional<GridCellRef> HitTestGridLayout(const GridLayout& layout, const Gri
     if (!grid.Contains(p)) continue;
     const int col = std::clamp(static_cast<int>((p.x - grid.min.x) / layout.cell_pitch), 0, picture.cols - 1);
     const int row = std::clamp(static_cast<int>((p.y - grid.min.y) / layout.cell_pitch), 0, picture.rows - 1);
-    return GridCellRef{.slice = layout.slices[s].source, .row = row, .col = col};
+    return GridCell{.slice = layout.slices[s].source, .row = row, .col = col};
   }
   return std::nullopt;
 }

@@ -44,17 +44,19 @@ float BuildLegendAbove(GridLayout& layout, const GridPicture& picture, const Gri
   struct Entry {
     CellState state;
     const char* text;
+    bool current = false;
   };
   for (const Entry& e :
        {Entry{CellState::Pending, "pending"}, Entry{CellState::Ran, "ran"},
-        Entry{CellState::Skipped, "skipped: no arithmetic"}, Entry{CellState::Current, "current"}}) {
+        Entry{CellState::Skipped, "skipped: no arithmetic"}, Entry{CellState::Pending, "current", true}}) {
     const std::string text = e.text;
     const LayoutVec at = place(1.2f * lh + 0.4f * lh + TextWidth(text, m));
     const LayoutRect swatch{{at.x, at.y + 0.1f * lh}, {at.x + 1.2f * lh, at.y + 1.3f * lh}};
     layout.legend.push_back(
         {.swatch = swatch,
          .state = e.state,
-         .label = {{swatch.max.x + 0.4f * lh, at.y + 0.2f * lh}, text, LabelRole::Legend}});
+         .label = {{swatch.max.x + 0.4f * lh, at.y + 0.2f * lh}, text, LabelRole::Legend},
+         .current = e.current});
   }
   if (picture.core1_first_step >= 0)
     for (int core = 0; core < 2; ++core) {
@@ -100,13 +102,16 @@ float BuildLegendColumn(GridLayout& layout, const GridPicture& picture, const Gr
   struct Entry {
     CellState state;
     const char* text;
+    bool current = false;
   };
   for (const Entry& e : {Entry{CellState::Pending, "pending"}, Entry{CellState::Ran, "ran"},
                          Entry{CellState::Skipped, terse ? "skipped" : "skipped:\nno arithmetic"},
-                         Entry{CellState::Current, "current"}}) {
+                         Entry{CellState::Pending, "current", true}}) {
     const float top = y;
-    layout.legend.push_back(
-        {.swatch = swatch_at(top), .state = e.state, .label = next(e.text, LabelRole::Legend)});
+    layout.legend.push_back({.swatch = swatch_at(top),
+                             .state = e.state,
+                             .label = next(e.text, LabelRole::Legend),
+                             .current = e.current});
   }
   if (picture.core1_first_step >= 0)
     for (int core = 0; core < 2; ++core) {

@@ -22,11 +22,8 @@ std::optional<Band> CurrentBand(const GridLayout& layout, const GridPicture& ful
     const SliceLayout& slice = layout.slices[s];
     const auto source = static_cast<std::size_t>(slice.source);
     if (source >= summary.slices.size() || source >= full.slices.size()) continue;
-    const std::vector<CellState>& cells = full.slices[source].cells;
-    const auto at = std::find(cells.begin(), cells.end(), CellState::Current);
-    if (at == cells.end() || full.cols <= 0) continue;
-    const int index = static_cast<int>(at - cells.begin());
-    const int row = index / full.cols, col = index % full.cols;
+    if (!full.current || full.current->slice != slice.source || full.cols <= 0) continue;
+    const int row = full.current->row, col = full.current->col;
     const int band_row = row / summary.row_band, band_col = col / summary.col_band;
     const auto cell = static_cast<std::size_t>(band_row * summary.cols + band_col);
     if (cell >= slice.cells.size()) continue;
@@ -92,6 +89,7 @@ std::optional<GridLens> BuildGridLens(const GridLayout& layout, const GridPictur
       const auto i =
           static_cast<std::size_t>(r) * static_cast<std::size_t>(full.cols) + static_cast<std::size_t>(c);
       lens.states.push_back(i < source.cells.size() ? source.cells[i] : CellState::Pending);
+      if (r == full.current->row && c == full.current->col) lens.current = lens.cells.back();
     }
   }
   const LayoutVec from = cell.Centre();

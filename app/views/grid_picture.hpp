@@ -1,10 +1,13 @@
 // What the grid view draws: the grid of one kernel launch, cut into one (batch, head) slice per block of
-// q-block rows and kv-block columns, with the state of every grid step. A GridPicture is an immutable value
-// that the app builds from a snapshot of the simulator; the view never reaches back into the core. The
-// small helpers here answer "which grid step is this cell", which both the layout and the app need.
+// q-block rows and kv-block columns, with the state of every grid step and the step the cursor is on. The
+// cursor's step keeps its own state (ran, skipped) and is outlined, never filled, so that a stop about a
+// skipped step shows a skipped step. A GridPicture is an immutable value that the app builds from a snapshot
+// of the simulator; the view never reaches back into the core. The small helpers here answer "which grid
+// step is this cell", which both the layout and the app need.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,12 +17,17 @@ enum class CellState : std::uint8_t {
   Pending,  // the grid has not reached this step yet
   Ran,      // the step ran its body, arithmetic included
   Skipped,  // the step was visited (copies issued) but the causal check skipped the arithmetic
-  Current,  // the step the cursor is on
 };
 
 struct GridSlice {
   int batch = 0, head = 0;
   std::vector<CellState> cells{};  // rows*cols, row-major
+};
+
+// A cell of the picture: its slice, row and column.
+struct GridCell {
+  int slice = 0, row = 0, col = 0;
+  bool operator==(const GridCell&) const = default;
 };
 
 struct GridPicture {
@@ -31,7 +39,12 @@ struct GridPicture {
                                     // and dQ); true: it runs down a column (q innermost, dK/dV)
   int core1_first_step = -1;        // megacore (v4, v5p): the first grid step TensorCore 1 runs; -1: one core
   std::vector<GridSlice> slices{};
+  std::optional<GridCell> current{};  // the step the cursor is on, if it is in this picture
 };
+
+constexpr bool IsCurrent(const GridPicture& picture, int slice, int row, int col) {
+  return picture.current && *picture.current == GridCell{slice, row, col};
+}
 
 struct GridViewState {
   float zoom = 1.0f;       // multiplies the cell size that fits the pane; above 1 the pane scrolls
@@ -39,10 +52,8 @@ struct GridViewState {
   bool compact = false;    // no title and no controls: for a pane that titles itself and has little room
 };
 
-// An intent: the user asked to move the cursor to this grid step. The app applies it.
-struct SeekToGridCell {
-  int slice, row, col;
-};
+// An intent is a GridCell too: the user asked to move the cursor to that grid step. The app applies it.
+
 
 // The position of (row, col) in the execution order of one slice: the innermost axis varies fastest.
 constexpr int StepInSlice(int rows, int cols, bool walks_down_columns, int row, int col) {

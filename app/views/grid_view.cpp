@@ -32,8 +32,6 @@ const char* StateName(CellState state) {
       return "ran";
     case CellState::Skipped:
       return "skipped (visited, no arithmetic)";
-    case CellState::Current:
-      return "current";
   }
   return "?";
 }
@@ -46,8 +44,6 @@ ImU32 CellFill(CellState state) {
       return palette::Active().ran_fill;
     case CellState::Skipped:
       return palette::Active().skipped_fill;
-    case CellState::Current:
-      return palette::Active().current;
   }
   return palette::Active().pending_fill;
 }
@@ -93,14 +89,19 @@ void PaintCell(const Painter& p, const LayoutRect& rect, CellState state) {
       if (big) p.dl->AddRect(a, b, palette::Active().skipped, 0.0f, 0, p.Stroke());
       break;
     }
-    case CellState::Current: {
-      p.dl->AddRectFilled(a, b, CellFill(state));
-      const float t = big ? std::max(2.0f, 0.18f * p.line_height) : 1.0f;
-      p.dl->AddRect({a.x - 0.5f * t, a.y - 0.5f * t}, {b.x + 0.5f * t, b.y + 0.5f * t},
-                    palette::Active().current_edge, 0.0f, 0, t);
-      break;
-    }
   }
+}
+
+// The cursor's cell: a ring in the colour of the current moment around the cell, its own state left
+// showing inside, with a thin rim of the ground on each side so that the ring reads on any fill.
+void PaintCurrentOutline(const Painter& p, const LayoutRect& rect) {
+  const ImVec2 a = p.At(rect.min), b = p.At(rect.max);
+  const float t = std::max(2.0f, std::min(0.2f * p.line_height, 0.25f * rect.Width()));
+  const ImVec2 ring_a{a.x - t, a.y - t}, ring_b{b.x + t, b.y + t};
+  p.dl->AddRect({ring_a.x - 1.0f, ring_a.y - 1.0f}, {ring_b.x + 1.0f, ring_b.y + 1.0f},
+                palette::Active().path_shadow, 0.0f, 0, 2.0f);
+  p.dl->AddRect({a.x - 0.5f * t, a.y - 0.5f * t}, {b.x + 0.5f * t, b.y + 0.5f * t}, palette::Active().current,
+                0.0f, 0, t);
 }
 
 // ---- [Layers] ----
@@ -158,9 +159,7 @@ void PaintStepNumbers(const Painter& p, const GridPicture& picture, const SliceL
     std::snprintf(text, sizeof text, "%d", StepInLaunch(picture, slice_index, r, c));
     const CellState state = StateAt(source, i);
     const palette::Colours& colours = palette::Active();
-    const ImU32 ink = state == CellState::Current ? colours.on_current
-                      : state == CellState::Ran   ? colours.on_light
-                                                  : colours.text_axis;
+    const ImU32 ink = state == CellState::Ran ? colours.on_light : colours.text_axis;
     const ImVec2 at = p.At({slice.cells[i].min.x + inset, slice.cells[i].min.y + 0.5f * inset});
     // A patch of the cell's own fill under the digits, so that hatching and the path never run through them.
     const ImVec2 size = ImGui::CalcTextSize(text);
@@ -180,6 +179,7 @@ void PaintLens(const Painter& p, const GridLens& lens) {
   p.dl->AddText(p.At(lens.title.pos), palette::Active().text, lens.title.text.c_str());
   for (std::size_t i = 0; i < lens.cells.size() && i < lens.states.size(); ++i)
     PaintCell(p, lens.cells[i], lens.states[i]);
+  if (lens.current) PaintCurrentOutline(p, *lens.current);
 }
 
 void PaintLabels(const Painter& p, const std::vector<LayoutLabel>& labels) {
@@ -190,10 +190,12 @@ void PaintLabels(const Painter& p, const std::vector<LayoutLabel>& labels) {
 
 void PaintLegend(const Painter& p, const GridLayout& layout) {
   for (const LegendEntry& e : layout.legend) {
-    if (e.core >= 0)
+    if (e.core >= 0) {
       grid_paint::PaintCoreOutline(p, e.swatch, e.core);
-    else
+    } else {
       PaintCell(p, e.swatch, e.state);
+      if (e.current) PaintCurrentOutline(p, e.swatch);
+    }
     p.dl->AddText(p.At(e.label.pos), LabelColour(e.label.role), e.label.text.c_str());
   }
   if (layout.legend_path && layout.legend_path_label) {
@@ -216,7 +218,7 @@ void PaintLegend(const Painter& p, const GridLayout& layout) {
   }
 }
 
-void ShowCellTooltip(const GridPicture& picture, const GridCellRef& hit) {
+void ShowCellTooltip(const GridPicture& picture, const GridCell& hit) {
   const GridSlice& slice = picture.slices[static_cast<std::size_t>(hit.slice)];
   const CellState state = StateAt(slice, static_cast<std::size_t>(hit.row * picture.cols + hit.col));
   ImGui::BeginTooltip();
@@ -230,7 +232,7 @@ void ShowCellTooltip(const GridPicture& picture, const GridCellRef& hit) {
 }
 
 // A band of a summarised grid: the rows and columns of the full grid it holds, and their summed-up state.
-void ShowBandTooltip(const GridPicture& summary, const GridPicture& full, const GridCellRef& hit) {
+void ShowBandTooltip(const GridPicture& summary, const GridPicture& full, const GridCell& hit) {
   const GridSlice& slice = summary.slices[static_cast<std::size_t>(hit.slice)];
   const CellState state = StateAt(slice, static_cast<std::size_t>(hit.row * summary.cols + hit.col));
   const int r0 = hit.row * summary.row_band, c0 = hit.col * summary.col_band;
@@ -278,10 +280,10 @@ void DrawControls(const GridPicture& picture, GridViewState& state) {
 
 // ---- [View] ----
 
-std::optional<SeekToGridCell> DrawGridView(const GridPicture& full, GridViewState& state) {
+std::optional<GridCell> DrawGridView(const GridPicture& full, GridViewState& state) {
   IM_ASSERT((full.rows >= 0 && full.cols >= 0) && "GridPicture rows and cols must not be negative.");
   const GridPicture& picture = full;  // the controls' title; the canvas draws the layout's summary if any
-  std::optional<SeekToGridCell> intent;
+  std::optional<GridCell> intent;
   ImGui::PushID(picture.title.c_str());  // stable across frames, unlike the address of a temporary
   if (!state.compact) DrawControls(picture, state);
 
@@ -321,6 +323,10 @@ std::optional<SeekToGridCell> DrawGridView(const GridPicture& full, GridViewStat
       grid_paint::PaintArrow(painter, painter.At(slice.innermost.from), painter.At(slice.innermost.to),
                              palette::Active().passage, std::max(2.0f, 0.15f * line_height),
                              0.6f * line_height);
+      if (shown.current && shown.current->slice == slice.source) {
+        const auto i = static_cast<std::size_t>(shown.current->row * shown.cols + shown.current->col);
+        if (i < slice.cells.size()) PaintCurrentOutline(painter, slice.cells[i]);
+      }
     }
     if (layout.lens) PaintLens(painter, *layout.lens);
     if (layout.too_large) {
@@ -339,7 +345,7 @@ std::optional<SeekToGridCell> DrawGridView(const GridPicture& full, GridViewStat
         }
         // In a summary, a band seeks to its first cell.
         if (clicked) {
-          intent = SeekToGridCell{.slice = hit->slice,
+          intent = GridCell{.slice = hit->slice,
                                   .row = std::min(hit->row * shown.row_band, full.rows - 1),
                                   .col = std::min(hit->col * shown.col_band, full.cols - 1)};
         }

@@ -11,6 +11,6 @@
 
 namespace tilewalk::views {
 
-std::optional<SeekToGridCell> DrawGridView(const GridPicture& picture, GridViewState& state);
+std::optional<GridCell> DrawGridView(const GridPicture& picture, GridViewState& state);
 
 }  // namespace tilewalk::views

@@ -213,7 +213,7 @@ TEST_CASE("export: each frame lists its panes' picture JSON, beside the PNG or a
                                                      {"picture", "pictures/00001-timeline.json"}});
   const std::string svg = ReadBytes(dir.path / "svg" / "frames" / "00001-grid.svg");
   CHECK(svg.find("class=\"tilewalk grid theme-light\"") != std::string::npos);
-  CHECK(svg.find("class=\"cell current\"") != std::string::npos);
+  CHECK(svg.find("class=\"current\"") != std::string::npos);
   CHECK_FALSE(fs::exists(dir.path / "svg" / "frames" / "00001.png"));
 }
 

@@ -40,7 +40,9 @@ TEST_CASE("picture json: the grid as rows of letters, one per cell") {
   const nlohmann::json& cells = j["slices"][0]["cells"];
   REQUIRE(cells.size() == 3);
   CHECK(cells[0].get<std::string>().size() == 5);
-  CHECK(cells[1].get<std::string>()[2] == 'c');  // step 7 of a 5-wide row-major grid
+  // Step 7 of a 5-wide row-major grid is the cursor's: it keeps its letter, and `current` names it.
+  CHECK(cells[1].get<std::string>()[2] == 's');  // above the diagonal: skipped
+  CHECK(j["current"] == nlohmann::json{{"slice", 0}, {"row", 1}, {"col", 2}});
   CHECK(cells[2].get<std::string>() == ".....");
   CHECK(cells[0].get<std::string>().find('s') != std::string::npos);
 }

@@ -50,13 +50,12 @@ TEST_CASE(
   CHECK(p.cols == 4);
   CHECK_FALSE(p.walks_down_columns);
   REQUIRE(p.slices.size() == 1);
-  CHECK(Count(p, views::CellState::Current) == 1);
   CHECK(Count(p, views::CellState::Skipped) == 6);
-  CHECK(Count(p, views::CellState::Ran) == 9);  // the tenth is the current, last, cell
+  CHECK(Count(p, views::CellState::Ran) == 10);  // the tenth is the current, last, cell: it keeps its state
   const auto& cells = p.slices[0].cells;
   CHECK(cells[0 * 4 + 3] == views::CellState::Skipped);  // q block 0, kv block 3: above the diagonal
   CHECK(cells[3 * 4 + 0] == views::CellState::Ran);
-  CHECK(cells[3 * 4 + 3] == views::CellState::Current);
+  CHECK(p.current == views::GridCell{0, 3, 3});
 }
 
 TEST_CASE("grid picture: the dK/dV grid walks down columns, so its second step is the cell below the first") {
@@ -71,7 +70,8 @@ TEST_CASE("grid picture: the dK/dV grid walks down columns, so its second step i
   CHECK(p.rows == 4);
   CHECK(p.cols == 4);
   const auto& cells = p.slices[0].cells;
-  CHECK(cells[1 * 4 + 0] == views::CellState::Current);  // q block 1, kv block 0
+  CHECK(p.current == views::GridCell{0, 1, 0});  // q block 1, kv block 0
+  CHECK(cells[1 * 4 + 0] == views::CellState::Ran);
   CHECK(cells[0 * 4 + 0] != views::CellState::Pending);
   CHECK(cells[0 * 4 + 1] == views::CellState::Pending);
 }

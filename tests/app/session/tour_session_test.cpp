@@ -75,7 +75,7 @@ TEST_CASE("tour session: stepping, seeking and the line click all move the one c
   CHECK(s.Pictures().timeline.statement.find("fwd.run.alpha") != std::string::npos);
 
   s.Apply(Make(views::IntentKind::SeekToGridStep, 5));
-  CHECK(s.Pictures().grid.slices[0].cells[1 * 4 + 1] == views::CellState::Current);  // step 5 = (1, 1)
+  CHECK(s.Pictures().grid.current == views::GridCell{0, 1, 1});  // step 5 = (1, 1)
 }
 
 TEST_CASE("tour session: playback advances one statement per interval and stops when paused") {
@@ -197,9 +197,12 @@ TEST_CASE("tour session: jumps go to the next and previous event of a kind") {
   jump.value = 1;
   s.Apply(jump);
   CHECK(s.Pictures().timeline.statement.rfind("step_begin", 0) == 0);
-  const auto& cells = s.Pictures().grid.slices[0].cells;
-  const auto current = std::find(cells.begin(), cells.end(), views::CellState::Current) - cells.begin();
-  CHECK(current % 4 > current / 4);  // above the diagonal: kv block after q block
+  // The cursor's cell is above the diagonal (kv block after q block), and shows that it is skipped.
+  const views::GridPicture& grid = s.Pictures().grid;
+  REQUIRE(grid.current.has_value());
+  CHECK(grid.current->col > grid.current->row);
+  CHECK(grid.slices[0].cells[static_cast<std::size_t>(grid.current->row * 4 + grid.current->col)] ==
+        views::CellState::Skipped);
 }
 
 TEST_CASE("tour session: the time axis maps the scrubber through the estimated clock") {

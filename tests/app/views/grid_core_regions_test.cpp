@@ -57,7 +57,7 @@ TEST_CASE("grid core regions: one outline a core, its name inside it, rows or co
 TEST_CASE("grid core regions: a core's name moves to another corner rather than cover the current cell") {
   const TextMetrics m{};
   GridPicture picture = TwoCores(false);
-  picture.slices.front().cells[11] = CellState::Current;  // row 2, column 3: core 1's top-right corner
+  picture.current = GridCell{0, 2, 3};  // core 1's top-right corner
   const GridLayout layout = BuildGridLayout(picture, 800.0f, 600.0f, {.text = m});
   REQUIRE(layout.slices.size() == 1);
   const SliceLayout& slice = layout.slices.front();

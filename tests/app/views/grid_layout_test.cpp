@@ -324,7 +324,7 @@ TEST_CASE(
   for (const LayoutLabel& l : single.slices.front().labels) CHECK(l.role != LabelRole::SliceTitle);
 
   GridPicture many = Blank(4, 4, false, 16);
-  many.slices[9].cells[5] = CellState::Current;
+  many.current = GridCell{9, 1, 1};
   const GridLayout focused = BuildGridLayout(many, 400.0f, 250.0f);
   REQUIRE(focused.slices.size() == 1);
   CHECK(focused.slices.front().source == 9);
@@ -351,7 +351,8 @@ TEST_CASE("grid layout: a grid too large for its pane is summarised in bands, a 
   GridPicture big = Blank(32, 16, false);
   std::vector<CellState>& cells = big.slices.front().cells;
   cells[0] = CellState::Ran;                                          // band (0, 0): ran
-  cells[static_cast<std::size_t>(5 * 16 + 15)] = CellState::Current;  // row 5, column 15
+  cells[static_cast<std::size_t>(5 * 16 + 15)] = CellState::Skipped;  // row 5, column 15: the cursor's
+  big.current = GridCell{0, 5, 15};
   const GridLayout small_pane = BuildGridLayout(big, 420.0f, 260.0f);
   REQUIRE(small_pane.summary.has_value());
   const GridPicture& bands = *small_pane.summary;
@@ -362,8 +363,11 @@ TEST_CASE("grid layout: a grid too large for its pane is summarised in bands, a 
   CHECK(small_pane.legend_note->text.find(std::to_string(bands.row_band)) != std::string::npos);
   const std::vector<CellState>& summary_cells = bands.slices.front().cells;
   CHECK(summary_cells[0] == CellState::Ran);
+  REQUIRE(bands.current.has_value());
+  CHECK(*bands.current == GridCell{0, 5 / bands.row_band, 15 / bands.col_band});
+  // The cursor's band keeps its state: skipped, the only step in it that was reached.
   CHECK(summary_cells[static_cast<std::size_t>((5 / bands.row_band) * bands.cols + 15 / bands.col_band)] ==
-        CellState::Current);
+        CellState::Skipped);
   CHECK(summary_cells.back() == CellState::Pending);
   // Labels count steps of the full grid: the second row label is the second band's first row.
   bool second_band_labelled = false;
@@ -378,7 +382,9 @@ TEST_CASE("grid layout: a grid too large for its pane is summarised in bands, a 
   // The band of row 5, column 15: whole along the rows, cut by the grid's right edge along the columns.
   const int band_cols = std::min(bands.col_band, 16 - (15 / bands.col_band) * bands.col_band);
   CHECK(lens.cells.size() == static_cast<std::size_t>(bands.row_band * band_cols));
-  CHECK(std::count(lens.states.begin(), lens.states.end(), CellState::Current) == 1);
+  // The cursor's cell is outlined in the lens, and keeps its own state.
+  REQUIRE(lens.current.has_value());
+  CHECK(std::count(lens.states.begin(), lens.states.end(), CellState::Skipped) == 1);
   const int first_row = (5 / bands.row_band) * bands.row_band;
   CHECK(lens.title.text.find("\nq block " + std::to_string(first_row) + "-") != std::string::npos);
   CHECK(lens.frame.min.x >= 0.0f);
@@ -393,18 +399,20 @@ TEST_CASE("grid layout: a grid too large for its pane is summarised in bands, a 
   CHECK_FALSE(BuildGridLayout(Blank(8, 8, false), 60.0f, 60.0f).summary.has_value());  // small: never banded
 }
 
-TEST_CASE("grid bands: a band is current with the cursor, ran if any step ran, skipped if only skipped") {
+TEST_CASE("grid bands: a band is ran if any step ran, skipped if only skipped, and holds the cursor's cell") {
   GridPicture p = Blank(4, 4, false);
   std::vector<CellState>& cells = p.slices.front().cells;
   cells[0] = CellState::Skipped;  // band (0, 0): skipped and pending
   cells[2] = CellState::Skipped;  // band (0, 1): skipped, then ran
   cells[3] = CellState::Ran;
-  cells[10] = CellState::Current;  // band (1, 1)
+  cells[10] = CellState::Skipped;  // band (1, 1): the cursor's, skipped
+  p.current = GridCell{0, 2, 2};
   const GridPicture banded = BandGrid(p, 2, 2);
   REQUIRE(banded.rows == 2);
   REQUIRE(banded.cols == 2);
   CHECK(banded.slices.front().cells ==
-        std::vector<CellState>{CellState::Skipped, CellState::Ran, CellState::Pending, CellState::Current});
+        std::vector<CellState>{CellState::Skipped, CellState::Ran, CellState::Pending, CellState::Skipped});
+  CHECK(banded.current == GridCell{0, 1, 1});
 }
 
 }  // namespace tilewalk::views

@@ -22,7 +22,7 @@ TEST_CASE("grid view smoke: two frames of each canned picture draw something and
     const GridPicture picture = MakeGridPicture(spec);
     GridViewState state;
     for (int frame = 0; frame < 2; ++frame) {
-      std::optional<SeekToGridCell> intent;
+      std::optional<GridCell> intent;
       const int vertices = imgui.Frame([&] { intent = DrawGridView(picture, state); });
       CHECK(vertices > 1000);  // cells, hatching, path and labels, not just the window background
       CHECK_FALSE(intent.has_value());
@@ -100,14 +100,14 @@ TEST_CASE("grid view smoke: clicking a cell returns the intent to seek to it") {
       MakeGridPicture({.title = "click", .walks_down_columns = true, .current_step = 2});
   GridViewState state;
   ImVec2 canvas_min, canvas_size;
-  auto draw = [&](std::optional<SeekToGridCell>& intent) {
+  auto draw = [&](std::optional<GridCell>& intent) {
     return imgui.Frame([&] {
       intent = DrawGridView(picture, state);
       canvas_min = ImGui::GetItemRectMin();  // the canvas child is the view's last item
       canvas_size = ImGui::GetItemRectSize();
     });
   };
-  std::optional<SeekToGridCell> intent;
+  std::optional<GridCell> intent;
   draw(intent);
 
   // Lay the picture out as the view did, and aim at cell (row 3, col 2).
