@@ -1,6 +1,7 @@
 #include "walkthrough/tour.hpp"
 
 #include "walkthrough/line_fingerprint.hpp"
+#include "walkthrough/mirror_sources.hpp"
 #include "walkthrough/passage.hpp"
 #include "walkthrough/placeholders.hpp"
 #include "walkthrough/site_table.hpp"
@@ -10,8 +11,10 @@ namespace tilewalk::walkthrough {
 namespace {
 
 // An operand some launch copies or writes back (its pseudo-site "LAUNCH.copy.NAME"), or a scratch buffer
-// a site reads ("fwd.store.l_scratch"): the names the Memory pane shows.
+// a site reads ("fwd.store.l_scratch") or a launch declares (the literal "acc_scratch" in the mirror): the
+// names the Memory pane shows.
 bool IsKnownOperand(std::string_view name) {
+  if (name.ends_with("_scratch") && FindSiteInMirror(name)) return true;
   for (const SiteRow& row : ShippedSiteTable().rows()) {
     const std::string_view site = row.site;
     const std::string_view last = site.substr(site.rfind('.') + 1);

@@ -17,11 +17,18 @@ int MarkMasked(const tpu::Value& mask, std::uint8_t bit, std::vector<std::uint8_
   return n;
 }
 
+// Where this grid step's block values come from: the forward's single-step body (one kv block covers the
+// sequence) or the launch's tiled body.
+std::string BodyPrefix(const walkthrough::Snapshot& snap) {
+  if (snap.launch_name == "fwd" && CurrentValue(snap, "fwd_single.s") != nullptr) return "fwd_single.";
+  return snap.launch_name + ".run.";
+}
+
 }  // namespace
 
 views::ScoresPicture BuildScoresPicture(const walkthrough::Snapshot& snap, int q_len) {
   views::ScoresPicture p{.launch = snap.launch_name};
-  const std::string prefix = snap.launch_name + ".run.";
+  const std::string prefix = BodyPrefix(snap);
   // The latest form of s in this block: masked, scaled, biased, or as the matmul left it.
   const tpu::Value* s = nullptr;
   for (const char* site : {"apply_mask", "scale", "add_ab", "s"}) {
@@ -48,7 +55,7 @@ views::ScoresPicture BuildScoresPicture(const walkthrough::Snapshot& snap, int q
   }
   const int real_rows = RealQueryRows(snap, q_len, s->rows());
   p.s = BuildHeatmap("s", s->data(), bits, real_rows);
-  for (const char* site : {"p_normalize", "p"}) {
+  for (const char* site : {"p_normalize", "normalize", "p"}) {  // "normalize": the single-step body's p / l
     if (const tpu::Value* v = CurrentValue(snap, prefix + site)) {
       p.has_p = true;
       p.p_from = prefix + site;

@@ -92,6 +92,31 @@ void TourSession::BuildPicturesWithoutEvent() {
   }
 }
 
+namespace {
+
+// A stop's `focus: operand NAME` brings that operand's row, or the scratch, forward in the Memory pane, over
+// what the event at the cursor touches; a name this launch lacks leaves the event's.
+void FocusMemoryOn(views::MemoryPicture& memory, const walkthrough::StopFocus& focus) {
+  if (focus.kind != walkthrough::StopFocus::Kind::Operand) return;
+  const auto row = [&](const std::vector<views::OperandPicture>& operands) {
+    for (std::size_t i = 0; i < operands.size(); ++i)
+      if (operands[i].name == focus.operand) return static_cast<int>(i);
+    return -1;
+  };
+  if (const int i = row(memory.inputs); i >= 0) {
+    memory.focus = views::MemoryFocus::Input;
+    memory.focus_index = i;
+  } else if (const int o = row(memory.outputs); o >= 0) {
+    memory.focus = views::MemoryFocus::Output;
+    memory.focus_index = o;
+  } else {
+    for (const views::ScratchPicture& s : memory.scratch)
+      if (s.text.starts_with(focus.operand + " ")) memory.focus = views::MemoryFocus::Scratch;
+  }
+}
+
+}  // namespace
+
 void TourSession::BuildDetailPictures(const walkthrough::Snapshot& snap) {
   RecordingExtras& extras = Extras();
   if (!extras.yardsticks) extras.yardsticks = MeasureYardsticks(*m_recording);
@@ -111,6 +136,8 @@ void TourSession::BuildDetailPictures(const walkthrough::Snapshot& snap) {
        .bytes_through_step =
            launch < yardsticks.bytes_through_step.size() ? &yardsticks.bytes_through_step[launch] : nullptr},
       wanted(DetailTab::Memory), &m_heatmaps);
+  if (m_tour != nullptr)
+    FocusMemoryOn(m_pictures.memory, m_tour->stops[static_cast<std::size_t>(m_stop)].focus);
   const int q_len = m_recording->scenario().q_len;
   if (wanted(DetailTab::Lanes)) m_pictures.lanes = BuildLanesPicture(snap, &m_heatmaps, q_len);
   if (wanted(DetailTab::Scores)) m_pictures.scores = BuildScoresPicture(snap, q_len);

@@ -161,6 +161,18 @@ TEST_CASE("scores picture: the backward launches show their own s and p, and a c
   CHECK_FALSE(start.empty_message.empty());
 }
 
+TEST_CASE("scores picture: the forward's single-step body (one kv block) shows its s and p") {
+  walkthrough::Timeline timeline(Record({"--scenario", "tour-kv-64", "--forward-only"}));
+  const views::ScoresPicture at_s = BuildScoresPicture(*At(timeline, "fwd_single.s"));
+  REQUIRE(at_s.empty_message.empty());
+  CHECK(at_s.s_from == "fwd_single.s");
+  CHECK(at_s.s.cols == 64);
+  const views::ScoresPicture normalized = BuildScoresPicture(*At(timeline, "fwd_single.normalize"));
+  REQUIRE(normalized.has_p);
+  CHECK(normalized.p_from == "fwd_single.normalize");
+  CHECK(normalized.m_tiles == 0);  // 64 columns: nothing tiled
+}
+
 TEST_CASE("detail tab: scores and masks pick Scores, the running max and sum Lanes, copies Memory") {
   CHECK(SuggestedTab("fwd.run.s") == DetailTab::Scores);
   CHECK(SuggestedTab("fwd.run.apply_mask") == DetailTab::Scores);
