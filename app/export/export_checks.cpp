@@ -19,6 +19,9 @@ base::FolderOptions ExportFolderOptions(bool force) {
               .file_name = "manifest.json", .accepts = IsExportManifest, .description = "an earlier export"}};
 }
 
+// Figures fitted to their panes (no --size) draw their text at this size, for a web page read on a phone.
+constexpr float kFittedFigureFontPixels = 16.0f;
+
 base::Result<std::unique_ptr<HeadlessRenderer>> OpenRenderer(const ExportOptions& options,
                                                              std::ostream& err) {
   if (options.format == ImageFormat::Svg) {
@@ -29,7 +32,8 @@ base::Result<std::unique_ptr<HeadlessRenderer>> OpenRenderer(const ExportOptions
   auto opened = HeadlessRenderer::Open(
       {.layout = options.figure ? LargestFigure(FigureSpecs(options)) : options.size,
        .scale = options.scale,
-       .look = {.font_pixels = FontPixelsForHeight(fitted_figures ? 720 : options.size.height),
+       .look = {.font_pixels =
+                    fitted_figures ? kFittedFigureFontPixels : FontPixelsForHeight(options.size.height),
                 .theme = options.theme}},
       err);
   if (!opened) return base::Fail(opened.error().reason, "cannot draw the frames: " + opened.error().message);

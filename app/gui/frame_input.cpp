@@ -27,6 +27,7 @@ void GiveScreenInput(const FrameInput& input, TourScreenState& screen) {
     if (action == WindowAction::CloseHelp) screen.show_help = false;
     if (action == WindowAction::ScrollPassageDown) screen.passage_scroll += kLines;
     if (action == WindowAction::ScrollPassageUp) screen.passage_scroll -= kLines;
+    if (action == WindowAction::ToggleMirror) screen.source.show_mirror = !screen.source.show_mirror;
   }
 }
 

@@ -12,10 +12,12 @@
 #include "app/gui/frame_timer.hpp"
 #include "app/gui/gui_run.hpp"
 #include "app/gui/help_overlay.hpp"
+#include "app/gui/layout_json.hpp"
 #include "app/gui/recording_status.hpp"
 #include "app/gui/screenshot.hpp"
 #include "app/gui/tour_picker.hpp"
 #include "app/screen/png_file.hpp"
+#include "app/views/drawn_probe.hpp"
 #include "base/file_ops.hpp"
 #include "base/interrupt_guard.hpp"
 #include "base/safe_output.hpp"
@@ -80,6 +82,12 @@ void DrawBlank() {
 }
 
 void DrawFrame(GuiRun& run) {
+  // A script's `expect` reads every text this frame draws.
+  views::Drawn drawn{.keep_shown = true};
+  if (run.script) views::SetDrawnProbe(&drawn);
+  // The keys overlay has one state, the screen's: a key (? or Escape) set it before this frame, and the
+  // View menu may toggle it now.
+  run.shell.show_help = run.screen.show_help;
   const float top = DrawShellUi(run.shell);
   if (run.shell.has_tour && !run.shell.show_gallery) {  // the gallery takes the screen while it is open
     run.screen.classroom = run.shell.classroom;
@@ -93,6 +101,10 @@ void DrawFrame(GuiRun& run) {
     DrawTourPicker(run.shell.tours);
   }
   if (run.blank) DrawBlank();
+  if (run.script) {
+    views::SetDrawnProbe(nullptr);
+    run.shown_texts = std::move(drawn.shown);
+  }
 }
 
 // Nothing plays, records or has just been pressed: nothing on screen would change.
@@ -135,8 +147,11 @@ std::optional<ExitCode> ScriptBeforeFrame(GuiRun& run, FrameTimer& timer, int fr
             << " s, at " << run.script->Where() << "\n";
     return ExitCode::Failure;
   }
-  if (!run.script->BeforeFrame(
-          {.window = run.window, .tour = *run.tour, .screen = run.screen, .timer = timer})) {
+  if (!run.script->BeforeFrame({.window = run.window,
+                                .tour = *run.tour,
+                                .screen = run.screen,
+                                .timer = timer,
+                                .shown = run.shown_texts})) {
     run.err << "tilewalk gui: " << run.script->failure() << "\n";
     return ExitCode::Failure;
   }
@@ -155,14 +170,21 @@ bool ScriptAfterRender(GuiRun& run) {
 
 // ---- the loop -----------------------------------------------------------------------------------
 
-// After rendering: the --screenshot, or the next exhibit's with --gallery. An exit code once done.
+// After rendering: the --screenshot and the --layout-json, or the next exhibit's with --gallery. An exit
+// code once done.
 std::optional<ExitCode> TakeScreenshot(GuiRun& run) {
-  if (!run.options.screenshot || ++run.shot_frames < run.options.screenshot_frames) return std::nullopt;
+  if (!run.capturing || ++run.shot_frames < run.options.screenshot_frames) return std::nullopt;
   run.shot_frames = 0;
   const auto failed = [&](const base::Error& error) {
     run.err << "tilewalk gui: " << error.message << "\n";
     return ExitCode::Failure;
   };
+  if (run.options.layout_json) {
+    const base::Status written =
+        base::WriteFileContent(*run.options.layout_json, LayoutReportJson(run.layout));
+    if (!written) return failed(written.error());
+  }
+  if (!run.options.screenshot) return ExitCode::Ok;
   if (!run.gallery_shots) {
     const base::Status saved = SaveBackBufferPng(run.window.FramebufferSize(), *run.options.screenshot);
     return saved ? ExitCode::Ok : failed(saved.error());
@@ -228,6 +250,9 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
     if (const auto usable = base::CheckOutputDestination(*options.screenshot); !usable)
       return refuse(usable.error());
   }
+  if (options.layout_json)
+    if (const auto usable = base::CheckOutputDestination(*options.layout_json); !usable)
+      return refuse(usable.error());
   // A script is read and checked before the window opens: a missing file is a usage error (2), a line it
   // cannot run a failure (1), each with its file:line.
   std::optional<std::vector<ScriptCommand>> commands;
@@ -245,6 +270,7 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
     return opened.error().reason == base::Reason::NotFound ? ExitCode::NoDisplay : ExitCode::Failure;
   }
   GuiRun run(options, out, err, **opened);
+  if (options.layout_json) run.screen.report = &run.layout;
   if (commands) run.script.emplace(std::move(*commands), options.script->string(), out);
   // Ctrl-C closes the window as File > Quit does, so the settings are saved; from here on, because
   // recording the first stop may take a while.

@@ -16,6 +16,7 @@ inline constexpr int kMinScreenshotFrames =
 
 struct GuiOptions {
   PixelSize window_size{.width = 1600, .height = 900};
+  bool size_given = false;  // --size: the window keeps it, in classroom mode too (else that goes fullscreen)
   std::optional<std::filesystem::path> screenshot{};  // render, save this PNG, exit
   bool gallery = false;  // --gallery: show the gallery; with --screenshot, a folder of one PNG per exhibit
   int screenshot_frames = kMinScreenshotFrames;               // frames rendered before the capture
@@ -31,6 +32,7 @@ struct GuiOptions {
   std::optional<std::filesystem::path> script{};  // --script FILE: drive the window, then exit
   int script_timeout_seconds = 300;               // --timeout: a script still running then is stopped
   int ready_fd = -1;  // --ready-fd N: "ready" is written there once the window first waits for input
+  std::optional<std::filesystem::path> layout_json{};  // --layout-json FILE: the settled frame's layout
 };
 
 }  // namespace tilewalk::app

@@ -29,7 +29,7 @@ struct GuiRun {
         out(out_stream),
         err(err_stream),
         window(opened),
-        capturing(o.screenshot.has_value()),
+        capturing(o.screenshot.has_value() || o.layout_json.has_value()),
         benchmarking(o.benchmark_frames > 0) {}
 
   const GuiOptions& options;
@@ -48,10 +48,12 @@ struct GuiRun {
   TourScreenState screen{};
   float text_scale = 1.0f;
   ImGuiLook look{};
-  bool blank = false;            // a presenter's 'b' or '.': a black screen until pressed again
-  int frames_since_input = 0;    // frames drawn since the last key, character or button
-  bool ready_signalled = false;  // --ready-fd was written
-  std::ostringstream quiet{};    // a missing font was reported when the window opened
+  bool blank = false;                      // a presenter's 'b' or '.': a black screen until pressed again
+  int frames_since_input = 0;              // frames drawn since the last key, character or button
+  bool ready_signalled = false;            // --ready-fd was written
+  std::ostringstream quiet{};              // a missing font was reported when the window opened
+  LayoutReport layout{};                   // --layout-json: what the last frame drew
+  std::vector<std::string> shown_texts{};  // --script: every text the last frame drew, for `expect`
 };
 
 // The window the options ask for (vsync and mouse off in unattended runs); an error says why there is none.

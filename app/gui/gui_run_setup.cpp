@@ -32,7 +32,8 @@ void ApplyPlayback(session::TourSession& tour, views::StepUnit unit, views::Time
 }  // namespace
 
 base::Result<std::unique_ptr<GuiWindow>> OpenGuiWindow(const GuiOptions& options, std::ostream& err) {
-  const bool unattended = options.screenshot || options.benchmark_frames > 0 || options.script;
+  const bool unattended =
+      options.screenshot || options.layout_json || options.benchmark_frames > 0 || options.script;
   return GuiWindow::Open({.size = options.window_size,
                           .vsync = !unattended,
                           .font_pixels = FontPixelsForHeight(options.window_size.height),
@@ -78,7 +79,7 @@ bool SetUpShell(GuiRun& run) {
   run.screen.splits = run.settings.splits;
   run.screen.classroom_splits = run.settings.classroom_splits;
   run.shell.classroom = run.options.classroom || run.settings.classroom;
-  if (run.options.classroom) run.window.ToggleFullscreen();
+  if (run.options.classroom && !run.options.size_given) run.window.ToggleFullscreen();
   // The look follows the window: its font is rasterised for the window's height, classroom mode and the
   // user's text scale, and rebuilt between frames when any of them changes.
   run.text_scale = run.settings.text_scale;

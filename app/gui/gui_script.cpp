@@ -62,10 +62,10 @@ base::Result<ScriptCommand> ParseCommand(std::string_view text, int line) {
     }
     return bad("expected 'wait recorded' or 'wait frames N'");
   }
-  if (word == "screenshot" || word == "expect") {
+  if (word == "screenshot" || word == "expect" || word == "absent") {
     if (rest.empty())
-      return bad(std::string(word) + " needs " + (word == "expect" ? "a text" : "a file name"));
-    c.op = word == "expect" ? ScriptOp::Expect : ScriptOp::Screenshot;
+      return bad(std::string(word) + " needs " + (word == "screenshot" ? "a file name" : "a text"));
+    c.op = word == "expect" ? ScriptOp::Expect : word == "absent" ? ScriptOp::Absent : ScriptOp::Screenshot;
     c.value = std::string(rest);
     return c;
   }
@@ -74,7 +74,8 @@ base::Result<ScriptCommand> ParseCommand(std::string_view text, int line) {
     return c;
   }
   return bad("unknown command '" + base::TerminalSafe(word) +
-             "'; expected key, tap, set, apply, wait recorded, wait frames, screenshot, expect or stats");
+             "'; expected key, tap, set, apply, wait recorded, wait frames, screenshot, expect, absent or "
+             "stats");
 }
 
 }  // namespace

@@ -23,7 +23,18 @@
 
 namespace tilewalk::app {
 
-enum class ScriptOp : uint8_t { Key, Tap, Set, Apply, WaitRecorded, WaitFrames, Screenshot, Expect, Stats };
+enum class ScriptOp : uint8_t {
+  Key,
+  Tap,
+  Set,
+  Apply,
+  WaitRecorded,
+  WaitFrames,
+  Screenshot,
+  Expect,
+  Absent,
+  Stats
+};
 
 struct ScriptCommand {
   ScriptOp op = ScriptOp::Stats;
@@ -31,7 +42,7 @@ struct ScriptCommand {
   std::string text{};   // the line as written, trimmed
   NamedKey key{};       // Key, Tap
   std::string field{};  // Set
-  std::string value{};  // Set; Expect: the text; Screenshot: the file
+  std::string value{};  // Set; Expect, Absent: the text; Screenshot: the file
   int frames = 0;       // WaitFrames
 };
 

@@ -18,6 +18,10 @@ std::vector<OptionSpec> GuiOptionSpecs(GuiOptions& o) {
       PathOption("--screenshot", "FILE.png", "a file name",
                  "Render a few frames, save the window as a PNG and exit (with --gallery: a folder)",
                  o.screenshot),
+      PathOption("--layout-json", "FILE", "a file name",
+                 "Render a few frames, write where each pane is, which lines are in view, whether the\n"
+                 "narration and the stop's focus are whole and in view, and every text cut, as JSON; exit",
+                 o.layout_json),
       WholeOption("--frames", "Frames to render before the screenshot (default 3, at least 3)",
                   kMinScreenshotFrames, 100000, o.screenshot_frames),
       SwitchOption("--gallery",
@@ -35,7 +39,8 @@ std::vector<OptionSpec> GuiOptionSpecs(GuiOptions& o) {
                  "The Pallas flash_attention.py to show beside the C++ mirror", o.pallas_source),
       ThemeOption("Colours: dark (default), light or print (black on white, with patterns)", o.theme),
       SwitchOption("--classroom",
-                   "Start in classroom mode, fullscreen: high contrast, larger text, fewer panes (F10)",
+                   "Start in classroom mode (F10): high contrast, larger text, fewer panes; "
+                   "fullscreen\nunless --size is given",
                    o.classroom),
       WholeOption("--benchmark-frames",
                   "Step one statement a frame for N frames, print the mean and p95 frame time", 1, 1000000,
@@ -68,11 +73,16 @@ base::Result<GuiOptions> ParseGuiOptions(std::span<const std::string_view> args)
   GuiOptions options;
   std::vector<OptionSpec> specs = GuiOptionSpecs(options);
   std::vector<std::string_view> given;
-  RecordGiven(specs, {"--frames", "--stop", "--timeout"}, given);
+  RecordGiven(specs, {"--frames", "--stop", "--timeout", "--size"}, given);
   if (const auto done = base::ParseOptions(args, specs); !done) return done.error();
   options.stop_given = WasGiven(given, "--stop");
-  if (WasGiven(given, "--frames") && !options.screenshot)
-    return base::Fail(base::Reason::Usage, "--frames only applies with --screenshot");
+  options.size_given = WasGiven(given, "--size");
+  if (WasGiven(given, "--frames") && !options.screenshot && !options.layout_json)
+    return base::Fail(base::Reason::Usage, "--frames only applies with --screenshot or --layout-json");
+  if (options.layout_json && (options.gallery || options.benchmark_frames || options.script))
+    return base::Fail(base::Reason::Usage,
+                      "--layout-json reports a tour's screen; it takes no --gallery, --benchmark-frames or "
+                      "--script");
   if (options.benchmark_frames && options.screenshot)
     return base::Fail(base::Reason::Usage,
                       "--benchmark-frames and --screenshot are separate runs; give one of them");
@@ -81,7 +91,8 @@ base::Result<GuiOptions> ParseGuiOptions(std::span<const std::string_view> args)
   if (options.script && (options.screenshot || options.benchmark_frames))
     return base::Fail(base::Reason::Usage,
                       "--script runs on its own; take screenshots with its 'screenshot' command");
-  if (options.ready_fd >= 0 && (options.screenshot || options.benchmark_frames || options.script))
+  if (options.ready_fd >= 0 &&
+      (options.screenshot || options.layout_json || options.benchmark_frames || options.script))
     return base::Fail(
         base::Reason::Usage,
         "--ready-fd is for an interactive window; --screenshot, --benchmark-frames and --script "

@@ -4,6 +4,7 @@
 
 #include "app/gui/key_bindings.hpp"
 #include "app/views/tour_palette.hpp"
+#include "app/views/ui_text.hpp"
 
 namespace tilewalk::app {
 
@@ -21,14 +22,14 @@ void DrawHelpOverlay(bool& open) {
       for (const KeyHelp& k : HelpRows()) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextColored(views::palette::Vec(views::palette::Active().help_key), "%.*s",
-                           static_cast<int>(k.keys.size()), k.keys.data());
+        views::ui::TextColored(views::palette::Vec(views::palette::Active().help_key), "%.*s",
+                               static_cast<int>(k.keys.size()), k.keys.data());
         ImGui::TableNextColumn();
-        ImGui::Text("%.*s", static_cast<int>(k.action.size()), k.action.data());
+        views::ui::Text("%.*s", static_cast<int>(k.action.size()), k.action.data());
       }
       ImGui::EndTable();
     }
-    ImGui::TextDisabled("Press ? or Escape to close.");
+    views::ui::TextDisabled("Press ? or Escape to close.");
   }
   ImGui::End();
 }

@@ -25,9 +25,10 @@ enum class WindowAction : uint8_t {
   ResetText,
   ScrollPassageDown,
   ScrollPassageUp,
-  ToggleBlank,  // a black screen, as a presenter's "b" or "." asks
-  ToggleTours,  // the tour picker
-  Choose,       // Enter: open what the picker has selected
+  ToggleBlank,   // a black screen, as a presenter's "b" or "." asks
+  ToggleTours,   // the tour picker
+  Choose,        // Enter: open what the picker has selected
+  ToggleMirror,  // the source pane shows the C++ mirror instead of the Pallas file, and back
 };
 
 enum class KeyMods : uint8_t { None = 0, Shift = 1, Ctrl = 2 };

@@ -1,4 +1,5 @@
 #include "app/gui/recording_status.hpp"
+#include "app/views/ui_text.hpp"
 
 #include <imgui.h>
 
@@ -15,11 +16,11 @@ void DrawRecordingStatus(session::TourSession& tour) {
                                       ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                                       ImGuiWindowFlags_NoFocusOnAppearing;
   if (ImGui::Begin("Recording", nullptr, kFlags)) {
-    ImGui::TextUnformatted(tour.recording_status().c_str());
+    views::ui::TextUnformatted(tour.recording_status().c_str());
     ImGui::ProgressBar(static_cast<float>(tour.recording_percent()) / 100.0f,
                        {ImGui::GetFontSize() * 16.0f, 0.0f}, "");
-    ImGui::TextDisabled("The tour stays as it was until the new recording is ready.");
-    if (ImGui::Button("Cancel (Esc)")) tour.CancelRecording();
+    views::ui::TextDisabled("The tour stays as it was until the new recording is ready.");
+    if (views::ui::Button("Cancel (Esc)")) tour.CancelRecording();
   }
   ImGui::End();
 }

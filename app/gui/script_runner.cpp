@@ -2,6 +2,7 @@
 
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <utility>
@@ -106,6 +107,7 @@ bool ScriptRunner::Run(const ScriptCommand& c, const ScriptTarget& target) {
       Say(c, c.text);
       return true;
     case ScriptOp::Expect:
+    case ScriptOp::Absent:
       return Expect(c, target);
     case ScriptOp::Stats:
       m_out << ScriptStats(target) << std::endl;
@@ -136,15 +138,20 @@ bool ScriptRunner::Set(const ScriptCommand& c, const ScriptTarget& target) {
 }
 
 bool ScriptRunner::Expect(const ScriptCommand& c, const ScriptTarget& target) {
-  const std::string text = ExpectableText(target.tour);
-  if (text.find(c.value) != std::string::npos) {
-    Say(c, c.text + ": found");
+  const bool wanted = c.op == ScriptOp::Expect;
+  const bool found = ExpectableText(target.tour).find(c.value) != std::string::npos ||
+                     std::any_of(target.shown.begin(), target.shown.end(), [&](const std::string& text) {
+                       return text.find(c.value) != std::string::npos;
+                     });
+  if (found == wanted) {
+    Say(c, c.text + (wanted ? ": found" : ": not shown"));
     return true;
   }
   const session::TourPictures& p = target.tour.Pictures();
-  m_failure = m_file + ":" + std::to_string(c.line) + ": expect '" + c.value +
-              "' failed: neither the status line ('" + p.timeline.position + "') nor the passage ('" +
-              p.passage.stop_title + "') contains it";
+  m_failure = m_file + ":" + std::to_string(c.line) + ": " + (wanted ? "expect" : "absent") + " '" + c.value +
+              (wanted ? "' failed: neither the status line ('" + p.timeline.position + "'), the passage ('" +
+                            p.passage.stop_title + "') nor any text the last frame drew contains it"
+                      : "' failed: the last frame drew it");
   return false;
 }
 

@@ -1,7 +1,7 @@
 // Runs a parsed `--script` (gui_script.hpp) against the live window, one frame at a time: keys go in through
 // the window's own input path, `set` edits the Scenario pane's draft and `apply` hands the session the
 // pane's own intent, so a script does what a person at the window does. Each command prints one line on
-// `out`; a failing `expect` stops the script with its file:line.
+// `out`; a failing `expect` or `absent` stops the script with its file:line.
 #pragma once
 
 #include <cstddef>
@@ -24,7 +24,8 @@ struct ScriptTarget {
   GuiWindow& window;
   session::TourSession& tour;
   TourScreenState& screen;
-  FrameTimer& timer;  // `stats` reports its frames and restarts it
+  FrameTimer& timer;                      // `stats` reports its frames and restarts it
+  const std::vector<std::string>& shown;  // every text the last frame drew
 };
 
 class ScriptRunner {

@@ -1,4 +1,5 @@
 #include "app/gui/shell_ui.hpp"
+#include "app/views/ui_text.hpp"
 
 #include <imgui.h>
 
@@ -42,7 +43,7 @@ float DrawMainMenuBar(ShellUiState& state) {
     const bool open = ImGui::BeginMenu(label.c_str());
     ImGui::PopStyleColor();
     if (open) {
-      for (const std::string& problem : state.library_problems) ImGui::TextUnformatted(problem.c_str());
+      for (const std::string& problem : state.library_problems) views::ui::TextUnformatted(problem.c_str());
       ImGui::EndMenu();
     }
   }
@@ -77,11 +78,12 @@ float DrawNotice(const ShellUiState& state, float top) {
   ImGui::SetNextWindowSize({viewport->Size.x, height});
   ImGui::Begin("Notice", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
-  ImGui::TextColored({0.94f, 0.89f, 0.26f, 1.0f}, "%s", state.notice.c_str());
+  views::ui::TextColored({0.94f, 0.89f, 0.26f, 1.0f}, "%s", state.notice.c_str());
   for (std::size_t i = 0; i < shown; ++i)
-    ImGui::TextColored({1.0f, 0.55f, 0.5f, 1.0f}, "%s", state.library_problems[i].c_str());
+    views::ui::TextColored({1.0f, 0.55f, 0.5f, 1.0f}, "%s", state.library_problems[i].c_str());
   if (state.library_problems.size() > shown)
-    ImGui::TextDisabled("... and %zu more problems in the library", state.library_problems.size() - shown);
+    views::ui::TextDisabled("... and %zu more problems in the library",
+                            state.library_problems.size() - shown);
   ImGui::End();
   return height;
 }

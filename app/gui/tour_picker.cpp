@@ -6,6 +6,7 @@
 
 #include "app/views/text_fonts.hpp"
 #include "app/views/tour_palette.hpp"
+#include "app/views/ui_text.hpp"
 
 namespace tilewalk::app {
 
@@ -68,7 +69,7 @@ void DrawTourPicker(TourPickerState& picker) {
   if (ImGui::Begin("Tours", &picker.open, kFlags)) {
     {
       const views::ScopedFont title(views::CurrentTextFonts().title);
-      ImGui::TextColored(views::palette::Vec(views::palette::Active().current_text), "Where to go");
+      views::ui::TextColored(views::palette::Vec(views::palette::Active().current_text), "Where to go");
     }
     const views::ScopedFont prose(views::CurrentTextFonts().prose);
     for (std::size_t i = 0; i < picker.choices.size(); ++i) {
@@ -83,7 +84,7 @@ void DrawTourPicker(TourPickerState& picker) {
       ImGui::PopID();
       if (i == 0 && picker.choices.size() > 1) ImGui::Separator();
     }
-    ImGui::TextDisabled("Up and Down choose, Enter opens, Escape closes; O opens this again.");
+    views::ui::TextDisabled("Up and Down choose, Enter opens, Escape closes; O opens this again.");
   }
   ImGui::End();
 }

@@ -6,6 +6,7 @@
 
 #include "app/views/grid_view.hpp"
 #include "app/views/timeline_view.hpp"
+#include "app/views/ui_text.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -71,7 +72,7 @@ void DrawFigure(const session::TourPictures& pictures, Pane pane, TourScreenStat
   const std::string name = "figure " + std::string(PaneName(pane));
   if (ImGui::Begin(name.c_str(), nullptr, kFigureFlags)) {
     if (!pictures.has_snapshot) {
-      ImGui::TextDisabled("Nothing was launched at this stop.");
+      views::ui::TextDisabled("Nothing was launched at this stop.");
     } else if (pane == Pane::Grid) {
       views::GridViewState grid = state.grid;
       grid.zoom = 1.0f;  // the whole grid, fitted

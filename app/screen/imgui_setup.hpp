@@ -15,12 +15,20 @@ inline constexpr const char* kProseFontPath = "/usr/share/fonts/truetype/dejavu/
 // A stop's title is this much larger than body text.
 inline constexpr float kTitleTextScale = 1.3f;
 
-// The font size for a window height: about 45 lines of text fill the screen, so 20 px at 900 and 24 px at
-// 1080, and readable from the back of a room.
+// The font size for a window height at a desk: about 54 lines of text fill the screen, so 17 px at 900 and
+// 20 px at 1080.
 inline float FontPixelsForHeight(int height) {
-  const float pixels = static_cast<float>(height) / 45.0f;
+  const float pixels = static_cast<float>(height) / 54.0f;
   return pixels < 14.0f ? 14.0f
                         : (pixels > 40.0f ? 40.0f : static_cast<float>(static_cast<int>(pixels + 0.5f)));
+}
+
+// The font size for a window height on a projector (classroom mode): readable from the back of a room,
+// about 37 lines a screen, so 19 px at 720, 29 px at 1080 and 58 px at 2160.
+inline float ClassroomFontPixels(int height) {
+  const float pixels = static_cast<float>(height) / 37.5f;
+  return pixels < 16.0f ? 16.0f
+                        : (pixels > 64.0f ? 64.0f : static_cast<float>(static_cast<int>(pixels + 0.5f)));
 }
 
 struct ImGuiLook {
@@ -35,13 +43,10 @@ struct ImGuiLook {
   views::palette::Theme theme = views::palette::Theme::Dark;  // the panes' colours and ImGui's, together
 };
 
-// How much larger classroom mode draws its text than FontPixelsForHeight.
-inline constexpr float kClassroomTextScale = 1.2f;
-
 // The font size for a window `height` pixels tall, in classroom mode or not, times the user's text scale
 // (Ctrl +/-), rounded to whole pixels so that the atlas is rebuilt only when the size really changes.
 inline float LookFontPixels(int height, bool classroom, float text_scale) {
-  const float pixels = FontPixelsForHeight(height) * (classroom ? kClassroomTextScale : 1.0f) * text_scale;
+  const float pixels = (classroom ? ClassroomFontPixels(height) : FontPixelsForHeight(height)) * text_scale;
   return static_cast<float>(static_cast<int>(pixels + 0.5f));
 }
 

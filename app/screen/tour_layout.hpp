@@ -1,9 +1,12 @@
 // Where the panes of the tour screen go. The app shows them all; an export may ask for a few
 // (`--panes grid,memory`), and the panes it keeps share the screen in the same arrangement: the source on
 // the left, the passage across the top of the right side over the grid and the detail region (Memory |
-// Lanes | Scores | Cost | Scenario) side by side, the timeline along the bottom; classroom mode puts the
-// source over the passage on the left and gives the right half to one picture. Pure arithmetic, so it is
-// tested without ImGui.
+// Lanes | Scores | Cost | Scenario) side by side, the timeline along the bottom. Classroom mode shows three
+// things a room reads: the stop's words, the code and one picture; on a wide screen the passage sits over
+// the source in the left column and the picture takes the right, on a squarer one the passage and the
+// picture share the top and the source runs across the bottom. No pane gets less than its floor; a window
+// too small for every floor folds panes away, and says which. Pure arithmetic, so it is tested without
+// ImGui.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/result.hpp"
 
@@ -63,6 +67,7 @@ struct PaneRect {
 
 struct TourLayout {
   std::optional<PaneRect> source, passage, grid, detail, timeline;
+  std::vector<Pane> folded{};  // panes asked for but left out: the window has no room for their floors
 };
 
 // Where the user dragged the splitters, as shares of the area; 0 leaves a share to the layout. Remembered in
@@ -83,17 +88,26 @@ struct LayoutInput {
   float timeline_height = 0;                  // what the timeline's rows need at the current font
   bool wide_detail = false;                   // lanes or scores shown: heatmaps want width
   bool grid_first = false;                    // the stop shows the grid: it gets the larger share
-  bool classroom = false;                     // larger text, fewer panes: source over passage on the left
+  bool classroom = false;                     // larger text, fewer panes: the words, the code, one picture
+  float source_min_height = 0;                // the source's floor: its titles and 8 lines of code
+  float picture_min_height = 0;               // the grid's floor: its cells at a readable size, labels
+  float pane_min_width = 0;                   // no pane is narrower: about 24 characters
+  float line_height = 0;                      // a line of text: the passage keeps at least four
   LayoutSplits splits{};
   // The height the passage pane needs, title bar included, to show its whole narration at a pane width;
   // none: a fixed share.
   std::function<float(float width)> passage_height{};
+  // The pane width at which no line of the narration wraps; none: any width will do.
+  std::function<float()> passage_width{};
 };
 // The passage never takes more than this share of the height above the timeline, so the pictures keep
 // room; within it, the narration always fits unless the user dragged the splitter smaller.
 inline constexpr float kLargestFittedPassage = 0.8f;
-// In classroom mode the passage shares the left column with the source, which may shrink further.
-inline constexpr float kLargestFittedClassroomPassage = 0.9f;
+// The folded panes as a person names them: "source", and "picture" once for the grid or any detail pane.
+std::vector<std::string> FoldedNames(const std::vector<Pane>& folded);
+
+// Classroom mode puts the passage beside the picture on screens at least this much wider than tall.
+inline constexpr float kWideClassroomAspect = 1.4f;
 
 TourLayout LayOutTour(const LayoutInput& area, PaneSet panes);
 

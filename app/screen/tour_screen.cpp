@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <string>
 
 #include "app/screen/pane_splitters.hpp"
@@ -16,6 +17,7 @@
 #include "app/views/source_view.hpp"
 #include "app/views/timeline_view.hpp"
 #include "app/views/tour_palette.hpp"
+#include "app/views/ui_text.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -24,12 +26,21 @@ constexpr ImGuiWindowFlags kPaneFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFla
                                         ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
 
 // `background`: false when the renderer has already cleared the screen to the window colour, so that a
-// software rasteriser does not fill every pixel of the screen a second time, blended.
-bool BeginPane(const char* title, const PaneRect& rect, bool background) {
+// software rasteriser does not fill every pixel of the screen a second time, blended. `name`: the pane as
+// the layout report names it.
+bool BeginPane(const char* title, const PaneRect& rect, const TourScreenState& state, std::string name,
+               ImGuiWindowFlags flags = ImGuiWindowFlags_None) {
   ImGui::SetNextWindowPos({rect.x, rect.y});
   ImGui::SetNextWindowSize({rect.width, rect.height});
-  return ImGui::Begin(title, nullptr,
-                      kPaneFlags | (background ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoBackground));
+  const bool open = ImGui::Begin(
+      title, nullptr,
+      flags | kPaneFlags | (state.pane_backgrounds ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoBackground));
+  views::ui::NoteTitle(title);
+  if (state.report != nullptr) {
+    const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    state.report->panes.push_back({std::move(name), {at.x, at.y, size.x, size.y}});
+  }
+  return open;
 }
 
 Pane TabPane(session::DetailTab tab) {
@@ -93,9 +104,9 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
   std::string title = DetailPaneTitle(pictures, wanted);
   state.detail_title = title;
   title += "###Memory";
-  if (BeginPane(title.c_str(), rect, state.pane_backgrounds)) {
+  if (BeginPane(title.c_str(), rect, state, std::string(PaneName(TabPane(wanted))))) {
     if (!pictures.has_snapshot && !state.panes.Has(Pane::Scenario)) {
-      ImGui::TextDisabled("Nothing was launched, so nothing is in VMEM.");
+      views::ui::TextDisabled("Nothing was launched, so nothing is in VMEM.");
     } else if (state.classroom) {
       // No tabs to click: the pane is the one the cursor asks for.
       const auto content = [&](DetailTab which, auto draw) {
@@ -111,7 +122,7 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
         const ImGuiTabItemFlags flags = which == wanted && wanted != state.detail_shown
                                             ? ImGuiTabItemFlags_SetSelected
                                             : ImGuiTabItemFlags_None;
-        if (ImGui::BeginTabItem(session::DetailTabName(which), nullptr, flags)) {
+        if (views::ui::BeginTabItem(session::DetailTabName(which), nullptr, flags)) {
           drawn = which;
           // The content scrolls in a child of its own, so the tab bar stays pinned above it.
           if (ImGui::BeginChild("tab content")) draw();
@@ -154,6 +165,32 @@ PaneSet ScreenPanes(const session::TourPictures& pictures, TourScreenState& stat
   }
   const bool grid = state.classroom_grid && pictures.has_snapshot && panes.Has(Pane::Grid);
   return grid ? WithoutDetail(panes) : panes.Without(Pane::Grid);
+}
+
+// One line on what the window had no room for, and how to get it back.
+void DrawFoldNote(const std::vector<Pane>& folded) {
+  std::string names;
+  for (const std::string& name : FoldedNames(folded)) names += (names.empty() ? "the " : " and the ") + name;
+  views::ui::TextWrapped("No room for %s: a larger window or smaller text (Ctrl -) brings it back.",
+                         names.c_str());
+}
+
+// The report's verdicts from what the views drew: a passage not drawn shows no narration, and the focus is
+// in view only when the stop's picture was drawn and said so.
+void FillReport(LayoutReport& report, views::Drawn drawn, const session::TourPictures& pictures) {
+  report.files = std::move(drawn.files);
+  report.clipped = std::move(drawn.clipped);
+  report.cell_px = drawn.cell_px;
+  report.narration_whole = drawn.narration_whole.value_or(false);
+  report.question_whole = drawn.question_whole.value_or(!pictures.passage.ask.has_value());
+  // A stop's picture; with nothing launched, the scenario that was rejected; else the grid.
+  const std::string focus_pane = pictures.stop_show
+                                     ? std::string(walkthrough::StopPaneName(*pictures.stop_show))
+                                 : !pictures.has_snapshot ? std::string("scenario")
+                                                          : std::string("grid");
+  const auto focus = drawn.focus_in_view.find(focus_pane);
+  report.focus_in_view = focus != drawn.focus_in_view.end() && focus->second;
+  report.focus_pane = focus_pane;
 }
 
 }  // namespace
@@ -217,6 +254,24 @@ std::string DetailPaneTitle(const session::TourPictures& pictures, session::Deta
 LayoutInput TourScreenArea(const session::TourPictures& pictures, const TourScreenState& state, float top) {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   const ImGuiStyle& style = ImGui::GetStyle();
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float pane_chrome = ImGui::GetFrameHeight() + 2.0f * style.WindowPadding.y;
+  // The source's floor: the file's title, the notes above it (a line that raised, where the passage lies;
+  // two lines each, wrapped, and classroom mode keeps only a raise's), then kMinSourceLines of code, half a
+  // line to spare, and the horizontal scrollbar.
+  const auto has_note = [&](const std::optional<views::SourcePane>& pane) {
+    return pane && !pane->note.empty() && (!state.classroom || pane->error_line > 0);
+  };
+  const bool missing_note = !pictures.source.python_missing.empty() && !state.classroom;
+  const float header_lines =
+      1.0f + (has_note(pictures.source.cpp) || has_note(pictures.source.python) ? 2.0f : 0.0f) +
+      (missing_note ? 2.0f : 0.0f);
+  const float source_min =
+      pane_chrome + (header_lines + static_cast<float>(kMinSourceLines) + 0.5f) * line + style.ScrollbarSize;
+  // The grid's floor: its labels, and up to eight rows of cells a line high (a larger grid is summed up in
+  // bands, or scrolls), so that cells stay about a line of text across.
+  const int grid_rows = std::clamp(pictures.grid.rows, 1, 8);
+  const float picture_min = pane_chrome + 4.0f * line + static_cast<float>(grid_rows) * ImGui::GetFontSize();
   // Without a snapshot the timeline only says why nothing runs: three lines. Classroom mode's is a strip.
   const float timeline_contents =
       !pictures.has_snapshot ? ImGui::GetTextLineHeightWithSpacing() * 3.0f
@@ -228,17 +283,25 @@ LayoutInput TourScreenArea(const session::TourPictures& pictures, const TourScre
       .y = viewport->Pos.y + top,
       .width = viewport->Size.x,
       .height = viewport->Size.y - top,
-      .timeline_height =
-          timeline_contents + style.WindowPadding.y * 2.0f + ImGui::GetFrameHeightWithSpacing(),
+      .timeline_height = timeline_contents + style.WindowPadding.y * 2.0f +
+                         (state.classroom ? 0.0f : ImGui::GetFrameHeightWithSpacing()),
       .wide_detail = pictures.has_snapshot && state.detail_shown != session::DetailTab::Memory,
       .grid_first = pictures.stop_show == walkthrough::StopPane::Grid,
       .classroom = state.classroom,
+      .source_min_height = source_min,
+      .picture_min_height = picture_min,
+      .pane_min_width = 24.0f * ImGui::CalcTextSize("M").x,
+      .line_height = line,
       .splits = state.classroom ? state.classroom_splits : state.splits,
       .passage_height =
           [&pictures](float width) {
             const ImGuiStyle& s = ImGui::GetStyle();
             return ImGui::GetFrameHeight() + 2.0f * s.WindowPadding.y +
                    views::PassageNarrationHeight(pictures.passage, width - 2.0f * s.WindowPadding.x);
+          },
+      .passage_width =
+          [&pictures] {
+            return views::PassageNarrationWidth(pictures.passage) + 2.0f * ImGui::GetStyle().WindowPadding.x;
           },
   };
 }
@@ -255,12 +318,22 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
   LayoutSplits& splits = state.classroom ? state.classroom_splits : state.splits;
   const LayoutInput area = TourScreenArea(pictures, state, top);
   const TourLayout layout = LayOutTour(area, panes);
+  // The report's own probe, in place of any the frame set (a script's), which gets its texts after.
+  views::Drawn drawn;
+  views::Drawn* const outer = views::DrawnProbe();
+  if (state.report != nullptr) {
+    *state.report = LayoutReport{};
+    state.report->folded = FoldedNames(layout.folded);
+    drawn.keep_shown = outer != nullptr && outer->keep_shown;
+    views::SetDrawnProbe(&drawn);
+  }
 
   // Every pane follows the one cursor, so none is "the active one": keep their title bars alike, rather
   // than lighting up whichever was clicked last.
   ImGui::PushStyleColor(ImGuiCol_TitleBgActive, ImGui::GetStyleColorVec4(ImGuiCol_TitleBg));
   if (layout.source) {
-    if (BeginPane("Source", *layout.source, state.pane_backgrounds)) {
+    state.source.one_file = state.classroom;  // a room reads one file at a time (M swaps)
+    if (BeginPane("Source", *layout.source, state, "source")) {
       if (auto intent = views::DrawSourceView(pictures.source, state.source)) intents.push_back(*intent);
     }
     ImGui::End();
@@ -268,14 +341,14 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
   if (layout.grid) {
     const std::string grid_title =
         (pictures.has_snapshot ? pictures.grid.title : std::string("Grid")) + "###Grid";
-    if (BeginPane(grid_title.c_str(), *layout.grid, state.pane_backgrounds)) {
+    if (BeginPane(grid_title.c_str(), *layout.grid, state, "grid")) {
       if (pictures.has_snapshot) {
         if (auto cell = views::DrawGridView(pictures.grid, state.grid)) {
           intents.push_back({.kind = views::IntentKind::SeekToGridStep,
                              .value = views::StepInLaunch(pictures.grid, cell->slice, cell->row, cell->col)});
         }
       } else {
-        ImGui::TextDisabled("No launch at this stop.");
+        views::ui::TextDisabled("No launch at this stop.");
       }
     }
     ImGui::End();
@@ -285,36 +358,50 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
   else if (state.classroom)
     state.detail_stop = -1;  // the grid was shown: the detail starts afresh
   if (layout.passage) {
-    // The tour's title rides in the title bar, so the narration gets its line.
-    const std::string title =
-        (pictures.passage.tour_title.empty() ? std::string("Passage")
-                                             : "Passage: " + pictures.passage.tour_title) +
-        "###Passage";
-    if (BeginPane(title.c_str(), *layout.passage, state.pane_backgrounds)) {
+    // The tour's title rides in the title bar, so the narration gets its line; where the bar is too short
+    // for "Passage: " and the title, the title alone, and where even that is cut, "Passage".
+    const std::string& tour = pictures.passage.tour_title;
+    const float bar = layout.passage->width - 2.0f * ImGui::GetStyle().FramePadding.x;
+    const std::string named = "Passage: " + tour;
+    const std::string title = (tour.empty()                                  ? std::string("Passage")
+                               : ImGui::CalcTextSize(named.c_str()).x <= bar ? named
+                               : ImGui::CalcTextSize(tour.c_str()).x <= bar  ? tour
+                                                                             : std::string("Passage")) +
+                              "###Passage";
+    if (BeginPane(title.c_str(), *layout.passage, state, "passage")) {
+      if (!layout.folded.empty()) DrawFoldNote(layout.folded);
       if (auto intent = views::DrawPassageView(pictures.passage, state.passage_scroll))
         intents.push_back(*intent);
     }
     ImGui::End();
   }
   if (layout.timeline) {
-    if (BeginPane("Timeline", *layout.timeline, state.pane_backgrounds)) {
+    // Classroom mode's slim strip says what it is on its own first line: no title bar.
+    if (BeginPane("Timeline", *layout.timeline, state, "timeline",
+                  state.classroom ? ImGuiWindowFlags_NoTitleBar : ImGuiWindowFlags_None)) {
       if (pictures.has_snapshot) {
         const auto intent = state.classroom ? views::DrawTimelineStrip(pictures.timeline)
                                             : views::DrawTimelineView(pictures.timeline);
         if (intent) intents.push_back(*intent);
       } else if (!pictures.rejection.empty()) {
-        ImGui::TextColored(views::palette::Vec(views::palette::Active().error),
-                           "The scenario is rejected, so nothing runs:");
-        ImGui::TextWrapped("%s", pictures.rejection.c_str());
-        ImGui::TextDisabled("%s", pictures.scenario.edited
-                                      ? "Edit it in the Scenario tab, or go back to the stop's own scenario."
-                                      : "Change it in the Scenario tab and apply.");
+        views::ui::TextColored(views::palette::Vec(views::palette::Active().error),
+                               "The scenario is rejected, so nothing runs:");
+        views::ui::TextWrapped("%s", pictures.rejection.c_str());
+        views::ui::TextDisabled("%s",
+                                pictures.scenario.edited
+                                    ? "Edit it in the Scenario tab, or go back to the stop's own scenario."
+                                    : "Change it in the Scenario tab and apply.");
       }
     }
     ImGui::End();
   }
   ImGui::PopStyleColor();
   if (state.splitters) DrawPaneSplitters(area, layout, splits);
+  if (state.report != nullptr) {
+    views::SetDrawnProbe(outer);
+    if (outer != nullptr) outer->shown.insert(outer->shown.end(), drawn.shown.begin(), drawn.shown.end());
+    FillReport(*state.report, std::move(drawn), pictures);
+  }
 
   state.passage_scroll = 0.0f;
   for (const views::Intent& intent : intents) session.Apply(intent);

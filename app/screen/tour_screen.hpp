@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/screen/heatmap_texture_cache.hpp"
+#include "app/screen/layout_report.hpp"
 #include "app/screen/tour_layout.hpp"
 #include "app/session/tour_session.hpp"
 #include "app/views/grid_picture.hpp"
@@ -41,7 +42,11 @@ struct TourScreenState {
   HeatmapTextureCache textures;  // the heatmaps' GL textures; none without GL (headless tests)
   std::vector<views::Intent> key_intents{};  // this frame's keys (frame_input.hpp), applied and cleared
   float passage_scroll = 0.0f;               // lines to scroll the passage this frame, then cleared
+  LayoutReport* report = nullptr;            // set: filled with what this frame drew (layout_report.hpp)
 };
+
+// Every layout gives the source at least this many lines of code (the layout tests hold it).
+inline constexpr int kMinSourceLines = 8;
 
 // What the tour screen lays out this frame, below `top`: the viewport, the timeline's height at the current
 // font, the splits of the current mode, and the height the passage needs for `pictures`' narration (which

@@ -73,8 +73,7 @@ TourSession::TourSession(const SessionOptions& options)
     m_pallas = std::make_shared<const walkthrough::PallasIndex>(
         std::move(*pallas), walkthrough::ShippedSiteTable(), lib.passages);
   else if (pallas.error().reason == base::Reason::NotFound && !options.pallas_source)
-    m_pallas_problem =
-        "No Pallas file: run 'tilewalk source fetch' to show flash_attention.py beside the mirror.";
+    m_pallas_problem = views::kNoPallasHint;
   else
     m_pallas_problem = "No Pallas file: " + pallas.error().message + ".";
   GoToStop(std::clamp(options.stop, 1, stop_count()) - 1);

@@ -6,17 +6,23 @@
 namespace tilewalk::views {
 
 std::vector<double> AxisTicks(double total, double max_ticks) {
+  return AxisTicksBetween(0.0, total, max_ticks);
+}
+
+std::vector<double> AxisTicksBetween(double from, double to, double max_ticks) {
   std::vector<double> ticks;
-  if (!(total > 0) || !(max_ticks >= 1.0)) return ticks;
-  const double rough = total / max_ticks;
+  const double span = to - from;
+  if (!(span > 0) || !(max_ticks >= 1.0)) return ticks;
+  const double rough = span / max_ticks;
   const double power = std::pow(10.0, std::floor(std::log10(rough)));
   double step = power;
   for (double m : {1.0, 2.0, 5.0, 10.0}) {
     step = m * power;
     if (step >= rough) break;
   }
-  for (int i = 0; static_cast<double>(i) * step <= total * (1.0 + 1e-9); ++i)
-    ticks.push_back(static_cast<double>(i) * step);
+  const double slack = span * 1e-9;
+  for (double k = std::ceil((from - slack) / step); k * step <= to + slack; k += 1.0)
+    ticks.push_back(k * step + 0.0);  // + 0.0: never -0
   return ticks;
 }
 

@@ -12,6 +12,8 @@ namespace tilewalk::views {
 // Round tick values (1, 2 or 5 times a power of ten apart) from 0 to `total`, at most about `max_ticks`
 // of them; none for a total or count that is not positive.
 std::vector<double> AxisTicks(double total, double max_ticks);
+// The same between `from` and `to`: the round values in that range, one step apart.
+std::vector<double> AxisTicksBetween(double from, double to, double max_ticks);
 
 // The time range the zoomed chart shows: the cursor's step and `steps_each_side` steps either side on the
 // same TensorCore (the other core's steps run on their own clock), with the copies they issue; never empty.

@@ -8,8 +8,12 @@
 #include <string>
 #include <utility>
 
+#include "app/views/chart_scales.hpp"
+#include "app/views/drawn_probe.hpp"
 #include "app/views/meaning_fill.hpp"
+#include "app/views/text_budget.hpp"
 #include "app/views/tour_palette.hpp"
+#include "app/views/ui_text.hpp"
 
 namespace tilewalk::views {
 namespace {
@@ -41,9 +45,10 @@ void DrawCoreLanes(ImDrawList* draw, const CostPicture& p, const Chart& chart, i
   const ImU32 name_colour = palette::Active().text_dim;  // plain text: "0 compute" names the core
   const std::string prefix = p.cores > 1 ? std::to_string(core) + " " : "";
   const float name_x = chart.left - ImGui::CalcTextSize((prefix + "compute ").c_str()).x;
-  draw->AddText(ImVec2(name_x, compute_y + (lane_h - line) * 0.5f), name_colour,
-                (prefix + "compute").c_str());
-  draw->AddText(ImVec2(name_x, copy_y + (lane_h - line) * 0.5f), name_colour, (prefix + "copies").c_str());
+  ui::DrawText(draw, ImVec2(name_x, compute_y + (lane_h - line) * 0.5f), name_colour,
+               (prefix + "compute").c_str());
+  ui::DrawText(draw, ImVec2(name_x, copy_y + (lane_h - line) * 0.5f), name_colour,
+               (prefix + "copies").c_str());
   draw->AddRectFilled(ImVec2(chart.left, compute_y), ImVec2(chart.left + chart.width, compute_y + lane_h),
                       palette::Active().lane_ground);
   draw->AddRectFilled(ImVec2(chart.left, copy_y), ImVec2(chart.left + chart.width, copy_y + lane_h),
@@ -63,8 +68,8 @@ void DrawCoreLanes(ImDrawList* draw, const CostPicture& p, const Chart& chart, i
       const float x0 = chart.X(s.start_us), x1 = chart.X(s.end_us);
       const ImVec2 size = ImGui::CalcTextSize(n);
       if (x1 - x0 > size.x + 4.0f)
-        draw->AddText(ImVec2((x0 + x1 - size.x) * 0.5f, compute_y + (lane_h - size.y) * 0.5f),
-                      palette::Active().on_current, n);
+        ui::DrawText(draw, ImVec2((x0 + x1 - size.x) * 0.5f, compute_y + (lane_h - size.y) * 0.5f),
+                     palette::Active().on_current, n);
     }
   }
   for (const CostCopy& c : p.copies) {
@@ -90,14 +95,44 @@ void DrawCoreLanes(ImDrawList* draw, const CostPicture& p, const Chart& chart, i
   draw->PopClipRect();
 }
 
-// The lanes of every core over [from_us, to_us]; under them the range's ends and `caption`.
-void DrawLanes(const CostPicture& p, double from_us, double to_us, bool label_steps,
-               const std::string& caption) {
+// A time axis under a chart: a tick and a round label at each step that leaves room, "µs" after the last,
+// and `caption` in the middle when it fits between labels. Returns the row's height.
+float DrawAxis(ImDrawList* draw, const Chart& chart, float y, const std::string& caption,
+               ImU32 caption_colour) {
+  const float line = ImGui::GetTextLineHeight();
+  const float tick = line * 0.3f;
+  const float label_room = ImGui::CalcTextSize("0.00 µs").x * 1.5f;
+  const std::vector<double> ticks = AxisTicksBetween(chart.from_us, chart.to_us, chart.width / label_room);
+  const ImU32 dim = palette::Active().text_dim;
+  const float caption_w = caption.empty() ? 0.0f : ImGui::CalcTextSize(caption.c_str()).x;
+  const float caption_x = chart.left + (chart.width - caption_w) * 0.5f;
+  float free_from = chart.left - line;  // labels never overlap: each starts after the last one ended
+  for (std::size_t i = 0; i < ticks.size(); ++i) {
+    const float x = chart.X(ticks[i]);
+    draw->AddLine(ImVec2(x, y), ImVec2(x, y + tick), dim, 1.0f);
+    char label[32];
+    std::snprintf(label, sizeof label, i + 1 == ticks.size() ? "%.3g µs" : "%.3g", ticks[i]);
+    const float w = ImGui::CalcTextSize(label).x;
+    const float lx = std::clamp(x - 0.5f * w, chart.left, chart.left + chart.width - w);
+    const bool under_caption =
+        caption_w > 0.0f && lx < caption_x + caption_w + line && lx + w + line > caption_x;
+    if (lx < free_from || under_caption) continue;
+    ui::DrawText(draw, ImVec2(lx, y + tick), dim, label);
+    free_from = lx + w + line * 0.5f;
+  }
+  if (caption_w > 0.0f && caption_w + 2.0f * line < chart.width)
+    ui::DrawText(draw, ImVec2(caption_x, y + tick), caption_colour, caption.c_str());
+  return tick + line;
+}
+
+// The lanes of every core over [from_us, to_us], each `lane_h` tall, and a time axis under them with
+// `caption`. Returns the lanes' height (the axis is text).
+float DrawLanes(const CostPicture& p, double from_us, double to_us, bool label_steps,
+                const std::string& caption, float lane_h) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float line = ImGui::GetTextLineHeight();
   const float label_w = ImGui::CalcTextSize(p.cores > 1 ? "0 compute " : "compute ").x;
   const ImVec2 at = ImGui::GetCursorScreenPos();
-  const float lane_h = line * 1.0f;
   const float pair_h = 2.0f * lane_h + line * 0.2f;
   const Chart chart{at.x + label_w, std::max(1.0f, ImGui::GetContentRegionAvail().x - label_w), from_us,
                     to_us};
@@ -105,25 +140,11 @@ void DrawLanes(const CostPicture& p, double from_us, double to_us, bool label_st
   for (int core = 0; core < cores; ++core)
     DrawCoreLanes(draw, p, chart, core, at.y + static_cast<float>(core) * (pair_h + line * 0.4f), lane_h,
                   label_steps);
-
-  char from[32], to[32];
-  std::snprintf(from, sizeof from, "%.2f µs", from_us);
-  std::snprintf(to, sizeof to, "%.2f µs", to_us);
-  const float axis_y =
-      at.y + static_cast<float>(cores) * pair_h + static_cast<float>(cores - 1) * line * 0.4f + 2.0f;
-  if (caption.empty()) {  // no axis row: the whole launch starts at 0 and the totals above give its end
-    ImGui::Dummy(ImVec2(chart.width + label_w, axis_y - at.y));
-    return;
-  }
-  draw->AddText(ImVec2(chart.left, axis_y), palette::Active().text_dim, from);
-  draw->AddText(ImVec2(chart.left + chart.width - ImGui::CalcTextSize(to).x, axis_y),
-                palette::Active().text_dim, to);
-  const float caption_w = ImGui::CalcTextSize(caption.c_str()).x;
-  const float room = chart.width - ImGui::CalcTextSize(from).x - ImGui::CalcTextSize(to).x;
-  if (caption_w + line < room)
-    draw->AddText(ImVec2(chart.left + (chart.width - caption_w) * 0.5f, axis_y),
-                  label_steps ? palette::Active().current_text : palette::Active().text_dim, caption.c_str());
-  ImGui::Dummy(ImVec2(chart.width + label_w, axis_y + line - at.y));
+  const float lanes_h = static_cast<float>(cores) * pair_h + static_cast<float>(cores - 1) * line * 0.4f;
+  const float axis_h = DrawAxis(draw, chart, at.y + lanes_h + 2.0f, caption,
+                                label_steps ? palette::Active().current_text : palette::Active().text_dim);
+  ImGui::Dummy(ImVec2(chart.width + label_w, lanes_h + 2.0f + axis_h));
+  return lanes_h;
 }
 
 void Swatch(Meaning meaning, const char* label) {
@@ -134,7 +155,7 @@ void Swatch(Meaning meaning, const char* label) {
               ImVec2(p.x + s, p.y + (line + s) * 0.5f), meaning);
   ImGui::Dummy(ImVec2(s, line));
   ImGui::SameLine();
-  ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%s", label);
+  ui::TextColored(palette::Vec(palette::Active().text_dim), "%s", label);
 }
 
 // Phrases flowed onto lines whole: ImGui's own wrapping may break a number after its decimal point.
@@ -151,16 +172,18 @@ void Phrases(std::initializer_list<Phrase> phrases) {
       if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(phrase).x) ImGui::NewLine();
     }
     first = false;
-    ImGui::TextColored(palette::Vec(colour), "%s", phrase);
+    ui::TextColored(palette::Vec(colour), "%s", phrase);
   }
 }
 
 }  // namespace
 
 void DrawCostView(const CostPicture& p) {
+  const float top = ImGui::GetCursorPosY();
+  const float avail_h = ImGui::GetContentRegionAvail().y;
   ImGui::PushTextWrapPos(0.0f);
   if (!p.empty_message.empty()) {
-    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%s", p.empty_message.c_str());
+    ui::TextColored(palette::Vec(palette::Active().text_dim), "%s", p.empty_message.c_str());
     ImGui::PopTextWrapPos();
     return;
   }
@@ -182,18 +205,28 @@ void DrawCostView(const CostPicture& p) {
            {p.hbm_bound ? "the copy engine is busier" : "the core is busier", bound},
            {p.hbm_bound ? "than the core." : "than the copy engine.", bound}});
   ImGui::PopTextWrapPos();
-  Swatch(Meaning::Compute, "compute");
+  // The key flows on after the totals.
   for (const auto& [meaning, label] :
-       {std::pair{Meaning::Idle, "skipped"}, std::pair{Meaning::Copied, "copy in"},
-        std::pair{Meaning::WrittenBack, "writeback"}, std::pair{Meaning::Error, "bubble"}}) {
-    ImGui::SameLine();
+       {std::pair{Meaning::Compute, "compute"}, std::pair{Meaning::Idle, "skipped"},
+        std::pair{Meaning::Copied, "copy in"}, std::pair{Meaning::WrittenBack, "writeback"},
+        std::pair{Meaning::Error, "bubble"}}) {
+    ImGui::SameLine(0.0f, ImGui::GetTextLineHeight());
     if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label).x + ImGui::GetTextLineHeight() * 2.0f)
       ImGui::NewLine();
     Swatch(meaning, label);
   }
 
-  DrawLanes(p, 0.0, std::max(p.total_us, 1e-6), false, "");
-  if (p.current_step >= 0 && static_cast<std::size_t>(p.current_step) < p.steps.size()) {
+  // The charts share what the text leaves (as drawn in the last frame): each lane between one and three
+  // lines tall. Two charts of two lanes a core.
+  const float line = ImGui::GetTextLineHeight();
+  const bool zoomed = p.current_step >= 0 && static_cast<std::size_t>(p.current_step) < p.steps.size();
+  const float lanes = static_cast<float>((zoomed ? 4 : 2) * std::max(p.cores, 1));
+  const float text_h = RememberedTextHeight("cost text", 9.0f * ImGui::GetTextLineHeightWithSpacing());
+  const float lane_h = std::clamp(std::floor((avail_h - text_h - 1.0f) / lanes), line, 3.0f * line);
+  float charts_h = DrawLanes(p, 0.0, std::max(p.total_us, 1e-6), false, "", lane_h);
+  // The focus: the launch's totals and its chart; the zoom on the cursor's step and the notes may scroll.
+  NoteFocus("cost", ui::LastItemInView() && ImGui::GetScrollY() <= 0.0f);
+  if (zoomed) {
     const CostStep& s = p.steps[static_cast<std::size_t>(p.current_step)];
     double copies = 0, copies_end = s.start_us;
     for (const CostCopy& c : p.copies) {
@@ -202,8 +235,8 @@ void DrawCostView(const CostPicture& p) {
       copies_end = std::max(copies_end, c.end_us);
     }
     const CostWindow window = CostWindowAround(p, kCostZoomSteps);
-    DrawLanes(p, window.from_us, window.to_us, true,
-              "zoom: around step " + std::to_string(p.current_step + 1));
+    charts_h += DrawLanes(p, window.from_us, window.to_us, true,
+                          "zoom: around step " + std::to_string(p.current_step + 1), lane_h);
     char step[48], compute[48], copied[64], waited[40];
     std::snprintf(step, sizeof step, "Step %d of %zu:", p.current_step + 1, p.steps.size());
     std::snprintf(compute, sizeof compute, "compute %.2f µs%s,", s.end_us - s.start_us,
@@ -219,10 +252,11 @@ void DrawCostView(const CostPicture& p) {
              {waited, palette::Active().current_text}});
   }
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextColored(palette::Vec(palette::Active().text_dim),
-                     "Estimates from a cost model, not measurements: %s.", p.chip.c_str());
-  if (!p.vmem.empty()) ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%s.", p.vmem.c_str());
+  ui::TextColored(palette::Vec(palette::Active().text_dim),
+                  "Estimates from a cost model, not measurements: %s.", p.chip.c_str());
+  if (!p.vmem.empty()) ui::TextColored(palette::Vec(palette::Active().text_dim), "%s.", p.vmem.c_str());
   ImGui::PopTextWrapPos();
+  RememberTextHeight("cost text", ImGui::GetCursorPosY() - top - charts_h);
 }
 
 }  // namespace tilewalk::views

@@ -16,6 +16,7 @@
 #include "app/views/scores_view.hpp"
 #include "app/views/source_view.hpp"
 #include "app/views/timeline_view.hpp"
+#include "app/views/ui_text.hpp"
 
 namespace tilewalk::views {
 namespace {
@@ -44,7 +45,7 @@ void DrawExhibit(GalleryState& state, GalleryExhibit& exhibit) {
     void operator()(const TimelinePicture& p) const {
       (void)DrawTimelineView(p);
       ImGui::Separator();
-      ImGui::TextDisabled("The same picture as classroom mode's slim strip:");
+      ui::TextDisabled("The same picture as classroom mode's slim strip:");
       (void)DrawTimelineStrip(p);
     }
     void operator()(const LanesPicture& p) const {
@@ -73,7 +74,7 @@ void DrawExhibitList(GalleryState& state) {
     const GalleryExhibit& exhibit = state.exhibits[i];
     if (heading != exhibit.view) {
       heading = exhibit.view;
-      ImGui::TextDisabled("%s", GalleryViewName(exhibit.view));
+      ui::TextDisabled("%s", GalleryViewName(exhibit.view));
     }
     ImGui::PushID(static_cast<int>(i));
     if (ImGui::Selectable(exhibit.state.c_str(), state.selected == i)) state.selected = i;
@@ -91,8 +92,8 @@ void DrawGallery(GalleryState& state, bool* open) {
     ImGui::SameLine();
     if (ImGui::BeginChild("exhibit") && state.selected < state.exhibits.size()) {
       GalleryExhibit& exhibit = state.exhibits[state.selected];
-      ImGui::Text("%s: %s", GalleryViewName(exhibit.view), exhibit.state.c_str());
-      ImGui::TextDisabled("built by %s", exhibit.builder.c_str());
+      ui::Text("%s: %s", GalleryViewName(exhibit.view), exhibit.state.c_str());
+      ui::TextDisabled("built by %s", exhibit.builder.c_str());
       ImGui::Separator();
       if (ImGui::BeginChild("picture")) DrawExhibit(state, exhibit);
       ImGui::EndChild();

@@ -19,8 +19,7 @@ SourcePicture SourceWithError() {
 SourcePicture SourceWithoutPallas() {
   SourcePicture p = CannedSourcePicture();
   p.python.reset();
-  p.python_missing =
-      "No Pallas file: run 'tilewalk source fetch' to show flash_attention.py beside the mirror.";
+  p.python_missing = kNoPallasHint;
   return p;
 }
 

@@ -198,8 +198,9 @@ struct PlacedLayout {
 };
 
 // `total`: the launch's slices, of which `picture` may hold only the one in focus.
+// `legend_height_max`: how tall the legend beside the slices may grow before it flows into another column.
 PlacedLayout LayOutWithLegend(const GridPicture& picture, int total, float width, float height,
-                              const GridLayoutOptions& options, LegendPlace place) {
+                              const GridLayoutOptions& options, LegendPlace place, float legend_height_max) {
   const TextMetrics m = SaneMetrics(options.text);
   const float lh = m.line_height;
   const float zoom = std::clamp(FiniteOr(options.zoom, 1.0f), kMinZoom, kMaxZoom);
@@ -210,7 +211,8 @@ PlacedLayout LayOutWithLegend(const GridPicture& picture, int total, float width
   layout.legend_beside = place != LegendPlace::Above;
   float legend_height =
       layout.legend_beside
-          ? grid_legend::BuildLegendColumn(layout, picture, options, m, place == LegendPlace::BesideTerse)
+          ? grid_legend::BuildLegendColumn(layout, picture, options, m, place == LegendPlace::BesideTerse,
+                                           legend_height_max)
           : grid_legend::BuildLegendAbove(layout, picture, options, m, width);
   const float legend_width = grid_legend::LegendWidth(layout, m);
   const float legend_gap = 1.2f * lh;
@@ -293,16 +295,21 @@ int FocusSlice(const GridPicture& picture) {
   return reached;
 }
 
-// The better of the legend above and beside.
+// The best of the legend above and beside.
 PlacedLayout LayOutBest(const GridPicture& picture, int total, float width, float height,
                         const GridLayoutOptions& options) {
-  PlacedLayout above = LayOutWithLegend(picture, total, width, height, options, LegendPlace::Above);
+  constexpr float kOneColumn = std::numeric_limits<float>::infinity();
+  PlacedLayout above =
+      LayOutWithLegend(picture, total, width, height, options, LegendPlace::Above, kOneColumn);
   if (picture.slices.empty()) return above;
   PlacedLayout best = std::move(above);
-  for (const LegendPlace place : {LegendPlace::Beside, LegendPlace::BesideTerse}) {
-    PlacedLayout beside = LayOutWithLegend(picture, total, width, height, options, place);
-    if (beside.BetterThan(best)) best = std::move(beside);
-  }
+  // Beside: in one column, or flowing into as many as the pane's height needs.
+  for (const LegendPlace place : {LegendPlace::Beside, LegendPlace::BesideTerse})
+    for (const float legend_height_max : {kOneColumn, height}) {
+      PlacedLayout beside =
+          LayOutWithLegend(picture, total, width, height, options, place, legend_height_max);
+      if (beside.BetterThan(best)) best = std::move(beside);
+    }
   return best;
 }
 

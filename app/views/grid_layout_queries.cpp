@@ -5,8 +5,7 @@
 
 namespace tilewalk::views {
 
-std::optional<GridCell> HitTestGridLayout(const GridLayout& layout, const GridPicture& picture,
-                                             LayoutVec p) {
+std::optional<GridCell> HitTestGridLayout(const GridLayout& layout, const GridPicture& picture, LayoutVec p) {
   if (layout.cell_pitch <= 0.0f || layout.too_large) return std::nullopt;
   for (std::size_t s = 0; s < layout.slices.size(); ++s) {
     const LayoutRect& grid = layout.slices[s].grid;

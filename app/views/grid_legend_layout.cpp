@@ -52,11 +52,10 @@ float BuildLegendAbove(GridLayout& layout, const GridPicture& picture, const Gri
     const std::string text = e.text;
     const LayoutVec at = place(1.2f * lh + 0.4f * lh + TextWidth(text, m));
     const LayoutRect swatch{{at.x, at.y + 0.1f * lh}, {at.x + 1.2f * lh, at.y + 1.3f * lh}};
-    layout.legend.push_back(
-        {.swatch = swatch,
-         .state = e.state,
-         .label = {{swatch.max.x + 0.4f * lh, at.y + 0.2f * lh}, text, LabelRole::Legend},
-         .current = e.current});
+    layout.legend.push_back({.swatch = swatch,
+                             .state = e.state,
+                             .label = {{swatch.max.x + 0.4f * lh, at.y + 0.2f * lh}, text, LabelRole::Legend},
+                             .current = e.current});
   }
   if (picture.core1_first_step >= 0)
     for (int core = 0; core < 2; ++core) {
@@ -80,24 +79,37 @@ float BuildLegendAbove(GridLayout& layout, const GridPicture& picture, const Gri
   return y + row_height + 0.6f * lh;
 }
 
-// The legend as one column, each entry under the last; it also names the innermost arrow. `terse`: one
-// line an entry, for a pane too short for the two-line labels. Placed at x = 0: PlaceLegendAt moves it
-// beside the slices once their width is known. Returns the column's height.
+// The legend beside the slices: entries one under another, flowing into a further column when the next would
+// pass `max_height`; it also names the innermost arrow. `terse`: one line an entry, for a pane too short for
+// the two-line labels. Placed at x = 0: PlaceLegendAt moves it beside the slices once their width is known.
+// Returns the columns' height.
 float BuildLegendColumn(GridLayout& layout, const GridPicture& picture, const GridLayoutOptions& options,
-                        const TextMetrics& m, bool terse) {
+                        const TextMetrics& m, bool terse, float max_height) {
   const float lh = m.line_height;
-  float y = 0.0f;
-  // Where the next entry's label goes; moves y past it.
-  const auto next = [&](const std::string& text, LabelRole role) {
-    const LayoutLabel label{{1.6f * lh, y + 0.2f * lh}, text, role};
-    y += static_cast<float>(std::count(text.begin(), text.end(), '\n')) * lh + 1.4f * lh;
-    return label;
+  float x = 0.0f, y = 0.0f, column_width = 0.0f, height = 0.0f;
+  // The top of the next entry, whose label is `text`: under the last, or atop a new column when it would
+  // pass the bottom.
+  const auto top_for = [&](const std::string& text) {
+    const float entry_h = static_cast<float>(std::count(text.begin(), text.end(), '\n')) * lh + 1.4f * lh;
+    if (y > 0.0f && y + entry_h > max_height) {
+      x += column_width + 1.2f * lh;
+      y = 0.0f;
+      column_width = 0.0f;
+    }
+    const float top = y;
+    y += entry_h;
+    height = std::max(height, y);
+    column_width = std::max(column_width, 1.6f * lh + TextWidth(text, m));
+    return top;
+  };
+  const auto label_at = [&](float top, const std::string& text, LabelRole role) {
+    return LayoutLabel{{x + 1.6f * lh, top + 0.2f * lh}, text, role};
   };
   const auto swatch_at = [&](float top) {
-    return LayoutRect{{0.0f, top + 0.1f * lh}, {1.2f * lh, top + 1.3f * lh}};
+    return LayoutRect{{x, top + 0.1f * lh}, {x + 1.2f * lh, top + 1.3f * lh}};
   };
   const auto arrow_at = [&](float top) {
-    return LayoutSegment{{0.0f, top + 0.7f * lh}, {1.2f * lh, top + 0.7f * lh}};
+    return LayoutSegment{{x, top + 0.7f * lh}, {x + 1.2f * lh, top + 0.7f * lh}};
   };
   struct Entry {
     CellState state;
@@ -107,32 +119,37 @@ float BuildLegendColumn(GridLayout& layout, const GridPicture& picture, const Gr
   for (const Entry& e : {Entry{CellState::Pending, "pending"}, Entry{CellState::Ran, "ran"},
                          Entry{CellState::Skipped, terse ? "skipped" : "skipped:\nno arithmetic"},
                          Entry{CellState::Pending, "current", true}}) {
-    const float top = y;
+    const float top = top_for(e.text);
     layout.legend.push_back({.swatch = swatch_at(top),
                              .state = e.state,
-                             .label = next(e.text, LabelRole::Legend),
+                             .label = label_at(top, e.text, LabelRole::Legend),
                              .current = e.current});
   }
   if (picture.core1_first_step >= 0)
     for (int core = 0; core < 2; ++core) {
-      const float top = y;
+      const std::string text = "core " + std::to_string(core);
+      const float top = top_for(text);
       layout.legend.push_back({.swatch = swatch_at(top),
                                .state = CellState::Pending,
-                               .label = next("core " + std::to_string(core), LabelRole::Legend),
+                               .label = label_at(top, text, LabelRole::Legend),
                                .core = core});
     }
   if (options.show_order) {
-    layout.legend_path = arrow_at(y);
-    layout.legend_path_label = next(terse ? "order" : "execution\norder", LabelRole::Legend);
+    const std::string text = terse ? "order" : "execution\norder";
+    const float top = top_for(text);
+    layout.legend_path = arrow_at(top);
+    layout.legend_path_label = label_at(top, text, LabelRole::Legend);
   }
   const std::string& innermost = picture.walks_down_columns ? picture.row_label : picture.col_label;
-  layout.legend_innermost = arrow_at(y);
-  layout.legend_innermost_label =
-      next(terse ? "innermost" : "innermost:\n" + innermost, LabelRole::Innermost);
-  if (const std::string note = BandNote(picture); !note.empty())
-    layout.legend_note =
-        next(terse ? note.substr(8) + " a cell" : "a cell:\n" + note.substr(8), LabelRole::Legend);
-  return y;
+  const std::string innermost_text = terse ? "innermost" : "innermost:\n" + innermost;
+  const float innermost_top = top_for(innermost_text);
+  layout.legend_innermost = arrow_at(innermost_top);
+  layout.legend_innermost_label = label_at(innermost_top, innermost_text, LabelRole::Innermost);
+  if (const std::string note = BandNote(picture); !note.empty()) {
+    const std::string text = terse ? note.substr(8) + " a cell" : "a cell:\n" + note.substr(8);
+    layout.legend_note = label_at(top_for(text), text, LabelRole::Legend);
+  }
+  return height;
 }
 
 void PlaceLegendAt(GridLayout& layout, float x) {

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "app/views/tour_palette.hpp"
+#include "app/views/ui_text.hpp"
 
 namespace tilewalk::views::grid_paint {
 
@@ -64,7 +65,7 @@ void PaintCoreRegion(const Painter& p, const SliceLayout::CoreRegion& region) {
   const float pad = 0.15f * p.line_height;
   p.dl->AddRectFilled({at.x - pad, at.y - 0.5f * pad}, {at.x + size.x + pad, at.y + size.y + 0.5f * pad},
                       palette::Active().window);
-  p.dl->AddText(at, palette::Active().text, region.label.text.c_str());
+  ui::DrawText(p.dl, at, palette::Active().text, region.label.text.c_str());
 }
 
 }  // namespace tilewalk::views::grid_paint

@@ -22,6 +22,12 @@ struct Painter {
     const ImVec2 a = At(r.min), b = At(r.max);
     return b.x >= clip_min.x && a.x <= clip_max.x && b.y >= clip_min.y && a.y <= clip_max.y;
   }
+  // Wholly on screen, give or take a pixel.
+  bool Inside(const LayoutRect& r) const {
+    const ImVec2 a = At(r.min), b = At(r.max);
+    return a.x >= clip_min.x - 1.0f && a.y >= clip_min.y - 1.0f && b.x <= clip_max.x + 1.0f &&
+           b.y <= clip_max.y + 1.0f;
+  }
   float Stroke() const { return std::max(1.5f, 0.1f * line_height); }
 };
 

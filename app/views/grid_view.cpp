@@ -12,9 +12,11 @@
 #include <cstdio>
 #include <string>
 
+#include "app/views/drawn_probe.hpp"
 #include "app/views/grid_layout.hpp"
 #include "app/views/grid_painter.hpp"
 #include "app/views/tour_palette.hpp"
+#include "app/views/ui_text.hpp"
 
 namespace tilewalk::views {
 namespace {
@@ -165,7 +167,7 @@ void PaintStepNumbers(const Painter& p, const GridPicture& picture, const SliceL
     const ImVec2 size = ImGui::CalcTextSize(text);
     p.dl->AddRectFilled({at.x - 0.5f * inset, at.y}, {at.x + size.x + 0.5f * inset, at.y + size.y},
                         CellFill(state));
-    p.dl->AddText(at, ink, text);
+    ui::DrawText(p.dl, at, ink, text);
   }
 }
 
@@ -176,7 +178,7 @@ void PaintLens(const Painter& p, const GridLens& lens) {
   p.dl->AddRectFilled(p.At(lens.frame.min), p.At(lens.frame.max), palette::Active().panel);
   p.dl->AddRect(p.At(lens.frame.min), p.At(lens.frame.max), palette::Active().current_edge, 0.0f, 0,
                 p.Stroke());
-  p.dl->AddText(p.At(lens.title.pos), palette::Active().text, lens.title.text.c_str());
+  ui::DrawText(p.dl, p.At(lens.title.pos), palette::Active().text, lens.title.text.c_str());
   for (std::size_t i = 0; i < lens.cells.size() && i < lens.states.size(); ++i)
     PaintCell(p, lens.cells[i], lens.states[i]);
   if (lens.current) PaintCurrentOutline(p, *lens.current);
@@ -184,7 +186,7 @@ void PaintLens(const Painter& p, const GridLens& lens) {
 
 void PaintLabels(const Painter& p, const std::vector<LayoutLabel>& labels) {
   for (const LayoutLabel& label : labels) {
-    p.dl->AddText(p.At(label.pos), LabelColour(label.role), label.text.c_str());
+    ui::DrawText(p.dl, p.At(label.pos), LabelColour(label.role), label.text.c_str());
   }
 }
 
@@ -196,25 +198,25 @@ void PaintLegend(const Painter& p, const GridLayout& layout) {
       PaintCell(p, e.swatch, e.state);
       if (e.current) PaintCurrentOutline(p, e.swatch);
     }
-    p.dl->AddText(p.At(e.label.pos), LabelColour(e.label.role), e.label.text.c_str());
+    ui::DrawText(p.dl, p.At(e.label.pos), LabelColour(e.label.role), e.label.text.c_str());
   }
   if (layout.legend_path && layout.legend_path_label) {
     const float t = std::max(1.5f, 0.12f * p.line_height);
     const ImVec2 a = p.At(layout.legend_path->from), b = p.At(layout.legend_path->to);
     p.dl->AddLine(a, b, palette::Active().path_shadow, t + 2.0f);
     grid_paint::PaintArrow(p, a, b, palette::Active().path_done, t, 0.5f * p.line_height);
-    p.dl->AddText(p.At(layout.legend_path_label->pos), palette::Active().text_strong,
-                  layout.legend_path_label->text.c_str());
+    ui::DrawText(p.dl, p.At(layout.legend_path_label->pos), palette::Active().text_strong,
+                 layout.legend_path_label->text.c_str());
   }
   if (layout.legend_note)
-    p.dl->AddText(p.At(layout.legend_note->pos), palette::Active().text_strong,
-                  layout.legend_note->text.c_str());
+    ui::DrawText(p.dl, p.At(layout.legend_note->pos), palette::Active().text_strong,
+                 layout.legend_note->text.c_str());
   if (layout.legend_innermost && layout.legend_innermost_label) {
     grid_paint::PaintArrow(p, p.At(layout.legend_innermost->from), p.At(layout.legend_innermost->to),
                            palette::Active().passage, std::max(2.0f, 0.15f * p.line_height),
                            0.6f * p.line_height);
-    p.dl->AddText(p.At(layout.legend_innermost_label->pos), LabelColour(LabelRole::Innermost),
-                  layout.legend_innermost_label->text.c_str());
+    ui::DrawText(p.dl, p.At(layout.legend_innermost_label->pos), LabelColour(LabelRole::Innermost),
+                 layout.legend_innermost_label->text.c_str());
   }
 }
 
@@ -222,12 +224,12 @@ void ShowCellTooltip(const GridPicture& picture, const GridCell& hit) {
   const GridSlice& slice = picture.slices[static_cast<std::size_t>(hit.slice)];
   const CellState state = StateAt(slice, static_cast<std::size_t>(hit.row * picture.cols + hit.col));
   ImGui::BeginTooltip();
-  ImGui::Text("grid step %d: %s", StepInLaunch(picture, hit.slice, hit.row, hit.col), StateName(state));
-  ImGui::Text("batch %d, head %d, %s %d, %s %d", slice.batch, slice.head, picture.row_label.c_str(), hit.row,
-              picture.col_label.c_str(), hit.col);
+  ui::Text("grid step %d: %s", StepInLaunch(picture, hit.slice, hit.row, hit.col), StateName(state));
+  ui::Text("batch %d, head %d, %s %d, %s %d", slice.batch, slice.head, picture.row_label.c_str(), hit.row,
+           picture.col_label.c_str(), hit.col);
   if (picture.core1_first_step >= 0)
-    ImGui::Text("runs on TensorCore %d", CoreOfCell(picture, hit.slice, hit.row, hit.col));
-  ImGui::TextDisabled("click to seek here; Ctrl + wheel zooms, a double-click fits, a right drag pans");
+    ui::Text("runs on TensorCore %d", CoreOfCell(picture, hit.slice, hit.row, hit.col));
+  ui::TextDisabled("click to seek here; Ctrl + wheel zooms, a double-click fits, a right drag pans");
   ImGui::EndTooltip();
 }
 
@@ -237,11 +239,11 @@ void ShowBandTooltip(const GridPicture& summary, const GridPicture& full, const 
   const CellState state = StateAt(slice, static_cast<std::size_t>(hit.row * summary.cols + hit.col));
   const int r0 = hit.row * summary.row_band, c0 = hit.col * summary.col_band;
   ImGui::BeginTooltip();
-  ImGui::Text("batch %d, head %d: %s %d to %d, %s %d to %d", slice.batch, slice.head, full.row_label.c_str(),
-              r0, std::min(r0 + summary.row_band, full.rows) - 1, full.col_label.c_str(), c0,
-              std::min(c0 + summary.col_band, full.cols) - 1);
-  ImGui::Text("%s", StateName(state));
-  ImGui::TextDisabled("a summary of a grid too large for the pane; click to seek to the band's first step");
+  ui::Text("batch %d, head %d: %s %d to %d, %s %d to %d", slice.batch, slice.head, full.row_label.c_str(), r0,
+           std::min(r0 + summary.row_band, full.rows) - 1, full.col_label.c_str(), c0,
+           std::min(c0 + summary.col_band, full.cols) - 1);
+  ui::Text("%s", StateName(state));
+  ui::TextDisabled("a summary of a grid too large for the pane; click to seek to the band's first step");
   ImGui::EndTooltip();
 }
 
@@ -263,17 +265,17 @@ void ZoomAndPan(GridViewState& state) {
 
 // The title, the execution-order toggle and the zoom buttons above the canvas.
 void DrawControls(const GridPicture& picture, GridViewState& state) {
-  ImGui::TextUnformatted(picture.title.c_str());
+  ui::TextUnformatted(picture.title.c_str());
   ImGui::Checkbox("Execution order", &state.show_order);
   // Buttons rather than a slider: they can be hit from a distance, and a slider's grab sits behind its value.
   ImGui::SameLine();
-  if (ImGui::Button("-")) state.zoom = std::max(kMinZoom, state.zoom / kZoomStep);
+  if (ui::Button("-")) state.zoom = std::max(kMinZoom, state.zoom / kZoomStep);
   ImGui::SameLine();
-  ImGui::Text("Zoom %3.0f%%", static_cast<double>(state.zoom * 100.0f));
+  ui::Text("Zoom %3.0f%%", static_cast<double>(state.zoom * 100.0f));
   ImGui::SameLine();
-  if (ImGui::Button("+")) state.zoom = std::min(kMaxZoom, state.zoom * kZoomStep);
+  if (ui::Button("+")) state.zoom = std::min(kMaxZoom, state.zoom * kZoomStep);
   ImGui::SameLine();
-  if (ImGui::Button("Fit")) state.zoom = 1.0f;
+  if (ui::Button("Fit")) state.zoom = 1.0f;
 }
 
 }  // namespace
@@ -307,6 +309,7 @@ std::optional<GridCell> DrawGridView(const GridPicture& full, GridViewState& sta
 
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const Painter painter{dl, origin, line_height, dl->GetClipRectMin(), dl->GetClipRectMax()};
+    std::optional<LayoutRect> current_cell;  // where the cursor's cell was painted, if it was
     PaintLegend(painter, layout);
     for (const SliceLayout& slice : layout.slices) {
       const GridSlice& source = shown.slices[static_cast<std::size_t>(slice.source)];
@@ -325,14 +328,23 @@ std::optional<GridCell> DrawGridView(const GridPicture& full, GridViewState& sta
                              0.6f * line_height);
       if (shown.current && shown.current->slice == slice.source) {
         const auto i = static_cast<std::size_t>(shown.current->row * shown.cols + shown.current->col);
-        if (i < slice.cells.size()) PaintCurrentOutline(painter, slice.cells[i]);
+        if (i < slice.cells.size()) {
+          PaintCurrentOutline(painter, slice.cells[i]);
+          current_cell = slice.cells[i];
+        }
       }
     }
     if (layout.lens) PaintLens(painter, *layout.lens);
+    if (Drawn* drawn = DrawnProbe()) {
+      drawn->cell_px = layout.cell_pitch - layout.cell_gap;
+      // The focus is the cursor's cell, or its magnified copy when the grid is summed up in bands.
+      const std::optional<LayoutRect> focus = layout.lens ? layout.lens->current : current_cell;
+      drawn->focus_in_view["grid"] = focus && painter.Inside(*focus);
+    }
     if (layout.too_large) {
       const float y = layout.slices.empty() ? 0.0f : layout.slices.front().grid.min.y;
-      dl->AddText(painter.At({0.0f, y}), palette::Active().text_strong,
-                  "Too many grid steps per slice to draw.");
+      ui::DrawText(dl, painter.At({0.0f, y}), palette::Active().text_strong,
+                   "Too many grid steps per slice to draw.");
     }
 
     if (hovered) {
@@ -346,8 +358,8 @@ std::optional<GridCell> DrawGridView(const GridPicture& full, GridViewState& sta
         // In a summary, a band seeks to its first cell.
         if (clicked) {
           intent = GridCell{.slice = hit->slice,
-                                  .row = std::min(hit->row * shown.row_band, full.rows - 1),
-                                  .col = std::min(hit->col * shown.col_band, full.cols - 1)};
+                            .row = std::min(hit->row * shown.row_band, full.rows - 1),
+                            .col = std::min(hit->col * shown.col_band, full.cols - 1)};
         }
       }
     }

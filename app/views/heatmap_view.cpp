@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "app/views/tour_palette.hpp"
+#include "app/views/ui_text.hpp"
 
 namespace tilewalk::views {
 
@@ -34,7 +35,7 @@ void FormatValue(char* out, std::size_t n, float v) {
 bool DrawEmptyMessage(const std::string& message) {
   if (message.empty()) return false;
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%s", message.c_str());
+  ui::TextColored(palette::Vec(palette::Active().text_dim), "%s", message.c_str());
   ImGui::PopTextWrapPos();
   return true;
 }
@@ -66,18 +67,18 @@ void ShowEntryTooltip(const Heatmap& heatmap, ImVec2 at, ImVec2 size, int repeat
   char value[32];
   FormatValue(value, sizeof value, image->values[i]);
   ImGui::BeginTooltip();
-  ImGui::Text("%s  row %d, column %d: %s", heatmap.label.c_str(), row, col, value);
+  ui::Text("%s  row %d, column %d: %s", heatmap.label.c_str(), row, col, value);
   const std::uint8_t bits = image->entry_bits[i];
   if (bits & heatmap_entry::kPadding) {
-    ImGui::TextDisabled("padding (unspecified, NaN in interpret mode)");
+    ui::TextDisabled("padding (unspecified, NaN in interpret mode)");
     ImGui::EndTooltip();
     return;
   }
-  if (bits & heatmap_entry::kCausalMasked) ImGui::TextDisabled("masked: the key comes after the query");
-  if (bits & heatmap_entry::kSegmentMasked) ImGui::TextDisabled("masked: another segment");
+  if (bits & heatmap_entry::kCausalMasked) ui::TextDisabled("masked: the key comes after the query");
+  if (bits & heatmap_entry::kSegmentMasked) ui::TextDisabled("masked: another segment");
   if ((bits & heatmap_entry::kOffScale) &&
       !(bits & (heatmap_entry::kCausalMasked | heatmap_entry::kSegmentMasked)))
-    ImGui::TextDisabled("off the colour scale");
+    ui::TextDisabled("off the colour scale");
   ImGui::EndTooltip();
 }
 
@@ -103,23 +104,57 @@ void DrawHeatmapImage(const Heatmap& heatmap, ImVec2 size, int repeats) {
   if (ImGui::IsItemHovered()) ShowEntryTooltip(heatmap, at, size, repeats);
 }
 
-void DrawColourScale(const Heatmap& heatmap, float width) {
+namespace {
+
+// The scale's two labels, as DrawColourScale writes them.
+struct ScaleLabels {
   char lo[32], hi[32];
+  float lo_w, hi_w;
+
+  explicit ScaleLabels(const Heatmap& heatmap) {
+    FormatValue(lo, sizeof lo, heatmap.min);
+    FormatValue(hi, sizeof hi, heatmap.max);
+    lo_w = ImGui::CalcTextSize(lo).x;
+    hi_w = ImGui::CalcTextSize(hi).x;
+  }
+};
+
+// Whether lo, a bar at least two lines long and hi fit on one line `width` wide.
+bool ScaleFitsOneLine(const ScaleLabels& labels, float width) {
+  return width >= labels.lo_w + labels.hi_w + 2.0f * ImGui::GetStyle().ItemSpacing.x +
+                      2.0f * ImGui::GetTextLineHeight();
+}
+
+}  // namespace
+
+int ColourScaleLines(const Heatmap& heatmap, float width) {
+  return !heatmap.has_range || ScaleFitsOneLine(ScaleLabels(heatmap), width) ? 1 : 2;
+}
+
+void DrawColourScale(const Heatmap& heatmap, float width) {
   if (!heatmap.has_range) {
-    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "no entry in colour");
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+    ui::TextColored(palette::Vec(palette::Active().text_dim), "no entry in colour");
+    ImGui::PopTextWrapPos();
     return;
   }
-  FormatValue(lo, sizeof lo, heatmap.min);
-  FormatValue(hi, sizeof hi, heatmap.max);
-  const float hi_w = ImGui::CalcTextSize(hi).x;
-  const float lo_w = ImGui::CalcTextSize(lo).x;
+  const ScaleLabels labels(heatmap);
+  const char* lo = labels.lo;
+  const char* hi = labels.hi;
+  const float lo_w = labels.lo_w, hi_w = labels.hi_w;
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
-  const float bar_w = std::max(width - lo_w - hi_w - 2.0f * spacing, 16.0f);
-  const float h = ImGui::GetTextLineHeight() * 0.8f;
-  ImGui::TextUnformatted(lo);
-  ImGui::SameLine();
+  const float line = ImGui::GetTextLineHeight();
+  // lo, the bar, hi on one line; in a column too narrow for that, the bar over lo and hi at its two ends.
+  const bool one_line = ScaleFitsOneLine(labels, width);
+  const float bar_w = one_line ? width - lo_w - hi_w - 2.0f * spacing : width;
+  const float h = line * 0.8f;
+  const float left = ImGui::GetCursorPosX();
+  if (one_line) {
+    ui::TextUnformatted(lo);
+    ImGui::SameLine();
+  }
   const ImVec2 at = ImGui::GetCursorScreenPos();
-  const ImVec2 bar_at{at.x, at.y + (ImGui::GetTextLineHeight() - h) * 0.5f};
+  const ImVec2 bar_at{at.x, at.y + (line - h) * 0.5f};
   ImDrawList* draw = ImGui::GetWindowDrawList();
   constexpr int kSegments = 10;  // a gradient in ten pieces, each linear between two ramp points
   for (int i = 0; i < kSegments; ++i) {
@@ -128,9 +163,15 @@ void DrawColourScale(const Heatmap& heatmap, float width) {
     draw->AddRectFilledMultiColor({bar_at.x + bar_w * t0, bar_at.y}, {bar_at.x + bar_w * t1, bar_at.y + h},
                                   c0, c1, c1, c0);
   }
-  ImGui::Dummy({bar_w, ImGui::GetTextLineHeight()});
-  ImGui::SameLine();
-  ImGui::TextUnformatted(hi);
+  ImGui::Dummy({bar_w, line});
+  if (one_line) {
+    ImGui::SameLine();
+  } else {
+    ImGui::SetCursorPosX(left);
+    ui::TextUnformatted(lo);
+    ImGui::SameLine(left + std::max(lo_w + spacing, width - hi_w));
+  }
+  ui::TextUnformatted(hi);
 }
 
 }  // namespace tilewalk::views

@@ -16,6 +16,9 @@ void DrawHeatmapImage(const Heatmap& heatmap, ImVec2 size, int repeats = 1);
 
 // A horizontal bar of the colour ramp, `width` wide, labelled with the heatmap's min and max.
 void DrawColourScale(const Heatmap& heatmap, float width);
+// The lines DrawColourScale takes in a column `width` wide: one, or two when its labels leave no room beside
+// the bar.
+int ColourScaleLines(const Heatmap& heatmap, float width);
 
 // The pane's reason for having no heatmap to show, wrapped and dimmed. Returns false (drawing nothing) when
 // `message` is empty, so a view draws its heatmaps only then.

@@ -5,25 +5,34 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/views/drawn_probe.hpp"
 #include "app/views/heatmap_view.hpp"
+#include "app/views/text_budget.hpp"
 #include "app/views/tour_palette.hpp"
+#include "app/views/ui_text.hpp"
 
 namespace tilewalk::views {
 namespace {
 
-void Caption(const Heatmap& h, const std::string& from, bool lanes_equal) {
-  ImGui::TextUnformatted(h.label.c_str());
+// The caption over a column `width` wide: each part wraps inside the column, so that a long one never pushes
+// the next column out of the pane.
+void Caption(const Heatmap& h, const std::string& from, bool lanes_equal, float width) {
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+  ui::TextUnformatted(h.label);
   if (!from.empty()) {
-    ImGui::SameLine();
-    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%s", from.c_str());
+    const float beside = ImGui::CalcTextSize(h.label.c_str()).x + ImGui::GetStyle().ItemSpacing.x +
+                         ImGui::CalcTextSize(from.c_str()).x;
+    if (beside <= width) ImGui::SameLine();
+    ui::TextColored(palette::Vec(palette::Active().text_dim), "%s", from.c_str());
   }
   if (h.cols != 128) {
-    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%d x %d", h.rows, h.cols);
+    ui::TextColored(palette::Vec(palette::Active().text_dim), "%d x %d", h.rows, h.cols);
   } else if (lanes_equal) {
-    ImGui::TextColored(palette::Vec(palette::Active().issued_text), "lanes alike");
+    ui::TextColored(palette::Vec(palette::Active().issued_text), "lanes alike");
   } else {
-    ImGui::TextColored(palette::Vec(palette::Active().skipped_text), "lanes differ");
+    ui::TextColored(palette::Vec(palette::Active().skipped_text), "lanes differ");
   }
+  ImGui::PopTextWrapPos();
 }
 
 // One heatmap in a column: caption, image stretched to the column (rows stay rows, lanes stay lanes), scale.
@@ -31,7 +40,7 @@ void Column(const char* id, const Heatmap& h, const std::string& from, bool lane
             float height) {
   ImGui::BeginGroup();
   ImGui::PushID(id);
-  Caption(h, from, lanes_equal);
+  Caption(h, from, lanes_equal, width);
   DrawHeatmapImage(h, {width, height});
   DrawColourScale(h, width);
   ImGui::PopID();
@@ -43,41 +52,61 @@ void Column(const char* id, const Heatmap& h, const std::string& from, bool lane
 void DrawLanesView(const LanesPicture& picture) {
   if (DrawEmptyMessage(picture.empty_message)) return;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float spacing = ImGui::GetStyle().ItemSpacing.x * 2.0f;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float spacing = style.ItemSpacing.x * 2.0f;
   const float line = ImGui::GetTextLineHeightWithSpacing();
-  // m, l and alpha side by side, block_q rows × 128 lanes each; below them, m tiled to the score width.
+  // m, l and alpha side by side, block_q rows × 128 lanes each, alpha's line under them; then m tiled to the
+  // score width. The images share what the text leaves (captions, scales, the alpha and tiling lines, as
+  // drawn in the last frame).
   const float col_w = std::floor((avail.x - 2.0f * spacing) / 3.0f);
-  const float tile_h = std::floor(std::max(line, avail.y * 0.18f));
-  const float band_h = std::floor(std::max(line * 2.0f, avail.y - tile_h - line * 7.0f));
+  int scale_lines = std::max(ColourScaleLines(picture.m, col_w), ColourScaleLines(picture.l, col_w));
+  if (picture.has_alpha) scale_lines = std::max(scale_lines, ColourScaleLines(picture.alpha, col_w));
+  const float text = RememberedTextHeight(
+      "lanes text", static_cast<float>(6 + scale_lines) * line + 4.0f * style.ItemSpacing.y);
+  const float images = std::max(0.0f, avail.y - text - 1.0f);
+  const float top = ImGui::GetCursorPosY();
+  const float tile_h = std::floor(std::max(0.5f * line, images * 0.25f));
+  const float band_h = std::floor(std::max(line, images - tile_h));
+  float image_h = band_h;
+  // Each column starts at its own third, whatever the one before it drew.
+  const float left = ImGui::GetCursorPosX();
   Column("m", picture.m, picture.m_from, picture.m_lanes_equal, col_w, band_h);
-  ImGui::SameLine(0.0f, spacing);
+  ImGui::SameLine(left + col_w + spacing);
   Column("l", picture.l, picture.l_from, picture.l_lanes_equal, col_w, band_h);
-  ImGui::SameLine(0.0f, spacing);
+  ImGui::SameLine(left + 2.0f * (col_w + spacing));
   if (picture.has_alpha) {
     Column("alpha", picture.alpha, "", true, col_w, band_h);
   } else {
     ImGui::BeginGroup();
-    ImGui::TextUnformatted("alpha");
-    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "not yet");
-    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "in this block");
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + col_w);
+    ui::TextUnformatted("alpha");
+    ui::TextColored(palette::Vec(palette::Active().text_dim), "not yet in this block");
+    ImGui::PopTextWrapPos();
     ImGui::EndGroup();
   }
 
+  if (picture.has_alpha) {
+    ui::TextColored(palette::Vec(palette::Active().current_text), "alpha = exp(m_prev - m_next)");
+    const std::string rescaled =
+        std::to_string(picture.rows_rescaled) + "/" + std::to_string(picture.alpha.rows) + " rows rescaled";
+    ui::SameLineIfFits(rescaled);
+    ui::TextUnformatted(rescaled);
+  }
+  // The focus: the three columns and alpha's line; the tiling below may scroll in a short pane.
+  NoteFocus("lanes", ui::LastItemInView() && ImGui::GetScrollY() <= 0.0f);
+
   ImGui::Separator();
   if (picture.tile_repeats > 0) {
-    ImGui::TextColored(palette::Vec(palette::Active().current_text), "tile x%d", picture.tile_repeats);
-    ImGui::SameLine();
-    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "m: 128 lanes -> %d score columns",
-                       picture.score_cols);
+    ui::TextColored(palette::Vec(palette::Active().current_text), "tile x%d", picture.tile_repeats);
+    const std::string tiled = "m: 128 lanes -> " + std::to_string(picture.score_cols) + " score columns";
+    ui::SameLineIfFits(tiled);
+    ui::TextColored(palette::Vec(palette::Active().text_dim), "%s", tiled.c_str());
     DrawHeatmapImage(picture.m, {avail.x, tile_h}, picture.tile_repeats);
+    image_h += tile_h;
   } else {
-    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "tile: once s gives the score width");
+    ui::TextColored(palette::Vec(palette::Active().text_dim), "tile: once s gives the score width");
   }
-  if (picture.has_alpha) {
-    ImGui::TextColored(palette::Vec(palette::Active().current_text), "alpha = exp(m_prev - m_next)");
-    ImGui::SameLine();
-    ImGui::Text("%d/%d rows rescaled", picture.rows_rescaled, picture.alpha.rows);
-  }
+  RememberTextHeight("lanes text", ImGui::GetCursorPosY() - top - image_h);
 }
 
 }  // namespace tilewalk::views

@@ -1,6 +1,7 @@
 #include "app/views/memory_view.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cmath>
@@ -9,9 +10,11 @@
 #include <string>
 #include <string_view>
 
+#include "app/views/drawn_probe.hpp"
 #include "app/views/heatmap_view.hpp"
 #include "app/views/meaning_fill.hpp"
 #include "app/views/tour_palette.hpp"
+#include "app/views/ui_text.hpp"
 
 namespace tilewalk::views {
 namespace {
@@ -27,17 +30,17 @@ constexpr float kSlotLines = 1.08f;
 void ShowSlotTooltip(const OperandPicture& op, int index, bool outputs, std::optional<Meaning> bar) {
   const SlotPicture& slot = op.slots[static_cast<std::size_t>(index)];
   ImGui::BeginTooltip();
-  ImGui::Text("%s, VMEM slot %d", op.name.c_str(), index);
+  ui::Text("%s, VMEM slot %d", op.name.c_str(), index);
   if (!slot.holds_block) {
-    ImGui::TextDisabled("empty: no block has been copied into it yet");
+    ui::TextDisabled("empty: no block has been copied into it yet");
   } else {
-    ImGui::Text("holds HBM block %s", slot.block.c_str());
+    ui::Text("holds HBM block %s", slot.block.c_str());
   }
-  if (!op.block_size.empty()) ImGui::Text("a block: %s", op.block_size.c_str());
-  if (slot.active) ImGui::Text(outputs ? "this grid step writes its block here" : "this grid step reads it");
-  if (slot.filling) ImGui::Text("a copy issued in this step is landing in it");
-  if (bar && !outputs) ImGui::Text("the copy was skipped: the block was already here");
-  if (bar && outputs) ImGui::Text("written back to HBM at the end of this step");
+  if (!op.block_size.empty()) ui::Text("a block: %s", op.block_size.c_str());
+  if (slot.active) ui::Text(outputs ? "this grid step writes its block here" : "this grid step reads it");
+  if (slot.filling) ui::Text("a copy issued in this step is landing in it");
+  if (bar && !outputs) ui::Text("the copy was skipped: the block was already here");
+  if (bar && outputs) ui::Text("written back to HBM at the end of this step");
   ImGui::EndTooltip();
 }
 
@@ -58,8 +61,8 @@ void DrawSlot(const SlotPicture& slot, float width, std::optional<Meaning> bar) 
   const ImVec2 text_at{at.x + std::max(4.0f, (width - text_size.x) * 0.5f),
                        at.y + (height - text_size.y) * 0.45f};
   draw->PushClipRect(at, end, true);
-  draw->AddText(text_at, slot.holds_block ? palette::Active().text : palette::Active().text_dim,
-                text.c_str());
+  ui::DrawText(draw, text_at, slot.holds_block ? palette::Active().text : palette::Active().text_dim,
+               text.c_str());
   draw->PopClipRect();
   ImGui::Dummy(ImVec2(width, height));
 }
@@ -69,16 +72,16 @@ void ShowHbmTooltip(const HbmArrayPicture& hbm, bool strip, int i) {
   const std::uint8_t flags = hbm.cells[static_cast<std::size_t>(i)];
   ImGui::BeginTooltip();
   if (strip) {
-    ImGui::Text("HBM block %d of %zu%s%s", i, hbm.cells.size(), hbm.slice.empty() ? "" : ", ",
-                hbm.slice.c_str());
+    ui::Text("HBM block %d of %zu%s%s", i, hbm.cells.size(), hbm.slice.empty() ? "" : ", ",
+             hbm.slice.c_str());
   } else {
-    ImGui::Text("HBM block row %d, column %d%s%s", i / hbm.cols, i % hbm.cols, hbm.slice.empty() ? "" : ", ",
-                hbm.slice.c_str());
+    ui::Text("HBM block row %d, column %d%s%s", i / hbm.cols, i % hbm.cols, hbm.slice.empty() ? "" : ", ",
+             hbm.slice.c_str());
   }
-  if (i == hbm.wanted) ImGui::Text("the block this grid step's index map asks for");
-  if (i == hbm.naive) ImGui::Text("the block a naive index map would ask for");
-  if ((flags & hbm_cell::kInVmem) != 0) ImGui::Text("also in a VMEM slot");
-  if ((flags & hbm_cell::kWritten) != 0) ImGui::Text("written back so far");
+  if (i == hbm.wanted) ui::Text("the block this grid step's index map asks for");
+  if (i == hbm.naive) ui::Text("the block a naive index map would ask for");
+  if ((flags & hbm_cell::kInVmem) != 0) ui::Text("also in a VMEM slot");
+  if ((flags & hbm_cell::kWritten) != 0) ui::Text("written back so far");
   ImGui::EndTooltip();
 }
 
@@ -129,8 +132,8 @@ void DrawHbm(const HbmArrayPicture& hbm, float width) {
     ShowHbmTooltip(hbm, strip, r * cols + c);
   }
   if (!hbm.slice.empty() && width - used_w > ImGui::CalcTextSize(hbm.slice.c_str()).x + line * 0.5f)
-    draw->AddText(ImVec2(at.x + used_w + line * 0.3f, at.y + (slot_h - line) * 0.5f),
-                  palette::Active().text_dim, hbm.slice.c_str());
+    ui::DrawText(draw, ImVec2(at.x + used_w + line * 0.3f, at.y + (slot_h - line) * 0.5f),
+                 palette::Active().text_dim, hbm.slice.c_str());
   ImGui::Dummy(ImVec2(width, std::max(slot_h, static_cast<float>(rows) * cell_h)));
 }
 
@@ -143,7 +146,7 @@ struct FocusRows {
 void DrawOperands(const char* heading, const std::vector<OperandPicture>& operands, bool outputs,
                   int focus_row, FocusRows& focus) {
   if (operands.empty()) return;
-  ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%s", heading);
+  ui::TextColored(palette::Vec(palette::Active().text_dim), "%s", heading);
   const float char_width = ImGui::CalcTextSize("M").x;
   std::size_t name_chars = std::string_view(heading).size() + 2;  // the heading shares the slot-label row
   for (const OperandPicture& op : operands) name_chars = std::max(name_chars, op.name.size() + 1);
@@ -158,12 +161,12 @@ void DrawOperands(const char* heading, const std::vector<OperandPicture>& operan
       std::min(char_width * static_cast<float>(block_chars + 2), std::max(char_width * 6.0f, avail / 3.0f));
   const float hbm_width = std::max(0.0f, avail - 2.0f * slot_width - spacing);
   ImGui::SameLine(name_width);
-  ImGui::TextColored(palette::Vec(palette::Active().text_dim), "slot 0");
+  ui::TextColored(palette::Vec(palette::Active().text_dim), "slot 0");
   ImGui::SameLine(name_width + slot_width + spacing);
-  ImGui::TextColored(palette::Vec(palette::Active().text_dim), "slot 1");
+  ui::TextColored(palette::Vec(palette::Active().text_dim), "slot 1");
   if (hbm_width > char_width * 4.0f) {
     ImGui::SameLine(name_width + 2.0f * (slot_width + spacing));
-    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "in HBM");
+    ui::TextColored(palette::Vec(palette::Active().text_dim), "in HBM");
   }
   for (std::size_t i = 0; i < operands.size(); ++i) {
     const OperandPicture& op = operands[i];
@@ -172,7 +175,7 @@ void DrawOperands(const char* heading, const std::vector<OperandPicture>& operan
     const float text_dy =
         (ImGui::GetTextLineHeightWithSpacing() * kSlotLines - ImGui::GetTextLineHeight()) * 0.45f;
     ImGui::SetCursorPosY(row_y + text_dy);
-    ImGui::TextUnformatted(op.name.c_str());
+    ui::TextUnformatted(op.name.c_str());
     ImGui::SameLine(name_width);
     ImGui::SetCursorPosY(row_y);
     std::optional<Meaning> bar;
@@ -190,20 +193,41 @@ void DrawOperands(const char* heading, const std::vector<OperandPicture>& operan
   }
 }
 
-// Scrolls the pane once per new event so that the rows the event touches are in view, when they are not.
+// Frames after a move in which the pane keeps bringing the event's rows into view.
+constexpr int kSettlingFrames = 3;
+
+// Whether the rows the event touches are in view: wholly, or from their top when they are taller than the
+// pane.
+bool FocusInView(const FocusRows& focus) {
+  const ImRect& clip = ImGui::GetCurrentWindow()->ClipRect;
+  if (focus.top < clip.Min.y - 1.0f) return false;
+  // The rows end where the cursor went after them, one item spacing below the last.
+  return focus.bottom - ImGui::GetStyle().ItemSpacing.y <= clip.Max.y + 1.0f ||
+         (focus.bottom - focus.top > clip.GetHeight() && focus.top <= clip.Min.y + 0.25f * clip.GetHeight());
+}
+
+// Scrolls the pane after each new event so that the rows the event touches are in view, when they are not.
 void KeepInView(const MemoryPicture& picture, const FocusRows& focus, MemoryViewState* state) {
-  if (state == nullptr || state->scrolled_for == picture.event) return;
-  state->scrolled_for = picture.event;
+  if (state == nullptr) return;
+  if (state->scrolled_for != picture.event) {
+    state->scrolled_for = picture.event;
+    state->settling_frames = kSettlingFrames;
+  }
+  if (state->settling_frames == 0) return;
+  --state->settling_frames;
   if (!focus.found) return;
-  const float x = ImGui::GetWindowPos().x + 1.0f;
-  const bool visible = ImGui::IsRectVisible({x, focus.top}, {x + 1.0f, focus.top + 1.0f}) &&
-                       ImGui::IsRectVisible({x, focus.bottom - 1.0f}, {x + 1.0f, focus.bottom});
-  if (!visible) ImGui::SetScrollFromPosY(0.5f * (focus.top + focus.bottom) - ImGui::GetWindowPos().y, 0.5f);
+  if (FocusInView(focus)) return;
+  // Centred when it fits; a focus taller than the pane starts at its top.
+  const float view = ImGui::GetCurrentWindow()->ClipRect.GetHeight();
+  if (focus.bottom - focus.top <= view)
+    ImGui::SetScrollFromPosY(0.5f * (focus.top + focus.bottom) - ImGui::GetWindowPos().y, 0.5f);
+  else
+    ImGui::SetScrollFromPosY(focus.top - ImGui::GetWindowPos().y - ImGui::GetStyle().ItemSpacing.y, 0.0f);
 }
 
 void Wrapped(ImU32 colour, const std::string& text) {
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextColored(palette::Vec(colour), "%s", text.c_str());
+  ui::TextColored(palette::Vec(colour), "%s", text.c_str());
   ImGui::PopTextWrapPos();
 }
 
@@ -238,7 +262,7 @@ void DrawKey() {
     }
     ImGui::Dummy(ImVec2(s, line));
     ImGui::SameLine(0.0f, line * 0.25f);
-    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%s", m.label);
+    ui::TextColored(palette::Vec(palette::Active().text_dim), "%s", m.label);
   }
 }
 
@@ -248,16 +272,22 @@ void DrawScratch(const std::vector<ScratchPicture>& scratch) {
   if (scratch.empty()) return;
   Wrapped(palette::Active().text_dim,
           "scratch, first tile (grey: not finite, such as NaN before a write or m's -inf)");
+  // Side by side while each column has room for a buffer's name and shape (about 18 characters), else as
+  // many a row as do.
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
-  const float n = static_cast<float>(scratch.size());
-  const float width = std::floor((ImGui::GetContentRegionAvail().x - spacing * (n - 1.0f)) / n);
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float least = 18.0f * ImGui::CalcTextSize("M").x;
+  const std::size_t per_row = std::clamp<std::size_t>(
+      static_cast<std::size_t>((avail + spacing) / (least + spacing)), 1, scratch.size());
+  const float n = static_cast<float>(per_row);
+  const float width = std::floor((avail - spacing * (n - 1.0f)) / n);
   const float max_height = ImGui::GetTextLineHeightWithSpacing() * 4.0f;
   for (std::size_t i = 0; i < scratch.size(); ++i) {
     const ScratchPicture& s = scratch[i];
-    if (i > 0) ImGui::SameLine();
+    if (i % per_row != 0) ImGui::SameLine();
     ImGui::BeginGroup();
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
-    ImGui::TextUnformatted(s.text.c_str());
+    ui::TextUnformatted(s.text.c_str());
     ImGui::PopTextWrapPos();
     const float height =
         s.tile.cols > 0
@@ -297,6 +327,10 @@ void DrawMemoryView(const MemoryPicture& picture, MemoryViewState* state) {
   DrawScratch(picture.scratch);
   if (picture.focus == MemoryFocus::Scratch) focus = {scratch_top, ImGui::GetCursorScreenPos().y, true};
   KeepInView(picture, focus, state);
+  if (Drawn* drawn = DrawnProbe()) {
+    // With nothing to bring forward, the pane's top (where each operand's rows begin) is what matters.
+    drawn->focus_in_view["memory"] = focus.found ? FocusInView(focus) : ImGui::GetScrollY() == 0.0f;
+  }
 }
 
 }  // namespace tilewalk::views

@@ -13,10 +13,12 @@
 
 namespace tilewalk::views {
 
-// Where the pane last scrolled for: it brings what the cursor's event touches into view once per move,
-// and otherwise leaves the scrolling to the user.
+// Where the pane last scrolled for: it brings what the cursor's event touches into view over the few frames
+// after a move (the pane's rows settle as its scrollbar comes and goes), and otherwise leaves the scrolling
+// to the user.
 struct MemoryViewState {
   std::optional<std::uint64_t> scrolled_for{};
+  int settling_frames = 0;  // frames left in which the focus is brought back into view if it is not
 };
 
 // With `state`, keeps the focus of each new event in view; without, never scrolls.

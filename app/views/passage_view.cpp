@@ -1,12 +1,15 @@
 #include "app/views/passage_view.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <string>
 
+#include "app/views/drawn_probe.hpp"
 #include "app/views/text_fonts.hpp"
 #include "app/views/tour_palette.hpp"
+#include "app/views/ui_text.hpp"
 
 namespace tilewalk::views {
 
@@ -47,9 +50,15 @@ std::string ChoiceKey(const AskPicture& ask, int i) {
   return (i == ask.correct ? "→" : i == ask.picked ? "×" : " ") + std::to_string(i + 1);
 }
 
+// Whether the items from `top` down to the last one drawn are wholly inside the window's visible rectangle.
+bool WholeInView(float top) {
+  const ImRect& clip = ImGui::GetCurrentWindow()->ClipRect;
+  return top >= clip.Min.y - 1.0f && ImGui::GetItemRectMax().y <= clip.Max.y + 1.0f;
+}
+
 void DrawAsk(const AskPicture& ask, std::optional<Intent>& intent) {
   ImGui::Spacing();
-  ImGui::TextColored(palette::Vec(palette::Active().current_text), "%s", ask.question.c_str());
+  ui::TextColored(palette::Vec(palette::Active().current_text), "%s", ask.question.c_str());
   for (int i = 0; i < static_cast<int>(ask.choices.size()); ++i) {
     if (!ChoiceShown(ask, i)) continue;
     const bool marked = ask.revealed ? i == ask.correct : i == ask.picked;
@@ -59,7 +68,7 @@ void DrawAsk(const AskPicture& ask, std::optional<Intent>& intent) {
     ImGui::PushStyleColor(ImGuiCol_Text,
                           palette::Vec(marked ? palette::Active().on_current : palette::Active().text));
     ImGui::BeginDisabled(ask.revealed);
-    if (ImGui::Button(ChoiceKey(ask, i).c_str(), ImVec2(2.0f * ImGui::GetFrameHeight(), 0)))
+    if (ui::Button(ChoiceKey(ask, i).c_str(), ImVec2(2.0f * ImGui::GetFrameHeight(), 0)))
       intent = Intent{.kind = IntentKind::PickChoice, .value = i};
     ImGui::EndDisabled();
     ImGui::PopStyleColor(2);
@@ -67,12 +76,12 @@ void DrawAsk(const AskPicture& ask, std::optional<Intent>& intent) {
     const bool dim = ask.revealed && i != ask.correct;
     ImGui::PushStyleColor(ImGuiCol_Text,
                           palette::Vec(dim ? palette::Active().text_dim : palette::Active().text));
-    ImGui::TextUnformatted(ask.choices[static_cast<std::size_t>(i)].c_str());  // wraps beside its key
+    ui::TextUnformatted(ask.choices[static_cast<std::size_t>(i)].c_str());  // wraps beside its key
     ImGui::PopStyleColor();
     ImGui::PopID();
   }
-  ImGui::TextColored(palette::Vec(palette::Active().passage), "%s", AskStatus(ask).c_str());
-  if (ask.revealed) ImGui::TextUnformatted(ask.explanation.c_str());
+  ui::TextColored(palette::Vec(palette::Active().passage), "%s", AskStatus(ask).c_str());
+  if (ask.revealed) ui::TextUnformatted(ask.explanation.c_str());
 }
 
 // The height of `text` in `font` wrapped at `width`, with the spacing after it; 0 for no text.
@@ -101,14 +110,14 @@ std::optional<Intent> DrawPassageView(const PassagePicture& picture, float scrol
   std::optional<Intent> intent;
   if (picture.stop_count > 0) {
     ImGui::BeginDisabled(picture.stop_number <= 1);
-    if (ImGui::Button("< Prev")) intent = Intent{.kind = IntentKind::PreviousStop};
+    if (ui::Button("< Prev")) intent = Intent{.kind = IntentKind::PreviousStop};
     ImGui::EndDisabled();
     ImGui::SameLine();
-    ImGui::TextColored(palette::Vec(palette::Active().passage), "Stop %d of %d", picture.stop_number,
-                       picture.stop_count);
+    ui::TextColored(palette::Vec(palette::Active().passage), "Stop %d of %d", picture.stop_number,
+                    picture.stop_count);
     ImGui::SameLine();
     ImGui::BeginDisabled(picture.stop_number >= picture.stop_count);
-    if (ImGui::Button("Next >")) intent = Intent{.kind = IntentKind::NextStop};
+    if (ui::Button("Next >")) intent = Intent{.kind = IntentKind::NextStop};
     ImGui::EndDisabled();
     // The stop's suggestion, one click (or A) away; once tried, the way back.
     if (picture.edited || !picture.try_words.empty()) {
@@ -120,7 +129,7 @@ std::optional<Intent> DrawPassageView(const PassagePicture& picture, float scrol
                                                                          : palette::Active().skipped));
       ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(picture.edited ? palette::Active().text
                                                                        : palette::Active().on_current));
-      if (ImGui::Button(label.c_str()))
+      if (ui::Button(label.c_str()))
         intent = Intent{.kind = picture.edited ? IntentKind::ResetScenario : IntentKind::TryStopSuggestion};
       ImGui::PopStyleColor(2);
     }
@@ -133,29 +142,60 @@ std::optional<Intent> DrawPassageView(const PassagePicture& picture, float scrol
       ImGui::SetScrollY(ImGui::GetScrollY() + scroll_lines * ImGui::GetTextLineHeightWithSpacing());
     const TextFonts fonts = CurrentTextFonts();
     ImGui::PushTextWrapPos(0.0f);
+    const float story_top = ImGui::GetCursorScreenPos().y;
     if (!picture.stop_title.empty()) {
       const ScopedFont title(fonts.title);
       ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(palette::Active().current_text));
-      ImGui::TextUnformatted(picture.stop_title.c_str());
+      ui::TextUnformatted(picture.stop_title.c_str());
       ImGui::PopStyleColor();
     }
     const ScopedFont prose(fonts.prose);
     if (!picture.problem.empty())
-      ImGui::TextColored(palette::Vec(palette::Active().error), "%s", picture.problem.c_str());
-    ImGui::TextUnformatted(picture.narration.c_str());
-    if (picture.ask) DrawAsk(*picture.ask, intent);
+      ui::TextColored(palette::Vec(palette::Active().error), "%s", picture.problem.c_str());
+    ui::TextUnformatted(picture.narration.c_str());
+    Drawn* drawn = DrawnProbe();
+    if (drawn != nullptr) drawn->narration_whole = WholeInView(story_top);
+    if (picture.ask) {
+      const float ask_top = ImGui::GetCursorScreenPos().y;
+      DrawAsk(*picture.ask, intent);
+      if (drawn != nullptr) drawn->question_whole = WholeInView(ask_top);
+    } else if (drawn != nullptr) {
+      drawn->question_whole = true;
+    }
     if (!picture.passage_title.empty()) {
       ImGui::Spacing();
       ImGui::Separator();
-      ImGui::TextColored(palette::Vec(palette::Active().passage), "%s", picture.passage_title.c_str());
+      ui::TextColored(palette::Vec(palette::Active().passage), "%s", picture.passage_title.c_str());
       ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(palette::Active().text_dim));
-      ImGui::TextUnformatted(picture.passage_body.c_str());
+      ui::TextUnformatted(picture.passage_body.c_str());
       ImGui::PopStyleColor();
     }
     ImGui::PopTextWrapPos();
   }
   ImGui::EndChild();
   return intent;
+}
+
+float PassageNarrationWidth(const PassagePicture& picture) {
+  const TextFonts fonts = CurrentTextFonts();
+  float widest = 0.0f;
+  const auto measure = [&](ImFont* font, const std::string& text, float extra) {
+    const ScopedFont scoped(font);
+    std::size_t at = 0;
+    while (at <= text.size()) {
+      const std::size_t end = std::min(text.find('\n', at), text.size());
+      widest = std::max(widest, ImGui::CalcTextSize(text.data() + at, text.data() + end).x + extra);
+      at = end + 1;
+    }
+  };
+  measure(fonts.title, picture.stop_title, 0.0f);
+  measure(fonts.prose, picture.narration, 0.0f);
+  if (picture.ask) {
+    measure(fonts.prose, picture.ask->question, 0.0f);
+    const float key = 2.0f * ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x;
+    for (const std::string& choice : picture.ask->choices) measure(fonts.prose, choice, key);
+  }
+  return widest + ImGui::GetStyle().ScrollbarSize + 2.0f * ImGui::GetStyle().WindowPadding.x;
 }
 
 float PassageNarrationHeight(const PassagePicture& picture, float width) {

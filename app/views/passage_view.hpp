@@ -19,4 +19,8 @@ std::optional<Intent> DrawPassageView(const PassagePicture& picture, float scrol
 // fonts, as DrawPassageView lays them out.
 float PassageNarrationHeight(const PassagePicture& picture, float width);
 
+// The content width at which no line of the stop's title, narration or question wraps: the narration is
+// written in short lines, and a line broken again reads badly on a projector.
+float PassageNarrationWidth(const PassagePicture& picture);
+
 }  // namespace tilewalk::views

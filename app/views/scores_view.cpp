@@ -5,29 +5,34 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/views/drawn_probe.hpp"
 #include "app/views/heatmap_view.hpp"
+#include "app/views/text_budget.hpp"
 #include "app/views/tour_palette.hpp"
+#include "app/views/ui_text.hpp"
 
 namespace tilewalk::views {
 namespace {
 
-void Column(const char* id, const Heatmap& h, const std::string& from, float width, float height,
-            int m_tiles = 0) {
+// Returns the image's height.
+float Column(const char* id, const Heatmap& h, const std::string& from, float width, float height,
+             int m_tiles = 0) {
   ImGui::BeginGroup();
   ImGui::PushID(id);
-  ImGui::TextUnformatted(h.label.c_str());
+  ui::TextUnformatted(h.label.c_str());
   ImGui::SameLine();
-  ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%d x %d", h.rows, h.cols);
+  ui::TextColored(palette::Vec(palette::Active().text_dim), "%d x %d", h.rows, h.cols);
   if (m_tiles > 0) {
-    ImGui::TextColored(palette::Vec(palette::Active().current_text), "exp(s - m tiled x%d)", m_tiles);
+    ui::TextColored(palette::Vec(palette::Active().current_text), "exp(s - m tiled x%d)", m_tiles);
   } else {
-    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%s", from.c_str());
+    ui::TextColored(palette::Vec(palette::Active().text_dim), "%s", from.c_str());
   }
   const ImVec2 size = FitTile(h.rows, h.cols, {width, height});
   DrawHeatmapImage(h, size);
   DrawColourScale(h, std::max(size.x, width * 0.6f));  // under its image, but wide enough for its labels
   ImGui::PopID();
   ImGui::EndGroup();
+  return size.y;
 }
 
 void Swatch(Rgb light, Rgb dark, bool forward) {
@@ -54,38 +59,48 @@ void DrawScoresView(const ScoresPicture& picture) {
   const float spacing = ImGui::GetStyle().ItemSpacing.x * 2.0f;
   const float line = ImGui::GetTextLineHeightWithSpacing();
   const float col_w = std::floor((avail.x - spacing) * 0.5f);
-  // Below the images: the scale, one line per mask (or "no mask"), and the two-line note on the mask value.
+  // Below the images: the scale (one line or two), one line per mask (or "no mask"), and the two-line note on
+  // the mask value.
   const int legend_lines = std::max(1, (picture.has_causal ? 1 : 0) + (picture.has_segment ? 1 : 0));
-  const float text_lines = 3.6f + static_cast<float>(legend_lines) + (picture.mask_added ? 2.0f : 0.0f);
-  const float image_h = std::max(line * 2.0f, avail.y - line * text_lines);
-  Column("s", picture.s, picture.s_from, col_w, image_h);
-  ImGui::SameLine(0.0f, spacing);
+  int scale_lines = ColourScaleLines(picture.s, col_w * 0.6f);
+  if (picture.has_p) scale_lines = std::max(scale_lines, ColourScaleLines(picture.p, col_w * 0.6f));
+  const float text_lines =
+      2.6f + static_cast<float>(scale_lines + legend_lines) + (picture.mask_added ? 2.0f : 0.0f);
+  const float image_h =
+      std::max(line * 2.0f, avail.y - RememberedTextHeight("scores text", line * text_lines) - 1.0f);
+  const float top = ImGui::GetCursorPosY();
+  const float left = ImGui::GetCursorPosX();
+  float drawn_h = Column("s", picture.s, picture.s_from, col_w, image_h);
+  ImGui::SameLine(left + col_w + spacing);
   if (picture.has_p) {
-    Column("p", picture.p, picture.p_from, col_w, image_h, picture.m_tiles);
+    drawn_h = std::max(drawn_h, Column("p", picture.p, picture.p_from, col_w, image_h, picture.m_tiles));
   } else {
     ImGui::BeginGroup();
-    ImGui::TextUnformatted("p");
-    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "not yet computed");
-    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "in this block");
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + col_w);
+    ui::TextUnformatted("p");
+    ui::TextColored(palette::Vec(palette::Active().text_dim), "not yet computed in this block");
+    ImGui::PopTextWrapPos();
     ImGui::EndGroup();
   }
   if (picture.has_causal) {
     Swatch(kHatchLight, kHatchDark, true);
-    ImGui::Text("causal mask: %d masked", picture.causal_masked);
+    ui::Text("causal mask: %d masked", picture.causal_masked);
   }
   if (picture.has_segment) {
     Swatch(kSegmentLight, kHatchDark, false);
-    ImGui::Text("segment mask: %d masked", picture.segment_masked);
+    ui::Text("segment mask: %d masked", picture.segment_masked);
   }
   if (!picture.has_causal && !picture.has_segment) {
-    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "no mask in this block");
+    ui::TextColored(palette::Vec(palette::Active().text_dim), "no mask in this block");
   }
   if (picture.mask_added) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(palette::Vec(palette::Active().text_dim),
-                       "s + mask value (-2.4e38) where masked: left out of the scale");
+    ui::TextColored(palette::Vec(palette::Active().text_dim),
+                    "s + mask value (-2.4e38) where masked: left out of the scale");
     ImGui::PopTextWrapPos();
   }
+  NoteFocus("scores", ui::LastItemInView());
+  RememberTextHeight("scores text", ImGui::GetCursorPosY() - top - drawn_h);
 }
 
 }  // namespace tilewalk::views

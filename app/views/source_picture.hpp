@@ -14,6 +14,11 @@ namespace tilewalk::views {
 
 enum class SourceLanguage : std::uint8_t { Cpp, Python };
 
+// What the pane says when no Pallas file was found: every way to give it one, the offline ones first.
+inline constexpr const char* kNoPallasHint =
+    "No Pallas file: give one with --pallas-source PATH or TILEWALK_PALLAS_SOURCE, or download the pinned "
+    "one with 'tilewalk source fetch', to show flash_attention.py beside the mirror.";
+
 // One file's text and what drawing it needs, computed once.
 struct SourceDocument {
   std::string title{};  // "flash_attention.py (Pallas)", "forward_kernel.cpp (C++ mirror)"
@@ -51,7 +56,9 @@ struct SourceViewState {
   // Per pane (Python, C++), "file:line:height" it last scrolled for: a new line, or a pane resized by a
   // layout change (F10, the window), scrolls again; in between the user scrolls freely.
   std::vector<std::string> scrolled_to{};
-  bool follow = true;  // auto-scroll to the lit (or focus) line
+  bool follow = true;        // auto-scroll to the lit (or focus) line
+  bool one_file = false;     // classroom mode: one file at a time, the Pallas file first
+  bool show_mirror = false;  // with one_file: the C++ mirror instead (M)
 };
 
 }  // namespace tilewalk::views

@@ -1,14 +1,17 @@
 #include "app/views/source_view.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
 
+#include "app/views/drawn_probe.hpp"
 #include "app/views/source_syntax.hpp"
 #include "app/views/tour_palette.hpp"
+#include "app/views/ui_text.hpp"
 
 namespace tilewalk::views {
 namespace {
@@ -50,10 +53,28 @@ void FollowLitLine(const SourcePane& pane, SourceViewState& state, std::size_t i
                           std::to_string(static_cast<int>(height));
   if (state.scrolled_to.size() <= index) state.scrolled_to.resize(index + 1);
   if (state.follow && follow_line > 0 && state.scrolled_to[index] != key) {
-    const float target = line_height * static_cast<float>(follow_line - 1) - height * 0.33f;
-    ImGui::SetScrollY(std::max(0.0f, target));
+    // On a whole line, so that no line is cut at the top of the pane.
+    const float target = std::floor(static_cast<float>(follow_line - 1) - height * 0.33f / line_height);
+    ImGui::SetScrollY(std::max(0.0f, target * line_height));
     state.scrolled_to[index] = key;
   }
+}
+
+// For the drawn probe: the lines wholly in view of the scrolling child being drawn, and the lit one.
+void NoteShownLines(const SourcePane& pane, float line_height) {
+  Drawn* drawn = DrawnProbe();
+  if (drawn == nullptr || line_height <= 0.0f) return;
+  const int count = static_cast<int>(pane.document->lines.size());
+  const float top = ImGui::GetScrollY();
+  const float height = ImGui::GetWindowHeight() - ImGui::GetCurrentWindow()->ScrollbarSizes.y;
+  const int first = static_cast<int>(std::ceil(top / line_height - 0.01f)) + 1;
+  const int last = std::min(count, static_cast<int>(std::floor((top + height) / line_height + 0.01f)));
+  const std::string& file = pane.document->file;
+  drawn->files.push_back({.name = file.substr(file.find_last_of('/') + 1),
+                          .first = first <= last ? first : 0,
+                          .last = first <= last ? last : 0,
+                          .lit = !pane.lit_lines.empty() ? pane.lit_lines.front() : pane.error_line,
+                          .python = pane.document->language == SourceLanguage::Python});
 }
 
 // Line `i` of the pane's document: its wash (lit, raised, in the passage, hovered), number and coloured
@@ -88,8 +109,8 @@ std::optional<Intent> DrawLine(const SourcePane& pane, int i, const LineMetrics&
   char number_text[16];
   std::snprintf(number_text, sizeof number_text, "%*d", m.digits, number);
   const float text_y = at.y + (m.line_height - ImGui::GetTextLineHeight()) * 0.5f;
-  draw->AddText(ImVec2(at.x + m.char_width, text_y), lit ? colours.on_current : colours.text_dim,
-                number_text);
+  ui::DrawText(draw, ImVec2(at.x + m.char_width, text_y), lit ? colours.on_current : colours.text_dim,
+               number_text);
 
   // Each span starts where the text before it ended, as ImGui measures it: the font's advance is not a
   // whole number of pixels, so multiplying a character width would drift along a long line.
@@ -99,7 +120,8 @@ std::optional<Intent> DrawLine(const SourcePane& pane, int i, const LineMetrics&
     const char* begin = line.data() + span.begin;
     const char* end_of_span = line.data() + span.end;
     const ImU32 ink = lit ? colours.on_current : (raised ? colours.on_error : SpanColour(span.kind));
-    draw->AddText(ImVec2(x, text_y), ink, begin, end_of_span);
+    ui::DrawText(draw, ImVec2(x, text_y), ink,
+                 std::string_view(begin, static_cast<std::size_t>(end_of_span - begin)));
     x += ImGui::CalcTextSize(begin, end_of_span).x;
   }
   if (clicked && pane.clickable)
@@ -118,26 +140,37 @@ std::optional<Intent> DrawLines(const SourcePane& pane, SourceViewState& state, 
   m.full_width = std::max(ImGui::GetContentRegionAvail().x,
                           m.margin + m.char_width * static_cast<float>(doc.longest + 2));
   FollowLitLine(pane, state, index, m.line_height);
+  NoteShownLines(pane, m.line_height);
   std::optional<Intent> intent;
+  // Rows touch: each is exactly line_height tall, as the clipper, the scrolling and the count of lines in
+  // view assume, and a region's wash is one band.
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f));
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(doc.lines.size()), m.line_height);
   while (clipper.Step())
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i)
       if (auto clicked = DrawLine(pane, i, m)) intent = std::move(clicked);
   clipper.End();
+  ImGui::PopStyleVar();
   return intent;
 }
 
 // One pane: its title and note, then the lines in a scrolling child. Returns a click's intent.
-std::optional<Intent> DrawPane(const SourcePane& pane, SourceViewState& state, std::size_t index,
-                               ImVec2 size) {
+std::optional<Intent> DrawPane(const SourcePane& pane, SourceViewState& state, std::size_t index, ImVec2 size,
+                               const std::string& aside = {}) {
   std::optional<Intent> intent;
   ImGui::PushID(static_cast<int>(index));
   if (ImGui::BeginChild("pane", size, false, ImGuiWindowFlags_NoScrollbar)) {
-    ImGui::TextColored(palette::Vec(palette::Active().passage), "%s", pane.document->title.c_str());
-    if (!pane.note.empty()) {
+    ui::TextColored(palette::Vec(palette::Active().passage), "%s", pane.document->title.c_str());
+    // One file at a time (classroom mode) keeps its header to one line: the title, and what is missing or a
+    // key away, when it fits beside the title.
+    if (state.one_file && !aside.empty() && ui::FitsBeside(aside)) {
+      ImGui::SameLine();
+      ui::TextColored(palette::Vec(palette::Active().text_dim), "%s", aside.c_str());
+    }
+    if (!pane.note.empty() && (!state.one_file || pane.error_line > 0)) {
       ImGui::PushTextWrapPos(0.0f);
-      ImGui::TextColored(
+      ui::TextColored(
           palette::Vec(pane.error_line > 0 ? palette::Active().error : palette::Active().text_dim), "%s",
           pane.note.c_str());
       ImGui::PopTextWrapPos();
@@ -157,19 +190,24 @@ std::optional<Intent> DrawPane(const SourcePane& pane, SourceViewState& state, s
 // each half has room for about 64 characters of code, else one over the other.
 std::optional<Intent> DrawSourceView(const SourcePicture& picture, SourceViewState& state) {
   if (!picture.python && !picture.cpp) {
-    ImGui::TextWrapped("%s", picture.empty_message.c_str());
+    ui::TextWrapped("%s", picture.empty_message.c_str());
     return std::nullopt;
   }
-  if (!picture.python_missing.empty()) {
+  if (!picture.python_missing.empty() && !state.one_file) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(palette::Vec(palette::Active().text_dim), "%s", picture.python_missing.c_str());
+    ui::TextColored(palette::Vec(palette::Active().text_dim), "%s", picture.python_missing.c_str());
     ImGui::PopTextWrapPos();
   }
   std::optional<Intent> intent;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  if (!picture.python || !picture.cpp) {
-    const SourcePane& only = picture.python ? *picture.python : *picture.cpp;
-    if (auto clicked = DrawPane(only, state, picture.python ? 0 : 1, avail)) intent = std::move(clicked);
+  if (!picture.python || !picture.cpp || state.one_file) {
+    const bool python = picture.python && !(picture.cpp && state.show_mirror);
+    const SourcePane& only = python ? *picture.python : *picture.cpp;
+    const std::string aside = !picture.python_missing.empty() ? "(no Pallas file)"
+                              : picture.python && picture.cpp
+                                  ? (python ? "M: the C++ mirror" : "M: the Pallas file")
+                                  : "";
+    if (auto clicked = DrawPane(only, state, python ? 0 : 1, avail, aside)) intent = std::move(clicked);
     return intent;
   }
   const float char_width = ImGui::CalcTextSize("M").x;

@@ -13,6 +13,7 @@
 #include "app/views/chart_scales.hpp"
 #include "app/views/meaning_fill.hpp"
 #include "app/views/tour_palette.hpp"
+#include "app/views/ui_text.hpp"
 
 namespace tilewalk::views {
 namespace {
@@ -83,7 +84,7 @@ bool ChoiceButton(const char* label, bool chosen) {
     ImGui::PushStyleColor(ImGuiCol_ButtonHovered, palette::Vec(palette::Active().current));
     ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(palette::Active().on_current));
   }
-  const bool clicked = ImGui::Button(label);
+  const bool clicked = ui::Button(label);
   if (chosen) ImGui::PopStyleColor(3);
   return clicked;
 }
@@ -95,18 +96,18 @@ float ButtonWidth(const char* label) {
 
 std::optional<Intent> DrawButtons(const TimelinePicture& picture) {
   std::optional<Intent> intent;
-  if (ImGui::Button("|<")) intent = Intent{.kind = IntentKind::GoToStart};
+  if (ui::Button("|<")) intent = Intent{.kind = IntentKind::GoToStart};
   ImGui::SameLine();
-  if (ImGui::Button(" < ")) intent = Intent{.kind = IntentKind::Step, .value = -1};
+  if (ui::Button(" < ")) intent = Intent{.kind = IntentKind::Step, .value = -1};
   ImGui::SameLine();
-  if (ImGui::Button(picture.playing ? "Pause" : "Play ")) intent = Intent{.kind = IntentKind::TogglePlay};
+  if (ui::Button(picture.playing ? "Pause" : "Play ")) intent = Intent{.kind = IntentKind::TogglePlay};
   ImGui::SameLine();
-  if (ImGui::Button(" > ")) intent = Intent{.kind = IntentKind::Step, .value = 1};
+  if (ui::Button(" > ")) intent = Intent{.kind = IntentKind::Step, .value = 1};
   ImGui::SameLine();
-  if (ImGui::Button(">|")) intent = Intent{.kind = IntentKind::GoToEnd};
+  if (ui::Button(">|")) intent = Intent{.kind = IntentKind::GoToEnd};
 
   SameLineIfFits(ImGui::CalcTextSize("step by: statement DMA grid step launch").x * 1.3f);
-  ImGui::TextColored(palette::Vec(palette::Active().text_dim), "step by:");
+  ui::TextColored(palette::Vec(palette::Active().text_dim), "step by:");
   for (int u = 0; u < static_cast<int>(StepUnit::kCount); ++u) {
     const auto unit = static_cast<StepUnit>(u);
     ImGui::SameLine();
@@ -124,9 +125,9 @@ std::optional<Intent> DrawButtons(const TimelinePicture& picture) {
   if (ImGui::SliderInt("##speed", &speed, 1, 120, "%d/s"))
     intent = Intent{.kind = IntentKind::SetSpeed, .value = speed};
   ImGui::SameLine(0.0f, 0.0f);
-  ImGui::TextColored(palette::Vec(palette::Active().text_dim), " speed");
+  ui::TextColored(palette::Vec(palette::Active().text_dim), " speed");
   ImGui::SameLine();
-  ImGui::TextColored(palette::Vec(palette::Active().text_dim), " axis:");
+  ui::TextColored(palette::Vec(palette::Active().text_dim), " axis:");
   ImGui::SameLine();
   if (ChoiceButton("events", picture.axis == TimelineAxis::Events))
     intent = Intent{.kind = IntentKind::SetAxis, .value = static_cast<int>(TimelineAxis::Events)};
@@ -153,7 +154,7 @@ void DrawTimeLabels(const TimelinePicture& picture, float left, float width) {
       // A tick at the value, its label starting just right of it (or ending at it, at the far end).
       draw->AddLine(ImVec2(x, at.y), ImVec2(x, at.y + line), palette::Active().text_dim);
       const float label_x = x + 3.0f + w <= left + width ? x + 3.0f : x - 3.0f - w;
-      draw->AddText(ImVec2(label_x, at.y), palette::Active().text_dim, text);
+      ui::DrawText(draw, ImVec2(label_x, at.y), palette::Active().text_dim, text);
     }
   }
   ImGui::Dummy(ImVec2(width, line));
@@ -169,7 +170,7 @@ std::optional<Intent> DrawLegend(bool buttons = true) {
     if (k > 0) SameLineIfFits(ImGui::CalcTextSize(kKinds[k].label).x + button_widths + line * 2.0f);
     ImGui::PushID(static_cast<int>(k));
     if (buttons) {
-      if (ImGui::Button("<"))
+      if (ui::Button("<"))
         intent = Intent{.kind = IntentKind::JumpToMarker, .value = -1, .arg = static_cast<int>(k)};
       ImGui::SameLine();
     }
@@ -185,10 +186,10 @@ std::optional<Intent> DrawLegend(bool buttons = true) {
     ImGui::Dummy(ImVec2(s, frame));
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(kKinds[k].label);
+    ui::TextUnformatted(kKinds[k].label);
     if (buttons) {
       ImGui::SameLine();
-      if (ImGui::Button(">"))
+      if (ui::Button(">"))
         intent = Intent{.kind = IntentKind::JumpToMarker, .value = 1, .arg = static_cast<int>(k)};
     }
     ImGui::PopID();
@@ -257,8 +258,8 @@ std::optional<Intent> DrawScrubber(const TimelinePicture& picture, float& left, 
     const ImU32 fill = i % 2 == 0 ? palette::Active().band_even : palette::Active().band_odd;
     draw->AddRectFilled(ImVec2(x0, at.y), ImVec2(x1, at.y + band_height), fill);
     draw->PushClipRect(ImVec2(x0, at.y), ImVec2(x1, at.y + band_height), true);
-    draw->AddText(ImVec2(x0 + 4.0f, at.y + (band_height - line) * 0.5f), palette::Active().text,
-                  band.name.c_str());
+    ui::DrawText(draw, ImVec2(x0 + 4.0f, at.y + (band_height - line) * 0.5f), palette::Active().text,
+                 band.name.c_str());
     draw->PopClipRect();
   }
   for (const TimelineMarker& m : picture.markers) {
@@ -300,9 +301,9 @@ float TimelineViewHeight(TimelineAxis axis, bool core_lanes) {
 
 std::optional<Intent> DrawTimelineView(const TimelinePicture& picture) {
   std::optional<Intent> intent = DrawButtons(picture);
-  ImGui::TextUnformatted(picture.position.c_str());
+  ui::TextUnformatted(picture.position.c_str());
   ImGui::SameLine();
-  ImGui::TextColored(palette::Vec(palette::Active().current_text), "%s", picture.statement.c_str());
+  ui::TextColored(palette::Vec(palette::Active().current_text), "%s", picture.statement.c_str());
   float left = 0, width = 0;
   if (auto seek = DrawScrubber(picture, left, width)) intent = seek;
   if (picture.axis == TimelineAxis::Time) DrawTimeLabels(picture, left, width);
@@ -322,9 +323,9 @@ float TimelineStripHeight(bool core_lanes) {
 }
 
 std::optional<Intent> DrawTimelineStrip(const TimelinePicture& picture) {
-  ImGui::TextColored(palette::Vec(palette::Active().current_text), "%s", picture.statement.c_str());
+  ui::TextColored(palette::Vec(palette::Active().current_text), "%s", picture.statement.c_str());
   ImGui::SameLine();
-  ImGui::TextUnformatted(picture.position.c_str());
+  ui::TextUnformatted(picture.position.c_str());
   float left = 0, width = 0;
   return DrawScrubber(picture, left, width);
 }

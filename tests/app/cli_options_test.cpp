@@ -170,15 +170,23 @@ TEST_CASE("gui options: defaults, each option from '=' or the next argument, and
   CHECK(*shot->screenshot == "out/shot.png");
   CHECK(shot->window_size.width == 800);
   CHECK(shot->screenshot_frames == 5);
+  CHECK(shot->size_given);
+  CHECK_FALSE(defaults->size_given);
 
   const auto message = [](std::vector<std::string_view> bad) {
     const auto parsed = ParseGuiOptions(bad);
     return parsed.ok() ? std::string("(accepted)") : parsed.error().message;
   };
-  CHECK(message({"--frames", "5"}) == "--frames only applies with --screenshot");
+  CHECK(message({"--frames", "5"}) == "--frames only applies with --screenshot or --layout-json");
   CHECK(message({"--screenshot", "a.png", "--frames", "1"}) ==
         "--frames got '1': expected a whole number from 3 to 100000");
   CHECK(message({"--stop", "0"}) == "--stop got '0': expected a whole number from 1 to 1000");
+  const std::vector<std::string_view> layout_args = {"--layout-json", "out/layout.json", "--frames", "4"};
+  const auto layout = ParseGuiOptions(layout_args);
+  REQUIRE(layout.ok());
+  CHECK(*layout->layout_json == "out/layout.json");
+  CHECK(layout->screenshot_frames == 4);
+  CHECK(message({"--layout-json", "l.json", "--gallery"}).find("it takes no --gallery") != std::string::npos);
 }
 
 }  // namespace tilewalk::app

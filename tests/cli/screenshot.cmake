@@ -1,7 +1,7 @@
 # Takes a screenshot under a virtual X server and checks the PNG's pixels, and that no temporary file is
 # left beside it.
 #   cmake -DXVFB_RUN=... -DTILEWALK=... -DINSPECT=... -DOUT_DIR=... -DSIZE=WxH [-DSIZE_FLAG=ON]
-#         -P screenshot.cmake
+#         [-DEXTRA=--classroom] -P screenshot.cmake
 file(REMOVE_RECURSE "${OUT_DIR}")
 file(MAKE_DIRECTORY "${OUT_DIR}")
 set(shot "${OUT_DIR}/shot.png")
@@ -9,7 +9,7 @@ set(size_args)
 if(SIZE_FLAG)
   set(size_args --size ${SIZE})
 endif()
-execute_process(COMMAND "${XVFB_RUN}" -a "${TILEWALK}" gui --screenshot "${shot}" ${size_args}
+execute_process(COMMAND "${XVFB_RUN}" -a "${TILEWALK}" gui --screenshot "${shot}" ${size_args} ${EXTRA}
                 RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
 if(NOT code EQUAL 0)
   message(FATAL_ERROR "tilewalk gui --screenshot exited ${code}\n${out}${err}")

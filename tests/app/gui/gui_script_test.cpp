@@ -53,8 +53,7 @@ TEST_CASE("gui script: mistakes are refused with file:line and what was expected
   };
   CHECK(message("stats\njump 3\n") ==
         "s.script:2: unknown command 'jump'; expected key, tap, set, apply, wait recorded, wait frames, "
-        "screenshot, "
-        "expect or stats");
+        "screenshot, expect, absent or stats");
   CHECK(message("key Sideways") ==
         "s.script:1: 'Sideways' is not a key name (such as Right, PageDown, F10, Space, a)");
   CHECK(message("set qlen 3") == "s.script:1: 'qlen' is not a scenario field (such as q_len, causal, dtype)");
@@ -63,6 +62,7 @@ TEST_CASE("gui script: mistakes are refused with file:line and what was expected
   CHECK(message("wait frames 0") == "s.script:1: wait frames: expected a whole number from 1 to 100000");
   CHECK(message("wait a bit") == "s.script:1: expected 'wait recorded' or 'wait frames N'");
   CHECK(message("expect") == "s.script:1: expect needs a text");
+  CHECK(message("absent") == "s.script:1: absent needs a text");
   CHECK(message("apply now").starts_with("s.script:1: unknown command 'apply'"));
 }
 

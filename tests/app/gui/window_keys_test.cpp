@@ -36,3 +36,19 @@ TEST_CASE("--classroom is a gui option, and the help lists F11 and Ctrl +/-") {
   CHECK(f11);
   CHECK(ctrl);
 }
+
+namespace tilewalk::app {
+
+TEST_CASE("key bindings: each key and modifier is bound once, and the help lists each row once") {
+  const std::span<const KeyBinding> bindings = KeyBindings();
+  for (std::size_t i = 0; i < bindings.size(); ++i)
+    for (std::size_t j = i + 1; j < bindings.size(); ++j) {
+      CAPTURE(bindings[i].keys);
+      CHECK_FALSE((bindings[i].key == bindings[j].key && bindings[i].mods == bindings[j].mods));
+    }
+  const std::vector<KeyHelp> rows = HelpRows();
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    for (std::size_t j = i + 1; j < rows.size(); ++j) CHECK(rows[i].keys != rows[j].keys);
+}
+
+}  // namespace tilewalk::app

@@ -117,7 +117,7 @@ TEST_CASE("pane lists: parsed in any order, written in screen order, and unknown
 namespace tilewalk::app {
 
 TEST_CASE(
-    "tour layout: classroom mode puts the source over the passage and gives the right half to one picture") {
+    "tour layout: classroom mode puts the passage on the left and the picture over the source on the right") {
   LayoutInput classroom = kArea;
   classroom.classroom = true;
   for (const char* list :
@@ -126,17 +126,58 @@ TEST_CASE(
     CAPTURE(list);
     CheckTiles(LayOutTour(classroom, Parse(list)));
   }
+  const float top_h = kArea.height - kArea.timeline_height;
   const TourLayout l = LayOutTour(classroom, Parse("source,passage,grid,timeline"));
-  CHECK(l.source->x == kArea.x);
   CHECK(l.passage->x == kArea.x);
-  CHECK(l.passage->y == l.source->y + l.source->height);
-  CHECK(l.grid->x == l.source->width);
-  CHECK(l.grid->height == l.source->height + l.passage->height);  // the whole right half
-  CHECK(l.grid->width == kArea.width / 2);
+  CHECK(l.passage->height == top_h);  // the whole left column
+  CHECK(l.grid->x == l.passage->width);
+  CHECK(l.source->x == l.grid->x);
+  CHECK(l.source->y == l.grid->y + l.grid->height);
+  CHECK(l.source->height == std::floor(top_h * 0.38f));
+  CHECK(l.passage->width == std::floor(kArea.width * 0.34f));  // no measure: the narrowest column
   CHECK(l.timeline->height == kArea.timeline_height);
+  CHECK(l.folded.empty());
   const TourLayout both = LayOutTour(classroom, Parse("source,passage,grid,memory,timeline"));
   CHECK(both.grid->width == both.detail->width);
   CHECK(both.detail->y == both.grid->y + both.grid->height);
+  CHECK(both.source->y == both.detail->y + both.detail->height);
+}
+
+TEST_CASE("tour layout: a classroom screen taller than wide stacks the passage, the picture and the source") {
+  LayoutInput portrait{.x = 0, .y = 0, .width = 800, .height = 1200, .timeline_height = 100};
+  portrait.classroom = true;
+  portrait.line_height = 30;
+  portrait.source_min_height = 400;
+  portrait.passage_height = [](float) { return 250.0f; };
+  const TourLayout l = LayOutTour(portrait, Parse("source,passage,grid,timeline"));
+  CHECK(l.passage->width == 800);
+  CHECK(l.passage->height == 250);
+  CHECK(l.grid->y == l.passage->y + l.passage->height);
+  CHECK(l.source->y == l.grid->y + l.grid->height);
+  CHECK(l.source->height == 400);  // the floor: 38% of the rest would be less
+  CHECK(l.source->y + l.source->height == portrait.height - portrait.timeline_height);
+}
+
+TEST_CASE("tour layout: a classroom window too small for every floor folds the source, then the picture") {
+  LayoutInput small{.x = 0, .y = 0, .width = 800, .height = 400, .timeline_height = 60};
+  small.classroom = true;
+  small.line_height = 30;
+  small.pane_min_width = 240;
+  small.source_min_height = 320;  // more than the 340 px above the timeline leaves beside four lines
+  TourLayout l = LayOutTour(small, Parse("source,passage,grid,timeline"));
+  CHECK_FALSE(l.source);
+  REQUIRE(l.folded.size() == 1);
+  CHECK(l.folded[0] == Pane::Source);
+  CHECK(l.grid);
+  CHECK(FoldedNames(l.folded) == std::vector<std::string>{"source"});
+  small.width = 400;  // stacked, and 240 px leave no room under four lines of passage for a picture
+  small.height = 300;
+  l = LayOutTour(small, Parse("source,passage,grid,memory,timeline"));
+  CHECK_FALSE(l.grid);
+  CHECK_FALSE(l.detail);
+  CHECK_FALSE(l.source);
+  CHECK(FoldedNames(l.folded) == std::vector<std::string>{"source", "picture"});
+  CHECK(l.passage->width == 400);
 }
 
 }  // namespace tilewalk::app
@@ -159,15 +200,17 @@ TEST_CASE("tour layout: the passage gets the height its narration needs, within 
   CHECK(LayOutTour(area, PaneSet::All()).passage->height == std::floor(top_h * 0.25f));
   area.passage_height = [](float) { return 5000.0f; };  // a long one never takes the pictures' room
   CHECK(LayOutTour(area, PaneSet::All()).passage->height == std::floor(top_h * kLargestFittedPassage));
-  area.classroom = true;  // classroom: the passage under the source, fitted to the left column
-  area.passage_height = [&](float width) {
-    asked_width = width;
-    return 300.0f;
-  };
+  area.classroom = true;  // classroom: the left column widens until the narration fits its height
+  area.passage_height = [](float width) { return width < 1600 * 0.46f ? 900.0f : 300.0f; };
   l = LayOutTour(area, PaneSet::All());
   CheckTiles(l);
-  CHECK(l.passage->height == 300.0f);
-  CHECK(asked_width == l.passage->width);
+  CHECK(l.passage->width == std::floor(1600 * 0.46f));
+  CHECK(l.passage->height == top_h);
+  area.passage_height = [](float) { return 5000.0f; };  // never past half the screen
+  CHECK(LayOutTour(area, PaneSet::All()).passage->width == std::floor(1600 * 0.52f));
+  area.passage_width = [] { return 1600 * 0.48f; };  // nor narrower than its longest unwrapped line
+  area.passage_height = [](float) { return 10.0f; };
+  CHECK(LayOutTour(area, PaneSet::All()).passage->width == std::floor(1600 * 0.48f));
 }
 
 TEST_CASE("tour layout: dragged splits move the borders, and absurd ones are kept in bounds") {

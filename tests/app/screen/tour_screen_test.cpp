@@ -128,9 +128,10 @@ TEST_CASE("classroom look: white on near-black, strong title bars, and the font 
   ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // the atlas builds at the new size
   CHECK(h > 0);
   CHECK(views::CurrentTextFonts().title->FontSize > views::CurrentTextFonts().prose->FontSize);
-  CHECK(ImGui::GetIO().Fonts->Fonts[0]->FontSize == doctest::Approx(29.0f));  // 24 px at 1080, × 1.2
-  CHECK(LookFontPixels(900, false, 1.0f) == 20.0f);
-  CHECK(LookFontPixels(900, false, 1.1f) == 22.0f);
+  CHECK(ImGui::GetIO().Fonts->Fonts[0]->FontSize == doctest::Approx(29.0f));  // 1080 / 37.5
+  CHECK(LookFontPixels(1080, false, 1.0f) == 20.0f);
+  CHECK(LookFontPixels(1080, false, 1.1f) == 22.0f);
+  CHECK(LookFontPixels(2160, true, 1.0f) == 58.0f);  // 4K looks as 1080p does, twice as fine
 }
 
 }  // namespace tilewalk::app

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 
 #include "app/session/tour_session.hpp"
@@ -104,6 +105,31 @@ TEST_CASE("tour session: no tours, or a missing tour, falls back with a reason")
   TourSession missing({.library_folder = kLibrary, .tour = "no-such-tour"});
   CHECK_FALSE(missing.HasTour());
   CHECK(missing.fallback_message().find("no-such-tour") != std::string::npos);
+}
+
+TEST_CASE("tour session: with no Pallas file anywhere, the hint names the offline ways to give one first") {
+  // No variable, and an empty cache: nothing to find, unless python3 has jax, which these machines lack.
+  const std::filesystem::path cache = std::filesystem::temp_directory_path() / "tilewalk-empty-cache";
+  std::filesystem::create_directories(cache);
+  const char* variable = std::getenv("TILEWALK_PALLAS_SOURCE");
+  const std::string saved = variable != nullptr ? variable : "";
+  const char* xdg = std::getenv("XDG_CACHE_HOME");
+  const std::string saved_xdg = xdg != nullptr ? xdg : "";
+  unsetenv("TILEWALK_PALLAS_SOURCE");
+  setenv("XDG_CACHE_HOME", cache.c_str(), 1);
+  TourSession s({.library_folder = kLibrary});
+  if (variable != nullptr) setenv("TILEWALK_PALLAS_SOURCE", saved.c_str(), 1);
+  if (xdg != nullptr)
+    setenv("XDG_CACHE_HOME", saved_xdg.c_str(), 1);
+  else
+    unsetenv("XDG_CACHE_HOME");
+  const std::string& hint = s.pallas_problem();
+  const std::size_t flag = hint.find("--pallas-source"), env = hint.find("TILEWALK_PALLAS_SOURCE"),
+                    fetch = hint.find("source fetch");
+  REQUIRE(flag != std::string::npos);
+  REQUIRE(env != std::string::npos);
+  REQUIRE(fetch != std::string::npos);
+  CHECK(flag < fetch);  // the network is the last resort
 }
 
 }  // namespace tilewalk::session
@@ -378,6 +404,20 @@ TEST_CASE(
   TickUntilRecorded(s);
   CHECK(s.recording() == before);
   CHECK(s.scenario_flags() == longer);
+}
+
+}  // namespace tilewalk::session
+
+namespace tilewalk::session {
+
+TEST_CASE("tour session: a stop's `focus: operand` brings that buffer forward in the Memory pane") {
+  TourSession s({.tour = "intro", .stop = 2});  // "m fills with -inf": focus: operand m_scratch
+  REQUIRE(s.HasTour());
+  const views::MemoryPicture& memory = s.Pictures().memory;
+  CHECK(memory.focus == views::MemoryFocus::Scratch);
+  bool named = false;
+  for (const views::ScratchPicture& scratch : memory.scratch) named |= scratch.text.starts_with("m_scratch ");
+  CHECK(named);
 }
 
 }  // namespace tilewalk::session

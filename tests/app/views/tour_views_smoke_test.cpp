@@ -119,6 +119,11 @@ TEST_CASE("timeline controls: round axis ticks, and an event's place on either a
   CHECK(ticks.back() == doctest::Approx(90.0));
   CHECK(AxisTicks(0.8, 5.0f)[1] == doctest::Approx(0.2));
   CHECK(AxisTicks(0.0, 5.0f).empty());
+  const std::vector<double> zoomed = AxisTicksBetween(1.37, 2.9, 4.0f);  // 0.5 apart, from 1.5
+  REQUIRE(zoomed.size() == 3);
+  CHECK(zoomed[0] == doctest::Approx(1.5));
+  CHECK(zoomed[2] == doctest::Approx(2.5));
+  CHECK(AxisTicksBetween(2.0, 1.0, 4.0f).empty());
 
   TimelinePicture p = CannedTimelinePicture();
   CHECK(TimelineFraction(p, 1500, 40.5) == doctest::Approx(1500.0 / 2999.0));
