@@ -105,7 +105,7 @@ void OpenChosenTour(GuiRun& run) {
   if (!opened->HasTour()) return;  // the library changed under us: stay where we are
   run.tour = std::move(opened);
   ApplyPlayback(*run.tour, unit, axis, speed);
-  run.screen.detail_stop = -1;
+  ForgetTour(run.screen);
   run.shell.tours.choices = TourChoices(*run.tour);
 }
 

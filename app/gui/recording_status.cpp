@@ -11,7 +11,7 @@ void DrawRecordingStatus(session::TourSession& tour) {
   ImGui::SetNextWindowPos(
       {viewport->Pos.x + viewport->Size.x * 0.5f, viewport->Pos.y + viewport->Size.y * 0.5f},
       ImGuiCond_Always, {0.5f, 0.5f});
-  ImGui::SetNextWindowBgAlpha(0.95f);
+  ImGui::SetNextWindowBgAlpha(1.0f);  // opaque, as every popup is
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                                       ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                                       ImGuiWindowFlags_NoFocusOnAppearing;

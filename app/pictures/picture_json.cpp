@@ -139,9 +139,9 @@ std::string GridJson(const views::GridPicture& p) {
   j["walks_down_columns"] = p.walks_down_columns;
   j["core1_first_step"] = p.core1_first_step >= 0 ? ordered_json(p.core1_first_step) : ordered_json(nullptr);
   j["cell_key"] = {{".", "pending"}, {"r", "ran"}, {"s", "skipped"}};
-  j["current"] = p.current ? ordered_json{{"slice", p.current->slice}, {"row", p.current->row},
-                                          {"col", p.current->col}}
-                           : ordered_json(nullptr);
+  j["current"] =
+      p.current ? ordered_json{{"slice", p.current->slice}, {"row", p.current->row}, {"col", p.current->col}}
+                : ordered_json(nullptr);
   ordered_json slices = ordered_json::array();
   for (const views::GridSlice& slice : p.slices) {
     ordered_json rows = ordered_json::array();

@@ -109,6 +109,8 @@ void SetUpStyle(const ImGuiLook& look) {
     style.FrameBorderSize = 1.0f;
     style.FramePadding = ImVec2(5.0f, 5.0f);  // taller title bars and buttons, before scaling
   }
+  // Tooltips, menus and popups are opaque: on a projector the pane behind must not read through them.
+  style.Colors[ImGuiCol_PopupBg].w = 1.0f;
   // ImGui's spacing is tuned for its 13 px font; grow it with ours so that the layout does not look cramped.
   style.ScaleAllSizes(look.font_pixels / 16.0f);
 }

@@ -306,6 +306,14 @@ LayoutInput TourScreenArea(const session::TourPictures& pictures, const TourScre
   };
 }
 
+void ForgetTour(TourScreenState& state) {
+  state.detail_auto = session::DetailTab::Memory;
+  state.detail_user.reset();
+  state.detail_stop = -1;
+  state.classroom_grid = false;
+  state.memory = {};
+}
+
 void DrawTourScreen(session::TourSession& session, TourScreenState& state, float top, double seconds) {
   std::vector<views::Intent> intents;
   intents.swap(state.key_intents);

@@ -59,6 +59,10 @@ void DrawDetailContent(session::DetailTab tab, const session::TourPictures& pict
 // The detail pane's title for `tab`: "Memory: VMEM of the fwd launch", "Cost: ... estimated".
 std::string DetailPaneTitle(const session::TourPictures& pictures, session::DetailTab tab);
 
+// Another tour opened: what the screen remembered of the last one's stops (the tab the cursor or the user
+// asked for, the grid in classroom mode, the memory pane's scroll) goes, so the new stop shows its own.
+void ForgetTour(TourScreenState& state);
+
 // `top`: where the menu bar ends. `seconds`: wall time since the last frame, for playback.
 void DrawTourScreen(session::TourSession& session, TourScreenState& state, float top, double seconds);
 

@@ -56,7 +56,8 @@ views::GridPicture BuildGridPicture(const walkthrough::Snapshot& snap) {
   // a row (or down a column, in dK/dV).
   const int per_slice = picture.rows * picture.cols;
   if (per_slice > 0 && snap.step >= 0 && snap.step < per_slice * batches * heads) {
-    const int slice = static_cast<int>(snap.step) / per_slice, in_slice = static_cast<int>(snap.step) % per_slice;
+    const int slice = static_cast<int>(snap.step) / per_slice,
+              in_slice = static_cast<int>(snap.step) % per_slice;
     picture.current = dkv ? views::GridCell{slice, in_slice % picture.rows, in_slice / picture.rows}
                           : views::GridCell{slice, in_slice / picture.cols, in_slice % picture.cols};
   }

@@ -119,7 +119,7 @@ struct StopContext {
   const walkthrough::TourStop* stop = nullptr;
   const walkthrough::Passage* passage = nullptr;  // the stop's first passage, if it exists
   std::string landing_problem{};                  // why the stop does not land, if it does not
-  bool edited = false;  // the scenario is the learner's: a figure it does not have reads "—", not a problem
+  bool edited = false;  // the scenario is the learner's: a paragraph counting a figure it lacks says so
 };
 // Narration and passage body with their placeholders filled from `placeholders` (null: left as written).
 views::PassagePicture BuildPassagePicture(const StopContext& context,

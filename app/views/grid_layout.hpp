@@ -84,10 +84,10 @@ struct LegendEntry {
 // A summary's current band magnified: its cells one a step (at most kLensSide a side, around the cursor),
 // in a framed box beside the band, with a leader line from the band to the box.
 struct GridLens {
-  LayoutRect frame;               // the box, its title included
-  LayoutLabel title;              // "magnified: q block 40-47, kv block 0-2"
-  std::vector<LayoutRect> cells;  // row-major
-  std::vector<CellState> states;  // in step with cells
+  LayoutRect frame;                   // the box, its title included
+  LayoutLabel title;                  // "magnified: q block 40-47, kv block 0-2"
+  std::vector<LayoutRect> cells;      // row-major
+  std::vector<CellState> states;      // in step with cells
   std::optional<LayoutRect> current;  // the cursor's cell among them, outlined
   LayoutSegment leader;               // from the band cell's centre to the box
 };
@@ -140,8 +140,7 @@ std::vector<CellRun> CellRuns(const GridPicture& picture, const SliceLayout& sli
                               float gap);
 
 // The cell under a point given in layout coordinates, if any.
-std::optional<GridCell> HitTestGridLayout(const GridLayout& layout, const GridPicture& picture,
-                                             LayoutVec p);
+std::optional<GridCell> HitTestGridLayout(const GridLayout& layout, const GridPicture& picture, LayoutVec p);
 
 // Diagonal hatch lines ("/") clipped to rect, spaced `spacing` apart; how skipped cells read as "visited,
 // no arithmetic" without a clip rectangle per cell.

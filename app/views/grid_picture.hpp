@@ -54,7 +54,6 @@ struct GridViewState {
 
 // An intent is a GridCell too: the user asked to move the cursor to that grid step. The app applies it.
 
-
 // The position of (row, col) in the execution order of one slice: the innermost axis varies fastest.
 constexpr int StepInSlice(int rows, int cols, bool walks_down_columns, int row, int col) {
   return walks_down_columns ? col * rows + row : row * cols + col;

@@ -108,6 +108,34 @@ TEST_CASE("tour screen: classroom mode shows the stop's picture, and it stays pu
   CHECK(screen.Frame() > 3000);
 }
 
+TEST_CASE("tour screen: another tour forgets the last one's tab, grid and scroll") {
+  FixtureScreen screen;
+  screen.state.classroom = true;
+  screen.Press(GLFW_KEY_PAGE_DOWN);  // stop 2 shows the grid
+  screen.state.detail_user = session::DetailTab::Cost;
+  screen.state.detail_auto = session::DetailTab::Scores;
+  screen.state.memory.scrolled_for = 7;
+  REQUIRE(screen.state.classroom_grid);
+  ForgetTour(screen.state);
+  CHECK_FALSE(screen.state.classroom_grid);
+  CHECK_FALSE(screen.state.detail_user);
+  CHECK(screen.state.detail_auto == session::DetailTab::Memory);
+  CHECK(screen.state.detail_stop == -1);
+  CHECK_FALSE(screen.state.memory.scrolled_for);
+}
+
+TEST_CASE("every look: tooltips, menus and popups are opaque, in each theme, classroom or not") {
+  views::HeadlessImGui imgui;
+  std::ostringstream warnings;
+  for (const auto theme :
+       {views::palette::Theme::Dark, views::palette::Theme::Light, views::palette::Theme::Print})
+    for (const bool classroom : {false, true}) {
+      RestyleImGui({.font_pixels = 20.0f, .classroom = classroom, .theme = theme}, warnings);
+      CHECK(ImGui::GetStyle().Colors[ImGuiCol_PopupBg].w == 1.0f);
+    }
+  views::palette::SetTheme(views::palette::Theme::Dark);
+}
+
 TEST_CASE("classroom look: white on near-black, strong title bars, and the font rasterised at its size") {
   views::HeadlessImGui imgui;
   std::ostringstream warnings;

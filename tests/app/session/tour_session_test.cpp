@@ -279,9 +279,14 @@ TEST_CASE(
   CHECK(rejected.source.cpp->error_line > 0);
   CHECK(rejected.passage.edited);
   CHECK_MESSAGE(rejected.passage.problem.empty(), rejected.passage.problem);  // the edit's, not the tour's
-  // the passage's figures of launches that did not run read as a dash, not as raw placeholders
-  CHECK(rejected.passage.narration.find('{') == std::string::npos);
-  CHECK(rejected.passage.passage_body.find('{') == std::string::npos);
+  // a paragraph counting figures of launches that did not run says so: no raw placeholders, no dashes
+  for (const std::string* text : {&rejected.passage.narration, &rejected.passage.passage_body}) {
+    CAPTURE(*text);
+    CHECK(text->find('{') == std::string::npos);
+    CHECK(text->find("\u2014") == std::string::npos);
+    CHECK(text->find('\x01') == std::string::npos);
+  }
+  CHECK(rejected.passage.passage_body.find("the edited scenario did not run") != std::string::npos);
 
   // Flags that cannot be read change nothing and say why.
   s.Apply({.kind = views::IntentKind::ApplyScenario, .words = {"--block-k", "many"}});
