@@ -256,15 +256,17 @@ LayoutInput TourScreenArea(const session::TourPictures& pictures, const TourScre
   const ImGuiStyle& style = ImGui::GetStyle();
   const float line = ImGui::GetTextLineHeightWithSpacing();
   const float pane_chrome = ImGui::GetFrameHeight() + 2.0f * style.WindowPadding.y;
-  // The source's floor: the file's title, the notes above it (a line that raised, where the passage lies;
-  // two lines each, wrapped, and classroom mode keeps only a raise's), then kMinSourceLines of code, half a
-  // line to spare, and the horizontal scrollbar.
+  // The source's floor: the key to its marks (outside classroom mode, whose title line carries it when it
+  // fits), the file's title, the notes above it (a line that raised, where the passage lies, what the
+  // pipeline does; two lines each, wrapped, and classroom mode keeps only a raise's), then kMinSourceLines
+  // of code, half a line to spare, and the horizontal scrollbar.
   const auto has_note = [&](const std::optional<views::SourcePane>& pane) {
     return pane && !pane->note.empty() && (!state.classroom || pane->error_line > 0);
   };
   const bool missing_note = !pictures.source.python_missing.empty() && !state.classroom;
   const float header_lines =
-      1.0f + (has_note(pictures.source.cpp) || has_note(pictures.source.python) ? 2.0f : 0.0f) +
+      (state.classroom ? 1.0f : 2.0f) +
+      (has_note(pictures.source.cpp) || has_note(pictures.source.python) ? 2.0f : 0.0f) +
       (missing_note ? 2.0f : 0.0f);
   const float source_min =
       pane_chrome + (header_lines + static_cast<float>(kMinSourceLines) + 0.5f) * line + style.ScrollbarSize;

@@ -48,10 +48,27 @@ views::SourcePane PallasPane(const walkthrough::PallasIndex& pallas, const std::
     const walkthrough::ResolvedAnchor& region = pallas.PassageAnchor(passage->id);
     if (region.status != walkthrough::AnchorStatus::NotFound) {
       for (int line = region.first; line <= region.last; ++line) pane.passage_lines.push_back(line);
-      if (pane.lit_lines.empty()) pane.focus_line = region.first;
+      if (pane.lit_lines.empty()) pane.scroll_line = region.first;
     }
   }
   return pane;
+}
+
+// What the C++ pane says at an event the pipeline raises itself ("fwd.copy.q", "dq.writeback.dq",
+// "dkv.step"): whose it is, and that no kernel statement runs.
+std::string PipelineNote(std::string_view site) {
+  const std::size_t dot = site.find('.');
+  if (dot == std::string_view::npos) return {};
+  const std::string launch(site.substr(0, dot));
+  const std::string_view rest = site.substr(dot + 1);
+  const auto operand = [&](std::string_view prefix) { return std::string(rest.substr(prefix.size())); };
+  if (rest.starts_with("copy."))
+    return "Nothing lit: the pipeline copies " + operand("copy.") +
+           " in, the block its index map chose; no statement runs.";
+  if (rest.starts_with("writeback."))
+    return "Nothing lit: the pipeline writes " + operand("writeback.") + " back to HBM; no statement runs.";
+  if (rest == "step") return "Nothing lit: a grid step of " + launch + " begins; its body runs next.";
+  return {};
 }
 
 }  // namespace
@@ -89,7 +106,13 @@ views::SourcePicture BuildSourcePicture(const SourceInput& input, SourceDocument
   const MirrorPosition& shown = input.position ? *input.position : input.fallback;
   if (!shown.file.empty()) {
     picture.cpp = MirrorPane(shown.file, input.position ? input.position->line : 0, input.passage, documents);
-    if (!input.position) picture.cpp->focus_line = input.fallback.line;
+    if (!input.position) {
+      // A pipeline event: no statement of the kernel runs, so none is lit; the pane stays near the last.
+      picture.cpp->scroll_line = input.fallback.line;
+      const std::string pipeline = PipelineNote(input.site);
+      if (!pipeline.empty())
+        picture.cpp->note = picture.cpp->note.empty() ? pipeline : pipeline + " " + picture.cpp->note;
+    }
   }
   if (input.pallas != nullptr)
     picture.python = PallasPane(*input.pallas, input.site, input.passage, documents);

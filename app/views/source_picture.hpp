@@ -37,8 +37,8 @@ std::shared_ptr<const SourceDocument> MakeSourceDocument(std::string title, std:
 struct SourcePane {
   std::shared_ptr<const SourceDocument> document{};
   std::vector<int> lit_lines{};      // 1-based, sorted: the lines executing at the cursor
-  int focus_line = 0;                // with nothing lit: the line to outline and scroll to (the statement
-                                     // nearest a copy, or the passage's first line)
+  int scroll_line = 0;               // with nothing lit: the line to scroll to, never marked (the statement
+                                     // nearest a pipeline event, or the passage's first line)
   int error_line = 0;                // a rejected scenario: the line that raised
   std::vector<int> passage_lines{};  // 1-based, sorted: the current passage's lines (gutter marks)
   bool clickable = false;            // a click on a line asks to seek to the next event there

@@ -46,8 +46,9 @@ struct LineMetrics {
 // Scrolls the lit line to about a third of the way down when it moves, or when the pane is resized (a
 // layout change); between those the user may scroll freely.
 void FollowLitLine(const SourcePane& pane, SourceViewState& state, std::size_t index, float line_height) {
-  const int follow_line = !pane.lit_lines.empty() ? pane.lit_lines.front()
-                                                  : (pane.error_line > 0 ? pane.error_line : pane.focus_line);
+  const int follow_line = !pane.lit_lines.empty()
+                              ? pane.lit_lines.front()
+                              : (pane.error_line > 0 ? pane.error_line : pane.scroll_line);
   const float height = ImGui::GetWindowHeight();
   const std::string key = pane.document->file + ":" + std::to_string(follow_line) + ":" +
                           std::to_string(static_cast<int>(height));
@@ -105,7 +106,6 @@ std::optional<Intent> DrawLine(const SourcePane& pane, int i, const LineMetrics&
     draw->AddRectFilled(at, end, colours.hover);
   }
   if (in_passage) draw->AddRectFilled(at, ImVec2(at.x + m.char_width * 0.5f, end.y), colours.passage);
-  if (!lit && number == pane.focus_line) draw->AddRect(at, end, colours.current, 0.0f, 0, 2.0f);
   char number_text[16];
   std::snprintf(number_text, sizeof number_text, "%*d", m.digits, number);
   const float text_y = at.y + (m.line_height - ImGui::GetTextLineHeight()) * 0.5f;
@@ -155,6 +155,36 @@ std::optional<Intent> DrawLines(const SourcePane& pane, SourceViewState& state, 
   return intent;
 }
 
+// What the marks mean, on one line: the lit line executes at the cursor; the washed lines with a gutter mark
+// are the passage's region.
+constexpr const char* kLitKey = "executing now";
+constexpr const char* kPassageKey = "the passage's lines";
+
+float LineKeyWidth() {
+  const float line = ImGui::GetTextLineHeight();
+  return 2.0f * (line + ImGui::GetStyle().ItemSpacing.x) + ImGui::CalcTextSize(kLitKey).x +
+         ImGui::CalcTextSize(kPassageKey).x + line;
+}
+
+void DrawLineKey() {
+  const palette::Colours& colours = palette::Active();
+  const float line = ImGui::GetTextLineHeight();
+  const auto swatch = [&](bool lit) {
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const ImVec2 end{at.x + line, at.y + line};
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRectFilled(at, end, lit ? colours.current : colours.passage_wash);
+    if (!lit) draw->AddRectFilled(at, ImVec2(at.x + line * 0.25f, end.y), colours.passage);
+    ImGui::Dummy(ImVec2(line, line));
+    ImGui::SameLine();
+  };
+  swatch(true);
+  ui::TextColored(palette::Vec(palette::Active().text_dim), "%s", kLitKey);
+  ImGui::SameLine(0.0f, line);
+  swatch(false);
+  ui::TextColored(palette::Vec(palette::Active().text_dim), "%s", kPassageKey);
+}
+
 // One pane: its title and note, then the lines in a scrolling child. Returns a click's intent.
 std::optional<Intent> DrawPane(const SourcePane& pane, SourceViewState& state, std::size_t index, ImVec2 size,
                                const std::string& aside = {}) {
@@ -167,6 +197,13 @@ std::optional<Intent> DrawPane(const SourcePane& pane, SourceViewState& state, s
     if (state.one_file && !aside.empty() && ui::FitsBeside(aside)) {
       ImGui::SameLine();
       ui::TextColored(palette::Vec(palette::Active().text_dim), "%s", aside.c_str());
+    }
+    if (state.one_file) {  // the key too, when it fits on the header's line
+      const float right = ImGui::GetItemRectMax().x + 2.0f * ImGui::GetStyle().ItemSpacing.x;
+      if (right + LineKeyWidth() <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) {
+        ImGui::SameLine(0.0f, 2.0f * ImGui::GetStyle().ItemSpacing.x);
+        DrawLineKey();
+      }
     }
     if (!pane.note.empty() && (!state.one_file || pane.error_line > 0)) {
       ImGui::PushTextWrapPos(0.0f);
@@ -198,6 +235,7 @@ std::optional<Intent> DrawSourceView(const SourcePicture& picture, SourceViewSta
     ui::TextColored(palette::Vec(palette::Active().text_dim), "%s", picture.python_missing.c_str());
     ImGui::PopTextWrapPos();
   }
+  if (!state.one_file) DrawLineKey();
   std::optional<Intent> intent;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   if (!picture.python || !picture.cpp || state.one_file) {

@@ -176,7 +176,7 @@ TEST_CASE("source picture: a pipeline event has no executing line but keeps show
   const views::SourcePicture p = BuildSourcePicture(input, documents);
   REQUIRE(p.cpp);
   CHECK(p.cpp->lit_lines.empty());
-  CHECK(p.cpp->focus_line == 12);
+  CHECK(p.cpp->scroll_line == 12);
   CHECK_FALSE(p.cpp->document->lines.empty());
 }
 

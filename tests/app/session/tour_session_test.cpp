@@ -136,13 +136,15 @@ TEST_CASE("tour session: with no Pallas file anywhere, the hint names the offlin
 
 namespace tilewalk::session {
 
-TEST_CASE("tour session: a stop that lands on a copy outlines the nearest statement instead") {
+TEST_CASE("tour session: a stop that lands on a copy lights no statement, scrolls near one and says why") {
   TourSession s({.library_folder = kLibrary, .stop = 4});  // land: launch dkv, whose first event is a copy
   const TourPictures& p = s.Pictures();
   REQUIRE(p.source.cpp);
   CHECK(p.source.cpp->document->file == "dkv_kernel.cpp");
   CHECK(p.source.cpp->lit_lines.empty());
-  CHECK(p.source.cpp->focus_line > 0);
+  CHECK(p.source.cpp->scroll_line > 0);
+  CHECK(p.source.cpp->note.find("the pipeline copies") != std::string::npos);
+  CHECK(p.source.cpp->note.find("no statement runs") != std::string::npos);
   CHECK(p.timeline.statement.find("copy_in of") == 0);
 }
 
