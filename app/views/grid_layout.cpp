@@ -336,31 +336,84 @@ PlacedLayout LayOutSlices(const GridPicture& picture, float width, float height,
   return alone;
 }
 
+// A summary and its lens side by side: the lens's box right of the summary or under it, whichever leaves the
+// summary's cells larger, so that neither covers the other and both fit the pane.
+PlacedLayout LayOutSummary(const GridPicture& banded, const GridPicture& full, float width, float height,
+                           const GridLayoutOptions& options) {
+  const TextMetrics m = SaneMetrics(options.text);
+  const std::optional<LayoutVec> lens_size = GridLensSize(banded, full, m);
+  if (!lens_size) {
+    PlacedLayout alone = LayOutSlices(banded, width, height, options);
+    alone.layout.summary = banded;
+    return alone;
+  }
+  const float gap = m.line_height;
+  std::optional<PlacedLayout> best;
+  LayoutVec box_size;
+  bool right = true;
+  for (const bool beside : {true, false}) {
+    const LayoutVec box{beside ? std::min(lens_size->x, 0.45f * width) : width,
+                        beside ? height : std::min(lens_size->y, 0.5f * height)};
+    PlacedLayout candidate = LayOutSlices(banded, beside ? std::max(width - box.x - gap, 0.0f) : width,
+                                          beside ? height : std::max(height - box.y - gap, 0.0f), options);
+    if (!best || candidate.BetterThan(*best)) {
+      best = std::move(candidate);
+      box_size = box;
+      right = beside;
+    }
+  }
+  GridLayout& layout = best->layout;
+  layout.summary = banded;
+  // Right of the slices, a legend beside them moves further right: the magnifier stays next to its band,
+  // and its leader crosses no legend.
+  float slices_right = 0.0f;
+  for (const SliceLayout& slice : layout.slices) slices_right = std::max(slices_right, slice.frame.max.x);
+  const LayoutVec at =
+      right ? LayoutVec{(layout.legend_beside ? slices_right : layout.content_size.x) + gap, 0.0f}
+            : LayoutVec{0.0f, layout.content_size.y + gap};
+  layout.lens = BuildGridLens(layout, full, m, {at, {at.x + box_size.x, at.y + box_size.y}});
+  if (!layout.lens) return std::move(*best);
+  if (right && layout.legend_beside) {
+    const float shift = layout.lens->frame.Width() + gap;
+    grid_legend::PlaceLegendAt(layout, shift);
+    layout.content_size.x += shift;
+  }
+  layout.content_size = {std::max(layout.content_size.x, layout.lens->frame.max.x),
+                         std::max(layout.content_size.y, layout.lens->frame.max.y)};
+  return std::move(*best);
+}
+
 }  // namespace
 
 GridLayout BuildGridLayout(const GridPicture& picture, float width, float height,
                            const GridLayoutOptions& options) {
   width = std::max(FiniteOr(width, 0.0f), 0.0f);
   height = std::max(FiniteOr(height, 0.0f), 0.0f);
-  PlacedLayout best = LayOutSlices(picture, width, height, options);
   // A grid too large to read cell for cell in this pane: bands of rows and columns (only along an axis of
   // more than a few cells), growing until a band cell is readable or each axis has a few bands left.
   const float readable = kMinBandPitchLines * SaneMetrics(options.text).line_height;
   const bool small = picture.rows <= kUnbandedSide && picture.cols <= kUnbandedSide;
-  if (best.pitch >= readable || small || best.layout.too_large || !(options.zoom <= 1.0f))
-    return std::move(best.layout);
+  const bool bandable = !small && options.zoom <= 1.0f &&
+                        static_cast<std::int64_t>(std::max(picture.rows, 0)) * std::max(picture.cols, 0) <=
+                            kMaxLaidOutCellsPerSlice;
+  // Cells can be no larger than the pane shared by the rows or by the columns alone; a grid whose cells
+  // would be unreadable even so goes straight to bands, without laying out every cell first.
+  const float at_most = std::min(width / static_cast<float>(std::max(picture.cols, 1)),
+                                 height / static_cast<float>(std::max(picture.rows, 1)));
+  float pitch = at_most;
+  if (!bandable || at_most >= readable) {
+    PlacedLayout best = LayOutSlices(picture, width, height, options);
+    if (!bandable || best.pitch >= readable || best.layout.too_large) return std::move(best.layout);
+    pitch = best.pitch;
+  }
   // Cells shrink about as the band grows, so start near the band that makes them readable.
-  const int first = std::clamp(static_cast<int>(readable / std::max(best.pitch, 1.0f)), 2, 1 << 20);
+  const int first = std::clamp(static_cast<int>(readable / std::max(pitch, 1.0f)), 2, 1 << 20);
   for (int band = first;; band += std::max(1, band / 2)) {
     GridPicture banded =
         BandGrid(picture, picture.rows > kUnbandedSide ? band : 1, picture.cols > kUnbandedSide ? band : 1);
-    PlacedLayout candidate = LayOutSlices(banded, width, height, options);
+    PlacedLayout candidate = LayOutSummary(banded, picture, width, height, options);
     const bool few = banded.rows <= kUnbandedSide / 2 && banded.cols <= kUnbandedSide / 2;
-    if (candidate.pitch >= readable || few) {
-      candidate.layout.summary = std::move(banded);
-      candidate.layout.lens = BuildGridLens(candidate.layout, picture, SaneMetrics(options.text));
-      return std::move(candidate.layout);
-    }
+    if (candidate.pitch >= readable || few) return std::move(candidate.layout);
   }
 }
 

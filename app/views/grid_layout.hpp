@@ -82,7 +82,8 @@ struct LegendEntry {
 };
 
 // A summary's current band magnified: its cells one a step (at most kLensSide a side, around the cursor),
-// in a framed box beside the band, with a leader line from the band to the box.
+// in a framed box of its own right of the summary or under it (whichever leaves the summary's cells
+// larger), never over it, with a leader line from the band to the box.
 struct GridLens {
   LayoutRect frame;                   // the box, its title included
   LayoutLabel title;                  // "magnified: q block 40-47, kv block 0-2"
@@ -122,9 +123,13 @@ GridPicture BandGrid(const GridPicture& picture, int row_band, int col_band);
 
 GridLayout BuildGridLayout(const GridPicture& picture, float width, float height,
                            const GridLayoutOptions& options = {});
-// The lens of a summary laid out by BuildGridLayout (which calls it): none without a summary or a cursor.
-std::optional<GridLens> BuildGridLens(const GridLayout& layout, const GridPicture& full,
+// The size the lens of `summary` would like, cells and title: none without a cursor.
+std::optional<LayoutVec> GridLensSize(const GridPicture& summary, const GridPicture& full,
                                       const TextMetrics& m);
+// The lens of a summary laid out by BuildGridLayout (which calls it), its top-left corner at `box`'s and its
+// cells shrunk to fit `box`: none without a summary or a cursor.
+std::optional<GridLens> BuildGridLens(const GridLayout& layout, const GridPicture& full, const TextMetrics& m,
+                                      const LayoutRect& box);
 
 // The state of cell `index` of a slice. A picture may hold fewer cells than rows × cols if its builder has
 // a bug; those are pending rather than read past the end.

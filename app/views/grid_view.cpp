@@ -11,6 +11,8 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "app/views/drawn_probe.hpp"
 #include "app/views/grid_layout.hpp"
@@ -130,25 +132,47 @@ void PaintPath(const Painter& p, const GridPicture& picture, const SliceLayout& 
   }
   const float thickness = std::clamp(0.05f * pitch, 1.5f, 0.2f * p.line_height);
   const float chevron = std::min(0.3f * pitch, 0.9f * p.line_height);
+  // Steps along one run of the innermost axis are collinear: each stretch of one colour is drawn as one line
+  // (with its shadow), and only the chevrons go step by step, so a summary of thousands of steps stays cheap.
+  std::optional<std::pair<ImVec2, ImVec2>> stretch;
+  ImU32 stretch_colour = 0;
+  struct Chevron {
+    ImVec2 from, to;
+    ImU32 colour;
+  };
+  std::vector<Chevron> chevrons;  // drawn over the lines
+  const auto flush = [&] {
+    if (!stretch) return;
+    p.dl->AddLine(stretch->first, stretch->second, palette::Active().path_shadow, thickness + 2.0f);
+    p.dl->AddLine(stretch->first, stretch->second, stretch_colour, thickness);
+    stretch.reset();
+  };
   for (std::size_t k = 0; k + 1 < slice.path.size(); ++k) {
     const ImVec2 a = p.At(slice.path[k]), b = p.At(slice.path[k + 1]);
     const LayoutRect bounds{
         {std::min(slice.path[k].x, slice.path[k + 1].x), std::min(slice.path[k].y, slice.path[k + 1].y)},
         {std::max(slice.path[k].x, slice.path[k + 1].x) + 1.0f,
          std::max(slice.path[k].y, slice.path[k + 1].y) + 1.0f}};
-    if (!p.Visible(bounds)) continue;
     const ImU32 colour =
         static_cast<int>(k) + 1 <= reached ? palette::Active().path_done : palette::Active().path_ahead;
-    if ((k + 1) % static_cast<std::size_t>(slice.run_length) == 0) {
+    const bool wrap = (k + 1) % static_cast<std::size_t>(slice.run_length) == 0;
+    if (wrap || !p.Visible(bounds) || colour != stretch_colour) flush();
+    if (!p.Visible(bounds)) continue;
+    if (wrap) {
       grid_paint::PaintDashed(p, a, b, colour, std::max(1.0f, 0.6f * thickness), 0.3f * p.line_height);
       continue;
     }
-    p.dl->AddLine(a, b, palette::Active().path_shadow, thickness + 2.0f);
-    p.dl->AddLine(a, b, colour, thickness);
-    if (chevron >= 6.0f)
-      grid_paint::PaintChevron(p, {0.5f * (a.x + b.x), 0.5f * (a.y + b.y)}, b.x - a.x, b.y - a.y, colour,
-                               chevron);
+    if (stretch)
+      stretch->second = b;
+    else
+      stretch = {a, b};
+    stretch_colour = colour;
+    if (chevron >= 6.0f) chevrons.push_back({a, b, colour});
   }
+  flush();
+  for (const auto& [a, b, colour] : chevrons)
+    grid_paint::PaintChevron(p, {0.5f * (a.x + b.x), 0.5f * (a.y + b.y)}, b.x - a.x, b.y - a.y, colour,
+                             chevron);
 }
 
 void PaintStepNumbers(const Painter& p, const GridPicture& picture, const SliceLayout& slice,
