@@ -1,5 +1,6 @@
 #include "app/pictures/svg_heatmap.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -68,6 +69,31 @@ void SvgColourScale(SvgDocument& svg, const views::Heatmap& heatmap, double x, d
   svg.PngImage("scale-ramp", x + lo_w, y + 2, bar_w, SvgDocument::kFontSize - 2, RampPng());
   svg.Text("scale-max", x + lo_w + bar_w + 6, baseline, hi, {.colour = c.text});
   svg.EndGroup();
+}
+
+double SvgOffScaleKey(SvgDocument& svg, const std::array<int, views::kOffScaleKinds>& counts, double x,
+                      double y) {
+  if (std::all_of(counts.begin(), counts.end(), [](int n) { return n == 0; })) return y;
+  const views::palette::Colours& c = views::palette::Active();
+  constexpr int kSide = 6;
+  constexpr double kCell = 2.0;
+  svg.Group("off-scale-key");
+  for (int k = 0; k < views::kOffScaleKinds; ++k) {
+    if (counts[static_cast<std::size_t>(k)] == 0) continue;
+    const auto kind = static_cast<views::OffScale>(k);
+    const std::string name = views::OffScaleName(kind);
+    for (int r = 0; r < kSide; ++r)
+      for (int col = 0; col < kSide; ++col) {
+        const views::Rgb look = views::OffScaleLook(kind, r, col);
+        svg.Rect("off-scale-swatch", x + col * kCell, y + 2 + r * kCell, kCell, kCell,
+                 IM_COL32(look.r, look.g, look.b, 0xFF));
+      }
+    svg.Text("off-scale-name", x + kSide * kCell + 4, y + SvgDocument::kFontSize - 2, name,
+             {.colour = c.text_dim});
+    x += kSide * kCell + 4 + static_cast<double>(name.size()) * SvgDocument::kCharWidth + 12;
+  }
+  svg.EndGroup();
+  return y + SvgDocument::kLine;
 }
 
 }  // namespace tilewalk::pictures

@@ -3,6 +3,7 @@
 // range its colours span. Shared by the memory (scratch), lanes and scores pictures.
 #pragma once
 
+#include <array>
 #include <string>
 
 #include "app/pictures/svg_document.hpp"
@@ -20,5 +21,11 @@ void SvgHeatmapImage(SvgDocument& svg, const views::Heatmap& heatmap, std::strin
 
 // The colour scale in one line, its top at y: min, the ramp, max; or "no entry in colour".
 void SvgColourScale(SvgDocument& svg, const views::Heatmap& heatmap, double x, double y, double w);
+
+// A key to the off-scale looks that `counts` holds (indexed by views::OffScale), in one row from (x, y): each
+// look six entries a side, as the heatmaps paint it, and its name. Returns the y below it (y itself when the
+// counts hold none).
+double SvgOffScaleKey(SvgDocument& svg, const std::array<int, views::kOffScaleKinds>& counts, double x,
+                      double y);
 
 }  // namespace tilewalk::pictures

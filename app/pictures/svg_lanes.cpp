@@ -2,6 +2,7 @@
 // comes from and whether its lanes are alike; below, m tiled to the width of a score block, and the count
 // of rows alpha rescales.
 #include <algorithm>
+#include <array>
 
 #include "app/pictures/picture_svg.hpp"
 #include "app/pictures/svg_heatmap.hpp"
@@ -72,6 +73,10 @@ std::string LanesSvg(const views::LanesPicture& picture) {
         {.colour = c.text});
     y += SvgDocument::kLine;
   }
+  std::array<int, views::kOffScaleKinds> off_scale{};
+  for (const views::Heatmap* h : {&picture.m, &picture.l, &picture.alpha})
+    for (std::size_t k = 0; k < off_scale.size(); ++k) off_scale[k] += h->off_scale[k];
+  y = SvgOffScaleKey(svg, off_scale, 0, y - SvgDocument::kFontSize + 2) + SvgDocument::kFontSize - 2;
   return svg.Finish(kLanesWidth, y + 4);
 }
 

@@ -160,9 +160,12 @@ double MemoryKey(SvgDocument& svg, double y) {
 double Scratch(SvgDocument& svg, const std::vector<views::ScratchPicture>& scratch, double y) {
   if (scratch.empty()) return y;
   const views::palette::Colours& c = views::palette::Active();
-  y = svg.Paragraph("scratch-note", 0, y + SvgDocument::kFontSize,
-                    "scratch, first tile (grey: not finite, such as NaN before a write or m's -inf)",
+  y = svg.Paragraph("scratch-note", 0, y + SvgDocument::kFontSize, "scratch, first tile",
                     {.colour = c.text_dim}, kMemoryWidth);
+  std::array<int, views::kOffScaleKinds> off_scale{};
+  for (const views::ScratchPicture& s : scratch)
+    for (std::size_t k = 0; k < off_scale.size(); ++k) off_scale[k] += s.tile.off_scale[k];
+  y = SvgOffScaleKey(svg, off_scale, 0, y - SvgDocument::kFontSize + 4) + SvgDocument::kFontSize - 4;
   const double n = static_cast<double>(scratch.size()), w = (kMemoryWidth - kSpacing * (n - 1)) / n;
   double bottom = y;
   for (std::size_t i = 0; i < scratch.size(); ++i) {

@@ -2,6 +2,7 @@
 // where it comes from and its colour scale; then the masks with their hatch swatches and counts, and the
 // note on the mask value when s already holds it.
 #include <algorithm>
+#include <array>
 
 #include "app/pictures/picture_svg.hpp"
 #include "app/pictures/svg_heatmap.hpp"
@@ -93,6 +94,10 @@ std::string ScoresSvg(const views::ScoresPicture& picture) {
     svg.Text("mask none", 0, y + SvgDocument::kFontSize - 2, "no mask in this block", {.colour = c.text_dim});
     y += SvgDocument::kLine;
   }
+  std::array<int, views::kOffScaleKinds> off_scale = picture.s.off_scale;
+  if (picture.has_p)
+    for (std::size_t k = 0; k < off_scale.size(); ++k) off_scale[k] += picture.p.off_scale[k];
+  y = SvgOffScaleKey(svg, off_scale, 0, y);
   if (picture.mask_added) {
     svg.Text("mask-note", 0, y + SvgDocument::kFontSize - 2,
              "s + mask value (-2.4e38) where masked: left out of the scale", {.colour = c.text_dim});

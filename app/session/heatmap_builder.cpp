@@ -7,8 +7,6 @@
 namespace tilewalk::session {
 namespace {
 
-constexpr float kOffScale = 1e30f;  // beyond it an entry is the mask value (−0.7 × float max), not a score
-
 void Put(views::HeatmapImage& image, int x, int y, views::Rgb c) {
   const std::size_t at =
       (static_cast<std::size_t>(y) * static_cast<std::size_t>(image.width) + static_cast<std::size_t>(x)) * 4;
@@ -46,7 +44,7 @@ views::Heatmap BuildHeatmap(std::string label, const tpu::Matrix& data, const st
             : 0;
     if (real_rows >= 0 && r >= real_rows) return static_cast<std::uint8_t>(b | mask_bits::kPadding);
     const float v = data(r, c);
-    if (!std::isfinite(v) || std::fabs(v) > kOffScale) b |= mask_bits::kOffScale;
+    if (views::OffScaleOf(v)) b |= mask_bits::kOffScale;
     return b;
   };
   views::Heatmap h{.label = std::move(label), .rows = rows, .cols = cols};
@@ -105,7 +103,9 @@ views::Heatmap BuildHeatmap(std::string label, const tpu::Matrix& data, const st
       } else if (b & mask_bits::kSegment) {
         Put(*image, c, r, ((c - r) & 3) < 2 ? views::kSegmentLight : under());  // "\" stripes
       } else if (off) {
-        Put(*image, c, r, views::kNotFinite);
+        const views::OffScale kind = *views::OffScaleOf(data(r, c));
+        ++h.off_scale[static_cast<std::size_t>(kind)];
+        Put(*image, c, r, views::OffScaleLook(kind, r, c));
       } else {
         Put(*image, c, r, colour(data(r, c)));
       }

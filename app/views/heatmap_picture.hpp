@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,9 @@ inline constexpr std::uint8_t kOffScale = 4;  // not finite, or the mask value
 inline constexpr std::uint8_t kPadding = 8;   // a row of a partial block past the array's end
 }  // namespace heatmap_entry
 
+// How many looks an entry off the colour scale can have (OffScale, below).
+inline constexpr int kOffScaleKinds = 4;
+
 struct HeatmapImage {
   int width = 0, height = 0;
   std::vector<std::uint8_t> rgba{};  // width * height * 4, row-major, top row first
@@ -40,11 +45,12 @@ struct HeatmapImage {
 };
 
 struct Heatmap {
-  std::string label{};           // "s", "m_next"
-  int rows = 0, cols = 0;        // of the tile; the image has one pixel per element
-  float min = 0.0f, max = 0.0f;  // the range the colours span: unmasked, finite entries only
-  bool has_range = false;        // false: no entry was in colour (all masked or not finite)
-  int masked = 0;                // entries drawn hatched instead of coloured
+  std::string label{};                          // "s", "m_next"
+  int rows = 0, cols = 0;                       // of the tile; the image has one pixel per element
+  float min = 0.0f, max = 0.0f;                 // the range the colours span: unmasked, finite entries only
+  bool has_range = false;                       // false: no entry was in colour (all masked or not finite)
+  int masked = 0;                               // entries drawn hatched instead of coloured
+  std::array<int, kOffScaleKinds> off_scale{};  // unmasked entries in each off-scale look, by OffScale
   std::shared_ptr<const HeatmapImage> image{};
   TextureId texture = nullptr;  // set by the app after upload; null draws a placeholder frame
 };
@@ -74,11 +80,56 @@ inline Rgb ColourRamp(float t) {
 }
 
 // Hatching of masked entries: two greys in diagonal stripes, "/" for the causal mask, "\" for the segment
-// mask, a flat dark grey for entries that are not finite (−inf before the first block). Padding rows (past
-// the end of the array in a partial block) are striped across in their own purple, whatever they hold:
-// Pallas leaves them unspecified (NaN in interpret mode), so no value of theirs means anything.
+// mask. Padding rows (past the end of the array in a partial block) are striped across in their own purple,
+// whatever they hold: Pallas leaves them unspecified (NaN in interpret mode), so no value of theirs means
+// anything.
 inline constexpr Rgb kHatchLight{0x5A, 0x5E, 0x66}, kHatchDark{0x26, 0x28, 0x2E},
-    kSegmentLight{0x9A, 0x6A, 0x4A}, kNotFinite{0x30, 0x30, 0x36}, kPaddingLight{0x8E, 0x6C, 0xB8};
+    kSegmentLight{0x9A, 0x6A, 0x4A}, kPaddingLight{0x8E, 0x6C, 0xB8};
+
+// An entry off the colour scale, each with a look of its own, so that fresh scratch (NaN), a running max
+// before its first block (−inf) and the mask value never read as one grey.
+enum class OffScale : std::uint8_t { NaN, MinusInf, PlusInf, MaskValue };
+inline constexpr float kOffScaleMagnitude = 1e30f;  // beyond it a finite entry is the mask value (−0.7 × max)
+
+inline std::optional<OffScale> OffScaleOf(float v) {
+  if (std::isnan(v)) return OffScale::NaN;
+  if (std::isinf(v)) return v < 0.0f ? OffScale::MinusInf : OffScale::PlusInf;
+  if (std::fabs(v) > kOffScaleMagnitude) return OffScale::MaskValue;
+  return std::nullopt;
+}
+
+inline const char* OffScaleName(OffScale kind) {
+  switch (kind) {
+    case OffScale::NaN:
+      return "NaN";
+    case OffScale::MinusInf:
+      return "-inf";
+    case OffScale::PlusInf:
+      return "+inf";
+    case OffScale::MaskValue:
+      return "mask value";
+  }
+  return "";
+}
+
+// The look of an off-scale entry at (row, col): NaN a red checkerboard, −inf blue dots and +inf amber dots
+// on the dark grey, the mask value flat grey. Hues the colour ramp never takes, and patterns besides.
+inline constexpr Rgb kNaNLight{0xA8, 0x4C, 0x6C}, kMinusInfLight{0x6F, 0xA8, 0xDC},
+    kPlusInfLight{0xE8, 0xB0, 0x4A}, kMaskValueGrey{0x4A, 0x4A, 0x52};
+inline Rgb OffScaleLook(OffScale kind, int row, int col) {
+  const bool dot = row % 3 == 1 && col % 3 == 1;
+  switch (kind) {
+    case OffScale::NaN:
+      return ((row >> 1) + (col >> 1)) % 2 == 0 ? kNaNLight : kHatchDark;
+    case OffScale::MinusInf:
+      return dot ? kMinusInfLight : kHatchDark;
+    case OffScale::PlusInf:
+      return dot ? kPlusInfLight : kHatchDark;
+    case OffScale::MaskValue:
+      return kMaskValueGrey;
+  }
+  return kHatchDark;
+}
 
 // Turns uploaded images into textures, keyed by pane and slot ("scores.s"), re-uploading only when the image
 // changes. The app implements it with GL; the views only ask.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
+#include <string>
 #include <type_traits>
 
 #include "app/views/tour_palette.hpp"
@@ -77,8 +79,10 @@ void ShowEntryTooltip(const Heatmap& heatmap, ImVec2 at, ImVec2 size, int repeat
   if (bits & heatmap_entry::kCausalMasked) ui::TextDisabled("masked: the key comes after the query");
   if (bits & heatmap_entry::kSegmentMasked) ui::TextDisabled("masked: another segment");
   if ((bits & heatmap_entry::kOffScale) &&
-      !(bits & (heatmap_entry::kCausalMasked | heatmap_entry::kSegmentMasked)))
-    ui::TextDisabled("off the colour scale");
+      !(bits & (heatmap_entry::kCausalMasked | heatmap_entry::kSegmentMasked))) {
+    const std::optional<OffScale> kind = OffScaleOf(image->values[i]);
+    ui::TextDisabled("off the colour scale: %s", kind ? OffScaleName(*kind) : "");
+  }
   ImGui::EndTooltip();
 }
 
@@ -172,6 +176,38 @@ void DrawColourScale(const Heatmap& heatmap, float width) {
     ImGui::SameLine(left + std::max(lo_w + spacing, width - hi_w));
   }
   ui::TextUnformatted(hi);
+}
+
+void AddOffScale(std::array<int, kOffScaleKinds>& into, const Heatmap& heatmap) {
+  for (std::size_t k = 0; k < into.size(); ++k) into[k] += heatmap.off_scale[k];
+}
+
+void DrawOffScaleKey(const std::array<int, kOffScaleKinds>& counts) {
+  const float line = ImGui::GetTextLineHeight();
+  const float side = std::floor(line * 0.9f);
+  bool first = true;
+  for (int k = 0; k < kOffScaleKinds; ++k) {
+    if (counts[static_cast<std::size_t>(k)] == 0) continue;
+    const auto kind = static_cast<OffScale>(k);
+    const std::string label = OffScaleName(kind);
+    if (!first) ui::SameLineIfFits("MMM" + label);  // room for the swatch and the label
+    first = false;
+    // The look itself, six entries a side, as the heatmaps paint it.
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const ImVec2 a{at.x, at.y + (line - side) * 0.5f};
+    constexpr int kSide = 6;
+    const float cell = side / kSide;
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    for (int r = 0; r < kSide; ++r)
+      for (int c = 0; c < kSide; ++c)
+        draw->AddRectFilled({a.x + cell * static_cast<float>(c), a.y + cell * static_cast<float>(r)},
+                            {a.x + cell * static_cast<float>(c + 1), a.y + cell * static_cast<float>(r + 1)},
+                            ToImU32(OffScaleLook(kind, r, c)));
+    draw->AddRect(a, {a.x + side, a.y + side}, palette::Active().edge);
+    ImGui::Dummy({side, line});
+    ImGui::SameLine(0.0f, line * 0.25f);
+    ui::TextColored(palette::Vec(palette::Active().text_dim), "%s", label.c_str());
+  }
 }
 
 }  // namespace tilewalk::views

@@ -4,6 +4,7 @@
 
 #include <imgui.h>
 
+#include <array>
 #include <string>
 
 #include "app/views/heatmap_picture.hpp"
@@ -19,6 +20,12 @@ void DrawColourScale(const Heatmap& heatmap, float width);
 // The lines DrawColourScale takes in a column `width` wide: one, or two when its labels leave no room beside
 // the bar.
 int ColourScaleLines(const Heatmap& heatmap, float width);
+
+// A swatch and a name for each off-scale look (NaN, -inf, +inf, the mask value) that `counts` holds (indexed
+// by OffScale), flowing along lines; nothing when it holds none. Sum Heatmap::off_scale over the heatmaps
+// the key is for.
+void DrawOffScaleKey(const std::array<int, kOffScaleKinds>& counts);
+void AddOffScale(std::array<int, kOffScaleKinds>& into, const Heatmap& heatmap);
 
 // The pane's reason for having no heatmap to show, wrapped and dimmed. Returns false (drawing nothing) when
 // `message` is empty, so a view draws its heatmaps only then.

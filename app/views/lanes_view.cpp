@@ -85,6 +85,10 @@ void DrawLanesView(const LanesPicture& picture) {
     ImGui::EndGroup();
   }
 
+  std::array<int, kOffScaleKinds> off_scale{};
+  for (const Heatmap* h : {&picture.m, &picture.l}) AddOffScale(off_scale, *h);
+  if (picture.has_alpha) AddOffScale(off_scale, picture.alpha);
+  DrawOffScaleKey(off_scale);
   if (picture.has_alpha) {
     ui::TextColored(palette::Vec(palette::Active().current_text), "alpha = exp(m_prev - m_next)");
     const std::string rescaled =

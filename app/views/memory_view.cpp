@@ -267,11 +267,14 @@ void DrawKey() {
 }
 
 // Scratch as heatmaps side by side, each under its name and shape and over its colour scale; entries that
-// are not finite (fresh scratch holds NaN, the running max starts at -inf) are the flat off-scale grey.
+// are off the scale (fresh scratch holds NaN, the running max starts at -inf) have looks of their own, named
+// in a key above the buffers.
 void DrawScratch(const std::vector<ScratchPicture>& scratch) {
   if (scratch.empty()) return;
-  Wrapped(palette::Active().text_dim,
-          "scratch, first tile (grey: not finite, such as NaN before a write or m's -inf)");
+  Wrapped(palette::Active().text_dim, "scratch, first tile");
+  std::array<int, kOffScaleKinds> off_scale{};
+  for (const ScratchPicture& s : scratch) AddOffScale(off_scale, s.tile);
+  DrawOffScaleKey(off_scale);
   // Side by side while each column has room for a buffer's name and shape (about 18 characters), else as
   // many a row as do.
   const float spacing = ImGui::GetStyle().ItemSpacing.x;

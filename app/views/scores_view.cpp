@@ -93,6 +93,10 @@ void DrawScoresView(const ScoresPicture& picture) {
   if (!picture.has_causal && !picture.has_segment) {
     ui::TextColored(palette::Vec(palette::Active().text_dim), "no mask in this block");
   }
+  std::array<int, kOffScaleKinds> off_scale{};
+  AddOffScale(off_scale, picture.s);
+  if (picture.has_p) AddOffScale(off_scale, picture.p);
+  DrawOffScaleKey(off_scale);
   if (picture.mask_added) {
     ImGui::PushTextWrapPos(0.0f);
     ui::TextColored(palette::Vec(palette::Active().text_dim),

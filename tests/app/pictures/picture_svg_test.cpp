@@ -89,6 +89,21 @@ TEST_CASE("svg memory: slots with their blocks, HBM blocks, the key and the scra
   CHECK(svg == MemorySvg(picture));
 }
 
+TEST_CASE("svg memory: a key names each off-scale look its scratch holds, and only those") {
+  views::MemoryPicture picture = views::CannedMemoryPicture();
+  picture.scratch.resize(2);
+  picture.scratch[0].tile.off_scale[static_cast<std::size_t>(views::OffScale::NaN)] = 5;
+  picture.scratch[1].tile.off_scale[static_cast<std::size_t>(views::OffScale::MinusInf)] = 128;
+  const std::string svg = MemorySvg(picture);
+  CHECK(Contains(Texts(svg), "|NaN|-inf|"));
+  CHECK_FALSE(Contains(Texts(svg), "|+inf|"));
+  CHECK_FALSE(Contains(Texts(svg), "|mask value|"));
+  CHECK(Occurrences(svg, "class=\"off-scale-swatch\"") == 2 * 36);
+  picture.scratch[0].tile.off_scale = {};
+  picture.scratch[1].tile.off_scale = {};
+  CHECK_FALSE(Contains(MemorySvg(picture), "off-scale-key"));
+}
+
 TEST_CASE("svg lanes: m, l and alpha as embedded PNG images with their scales") {
   const views::LanesPicture picture = views::CannedLanesPicture();
   const std::string svg = LanesSvg(picture);

@@ -3,8 +3,11 @@
 // scale, and a tile whose lanes are alike gives an image whose columns are alike.
 #include <doctest/doctest.h>
 
+#include <array>
 #include <cfloat>
+#include <cstdlib>
 #include <limits>
+#include <vector>
 
 #include "app/session/heatmap_builders.hpp"
 
@@ -45,12 +48,43 @@ TEST_CASE("heatmap image: the mask value is off scale, so it cannot flatten the 
   CHECK(h.min == 1.0f);
   CHECK(h.max == 5.0f);
   CHECK(h.masked == 1);
-  CHECK(h.image->Pixel(1, 0) == Rgba(views::kNotFinite));
+  CHECK(h.image->Pixel(1, 0) == Rgba(views::kMaskValueGrey));
+  CHECK(h.off_scale[static_cast<std::size_t>(views::OffScale::MaskValue)] == 1);
   CHECK(h.image->Pixel(1, 1) == Rgba(views::ColourRamp(1.0f)));
   // -inf (m before the first block) is off scale too.
   tpu::Matrix inf(1, 2);
   inf << -std::numeric_limits<float>::infinity(), 2.0f;
   CHECK(BuildHeatmap("m", inf).min == 2.0f);
+}
+
+TEST_CASE("heatmap image: NaN, -inf, +inf and the mask value each have a look of their own, off the ramp") {
+  const float values[] = {std::numeric_limits<float>::quiet_NaN(), -std::numeric_limits<float>::infinity(),
+                          std::numeric_limits<float>::infinity(), -0.7f * FLT_MAX};
+  std::vector<std::vector<std::array<std::uint8_t, 4>>> looks;
+  for (const float v : values) {
+    tpu::Matrix m(6, 6);
+    m.setConstant(v);
+    m(5, 5) = 1.0f;  // one ordinary score, so that the tile has a range
+    const views::Heatmap h = BuildHeatmap("t", m);
+    const views::OffScale kind = *views::OffScaleOf(v);
+    CHECK(h.off_scale[static_cast<std::size_t>(kind)] == 35);
+    CHECK(h.masked == 35);
+    std::vector<std::array<std::uint8_t, 4>> look;
+    for (int y = 0; y < 5; ++y)
+      for (int x = 0; x < 5; ++x) look.push_back(h.image->Pixel(x, y));
+    looks.push_back(std::move(look));
+  }
+  // No two looks are the same picture.
+  for (std::size_t a = 0; a < looks.size(); ++a)
+    for (std::size_t b = a + 1; b < looks.size(); ++b) CHECK(looks[a] != looks[b]);
+  // And no look's colours are a colour of the ramp: each is at least 40 away (sum of channel differences).
+  for (const auto& look : looks)
+    for (const auto& px : look)
+      for (int i = 0; i <= 64; ++i) {
+        const views::Rgb c = views::ColourRamp(static_cast<float>(i) / 64.0f);
+        const int distance = std::abs(px[0] - c.r) + std::abs(px[1] - c.g) + std::abs(px[2] - c.b);
+        CHECK(distance >= 40);
+      }
 }
 
 TEST_CASE("heatmap image: padding rows are striped in their own colour, whatever they hold, and left out") {
@@ -65,8 +99,8 @@ TEST_CASE("heatmap image: padding rows are striped in their own colour, whatever
   for (int x = 0; x < 2; ++x) {
     CHECK(h.image->entry_bits[static_cast<std::size_t>(4 + x)] == views::heatmap_entry::kPadding);
     CHECK(h.image->entry_bits[static_cast<std::size_t>(6 + x)] == views::heatmap_entry::kPadding);
-    CHECK(h.image->Pixel(x, 2) == Rgba(views::kPaddingLight));  // the first two padding rows: the stripe
-    CHECK(h.image->Pixel(x, 2) != Rgba(views::kNotFinite));     // not the grey of an off-scale value
+    CHECK(h.image->Pixel(x, 2) == Rgba(views::kPaddingLight));   // the first two padding rows: the stripe
+    CHECK(h.image->Pixel(x, 2) != Rgba(views::kMaskValueGrey));  // not the grey of the mask value
   }
   CHECK(h.image->Pixel(1, 1) == Rgba(views::ColourRamp(1.0f)));
   // The ramp itself takes any float: NaN and values past its ends land on an end.
