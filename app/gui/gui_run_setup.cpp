@@ -90,6 +90,7 @@ bool SetUpShell(GuiRun& run) {
   run.look = {.font_pixels = FontPixelsForHeight(run.options.window_size.height),
               .ignore_mouse = run.capturing || run.benchmarking || run.script,
               .theme = run.options.theme};
+  run.window.SetLook(run.look, run.quiet);  // the theme, before the first frame
   return true;
 }
 

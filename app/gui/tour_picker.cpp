@@ -69,7 +69,7 @@ void DrawTourPicker(TourPickerState& picker) {
   if (ImGui::Begin("Tours", &picker.open, kFlags)) {
     {
       const views::ScopedFont title(views::CurrentTextFonts().title);
-      views::ui::TextColored(views::palette::Vec(views::palette::Active().current_text), "Where to go");
+      views::ui::TextColored(views::palette::Vec(views::palette::Active().text_strong), "Where to go");
     }
     const views::ScopedFont prose(views::CurrentTextFonts().prose);
     for (std::size_t i = 0; i < picker.choices.size(); ++i) {

@@ -103,7 +103,7 @@ double Lanes(SvgDocument& svg, const views::CostPicture& p, const Chart& chart, 
              Us("%.2f \xC2\xB5s", chart.to_us), {.colour = c.text_dim, .anchor = TextAnchor::End});
     svg.Text("axis-caption", chart.left + chart.width / 2, y + SvgDocument::kLine - 2,
              "zoom: around step " + std::to_string(p.current_step + 1),
-             {.colour = c.current_text, .anchor = TextAnchor::Middle});
+             {.colour = c.text_strong, .anchor = TextAnchor::Middle});
     y += SvgDocument::kLine;
   }
   svg.EndGroup();
@@ -142,7 +142,7 @@ double StepFigures(SvgDocument& svg, const views::CostPicture& p, double y) {
                             : copies_end <= s.end_us + 1e-9 ? "hidden under compute"
                                                             : "not all hidden") +
                            "), waited " + Us("%.2f \xC2\xB5s.", s.wait_us);
-  return svg.Paragraph("step-figures", 0, y, text, {.colour = views::palette::Active().current_text},
+  return svg.Paragraph("step-figures", 0, y, text, {.colour = views::palette::Active().text_strong},
                        kCostWidth);
 }
 

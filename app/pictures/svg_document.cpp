@@ -180,6 +180,8 @@ std::string_view SvgMeaningClass(views::Meaning meaning) {
   switch (meaning) {
     case views::Meaning::Current:
       return "current";
+    case views::Meaning::SlotInUse:
+      return "slot-in-use";
     case views::Meaning::Copied:
       return "copied";
     case views::Meaning::Skipped:

@@ -48,7 +48,7 @@ void SvgHeatmapImage(SvgDocument& svg, const views::Heatmap& heatmap, std::strin
       svg.PngImage(cls, at, y, copy_w, h, *png);
     else
       svg.Rect(std::string(cls) + " missing", at, y, copy_w, h, c.panel);
-    if (i > 0) svg.Line("tile-seam", at, y, at, y + h, c.current, 2);
+    if (i > 0) svg.Line("tile-seam", at, y, at, y + h, c.text_strong, 2);
   }
   svg.Frame("heatmap-edge", x, y, w, h, c.edge, 1);
 }

@@ -55,7 +55,7 @@ std::string LanesSvg(const views::LanesPicture& picture) {
   svg.Line("separator", 0, y, kLanesWidth, y, c.edge, 1);
   y += SvgDocument::kLine;
   if (picture.tile_repeats > 0) {
-    svg.Text("tile", 0, y, "tile x" + std::to_string(picture.tile_repeats), {.colour = c.current_text});
+    svg.Text("tile", 0, y, "tile x" + std::to_string(picture.tile_repeats), {.colour = c.text_strong});
     svg.Text("tile-note", 10 * SvgDocument::kCharWidth, y,
              "m: 128 lanes -> " + std::to_string(picture.score_cols) + " score columns",
              {.colour = c.text_dim});
@@ -66,7 +66,7 @@ std::string LanesSvg(const views::LanesPicture& picture) {
     y += SvgDocument::kLine;
   }
   if (picture.has_alpha) {
-    svg.Text("alpha-formula", 0, y, "alpha = exp(m_prev - m_next)", {.colour = c.current_text});
+    svg.Text("alpha-formula", 0, y, "alpha = exp(m_prev - m_next)", {.colour = c.text_strong});
     svg.Text(
         "rescaled", 30 * SvgDocument::kCharWidth, y,
         std::to_string(picture.rows_rescaled) + "/" + std::to_string(picture.alpha.rows) + " rows rescaled",

@@ -32,7 +32,7 @@ void Slot(SvgDocument& svg, const views::SlotPicture& slot, double x, double y, 
   if (bar)
     svg.MeaningRect("slot-bar " + std::string(SvgMeaningClass(*bar)), x, y + kSlotHeight * 0.78, w,
                     kSlotHeight * 0.22, *bar);
-  svg.Frame("slot-edge", x, y, w, kSlotHeight, slot.active ? c.current : c.edge, slot.active ? 3 : 1, 3);
+  svg.Frame("slot-edge", x, y, w, kSlotHeight, slot.active ? c.slot : c.edge, slot.active ? 3 : 1, 3);
   svg.Text("block", x + w / 2, y + kSlotHeight - 6, slot.holds_block ? slot.block : "empty",
            {.colour = slot.holds_block ? c.text : c.text_dim, .anchor = TextAnchor::Middle});
   svg.EndGroup();
@@ -127,7 +127,7 @@ double MemoryKey(SvgDocument& svg, double y) {
     const char* label;
   };
   static constexpr std::array<Mark, 7> kMarks{{
-      {views::Meaning::Current, true, "slot in use"},
+      {views::Meaning::SlotInUse, true, "slot in use"},
       {views::Meaning::Copied, false, "copied in"},
       {views::Meaning::Skipped, false, "reused"},
       {views::Meaning::WrittenBack, false, "written back"},

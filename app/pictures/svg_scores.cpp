@@ -28,7 +28,7 @@ void ScoresColumn(SvgDocument& svg, std::string_view name, const views::Heatmap&
   svg.Text("shape", x + 4 * SvgDocument::kCharWidth, SvgDocument::kLine * 0.8,
            std::to_string(h.rows) + " x " + std::to_string(h.cols), {.colour = c.text_dim});
   svg.Text(note_is_formula ? "formula" : "from", x, SvgDocument::kLine * 1.8, note,
-           {.colour = note_is_formula ? c.current_text : c.text_dim});
+           {.colour = note_is_formula ? c.text_strong : c.text_dim});
   const double image_w = FitWidth(h, w);
   const double image_h = h.cols > 0 && h.rows > 0 ? image_w * h.rows / h.cols : kImageHeight;
   SvgHeatmapImage(svg, h, "heatmap " + std::string(name), x, SvgDocument::kLine * 2.2, image_w, image_h);

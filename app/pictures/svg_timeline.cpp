@@ -152,7 +152,7 @@ std::string TimelineSvg(const views::TimelinePicture& p) {
   const views::palette::Colours& c = views::palette::Active();
   svg.Text("position", kLeft, SvgDocument::kFontSize, p.position, {.colour = c.text});
   svg.Text("statement", kLeft, SvgDocument::kFontSize + SvgDocument::kLine, p.statement,
-           {.colour = c.current_text});
+           {.colour = c.executing_edge});
   double y = Scrubber(svg, p, SvgDocument::kLine * 2 + 4);
   if (p.axis == views::TimelineAxis::Time) y = TimeAxis(svg, p, y);
   y = TimelineKey(svg, y);

@@ -142,7 +142,7 @@ float DrawLanes(const CostPicture& p, double from_us, double to_us, bool label_s
                   label_steps);
   const float lanes_h = static_cast<float>(cores) * pair_h + static_cast<float>(cores - 1) * line * 0.4f;
   const float axis_h = DrawAxis(draw, chart, at.y + lanes_h + 2.0f, caption,
-                                label_steps ? palette::Active().current_text : palette::Active().text_dim);
+                                label_steps ? palette::Active().text_strong : palette::Active().text_dim);
   ImGui::Dummy(ImVec2(chart.width + label_w, lanes_h + 2.0f + axis_h));
   return lanes_h;
 }
@@ -246,10 +246,10 @@ void DrawCostView(const CostPicture& p) {
                   : copies_end <= s.end_us + 1e-9 ? "hidden under compute"
                                                   : "not all hidden");
     std::snprintf(waited, sizeof waited, "waited %.2f µs.", s.wait_us);
-    Phrases({{step, palette::Active().current_text},
-             {compute, palette::Active().current_text},
-             {copied, palette::Active().current_text},
-             {waited, palette::Active().current_text}});
+    Phrases({{step, palette::Active().text_strong},
+             {compute, palette::Active().text_strong},
+             {copied, palette::Active().text_strong},
+             {waited, palette::Active().text_strong}});
   }
   ImGui::PushTextWrapPos(0.0f);
   ui::TextColored(palette::Vec(palette::Active().text_dim),

@@ -101,7 +101,7 @@ void DrawHeatmapImage(const Heatmap& heatmap, ImVec2 size, int repeats) {
     } else {
       draw->AddRectFilled(a, b, palette::Active().panel);
     }
-    if (i > 0) draw->AddLine(a, {a.x, b.y}, palette::Active().current, 2.0f);
+    if (i > 0) draw->AddLine(a, {a.x, b.y}, palette::Active().text_strong, 2.0f);
   }
   draw->AddRect(at, {at.x + size.x, at.y + size.y}, palette::Active().edge);
   ImGui::Dummy(size);

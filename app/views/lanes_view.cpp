@@ -90,7 +90,7 @@ void DrawLanesView(const LanesPicture& picture) {
   if (picture.has_alpha) AddOffScale(off_scale, picture.alpha);
   DrawOffScaleKey(off_scale);
   if (picture.has_alpha) {
-    ui::TextColored(palette::Vec(palette::Active().current_text), "alpha = exp(m_prev - m_next)");
+    ui::TextColored(palette::Vec(palette::Active().text_strong), "alpha = exp(m_prev - m_next)");
     const std::string rescaled =
         std::to_string(picture.rows_rescaled) + "/" + std::to_string(picture.alpha.rows) + " rows rescaled";
     ui::SameLineIfFits(rescaled);
@@ -101,7 +101,7 @@ void DrawLanesView(const LanesPicture& picture) {
 
   ImGui::Separator();
   if (picture.tile_repeats > 0) {
-    ui::TextColored(palette::Vec(palette::Active().current_text), "tile x%d", picture.tile_repeats);
+    ui::TextColored(palette::Vec(palette::Active().text_strong), "tile x%d", picture.tile_repeats);
     const std::string tiled = "m: 128 lanes -> " + std::to_string(picture.score_cols) + " score columns";
     ui::SameLineIfFits(tiled);
     ui::TextColored(palette::Vec(palette::Active().text_dim), "%s", tiled.c_str());

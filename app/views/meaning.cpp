@@ -19,6 +19,7 @@ Pattern PatternOf(Meaning meaning) {
     case Meaning::InVmem:
       return Pattern::Columns;
     case Meaning::Current:
+    case Meaning::SlotInUse:
     case Meaning::Compute:
     case Meaning::Idle:
       break;
@@ -31,6 +32,8 @@ ImU32 MeaningColour(Meaning meaning) {
   switch (meaning) {
     case Meaning::Current:
       return c.current;
+    case Meaning::SlotInUse:
+      return c.slot;
     case Meaning::Copied:
       return c.issued;
     case Meaning::Skipped:

@@ -10,6 +10,7 @@ namespace tilewalk::views {
 
 enum class Meaning {
   Current,      // the block or cell the cursor asks for: solid
+  SlotInUse,    // a VMEM slot holding the block in use: an outline
   Copied,       // a copy that moved bytes: dots
   Skipped,      // a copy skipped, a block reused: hatched /
   SkippedStep,  // a grid step with no arithmetic: hatched \ (a lighter grey)
@@ -21,9 +22,9 @@ enum class Meaning {
 };
 
 // Every meaning, in the order above: for code that walks them all, such as the palette's checks.
-inline constexpr Meaning kAllMeanings[] = {Meaning::Current,     Meaning::Copied,      Meaning::Skipped,
-                                           Meaning::SkippedStep, Meaning::WrittenBack, Meaning::Error,
-                                           Meaning::InVmem,      Meaning::Compute,     Meaning::Idle};
+inline constexpr Meaning kAllMeanings[] = {
+    Meaning::Current,     Meaning::SlotInUse, Meaning::Copied, Meaning::Skipped, Meaning::SkippedStep,
+    Meaning::WrittenBack, Meaning::Error,     Meaning::InVmem, Meaning::Compute, Meaning::Idle};
 
 // The active theme's colour for the meaning.
 ImU32 MeaningColour(Meaning meaning);

@@ -54,8 +54,7 @@ void DrawSlot(const SlotPicture& slot, float width, std::optional<Meaning> bar) 
   if (slot.filling) bar = Meaning::Copied;
   if (bar) FillMeaning(draw, ImVec2(at.x, end.y - height * 0.22f), end, *bar, 3.0f);
   const float thickness = slot.active ? 3.0f : 1.0f;
-  draw->AddRect(at, end, slot.active ? palette::Active().current : palette::Active().edge, 3.0f, 0,
-                thickness);
+  draw->AddRect(at, end, slot.active ? palette::Active().slot : palette::Active().edge, 3.0f, 0, thickness);
   const std::string text = slot.holds_block ? slot.block : "empty";
   const ImVec2 text_size = ImGui::CalcTextSize(text.c_str());
   const ImVec2 text_at{at.x + std::max(4.0f, (width - text_size.x) * 0.5f),
@@ -239,7 +238,7 @@ void DrawKey() {
     const char* label;
   };
   static constexpr Mark kMarks[] = {
-      {Meaning::Current, true, "slot in use"},       {Meaning::Copied, false, "copied in"},
+      {Meaning::SlotInUse, true, "slot in use"},     {Meaning::Copied, false, "copied in"},
       {Meaning::Skipped, false, "reused"},           {Meaning::WrittenBack, false, "written back"},
       {Meaning::Current, false, "block asked for"},  {Meaning::InVmem, false, "in VMEM"},
       {Meaning::Skipped, true, "naive map's block"},

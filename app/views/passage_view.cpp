@@ -58,15 +58,15 @@ bool WholeInView(float top) {
 
 void DrawAsk(const AskPicture& ask, std::optional<Intent>& intent) {
   ImGui::Spacing();
-  ui::TextColored(palette::Vec(palette::Active().current_text), "%s", ask.question.c_str());
+  ui::TextColored(palette::Vec(palette::Active().question), "%s", ask.question.c_str());
   for (int i = 0; i < static_cast<int>(ask.choices.size()); ++i) {
     if (!ChoiceShown(ask, i)) continue;
     const bool marked = ask.revealed ? i == ask.correct : i == ask.picked;
     ImGui::PushID(i);
     ImGui::PushStyleColor(ImGuiCol_Button,
-                          palette::Vec(marked ? palette::Active().current : palette::Active().panel));
+                          palette::Vec(marked ? palette::Active().question : palette::Active().panel));
     ImGui::PushStyleColor(ImGuiCol_Text,
-                          palette::Vec(marked ? palette::Active().on_current : palette::Active().text));
+                          palette::Vec(marked ? palette::Active().on_question : palette::Active().text));
     ImGui::BeginDisabled(ask.revealed);
     if (ui::Button(ChoiceKey(ask, i).c_str(), ImVec2(2.0f * ImGui::GetFrameHeight(), 0)))
       intent = Intent{.kind = IntentKind::PickChoice, .value = i};
@@ -126,9 +126,9 @@ std::optional<Intent> DrawPassageView(const PassagePicture& picture, float scrol
       if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label.c_str()).x + ImGui::GetFrameHeight())
         ImGui::NewLine();
       ImGui::PushStyleColor(ImGuiCol_Button, palette::Vec(picture.edited ? palette::Active().panel
-                                                                         : palette::Active().skipped));
+                                                                         : palette::Active().selected));
       ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(picture.edited ? palette::Active().text
-                                                                       : palette::Active().on_current));
+                                                                       : palette::Active().on_selected));
       if (ui::Button(label.c_str()))
         intent = Intent{.kind = picture.edited ? IntentKind::ResetScenario : IntentKind::TryStopSuggestion};
       ImGui::PopStyleColor(2);
@@ -145,7 +145,7 @@ std::optional<Intent> DrawPassageView(const PassagePicture& picture, float scrol
     const float story_top = ImGui::GetCursorScreenPos().y;
     if (!picture.stop_title.empty()) {
       const ScopedFont title(fonts.title);
-      ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(palette::Active().current_text));
+      ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(palette::Active().text_strong));
       ui::TextUnformatted(picture.stop_title.c_str());
       ImGui::PopStyleColor();
     }

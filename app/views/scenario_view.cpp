@@ -87,9 +87,9 @@ std::optional<Intent> DrawScenarioView(const ScenarioPicture& picture, ScenarioD
   const bool differs = Differs(picture, draft);
   ImGui::BeginDisabled(!differs);
   ImGui::PushStyleColor(ImGuiCol_Button,
-                        palette::Vec(differs ? palette::Active().current : palette::Active().panel));
+                        palette::Vec(differs ? palette::Active().selected : palette::Active().panel));
   ImGui::PushStyleColor(ImGuiCol_Text,
-                        palette::Vec(differs ? palette::Active().on_current : palette::Active().text_dim));
+                        palette::Vec(differs ? palette::Active().on_selected : palette::Active().text_dim));
   if (ui::Button("Apply: record and run")) apply();
   NoteFocus("scenario", ui::LastItemInView());
   ImGui::PopStyleColor(2);

@@ -23,7 +23,7 @@ float Column(const char* id, const Heatmap& h, const std::string& from, float wi
   ImGui::SameLine();
   ui::TextColored(palette::Vec(palette::Active().text_dim), "%d x %d", h.rows, h.cols);
   if (m_tiles > 0) {
-    ui::TextColored(palette::Vec(palette::Active().current_text), "exp(s - m tiled x%d)", m_tiles);
+    ui::TextColored(palette::Vec(palette::Active().text_strong), "exp(s - m tiled x%d)", m_tiles);
   } else {
     ui::TextColored(palette::Vec(palette::Active().text_dim), "%s", from.c_str());
   }

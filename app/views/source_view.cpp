@@ -97,7 +97,7 @@ std::optional<Intent> DrawLine(const SourcePane& pane, int i, const LineMetrics&
   const ImVec2 end{at.x + m.full_width, at.y + m.line_height};
   const bool raised = number == pane.error_line;
   if (lit) {
-    draw->AddRectFilled(at, end, colours.current);
+    draw->AddRectFilled(at, end, colours.executing);
   } else if (raised) {
     draw->AddRectFilled(at, end, colours.error);
   } else if (in_passage) {
@@ -105,11 +105,13 @@ std::optional<Intent> DrawLine(const SourcePane& pane, int i, const LineMetrics&
   } else if (hovered && pane.clickable) {
     draw->AddRectFilled(at, end, colours.hover);
   }
-  if (in_passage) draw->AddRectFilled(at, ImVec2(at.x + m.char_width * 0.5f, end.y), colours.passage);
+  if (in_passage || lit)
+    draw->AddRectFilled(at, ImVec2(at.x + m.char_width * 0.5f, end.y),
+                        lit ? colours.executing_edge : colours.passage);
   char number_text[16];
   std::snprintf(number_text, sizeof number_text, "%*d", m.digits, number);
   const float text_y = at.y + (m.line_height - ImGui::GetTextLineHeight()) * 0.5f;
-  ui::DrawText(draw, ImVec2(at.x + m.char_width, text_y), lit ? colours.on_current : colours.text_dim,
+  ui::DrawText(draw, ImVec2(at.x + m.char_width, text_y), lit ? colours.on_executing : colours.text_dim,
                number_text);
 
   // Each span starts where the text before it ended, as ImGui measures it: the font's advance is not a
@@ -119,7 +121,7 @@ std::optional<Intent> DrawLine(const SourcePane& pane, int i, const LineMetrics&
   for (const SyntaxSpan& span : ColourLine(line, doc.language, inside)) {
     const char* begin = line.data() + span.begin;
     const char* end_of_span = line.data() + span.end;
-    const ImU32 ink = lit ? colours.on_current : (raised ? colours.on_error : SpanColour(span.kind));
+    const ImU32 ink = lit ? colours.on_executing : (raised ? colours.on_error : SpanColour(span.kind));
     ui::DrawText(draw, ImVec2(x, text_y), ink,
                  std::string_view(begin, static_cast<std::size_t>(end_of_span - begin)));
     x += ImGui::CalcTextSize(begin, end_of_span).x;
@@ -173,8 +175,9 @@ void DrawLineKey() {
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const ImVec2 end{at.x + line, at.y + line};
     ImDrawList* draw = ImGui::GetWindowDrawList();
-    draw->AddRectFilled(at, end, lit ? colours.current : colours.passage_wash);
-    if (!lit) draw->AddRectFilled(at, ImVec2(at.x + line * 0.25f, end.y), colours.passage);
+    draw->AddRectFilled(at, end, lit ? colours.executing : colours.passage_wash);
+    draw->AddRectFilled(at, ImVec2(at.x + line * 0.25f, end.y),
+                        lit ? colours.executing_edge : colours.passage);
     ImGui::Dummy(ImVec2(line, line));
     ImGui::SameLine();
   };

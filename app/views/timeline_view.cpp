@@ -80,9 +80,9 @@ void SameLineIfFits(float width) {
 // A button that shows whether it is the one chosen: the chosen one is filled in the accent colour.
 bool ChoiceButton(const char* label, bool chosen) {
   if (chosen) {
-    ImGui::PushStyleColor(ImGuiCol_Button, palette::Vec(palette::Active().current));
-    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, palette::Vec(palette::Active().current));
-    ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(palette::Active().on_current));
+    ImGui::PushStyleColor(ImGuiCol_Button, palette::Vec(palette::Active().selected));
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, palette::Vec(palette::Active().selected));
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(palette::Active().on_selected));
   }
   const bool clicked = ui::Button(label);
   if (chosen) ImGui::PopStyleColor(3);
@@ -303,7 +303,7 @@ std::optional<Intent> DrawTimelineView(const TimelinePicture& picture) {
   std::optional<Intent> intent = DrawButtons(picture);
   ui::TextUnformatted(picture.position.c_str());
   ImGui::SameLine();
-  ui::TextColored(palette::Vec(palette::Active().current_text), "%s", picture.statement.c_str());
+  ui::TextColored(palette::Vec(palette::Active().executing_edge), "%s", picture.statement.c_str());
   float left = 0, width = 0;
   if (auto seek = DrawScrubber(picture, left, width)) intent = seek;
   if (picture.axis == TimelineAxis::Time) DrawTimeLabels(picture, left, width);
@@ -323,7 +323,7 @@ float TimelineStripHeight(bool core_lanes) {
 }
 
 std::optional<Intent> DrawTimelineStrip(const TimelinePicture& picture) {
-  ui::TextColored(palette::Vec(palette::Active().current_text), "%s", picture.statement.c_str());
+  ui::TextColored(palette::Vec(palette::Active().executing_edge), "%s", picture.statement.c_str());
   ImGui::SameLine();
   ui::TextUnformatted(picture.position.c_str());
   float left = 0, width = 0;

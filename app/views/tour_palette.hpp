@@ -1,8 +1,9 @@
 // The colours of the tour panes, in one table per theme, so that the panes agree on what a colour means and
-// no view keeps a colour of its own. Dark is for a projector: a dark background, text well above it, and two
-// things brighter than everything else — the executing line and the current grid cell, both in the grid
-// view's "current" yellow with dark ink on top. Light is for an article: the same Okabe-Ito hues, deepened
-// to read on white. Print is for paper: black on white in greys only, so that where colour carries meaning
+// no view keeps a colour of its own: one meaning per colour. Dark is for a projector: a dark background, text
+// well above it, and the current moment (the grid's cell, the timeline's cursor, the block asked for) in
+// yellow, the executing line in mint, a slot in use in white and a question in lavender, each its own.
+// Light is for an article: the same hues deepened until every mark stands 3:1 against white (WCAG's floor
+// for graphics). Print is for paper: black on white in greys only, so that where colour carries meaning
 // (ran, skipped, copied, written back) the views also draw a pattern (`patterns`), which survives a
 // black-and-white printer. The theme is process-wide, like the ImGui context the views draw into.
 #pragma once
@@ -20,8 +21,12 @@ enum class Theme { Dark, Light, Print };
 struct Colours {
   ImU32 window, panel, edge;  // the ground (light and print; dark keeps ImGui's), raised boxes, outlines
   ImU32 text, text_dim, text_strong, text_axis;  // body text, quiet text, titles, axis names
-  ImU32 current, on_current, current_edge;       // executing line and current cell; ink and rim on it
-  ImU32 current_text;           // "current" as text on the ground: the stop's title, the statement
+  ImU32 current, on_current, current_edge;       // the current moment (cell, cursor, block); ink, rim
+  ImU32 executing, on_executing,
+      executing_edge;           // the executing line: fill, ink on it, its gutter (and text)
+  ImU32 slot;                   // a VMEM slot in use: its outline
+  ImU32 question, on_question;  // a stop's question and its marked choice; ink on it
+  ImU32 selected, on_selected;  // a chosen option or a button to press now; ink on it
   ImU32 passage, passage_wash;  // the passage's lines: margin and wash behind them
   ImU32 hover;                  // a clickable line under the mouse
   ImU32 keyword, string, comment, number, preprocessor;

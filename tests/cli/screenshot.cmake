@@ -1,7 +1,7 @@
 # Takes a screenshot under a virtual X server and checks the PNG's pixels, and that no temporary file is
 # left beside it.
 #   cmake -DXVFB_RUN=... -DTILEWALK=... -DINSPECT=... -DOUT_DIR=... -DSIZE=WxH [-DSIZE_FLAG=ON]
-#         [-DEXTRA=--classroom] -P screenshot.cmake
+#         [-DEXTRA=--classroom] [-DGROUND=light|dark] -P screenshot.cmake
 file(REMOVE_RECURSE "${OUT_DIR}")
 file(MAKE_DIRECTORY "${OUT_DIR}")
 set(shot "${OUT_DIR}/shot.png")
@@ -15,7 +15,11 @@ if(NOT code EQUAL 0)
   message(FATAL_ERROR "tilewalk gui --screenshot exited ${code}\n${out}${err}")
 endif()
 # 16 colours at least: cells in every state, text and the window chrome; a blank or single-colour frame fails.
-execute_process(COMMAND "${INSPECT}" "${shot}" --size ${SIZE} --min-colours 16
+set(ground_args)
+if(GROUND)
+  set(ground_args --ground ${GROUND})
+endif()
+execute_process(COMMAND "${INSPECT}" "${shot}" --size ${SIZE} --min-colours 16 ${ground_args}
                 RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message(STATUS "${out}${err}")
 if(NOT code EQUAL 0)

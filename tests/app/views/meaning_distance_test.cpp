@@ -126,6 +126,35 @@ TEST_CASE("meaning distance: in dark and light no two meanings' colours are alik
   palette::SetTheme(palette::Theme::Dark);
 }
 
+TEST_CASE(
+    "meaning distance: the current moment, the executing line, a slot in use and a question each own a "
+    "colour") {
+  for (const palette::Theme theme : {palette::Theme::Dark, palette::Theme::Light}) {
+    palette::SetTheme(theme);
+    const palette::Colours& c = palette::Active();
+    // The executing line's gutter and text, since its fill is a wash in light.
+    const std::pair<const char*, ImU32> own[] = {{"current moment", c.current},
+                                                 {"executing line", c.executing_edge},
+                                                 {"slot in use", c.slot},
+                                                 {"question", c.question}};
+    for (std::size_t i = 0; i < std::size(own); ++i) {
+      CAPTURE(palette::ThemeName(theme));
+      CAPTURE(own[i].first);
+      for (std::size_t j = i + 1; j < std::size(own); ++j) {
+        CAPTURE(own[j].first);
+        CHECK(Distance(own[i].second, own[j].second) >= kMinDistance);
+      }
+      // Nor is any of them a colour of the marks: a copy, a skip, a writeback, an error, ...
+      for (const Meaning m : kAllMeanings) {
+        if ((i == 0 && m == Meaning::Current) || (i == 2 && m == Meaning::SlotInUse)) continue;
+        CAPTURE(static_cast<int>(m));
+        CHECK(Distance(own[i].second, MeaningColour(m)) >= kMinDistance);
+      }
+    }
+  }
+  palette::SetTheme(palette::Theme::Dark);
+}
+
 TEST_CASE("meaning distance: in print, meanings that share a pattern differ in grey") {
   palette::SetTheme(palette::Theme::Print);
   for (std::size_t i = 0; i < std::size(kAllMeanings); ++i)

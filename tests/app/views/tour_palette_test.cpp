@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "app/views/tour_palette.hpp"
@@ -45,13 +46,38 @@ TEST_CASE("palette: in every theme, text and the current mark read against their
     // Dark's ground is ImGui's own near-black, which the table's window colour matches.
     CHECK(Contrast(c.text, c.window) >= 7.0);
     CHECK(Contrast(c.text_dim, c.window) >= 4.5);
-    CHECK(Contrast(c.current_text, c.window) >= 4.5);
+    // The question, and the executing statement named in the status line.
+    CHECK(Contrast(c.question, c.window) >= 4.5);
+    CHECK(Contrast(c.executing_edge, c.window) >= 3.0);
     // "last copy", "lanes alike", a redirect note, "lanes differ": the copy hues as text.
     CHECK(Contrast(c.issued_text, c.window) >= 4.5);
     CHECK(Contrast(c.skipped_text, c.window) >= 4.5);
     CHECK(Contrast(c.on_current, c.current) >= 4.5);
+    CHECK(Contrast(c.on_executing, c.executing) >= 7.0);  // the lit line's code reads as well as any
+    CHECK(Contrast(c.on_question, c.question) >= 4.5);
+    CHECK(Contrast(c.on_selected, c.selected) >= 4.5);
     CHECK(Contrast(c.on_light, c.ran_fill) >= 4.5);
     CHECK(Contrast(c.on_error, c.error) >= 3.0);
+  }
+}
+
+// Print is left out: its light greys carry a pattern each (meaning_fill_test.cpp), which is what reads there.
+TEST_CASE("palette: in light, every mark stands 3:1 against white (WCAG's floor for graphics)") {
+  {
+    const Colours& c = Table(Theme::Light);
+    const std::pair<const char*, ImU32> marks[] = {
+        {"current", c.current},     {"executing_edge", c.executing_edge},
+        {"slot", c.slot},           {"question", c.question},
+        {"passage", c.passage},     {"issued", c.issued},
+        {"skipped", c.skipped},     {"skipped_step", c.skipped_step},
+        {"writeback", c.writeback}, {"error", c.error},
+        {"in_vmem", c.in_vmem},     {"idle_step", c.idle_step},
+        {"ran_fill", c.ran_fill},   {"edge", c.edge}};
+    for (const auto& [name, colour] : marks) {
+      CAPTURE(name);
+      CAPTURE(colour);
+      CHECK(Contrast(colour, c.window) >= 3.0);
+    }
   }
 }
 
