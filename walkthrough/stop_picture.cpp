@@ -13,6 +13,9 @@ constexpr std::array<std::string_view, 6> kPaneNames = {"grid",   "memory", "lan
 constexpr std::array<std::string_view, 6> kPaneTitles = {"Grid",   "Memory", "Lanes",
                                                          "Scores", "Cost",   "Scenario"};
 
+// As a tour file writes them after "focus:", in the order of StopFocus::Kind.
+constexpr std::array<std::string_view, 4> kFocusKindNames = {"none", "operand", "cell", "line"};
+
 std::string PaneList() {
   std::string list;
   for (std::string_view n : kPaneNames) list += (list.empty() ? "" : ", ") + std::string(n);
@@ -23,6 +26,10 @@ std::string PaneList() {
 
 std::string_view StopPaneName(StopPane pane) {
   return kPaneNames[static_cast<std::size_t>(pane)];
+}
+
+std::string_view StopFocusKindName(StopFocus::Kind kind) {
+  return kFocusKindNames[static_cast<std::size_t>(kind)];
 }
 
 base::Result<StopPane> ParseStopPane(std::string_view value) {
@@ -38,12 +45,13 @@ base::Result<StopFocus> ParseStopFocus(std::string_view value, int pinned_lines)
   const std::string_view rest =
       space == std::string_view::npos ? std::string_view() : value.substr(space + 1);
   StopFocus focus;
-  if (kind == "operand" && !rest.empty() && rest.find(' ') == std::string_view::npos) {
+  if (kind == StopFocusKindName(StopFocus::Kind::Operand) && !rest.empty() &&
+      rest.find(' ') == std::string_view::npos) {
     focus.kind = StopFocus::Kind::Operand;
     focus.operand = std::string(rest);
     return focus;
   }
-  if (kind == "line") {
+  if (kind == StopFocusKindName(StopFocus::Kind::Line)) {
     const auto line = base::ParseWhole(rest, 1, pinned_lines);
     if (!line) {
       return base::Fail(base::Reason::Malformed, "focus: line " + std::string(rest) +
@@ -54,7 +62,7 @@ base::Result<StopFocus> ParseStopFocus(std::string_view value, int pinned_lines)
     focus.line = static_cast<int>(*line);
     return focus;
   }
-  if (kind == "cell" && !rest.empty()) {
+  if (kind == StopFocusKindName(StopFocus::Kind::Cell) && !rest.empty()) {
     focus.kind = StopFocus::Kind::Cell;
     for (std::size_t at = 0; at <= rest.size();) {
       const std::size_t comma = std::min(rest.find(',', at), rest.size());

@@ -25,6 +25,7 @@ struct StopFocus {
   std::vector<int64_t> cell{};  // Cell: a grid index, "0,0,2,3"
   int line = 0;                 // Line: of the pinned Pallas file
 };
+std::string_view StopFocusKindName(StopFocus::Kind kind);  // "none", "operand", "cell", "line"
 
 // "memory" → StopPane::Memory; a Malformed error for a name it does not know.
 base::Result<StopPane> ParseStopPane(std::string_view value);

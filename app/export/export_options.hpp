@@ -31,6 +31,7 @@ struct ExportOptions {
   std::optional<FrameEvery> every{};             // --every; default: stop for a tour, step for a scenario
   PaneSet panes = PaneSet::All();                // --panes LIST; with --figure, default the figure panes
   bool figure = false;                           // --figure: each pane alone, no controls, one file each
+  bool stop_pane = false;                        // --stop-pane: of those, only each stop's own pane
   ImageFormat format = ImageFormat::Png;         // --format png|webp|svg; svg is one file per pane
   views::palette::Theme theme = views::palette::Theme::Dark;  // --theme NAME
   bool html = false;                               // --html: index.html, a player that works from disk

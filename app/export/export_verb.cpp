@@ -22,8 +22,14 @@ std::vector<OptionSpec> OutputSpecs(ExportOptions& into) {
       SwitchOption("--figure",
                    "Draw each pane alone as a figure, with no buttons, tabs or scrollbars: one image per\n"
                    "pane per frame (frames/00001-grid.png), the caption and titles as text in the manifest.\n"
-                   "Panes: grid, memory, lanes, scores, cost, timeline (default all six)",
+                   "Panes: grid, memory, lanes, scores, cost, timeline (default all six); a pane with\n"
+                   "nothing to show at a frame gets no image, and the manifest says why",
                    into.figure),
+      SwitchOption("--stop-pane",
+                   "With --figure or --format svg: draw only each stop's own pane, the one its show: line\n"
+                   "names, so that a stop's frame is one image (none for a stop that shows the scenario,\n"
+                   "which the manifest carries as text)",
+                   into.stop_pane),
       {.name = "--format",
        .value_name = "NAME",
        .needs = "an image format",
@@ -40,7 +46,10 @@ std::vector<OptionSpec> OutputSpecs(ExportOptions& into) {
       ThemeOption("Colours: dark (default, for a projector), light (for an article) or print (black on\n"
                   "white, with patterns where colour carries meaning)",
                   into.theme),
-      SwitchOption("--html", "Also write index.html, a player that works opened from disk", into.html),
+      SwitchOption("--html",
+                   "Also write index.html, a player that works opened from disk; with --figure it shows\n"
+                   "each stop's own figure beside its narration",
+                   into.html),
       SwitchOption("--video", "Also write video.mp4 (needs ffmpeg on PATH)", into.video),
       WholeOption("--fps", "Frames per second of the video, and the fastest the player plays (default 2)", 1,
                   60, into.fps),
@@ -109,7 +118,7 @@ std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std
   return specs;
 }
 
-// --figure draws the picture panes, one file each; what needs one picture per frame refuses it.
+// --figure draws the picture panes, one file each; a video, which needs one picture per frame, refuses it.
 base::Status CheckFigureOptions(ExportOptions& options, bool panes_given) {
   using base::Fail;
   using base::Reason;
@@ -121,10 +130,6 @@ base::Status CheckFigureOptions(ExportOptions& options, bool panes_given) {
     return Fail(
         Reason::Usage,
         "--figure writes one image per pane, and a video needs one per frame; drop --video or --figure");
-  if (options.html)
-    return Fail(
-        Reason::Usage,
-        "--figure writes one image per pane, and the player shows one per frame; drop --html or --figure");
   if (!panes_given) {
     options.panes = PicturePanes();
     return {};
@@ -137,6 +142,29 @@ base::Status CheckFigureOptions(ExportOptions& options, bool panes_given) {
                       std::string(PaneName(pane)) +
                       "' is text or controls, which the manifest carries (drop it from --panes)");
   }
+  return {};
+}
+
+// --stop-pane picks, per stop, one of the panes that --figure or --format svg draws alone; --panes would pick
+// others, and a scenario has no stops to pick by.
+base::Status CheckStopPaneOptions(const ExportOptions& options, bool panes_given, bool scenario_given) {
+  using base::Fail;
+  using base::Reason;
+  if (!options.stop_pane) return {};
+  if (!options.figure && options.format != ImageFormat::Svg)
+    return Fail(Reason::Usage,
+                "--stop-pane picks the pane of each stop's figure, and the frames are of the whole screen; "
+                "add --figure (or --format svg), or drop --stop-pane");
+  if (panes_given)
+    return Fail(
+        Reason::Usage,
+        "--stop-pane draws the pane each stop names in its show: line, and --panes names panes of its "
+        "own; drop --panes or --stop-pane");
+  if (scenario_given)
+    return Fail(
+        Reason::Usage,
+        "--stop-pane draws the pane each tour stop names, and a scenario has no stops; give --tour or "
+        "drop --stop-pane");
   return {};
 }
 
@@ -193,6 +221,8 @@ base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view>
                                    ? CheckSvgOptions(options, given, panes_given)
                                    : CheckFigureOptions(options, panes_given);
   if (!checked) return checked.error();
+  if (const base::Status own = CheckStopPaneOptions(options, panes_given, scenario_args.given()); !own)
+    return own.error();
   if (const PixelSize frame = ScaledSize(options.size, options.scale);
       static_cast<long long>(frame.width) * frame.height > kMaxFramePixels)
     return Fail(Reason::Usage,

@@ -23,22 +23,21 @@ PixelSize LargestFigure(const std::vector<FigureSpec>& specs) {
 }
 
 std::vector<ManifestPane> DrawFigureFrame(HeadlessRenderer& renderer, session::TourSession& session,
-                                          TourScreenState& screen, const std::vector<FigureSpec>& specs,
-                                          FrameWriter& writer, const std::filesystem::path& folder, int index,
-                                          std::string_view extension) {
+                                          const FigureFrame& frame) {
   std::vector<ManifestPane> images;
   std::vector<std::uint8_t> pixels;
-  for (const FigureSpec& spec : specs) {
+  for (const FigureSpec& spec : frame.specs) {
+    if (!frame.panes.Has(spec.pane) || !EmptyPaneReason(session.Pictures(), spec.pane).empty()) continue;
     renderer.SetLayout(spec.layout);
     renderer.BeginFrame();
-    DrawFigure(session.Pictures(), spec.pane, screen);
+    DrawFigure(session.Pictures(), spec.pane, frame.screen);
     renderer.Render();
     renderer.ReadPixels(pixels);
     ManifestPane image{.pane = std::string(PaneName(spec.pane)),
-                       .image = PaneFrameFileName(index, spec.pane, extension),
+                       .image = PaneFrameFileName(frame.index, spec.pane, frame.extension),
                        .title = FigureTitle(session.Pictures(), spec.pane),
                        .size = renderer.FramebufferSize()};
-    writer.Write(folder / image.image, image.size, std::move(pixels));
+    frame.writer.Write(frame.folder / image.image, image.size, std::move(pixels));
     pixels = {};
     images.push_back(std::move(image));
   }

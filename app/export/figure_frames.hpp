@@ -1,7 +1,7 @@
-// Drawing one frame of `export --figure`: each figure pane (app/screen/figure_screen.hpp) alone, at its
-// own size, into the headless renderer, handed to the frame writer as frames/00001-<pane>.<ext>, and
-// described in the manifest with the pane's image, size and title. The panes' sizes are fixed for the
-// whole export: --size for all, else each pane's default.
+// Drawing one frame of `export --figure`: each figure pane (app/screen/figure_screen.hpp) the frame draws
+// and that has something to show, alone, at its own size, into the headless renderer, handed to the frame
+// writer as frames/00001-<pane>.<ext>, and described in the manifest with the pane's image, size and title.
+// The panes' sizes are fixed for the whole export: --size for all, else each pane's default.
 #pragma once
 
 #include <filesystem>
@@ -26,11 +26,20 @@ std::vector<FigureSpec> FigureSpecs(const ExportOptions& options);
 // The smallest layout every spec fits in: what the renderer's framebuffer is opened at.
 PixelSize LargestFigure(const std::vector<FigureSpec>& specs);
 
-// Draws the panes of the session's current moment and queues their images; the frame's manifest entry
-// (without its description, which the caller adds) lists them.
+// One frame's figures: which of the export's panes it draws, and where their images go.
+struct FigureFrame {
+  const std::vector<FigureSpec>& specs;  // every pane of the export, with its size
+  PaneSet panes;                         // those this frame draws (--stop-pane: the stop's own)
+  TourScreenState& screen;
+  FrameWriter& writer;
+  const std::filesystem::path& folder;  // the staging folder
+  int index = 0;                        // the frame's, from 0
+  std::string_view extension;           // "png" or "webp"
+};
+
+// Draws the frame's panes at the session's current moment, except those with nothing to show there
+// (EmptyPaneReason), and queues their images; what it returns lists them for the frame's manifest entry.
 std::vector<ManifestPane> DrawFigureFrame(HeadlessRenderer& renderer, session::TourSession& session,
-                                          TourScreenState& screen, const std::vector<FigureSpec>& specs,
-                                          FrameWriter& writer, const std::filesystem::path& folder, int index,
-                                          std::string_view extension);
+                                          const FigureFrame& frame);
 
 }  // namespace tilewalk::app

@@ -11,8 +11,9 @@ namespace {
 using nlohmann::ordered_json;
 
 constexpr std::string_view kManifestFormat = "tilewalk-export";
-// The schema's version: 3 added the texts (narration, passages, alt text, code lines, the event's fields).
-constexpr int kManifestVersion = 3;
+// The schema's version: 4 added a stop's `show` and `focus`, and empty panes that have no image; 3 the texts
+// (narration, passages, alt text, code lines, the event's fields).
+constexpr int kManifestVersion = 4;
 
 ordered_json OrNull(const std::string& s) {
   return s.empty() ? ordered_json(nullptr) : ordered_json(s);
@@ -33,6 +34,19 @@ ordered_json EventFields(const std::string& fields) {
   return fields.empty() ? ordered_json(nullptr) : ordered_json::parse(fields);
 }
 
+// {"kind": "operand", "operand": "m_scratch"}, {"kind": "cell", "cell": [0, 0, 2, 3]} or
+// {"kind": "line", "line": 440}; null when the stop names no focus.
+ordered_json FocusJson(const walkthrough::StopFocus& focus) {
+  using Kind = walkthrough::StopFocus::Kind;
+  if (focus.kind == Kind::None) return nullptr;
+  const std::string kind(walkthrough::StopFocusKindName(focus.kind));
+  ordered_json j{{"kind", kind}};
+  if (focus.kind == Kind::Operand) j[kind] = focus.operand;
+  if (focus.kind == Kind::Cell) j[kind] = focus.cell;
+  if (focus.kind == Kind::Line) j[kind] = focus.line;
+  return j;
+}
+
 ordered_json StopJson(const ManifestStop& s) {
   ordered_json passages = ordered_json::object();
   for (const ManifestPassage& p : s.passages) {
@@ -41,6 +55,8 @@ ordered_json StopJson(const ManifestStop& s) {
     passages[p.id] = std::move(passage);
   }
   return {{"title", s.title},
+          {"show", s.show},
+          {"focus", FocusJson(s.focus)},
           {"scenario", ScenarioEntry(s.scenario)},
           {"passage", OrNull(s.passage)},
           {"first_frame", s.first_frame},
@@ -83,6 +99,7 @@ ordered_json FrameJson(const ManifestFrame& f) {
       pane["width"] = p.size.width;
       pane["height"] = p.size.height;
     }
+    if (!p.empty.empty()) pane["empty"] = p.empty;
     panes.push_back(std::move(pane));
   }
   j["panes"] = std::move(panes);
@@ -108,6 +125,7 @@ std::string ManifestJson(const Manifest& m) {
   j["panes"] = m.panes;
   j["theme"] = m.theme;
   j["figure"] = m.figure;
+  j["stop_pane"] = m.stop_pane;
   j["image_format"] = m.image_format;
   j["fps"] = m.fps;
   ordered_json stops = ordered_json::array();

@@ -14,6 +14,7 @@
 
 #include "app/pixel_size.hpp"
 #include "kernels/flash/scenario.hpp"
+#include "walkthrough/stop_picture.hpp"
 
 namespace tilewalk::app {
 
@@ -38,13 +39,15 @@ struct ManifestPassage {
   ManifestText body{};
 };
 
-// One pane of a frame: its picture as JSON, and its own image with --figure or --format svg.
+// One pane of a frame: its picture as JSON, and its own image with --figure or --format svg unless the pane
+// has nothing to show.
 struct ManifestPane {
-  std::string pane{};   // "grid", "memory", ...
-  std::string image{};  // "frames/00001-grid.png" or ".svg"; empty when the frame is one image of the screen
+  std::string pane{};     // "grid", "memory", ...
+  std::string image{};    // "frames/00001-grid.png" or ".svg"; empty for one image of the screen, or `empty`
   std::string picture{};  // "pictures/00001-grid.json", relative to the manifest
   std::string title{};    // a figure's: the pane's title as the window shows it (the image is drawn without)
   PixelSize size{};       // a figure's image size in pixels; zero for an SVG, which scales
+  std::string empty{};    // why the pane has nothing to show at this frame; empty when it has a picture
 };
 
 struct ManifestFrame {
@@ -73,6 +76,8 @@ struct ManifestFrame {
 
 struct ManifestStop {
   std::string title{};
+  std::string show{};                         // the pane the stop's words are about: "grid", "memory", ...
+  walkthrough::StopFocus focus{};             // what in that pane the stop brings forward; kind None: nothing
   std::optional<flash::Scenario> scenario{};  // the stop's scenario; none when its flags do not read
   std::string passage{};
   int first_frame = 0;  // index into frames
@@ -95,6 +100,7 @@ struct Manifest {
   std::string panes{};
   std::string theme = "dark";  // --theme: dark, light or print
   bool figure = false;         // --figure: frames are per pane images
+  bool stop_pane = false;      // --stop-pane: each frame has only its stop's own pane
   std::string image_format = "png";
   int fps = 2;
   std::vector<ManifestStop> stops{};

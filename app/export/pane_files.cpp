@@ -43,9 +43,12 @@ base::Result<std::vector<ManifestPane>> WritePaneFiles(const session::TourPictur
   for (int i = 0; i < static_cast<int>(Pane::kCount); ++i) {
     const auto pane = static_cast<Pane>(i);
     if (!panes.Has(pane) || !PicturePanes().Has(pane)) continue;
-    const PaneText text = Render(pictures, pane, svg);
-    ManifestPane entry{.pane = std::string(PaneName(pane)), .picture = PanePictureFileName(index, pane)};
-    if (svg) {
+    ManifestPane entry{.pane = std::string(PaneName(pane)),
+                       .picture = PanePictureFileName(index, pane),
+                       .empty = EmptyPaneReason(pictures, pane)};
+    const bool image = svg && entry.empty.empty();
+    const PaneText text = Render(pictures, pane, image);
+    if (image) {
       entry.image = PaneFrameFileName(index, pane, "svg");
       if (base::Status ok = base::WriteFileContent(folder / entry.image, text.svg); !ok) return ok.error();
     }

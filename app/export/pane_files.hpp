@@ -1,7 +1,8 @@
 // The files an export writes per pane of a frame: the pane's picture as JSON (pictures/00001-grid.json),
-// whatever the format, and with --format svg the pane drawn as SVG (frames/00001-grid.svg). Only the panes
-// that have a picture to write are written: grid, memory, lanes, scores, cost and timeline (the source,
-// passage and scenario panes are text the manifest carries, or forms).
+// whatever the format, and with --format svg the pane drawn as SVG (frames/00001-grid.svg) unless the pane
+// has nothing to show there, which its manifest entry then says. Only the panes that have a picture to
+// write are written: grid, memory, lanes, scores, cost and timeline (the source, passage and scenario panes
+// are text the manifest carries, or forms).
 #pragma once
 
 #include <filesystem>

@@ -144,8 +144,22 @@ void Label(SvgDocument& svg, const Place& at, const views::LayoutLabel& label, s
            {.colour = colour});
 }
 
-// The path through one slice's cells: bright up to the furthest step reached, faint beyond; the jump to the
-// next run of the innermost axis dashed.
+// A chevron halfway along a step of the path, its tip pointing the way the grid walks, so that the path
+// reads as a direction and not only as a line; none on a step too short to hold one legibly.
+std::string StepChevron(double x1, double y1, double x2, double y2) {
+  constexpr double kShortestStep = 12;
+  const double length = std::hypot(x2 - x1, y2 - y1);
+  if (length < kShortestStep) return {};
+  const double ux = (x2 - x1) / length, uy = (y2 - y1) / length;
+  const double arm = std::min(5.0, 0.22 * length);
+  const double tip_x = 0.5 * (x1 + x2) + 0.5 * arm * ux, tip_y = 0.5 * (y1 + y2) + 0.5 * arm * uy;
+  const double back_x = tip_x - arm * ux, back_y = tip_y - arm * uy;
+  return "M" + SvgNumber(back_x - arm * uy) + "," + SvgNumber(back_y + arm * ux) + "L" + SvgNumber(tip_x) +
+         "," + SvgNumber(tip_y) + "L" + SvgNumber(back_x + arm * uy) + "," + SvgNumber(back_y - arm * ux);
+}
+
+// The path through one slice's cells: bright up to the furthest step reached, faint beyond, each step with
+// a chevron of its direction; the jump to the next run of the innermost axis thin.
 void StepPath(SvgDocument& svg, const Place& at, const views::GridPicture& picture,
               const views::SliceLayout& slice, const views::GridSlice& source) {
   if (slice.path.size() < 2 || slice.run_length <= 0 || picture.cols <= 0) return;
@@ -156,21 +170,26 @@ void StepPath(SvgDocument& svg, const Place& at, const views::GridPicture& pictu
     reached =
         std::max(reached, views::StepInSlice(picture.rows, picture.cols, picture.walks_down_columns, r, c));
   }
-  std::string done, ahead, wraps;
+  std::string done, ahead, wraps, done_chevrons, ahead_chevrons;
   for (std::size_t k = 0; k + 1 < slice.path.size(); ++k) {
     const LayoutVec a = slice.path[k], b = slice.path[k + 1];
-    const std::string d = SvgSegment(at.X(a.x), at.Y(a.y), at.X(b.x), at.Y(b.y));
-    if ((k + 1) % static_cast<std::size_t>(slice.run_length) == 0)
-      wraps += d;
-    else
-      (static_cast<int>(k) + 1 <= reached ? done : ahead) += d;
+    const double x1 = at.X(a.x), y1 = at.Y(a.y), x2 = at.X(b.x), y2 = at.Y(b.y);
+    if ((k + 1) % static_cast<std::size_t>(slice.run_length) == 0) {
+      wraps += SvgSegment(x1, y1, x2, y2);
+      continue;
+    }
+    const bool walked = static_cast<int>(k) + 1 <= reached;
+    (walked ? done : ahead) += SvgSegment(x1, y1, x2, y2);
+    (walked ? done_chevrons : ahead_chevrons) += StepChevron(x1, y1, x2, y2);
   }
   const views::palette::Colours& c = views::palette::Active();
   if (!ahead.empty()) svg.Path("path ahead", ahead, c.path_ahead, 2);
+  if (!ahead_chevrons.empty()) svg.Path("path-arrow ahead", ahead_chevrons, c.path_ahead, 2);
   if (!wraps.empty()) svg.Path("path wrap", wraps, c.path_ahead, 1);
   if (!done.empty()) {
-    svg.Path("path-shadow", done, c.path_shadow, 4);
+    svg.Path("path-shadow", done + done_chevrons, c.path_shadow, 4);
     svg.Path("path done", done, c.path_done, 2);
+    if (!done_chevrons.empty()) svg.Path("path-arrow done", done_chevrons, c.path_done, 2);
   }
 }
 

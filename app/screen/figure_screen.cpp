@@ -31,6 +31,8 @@ constexpr ImGuiWindowFlags kFigureFlags = ImGuiWindowFlags_NoDecoration | ImGuiW
                                           ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                                           ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoScrollWithMouse;
 
+constexpr const char* kNothingLaunched = "Nothing was launched at this stop.";
+
 }  // namespace
 
 PaneSet PicturePanes() {
@@ -64,6 +66,20 @@ std::string FigureTitle(const session::TourPictures& pictures, Pane pane) {
   return std::string(pane == Pane::Timeline ? "Timeline" : PaneName(pane));
 }
 
+std::string EmptyPaneReason(const session::TourPictures& pictures, Pane pane) {
+  if (!pictures.has_snapshot) return kNothingLaunched;
+  switch (pane) {
+    case Pane::Lanes:
+      return pictures.lanes.empty_message;
+    case Pane::Scores:
+      return pictures.scores.empty_message;
+    case Pane::Cost:
+      return pictures.cost.empty_message;
+    default:
+      return {};
+  }
+}
+
 void DrawFigure(const session::TourPictures& pictures, Pane pane, TourScreenState& state) {
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(viewport->Pos);
@@ -72,7 +88,7 @@ void DrawFigure(const session::TourPictures& pictures, Pane pane, TourScreenStat
   const std::string name = "figure " + std::string(PaneName(pane));
   if (ImGui::Begin(name.c_str(), nullptr, kFigureFlags)) {
     if (!pictures.has_snapshot) {
-      views::ui::TextDisabled("Nothing was launched at this stop.");
+      views::ui::TextDisabled("%s", kNothingLaunched);
     } else if (pane == Pane::Grid) {
       views::GridViewState grid = state.grid;
       grid.zoom = 1.0f;  // the whole grid, fitted

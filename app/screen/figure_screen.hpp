@@ -20,6 +20,10 @@ PaneSet PicturePanes();
 PixelSize DefaultFigureSize(Pane pane);
 // The pane's title as the window shows it over the pane ("Memory: VMEM of the fwd launch").
 std::string FigureTitle(const session::TourPictures& pictures, Pane pane);
+// Why `pane` has nothing to show at the pictures' moment: the one sentence it would draw instead of a
+// picture (no launch ran, no score block yet, no lanes in this launch). Empty when it has a picture. An
+// export writes no image of an empty pane, and its manifest gives this reason.
+std::string EmptyPaneReason(const session::TourPictures& pictures, Pane pane);
 
 // Draws `pane` over the whole of ImGui's display, between NewFrame and Render. `state` keeps the
 // heatmaps' textures and the grid's and memory's view state, as the tour screen's does.

@@ -1,6 +1,8 @@
 // The export's player: one frame at a time beside its stop's narration, from the manifest index.html
-// carries inline (so it works opened from disk, where a page cannot fetch the files beside it). Play
-// stays on each stop about as long as its narration takes to read. #stop-N and #frame-N (from 1) open a
+// carries inline (so it works opened from disk, where a page cannot fetch the files beside it). A frame
+// is a picture of the whole screen or, in a figure export, its stop's own pane (the stop's `show`), with
+// words in its place when the stop has no image there. Play stays on each stop about as long as its
+// narration takes to read. #stop-N and #frame-N (from 1) open a
 // stop or a frame, and follow the reader. Keys work only while the player has focus, so a page that
 // embeds it keeps its own; a sideways swipe on the figure changes stop, a tap shows it at full size.
 (function () {
@@ -11,6 +13,8 @@
   function $(id) { return document.getElementById(id); }
   var player = $("player");
   var image = $("frame");
+  var figureText = $("figure-text");
+  var figures = manifest.figure === true;
   var scrubber = $("scrubber");
   var stopList = $("stop-list");
   var playButton = $("play");
@@ -23,6 +27,7 @@
   var timer = null;
 
   document.body.setAttribute("data-theme", manifest.theme || "dark");
+  document.body.classList.toggle("figures", figures);
 
   function stopOf(index) { return frames[index].stop - 1; }
 
@@ -120,6 +125,70 @@
     if (frame.rejection) codeEntry(code, "Rejected", frame.rejection);
   }
 
+  // ---- The picture: the whole screen, or the stop's own figure.
+
+  // What a frame shows: an image with its size in pixels (and a figure's title), or, in a figure export
+  // whose stop has no image of its own at the frame, none; figureWords then says why.
+  function pictureOf(frame) {
+    if (!figures) {
+      var size = manifest.size || {}, scale = size.scale || 1;
+      return {
+        image: frame.file,
+        width: Math.round(size.width * scale),
+        height: Math.round(size.height * scale),
+      };
+    }
+    var own = ownPane(frame);
+    if (own && own.image) return { image: own.image, width: own.width, height: own.height, title: own.title };
+    return { image: null };
+  }
+
+  function ownPane(frame) {
+    var show = stops[frame.stop - 1].show;
+    var panes = frame.panes || [];
+    for (var i = 0; i < panes.length; i++) if (panes[i].pane === show) return panes[i];
+    return null;
+  }
+
+  // The words in place of a figure the frame does not have: why its pane is empty, the scenario a stop
+  // about the scenario (a form, not a picture) runs, or that the export left the pane out.
+  function figureWords(frame) {
+    var stop = stops[frame.stop - 1], own = ownPane(frame);
+    figureText.textContent = "";
+    var why = document.createElement("p");
+    figureText.appendChild(why);
+    if (own && own.empty) {
+      why.textContent = own.empty;
+    } else if (stop.show === "scenario") {
+      why.textContent = "This stop is about its scenario" + (stop.scenario ? ":" : ".");
+      if (stop.scenario) {
+        var flags = document.createElement("code");
+        flags.textContent = stop.scenario.flags.join(" ");
+        figureText.appendChild(flags);
+      }
+    } else {
+      why.textContent = "This stop is about the " + stop.show + " pane, which this export leaves out.";
+    }
+  }
+
+  function showPicture(frame) {
+    var picture = pictureOf(frame);
+    var has = Boolean(picture.image);
+    image.hidden = !has;
+    $("zoom").hidden = !has;
+    figureText.hidden = has;
+    $("figure-title").textContent = picture.title || "";
+    if (!has) {
+      image.removeAttribute("src");
+      figureWords(frame);
+      return;
+    }
+    image.width = picture.width;
+    image.height = picture.height;
+    image.src = picture.image;
+    image.alt = frame.alt || frame.caption;
+  }
+
   // ---- Position: which frame is shown, the URL fragment that names it.
 
   function fragmentFor(index) {
@@ -142,8 +211,7 @@
         current < 0 || stopOf(current) !== stopOf(index) || frames[current].passage !== frames[index].passage;
     current = index;
     var frame = frames[current];
-    image.src = frame.file;
-    image.alt = frame.alt || frame.caption;
+    showPicture(frame);
     $("caption").textContent = describe(frame);
     $("caption").title = frame.caption;
     scrubber.value = String(current);
@@ -155,7 +223,8 @@
     if (location.hash !== fragment) {
       try { history.replaceState(null, "", fragment); } catch (e) { /* a sandboxed frame may refuse */ }
     }
-    if (current + 1 < frames.length) new Image().src = frames[current + 1].file;
+    var next = current + 1 < frames.length ? pictureOf(frames[current + 1]).image : null;
+    if (next) new Image().src = next;
     if (playing) schedule();
   }
 
@@ -247,7 +316,9 @@
       if (e.pointerType !== "touch" && e.pointerType !== "pen") tap(e);
     });
   }
-  onStroke(image, openZoom, function (step) { goToStop(stopOf(current) + step); });
+  var swipeToStop = function (step) { goToStop(stopOf(current) + step); };
+  onStroke(image, openZoom, swipeToStop);
+  onStroke(figureText, function () {}, swipeToStop);
   onStroke(zoomImage, closeZoom, null);
   image.addEventListener("dragstart", function (e) { e.preventDefault(); });
 
@@ -259,11 +330,6 @@
     option.textContent = stops.length > 1 ? (i + 1) + ". " + stop.title : stop.title;
     stopList.appendChild(option);
   });
-  if (manifest.size) {
-    var scale = manifest.size.scale || 1;
-    image.width = Math.round(manifest.size.width * scale);
-    image.height = Math.round(manifest.size.height * scale);
-  }
   scrubber.max = String(Math.max(0, frames.length - 1));
   scrubber.addEventListener("input", function () { show(Number(scrubber.value)); });
   stopList.addEventListener("change", function () { goToStop(Number(stopList.value)); });

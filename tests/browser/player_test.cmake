@@ -1,8 +1,11 @@
 # Exports a library's default tour with --html into a fresh folder, then opens its player in Chromium
-# (player_test.mjs), which leaves screenshots in OUT-screenshots. Fails, never skips, when node or
-# playwright-core is missing: CI must run it.
+# (SCRIPT, player_test.mjs unless given), which leaves screenshots in OUT-screenshots. Fails, never skips,
+# when node or playwright-core is missing: CI must run it.
 # -DTILEWALK=binary -DLIBRARY=dir -DEXPORT_ARGS="more export flags" -DOUT=dir -DNODE=node-or-NOTFOUND
-# -DSCRIPT_DIR=tests/browser
+# -DSCRIPT_DIR=tests/browser [-DSCRIPT=figure_player_test.mjs]
+if(NOT SCRIPT)
+  set(SCRIPT player_test.mjs)
+endif()
 if(NOT NODE)
   message(FATAL_ERROR "node is not installed; run scripts/install-deps.sh")
 endif()
@@ -21,7 +24,7 @@ if(NOT exported EQUAL 0)
   message(FATAL_ERROR "tilewalk export failed (${exported}):\n${out}${err}")
 endif()
 execute_process(
-  COMMAND "${NODE}" "${SCRIPT_DIR}/player_test.mjs" "${OUT}" "${OUT}-screenshots"
+  COMMAND "${NODE}" "${SCRIPT_DIR}/${SCRIPT}" "${OUT}" "${OUT}-screenshots"
   RESULT_VARIABLE played OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}${err}")
 if(NOT played EQUAL 0)

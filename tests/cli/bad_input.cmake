@@ -301,14 +301,21 @@ foreach(verb gui export)
   bad_input("${verb} with an unknown --theme" EXIT 2 COMMAND ${tw} ${verb} ${${verb}_args} --theme sepia
     MATCH "tilewalk ${verb}: --theme got 'sepia': expected dark, light or print")
 endforeach()
-# --format and --figure: an unknown format, and what needs one picture per frame, refused before recording.
+# --format, --figure and --stop-pane: an unknown format, a video of figures, and a stop's own pane where there
+# is none to pick or --panes picks others, refused before recording.
 set(never_exported ${CMAKE_CURRENT_BINARY_DIR}/never-exported)
 bad_input("export with an unknown --format" EXIT 2 COMMAND ${tw} export --out ${never_exported} --format gif
   MATCH "tilewalk export: --format got 'gif': expected png, webp or svg")
 bad_input("export --figure with --video" EXIT 2 COMMAND ${tw} export --out ${never_exported} --figure --video
   MATCH "--figure writes one image per pane, and a video needs one per frame; drop --video or --figure")
-bad_input("export --figure with --html" EXIT 2 COMMAND ${tw} export --out ${never_exported} --figure --html
-  MATCH "--figure writes one image per pane, and the player shows one per frame")
+bad_input("export --stop-pane without --figure" EXIT 2 COMMAND ${tw} export --out ${never_exported} --stop-pane
+  MATCH "--stop-pane picks the pane of each stop's figure, and the frames are of the whole screen; add --figure")
+bad_input("export --stop-pane with --panes" EXIT 2
+  COMMAND ${tw} export --out ${never_exported} --figure --stop-pane --panes grid
+  MATCH "--stop-pane draws the pane each stop names in its show: line, and --panes names panes of its own")
+bad_input("export --stop-pane of a scenario" EXIT 2
+  COMMAND ${tw} export --out ${never_exported} --figure --stop-pane --causal
+  MATCH "--stop-pane draws the pane each tour stop names, and a scenario has no stops; give --tour")
 bad_input("export --figure of a text pane" EXIT 2
   COMMAND ${tw} export --out ${never_exported} --figure --panes grid,source
   MATCH "--figure draws the panes grid, memory, lanes, scores, cost and timeline; 'source' is text")

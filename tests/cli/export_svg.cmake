@@ -1,8 +1,9 @@
 # `tilewalk export --format svg` over the fixture tour, twice per theme (dark and print), and checks:
 # every SVG parses (xmllint --noout, from Debian's libxml2-utils, which scripts/install-deps.sh installs);
 # the two runs hold the same files with the same bytes; the manifest lists, per frame, each of the six
-# picture panes with its SVG and picture JSON, and no whole-screen file; each picture JSON parses and
-# names its pane. Run with -DTILEWALK=<exe> -DLIBRARY=<folder> -DOUT=<scratch folder>.
+# picture panes with its SVG, or with none and the reason it is empty, and its picture JSON, and no
+# whole-screen file; each picture JSON parses and names its pane. Run with -DTILEWALK=<exe>
+# -DLIBRARY=<folder> -DOUT=<scratch folder>.
 find_program(XMLLINT xmllint)
 if(NOT XMLLINT)
   message(FATAL_ERROR "xmllint is not installed: apt-get install libxml2-utils (scripts/install-deps.sh)")
@@ -56,6 +57,8 @@ foreach(theme dark print)
   file(READ ${a}/manifest.json manifest)
   string(JSON frame_count LENGTH "${manifest}" frames)
   math(EXPR last "${frame_count} - 1")
+  set(listed 0)
+  set(empty_panes 0)
   foreach(i RANGE ${last})
     string(JSON file_type TYPE "${manifest}" frames ${i} file)
     if(NOT file_type STREQUAL "NULL")
@@ -68,10 +71,20 @@ foreach(theme dark print)
     math(EXPR last_pane "${pane_count} - 1")
     foreach(k RANGE ${last_pane})
       string(JSON pane GET "${manifest}" frames ${i} panes ${k} pane)
-      string(JSON image GET "${manifest}" frames ${i} panes ${k} image)
+      string(JSON image_type TYPE "${manifest}" frames ${i} panes ${k} image)
       string(JSON picture GET "${manifest}" frames ${i} panes ${k} picture)
-      if(NOT image MATCHES "^frames/[0-9][0-9][0-9][0-9][0-9]-${pane}\\.svg$" OR NOT EXISTS ${a}/${image})
-        message(FATAL_ERROR "${theme}: frame ${i} pane ${pane}: image '${image}' is not its SVG")
+      if(image_type STREQUAL "NULL")
+        string(JSON empty ERROR_VARIABLE no_reason GET "${manifest}" frames ${i} panes ${k} empty)
+        if(no_reason OR empty STREQUAL "")
+          message(FATAL_ERROR "${theme}: frame ${i} pane ${pane} has no SVG and no reason it is empty")
+        endif()
+        math(EXPR empty_panes "${empty_panes} + 1")
+      else()
+        string(JSON image GET "${manifest}" frames ${i} panes ${k} image)
+        if(NOT image MATCHES "^frames/[0-9][0-9][0-9][0-9][0-9]-${pane}\\.svg$" OR NOT EXISTS ${a}/${image})
+          message(FATAL_ERROR "${theme}: frame ${i} pane ${pane}: image '${image}' is not its SVG")
+        endif()
+        math(EXPR listed "${listed} + 1")
       endif()
       if(NOT picture MATCHES "^pictures/[0-9][0-9][0-9][0-9][0-9]-${pane}\\.json$"
          OR NOT EXISTS ${a}/${picture})
@@ -85,5 +98,9 @@ foreach(theme dark print)
       endif()
     endforeach()
   endforeach()
-  message(STATUS "${theme}: ${frame_count} frames, ${svg_count} SVG files parse and repeat byte for byte")
+  if(NOT listed EQUAL svg_count)
+    message(FATAL_ERROR "${theme}: the manifest lists ${listed} SVG files, and frames/ holds ${svg_count}")
+  endif()
+  message(STATUS "${theme}: ${frame_count} frames, ${svg_count} SVG files parse and repeat byte for byte; "
+                 "${empty_panes} empty panes have none")
 endforeach()

@@ -115,7 +115,7 @@ TEST_CASE("export: the manifest carries the narration and passages filled, the c
   std::string error;
   REQUIRE_MESSAGE(Run(FixtureExport(out, FrameEvery::Stop), &error) == ExitCode::Ok, error);
   const nlohmann::json m = ReadManifest(out);
-  CHECK(m["format_version"] == 3);
+  CHECK(m["format_version"] == 4);
   const auto& first = m["stops"][0];
   const std::string narration = "The first stop lands on the first running max of a causal launch.";
   CHECK(first["narration"]["markdown"] == narration);
@@ -215,6 +215,17 @@ TEST_CASE("export: each frame lists its panes' picture JSON, beside the PNG or a
   CHECK(svg.find("class=\"tilewalk grid theme-light\"") != std::string::npos);
   CHECK(svg.find("class=\"current\"") != std::string::npos);
   CHECK_FALSE(fs::exists(dir.path / "svg" / "frames" / "00001.png"));
+  // The last stop's scenario is rejected: nothing was launched, so no pane has an SVG, and each says why.
+  REQUIRE(m["frames"].size() == 6);
+  const nlohmann::json& rejected = m["frames"].back();
+  REQUIRE(rejected["panes"].size() == 2);
+  for (const nlohmann::json& pane : rejected["panes"]) {
+    CAPTURE(pane.dump());
+    CHECK(pane["image"].is_null());
+    CHECK(pane["empty"] == "Nothing was launched at this stop.");
+    CHECK(fs::exists(dir.path / "svg" / pane["picture"].get<std::string>()));  // its picture JSON stays
+  }
+  CHECK_FALSE(fs::exists(dir.path / "svg" / "frames" / "00006-grid.svg"));
 }
 
 TEST_CASE("export: a plan longer than --max-frames is refused before anything is drawn") {

@@ -85,7 +85,7 @@ TEST_CASE("manifest: every field, nulls for what a frame lacks, and the same byt
 
 TEST_CASE("manifest: a stop carries its narration and passages as Markdown and plain text") {
   const auto j = nlohmann::json::parse(ManifestJson(Sample()));
-  CHECK(j["format_version"] == 3);
+  CHECK(j["format_version"] == 4);
   const auto& stop = j["stops"][0];
   CHECK(stop["narration"]["markdown"] == "Narration </script> <!-- `code`\nwrapped");
   CHECK(stop["narration"]["plain"] == "Narration </script> <!-- code wrapped");
@@ -93,6 +93,32 @@ TEST_CASE("manifest: a stop carries its narration and passages as Markdown and p
         nlohmann::json({{"title", "The grid </script>"}, {"markdown", "Body `x`"}, {"plain", "Body x"}}));
   CHECK(stop["dwell_seconds"] == 6.5);
   CHECK(stop["problem"].is_null());
+}
+
+TEST_CASE("manifest: a stop gives its show pane and its focus, and an empty pane has no image but a reason") {
+  using Kind = walkthrough::StopFocus::Kind;
+  Manifest m = Sample();
+  m.stops[0].show = "memory";
+  m.stops[0].focus = {.kind = Kind::Operand, .operand = "m_scratch"};
+  m.stops.push_back({.title = "cell", .show = "grid", .focus = {.kind = Kind::Cell, .cell = {0, 0, 2, 3}}});
+  m.stops.push_back({.title = "line", .show = "scores", .focus = {.kind = Kind::Line, .line = 440}});
+  m.stops.push_back({.title = "none", .show = "scenario"});
+  m.frames[0].panes = {
+      {.pane = "grid", .image = "frames/00001-grid.png", .picture = "pictures/00001-grid.json"},
+      {.pane = "scores", .picture = "pictures/00001-scores.json", .empty = "No score block yet."}};
+  const auto j = nlohmann::json::parse(ManifestJson(m));
+  CHECK(j["stops"][0]["show"] == "memory");
+  CHECK(j["stops"][0]["focus"] == nlohmann::json({{"kind", "operand"}, {"operand", "m_scratch"}}));
+  CHECK(j["stops"][1]["focus"] == nlohmann::json({{"kind", "cell"}, {"cell", {0, 0, 2, 3}}}));
+  CHECK(j["stops"][2]["focus"] == nlohmann::json({{"kind", "line"}, {"line", 440}}));
+  CHECK(j["stops"][3]["show"] == "scenario");
+  CHECK(j["stops"][3]["focus"].is_null());
+  const auto& panes = j["frames"][0]["panes"];
+  CHECK(panes[0]["image"] == "frames/00001-grid.png");
+  CHECK_FALSE(panes[0].contains("empty"));
+  CHECK(panes[1]["image"].is_null());
+  CHECK(panes[1]["empty"] == "No score block yet.");
+  CHECK(j["stop_pane"] == false);
 }
 
 TEST_CASE("player: one self-contained page whose inline manifest parses back") {

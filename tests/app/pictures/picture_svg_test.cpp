@@ -2,6 +2,7 @@
 // heatmaps as embedded PNG images, escaped labels, and the same bytes from the same picture.
 #include <doctest/doctest.h>
 
+#include <array>
 #include <string>
 
 #include "app/pictures/picture_svg.hpp"
@@ -32,6 +33,27 @@ views::GridPicture CausalGrid() {
       {.title = "Forward launch grid", .rows = 4, .cols = 4, .causal = true, .current_step = 6});
 }
 
+// The path data of the first <path> of class `cls`; empty when there is none.
+std::string PathData(const std::string& svg, const std::string& cls) {
+  const std::size_t at = svg.find("<path class=\"" + cls + "\"");
+  if (at == std::string::npos) return {};
+  const std::size_t d = svg.find(" d=\"", at) + 4;
+  return svg.substr(d, svg.find('"', d) - d);
+}
+
+// The three points of the first chevron of path data "Mx,yLx,yLx,y...": one arm's end, the tip, the other.
+std::array<std::array<double, 2>, 3> FirstChevron(const std::string& d) {
+  std::array<std::array<double, 2>, 3> points{};
+  std::size_t at = 0;
+  for (auto& point : points) {
+    at = d.find_first_of("ML", at) + 1;
+    std::size_t used = 0;
+    point[0] = std::stod(d.substr(at), &used);
+    point[1] = std::stod(d.substr(at + used + 1));
+  }
+  return points;
+}
+
 }  // namespace
 
 TEST_CASE("svg grid: cells by state, the step path, the labels and the legend") {
@@ -50,6 +72,32 @@ TEST_CASE("svg grid: cells by state, the step path, the labels and the legend") 
   CHECK(Contains(Texts(svg), "|6|"));  // the current cell's step number, large cells being numbered
   CHECK(Contains(svg, SvgColour(views::palette::Active().ran_fill)));
   CHECK(svg == GridSvg(CausalGrid()));
+}
+
+TEST_CASE("svg grid: every step of the path has an arrowhead pointing the way the grid walks") {
+  // Along rows (the forward launch): the tip is right of the arms; 3 steps in each of 4 rows, and no
+  // arrowhead on the jump from a row's end to the next row's start.
+  const std::string rows = GridSvg(CausalGrid());
+  const std::string done = PathData(rows, "path-arrow done"), ahead = PathData(rows, "path-arrow ahead");
+  REQUIRE_FALSE(done.empty());
+  REQUIRE_FALSE(ahead.empty());
+  CHECK(Occurrences(done + ahead, "M") == 12);
+  const auto along = FirstChevron(done);
+  CHECK(along[1][0] > along[0][0] + 1);
+  CHECK(along[1][0] > along[2][0] + 1);
+  // Down columns (dK/dV): the tip is below the arms.
+  const std::string columns = GridSvg(views::MakeGridPicture(
+      {.title = "dK/dV", .rows = 4, .cols = 4, .walks_down_columns = true, .current_step = 6}));
+  const auto down = FirstChevron(PathData(columns, "path-arrow done"));
+  CHECK(down[1][1] > down[0][1] + 1);
+  CHECK(down[1][1] > down[2][1] + 1);
+  // A grid too large to draw cell for cell is summarised in bands; its arrowheads are the summary's, a few
+  // hundred, not one per grid step.
+  const std::string dense =
+      GridSvg(views::MakeGridPicture({.title = "big", .rows = 300, .cols = 300, .current_step = 45000}));
+  const std::string dense_arrows = PathData(dense, "path-arrow done") + PathData(dense, "path-arrow ahead");
+  CHECK(Occurrences(dense_arrows, "M") > 0);
+  CHECK(Occurrences(dense_arrows, "M") < 1000);
 }
 
 TEST_CASE("svg grid: labels with markup and quotes are escaped, never raw") {
