@@ -109,7 +109,9 @@ void DrawFrame(GuiRun& run) {
 
 // Nothing plays, records or has just been pressed: nothing on screen would change.
 bool Idle(const GuiRun& run) {
-  if (run.capturing || run.benchmarking || run.script || run.frames_since_input < kSettleFrames) return false;
+  if (run.capturing || run.benchmarking || run.script || run.frames_since_input < kSettleFrames ||
+      run.window.MousePending())
+    return false;
   return !(run.shell.has_tour && (run.tour->playing() || run.tour->recording_in_progress()));
 }
 

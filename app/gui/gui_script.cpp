@@ -69,13 +69,28 @@ base::Result<ScriptCommand> ParseCommand(std::string_view text, int line) {
     c.value = std::string(rest);
     return c;
   }
-  if ((word == "apply" || word == "stats") && rest.empty()) {
-    c.op = word == "apply" ? ScriptOp::Apply : ScriptOp::Stats;
+  if ((word == "apply" || word == "stats" || word == "splits") && rest.empty()) {
+    c.op = word == "apply" ? ScriptOp::Apply : word == "stats" ? ScriptOp::Stats : ScriptOp::Splits;
+    return c;
+  }
+  if (word == "drag") {
+    float* const at[] = {&c.from_x, &c.from_y, &c.to_x, &c.to_y};
+    std::string_view left = rest;
+    for (float* coordinate : at) {
+      const auto [number, after] = Split(left);
+      const auto value = base::ParseWhole(number, 0, 100000);
+      if (!value) return bad("drag takes four whole numbers, X Y to X Y in pixels: " + value.error().message);
+      *coordinate = static_cast<float>(*value);
+      left = after;
+    }
+    if (!left.empty())
+      return bad("drag takes four numbers, X Y to X Y; '" + base::TerminalSafe(left) + "' is one too many");
+    c.op = ScriptOp::Drag;
     return c;
   }
   return bad("unknown command '" + base::TerminalSafe(word) +
-             "'; expected key, tap, set, apply, wait recorded, wait frames, screenshot, expect, absent or "
-             "stats");
+             "'; expected key, tap, set, apply, wait recorded, wait frames, screenshot, expect, absent, "
+             "drag, splits or stats");
 }
 
 }  // namespace

@@ -33,17 +33,20 @@ enum class ScriptOp : uint8_t {
   Screenshot,
   Expect,
   Absent,
-  Stats
+  Stats,
+  Drag,
+  Splits
 };
 
 struct ScriptCommand {
   ScriptOp op = ScriptOp::Stats;
-  int line = 0;         // 1-based, for messages
-  std::string text{};   // the line as written, trimmed
-  NamedKey key{};       // Key, Tap
-  std::string field{};  // Set
-  std::string value{};  // Set; Expect, Absent: the text; Screenshot: the file
-  int frames = 0;       // WaitFrames
+  int line = 0;                                      // 1-based, for messages
+  std::string text{};                                // the line as written, trimmed
+  NamedKey key{};                                    // Key, Tap
+  std::string field{};                               // Set
+  std::string value{};                               // Set; Expect, Absent: the text; Screenshot: the file
+  int frames = 0;                                    // WaitFrames
+  float from_x = 0, from_y = 0, to_x = 0, to_y = 0;  // Drag: where the left button goes down and comes up
 };
 
 // Parses a script; `file` names it in messages ("demo.script:3: unknown command 'jump'; ...").

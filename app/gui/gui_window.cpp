@@ -57,7 +57,9 @@ struct WindowCallbacks {
     GuiWindow& w = Of(glfw);
     ++w.m_wakes;
     w.m_input.Push({.kind = InputKind::MouseButton, .code = button, .action = action, .mods = mods});
-    ImGui_ImplGlfw_MouseButtonCallback(glfw, button, action, mods);
+    // ImGui's backend is left out: it would see the button at the next frame's poll, not where it went.
+    if (action == GLFW_PRESS) w.m_mouse.Press(button, w.m_pointer);
+    if (action == GLFW_RELEASE) w.m_mouse.Release(button, w.m_pointer);
   }
   static void Scroll(GLFWwindow* glfw, double x, double y) {
     ++Of(glfw).m_wakes;
@@ -72,7 +74,11 @@ struct WindowCallbacks {
     ImGui_ImplGlfw_CursorEnterCallback(glfw, entered);
   }
   // ImGui 1.86 polls the pointer and the size; these only say that a redraw is due.
-  static void CursorPos(GLFWwindow* glfw, double, double) { ++Of(glfw).m_wakes; }
+  static void CursorPos(GLFWwindow* glfw, double x, double y) {
+    GuiWindow& w = Of(glfw);
+    ++w.m_wakes;
+    if (!w.m_scripted_pointer) w.m_pointer = {static_cast<float>(x), static_cast<float>(y)};
+  }
   static void Size(GLFWwindow* glfw, int, int) { ++Of(glfw).m_wakes; }
   static void Refresh(GLFWwindow* glfw) { ++Of(glfw).m_wakes; }
   static void Close(GLFWwindow* glfw) { ++Of(glfw).m_wakes; }
@@ -162,6 +168,13 @@ void GuiWindow::InjectKey(int key, int action, int mods) {
   WindowCallbacks::Key(m_window, key, glfwGetKeyScancode(key), action, mods);
 }
 
+void GuiWindow::InjectMouseButton(int button, int action, PointerPosition at) {
+  ImGui::GetIO().ConfigFlags &= ~ImGuiConfigFlags_NoMouse;  // a script that drags wants the mouse seen
+  m_scripted_pointer = at;
+  m_pointer = at;
+  WindowCallbacks::MouseButton(m_window, button, action, 0);
+}
+
 bool GuiWindow::WaitForInput(double timeout_seconds) {
   const std::uint64_t before = m_wakes;
   glfwWaitEventsTimeout(timeout_seconds);
@@ -206,6 +219,14 @@ void GuiWindow::BeginFrame() {
     m_font_nearest = true;
   }
   ImGui_ImplGlfw_NewFrame();
+  // The buttons as the replay has them, and the pointer where its event happened (a script's, if any).
+  ImGuiIO& io = ImGui::GetIO();
+  const MouseReplay::Frame mouse = m_mouse.Next();
+  if (mouse.pointer)
+    io.MousePos = {mouse.pointer->x, mouse.pointer->y};
+  else if (m_scripted_pointer)
+    io.MousePos = {m_scripted_pointer->x, m_scripted_pointer->y};
+  for (int b = 0; b < MouseReplay::kButtons; ++b) io.MouseDown[b] = mouse.down[static_cast<std::size_t>(b)];
   ImGui::NewFrame();
 }
 

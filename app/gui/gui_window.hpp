@@ -3,16 +3,20 @@
 // reverse order by its destructor, so there is no global GL or GLFW state. Opening it fails with an error
 // that gives the advice, never a crash, when there is no display. Its GLFW callbacks hand every key,
 // character and mouse button to ImGui's backend and to the window's input queue; a key released in the frame
-// it was pressed reaches ImGui released a frame later, so that text fields see the press too.
+// it was pressed reaches ImGui released a frame later, so that text fields see the press too, and mouse
+// buttons reach ImGui one event a frame at the place they happened (mouse_replay.hpp), so that a quick click
+// or drag is never lost.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "app/gui/input_queue.hpp"
+#include "app/gui/mouse_replay.hpp"
 #include "app/pixel_size.hpp"
 #include "app/screen/imgui_setup.hpp"
 #include "base/result.hpp"
@@ -52,6 +56,11 @@ class GuiWindow {
   InputQueue& input() { return m_input; }
   // A key as if GLFW had reported it (a script's key and tap): the same path a real key takes.
   void InjectKey(int key, int action, int mods);
+  // A mouse button pressed or released at (x, y) in window coordinates, as if GLFW had reported it (a
+  // script's drag). From then on the window's pointer is the one the script moves, not the screen's.
+  void InjectMouseButton(int button, int action, PointerPosition at);
+  // Mouse events still to show ImGui, one a frame: the caller draws frames until none is left.
+  bool MousePending() const { return m_mouse.Pending(); }
   // Ends the ImGui frame and draws it into the back buffer; the caller may read it back before Present().
   void Render();
   void Present();
@@ -75,6 +84,9 @@ class GuiWindow {
   std::vector<int> m_pressed_this_frame;     // keys pressed since the frame began
   std::vector<HeldKey> m_deferred_releases;  // released in the frame they were pressed: ImGui's next frame
   std::uint64_t m_wakes = 0;                 // callbacks seen, so a wait knows that something arrived
+  MouseReplay m_mouse;                       // button events, presented to ImGui one a frame
+  PointerPosition m_pointer;                 // where GLFW last reported the pointer, in event order
+  std::optional<PointerPosition> m_scripted_pointer;  // a script's pointer, once it has used the mouse
 
   friend struct WindowCallbacks;
 

@@ -109,6 +109,28 @@ bool ScriptRunner::Run(const ScriptCommand& c, const ScriptTarget& target) {
     case ScriptOp::Expect:
     case ScriptOp::Absent:
       return Expect(c, target);
+    case ScriptOp::Drag:
+      // Down, across and up within one frame, the quickest drag there is; the command is done once the
+      // window has shown ImGui all of it (one event a frame).
+      if (!m_drag_pending) {
+        target.window.InjectMouseButton(0, GLFW_PRESS, {c.from_x, c.from_y});
+        target.window.InjectMouseButton(0, GLFW_RELEASE, {c.to_x, c.to_y});
+        m_drag_pending = true;
+        return false;
+      }
+      if (target.window.MousePending()) return false;
+      m_drag_pending = false;
+      Say(c, c.text);
+      return true;
+    case ScriptOp::Splits: {
+      const LayoutSplits& s = target.screen.classroom ? target.screen.classroom_splits : target.screen.splits;
+      char text[128];
+      std::snprintf(text, sizeof text, "splits source=%.2f passage=%.2f grid=%.2f",
+                    static_cast<double>(s.source), static_cast<double>(s.passage),
+                    static_cast<double>(s.grid));
+      m_out << text << std::endl;
+      return true;
+    }
     case ScriptOp::Stats:
       m_out << ScriptStats(target) << std::endl;
       target.timer.Restart();

@@ -57,6 +57,7 @@ class ScriptRunner {
   std::size_t m_next = 0;
   int m_frames_left = 0;                // of a `wait frames`
   bool m_shot_pending = false;          // a `screenshot` whose frame is being rendered
+  bool m_drag_pending = false;          // a `drag` the window is still showing ImGui
   std::optional<NamedKey> m_release{};  // a `key` held for one frame
   std::optional<std::filesystem::path> m_screenshot{};
   std::string m_failure;

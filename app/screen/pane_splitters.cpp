@@ -2,7 +2,11 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <cmath>
 #include <string>
+
+#include "app/views/tour_palette.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -22,6 +26,28 @@ constexpr ImGuiWindowFlags kHandleFlags = ImGuiWindowFlags_NoDecoration | ImGuiW
                                           ImGuiWindowFlags_NoSavedSettings |
                                           ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
 
+// What says "drag me": a pill in the middle of the border, three lines long, in the outline colour; brighter
+// under the pointer, and the whole border lit while held.
+void DrawGrip(const Handle& h, ImVec2 size, bool hovered, bool held) {
+  const views::palette::Colours& colours = views::palette::Active();
+  const bool vertical = h.along == Along::Vertical;
+  const ImVec2 at = ImGui::GetItemRectMin();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float line = ImGui::GetTextLineHeight();
+  const float width = std::max(3.0f, std::floor((vertical ? size.x : size.y) * 0.5f));
+  const ImU32 colour = held ? colours.text_strong : hovered ? colours.text : colours.edge;
+  if (held) {
+    const ImVec2 mid{at.x + size.x * 0.5f, at.y + size.y * 0.5f};
+    draw->AddLine(vertical ? ImVec2(mid.x, at.y) : ImVec2(at.x, mid.y),
+                  vertical ? ImVec2(mid.x, at.y + size.y) : ImVec2(at.x + size.x, mid.y), colours.edge, 1.0f);
+  }
+  const float length = std::min(3.0f * line, vertical ? size.y : size.x);
+  const ImVec2 centre{at.x + size.x * 0.5f, at.y + size.y * 0.5f};
+  const ImVec2 half = vertical ? ImVec2(width * 0.5f, length * 0.5f) : ImVec2(length * 0.5f, width * 0.5f);
+  draw->AddRectFilled({centre.x - half.x, centre.y - half.y}, {centre.x + half.x, centre.y + half.y}, colour,
+                      width * 0.5f);
+}
+
 bool DrawHandle(const Handle& h) {
   const float thickness = ImGui::GetStyle().ItemSpacing.x;  // grows with the font
   const bool vertical = h.along == Along::Vertical;
@@ -35,15 +61,19 @@ bool DrawHandle(const Handle& h) {
   if (ImGui::Begin(h.id, nullptr, kHandleFlags)) {
     ImGui::InvisibleButton("handle", size);
     held = ImGui::IsItemActive();
-    if (ImGui::IsItemHovered() || held)
+    const bool hovered = ImGui::IsItemHovered();
+    if (hovered || held)
       ImGui::SetMouseCursor(vertical ? ImGuiMouseCursor_ResizeEW : ImGuiMouseCursor_ResizeNS);
-    if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+    // The share follows the pointer while the handle is held; a drag quicker than a frame is held for a frame
+    // where it was let go (the window's mouse replay), so it lands there too.
+    if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
       *h.share = 0.0f;
     } else if (held && h.extent > 0.0f) {
       const ImVec2 mouse = ImGui::GetIO().MousePos;
       const float before = ((vertical ? mouse.x : mouse.y) - h.from) / h.extent;
       *h.share = ClampSplit(h.from_end ? 1.0f - before : before);
     }
+    DrawGrip(h, size, hovered, held);
   }
   ImGui::End();
   ImGui::PopStyleVar(2);

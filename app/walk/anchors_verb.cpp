@@ -8,6 +8,7 @@
 
 #include "app/cli_options.hpp"
 #include "app/walk/body_coverage.hpp"
+#include "base/text_pad.hpp"
 #include "walkthrough/library.hpp"
 #include "walkthrough/pallas_coverage.hpp"
 #include "walkthrough/pallas_regions.hpp"
@@ -93,22 +94,19 @@ nlohmann::ordered_json AnchorsJson(const PallasIndex& index, const LineCoverage&
 
 // ---- the table --------------------------------------------------------------------------------------
 
-std::string Pad(std::string s, std::size_t width) {
-  if (s.size() < width) s.resize(width, ' ');
-  return s;
-}
-
 void PrintTable(std::ostream& out, const PallasIndex& index, const LineCoverage& coverage,
                 const BodiesCoverage& bodies, const RegionCoverage& regions) {
   out << "passage                        status       lines       drift  note\n";
   for (const auto& [id, at] : index.passages())
-    out << Pad(id, 31) << Pad(AnchorStatusName(at.status), 13) << Pad(Range(at), 12)
-        << Pad(at.status == AnchorStatus::NotFound ? "-" : std::to_string(at.drift), 7) << at.note << "\n";
+    out << base::PadRight(id, 31) << base::PadRight(AnchorStatusName(at.status), 13)
+        << base::PadRight(Range(at), 12)
+        << base::PadRight(at.status == AnchorStatus::NotFound ? "-" : std::to_string(at.drift), 7) << at.note
+        << "\n";
   out << "\nsites: " << TallyText(Tally(index.sites())) << " of " << index.sites().size() << "\n";
   for (const auto& [site, at] : index.sites())
     if (at.status != AnchorStatus::Resolved)
-      out << "  " << Pad(site, 34) << Pad(AnchorStatusName(at.status), 13) << Pad(Range(at), 12) << at.note
-          << "\n";
+      out << "  " << base::PadRight(site, 34) << base::PadRight(AnchorStatusName(at.status), 13)
+          << base::PadRight(Range(at), 12) << at.note << "\n";
   char line[240];
   const auto share = [](int part, int whole) { return whole > 0 ? 100.0 * part / whole : 0.0; };
   std::snprintf(

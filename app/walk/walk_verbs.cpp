@@ -14,6 +14,7 @@
 #include "base/interrupt_guard.hpp"
 #include "base/os_error.hpp"
 #include "base/terminal_text.hpp"
+#include "base/text_pad.hpp"
 #include "walkthrough/library.hpp"
 #include "walkthrough/stop_landing.hpp"
 
@@ -88,11 +89,6 @@ std::vector<OptionSpec> ToursOptionSpecs(ToursOptions& into) {
   return {LibraryOption(into.library), KeepGoingOption(into.keep_going)};
 }
 
-std::string Pad(std::string s, std::size_t width) {
-  if (s.size() < width) s.resize(width, ' ');
-  return s;
-}
-
 }  // namespace
 
 // ---- tours --------------------------------------------------------------------------------------
@@ -112,7 +108,8 @@ VerbResult RunToursVerb(const VerbCall& call) {
     std::string tags = std::to_string(t.stops.size()) + " stops";
     if (t.question) tags += ", question " + std::to_string(t.question);
     if (t.is_default) tags += ", default";
-    call.out << Pad(t.id, 20) << Pad(base::TerminalSafe(t.title), 70) << "(" << tags << ")\n";
+    call.out << base::PadRight(t.id, 20) << base::PadRight(base::TerminalSafe(t.title), 70) << "(" << tags
+             << ")\n";
   }
   return ExitCode::Ok;
 }

@@ -53,7 +53,7 @@ TEST_CASE("gui script: mistakes are refused with file:line and what was expected
   };
   CHECK(message("stats\njump 3\n") ==
         "s.script:2: unknown command 'jump'; expected key, tap, set, apply, wait recorded, wait frames, "
-        "screenshot, expect, absent or stats");
+        "screenshot, expect, absent, drag, splits or stats");
   CHECK(message("key Sideways") ==
         "s.script:1: 'Sideways' is not a key name (such as Right, PageDown, F10, Space, a)");
   CHECK(message("set qlen 3") == "s.script:1: 'qlen' is not a scenario field (such as q_len, causal, dtype)");
@@ -64,6 +64,10 @@ TEST_CASE("gui script: mistakes are refused with file:line and what was expected
   CHECK(message("expect") == "s.script:1: expect needs a text");
   CHECK(message("absent") == "s.script:1: absent needs a text");
   CHECK(message("apply now").starts_with("s.script:1: unknown command 'apply'"));
+  CHECK(message("drag 1 2 3").starts_with("s.script:1: drag takes four whole numbers, X Y to X Y in pixels"));
+  CHECK(message("drag 1 2 3 -4").starts_with("s.script:1: drag takes four whole numbers"));
+  CHECK(message("drag 1 2 3 4 5") == "s.script:1: drag takes four numbers, X Y to X Y; '5' is one too many");
+  CHECK(message("drag 10 20 300 20\nsplits").find("accepted") != std::string::npos);
 }
 
 TEST_CASE("key table: each binding is found by its key, repeats only where they should") {

@@ -1,0 +1,48 @@
+# A drag of the border between the Source pane and the passage, quicker than a frame (down, across and up
+# between two frames, as `drag` in a script sends it), moves the border to where it was let go: the layout
+# report gives the border, a script drags it 200 pixels right, and `splits` reports the source's new share.
+#   cmake -DXVFB_RUN=... -DTILEWALK=... -DLIBRARY=... -DOUT_DIR=... -P gui_drag_splitter.cmake
+file(REMOVE_RECURSE "${OUT_DIR}")
+file(MAKE_DIRECTORY "${OUT_DIR}")
+set(size_args --library ${LIBRARY} --size 1280x720)
+execute_process(COMMAND ${XVFB_RUN} -a ${TILEWALK} gui ${size_args} --layout-json ${OUT_DIR}/layout.json
+                RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+if(NOT code EQUAL 0)
+  message(FATAL_ERROR "gui --layout-json exited ${code}\n${out}${err}")
+endif()
+file(READ ${OUT_DIR}/layout.json layout)
+string(JSON pane_count LENGTH "${layout}" panes)
+math(EXPR last "${pane_count} - 1")
+set(border "")
+foreach(i RANGE ${last})
+  string(JSON name GET "${layout}" panes ${i} name)
+  if(name STREQUAL "passage")
+    string(JSON border GET "${layout}" panes ${i} rect 0)
+    string(JSON top GET "${layout}" panes ${i} rect 1)
+  endif()
+endforeach()
+if(border STREQUAL "")
+  message(FATAL_ERROR "the layout report has no passage pane:\n${layout}")
+endif()
+string(REGEX REPLACE "\\..*" "" x "${border}")  # whole pixels: the report writes 563.0
+string(REGEX REPLACE "\\..*" "" top "${top}")
+math(EXPR y "${top} + 60")
+math(EXPR to "${x} + 200")
+file(WRITE ${OUT_DIR}/drag.script "splits\ndrag ${x} ${y} ${to} ${y}\nsplits\n")
+execute_process(COMMAND ${XVFB_RUN} -a ${TILEWALK} gui ${size_args} --script ${OUT_DIR}/drag.script
+                RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+message(STATUS "drag ${x},${y} to ${to},${y}: exit ${code}\n${out}${err}")
+if(NOT code EQUAL 0)
+  message(FATAL_ERROR "the drag script exited ${code}")
+endif()
+if(NOT out MATCHES "splits source=0\\.00 [^\n]*\n.*splits source=([0-9.]+) ")
+  message(FATAL_ERROR "the script printed no splits before and after the drag")
+endif()
+# The source's share is where the border was let go, over the window's width (the area starts at x = 0).
+math(EXPR expected_per_cent "${to} * 100 / 1280")
+string(REPLACE "." "" got_per_cent "${CMAKE_MATCH_1}")
+math(EXPR got_per_cent "${got_per_cent}")
+math(EXPR off "${got_per_cent} - ${expected_per_cent}")
+if(off GREATER 1 OR off LESS -1)
+  message(FATAL_ERROR "after the drag the source's share is ${CMAKE_MATCH_1}, not about ${expected_per_cent} %")
+endif()
