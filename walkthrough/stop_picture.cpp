@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
+#include <utility>
 
 #include "base/number_text.hpp"
 
@@ -14,7 +16,19 @@ constexpr std::array<std::string_view, 6> kPaneTitles = {"Grid",   "Memory", "La
                                                          "Scores", "Cost",   "Scenario"};
 
 // As a tour file writes them after "focus:", in the order of StopFocus::Kind.
-constexpr std::array<std::string_view, 4> kFocusKindNames = {"none", "operand", "cell", "line"};
+constexpr std::array<std::string_view, 6> kFocusKindNames = {"none", "operand", "cell",
+                                                             "line", "launch",  "rows"};
+
+// "3" or "0-3": a whole number, or a first and last with the first no larger.
+std::optional<std::pair<int64_t, int64_t>> ParseSpan(std::string_view text, int64_t most) {
+  const std::size_t dash = text.find('-');
+  const auto first = base::ParseWhole(text.substr(0, dash), 0, most);
+  if (!first) return std::nullopt;
+  if (dash == std::string_view::npos) return std::pair{*first, *first};
+  const auto last = base::ParseWhole(text.substr(dash + 1), 0, most);
+  if (!last || *last < *first) return std::nullopt;
+  return std::pair{*first, *last};
+}
 
 std::string PaneList() {
   std::string list;
@@ -66,18 +80,47 @@ base::Result<StopFocus> ParseStopFocus(std::string_view value, int pinned_lines)
     focus.kind = StopFocus::Kind::Cell;
     for (std::size_t at = 0; at <= rest.size();) {
       const std::size_t comma = std::min(rest.find(',', at), rest.size());
-      const auto index = base::ParseWhole(rest.substr(at, comma - at), 0, 1 << 24);
-      if (!index) {
+      const auto span = ParseSpan(rest.substr(at, comma - at), 1 << 24);
+      if (!span) {
         return base::Fail(base::Reason::Malformed,
-                          "focus: cell takes grid indices separated by commas, such as 0,0,2,3");
+                          "focus: cell takes grid indices separated by commas, each a number or a range "
+                          "first-last, such as 0,0,2,3 or 0,0,0-3,1");
       }
-      focus.cell.push_back(*index);
+      focus.cell.push_back(span->first);
+      focus.cell_last.push_back(span->second);
       at = comma + 1;
     }
+    if (focus.cell.size() != 4)
+      return base::Fail(base::Reason::Malformed,
+                        "focus: cell takes the four indices of a grid step (batch, head and the two block "
+                        "indices), such as 0,0,2,3; got " +
+                            std::to_string(focus.cell.size()));
     return focus;
   }
-  return base::Fail(base::Reason::Malformed, "focus takes 'operand NAME', 'cell B,H,I,J' or 'line N', got '" +
-                                                 std::string(value) + "'");
+  if (kind == StopFocusKindName(StopFocus::Kind::Launch) && !rest.empty()) {
+    if (rest != "fwd" && rest != "dkv" && rest != "dq")
+      return base::Fail(base::Reason::Malformed,
+                        "focus: launch takes fwd, dkv or dq, got '" + std::string(rest) + "'");
+    focus.kind = StopFocus::Kind::Launch;
+    focus.launch = std::string(rest);
+    return focus;
+  }
+  if (kind == StopFocusKindName(StopFocus::Kind::Rows)) {
+    const auto span = ParseSpan(rest, 1 << 20);
+    if (!span)
+      return base::Fail(
+          base::Reason::Malformed,
+          "focus: rows takes a row or a range of rows of the tile, first-last, such as 0-7; got '" +
+              std::string(rest) + "'");
+    focus.kind = StopFocus::Kind::Rows;
+    focus.first_row = static_cast<int>(span->first);
+    focus.last_row = static_cast<int>(span->second);
+    return focus;
+  }
+  return base::Fail(base::Reason::Malformed,
+                    "focus takes 'operand NAME', 'cell B,H,I,J' (each index may be a range, 0-3), 'launch "
+                    "fwd|dkv|dq', 'rows FIRST-LAST' or 'line N', got '" +
+                        std::string(value) + "'");
 }
 
 std::vector<StopPane> PanesNamedIn(std::string_view narration) {

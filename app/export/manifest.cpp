@@ -34,8 +34,9 @@ ordered_json EventFields(const std::string& fields) {
   return fields.empty() ? ordered_json(nullptr) : ordered_json::parse(fields);
 }
 
-// {"kind": "operand", "operand": "m_scratch"}, {"kind": "cell", "cell": [0, 0, 2, 3]} or
-// {"kind": "line", "line": 440}; null when the stop names no focus.
+// {"kind": "operand", "operand": "m_scratch"}, {"kind": "cell", "cell": [0, 0, 2, 3]} (with "cell_last" for
+// a range), {"kind": "launch", "launch": "dkv"}, {"kind": "rows", "rows": [0, 7]} or {"kind": "line",
+// "line": 440}; null when the stop names no focus.
 ordered_json FocusJson(const walkthrough::StopFocus& focus) {
   using Kind = walkthrough::StopFocus::Kind;
   if (focus.kind == Kind::None) return nullptr;
@@ -43,6 +44,10 @@ ordered_json FocusJson(const walkthrough::StopFocus& focus) {
   ordered_json j{{"kind", kind}};
   if (focus.kind == Kind::Operand) j[kind] = focus.operand;
   if (focus.kind == Kind::Cell) j[kind] = focus.cell;
+  if (focus.kind == Kind::Cell && !focus.cell_last.empty() && focus.cell_last != focus.cell)
+    j["cell_last"] = focus.cell_last;
+  if (focus.kind == Kind::Launch) j[kind] = focus.launch;
+  if (focus.kind == Kind::Rows) j[kind] = {focus.first_row, focus.last_row};
   if (focus.kind == Kind::Line) j[kind] = focus.line;
   return j;
 }

@@ -226,6 +226,13 @@ void CoreRegion(SvgDocument& svg, const Place& at, const views::SliceLayout::Cor
   Label(svg, at, region.label, "label core-name", c.text);
 }
 
+// The stop's focus, class "focus": a dashed outline in the passage's colour, a little outside its cells.
+void FocusOutline(SvgDocument& svg, const Place& at, const LayoutRect& r) {
+  const double pad = 4;
+  svg.Frame("focus", at.X(r.min.x) - pad, at.Y(r.min.y) - pad, r.Width() + 2 * pad, r.Height() + 2 * pad,
+            views::palette::Active().passage, 2.5, 0, "6 4");
+}
+
 void Legend(SvgDocument& svg, const Place& at, const views::GridLayout& layout) {
   svg.Group("legend");
   for (const views::LegendEntry& e : layout.legend) {
@@ -234,6 +241,9 @@ void Legend(SvgDocument& svg, const Place& at, const views::GridLayout& layout) 
     } else {
       Cell(svg, at, e.swatch, e.state);
       if (e.current) CurrentOutline(svg, at, e.swatch);
+      if (e.focus)
+        FocusOutline(svg, at,
+                     {{e.swatch.min.x + 4, e.swatch.min.y + 4}, {e.swatch.max.x - 4, e.swatch.max.y - 4}});
     }
     Label(svg, at, e.label, "label legend", LabelColour(e.label.role));
   }
@@ -281,6 +291,7 @@ std::string GridSvg(const views::GridPicture& full) {
     }
     svg.EndGroup();
   }
+  if (const std::optional<LayoutRect> focus = views::FocusRect(layout, shown)) FocusOutline(svg, at, *focus);
   if (layout.too_large)
     svg.Text("note", 0, at.top + SvgDocument::kLine, "Too many grid steps per slice to draw.",
              {.colour = c.text_strong});

@@ -51,6 +51,12 @@ void SvgHeatmapImage(SvgDocument& svg, const views::Heatmap& heatmap, std::strin
     if (i > 0) svg.Line("tile-seam", at, y, at, y + h, c.text_strong, 2);
   }
   svg.Frame("heatmap-edge", x, y, w, h, c.edge, 1);
+  if (heatmap.focus_first_row >= 0 && heatmap.rows > 0 && heatmap.focus_first_row < heatmap.rows) {
+    const double row_h = h / heatmap.rows;
+    const int last = std::min(heatmap.focus_last_row, heatmap.rows - 1);
+    svg.Frame("focus-rows", x - 2, y + row_h * heatmap.focus_first_row - 2, w + 4,
+              row_h * (last + 1 - heatmap.focus_first_row) + 4, c.passage, 2.5);
+  }
 }
 
 void SvgColourScale(SvgDocument& svg, const views::Heatmap& heatmap, double x, double y, double w) {

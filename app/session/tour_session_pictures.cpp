@@ -4,6 +4,8 @@
 
 #include "app/session/tour_session.hpp"
 
+#include "app/session/stop_focus.hpp"
+
 namespace tilewalk::session {
 namespace {
 
@@ -69,6 +71,8 @@ void TourSession::Rebuild() {
   const std::shared_ptr<const walkthrough::Snapshot> snap = m_timeline->Current();
   m_pictures.has_snapshot = true;
   m_pictures.grid = BuildGridPicture(*snap);
+  if (m_tour != nullptr)
+    FocusGridOn(m_pictures.grid, m_tour->stops[static_cast<std::size_t>(m_stop)].focus, snap->launch_name);
   const std::string site = m_recording->SiteNameOf(snap->event_index);
   m_pictures.suggested_tab = SuggestedTab(site);
   m_pictures.grid_moment = IsGridMoment(site);
@@ -91,31 +95,6 @@ void TourSession::BuildPicturesWithoutEvent() {
     m_pictures.source.empty_message = "This stop has no event to show: " + m_landing_problem;
   }
 }
-
-namespace {
-
-// A stop's `focus: operand NAME` brings that operand's row, or the scratch, forward in the Memory pane, over
-// what the event at the cursor touches; a name this launch lacks leaves the event's.
-void FocusMemoryOn(views::MemoryPicture& memory, const walkthrough::StopFocus& focus) {
-  if (focus.kind != walkthrough::StopFocus::Kind::Operand) return;
-  const auto row = [&](const std::vector<views::OperandPicture>& operands) {
-    for (std::size_t i = 0; i < operands.size(); ++i)
-      if (operands[i].name == focus.operand) return static_cast<int>(i);
-    return -1;
-  };
-  if (const int i = row(memory.inputs); i >= 0) {
-    memory.focus = views::MemoryFocus::Input;
-    memory.focus_index = i;
-  } else if (const int o = row(memory.outputs); o >= 0) {
-    memory.focus = views::MemoryFocus::Output;
-    memory.focus_index = o;
-  } else {
-    for (const views::ScratchPicture& s : memory.scratch)
-      if (s.text.starts_with(focus.operand + " ")) memory.focus = views::MemoryFocus::Scratch;
-  }
-}
-
-}  // namespace
 
 void TourSession::BuildDetailPictures(const walkthrough::Snapshot& snap) {
   RecordingExtras& extras = Extras();
@@ -141,6 +120,8 @@ void TourSession::BuildDetailPictures(const walkthrough::Snapshot& snap) {
   const int q_len = m_recording->scenario().q_len;
   if (wanted(DetailTab::Lanes)) m_pictures.lanes = BuildLanesPicture(snap, &m_heatmaps, q_len);
   if (wanted(DetailTab::Scores)) m_pictures.scores = BuildScoresPicture(snap, q_len);
+  if (m_tour != nullptr)
+    FocusRowsOn(m_pictures.lanes, m_pictures.scores, m_tour->stops[static_cast<std::size_t>(m_stop)].focus);
   if (extras.cost_launch != snap.launch) {
     extras.cost = BuildCostPicture(*m_recording, snap.launch);
     extras.cost_launch = snap.launch;
@@ -156,6 +137,8 @@ void TourSession::BuildTimelineAndSource(const walkthrough::Snapshot& snap, cons
   m_pictures.timeline.speed = m_speed;
   m_pictures.timeline.step_unit = m_step_unit;
   m_pictures.timeline.axis = m_axis;
+  if (m_tour != nullptr)
+    FocusTimelineOn(m_pictures.timeline, m_tour->stops[static_cast<std::size_t>(m_stop)].focus);
   if (m_landing_event) m_pictures.timeline.landing_us = m_recording->TimeOfEvent(*m_landing_event);
   const std::optional<MirrorPosition> position = MirrorPositionOf(snap);
   m_pictures.source =

@@ -33,6 +33,11 @@ GridPicture BandGrid(const GridPicture& picture, int row_band, int col_band) {
   if (picture.current)
     banded.current = GridCell{picture.current->slice, picture.current->row / banded.row_band,
                               picture.current->col / banded.col_band};
+  if (picture.focus)
+    banded.focus =
+        GridRange{picture.focus->slice, picture.focus->first_row / banded.row_band,
+                  picture.focus->last_row / banded.row_band, picture.focus->first_col / banded.col_band,
+                  picture.focus->last_col / banded.col_band};
   return banded;
 }
 

@@ -79,6 +79,7 @@ struct LegendEntry {
   LayoutLabel label;
   int core = -1;         // a TensorCore's outline (0 solid, 1 dashed) rather than a cell state
   bool current = false;  // the cursor's outline, drawn over `state`
+  bool focus = false;    // the stop's focus: a dashed outline in the passage's colour
 };
 
 // A summary's current band magnified: its cells one a step (at most kLensSide a side, around the cursor),
@@ -143,6 +144,10 @@ struct CellRun {
 };
 std::vector<CellRun> CellRuns(const GridPicture& picture, const SliceLayout& slice, const GridSlice& source,
                               float gap);
+
+// Where the picture's focus lies in the layout: the box around its cells, in the slice that holds them; none
+// without a focus, or when that slice or those cells are not laid out.
+std::optional<LayoutRect> FocusRect(const GridLayout& layout, const GridPicture& picture);
 
 // The cell under a point given in layout coordinates, if any.
 std::optional<GridCell> HitTestGridLayout(const GridLayout& layout, const GridPicture& picture, LayoutVec p);

@@ -17,6 +17,27 @@ std::optional<GridCell> HitTestGridLayout(const GridLayout& layout, const GridPi
   return std::nullopt;
 }
 
+std::optional<LayoutRect> FocusRect(const GridLayout& layout, const GridPicture& picture) {
+  if (!picture.focus || picture.cols <= 0) return std::nullopt;
+  const GridRange& f = *picture.focus;
+  for (const SliceLayout& slice : layout.slices) {
+    if (slice.source != f.slice) continue;
+    const auto at = [&](int row, int col) -> const LayoutRect* {
+      const auto i = static_cast<std::size_t>(row) * static_cast<std::size_t>(picture.cols) +
+                     static_cast<std::size_t>(col);
+      return row >= 0 && col >= 0 && row < picture.rows && col < picture.cols && i < slice.cells.size()
+                 ? &slice.cells[i]
+                 : nullptr;
+    };
+    const LayoutRect* first = at(f.first_row, f.first_col);
+    const LayoutRect* last =
+        at(std::min(f.last_row, picture.rows - 1), std::min(f.last_col, picture.cols - 1));
+    if (first == nullptr || last == nullptr) return std::nullopt;
+    return LayoutRect{first->min, last->max};
+  }
+  return std::nullopt;
+}
+
 CellState StateAt(const GridSlice& slice, std::size_t index) {
   return index < slice.cells.size() ? slice.cells[index] : CellState::Pending;
 }

@@ -3,6 +3,7 @@
 #include "app/views/grid_legend_layout.hpp"
 
 #include <algorithm>
+#include <vector>
 
 namespace tilewalk::views::grid_legend {
 namespace {
@@ -12,6 +13,8 @@ std::string BandNote(const GridPicture& picture) {
   if (picture.row_band <= 1 && picture.col_band <= 1) return {};
   return "a cell: " + std::to_string(picture.row_band) + " by " + std::to_string(picture.col_band) + " steps";
 }
+
+constexpr const char* kFocusLabel = "the stop's cells";
 
 }  // namespace
 
@@ -45,17 +48,21 @@ float BuildLegendAbove(GridLayout& layout, const GridPicture& picture, const Gri
     CellState state;
     const char* text;
     bool current = false;
+    bool focus = false;
   };
-  for (const Entry& e :
-       {Entry{CellState::Pending, "pending"}, Entry{CellState::Ran, "ran"},
-        Entry{CellState::Skipped, "skipped: no arithmetic"}, Entry{CellState::Pending, "current", true}}) {
+  std::vector<Entry> entries = {Entry{CellState::Pending, "pending"}, Entry{CellState::Ran, "ran"},
+                                Entry{CellState::Skipped, "skipped: no arithmetic"},
+                                Entry{CellState::Pending, "current", true}};
+  if (picture.focus) entries.push_back(Entry{CellState::Pending, kFocusLabel, false, true});
+  for (const Entry& e : entries) {
     const std::string text = e.text;
     const LayoutVec at = place(1.2f * lh + 0.4f * lh + TextWidth(text, m));
     const LayoutRect swatch{{at.x, at.y + 0.1f * lh}, {at.x + 1.2f * lh, at.y + 1.3f * lh}};
     layout.legend.push_back({.swatch = swatch,
                              .state = e.state,
                              .label = {{swatch.max.x + 0.4f * lh, at.y + 0.2f * lh}, text, LabelRole::Legend},
-                             .current = e.current});
+                             .current = e.current,
+                             .focus = e.focus});
   }
   if (picture.core1_first_step >= 0)
     for (int core = 0; core < 2; ++core) {
@@ -115,15 +122,19 @@ float BuildLegendColumn(GridLayout& layout, const GridPicture& picture, const Gr
     CellState state;
     const char* text;
     bool current = false;
+    bool focus = false;
   };
-  for (const Entry& e : {Entry{CellState::Pending, "pending"}, Entry{CellState::Ran, "ran"},
-                         Entry{CellState::Skipped, terse ? "skipped" : "skipped:\nno arithmetic"},
-                         Entry{CellState::Pending, "current", true}}) {
+  std::vector<Entry> entries = {Entry{CellState::Pending, "pending"}, Entry{CellState::Ran, "ran"},
+                                Entry{CellState::Skipped, terse ? "skipped" : "skipped:\nno arithmetic"},
+                                Entry{CellState::Pending, "current", true}};
+  if (picture.focus) entries.push_back(Entry{CellState::Pending, terse ? "focus" : kFocusLabel, false, true});
+  for (const Entry& e : entries) {
     const float top = top_for(e.text);
     layout.legend.push_back({.swatch = swatch_at(top),
                              .state = e.state,
                              .label = label_at(top, e.text, LabelRole::Legend),
-                             .current = e.current});
+                             .current = e.current,
+                             .focus = e.focus});
   }
   if (picture.core1_first_step >= 0)
     for (int core = 0; core < 2; ++core) {

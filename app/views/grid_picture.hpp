@@ -30,6 +30,12 @@ struct GridCell {
   bool operator==(const GridCell&) const = default;
 };
 
+// Cells of one slice, rows first_row..last_row and columns first_col..last_col, both ends included.
+struct GridRange {
+  int slice = 0, first_row = 0, last_row = 0, first_col = 0, last_col = 0;
+  bool operator==(const GridRange&) const = default;
+};
+
 struct GridPicture {
   std::string title{};                   // "Forward launch grid (b, h, q, kv)"
   std::string row_label{}, col_label{};  // "q block", "kv block"
@@ -40,6 +46,7 @@ struct GridPicture {
   int core1_first_step = -1;        // megacore (v4, v5p): the first grid step TensorCore 1 runs; -1: one core
   std::vector<GridSlice> slices{};
   std::optional<GridCell> current{};  // the step the cursor is on, if it is in this picture
+  std::optional<GridRange> focus{};   // the cells the stop's words are about (its `focus: cell`), outlined
 };
 
 constexpr bool IsCurrent(const GridPicture& picture, int slice, int row, int col) {

@@ -108,6 +108,19 @@ void PaintCurrentOutline(const Painter& p, const LayoutRect& rect) {
                 0.0f, 0, t);
 }
 
+// The stop's focus: a dashed outline in the passage's colour, a little outside the cells so that the cursor's
+// ring inside it stays whole.
+void PaintFocusOutline(const Painter& p, const LayoutRect& rect) {
+  const float t = std::max(2.0f, 0.12f * p.line_height), pad = 0.35f * p.line_height;
+  const ImVec2 a = p.At({rect.min.x - pad, rect.min.y - pad}), b = p.At({rect.max.x + pad, rect.max.y + pad});
+  const ImU32 colour = palette::Active().passage;
+  const float dash = 0.4f * p.line_height;
+  grid_paint::PaintDashed(p, a, {b.x, a.y}, colour, t, dash);
+  grid_paint::PaintDashed(p, {b.x, a.y}, b, colour, t, dash);
+  grid_paint::PaintDashed(p, b, {a.x, b.y}, colour, t, dash);
+  grid_paint::PaintDashed(p, {a.x, b.y}, a, colour, t, dash);
+}
+
 // ---- [Layers] ----
 
 // When cells touch (no gap, on a dense grid) a row of same-state cells is painted as one rectangle: a
@@ -221,6 +234,10 @@ void PaintLegend(const Painter& p, const GridLayout& layout) {
     } else {
       PaintCell(p, e.swatch, e.state);
       if (e.current) PaintCurrentOutline(p, e.swatch);
+      if (e.focus)
+        PaintFocusOutline(p,
+                          {{e.swatch.min.x + 0.3f * p.line_height, e.swatch.min.y + 0.3f * p.line_height},
+                           {e.swatch.max.x - 0.3f * p.line_height, e.swatch.max.y - 0.3f * p.line_height}});
     }
     ui::DrawText(p.dl, p.At(e.label.pos), LabelColour(e.label.role), e.label.text.c_str());
   }
@@ -358,11 +375,16 @@ std::optional<GridCell> DrawGridView(const GridPicture& full, GridViewState& sta
         }
       }
     }
+    const std::optional<LayoutRect> stop_focus = FocusRect(layout, shown);
+    if (stop_focus) PaintFocusOutline(painter, *stop_focus);
     if (layout.lens) PaintLens(painter, *layout.lens);
     if (Drawn* drawn = DrawnProbe()) {
       drawn->cell_px = layout.cell_pitch - layout.cell_gap;
-      // The focus is the cursor's cell, or its magnified copy when the grid is summed up in bands.
-      const std::optional<LayoutRect> focus = layout.lens ? layout.lens->current : current_cell;
+      // The focus is the stop's cells when it names them, else the cursor's cell (or its magnified copy when
+      // the grid is summed up in bands).
+      const std::optional<LayoutRect> focus = stop_focus    ? stop_focus
+                                              : layout.lens ? layout.lens->current
+                                                            : current_cell;
       drawn->focus_in_view["grid"] = focus && painter.Inside(*focus);
     }
     if (layout.too_large) {

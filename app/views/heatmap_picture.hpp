@@ -45,12 +45,13 @@ struct HeatmapImage {
 };
 
 struct Heatmap {
-  std::string label{};                          // "s", "m_next"
-  int rows = 0, cols = 0;                       // of the tile; the image has one pixel per element
-  float min = 0.0f, max = 0.0f;                 // the range the colours span: unmasked, finite entries only
-  bool has_range = false;                       // false: no entry was in colour (all masked or not finite)
-  int masked = 0;                               // entries drawn hatched instead of coloured
-  std::array<int, kOffScaleKinds> off_scale{};  // unmasked entries in each off-scale look, by OffScale
+  std::string label{};                            // "s", "m_next"
+  int rows = 0, cols = 0;                         // of the tile; the image has one pixel per element
+  float min = 0.0f, max = 0.0f;                   // the range the colours span: unmasked, finite entries only
+  bool has_range = false;                         // false: no entry was in colour (all masked or not finite)
+  int masked = 0;                                 // entries drawn hatched instead of coloured
+  std::array<int, kOffScaleKinds> off_scale{};    // unmasked entries in each off-scale look, by OffScale
+  int focus_first_row = -1, focus_last_row = -1;  // the rows the stop's words are about (`focus: rows`)
   std::shared_ptr<const HeatmapImage> image{};
   TextureId texture = nullptr;  // set by the app after upload; null draws a placeholder frame
 };

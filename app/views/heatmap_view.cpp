@@ -104,6 +104,15 @@ void DrawHeatmapImage(const Heatmap& heatmap, ImVec2 size, int repeats) {
     if (i > 0) draw->AddLine(a, {a.x, b.y}, palette::Active().text_strong, 2.0f);
   }
   draw->AddRect(at, {at.x + size.x, at.y + size.y}, palette::Active().edge);
+  if (heatmap.focus_first_row >= 0 && heatmap.rows > 0 && heatmap.focus_first_row < heatmap.rows) {
+    // The stop's rows: a band outlined across the tile in the passage's colour.
+    const float row_h = size.y / static_cast<float>(heatmap.rows);
+    const int last = std::min(heatmap.focus_last_row, heatmap.rows - 1);
+    const float t = std::max(2.0f, 0.1f * ImGui::GetTextLineHeight());
+    draw->AddRect({at.x - t, at.y + row_h * static_cast<float>(heatmap.focus_first_row) - t},
+                  {at.x + size.x + t, at.y + row_h * static_cast<float>(last + 1) + t},
+                  palette::Active().passage, 0.0f, 0, t);
+  }
   ImGui::Dummy(size);
   if (ImGui::IsItemHovered()) ShowEntryTooltip(heatmap, at, size, repeats);
 }

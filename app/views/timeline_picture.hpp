@@ -44,6 +44,7 @@ struct TimelineBand {
   std::string name{};                // "fwd"
   std::uint64_t first = 0, end = 0;  // global events [first, end)
   double start_us = 0, end_us = 0;   // on the recording's estimated clock
+  bool focus = false;                // the launch the stop's words are about (`focus: launch`), outlined
 };
 
 // Megacore: a grid step (or, for a launch of many steps, a whole core's run of them) on its TensorCore's

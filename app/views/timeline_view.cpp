@@ -259,8 +259,12 @@ std::optional<Intent> DrawScrubber(const TimelinePicture& picture, float& left, 
     draw->AddRectFilled(ImVec2(x0, at.y), ImVec2(x1, at.y + band_height), fill);
     draw->PushClipRect(ImVec2(x0, at.y), ImVec2(x1, at.y + band_height), true);
     ui::DrawText(draw, ImVec2(x0 + 4.0f, at.y + (band_height - line) * 0.5f), palette::Active().text,
-                 band.name.c_str());
+                 band.focus ? (band.name + ": the stop's launch").c_str() : band.name.c_str());
     draw->PopClipRect();
+    if (band.focus) {
+      draw->AddRect(ImVec2(x0, at.y), ImVec2(x1, at.y + height), palette::Active().passage, 0.0f, 0,
+                    std::max(2.0f, 0.12f * line));
+    }
   }
   for (const TimelineMarker& m : picture.markers) {
     const std::size_t k = static_cast<std::size_t>(m.kind);

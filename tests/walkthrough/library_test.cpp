@@ -108,6 +108,22 @@ TEST_CASE("malformed and truncated tours name the file, the line and the fix") {
   CHECK(Mentions(d, "t.tour:9", "no launch has an operand or scratch buffer 'q_scratch'"));
   CHECK(parse_edited("show: lanes", "show: memory\nfocus: operand l_scratch"));
   CHECK(d.empty());
+  // The other focuses: a cell or a range of cells, a launch, rows of the tile; each wrong one at its line.
+  CHECK(parse_edited("show: lanes", "show: grid\nfocus: cell 0,0,0-3,1"));
+  CHECK(parse_edited("show: lanes", "show: cost\nfocus: launch dkv"));
+  CHECK(parse_edited("show: lanes", "show: lanes\nfocus: rows 0-7"));
+  CHECK(d.empty());
+  CHECK_FALSE(parse_edited("show: lanes", "show: grid\nfocus: cell 0,0,3-1,1"));
+  CHECK(Mentions(d, "t.tour:9", "each a number or a range first-last"));
+  CHECK_FALSE(parse_edited("show: lanes", "show: grid\nfocus: cell 0,0,2"));
+  CHECK(Mentions(d, "t.tour:9", "the four indices of a grid step"));
+  CHECK_FALSE(parse_edited("show: lanes", "show: cost\nfocus: launch backward"));
+  CHECK(Mentions(d, "t.tour:9", "focus: launch takes fwd, dkv or dq, got 'backward'"));
+  CHECK_FALSE(parse_edited("show: lanes", "show: lanes\nfocus: rows 7-0"));
+  CHECK(Mentions(d, "t.tour:9", "focus: rows takes a row or a range"));
+  CHECK_FALSE(parse_edited("show: lanes", "show: lanes\nfocus: columns 0-7"));
+  CHECK(Mentions(d, "t.tour:9", "focus takes 'operand NAME'"));
+  d.clear();
   d.clear();
   CHECK_FALSE(ParseTour("u.tour", "# tour: t\n", d));
   CHECK(Mentions(d, "u.tour:1", "must equal the file name"));

@@ -137,6 +137,21 @@ TEST_CASE("svg memory: slots with their blocks, HBM blocks, the key and the scra
   CHECK(svg == MemorySvg(picture));
 }
 
+TEST_CASE(
+    "svg: the stop's focus is outlined, cells in the grid (and named in its legend), rows in a heatmap") {
+  views::GridPicture grid = CausalGrid();
+  CHECK_FALSE(Contains(GridSvg(grid), "class=\"focus\""));
+  grid.focus = views::GridRange{.slice = 0, .first_row = 0, .last_row = 2, .first_col = 3, .last_col = 3};
+  const std::string svg = GridSvg(grid);
+  CHECK(Occurrences(svg, "class=\"focus\"") == 2);  // the cells, and the legend's swatch
+  CHECK(Contains(Texts(svg), "the stop&#39;s cells|"));
+  views::LanesPicture lanes = views::CannedLanesPicture();
+  CHECK_FALSE(Contains(LanesSvg(lanes), "focus-rows"));
+  lanes.m.focus_first_row = 0;
+  lanes.m.focus_last_row = 7;
+  CHECK(Contains(LanesSvg(lanes), "class=\"focus-rows\""));
+}
+
 TEST_CASE("svg memory: a key names each off-scale look its scratch holds, and only those") {
   views::MemoryPicture picture = views::CannedMemoryPicture();
   picture.scratch.resize(2);

@@ -1,0 +1,25 @@
+// A stop's `focus:` brought forward in the pictures it concerns: an operand's row or a scratch buffer in the
+// Memory pane, a cell or range of cells outlined in the grid, a launch outlined on the timeline, rows of the
+// tile outlined in the Lanes and Scores heatmaps. A focus the launch at the cursor lacks (an operand it does
+// not have, cells past its grid) leaves the pictures as the event made them.
+#pragma once
+
+#include <string>
+
+#include "app/views/grid_picture.hpp"
+#include "app/views/lanes_picture.hpp"
+#include "app/views/memory_picture.hpp"
+#include "app/views/scores_picture.hpp"
+#include "app/views/timeline_picture.hpp"
+#include "walkthrough/stop_picture.hpp"
+
+namespace tilewalk::session {
+
+void FocusMemoryOn(views::MemoryPicture& memory, const walkthrough::StopFocus& focus);
+// `launch`: the grid's launch ("fwd", "dkv", "dq"), whose grid index orders its axes.
+void FocusGridOn(views::GridPicture& grid, const walkthrough::StopFocus& focus, const std::string& launch);
+void FocusTimelineOn(views::TimelinePicture& timeline, const walkthrough::StopFocus& focus);
+void FocusRowsOn(views::LanesPicture& lanes, views::ScoresPicture& scores,
+                 const walkthrough::StopFocus& focus);
+
+}  // namespace tilewalk::session
