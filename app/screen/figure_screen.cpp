@@ -47,7 +47,7 @@ PixelSize DefaultFigureSize(Pane pane) {
     case Pane::Grid:
       return {.width = 640, .height = 480};
     case Pane::Memory:
-      return {.width = 800, .height = 560};
+      return {.width = 800, .height = 640};  // room for a bias and segment ids, ab and ds among the rows
     case Pane::Lanes:
     case Pane::Scores:
       return {.width = 800, .height = 450};
