@@ -14,6 +14,7 @@
 
 #include "app/export/headless_renderer.hpp"
 #include "app/screen/tour_screen.hpp"
+#include "tests/bench/bench_renderer.hpp"
 #include "walkthrough/library.hpp"
 #include "walkthrough/pallas_index.hpp"
 
@@ -101,15 +102,9 @@ void BM_GuiFrameWithPallasFile(benchmark::State& state) {
     std::ofstream out(file);
     for (const std::string& line : GeneratedModule(1 << 20)) out << line << "\n";
   }
-  std::ostringstream warnings;
-  auto opened = app::HeadlessRenderer::Open(
-      {.layout = {.width = 1920, .height = 1080}, .look = {.font_pixels = app::FontPixelsForHeight(1080)}},
-      warnings);
-  if (!opened) {
-    state.SkipWithError(opened.error().message.c_str());
-    return;
-  }
-  app::HeadlessRenderer& renderer = **opened;
+  const std::unique_ptr<app::HeadlessRenderer> opened = bench::OpenBenchRenderer(state);
+  if (!opened) return;
+  app::HeadlessRenderer& renderer = *opened;
   session::SessionOptions options{.library_folder = TILEWALK_BENCH_GUI_LIBRARY};
   if (state.range(0) != 0) options.pallas_source = file;
   session::TourSession session(options);

@@ -23,6 +23,7 @@
 #include "app/export/headless_renderer.hpp"
 #include "app/screen/tour_screen.hpp"
 #include "app/views/grid_view.hpp"
+#include "tests/bench/bench_renderer.hpp"
 
 namespace {
 
@@ -30,15 +31,9 @@ using namespace tilewalk;
 using Clock = std::chrono::steady_clock;
 
 void BM_GuiFrameHeadless(benchmark::State& state) {
-  std::ostringstream warnings;
-  auto opened = app::HeadlessRenderer::Open(
-      {.layout = {.width = 1920, .height = 1080}, .look = {.font_pixels = app::FontPixelsForHeight(1080)}},
-      warnings);
-  if (!opened) {
-    state.SkipWithError(opened.error().message.c_str());
-    return;
-  }
-  app::HeadlessRenderer& renderer = **opened;
+  const std::unique_ptr<app::HeadlessRenderer> opened = bench::OpenBenchRenderer(state);
+  if (!opened) return;
+  app::HeadlessRenderer& renderer = *opened;
   session::TourSession session({.library_folder = TILEWALK_BENCH_GUI_LIBRARY});
   app::TourScreenState screen;
   screen.pane_backgrounds = false;  // as the window draws them
@@ -104,15 +99,9 @@ views::GridPicture CausalGrid(int side) {
 }
 
 void BM_Grid256Frame(benchmark::State& state) {
-  std::ostringstream warnings;
-  auto opened = app::HeadlessRenderer::Open(
-      {.layout = {.width = 1920, .height = 1080}, .look = {.font_pixels = app::FontPixelsForHeight(1080)}},
-      warnings);
-  if (!opened) {
-    state.SkipWithError(opened.error().message.c_str());
-    return;
-  }
-  app::HeadlessRenderer& renderer = **opened;
+  const std::unique_ptr<app::HeadlessRenderer> opened = bench::OpenBenchRenderer(state);
+  if (!opened) return;
+  app::HeadlessRenderer& renderer = *opened;
   const views::GridPicture picture = CausalGrid(256);
   views::GridViewState view;
   view.show_order = state.range(0) != 0;
