@@ -87,8 +87,9 @@ void PaintCell(const Painter& p, const LayoutRect& rect, CellState state) {
       p.dl->AddRectFilled(a, b, CellFill(state));
       const float spacing = std::max(4.0f, rect.Width() / 7.0f);
       for (const LayoutSegment& s : HatchSegments({{a.x, a.y}, {b.x, b.y}}, spacing)) {
-        p.dl->AddLine({s.from.x, s.from.y}, {s.to.x, s.to.y}, palette::Active().skipped,
-                      std::max(1.0f, spacing * 0.18f));
+        p.dl->AddLine(
+            {s.from.x, s.from.y}, {s.to.x, s.to.y}, palette::Active().skipped,
+            std::max(1.0f, std::round(spacing * 0.18f)));  // whole pixels: ImGui's cheap textured line
       }
       if (big) p.dl->AddRect(a, b, palette::Active().skipped, 0.0f, 0, p.Stroke());
       break;
@@ -172,7 +173,9 @@ void PaintPath(const Painter& p, const GridPicture& picture, const SliceLayout& 
     if (wrap || !p.Visible(bounds) || colour != stretch_colour) flush();
     if (!p.Visible(bounds)) continue;
     if (wrap) {
-      grid_paint::PaintDashed(p, a, b, colour, std::max(1.0f, 0.6f * thickness), 0.3f * p.line_height);
+      // Dashes scale with the cells, so that a summary's long wraps stay a few dozen segments.
+      grid_paint::PaintDashed(p, a, b, colour, std::max(1.0f, 0.6f * thickness),
+                              std::max(0.3f * p.line_height, 0.5f * pitch));
       continue;
     }
     if (stretch)
@@ -180,7 +183,10 @@ void PaintPath(const Painter& p, const GridPicture& picture, const SliceLayout& 
     else
       stretch = {a, b};
     stretch_colour = colour;
-    if (chevron >= 6.0f) chevrons.push_back({a, b, colour});
+    // A summary's steps are bands: one chevron a run says which way it goes, without a thicket of them.
+    const bool banded = picture.row_band > 1 || picture.col_band > 1;
+    const auto run = static_cast<std::size_t>(slice.run_length);
+    if (chevron >= 6.0f && (!banded || k % run == run / 2)) chevrons.push_back({a, b, colour});
   }
   flush();
   for (const auto& [a, b, colour] : chevrons)
