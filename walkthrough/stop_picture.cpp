@@ -90,6 +90,12 @@ base::Result<StopFocus> ParseStopFocus(std::string_view value, int pinned_lines)
       focus.cell_last.push_back(span->second);
       at = comma + 1;
     }
+    if (focus.cell.size() == 4 &&
+        (focus.cell[0] != focus.cell_last[0] || focus.cell[1] != focus.cell_last[1]))
+      return base::Fail(
+          base::Reason::Malformed,
+          "focus: cell outlines cells of one (batch, head) slice; a range goes in the two block "
+          "indices only, such as 0,0,0-3,1");
     if (focus.cell.size() != 4)
       return base::Fail(base::Reason::Malformed,
                         "focus: cell takes the four indices of a grid step (batch, head and the two block "
@@ -97,10 +103,8 @@ base::Result<StopFocus> ParseStopFocus(std::string_view value, int pinned_lines)
                             std::to_string(focus.cell.size()));
     return focus;
   }
-  if (kind == StopFocusKindName(StopFocus::Kind::Launch) && !rest.empty()) {
-    if (rest != "fwd" && rest != "dkv" && rest != "dq")
-      return base::Fail(base::Reason::Malformed,
-                        "focus: launch takes fwd, dkv or dq, got '" + std::string(rest) + "'");
+  if (kind == StopFocusKindName(StopFocus::Kind::Launch) && !rest.empty() &&
+      rest.find(' ') == std::string_view::npos) {
     focus.kind = StopFocus::Kind::Launch;
     focus.launch = std::string(rest);
     return focus;
@@ -118,8 +122,8 @@ base::Result<StopFocus> ParseStopFocus(std::string_view value, int pinned_lines)
     return focus;
   }
   return base::Fail(base::Reason::Malformed,
-                    "focus takes 'operand NAME', 'cell B,H,I,J' (each index may be a range, 0-3), 'launch "
-                    "fwd|dkv|dq', 'rows FIRST-LAST' or 'line N', got '" +
+                    "focus takes 'operand NAME', 'cell B,H,I,J' (either block index may be a range, 0-3), "
+                    "'launch NAME', 'rows FIRST-LAST' or 'line N', got '" +
                         std::string(value) + "'");
 }
 

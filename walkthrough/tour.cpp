@@ -25,6 +25,14 @@ bool IsKnownOperand(std::string_view name) {
   return false;
 }
 
+// A launch of the site table: "fwd", "dkv", "dq" (not "entry", the checks before any launch).
+bool IsKnownLaunch(std::string_view name) {
+  if (name == "entry") return false;
+  for (const SiteRow& row : ShippedSiteTable().rows())
+    if (row.launch == name) return true;
+  return false;
+}
+
 std::vector<std::string> SplitCommas(const std::string& value) {
   std::vector<std::string> out;
   std::size_t start = 0;
@@ -173,6 +181,8 @@ class TourReader {
       return;
     }
     m_stop->focus = *focus;
+    if (focus->kind == StopFocus::Kind::Launch && !IsKnownLaunch(focus->launch))
+      Problem(n, "focus: launch takes fwd, dkv or dq, got '" + focus->launch + "'");
     if (focus->kind == StopFocus::Kind::Operand && !IsKnownOperand(focus->operand))
       Problem(n, "focus: no launch has an operand or scratch buffer '" + focus->operand +
                      "' (the Memory pane's names: q, k, v, o, l, m, do, di, dq, dk, dv, m_scratch, ...)");

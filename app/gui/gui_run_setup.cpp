@@ -90,7 +90,8 @@ bool SetUpShell(GuiRun& run) {
   run.look = {.font_pixels = FontPixelsForHeight(run.options.window_size.height),
               .ignore_mouse = run.capturing || run.benchmarking || run.script,
               .theme = run.options.theme};
-  run.window.SetLook(run.look, run.quiet);  // the theme, before the first frame
+  run.look.classroom = run.shell.classroom;
+  run.window.SetLook(run.look, run.quiet);  // the theme and classroom's look, before the first frame
   return true;
 }
 

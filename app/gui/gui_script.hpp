@@ -7,7 +7,10 @@
 //   wait recorded      until no recording is under way
 //   wait frames N      N frames
 //   screenshot F.png   the window as it is now
-//   expect TEXT        fails unless the status line or the passage contains TEXT
+//   expect TEXT        fails unless the status line, the passage or a text the last frame drew contains it
+//   absent TEXT        fails if any of them contains TEXT
+//   drag X Y X Y       the left button down at the first point and up at the second, between two frames
+//   splits             prints the pane borders' shares: splits source=… passage=… grid=…
 //   stats              prints frames=… p95_ms=… max_ms=… events=… launch=… step=…
 // Each command prints one line. A command it does not know, or a malformed one, is refused with its
 // file:line before the window opens.

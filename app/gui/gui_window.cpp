@@ -58,6 +58,11 @@ struct WindowCallbacks {
     ++w.m_wakes;
     w.m_input.Push({.kind = InputKind::MouseButton, .code = button, .action = action, .mods = mods});
     // ImGui's backend is left out: it would see the button at the next frame's poll, not where it went.
+    if (!w.m_pointer_known && !w.m_scripted_pointer) {  // a click before any motion (a touch, a tablet)
+      double x = 0, y = 0;
+      glfwGetCursorPos(glfw, &x, &y);
+      w.m_pointer = {static_cast<float>(x), static_cast<float>(y)};
+    }
     if (action == GLFW_PRESS) w.m_mouse.Press(button, w.m_pointer);
     if (action == GLFW_RELEASE) w.m_mouse.Release(button, w.m_pointer);
   }
@@ -77,7 +82,9 @@ struct WindowCallbacks {
   static void CursorPos(GLFWwindow* glfw, double x, double y) {
     GuiWindow& w = Of(glfw);
     ++w.m_wakes;
-    if (!w.m_scripted_pointer) w.m_pointer = {static_cast<float>(x), static_cast<float>(y)};
+    if (w.m_scripted_pointer) return;
+    w.m_pointer = {static_cast<float>(x), static_cast<float>(y)};
+    w.m_pointer_known = true;
   }
   static void Size(GLFWwindow* glfw, int, int) { ++Of(glfw).m_wakes; }
   static void Refresh(GLFWwindow* glfw) { ++Of(glfw).m_wakes; }
@@ -131,6 +138,7 @@ base::Result<std::unique_ptr<GuiWindow>> GuiWindow::Open(const WindowOptions& op
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   window->m_imgui_context = true;
+  window->m_ignore_mouse = options.ignore_mouse;
   SetUpImGui({.font_path = options.font_path,
               .font_pixels = options.font_pixels,
               .ignore_mouse = options.ignore_mouse},
@@ -173,6 +181,11 @@ void GuiWindow::InjectMouseButton(int button, int action, PointerPosition at) {
   m_scripted_pointer = at;
   m_pointer = at;
   WindowCallbacks::MouseButton(m_window, button, action, 0);
+}
+
+void GuiWindow::PutAwayScriptedPointer() {
+  m_scripted_pointer = PointerPosition{-1e6f, -1e6f};  // off the window: nothing is hovered
+  if (m_ignore_mouse) ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_NoMouse;
 }
 
 bool GuiWindow::WaitForInput(double timeout_seconds) {

@@ -1,11 +1,11 @@
 // The window the app draws in: GLFW, an OpenGL 3.3 core context loaded with glad, and an ImGui context with
 // the GLFW and OpenGL3 backends and the app's font. All of it is owned by one GuiWindow and torn down in
 // reverse order by its destructor, so there is no global GL or GLFW state. Opening it fails with an error
-// that gives the advice, never a crash, when there is no display. Its GLFW callbacks hand every key,
-// character and mouse button to ImGui's backend and to the window's input queue; a key released in the frame
-// it was pressed reaches ImGui released a frame later, so that text fields see the press too, and mouse
-// buttons reach ImGui one event a frame at the place they happened (mouse_replay.hpp), so that a quick click
-// or drag is never lost.
+// that gives the advice, never a crash, when there is no display. Its GLFW callbacks hand every key and
+// character to ImGui's backend and to the window's input queue; a key released in the frame it was pressed
+// reaches ImGui released a frame later, so that text fields see the press too. Mouse buttons bypass the
+// backend: they reach ImGui one event a frame at the place they happened (mouse_replay.hpp), so that a quick
+// click or drag is seen whole.
 #pragma once
 
 #include <cstdint>
@@ -57,8 +57,11 @@ class GuiWindow {
   // A key as if GLFW had reported it (a script's key and tap): the same path a real key takes.
   void InjectKey(int key, int action, int mods);
   // A mouse button pressed or released at (x, y) in window coordinates, as if GLFW had reported it (a
-  // script's drag). From then on the window's pointer is the one the script moves, not the screen's.
+  // script's drag). Until PutAwayScriptedPointer, the window's pointer is the one the script moves.
   void InjectMouseButton(int button, int action, PointerPosition at);
+  // After a script's drag: the pointer leaves the window, and a window that ignores the mouse (an unattended
+  // run) ignores it again, so that a later screenshot shows no hover.
+  void PutAwayScriptedPointer();
   // Mouse events still to show ImGui, one a frame: the caller draws frames until none is left.
   bool MousePending() const { return m_mouse.Pending(); }
   // Ends the ImGui frame and draws it into the back buffer; the caller may read it back before Present().
@@ -86,7 +89,9 @@ class GuiWindow {
   std::uint64_t m_wakes = 0;                 // callbacks seen, so a wait knows that something arrived
   MouseReplay m_mouse;                       // button events, presented to ImGui one a frame
   PointerPosition m_pointer;                 // where GLFW last reported the pointer, in event order
-  std::optional<PointerPosition> m_scripted_pointer;  // a script's pointer, once it has used the mouse
+  bool m_pointer_known = false;              // a CursorPos callback has reported the pointer
+  bool m_ignore_mouse = false;               // WindowOptions::ignore_mouse, kept for PutAwayScriptedPointer
+  std::optional<PointerPosition> m_scripted_pointer;  // a script's pointer, while it drags
 
   friend struct WindowCallbacks;
 

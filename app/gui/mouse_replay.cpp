@@ -3,17 +3,19 @@
 namespace tilewalk::app {
 namespace {
 
-constexpr std::size_t kMaxQueued = 256;  // a flood of clicks past this is dropped, not buffered without end
+constexpr std::size_t kMaxQueued = 256;  // presses past this are dropped, not buffered without end
 
 }  // namespace
 
 void MouseReplay::Press(int button, PointerPosition at) {
-  if (button < 0 || button >= kButtons || m_events.size() + 1 > kMaxQueued) return;
+  // Room for the press and for its release (two events) is kept, so that a release is never dropped and
+  // no button stays down.
+  if (button < 0 || button >= kButtons || m_events.size() + 3 > kMaxQueued) return;
   m_events.push_back({Kind::Press, button, at});
 }
 
 void MouseReplay::Release(int button, PointerPosition at) {
-  if (button < 0 || button >= kButtons || m_events.size() + 2 > kMaxQueued) return;
+  if (button < 0 || button >= kButtons) return;
   m_events.push_back({Kind::Move, button, at});  // held at the release point for a frame: a drag ends there
   m_events.push_back({Kind::Release, button, at});
 }

@@ -119,6 +119,7 @@ bool ScriptRunner::Run(const ScriptCommand& c, const ScriptTarget& target) {
         return false;
       }
       if (target.window.MousePending()) return false;
+      target.window.PutAwayScriptedPointer();
       m_drag_pending = false;
       Say(c, c.text);
       return true;

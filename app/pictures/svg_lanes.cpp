@@ -74,8 +74,8 @@ std::string LanesSvg(const views::LanesPicture& picture) {
     y += SvgDocument::kLine;
   }
   std::array<int, views::kOffScaleKinds> off_scale{};
-  for (const views::Heatmap* h : {&picture.m, &picture.l, &picture.alpha})
-    for (std::size_t k = 0; k < off_scale.size(); ++k) off_scale[k] += h->off_scale[k];
+  for (const views::Heatmap* h : {&picture.m, &picture.l}) views::AddOffScaleCounts(off_scale, h->off_scale);
+  if (picture.has_alpha) views::AddOffScaleCounts(off_scale, picture.alpha.off_scale);
   y = SvgOffScaleKey(svg, off_scale, 0, y - SvgDocument::kFontSize + 2) + SvgDocument::kFontSize - 2;
   return svg.Finish(kLanesWidth, y + 4);
 }

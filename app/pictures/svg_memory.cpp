@@ -163,8 +163,7 @@ double Scratch(SvgDocument& svg, const std::vector<views::ScratchPicture>& scrat
   y = svg.Paragraph("scratch-note", 0, y + SvgDocument::kFontSize, "scratch, first tile",
                     {.colour = c.text_dim}, kMemoryWidth);
   std::array<int, views::kOffScaleKinds> off_scale{};
-  for (const views::ScratchPicture& s : scratch)
-    for (std::size_t k = 0; k < off_scale.size(); ++k) off_scale[k] += s.tile.off_scale[k];
+  for (const views::ScratchPicture& s : scratch) views::AddOffScaleCounts(off_scale, s.tile.off_scale);
   y = SvgOffScaleKey(svg, off_scale, 0, y - SvgDocument::kFontSize + 4) + SvgDocument::kFontSize - 4;
   const double n = static_cast<double>(scratch.size()), w = (kMemoryWidth - kSpacing * (n - 1)) / n;
   double bottom = y;

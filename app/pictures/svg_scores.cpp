@@ -95,8 +95,7 @@ std::string ScoresSvg(const views::ScoresPicture& picture) {
     y += SvgDocument::kLine;
   }
   std::array<int, views::kOffScaleKinds> off_scale = picture.s.off_scale;
-  if (picture.has_p)
-    for (std::size_t k = 0; k < off_scale.size(); ++k) off_scale[k] += picture.p.off_scale[k];
+  if (picture.has_p) views::AddOffScaleCounts(off_scale, picture.p.off_scale);
   y = SvgOffScaleKey(svg, off_scale, 0, y);
   if (picture.mask_added) {
     svg.Text("mask-note", 0, y + SvgDocument::kFontSize - 2,

@@ -103,7 +103,8 @@ views::Heatmap BuildHeatmap(std::string label, const tpu::Matrix& data, const st
       } else if (b & mask_bits::kSegment) {
         Put(*image, c, r, ((c - r) & 3) < 2 ? views::kSegmentLight : under());  // "\" stripes
       } else if (off) {
-        const views::OffScale kind = *views::OffScaleOf(data(r, c));
+        // A caller's mask may call a finite entry off scale: the mask value's grey, then.
+        const views::OffScale kind = views::OffScaleOf(data(r, c)).value_or(views::OffScale::MaskValue);
         ++h.off_scale[static_cast<std::size_t>(kind)];
         Put(*image, c, r, views::OffScaleLook(kind, r, c));
       } else {

@@ -93,7 +93,8 @@ struct SourceInput {
 };
 
 // The Pallas file with the site's lines lit and the passage's range marked, beside the mirror file with
-// its line lit (or the nearest statement outlined) and the passage's anchors marked.
+// its line lit (or, at an event of the pipeline itself, nothing lit and a note saying why, scrolled near the
+// last statement) and the passage's anchors marked.
 views::SourcePicture BuildSourcePicture(const SourceInput& input, SourceDocuments& documents);
 
 // A rejected scenario has no events: both files mark the line that raised, with the error as the note.

@@ -3,6 +3,7 @@
 
 #include "app/session/picture_builders.hpp"
 #include "walkthrough/mirror_sources.hpp"
+#include "walkthrough/site_table.hpp"
 
 namespace tilewalk::session {
 namespace {
@@ -54,21 +55,23 @@ views::SourcePane PallasPane(const walkthrough::PallasIndex& pallas, const std::
   return pane;
 }
 
-// What the C++ pane says at an event the pipeline raises itself ("fwd.copy.q", "dq.writeback.dq",
-// "dkv.step"): whose it is, and that no kernel statement runs.
+// What the C++ pane says at an event the pipeline raises itself (a copy, a writeback, a grid step begun, as
+// the site table's roles say): whose it is, and that no kernel statement runs.
 std::string PipelineNote(std::string_view site) {
-  const std::size_t dot = site.find('.');
-  if (dot == std::string_view::npos) return {};
-  const std::string launch(site.substr(0, dot));
-  const std::string_view rest = site.substr(dot + 1);
-  const auto operand = [&](std::string_view prefix) { return std::string(rest.substr(prefix.size())); };
-  if (rest.starts_with("copy."))
-    return "Nothing lit: the pipeline copies " + operand("copy.") +
-           " in, the block its index map chose; no statement runs.";
-  if (rest.starts_with("writeback."))
-    return "Nothing lit: the pipeline writes " + operand("writeback.") + " back to HBM; no statement runs.";
-  if (rest == "step") return "Nothing lit: a grid step of " + launch + " begins; its body runs next.";
-  return {};
+  const walkthrough::SiteRow* row = walkthrough::ShippedSiteTable().Find(site);
+  if (row == nullptr) return {};
+  const std::string operand(site.substr(site.rfind('.') + 1));  // a copy's or writeback's pseudo-site ends so
+  switch (row->role) {
+    case walkthrough::SiteRole::Copy:
+      return "Nothing lit: the pipeline copies " + operand +
+             " in, the block its index map chose; no statement runs.";
+    case walkthrough::SiteRole::Writeback:
+      return "Nothing lit: the pipeline writes " + operand + " back to HBM; no statement runs.";
+    case walkthrough::SiteRole::Step:
+      return "Nothing lit: a grid step of " + row->launch + " begins; its body runs next.";
+    default:
+      return {};
+  }
 }
 
 }  // namespace

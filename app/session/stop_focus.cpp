@@ -25,11 +25,10 @@ void FocusMemoryOn(views::MemoryPicture& memory, const walkthrough::StopFocus& f
   }
 }
 
-void FocusGridOn(views::GridPicture& grid, const walkthrough::StopFocus& focus, const std::string& launch) {
+void FocusGridOn(views::GridPicture& grid, const walkthrough::StopFocus& focus) {
   if (focus.kind != Kind::Cell || focus.cell.size() != 4 || focus.cell_last.size() != 4) return;
-  // A grid index is (batch, head, q block, kv block), but dK/dV's is (batch, head, kv block, q block).
-  const bool kv_first = launch == "dkv";
-  const std::size_t row_axis = kv_first ? 3 : 2, col_axis = kv_first ? 2 : 3;
+  // The innermost grid axis is the last index: along a row, or down a column.
+  const std::size_t row_axis = grid.walks_down_columns ? 3 : 2, col_axis = grid.walks_down_columns ? 2 : 3;
   for (std::size_t s = 0; s < grid.slices.size(); ++s) {
     if (grid.slices[s].batch != focus.cell[0] || grid.slices[s].head != focus.cell[1]) continue;
     if (focus.cell[row_axis] >= grid.rows || focus.cell[col_axis] >= grid.cols) return;

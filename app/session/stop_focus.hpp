@@ -16,8 +16,9 @@
 namespace tilewalk::session {
 
 void FocusMemoryOn(views::MemoryPicture& memory, const walkthrough::StopFocus& focus);
-// `launch`: the grid's launch ("fwd", "dkv", "dq"), whose grid index orders its axes.
-void FocusGridOn(views::GridPicture& grid, const walkthrough::StopFocus& focus, const std::string& launch);
+// The cell's grid index is the launch's own: (batch, head, row block, column block), or, for a grid that
+// walks down its columns (dK/dV), (batch, head, column block, row block).
+void FocusGridOn(views::GridPicture& grid, const walkthrough::StopFocus& focus);
 void FocusTimelineOn(views::TimelinePicture& timeline, const walkthrough::StopFocus& focus);
 void FocusRowsOn(views::LanesPicture& lanes, views::ScoresPicture& scores,
                  const walkthrough::StopFocus& focus);

@@ -71,8 +71,7 @@ void TourSession::Rebuild() {
   const std::shared_ptr<const walkthrough::Snapshot> snap = m_timeline->Current();
   m_pictures.has_snapshot = true;
   m_pictures.grid = BuildGridPicture(*snap);
-  if (m_tour != nullptr)
-    FocusGridOn(m_pictures.grid, m_tour->stops[static_cast<std::size_t>(m_stop)].focus, snap->launch_name);
+  if (m_tour != nullptr) FocusGridOn(m_pictures.grid, m_tour->stops[static_cast<std::size_t>(m_stop)].focus);
   const std::string site = m_recording->SiteNameOf(snap->event_index);
   m_pictures.suggested_tab = SuggestedTab(site);
   m_pictures.grid_moment = IsGridMoment(site);

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "app/views/grid_layout.hpp"
+#include "app/views/grid_legend_layout.hpp"
 
 namespace tilewalk::views {
 namespace {
@@ -47,16 +48,6 @@ std::string Title(const GridPicture& full, const Band& band) {
          Range(full.col_label, band.c0, band.c1);
 }
 
-float TitleWidth(const std::string& title, const TextMetrics& m) {
-  std::size_t longest = 0, start = 0;
-  while (start <= title.size()) {
-    const std::size_t end = std::min(title.find('\n', start), title.size());
-    longest = std::max(longest, end - start);
-    start = end + 1;
-  }
-  return static_cast<float>(longest) * m.char_width;
-}
-
 constexpr float kTitleLines = 3.0f;
 constexpr float kMinLensPitch = 3.0f;  // below this a cell is no longer a shape
 
@@ -75,7 +66,7 @@ std::optional<LayoutVec> GridLensSize(const GridPicture& summary, const GridPict
   if (!band) return std::nullopt;
   const float lh = m.line_height;
   const int rows = band->r1 - band->r0, cols = band->c1 - band->c0;
-  const float title_width = TitleWidth(Title(full, *band), m);
+  const float title_width = grid_legend::TextWidth(Title(full, *band), m);
   // Cells as large as fill the title's width, within reason.
   const float pitch =
       std::clamp(std::min(title_width / static_cast<float>(cols), 10.0f * lh / static_cast<float>(rows)),
@@ -101,9 +92,9 @@ std::optional<GridLens> BuildGridLens(const GridLayout& layout, const GridPictur
   GridLens lens;
   lens.title.text = Title(full, *band);
   lens.title.role = LabelRole::Legend;
-  const float width =
-      std::min(std::max(static_cast<float>(cols) * pitch, TitleWidth(lens.title.text, m)) + 2.0f * pad,
-               std::max(box.Width(), static_cast<float>(cols) * pitch + 2.0f * pad));
+  const float width = std::min(
+      std::max(static_cast<float>(cols) * pitch, grid_legend::TextWidth(lens.title.text, m)) + 2.0f * pad,
+      std::max(box.Width(), static_cast<float>(cols) * pitch + 2.0f * pad));
   const float height = TitleHeight(m) + static_cast<float>(rows) * pitch + 2.0f * pad;
   const float x = box.min.x, y = box.min.y;
   lens.frame = {{x, y}, {x + width, y + height}};

@@ -214,7 +214,7 @@ void PaintStepNumbers(const Painter& p, const GridPicture& picture, const SliceL
   }
 }
 
-// The current band magnified: a framed box over whatever it covers, a leader from the band to it.
+// The current band magnified: a framed box of its own beside the summary, a leader from the band to it.
 void PaintLens(const Painter& p, const GridLens& lens) {
   grid_paint::PaintDashed(p, p.At(lens.leader.from), p.At(lens.leader.to), palette::Active().current_edge,
                           p.Stroke(), 0.4f * p.line_height);

@@ -99,6 +99,12 @@ inline std::optional<OffScale> OffScaleOf(float v) {
   return std::nullopt;
 }
 
+// Adds `counts` (indexed by OffScale) into `into`: the key of a pane sums the heatmaps it shows.
+inline void AddOffScaleCounts(std::array<int, kOffScaleKinds>& into,
+                              const std::array<int, kOffScaleKinds>& counts) {
+  for (std::size_t k = 0; k < into.size(); ++k) into[k] += counts[k];
+}
+
 inline const char* OffScaleName(OffScale kind) {
   switch (kind) {
     case OffScale::NaN:
@@ -113,19 +119,21 @@ inline const char* OffScaleName(OffScale kind) {
   return "";
 }
 
-// The look of an off-scale entry at (row, col): NaN a red checkerboard, −inf blue dots and +inf amber dots
-// on the dark grey, the mask value flat grey. Hues the colour ramp never takes, and patterns besides.
+// The look of an off-scale entry at (row, col): NaN a rose checkerboard on dark rose, −inf blue dots on dark
+// blue and +inf amber dots on dark amber, the mask value flat grey. Every entry carries its kind's tint, a
+// lone one too, and none is the dark grey of a mask's hatch; hues the colour ramp never takes.
 inline constexpr Rgb kNaNLight{0xA8, 0x4C, 0x6C}, kMinusInfLight{0x6F, 0xA8, 0xDC},
-    kPlusInfLight{0xE8, 0xB0, 0x4A}, kMaskValueGrey{0x4A, 0x4A, 0x52};
+    kPlusInfLight{0xE8, 0xB0, 0x4A}, kMaskValueGrey{0x4A, 0x4A, 0x52}, kNaNDark{0x3E, 0x1C, 0x2A},
+    kMinusInfDark{0x1C, 0x2A, 0x48}, kPlusInfDark{0x48, 0x32, 0x10};
 inline Rgb OffScaleLook(OffScale kind, int row, int col) {
   const bool dot = row % 3 == 1 && col % 3 == 1;
   switch (kind) {
     case OffScale::NaN:
-      return ((row >> 1) + (col >> 1)) % 2 == 0 ? kNaNLight : kHatchDark;
+      return ((row >> 1) + (col >> 1)) % 2 == 0 ? kNaNLight : kNaNDark;
     case OffScale::MinusInf:
-      return dot ? kMinusInfLight : kHatchDark;
+      return dot ? kMinusInfLight : kMinusInfDark;
     case OffScale::PlusInf:
-      return dot ? kPlusInfLight : kHatchDark;
+      return dot ? kPlusInfLight : kPlusInfDark;
     case OffScale::MaskValue:
       return kMaskValueGrey;
   }

@@ -188,7 +188,7 @@ void DrawColourScale(const Heatmap& heatmap, float width) {
 }
 
 void AddOffScale(std::array<int, kOffScaleKinds>& into, const Heatmap& heatmap) {
-  for (std::size_t k = 0; k < into.size(); ++k) into[k] += heatmap.off_scale[k];
+  AddOffScaleCounts(into, heatmap.off_scale);
 }
 
 void DrawOffScaleKey(const std::array<int, kOffScaleKinds>& counts) {

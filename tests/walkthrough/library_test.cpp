@@ -123,7 +123,8 @@ TEST_CASE("malformed and truncated tours name the file, the line and the fix") {
   CHECK(Mentions(d, "t.tour:9", "focus: rows takes a row or a range"));
   CHECK_FALSE(parse_edited("show: lanes", "show: lanes\nfocus: columns 0-7"));
   CHECK(Mentions(d, "t.tour:9", "focus takes 'operand NAME'"));
-  d.clear();
+  CHECK_FALSE(parse_edited("show: lanes", "show: grid\nfocus: cell 0-1,0,3,1"));
+  CHECK(Mentions(d, "t.tour:9", "a range goes in the two block indices only"));
   d.clear();
   CHECK_FALSE(ParseTour("u.tour", "# tour: t\n", d));
   CHECK(Mentions(d, "u.tour:1", "must equal the file name"));

@@ -67,7 +67,14 @@ TEST_CASE("gui script: mistakes are refused with file:line and what was expected
   CHECK(message("drag 1 2 3").starts_with("s.script:1: drag takes four whole numbers, X Y to X Y in pixels"));
   CHECK(message("drag 1 2 3 -4").starts_with("s.script:1: drag takes four whole numbers"));
   CHECK(message("drag 1 2 3 4 5") == "s.script:1: drag takes four numbers, X Y to X Y; '5' is one too many");
-  CHECK(message("drag 10 20 300 20\nsplits").find("accepted") != std::string::npos);
+  const auto drag = ParseScript("drag 10 20 300 40\nsplits", "s.script");
+  REQUIRE(drag.ok());
+  CHECK((*drag)[0].op == ScriptOp::Drag);
+  CHECK((*drag)[0].from_x == 10);
+  CHECK((*drag)[0].from_y == 20);
+  CHECK((*drag)[0].to_x == 300);
+  CHECK((*drag)[0].to_y == 40);
+  CHECK((*drag)[1].op == ScriptOp::Splits);
 }
 
 TEST_CASE("key table: each binding is found by its key, repeats only where they should") {

@@ -74,6 +74,17 @@ TEST_CASE("heatmap image: NaN, -inf, +inf and the mask value each have a look of
       for (int x = 0; x < 5; ++x) look.push_back(h.image->Pixel(x, y));
     looks.push_back(std::move(look));
   }
+  // A lone entry of each kind, at the corner where no dot falls, still has its own colour, and none is the
+  // dark grey of a mask's hatch.
+  std::vector<std::array<std::uint8_t, 4>> lone;
+  for (const float v : values) {
+    tpu::Matrix m(1, 2);
+    m << v, 1.0f;
+    lone.push_back(BuildHeatmap("t", m).image->Pixel(0, 0));
+    CHECK(lone.back() != Rgba(views::kHatchDark));
+  }
+  for (std::size_t a = 0; a < lone.size(); ++a)
+    for (std::size_t b = a + 1; b < lone.size(); ++b) CHECK(lone[a] != lone[b]);
   // No two looks are the same picture.
   for (std::size_t a = 0; a < looks.size(); ++a)
     for (std::size_t b = a + 1; b < looks.size(); ++b) CHECK(looks[a] != looks[b]);

@@ -26,22 +26,23 @@ walkthrough::StopFocus Cells(std::vector<int64_t> first, std::vector<int64_t> la
 TEST_CASE(
     "stop focus: cells of the forward grid are (batch, head, q, kv), and dK/dV's (batch, head, kv, q)") {
   views::GridPicture fwd = Grid(2, 4, 4);
-  FocusGridOn(fwd, Cells({1, 0, 0, 3}, {1, 0, 2, 3}), "fwd");
+  FocusGridOn(fwd, Cells({1, 0, 0, 3}, {1, 0, 2, 3}));
   REQUIRE(fwd.focus.has_value());
   CHECK(*fwd.focus ==
         views::GridRange{.slice = 1, .first_row = 0, .last_row = 2, .first_col = 3, .last_col = 3});
   views::GridPicture dkv = Grid(1, 4, 4);
-  FocusGridOn(dkv, Cells({0, 0, 3, 0}, {0, 0, 3, 2}), "dkv");
+  dkv.walks_down_columns = true;  // dK/dV: q innermost, its grid index (batch, head, kv, q)
+  FocusGridOn(dkv, Cells({0, 0, 3, 0}, {0, 0, 3, 2}));
   REQUIRE(dkv.focus.has_value());
   CHECK(*dkv.focus ==
         views::GridRange{.slice = 0, .first_row = 0, .last_row = 2, .first_col = 3, .last_col = 3});
   // Past the grid, or a batch it does not have: no focus. A range past the edge stops at it.
   views::GridPicture small = Grid(1, 2, 2);
-  FocusGridOn(small, Cells({0, 0, 5, 0}, {0, 0, 5, 0}), "fwd");
+  FocusGridOn(small, Cells({0, 0, 5, 0}, {0, 0, 5, 0}));
   CHECK_FALSE(small.focus.has_value());
-  FocusGridOn(small, Cells({3, 0, 0, 0}, {3, 0, 0, 0}), "fwd");
+  FocusGridOn(small, Cells({3, 0, 0, 0}, {3, 0, 0, 0}));
   CHECK_FALSE(small.focus.has_value());
-  FocusGridOn(small, Cells({0, 0, 1, 0}, {0, 0, 9, 9}), "fwd");
+  FocusGridOn(small, Cells({0, 0, 1, 0}, {0, 0, 9, 9}));
   REQUIRE(small.focus.has_value());
   CHECK(small.focus->last_row == 1);
   CHECK(small.focus->last_col == 1);
@@ -62,9 +63,12 @@ TEST_CASE("stop focus: a launch is outlined on the timeline, rows on every lanes
     CHECK(h->focus_last_row == 7);
   }
   // A focus of another kind touches none of them.
-  views::LanesPicture untouched;
-  FocusRowsOn(untouched, scores, {.kind = walkthrough::StopFocus::Kind::Launch, .launch = "fwd"});
-  CHECK(untouched.m.focus_first_row == -1);
+  views::LanesPicture untouched_lanes;
+  views::ScoresPicture untouched_scores;
+  FocusRowsOn(untouched_lanes, untouched_scores,
+              {.kind = walkthrough::StopFocus::Kind::Launch, .launch = "fwd"});
+  CHECK(untouched_lanes.m.focus_first_row == -1);
+  CHECK(untouched_scores.s.focus_first_row == -1);
 }
 
 TEST_CASE("stop focus: the grid layout boxes the focus's cells, in a summary of bands as well") {

@@ -60,8 +60,8 @@ struct Pane {
   TextMetrics text;
 };
 
-// The grid pane's inside at 1920x1080: in the tour layout (20 px text), and as classroom mode's picture
-// (29 px text); then a small window's.
+// The grid pane's inside at 1920x1080: in the tour layout (20 px text), narrow and wide, and as classroom
+// mode's picture (29 px text), beside the passage and stacked.
 const Pane kPanes[] = {
     {"tour layout, 1080p", 560.0f, 620.0f, {11.0f, 20.0f}},
     {"tour layout, 1080p, wide", 1180.0f, 600.0f, {11.0f, 20.0f}},
