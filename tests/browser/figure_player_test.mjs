@@ -7,10 +7,10 @@
 // flags). Every piece of text on screen is at least 12 px, nothing is wider than the viewport, the controls
 // are in the first screen, the narration and the words in place of a figure hold no markup of their own,
 // and the page logs no error. Screenshots of every stop go to SHOT_DIR. Exits 1 with what failed.
-import { chromium } from "playwright-core";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { expect, expectTrue, failures, finish, withChromium } from "./test_kit.mjs";
 
 const folder = resolve(process.argv[2] ?? "");
 const shots = resolve(process.argv[3] ?? join(folder, "..", "figure-player-screenshots"));
@@ -18,16 +18,8 @@ mkdirSync(shots, { recursive: true });
 const manifest = JSON.parse(readFileSync(join(folder, "manifest.json"), "utf8"));
 const { frames, stops } = manifest;
 const page_url = pathToFileURL(join(folder, "index.html")).href;
-const failures = [];
 const kSmallestText = 12;  // px: the smallest text a phone held at arm's length still reads
 
-function expect(what, actual, wanted) {
-  if (JSON.stringify(actual) !== JSON.stringify(wanted))
-    failures.push(`${what}: got ${JSON.stringify(actual)}, wanted ${JSON.stringify(wanted)}`);
-}
-function expectTrue(what, ok, detail = "") {
-  if (!ok) failures.push(`${what}${detail ? ": " + detail : ""}`);
-}
 
 // The pane entry of a stop's own figure at its first frame, or null.
 function ownPane(stop) {
@@ -133,23 +125,12 @@ async function checkSize(browser, viewport) {
   await context.close();
 }
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  headless: true,
-  args: ["--no-sandbox", "--allow-file-access-from-files"],
-});
-try {
+await withChromium(async (browser) => {
   await checkSize(browser, { width: 1280, height: 800 });
   await checkSize(browser, { width: 390, height: 844 });
-} finally {
-  await browser.close();
-}
+});
 // The export must exercise both: a stop with its figure, and one with words in its place.
 expectTrue("some stop shows its own figure", with_image > 0);
 expectTrue("some stop shows words in place of a figure", with_words > 0);
 
-if (failures.length > 0) {
-  console.error("figure player test failed:\n  " + failures.join("\n  "));
-  process.exit(1);
-}
-console.log(`figure player test passed: ${stops.length} stops at two sizes, screenshots in ${shots}`);
+finish("figure player test", `${stops.length} stops at two sizes, screenshots in ${shots}`);

@@ -7,10 +7,10 @@
 // keys do nothing while focus is outside the player; a tap (or the Zoom button) shows the figure at full
 // size, and a tap or Escape closes it; Play waits each stop's dwell time; and the page logs no error.
 // Screenshots of both sizes go to SHOT_DIR. Exits 1 with what failed.
-import { chromium } from "playwright-core";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { expect, expectTrue, failures, finish, withChromium } from "./test_kit.mjs";
 
 const folder = resolve(process.argv[2] ?? "");
 const shots = resolve(process.argv[3] ?? join(folder, "..", "player-screenshots"));
@@ -18,15 +18,7 @@ mkdirSync(shots, { recursive: true });
 const manifest = JSON.parse(readFileSync(join(folder, "manifest.json"), "utf8"));
 const { frames, stops } = manifest;
 const page_url = pathToFileURL(join(folder, "index.html")).href;
-const failures = [];
 
-function expect(what, actual, wanted) {
-  if (JSON.stringify(actual) !== JSON.stringify(wanted))
-    failures.push(`${what}: got ${JSON.stringify(actual)}, wanted ${JSON.stringify(wanted)}`);
-}
-function expectTrue(what, ok, detail = "") {
-  if (!ok) failures.push(`${what}${detail ? ": " + detail : ""}`);
-}
 const squeezed = (text) => text.replace(/\s+/g, " ").trim();
 
 // The frame a stop starts at, and the stop a frame belongs to (0-based).
@@ -218,21 +210,10 @@ async function checkSize(browser, name, viewport) {
   await context.close();
 }
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  headless: true,
-  args: ["--no-sandbox", "--allow-file-access-from-files"],
-});
-try {
+await withChromium(async (browser) => {
   const name = manifest.kind === "tour" ? manifest.tour.id : "scenario";
   await checkSize(browser, name, { width: 1280, height: 800 });
   await checkSize(browser, name, { width: 390, height: 844 });
-} finally {
-  await browser.close();
-}
+});
 
-if (failures.length > 0) {
-  console.error("player test failed:\n  " + failures.join("\n  "));
-  process.exit(1);
-}
-console.log(`player test passed: ${frames.length} frames, ${stops.length} stops, screenshots in ${shots}`);
+finish("player test", `${frames.length} frames, ${stops.length} stops, screenshots in ${shots}`);
