@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "app/session/tour_session.hpp"
+
 namespace tilewalk::session {
 
 using Kind = walkthrough::StopFocus::Kind;
@@ -54,6 +56,13 @@ void FocusRowsOn(views::LanesPicture& lanes, views::ScoresPicture& scores,
     h->focus_first_row = focus.first_row;
     h->focus_last_row = focus.last_row;
   }
+}
+
+void FocusPictures(TourPictures& pictures, const walkthrough::StopFocus& focus) {
+  FocusMemoryOn(pictures.memory, focus);
+  FocusGridOn(pictures.grid, focus);
+  FocusTimelineOn(pictures.timeline, focus);
+  FocusRowsOn(pictures.lanes, pictures.scores, focus);
 }
 
 }  // namespace tilewalk::session

@@ -15,6 +15,11 @@
 
 namespace tilewalk::session {
 
+struct TourPictures;
+
+// All of the below, on the pictures of one moment: what the session calls once they are built.
+void FocusPictures(TourPictures& pictures, const walkthrough::StopFocus& focus);
+
 void FocusMemoryOn(views::MemoryPicture& memory, const walkthrough::StopFocus& focus);
 // The cell's grid index is the launch's own: (batch, head, row block, column block), or, for a grid that
 // walks down its columns (dK/dV), (batch, head, column block, row block).

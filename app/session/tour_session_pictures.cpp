@@ -71,13 +71,13 @@ void TourSession::Rebuild() {
   const std::shared_ptr<const walkthrough::Snapshot> snap = m_timeline->Current();
   m_pictures.has_snapshot = true;
   m_pictures.grid = BuildGridPicture(*snap);
-  if (m_tour != nullptr) FocusGridOn(m_pictures.grid, m_tour->stops[static_cast<std::size_t>(m_stop)].focus);
   const std::string site = m_recording->SiteNameOf(snap->event_index);
   m_pictures.suggested_tab = SuggestedTab(site);
   m_pictures.grid_moment = IsGridMoment(site);
   if (m_tour != nullptr) m_pictures.stop_show = m_tour->stops[static_cast<std::size_t>(m_stop)].show;
   BuildDetailPictures(*snap);
   BuildTimelineAndSource(*snap, site);
+  if (m_tour != nullptr) FocusPictures(m_pictures, m_tour->stops[static_cast<std::size_t>(m_stop)].focus);
 }
 
 // A stop with no event: its rejected scenario's error, or why it could not land.
@@ -114,13 +114,9 @@ void TourSession::BuildDetailPictures(const walkthrough::Snapshot& snap) {
        .bytes_through_step =
            launch < yardsticks.bytes_through_step.size() ? &yardsticks.bytes_through_step[launch] : nullptr},
       wanted(DetailTab::Memory), &m_heatmaps);
-  if (m_tour != nullptr)
-    FocusMemoryOn(m_pictures.memory, m_tour->stops[static_cast<std::size_t>(m_stop)].focus);
   const int q_len = m_recording->scenario().q_len;
   if (wanted(DetailTab::Lanes)) m_pictures.lanes = BuildLanesPicture(snap, &m_heatmaps, q_len);
   if (wanted(DetailTab::Scores)) m_pictures.scores = BuildScoresPicture(snap, q_len);
-  if (m_tour != nullptr)
-    FocusRowsOn(m_pictures.lanes, m_pictures.scores, m_tour->stops[static_cast<std::size_t>(m_stop)].focus);
   if (extras.cost_launch != snap.launch) {
     extras.cost = BuildCostPicture(*m_recording, snap.launch);
     extras.cost_launch = snap.launch;
@@ -136,8 +132,6 @@ void TourSession::BuildTimelineAndSource(const walkthrough::Snapshot& snap, cons
   m_pictures.timeline.speed = m_speed;
   m_pictures.timeline.step_unit = m_step_unit;
   m_pictures.timeline.axis = m_axis;
-  if (m_tour != nullptr)
-    FocusTimelineOn(m_pictures.timeline, m_tour->stops[static_cast<std::size_t>(m_stop)].focus);
   if (m_landing_event) m_pictures.timeline.landing_us = m_recording->TimeOfEvent(*m_landing_event);
   const std::optional<MirrorPosition> position = MirrorPositionOf(snap);
   m_pictures.source =

@@ -58,19 +58,22 @@ float TitleHeight(const TextMetrics& m) {
   return (kTitleLines + 0.4f) * m.line_height;
 }
 
+// Cells as large as fill the title's width, within reason.
+float NaturalPitch(int rows, int cols, float title_width, const TextMetrics& m) {
+  const float lh = m.line_height;
+  return std::clamp(std::min(title_width / static_cast<float>(cols), 10.0f * lh / static_cast<float>(rows)),
+                    0.5f * lh, 2.2f * lh);
+}
+
 }  // namespace
 
 std::optional<LayoutVec> GridLensSize(const GridPicture& summary, const GridPicture& full,
                                       const TextMetrics& m) {
   const std::optional<Band> band = CurrentBand(summary, full);
   if (!band) return std::nullopt;
-  const float lh = m.line_height;
   const int rows = band->r1 - band->r0, cols = band->c1 - band->c0;
   const float title_width = grid_legend::TextWidth(Title(full, *band), m);
-  // Cells as large as fill the title's width, within reason.
-  const float pitch =
-      std::clamp(std::min(title_width / static_cast<float>(cols), 10.0f * lh / static_cast<float>(rows)),
-                 0.5f * lh, 2.2f * lh);
+  const float pitch = NaturalPitch(rows, cols, title_width, m);
   return LayoutVec{std::max(static_cast<float>(cols) * pitch, title_width) + 2.0f * Pad(m),
                    TitleHeight(m) + static_cast<float>(rows) * pitch + 2.0f * Pad(m)};
 }
@@ -79,13 +82,11 @@ std::optional<GridLens> BuildGridLens(const GridLayout& layout, const GridPictur
                                       const LayoutRect& box) {
   if (!layout.summary) return std::nullopt;
   const std::optional<Band> band = CurrentBand(*layout.summary, full);
-  const std::optional<LayoutVec> natural = GridLensSize(*layout.summary, full, m);
-  if (!band || !natural) return std::nullopt;
+  if (!band) return std::nullopt;
   const int rows = band->r1 - band->r0, cols = band->c1 - band->c0;
   const float pad = Pad(m);
   // The natural pitch, shrunk to the box when the box is smaller.
-  const float natural_pitch = std::min((natural->x - 2.0f * pad) / static_cast<float>(cols),
-                                       (natural->y - TitleHeight(m) - 2.0f * pad) / static_cast<float>(rows));
+  const float natural_pitch = NaturalPitch(rows, cols, grid_legend::TextWidth(Title(full, *band), m), m);
   const float fit_pitch = std::min((box.Width() - 2.0f * pad) / static_cast<float>(cols),
                                    (box.Height() - TitleHeight(m) - 2.0f * pad) / static_cast<float>(rows));
   const float pitch = std::floor(std::max(std::min(natural_pitch, fit_pitch), kMinLensPitch));

@@ -53,6 +53,12 @@ void Check(std::string_view text, ImVec2 min, ImVec2 max) {
   if (cut_x || cut_y) NoteClipped(PaneOf(window) + ": " + Excerpt(text));
 }
 
+// Whether `shown` is wider than a frame `width` wide leaves it, its padding taken off: ImGui cuts it then.
+bool CutInFrame(std::string_view shown, float width) {
+  const float needed = ImGui::CalcTextSize(shown.data(), shown.data() + shown.size()).x;
+  return needed > width - 2.0f * ImGui::GetStyle().FramePadding.x + 1.0f;
+}
+
 void CheckLastItem(std::string_view text) {
   Check(text, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
 }
@@ -112,10 +118,7 @@ bool Button(const char* label, const ImVec2& size) {
   // The label is cut to the button's frame when the button is narrower than it.
   const std::string_view shown = Shown(label);
   const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
-  const ImVec2 padding = ImGui::GetStyle().FramePadding;
-  const float needed = ImGui::CalcTextSize(shown.data(), shown.data() + shown.size()).x;
-  if (DrawnProbe() != nullptr && needed > max.x - min.x - 2.0f * padding.x + 1.0f &&
-      ImGui::IsRectVisible(min, max)) {
+  if (DrawnProbe() != nullptr && CutInFrame(shown, max.x - min.x) && ImGui::IsRectVisible(min, max)) {
     NoteShown(shown);
     NoteClipped(PaneOf(ImGui::GetCurrentWindow()) + ": button " + Excerpt(shown));
   } else {
@@ -129,9 +132,8 @@ bool BeginTabItem(const char* label, bool* open, ImGuiTabItemFlags flags) {
   const std::string_view shown = Shown(label);
   // A tab squeezed by its bar shows its label cut; the tab's rectangle is the last item of the bar.
   const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
-  const float needed = ImGui::CalcTextSize(shown.data(), shown.data() + shown.size()).x;
   NoteShown(shown);
-  if (DrawnProbe() != nullptr && needed > max.x - min.x - 2.0f * ImGui::GetStyle().FramePadding.x + 1.0f)
+  if (DrawnProbe() != nullptr && CutInFrame(shown, max.x - min.x))
     NoteClipped(PaneOf(ImGui::GetCurrentWindow()) + ": tab " + Excerpt(shown));
   return selected;
 }
@@ -167,9 +169,7 @@ void NoteTitle(const char* title) {
   if (window->Flags & ImGuiWindowFlags_NoTitleBar) return;
   const std::string_view shown = Shown(title);
   NoteShown(shown);
-  const ImRect bar = window->TitleBarRect();
-  const float needed = ImGui::CalcTextSize(shown.data(), shown.data() + shown.size()).x;
-  if (needed > bar.GetWidth() - 2.0f * ImGui::GetStyle().FramePadding.x + 1.0f)
+  if (CutInFrame(shown, window->TitleBarRect().GetWidth()))
     NoteClipped(PaneOf(window) + ": title " + Excerpt(shown));
 }
 
