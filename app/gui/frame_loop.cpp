@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <optional>
+#include <thread>
 
 #include "app/gui/frame_input.hpp"
 #include "app/gui/frame_timer.hpp"
@@ -29,6 +31,7 @@ namespace {
 constexpr int kSettleFrames = 3;           // frames drawn after input before the window may sleep: ImGui
                                            // shows some effects (a tab picked, a hover) a frame late
 constexpr double kIdleWaitSeconds = 0.25;  // how often a sleeping window looks for Ctrl-C
+constexpr auto kPlayingFrame = std::chrono::microseconds(16667);  // playback draws at most 60 frames a second
 
 // ---- one frame ----------------------------------------------------------------------------------
 
@@ -138,6 +141,22 @@ void SleepWhileIdle(GuiRun& run) {
   run.frames_since_input = 0;
 }
 
+// While playback runs, a frame waits out the rest of its 1/60 s: motion needs no more, and the core is left
+// to the recording and the rest of the machine. (A swap with vsync waits too, where the display has it;
+// Xvfb and software GL do not.) A benchmark measures frames back to back.
+void PaceWhilePlaying(GuiRun& run, std::chrono::steady_clock::time_point frame_start) {
+  if (run.benchmarking || !run.shell.has_tour || !run.tour->playing()) return;
+  std::this_thread::sleep_until(frame_start + kPlayingFrame);
+}
+
+void StartPlaying(GuiRun& run) {
+  if (!run.options.play || !run.shell.has_tour) return;
+  run.tour->Apply({.kind = views::IntentKind::SetPlayClock, .value = static_cast<int>(*run.options.play)});
+  run.tour->Apply(
+      {.kind = views::IntentKind::SetPlayRate, .value = std::llround(run.options.play_rate_us * 1000.0)});
+  if (!run.tour->playing()) run.tour->Apply({.kind = views::IntentKind::TogglePlay});
+}
+
 // ---- a script -----------------------------------------------------------------------------------
 
 // Before the frame's input: the script's due commands. Ok: go on; a code: the run ends with it.
@@ -213,6 +232,7 @@ ExitCode RunFrames(GuiRun& run, const base::InterruptGuard& interrupts) {
   for (int frame = 1; !run.window.ShouldClose(); ++frame) {
     SleepWhileIdle(run);
     if (const auto ended = ScriptBeforeFrame(run, timer, frame, started)) return *ended;
+    const auto frame_start = std::chrono::steady_clock::now();
     timer.FrameStarts();
     FollowLook(run);
     run.window.BeginFrame();
@@ -225,8 +245,13 @@ ExitCode RunFrames(GuiRun& run, const base::InterruptGuard& interrupts) {
     if (!ScriptAfterRender(run)) return ExitCode::Failure;
     run.window.Present();
     if (run.script) timer.FrameEnds();
+    PaceWhilePlaying(run, frame_start);
     if (run.benchmarking) {
-      if (run.shell.has_tour) run.tour->Apply({.kind = views::IntentKind::StepStatement, .value = 1});
+      // Played: from the start again once it ends, so that every frame moves.
+      if (run.options.play && run.shell.has_tour && !run.tour->playing())
+        run.tour->Apply({.kind = views::IntentKind::TogglePlay});
+      else if (!run.options.play && run.shell.has_tour)
+        run.tour->Apply({.kind = views::IntentKind::StepStatement, .value = 1});
       if (timer.FrameEnds()) {
         run.out << timer.Report(run.window.FramebufferSize()) << "\n";
         return ExitCode::Ok;
@@ -280,6 +305,7 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
   LoadUserSettings(run);
   OpenTour(run);
   if (!SetUpShell(run)) return ExitCode::Failure;
+  StartPlaying(run);
   if (options.gallery && options.screenshot) {
     auto shots = GalleryShots::Start(*options.screenshot);
     if (!shots) {

@@ -7,6 +7,8 @@
 #include <string>
 
 #include "app/pixel_size.hpp"
+#include "app/views/play_rate.hpp"
+#include "app/views/timeline_picture.hpp"
 #include "app/views/tour_palette.hpp"
 
 namespace tilewalk::app {
@@ -33,6 +35,10 @@ struct GuiOptions {
   int script_timeout_seconds = 300;               // --timeout: a script still running then is stopped
   int ready_fd = -1;  // --ready-fd N: "ready" is written there once the window first waits for input
   std::optional<std::filesystem::path> layout_json{};  // --layout-json FILE: the settled frame's layout
+  // --play steps|time: start playing, by steps or in model time; with --benchmark-frames, instead of
+  // stepping a statement a frame. --play-rate: model time's µs of TPU time a second.
+  std::optional<views::PlayClock> play{};
+  double play_rate_us = views::kDefaultPlayRate;
 };
 
 }  // namespace tilewalk::app

@@ -1,5 +1,6 @@
 #include "app/gui/gui_script.hpp"
 
+#include "app/views/play_rate.hpp"
 #include "base/bounded_read.hpp"
 #include "base/number_text.hpp"
 #include "base/terminal_text.hpp"
@@ -60,7 +61,38 @@ base::Result<ScriptCommand> ParseCommand(std::string_view text, int line) {
       c.frames = static_cast<int>(*frames);
       return c;
     }
-    return bad("expected 'wait recorded' or 'wait frames N'");
+    if (what == "ms") {
+      const auto ms = base::ParseWhole(count, 1, 600000);
+      if (!ms) return bad("wait ms: " + ms.error().message);
+      c.op = ScriptOp::WaitMs;
+      c.frames = static_cast<int>(*ms);
+      return c;
+    }
+    return bad("expected 'wait recorded', 'wait frames N' or 'wait ms N'");
+  }
+  if (word == "play") {
+    const auto [clock, amount] = Split(rest);
+    if (clock == "time") {
+      const auto rate = base::ParseReal(amount, -1e300, 1e300);
+      if (!rate) return bad("play time: '" + base::TerminalSafe(amount) + "' is not a number of µs a second");
+      if (const std::string problem = views::PlayRateProblem(*rate); !problem.empty())
+        return bad("play time: " + problem);
+      c.op = ScriptOp::PlayTime;
+      c.rate_us = *rate;
+      return c;
+    }
+    if (clock == "steps") {
+      const auto speed = base::ParseWhole(amount, 1, 120);
+      if (!speed) return bad("play steps: " + speed.error().message);
+      c.op = ScriptOp::PlaySteps;
+      c.frames = static_cast<int>(*speed);
+      return c;
+    }
+    return bad("expected 'play time RATE' (µs of TPU time a second) or 'play steps SPEED' (steps a second)");
+  }
+  if (word == "pause" && rest.empty()) {
+    c.op = ScriptOp::Pause;
+    return c;
   }
   if (word == "screenshot" || word == "expect" || word == "absent") {
     if (rest.empty())
@@ -88,9 +120,10 @@ base::Result<ScriptCommand> ParseCommand(std::string_view text, int line) {
     c.op = ScriptOp::Drag;
     return c;
   }
-  return bad("unknown command '" + base::TerminalSafe(word) +
-             "'; expected key, tap, set, apply, wait recorded, wait frames, screenshot, expect, absent, "
-             "drag, splits or stats");
+  return bad(
+      "unknown command '" + base::TerminalSafe(word) +
+      "'; expected key, tap, set, apply, wait recorded, wait frames, wait ms, play, pause, screenshot, "
+      "expect, absent, drag, splits or stats");
 }
 
 }  // namespace

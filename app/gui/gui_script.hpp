@@ -6,12 +6,16 @@
 //   apply              the Scenario pane's Apply
 //   wait recorded      until no recording is under way
 //   wait frames N      N frames
+//   wait ms N          N milliseconds of wall time, frames drawn meanwhile (playback goes on)
+//   play time RATE     play in model time at RATE µs of TPU time a second of screen (0.001 to 1e6)
+//   play steps SPEED   play SPEED steps a second of the step unit (1 to 120)
+//   pause              stop playing
 //   screenshot F.png   the window as it is now
 //   expect TEXT        fails unless the status line, the passage or a text the last frame drew contains it
 //   absent TEXT        fails if any of them contains TEXT
 //   drag X Y X Y       the left button down at the first point and up at the second, between two frames
 //   splits             prints the pane borders' shares: splits source=… passage=… grid=…
-//   stats              prints frames=… p95_ms=… max_ms=… events=… launch=… step=…
+//   stats              prints frames=… p95_ms=… max_ms=… events=… launch=… step=… … cpu_ms_per_frame=…
 // Each command prints one line. A command it does not know, or a malformed one, is refused with its
 // file:line before the window opens.
 #pragma once
@@ -38,7 +42,11 @@ enum class ScriptOp : uint8_t {
   Absent,
   Stats,
   Drag,
-  Splits
+  Splits,
+  WaitMs,
+  PlayTime,
+  PlaySteps,
+  Pause
 };
 
 struct ScriptCommand {
@@ -48,7 +56,8 @@ struct ScriptCommand {
   NamedKey key{};                                    // Key, Tap
   std::string field{};                               // Set
   std::string value{};                               // Set; Expect, Absent: the text; Screenshot: the file
-  int frames = 0;                                    // WaitFrames
+  int frames = 0;                                    // WaitFrames; WaitMs: milliseconds; PlaySteps: speed
+  double rate_us = 0;                                // PlayTime
   float from_x = 0, from_y = 0, to_x = 0, to_y = 0;  // Drag: where the left button goes down and comes up
 };
 

@@ -8,11 +8,18 @@
 #include "app/gui/frame_loop.hpp"
 #include "app/library_problems.hpp"
 #include "app/pallas_for_verb.hpp"
+#include "base/number_text.hpp"
+#include "base/terminal_text.hpp"
 
 namespace tilewalk::app {
 namespace {
 
-std::vector<OptionSpec> GuiOptionSpecs(GuiOptions& o) {
+// The text of --play and --play-rate, checked once parsing is done.
+struct PlayWords {
+  std::string clock, rate;
+};
+
+std::vector<OptionSpec> GuiOptionSpecs(GuiOptions& o, PlayWords& play) {
   return {
       PixelSizeOption("--size", "Window size in pixels (default 1600x900)", 64, 16384, o.window_size),
       PathOption("--screenshot", "FILE.png", "a file name",
@@ -43,8 +50,15 @@ std::vector<OptionSpec> GuiOptionSpecs(GuiOptions& o) {
                    "fullscreen\nunless --size is given",
                    o.classroom),
       WholeOption("--benchmark-frames",
-                  "Step one statement a frame for N frames, print the mean and p95 frame time", 1, 1000000,
-                  o.benchmark_frames),
+                  "Step one statement a frame for N frames (or play, with --play), print the frame times and "
+                  "CPU per frame",
+                  1, 1000000, o.benchmark_frames),
+      TextOption("--play", "CLOCK", "steps or time",
+                 "Start playing: 'steps' (of the step unit) or 'time' (in the cost model's estimated time)",
+                 play.clock),
+      TextOption("--play-rate", "RATE", "a number",
+                 "With --play time: µs of TPU time a second of screen, from 0.001 to 1000000 (default 1)",
+                 play.rate),
       PathOption(
           "--script", "FILE", "a file",
           "Drive the window with the commands in FILE (key, tap, set, apply, wait, screenshot, expect, "
@@ -66,12 +80,14 @@ std::vector<OptionSpec> GuiOptionSpecs(GuiOptions& o) {
 
 std::string GuiHelp() {
   GuiOptions options;
-  return base::OptionsHelp(GuiOptionSpecs(options));
+  PlayWords play;
+  return base::OptionsHelp(GuiOptionSpecs(options, play));
 }
 
 base::Result<GuiOptions> ParseGuiOptions(std::span<const std::string_view> args) {
   GuiOptions options;
-  std::vector<OptionSpec> specs = GuiOptionSpecs(options);
+  PlayWords play;
+  std::vector<OptionSpec> specs = GuiOptionSpecs(options, play);
   std::vector<std::string_view> given;
   RecordGiven(specs, {"--frames", "--stop", "--timeout", "--size"}, given);
   if (const auto done = base::ParseOptions(args, specs); !done) return done.error();
@@ -101,6 +117,27 @@ base::Result<GuiOptions> ParseGuiOptions(std::span<const std::string_view> args)
     return base::Fail(base::Reason::Usage, "--ready-fd got '" + std::to_string(options.ready_fd) +
                                                "': no file descriptor of that number is open (open one "
                                                "for the run, as in 3>ready.fifo)");
+  if (!play.clock.empty()) {
+    if (play.clock != "steps" && play.clock != "time")
+      return base::Fail(base::Reason::Usage,
+                        "--play got '" + base::TerminalSafe(play.clock) + "': expected steps or time");
+    options.play = play.clock == "time" ? views::PlayClock::ModelTime : views::PlayClock::Steps;
+  }
+  if (!play.rate.empty()) {
+    if (options.play != views::PlayClock::ModelTime)
+      return base::Fail(base::Reason::Usage, "--play-rate only applies with --play time");
+    const auto rate = base::ParseReal(play.rate, -1e300, 1e300);
+    if (!rate)
+      return base::Fail(base::Reason::Usage, "--play-rate got '" + base::TerminalSafe(play.rate) +
+                                                 "': expected a number of µs of TPU time a second");
+    if (const std::string problem = views::PlayRateProblem(*rate); !problem.empty())
+      return base::Fail(base::Reason::Usage, "--play-rate: " + problem);
+    options.play_rate_us = *rate;
+  }
+  if (options.play && (options.screenshot || options.layout_json || options.script || options.gallery))
+    return base::Fail(
+        base::Reason::Usage,
+        "--play is for the window and --benchmark-frames; a script plays with 'play time RATE'");
   if (options.gallery && (options.benchmark_frames || options.script))
     return base::Fail(base::Reason::Usage,
                       "--gallery shows canned pictures; it takes no --benchmark-frames or --script");

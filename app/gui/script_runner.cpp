@@ -3,6 +3,7 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <utility>
@@ -97,6 +98,23 @@ bool ScriptRunner::Run(const ScriptCommand& c, const ScriptTarget& target) {
       if (--m_frames_left > 0) return false;
       Say(c, c.text);
       return true;
+    case ScriptOp::WaitMs: {
+      const auto now = std::chrono::steady_clock::now();
+      if (!m_wait_until) m_wait_until = now + std::chrono::milliseconds(c.frames);
+      if (now < *m_wait_until) return false;
+      m_wait_until.reset();
+      Say(c, c.text);
+      return true;
+    }
+    case ScriptOp::PlayTime:
+    case ScriptOp::PlaySteps:
+      Play(c, target.tour);
+      Say(c, c.text);
+      return true;
+    case ScriptOp::Pause:
+      if (target.tour.playing()) target.tour.Apply({.kind = views::IntentKind::TogglePlay});
+      Say(c, c.text);
+      return true;
     case ScriptOp::Screenshot:
       if (!m_shot_pending) {  // this frame renders it; the next frame goes on
         m_screenshot = c.value;
@@ -138,6 +156,19 @@ bool ScriptRunner::Run(const ScriptCommand& c, const ScriptTarget& target) {
       return true;
   }
   return true;
+}
+
+// Through the timeline's own intents, as its buttons and slider do.
+void ScriptRunner::Play(const ScriptCommand& c, session::TourSession& tour) {
+  const bool time = c.op == ScriptOp::PlayTime;
+  tour.Apply({.kind = views::IntentKind::SetPlayClock,
+              .value = static_cast<int>(time ? views::PlayClock::ModelTime : views::PlayClock::Steps)});
+  if (time) {
+    tour.Apply({.kind = views::IntentKind::SetPlayRate, .value = std::llround(c.rate_us * 1000.0)});
+  } else {
+    tour.Apply({.kind = views::IntentKind::SetSpeed, .value = c.frames});
+  }
+  if (!tour.playing()) tour.Apply({.kind = views::IntentKind::TogglePlay});
 }
 
 // Through the pane's draft, as typing into the field does: the draft starts from the picture's values.
@@ -187,13 +218,14 @@ std::string ScriptStats(const ScriptTarget& target) {
     step = recording->StepOf(*at);
     cursor = static_cast<long long>(*at);
   }
-  char text[256];
+  char text[320];
   std::snprintf(text, sizeof text,
-                "frames=%d p95_ms=%.1f max_ms=%.1f events=%llu launch=%s step=%lld "
-                "cursor=%lld rss_mib=%ld cache_mib=%zu",
+                "frames=%d p95_ms=%.1f max_ms=%.1f events=%llu launch=%s step=%lld cursor=%lld rss_mib=%ld "
+                "cache_mib=%zu cpu_ms_per_frame=%.1f core_share=%.2f play_us=%.4f",
                 target.timer.Measured(), target.timer.PercentileMs(95), target.timer.MaxMs(),
                 static_cast<unsigned long long>(target.window.input().total()), launch.c_str(), step, cursor,
-                ResidentMib(), target.tour.cached_recording_bytes() >> 20);
+                ResidentMib(), target.tour.cached_recording_bytes() >> 20, target.timer.CpuMsPerFrame(),
+                target.timer.CoreShare(), target.tour.play_time_us());
   return text;
 }
 

@@ -4,6 +4,7 @@
 // `out`; a failing `expect` or `absent` stops the script with its file:line.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <filesystem>
 #include <optional>
@@ -49,13 +50,15 @@ class ScriptRunner {
   bool Run(const ScriptCommand& command, const ScriptTarget& target);
   bool Set(const ScriptCommand& command, const ScriptTarget& target);
   bool Expect(const ScriptCommand& command, const ScriptTarget& target);
+  static void Play(const ScriptCommand& command, session::TourSession& tour);
   void Say(const ScriptCommand& command, const std::string& what);
 
   std::vector<ScriptCommand> m_commands;
   std::string m_file;
   std::ostream& m_out;
   std::size_t m_next = 0;
-  int m_frames_left = 0;                // of a `wait frames`
+  int m_frames_left = 0;                                                // of a `wait frames`
+  std::optional<std::chrono::steady_clock::time_point> m_wait_until{};  // of a `wait ms`
   bool m_shot_pending = false;          // a `screenshot` whose frame is being rendered
   bool m_drag_pending = false;          // a `drag` the window is still showing ImGui
   std::optional<NamedKey> m_release{};  // a `key` held for one frame
@@ -64,8 +67,10 @@ class ScriptRunner {
 };
 
 // The stats line: frames=… p95_ms=… max_ms=… (the frames since the previous `stats`, or since the window's
-// warm-up) events=… (keys, characters and buttons taken) launch=… step=… cursor=… (the cursor's launch,
-// grid step and event index) rss_mib=… (resident memory) cache_mib=… (the recording cache).
+// warm-up) events=… (keys, characters and buttons taken) launch=… step=… cursor=… (the cursor's launch, grid
+// step and event index) rss_mib=… (resident memory) cache_mib=… (the recording cache) cpu_ms_per_frame=…
+// core_share=… (CPU of every thread of the process over those frames, per frame and as a share of one core)
+// play_us=… (the model-time clock).
 std::string ScriptStats(const ScriptTarget& target);
 
 }  // namespace tilewalk::app

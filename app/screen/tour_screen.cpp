@@ -275,11 +275,9 @@ LayoutInput TourScreenArea(const session::TourPictures& pictures, const TourScre
   const int grid_rows = std::clamp(pictures.grid.rows, 1, 8);
   const float picture_min = pane_chrome + 4.0f * line + static_cast<float>(grid_rows) * ImGui::GetFontSize();
   // Without a snapshot the timeline only says why nothing runs: three lines. Classroom mode's is a strip.
-  const float timeline_contents =
-      !pictures.has_snapshot ? ImGui::GetTextLineHeightWithSpacing() * 3.0f
-      : state.classroom
-          ? views::TimelineStripHeight(!pictures.timeline.core_steps.empty())
-          : views::TimelineViewHeight(pictures.timeline.axis, !pictures.timeline.core_steps.empty());
+  const float timeline_contents = !pictures.has_snapshot ? ImGui::GetTextLineHeightWithSpacing() * 3.0f
+                                  : state.classroom      ? views::TimelineStripHeight(pictures.timeline)
+                                                         : views::TimelineViewHeight(pictures.timeline);
   return {
       .x = viewport->Pos.x,
       .y = viewport->Pos.y + top,

@@ -52,15 +52,7 @@ views::GridPicture BuildGridPicture(const walkthrough::Snapshot& snap) {
       picture.slices.push_back(std::move(slice));
     }
   }
-  // The cursor's step, as a cell: slices are the outer axes, and within one the innermost axis runs along
-  // a row (or down a column, in dK/dV).
-  const int per_slice = picture.rows * picture.cols;
-  if (per_slice > 0 && snap.step >= 0 && snap.step < per_slice * batches * heads) {
-    const int slice = static_cast<int>(snap.step) / per_slice,
-              in_slice = static_cast<int>(snap.step) % per_slice;
-    picture.current = dkv ? views::GridCell{slice, in_slice % picture.rows, in_slice / picture.rows}
-                          : views::GridCell{slice, in_slice / picture.cols, in_slice % picture.cols};
-  }
+  picture.current = views::CellOfStep(picture, snap.step);
   return picture;
 }
 

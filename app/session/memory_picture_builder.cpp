@@ -50,6 +50,7 @@ views::HbmArrayPicture HbmArray(const tpu::OperandSchedule& schedule, uint32_t w
   const uint32_t base = wanted - wanted % per_slice;
   hbm.cells.assign(per_slice, 0);
   hbm.wanted = static_cast<int>(wanted - base);
+  hbm.first_block = base;
   for (const auto& held : slots.block)
     if (held && *held >= base && *held < base + per_slice)
       hbm.cells[*held - base] |= views::hbm_cell::kInVmem;

@@ -124,6 +124,7 @@ void TourSession::Land(const walkthrough::StopLanding& landing) {
   if (m_recording && m_recording->EventCount() > 0) {
     m_timeline = std::make_unique<walkthrough::Timeline>(m_recording);
     m_timeline->Seek(landing.event.value_or(0));
+    m_play_us = m_recording->TimeOfEvent(m_timeline->cursor());
   }
 
   m_followed_site.clear();

@@ -20,7 +20,9 @@
 #include "app/session/picture_builders.hpp"
 #include "app/session/recording_job.hpp"
 #include "app/session/yardsticks.hpp"
+#include "app/views/play_rate.hpp"
 #include "app/views/view_intent.hpp"
+#include "walkthrough/model_time.hpp"
 #include "walkthrough/stop_landing.hpp"
 #include "walkthrough/timeline.hpp"
 
@@ -92,6 +94,9 @@ class TourSession {
   int stop_count() const;
   bool playing() const { return m_playing; }
   float speed() const { return m_speed; }
+  views::PlayClock play_clock() const { return m_clock; }
+  double play_rate_us() const { return m_rate_us; }  // model time: µs of TPU time per second
+  double play_time_us() const { return m_play_us; }  // where the model-time clock is
   views::StepUnit step_unit() const { return m_step_unit; }
   views::TimelineAxis axis() const { return m_axis; }
   std::optional<uint64_t> cursor() const;
@@ -111,8 +116,8 @@ class TourSession {
   const std::vector<std::string>& scenario_flags() const { return m_flags; }
   bool scenario_edited() const { return m_edited; }
   void Apply(const views::Intent& intent);
-  // Advances playback by `seconds` of wall time: one step of the step unit per 1/speed seconds; stops at
-  // the end.
+  // Advances playback by `seconds` of wall time: one step of the step unit per 1/speed seconds, or, in model
+  // time, the clock by seconds × rate with the cursor on the statement computing then; stops at the end.
   void Tick(double seconds);
 
   const TourPictures& Pictures();  // rebuilt only when something changed
@@ -138,6 +143,9 @@ class TourSession {
   views::ScenarioPicture BuildScenarioPictureNow() const;
   bool ApplySetting(const views::Intent& intent);  // false: the intent moves the cursor
   bool ApplyPlaybackSetting(const views::Intent& intent);
+  void TickModelTime(double seconds);
+  void ApplyMotion();                          // the pictures' model-time parts, at m_play_us
+  const walkthrough::ModelTime& ModelClock();  // of m_recording, built once
   bool MoveCursor(const views::Intent& intent, walkthrough::Direction direction);  // true: it moved
   void TryStopSuggestion();
   bool SeekToNextAtLine(const std::string& file, int line);
@@ -184,6 +192,7 @@ class TourSession {
     std::optional<Yardsticks> yardsticks;
     views::CostPicture cost;  // of one launch, without the cursor
     int cost_launch = -1;
+    std::unique_ptr<walkthrough::ModelTime> time;  // built when playback first asks
   };
   std::map<std::weak_ptr<const walkthrough::Recording>, RecordingExtras, std::owner_less<>> m_extras;
   std::unique_ptr<RecordingJob> m_job;  // an edit being recorded; declared after m_lander, which it uses
@@ -198,6 +207,10 @@ class TourSession {
   views::StepUnit m_step_unit = views::StepUnit::Statement;
   views::TimelineAxis m_axis = views::TimelineAxis::Events;
   double m_play_debt = 0.0;  // seconds of playback not yet turned into steps
+  views::PlayClock m_clock = views::PlayClock::Steps;
+  double m_rate_us = views::kDefaultPlayRate;
+  double m_play_us = 0.0;       // the model-time clock: the cursor's event's start, or where playback is
+  bool m_motion_dirty = false;  // m_play_us moved but the cursor did not: only the motion is redrawn
 
   bool m_all_heatmaps = true;  // SetShownTab was never called, or SessionOptions::all_heatmaps
   HeatmapCache m_heatmaps;     // of values and buffers the pictures showed lately

@@ -45,6 +45,7 @@ void TourSession::Apply(const views::Intent& intent) {
       intent.value < 0 ? walkthrough::Direction::Backward : walkthrough::Direction::Forward;
   if (!MoveCursor(intent, direction)) return;
   MarkDirty();
+  m_play_us = m_recording->TimeOfEvent(m_timeline->cursor());
   using views::IntentKind;
   const bool stepped = intent.kind == IntentKind::Step || intent.kind == IntentKind::StepStatement ||
                        intent.kind == IntentKind::StepGridStep;
@@ -71,6 +72,10 @@ bool TourSession::ApplySetting(const views::Intent& intent) {
     case IntentKind::TogglePlay:
       m_playing = !m_playing && m_timeline != nullptr;
       m_play_debt = 0;
+      if (m_playing && m_clock == views::PlayClock::ModelTime && m_play_us >= m_recording->TotalTime()) {
+        m_play_us = 0;  // played to the end: play again from the start
+        m_timeline->Seek(0);
+      }
       MarkDirty();
       return true;
     case IntentKind::ApplyScenario:
@@ -117,6 +122,30 @@ bool TourSession::ApplyPlaybackSetting(const views::Intent& intent) {
     case IntentKind::NextStepUnit:
       Apply({.kind = IntentKind::SetStepUnit,
              .value = (static_cast<int>(m_step_unit) + 1) % static_cast<int>(views::StepUnit::kCount)});
+      return true;
+    case IntentKind::SetPlayClock: {
+      const auto clock = intent.value == 0 ? views::PlayClock::Steps : views::PlayClock::ModelTime;
+      if (clock == m_clock) return true;
+      m_clock = clock;
+      m_play_debt = 0;
+      if (m_timeline) m_play_us = m_recording->TimeOfEvent(m_timeline->cursor());
+      MarkDirty();
+      return true;
+    }
+    case IntentKind::TogglePlayClock:
+      Apply({.kind = IntentKind::SetPlayClock, .value = m_clock == views::PlayClock::Steps ? 1 : 0});
+      return true;
+    case IntentKind::SetPlayRate:
+      if (const double rate = static_cast<double>(intent.value) / 1000.0;
+          views::PlayRateProblem(rate).empty()) {
+        m_rate_us = rate;
+        MarkDirty();
+      }
+      return true;
+    case IntentKind::ScalePlayRate:
+      m_rate_us = std::clamp(intent.value > 0 ? m_rate_us * 2.0 : m_rate_us / 2.0, views::kMinPlayRate,
+                             views::kMaxPlayRate);
+      MarkDirty();
       return true;
     case IntentKind::ToggleAxis:
       Apply({.kind = IntentKind::SetAxis, .value = m_axis == views::TimelineAxis::Events ? 1 : 0});
@@ -165,6 +194,7 @@ bool TourSession::MoveCursor(const views::Intent& intent, walkthrough::Direction
 void TourSession::Tick(double seconds) {
   PollRecording();
   if (!m_playing || !m_timeline) return;
+  if (m_clock == views::PlayClock::ModelTime) return TickModelTime(seconds);
   m_play_debt += seconds;
   const double interval = 1.0 / static_cast<double>(m_speed);
   // At most a few steps a frame, so that a slow frame does not turn into a jump.
@@ -178,6 +208,24 @@ void TourSession::Tick(double seconds) {
     RevealAsk();
   }
   m_play_debt = std::min(m_play_debt, interval);
+  m_play_us = m_recording->TimeOfEvent(m_timeline->cursor());
+}
+
+// The clock moves by the rate, at most a tenth of a second's worth a frame so that a stalled frame does not
+// turn into a jump; the cursor follows the statement computing at the clock.
+void TourSession::TickModelTime(double seconds) {
+  const double total = m_recording->TotalTime();
+  m_play_us = std::min(total, m_play_us + std::min(seconds, 0.1) * m_rate_us);
+  m_motion_dirty = true;
+  const uint64_t cursor = ModelClock().At(m_play_us).cursor;
+  if (cursor != m_timeline->cursor() && m_timeline->Seek(cursor)) {
+    MarkDirty();
+    RevealAsk();
+  }
+  if (m_play_us >= total) {
+    m_playing = false;
+    MarkDirty();
+  }
 }
 
 // The next event at a line after the cursor, wrapping around to the first: a line of the mirror by its

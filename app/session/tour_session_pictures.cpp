@@ -4,6 +4,7 @@
 
 #include "app/session/tour_session.hpp"
 
+#include "app/session/motion_pictures.hpp"
 #include "app/session/stop_focus.hpp"
 
 namespace tilewalk::session {
@@ -44,8 +45,32 @@ TourSession::RecordingExtras& TourSession::Extras() {
 }
 
 const TourPictures& TourSession::Pictures() {
-  if (m_dirty) Rebuild();
+  if (m_dirty) {
+    Rebuild();
+  } else if (m_motion_dirty) {
+    ApplyMotion();
+  }
   return m_pictures;
+}
+
+const walkthrough::ModelTime& TourSession::ModelClock() {
+  RecordingExtras& extras = Extras();
+  if (!extras.time) extras.time = std::make_unique<walkthrough::ModelTime>(*m_recording);
+  return *extras.time;
+}
+
+// The chart always follows the clock; the other pictures show what moves only while the clock is model
+// time, and otherwise stay as the event at the cursor leaves them.
+void TourSession::ApplyMotion() {
+  m_motion_dirty = false;
+  if (!m_timeline) return;
+  const walkthrough::ModelInstant instant = ModelClock().At(m_play_us);
+  views::TimelinePicture& timeline = m_pictures.timeline;
+  timeline.pipeline = BuildPipelineChart(ModelClock(), instant, *m_recording);
+  if (m_clock != views::PlayClock::ModelTime) return;
+  timeline.cursor_us = instant.time_us;
+  AddGridMotion(m_pictures.grid, instant, *m_recording);
+  AddMemoryMotion(m_pictures.memory, instant, *m_recording);
 }
 
 void TourSession::Rebuild() {
@@ -78,6 +103,7 @@ void TourSession::Rebuild() {
   BuildDetailPictures(*snap);
   BuildTimelineAndSource(*snap, site);
   if (m_tour != nullptr) FocusPictures(m_pictures, m_tour->stops[static_cast<std::size_t>(m_stop)].focus);
+  ApplyMotion();
 }
 
 // A stop with no event: its rejected scenario's error, or why it could not land.
@@ -130,6 +156,8 @@ void TourSession::BuildTimelineAndSource(const walkthrough::Snapshot& snap, cons
   m_pictures.timeline.playing = m_playing;
   m_pictures.timeline.landing = m_landing_event;
   m_pictures.timeline.speed = m_speed;
+  m_pictures.timeline.clock = m_clock;
+  m_pictures.timeline.rate_us = m_rate_us;
   m_pictures.timeline.step_unit = m_step_unit;
   m_pictures.timeline.axis = m_axis;
   if (m_landing_event) m_pictures.timeline.landing_us = m_recording->TimeOfEvent(*m_landing_event);

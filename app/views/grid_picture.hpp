@@ -36,6 +36,19 @@ struct GridRange {
   bool operator==(const GridRange&) const = default;
 };
 
+// Model-time playback: what a cell's step is doing at the playhead, beside its state.
+enum class CellMotion : std::uint8_t {
+  Computing,  // a TensorCore runs the step's body now
+  Waiting,    // the step's core waits for its inputs to land (a bubble)
+  Loading,    // the step's inputs are being copied in, ahead of it (progress: how much has landed)
+};
+
+struct GridMotion {
+  GridCell cell{};
+  CellMotion kind = CellMotion::Computing;
+  float progress = 0;  // Loading: of the copy under way, in [0, 1)
+};
+
 struct GridPicture {
   std::string title{};                   // "Forward launch grid (b, h, q, kv)"
   std::string row_label{}, col_label{};  // "q block", "kv block"
@@ -47,6 +60,7 @@ struct GridPicture {
   std::vector<GridSlice> slices{};
   std::optional<GridCell> current{};  // the step the cursor is on, if it is in this picture
   std::optional<GridRange> focus{};   // the cells the stop's words are about (its `focus: cell`), outlined
+  std::vector<GridMotion> motion{};   // model-time playback only: per core, what is active at the playhead
 };
 
 constexpr bool IsCurrent(const GridPicture& picture, int slice, int row, int col) {
@@ -71,6 +85,17 @@ constexpr int StepInSlice(int rows, int cols, bool walks_down_columns, int row, 
 constexpr int StepInLaunch(const GridPicture& picture, int slice, int row, int col) {
   return slice * picture.rows * picture.cols +
          StepInSlice(picture.rows, picture.cols, picture.walks_down_columns, row, col);
+}
+
+// The cell of a grid step of the whole launch, the inverse of StepInLaunch; none past the grid's end.
+constexpr std::optional<GridCell> CellOfStep(const GridPicture& picture, std::int64_t step) {
+  const int per_slice = picture.rows * picture.cols;
+  if (per_slice <= 0 || step < 0 ||
+      step >= static_cast<std::int64_t>(per_slice) * static_cast<std::int64_t>(picture.slices.size()))
+    return std::nullopt;
+  const int slice = static_cast<int>(step / per_slice), in_slice = static_cast<int>(step % per_slice);
+  return picture.walks_down_columns ? GridCell{slice, in_slice % picture.rows, in_slice / picture.rows}
+                                    : GridCell{slice, in_slice / picture.cols, in_slice % picture.cols};
 }
 
 // The TensorCore that runs a cell's step: 0, or 1 from the picture's core1_first_step on.

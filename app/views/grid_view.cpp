@@ -17,6 +17,7 @@
 #include "app/views/drawn_probe.hpp"
 #include "app/views/grid_layout.hpp"
 #include "app/views/grid_painter.hpp"
+#include "app/views/meaning_fill.hpp"
 #include "app/views/tour_palette.hpp"
 #include "app/views/ui_text.hpp"
 
@@ -107,6 +108,30 @@ void PaintCurrentOutline(const Painter& p, const LayoutRect& rect) {
                 palette::Active().path_shadow, 0.0f, 0, 2.0f);
   p.dl->AddRect({a.x - 0.5f * t, a.y - 0.5f * t}, {b.x + 0.5f * t, b.y + 0.5f * t}, palette::Active().current,
                 0.0f, 0, t);
+}
+
+// Model-time playback on a cell: a core computing its step (an inner frame in the executing line's mint),
+// waiting for its inputs (an inner frame of the bubble's look), or its inputs landing (a bar along the
+// bottom, as long as the share landed).
+void PaintMotion(const Painter& p, const LayoutRect& rect, const GridMotion& motion) {
+  const ImVec2 a = p.At(rect.min), b = p.At(rect.max);
+  const float t = std::max(2.0f, std::min(0.14f * p.line_height, 0.2f * rect.Width()));
+  switch (motion.kind) {
+    case CellMotion::Computing:
+      p.dl->AddRect({a.x + t, a.y + t}, {b.x - t, b.y - t}, palette::Active().executing, 0.0f, 0, t);
+      break;
+    case CellMotion::Waiting:
+      FillMeaning(p.dl, {a.x + t, a.y + t}, {b.x - t, a.y + 2.0f * t}, Meaning::Error);
+      FillMeaning(p.dl, {a.x + t, b.y - 2.0f * t}, {b.x - t, b.y - t}, Meaning::Error);
+      break;
+    case CellMotion::Loading: {
+      const float height = std::max(3.0f, (b.y - a.y) * 0.22f);
+      p.dl->AddRectFilled({a.x, b.y - height}, {b.x, b.y}, palette::Active().panel);
+      FillMeaning(p.dl, {a.x, b.y - height},
+                  {a.x + (b.x - a.x) * std::clamp(motion.progress, 0.0f, 1.0f), b.y}, Meaning::Copied);
+      break;
+    }
+  }
 }
 
 // The stop's focus: a dashed outline in the passage's colour, a little outside the cells so that the cursor's
@@ -373,6 +398,13 @@ std::optional<GridCell> DrawGridView(const GridPicture& full, GridViewState& sta
       grid_paint::PaintArrow(painter, painter.At(slice.innermost.from), painter.At(slice.innermost.to),
                              palette::Active().passage, std::max(2.0f, 0.15f * line_height),
                              0.6f * line_height);
+      if (!layout.summary) {
+        for (const GridMotion& motion : shown.motion) {
+          const auto i = static_cast<std::size_t>(motion.cell.row * shown.cols + motion.cell.col);
+          if (motion.cell.slice == slice.source && i < slice.cells.size())
+            PaintMotion(painter, slice.cells[i], motion);
+        }
+      }
       if (shown.current && shown.current->slice == slice.source) {
         const auto i = static_cast<std::size_t>(shown.current->row * shown.cols + shown.current->col);
         if (i < slice.cells.size()) {

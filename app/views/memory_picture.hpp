@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,10 @@ struct SlotPicture {
   std::string block{};       // "(0, 0, 2, 0)", the HBM block the slot holds
   bool active = false;       // the slot this grid step reads or writes
   bool filling = false;      // a copy issued in this grid step (up to the cursor) lands in it
+  // Model-time playback: a copy lands in the slot (or, for an output, its writeback drains it) at the
+  // playhead; the share of its bytes moved so far, in [0, 1). None: no copy is under way.
+  std::optional<float> moving{};
+  int moving_cell = -1;  // the cell of the operand's HBM picture the moving block comes from or goes to
 };
 
 namespace hbm_cell {
@@ -37,6 +42,7 @@ struct HbmArrayPicture {
   int wanted = -1;                    // the cell this step's index map asks for
   int naive = -1;                     // a redirect: the cell a naive map would ask for instead; else -1
   std::string slice{};                // "batch 0, head 1" when the array has more than one slice
+  std::uint32_t first_block = 0;      // the linear block index of cell 0
 };
 
 struct OperandPicture {
@@ -67,6 +73,7 @@ struct MemoryPicture {
   std::vector<OperandPicture> inputs{}, outputs{};
   std::vector<ScratchPicture> scratch{};
   std::string copy_in_flight{};  // "k block 3 into slot 1", or empty
+  std::string under_way{};       // model-time playback: what moves or waits at the playhead, shown instead
   std::string redirect{};        // "k, v: redirected to (0,0,0,0); a naive map asks for (0,0,0,3)", or empty
   bool has_naive = false;        // the naive figures below are known
   std::uint64_t bytes_in = 0;    // HBM → VMEM bytes copied by the end of this step's copies

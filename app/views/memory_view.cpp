@@ -44,7 +44,7 @@ void ShowSlotTooltip(const OperandPicture& op, int index, bool outputs, std::opt
   ImGui::EndTooltip();
 }
 
-void DrawSlot(const SlotPicture& slot, float width, std::optional<Meaning> bar) {
+void DrawSlot(const SlotPicture& slot, float width, std::optional<Meaning> bar, bool outputs) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float height = ImGui::GetTextLineHeightWithSpacing() * kSlotLines;
   const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -52,7 +52,14 @@ void DrawSlot(const SlotPicture& slot, float width, std::optional<Meaning> bar) 
   draw->AddRectFilled(at, end, slot.holds_block ? palette::Active().panel : palette::Active().empty_slot,
                       3.0f);
   if (slot.filling) bar = Meaning::Copied;
-  if (bar) FillMeaning(draw, ImVec2(at.x, end.y - height * 0.22f), end, *bar, 3.0f);
+  if (slot.moving) {
+    // Model time: the share landed (an input) or still to drain (an output's writeback), as a bar.
+    const float share = outputs ? 1.0f - *slot.moving : *slot.moving;
+    FillMeaning(draw, ImVec2(at.x, end.y - height * 0.3f), ImVec2(at.x + width * share, end.y),
+                outputs ? Meaning::WrittenBack : Meaning::Copied, 3.0f);
+  } else if (bar) {
+    FillMeaning(draw, ImVec2(at.x, end.y - height * 0.22f), end, *bar, 3.0f);
+  }
   const float thickness = slot.active ? 3.0f : 1.0f;
   draw->AddRect(at, end, slot.active ? palette::Active().slot : palette::Active().edge, 3.0f, 0, thickness);
   const std::string text = slot.holds_block ? slot.block : "empty";
@@ -87,7 +94,7 @@ void ShowHbmTooltip(const HbmArrayPicture& hbm, bool strip, int i) {
 // The operand's HBM array as blocks: a strip when the slice is one row or one column, else a grid; the
 // wanted block filled in the current colour, blocks in VMEM light, blocks written back pink, and a
 // redirect's naive block outlined in orange.
-void DrawHbm(const HbmArrayPicture& hbm, float width) {
+void DrawHbm(const HbmArrayPicture& hbm, float width, int locate, std::optional<ImVec2>& located) {
   const float line = ImGui::GetTextLineHeight();
   const float slot_h = ImGui::GetTextLineHeightWithSpacing() * kSlotLines;
   const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -120,6 +127,7 @@ void DrawHbm(const HbmArrayPicture& hbm, float width) {
       if (i == hbm.naive)
         draw->AddRect(ImVec2(a.x - 1.0f, a.y - 1.0f), ImVec2(b.x + 1.0f, b.y + 1.0f),
                       palette::Active().skipped, 0.0f, 0, 3.0f);
+      if (i == locate) located = ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
     }
   }
   const float used_w = cell * static_cast<float>(cols);
@@ -134,6 +142,28 @@ void DrawHbm(const HbmArrayPicture& hbm, float width) {
     ui::DrawText(draw, ImVec2(at.x + used_w + line * 0.3f, at.y + (slot_h - line) * 0.5f),
                  palette::Active().text_dim, hbm.slice.c_str());
   ImGui::Dummy(ImVec2(width, std::max(slot_h, static_cast<float>(rows) * cell_h)));
+}
+
+// Model time: the slot a copy lands in or a writeback drains, where it was drawn.
+struct MovingSlot {
+  int slot = 0;
+  ImVec2 min, max;
+};
+
+// The block on its way, between its HBM cell and its slot: from the cell to the slot while a copy lands,
+// from the slot to the cell while a writeback drains, at the share of its bytes moved so far.
+void DrawTravellingBlock(const MovingSlot& slot, float progress, ImVec2 cell, bool outputs) {
+  const ImVec2 centre((slot.min.x + slot.max.x) * 0.5f, (slot.min.y + slot.max.y) * 0.5f);
+  const ImVec2 from = outputs ? centre : cell, to = outputs ? cell : centre;
+  const float t = std::clamp(progress, 0.0f, 1.0f);
+  const ImVec2 at(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t);
+  const float half = (slot.max.y - slot.min.y) * 0.3f;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddLine(from, to, palette::Active().text_dim, 1.0f);
+  FillMeaning(draw, ImVec2(at.x - half, at.y - half), ImVec2(at.x + half, at.y + half),
+              outputs ? Meaning::WrittenBack : Meaning::Copied);
+  draw->AddRect(ImVec2(at.x - half, at.y - half), ImVec2(at.x + half, at.y + half),
+                palette::Active().text_strong, 0.0f, 0, 2.0f);
 }
 
 // The screen rows [top, bottom) of what the cursor's event touches, found while drawing.
@@ -177,17 +207,24 @@ void DrawOperands(const char* heading, const std::vector<OperandPicture>& operan
     ui::TextUnformatted(op.name.c_str());
     ImGui::SameLine(name_width);
     ImGui::SetCursorPosY(row_y);
+    std::optional<MovingSlot> moving;
     std::optional<Meaning> bar;
     if (!outputs && op.reused) bar = Meaning::Skipped;
     if (outputs && op.written_back) bar = Meaning::WrittenBack;
     for (int s = 0; s < 2; ++s) {
       const SlotPicture& slot = op.slots[static_cast<std::size_t>(s)];
       if (s > 0) ImGui::SameLine();
-      DrawSlot(slot, slot_width, slot.active ? bar : std::nullopt);
+      DrawSlot(slot, slot_width, slot.active ? bar : std::nullopt, outputs);
+      if (slot.moving) moving = {s, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()};
       if (ImGui::IsItemHovered()) ShowSlotTooltip(op, s, outputs, slot.active ? bar : std::nullopt);
     }
     ImGui::SameLine();
-    DrawHbm(op.hbm, hbm_width);
+    std::optional<ImVec2> cell_centre;
+    DrawHbm(op.hbm, hbm_width, moving ? op.slots[static_cast<std::size_t>(moving->slot)].moving_cell : -1,
+            cell_centre);
+    if (moving && cell_centre)
+      DrawTravellingBlock(*moving, *op.slots[static_cast<std::size_t>(moving->slot)].moving, *cell_centre,
+                          outputs);
     if (static_cast<int>(i) == focus_row) focus = {row_screen_y, ImGui::GetCursorScreenPos().y, true};
   }
 }
@@ -304,7 +341,9 @@ void DrawScratch(const std::vector<ScratchPicture>& scratch) {
 }  // namespace
 
 void DrawMemoryView(const MemoryPicture& picture, MemoryViewState* state) {
-  if (picture.copy_in_flight.empty()) {
+  if (!picture.under_way.empty()) {
+    Wrapped(palette::Active().issued_text, "now: " + picture.under_way);
+  } else if (picture.copy_in_flight.empty()) {
     Wrapped(palette::Active().text_dim, "no copy yet in this grid step");
   } else {
     Wrapped(palette::Active().issued_text, "last copy: " + picture.copy_in_flight);

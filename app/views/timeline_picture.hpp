@@ -34,6 +34,36 @@ inline const char* StepUnitName(StepUnit unit) {
 // What the scrubber's width stands for: the events in order, or the estimated time they take.
 enum class TimelineAxis : std::uint8_t { Events, Time };
 
+// What playback's clock counts: steps of the step unit at a speed in steps per second, or the cost model's
+// estimated microseconds at a rate in µs of TPU time per second of screen time.
+enum class PlayClock : std::uint8_t { Steps, ModelTime };
+
+// A span of the pipeline chart: a grid step's compute (ran or skipped), the bubble before it, a copy in or
+// a writeback.
+enum class PipelineSpanKind : std::uint8_t { Ran, Skipped, Wait, CopyIn, Writeback };
+
+struct PipelineSpan {
+  double start_us = 0, end_us = 0;  // on the recording's estimated clock
+  PipelineSpanKind kind = PipelineSpanKind::Ran;
+  std::string label{};  // "step 5", "k", "o"
+};
+
+// A lane: a TensorCore's compute, or its copy engine.
+struct PipelineLane {
+  std::string name{};  // "core 0", "DMA 0"
+  std::vector<PipelineSpan> spans{};
+};
+
+// The pipeline around the playhead, as a chart of lanes over a window of estimated time, so that the copy
+// of step i+1 is seen under the compute of step i and the bubbles as gaps.
+struct PipelineChart {
+  double from_us = 0, to_us = 0;  // the window
+  double playhead_us = 0;
+  std::vector<PipelineLane> lanes{};
+  std::string
+      now{};  // what the playhead crosses: "core 0 computes step 5 while k's copy for step 6 lands (40 %)"
+};
+
 struct TimelineMarker {
   std::uint64_t event = 0;
   MarkerKind kind = MarkerKind::IssuedCopy;
@@ -66,7 +96,10 @@ struct TimelinePicture {
   std::string position{};                     // "event 812 of 4096 · fwd step 5 (0, 0, 1, 1) · 12.3 µs"
   std::string statement{};                    // what the event is: "matmul at fwd.run.s"
   bool playing = false;
-  float speed = 8.0f;  // steps per second, in the step unit
+  PlayClock clock = PlayClock::Steps;
+  float speed = 8.0f;        // steps per second, in the step unit
+  double rate_us = 1.0;      // model time: µs of TPU time per second of screen time
+  PipelineChart pipeline{};  // around the playhead; no lanes without a recording
   StepUnit step_unit = StepUnit::Statement;
   TimelineAxis axis = TimelineAxis::Events;
   double total_us = 0;   // the recording's estimated time: its launches one after another

@@ -12,6 +12,8 @@
 
 #include "app/views/chart_scales.hpp"
 #include "app/views/meaning_fill.hpp"
+#include "app/views/pipeline_chart_view.hpp"
+#include "app/views/play_rate.hpp"
 #include "app/views/tour_palette.hpp"
 #include "app/views/ui_text.hpp"
 
@@ -117,15 +119,35 @@ std::optional<Intent> DrawButtons(const TimelinePicture& picture) {
     ImGui::PopID();
   }
 
+  SameLineIfFits(ButtonWidth("steps") + ButtonWidth("model time") + ImGui::CalcTextSize("play:").x);
+  ui::TextColored(palette::Vec(palette::Active().text_dim), "play:");
+  ImGui::SameLine();
+  if (ChoiceButton("steps", picture.clock == PlayClock::Steps))
+    intent = Intent{.kind = IntentKind::SetPlayClock, .value = static_cast<int>(PlayClock::Steps)};
+  ImGui::SameLine();
+  if (ChoiceButton("model time", picture.clock == PlayClock::ModelTime))
+    intent = Intent{.kind = IntentKind::SetPlayClock, .value = static_cast<int>(PlayClock::ModelTime)};
+
   const float slider_width = ImGui::CalcTextSize("M").x * 9.0f;
   SameLineIfFits(slider_width + ImGui::CalcTextSize("speed").x + ButtonWidth("events") +
                  ButtonWidth("time (µs)") + ImGui::CalcTextSize("axis:").x);
-  int speed = static_cast<int>(picture.speed);
   ImGui::SetNextItemWidth(slider_width);
-  if (ImGui::SliderInt("##speed", &speed, 1, 120, "%d/s"))
-    intent = Intent{.kind = IntentKind::SetSpeed, .value = speed};
+  if (picture.clock == PlayClock::ModelTime) {
+    // µs of TPU time a second, on a log scale: a wide range, every decade the same width.
+    auto rate = static_cast<float>(picture.rate_us);
+    if (ImGui::SliderFloat("##rate", &rate, static_cast<float>(kMinPlayRate),
+                           static_cast<float>(kMaxPlayRate), "%.3g µs/s", ImGuiSliderFlags_Logarithmic))
+      intent = Intent{
+          .kind = IntentKind::SetPlayRate,
+          .value = std::llround(std::clamp(static_cast<double>(rate), kMinPlayRate, kMaxPlayRate) * 1000.0)};
+  } else {
+    int speed = static_cast<int>(picture.speed);
+    if (ImGui::SliderInt("##speed", &speed, 1, 120, "%d/s"))
+      intent = Intent{.kind = IntentKind::SetSpeed, .value = speed};
+  }
   ImGui::SameLine(0.0f, 0.0f);
-  ui::TextColored(palette::Vec(palette::Active().text_dim), " speed");
+  ui::TextColored(palette::Vec(palette::Active().text_dim),
+                  picture.clock == PlayClock::ModelTime ? " rate" : " speed");
   ImGui::SameLine();
   ui::TextColored(palette::Vec(palette::Active().text_dim), " axis:");
   ImGui::SameLine();
@@ -296,11 +318,23 @@ std::uint64_t ScrubberEventAt(float x, float left, float width, std::uint64_t ev
   return static_cast<std::uint64_t>(std::llround(f * static_cast<double>(event_count - 1)));
 }
 
-float TimelineViewHeight(TimelineAxis axis, bool core_lanes) {
+// The chart of model-time playback, drawn while the clock is model time.
+const PipelineChart* ShownChart(const TimelinePicture& picture) {
+  return picture.clock == PlayClock::ModelTime && !picture.pipeline.lanes.empty() ? &picture.pipeline
+                                                                                  : nullptr;
+}
+
+float ChartHeight(const TimelinePicture& picture) {
+  const PipelineChart* chart = ShownChart(picture);
+  return chart == nullptr ? 0.0f : PipelineChartHeight(*chart);
+}
+
+float TimelineViewHeight(const TimelinePicture& picture) {
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float time_labels = axis == TimelineAxis::Time ? ImGui::GetTextLineHeightWithSpacing() : 0.0f;
-  return ImGui::GetFrameHeightWithSpacing() + ImGui::GetTextLineHeightWithSpacing() +
-         ScrubberHeight(core_lanes) + style.ItemSpacing.y + time_labels + ImGui::GetFrameHeight();
+  const float time_labels = picture.axis == TimelineAxis::Time ? ImGui::GetTextLineHeightWithSpacing() : 0.0f;
+  return ImGui::GetFrameHeightWithSpacing() + ImGui::GetTextLineHeightWithSpacing() + ChartHeight(picture) +
+         ScrubberHeight(!picture.core_steps.empty()) + style.ItemSpacing.y + time_labels +
+         ImGui::GetFrameHeight();
 }
 
 std::optional<Intent> DrawTimelineView(const TimelinePicture& picture) {
@@ -308,6 +342,7 @@ std::optional<Intent> DrawTimelineView(const TimelinePicture& picture) {
   ui::TextUnformatted(picture.position.c_str());
   ImGui::SameLine();
   ui::TextColored(palette::Vec(palette::Active().executing_edge), "%s", picture.statement.c_str());
+  if (const PipelineChart* chart = ShownChart(picture)) DrawPipelineChart(*chart);
   float left = 0, width = 0;
   if (auto seek = DrawScrubber(picture, left, width)) intent = seek;
   if (picture.axis == TimelineAxis::Time) DrawTimeLabels(picture, left, width);
@@ -322,14 +357,16 @@ void DrawTimelineFigure(const TimelinePicture& picture) {
   DrawLegend(/*buttons=*/false);
 }
 
-float TimelineStripHeight(bool core_lanes) {
-  return ImGui::GetTextLineHeightWithSpacing() + ScrubberHeight(core_lanes);
+float TimelineStripHeight(const TimelinePicture& picture) {
+  return ImGui::GetTextLineHeightWithSpacing() + ChartHeight(picture) +
+         ScrubberHeight(!picture.core_steps.empty());
 }
 
 std::optional<Intent> DrawTimelineStrip(const TimelinePicture& picture) {
   ui::TextColored(palette::Vec(palette::Active().executing_edge), "%s", picture.statement.c_str());
   ImGui::SameLine();
   ui::TextUnformatted(picture.position.c_str());
+  if (const PipelineChart* chart = ShownChart(picture)) DrawPipelineChart(*chart);
   float left = 0, width = 0;
   return DrawScrubber(picture, left, width);
 }

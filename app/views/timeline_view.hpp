@@ -18,9 +18,10 @@ namespace tilewalk::views {
 
 std::optional<Intent> DrawTimelineView(const TimelinePicture& picture);
 
-// The height the pane's contents need at the current font on that axis (the time axis has a row of labels),
-// so that the layout can give it exactly that. `core_lanes`: the picture has megacore lanes (core_steps).
-float TimelineViewHeight(TimelineAxis axis, bool core_lanes = false);
+// The height the pane's contents need at the current font (the time axis has a row of labels, megacore
+// lanes and the pipeline chart of model-time playback take theirs), so that the layout can give it exactly
+// that.
+float TimelineViewHeight(const TimelinePicture& picture);
 
 // The timeline as a figure (export --figure): the scrubber, the time axis's labels and the legend's
 // swatches, with no buttons and no position line (an export carries that as text, the frame's caption).
@@ -29,7 +30,7 @@ void DrawTimelineFigure(const TimelinePicture& picture);
 // The slim timeline of classroom mode, driven from the keyboard: the statement and position in one line
 // over the scrubber, without buttons or legend.
 std::optional<Intent> DrawTimelineStrip(const TimelinePicture& picture);
-float TimelineStripHeight(bool core_lanes = false);
+float TimelineStripHeight(const TimelinePicture& picture);
 
 // The event under x on a scrubber spanning [left, left + width) over `event_count` events (pure, tested).
 std::uint64_t ScrubberEventAt(float x, float left, float width, std::uint64_t event_count);

@@ -34,6 +34,10 @@ enum class IntentKind : std::uint8_t {
   ToggleStopSuggestion,  // the stop's suggestion when running the stop's own scenario, else back to it
   PickChoice,            // value: a choice of the stop's question, 0-based
   RevealAnswer,          // step on to where the stop's question is answered
+  SetPlayClock,          // value: a PlayClock (timeline_picture.hpp)
+  TogglePlayClock,       // steps ↔ model time
+  SetPlayRate,    // value: nanoseconds of model time per second of playback (kMinPlayRate..kMaxPlayRate µs)
+  ScalePlayRate,  // value: +1 doubles the model-time rate, -1 halves it (within its range)
 };
 
 struct Intent {

@@ -68,6 +68,18 @@ bad_input("gui: --frames that is not a number" EXIT 2 COMMAND ${tw} gui --frames
 bad_input("gui: a negative --size" EXIT 2 COMMAND ${tw} gui --size -100x-100
   MATCH "--size got '-100x-100': expected WIDTHxHEIGHT in pixels, each side from 64 to 16384")
 bad_input("gui: an empty --size" EXIT 2 COMMAND ${tw} gui --size= MATCH "--size needs a size such as 1600x900")
+bad_input("gui: --play with an unknown clock" EXIT 2 COMMAND ${tw} gui --play fast
+  MATCH "--play got 'fast': expected steps or time")
+bad_input("gui: --play-rate 0" EXIT 2 COMMAND ${tw} gui --play time --play-rate 0
+  MATCH "--play-rate: a rate of 0 µs a second does not play forward")
+bad_input("gui: --play-rate -3" EXIT 2 COMMAND ${tw} gui --play time --play-rate -3
+  MATCH "--play-rate: a rate of -3 µs a second does not play forward")
+bad_input("gui: --play-rate nan" EXIT 2 COMMAND ${tw} gui --play time --play-rate nan
+  MATCH "--play-rate got 'nan': expected a number of µs of TPU time a second")
+bad_input("gui: --play-rate 1e12" EXIT 2 COMMAND ${tw} gui --play time --play-rate 1e12
+  MATCH "--play-rate: a rate of 1e\\+12 µs a second is faster than the chip")
+bad_input("gui: --play-rate without --play time" EXIT 2 COMMAND ${tw} gui --play-rate 2
+  MATCH "--play-rate only applies with --play time")
 bad_input("gui: --benchmark-frames 0" EXIT 2 COMMAND ${tw} gui --benchmark-frames 0
   MATCH "--benchmark-frames got '0': expected a whole number from 1 to 1000000")
 bad_input("gui: --screenshot without a value" EXIT 2 COMMAND ${tw} gui --screenshot

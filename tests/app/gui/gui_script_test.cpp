@@ -53,14 +53,35 @@ TEST_CASE("gui script: mistakes are refused with file:line and what was expected
   };
   CHECK(message("stats\njump 3\n") ==
         "s.script:2: unknown command 'jump'; expected key, tap, set, apply, wait recorded, wait frames, "
-        "screenshot, expect, absent, drag, splits or stats");
+        "wait ms, play, pause, screenshot, expect, absent, drag, splits or stats");
   CHECK(message("key Sideways") ==
         "s.script:1: 'Sideways' is not a key name (such as Right, PageDown, F10, Space, a)");
   CHECK(message("set qlen 3") == "s.script:1: 'qlen' is not a scenario field (such as q_len, causal, dtype)");
   CHECK(message("set q_len 0") == "s.script:1: set q_len '0': expected a whole number from 1 to 1048576");
   CHECK(message("set dtype float16") == "s.script:1: set dtype 'float16': expected one of float32, bfloat16");
   CHECK(message("wait frames 0") == "s.script:1: wait frames: expected a whole number from 1 to 100000");
-  CHECK(message("wait a bit") == "s.script:1: expected 'wait recorded' or 'wait frames N'");
+  CHECK(message("wait a bit") == "s.script:1: expected 'wait recorded', 'wait frames N' or 'wait ms N'");
+  CHECK(message("wait ms 0") == "s.script:1: wait ms: expected a whole number from 1 to 600000");
+  CHECK(message("play fast") ==
+        "s.script:1: expected 'play time RATE' (µs of TPU time a second) or 'play steps SPEED' (steps a "
+        "second)");
+  CHECK(message("play time nan") == "s.script:1: play time: 'nan' is not a number of µs a second");
+  CHECK(message("play time 0")
+            .starts_with("s.script:1: play time: a rate of 0 µs a second does not play forward"));
+  CHECK(message("play time -2").starts_with("s.script:1: play time: a rate of -2 µs a second does not play"));
+  CHECK(message("play time 1e9")
+            .starts_with("s.script:1: play time: a rate of 1e+09 µs a second is faster than"));
+  CHECK(message("play steps 500") == "s.script:1: play steps: expected a whole number from 1 to 120");
+  CHECK(message("pause now").starts_with("s.script:1: unknown command 'pause'"));
+  const auto play = ParseScript("play time 0.25\nwait ms 40\nplay steps 8\npause", "s.script");
+  REQUIRE(play.ok());
+  CHECK((*play)[0].op == ScriptOp::PlayTime);
+  CHECK((*play)[0].rate_us == 0.25);
+  CHECK((*play)[1].op == ScriptOp::WaitMs);
+  CHECK((*play)[1].frames == 40);
+  CHECK((*play)[2].op == ScriptOp::PlaySteps);
+  CHECK((*play)[2].frames == 8);
+  CHECK((*play)[3].op == ScriptOp::Pause);
   CHECK(message("expect") == "s.script:1: expect needs a text");
   CHECK(message("absent") == "s.script:1: absent needs a text");
   CHECK(message("apply now").starts_with("s.script:1: unknown command 'apply'"));

@@ -276,7 +276,7 @@ TEST_CASE("timeline strip: classroom mode's slim timeline draws, has no buttons,
   std::optional<Intent> intent;
   CHECK(imgui.Frame([&] { intent = DrawTimelineStrip(timeline); }) > 200);
   CHECK_FALSE(intent);
-  CHECK(TimelineStripHeight() < TimelineViewHeight(TimelineAxis::Events));
+  CHECK(TimelineStripHeight(timeline) < TimelineViewHeight(timeline));
   for (float y = 10.0f; y < 150.0f && !intent; y += 6.0f) {
     intent = Click(imgui, {kDisplay.x * 0.25f, y}, [&] { return DrawTimelineStrip(timeline); });
     if (intent && intent->kind != IntentKind::SeekToEvent) intent.reset();

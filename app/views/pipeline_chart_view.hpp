@@ -1,0 +1,13 @@
+// The pipeline chart of model-time playback: one lane per TensorCore's compute and one per its copy
+// engine, over a window of estimated time around the playhead, so that the copy of step i+1 is seen under
+// the compute of step i and a wait as a bubble. Above the lanes, what the playhead crosses, in words.
+#pragma once
+
+#include "app/views/timeline_picture.hpp"
+
+namespace tilewalk::views {
+
+void DrawPipelineChart(const PipelineChart& chart);
+float PipelineChartHeight(const PipelineChart& chart);  // 0 without lanes
+
+}  // namespace tilewalk::views
