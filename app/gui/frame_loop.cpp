@@ -10,6 +10,7 @@
 #include <optional>
 #include <thread>
 
+#include "app/gui/draw_cost.hpp"
 #include "app/gui/frame_input.hpp"
 #include "app/gui/frame_timer.hpp"
 #include "app/gui/gui_run.hpp"
@@ -94,6 +95,7 @@ void DrawFrame(GuiRun& run) {
   const float top = DrawShellUi(run.shell);
   if (run.shell.has_tour && !run.shell.show_gallery) {  // the gallery takes the screen while it is open
     run.screen.classroom = run.shell.classroom;
+    run.screen.reduce_motion = run.shell.reduce_motion;
     run.screen.show_help = run.shell.show_help;
     // A screenshot is of the stop as landed: playback time must not move it between frames.
     const double seconds = run.capturing ? 0.0 : static_cast<double>(ImGui::GetIO().DeltaTime);
@@ -228,6 +230,7 @@ std::optional<ExitCode> TakeScreenshot(GuiRun& run) {
 // Draws frames until the window closes (File > Quit, Ctrl-C), the screenshot is saved or the benchmark ends.
 ExitCode RunFrames(GuiRun& run, const base::InterruptGuard& interrupts) {
   FrameTimer timer(run.options.benchmark_frames);
+  DrawCost draw_cost;  // of the latest frame, with --benchmark-frames
   const auto started = std::chrono::steady_clock::now();
   for (int frame = 1; !run.window.ShouldClose(); ++frame) {
     SleepWhileIdle(run);
@@ -241,6 +244,7 @@ ExitCode RunFrames(GuiRun& run, const base::InterruptGuard& interrupts) {
     OpenChosenTour(run);
     if (run.shell.quit_requested || interrupts.Interrupted()) run.window.RequestClose();
     run.window.Render();
+    if (run.benchmarking) draw_cost = MeasureDrawCost(*ImGui::GetDrawData());
     if (const auto ended = TakeScreenshot(run)) return *ended;
     if (!ScriptAfterRender(run)) return ExitCode::Failure;
     run.window.Present();
@@ -253,7 +257,9 @@ ExitCode RunFrames(GuiRun& run, const base::InterruptGuard& interrupts) {
       else if (!run.options.play && run.shell.has_tour)
         run.tour->Apply({.kind = views::IntentKind::StepStatement, .value = 1});
       if (timer.FrameEnds()) {
-        run.out << timer.Report(run.window.FramebufferSize()) << "\n";
+        run.out << timer.Report(run.window.FramebufferSize()) << " " << DrawCostLine(draw_cost) << "\n"
+                << "the last frame's fill by window:\n"
+                << DrawCostByWindow(draw_cost, 12);
         return ExitCode::Ok;
       }
     }

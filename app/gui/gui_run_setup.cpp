@@ -79,6 +79,7 @@ bool SetUpShell(GuiRun& run) {
   run.screen.splits = run.settings.splits;
   run.screen.classroom_splits = run.settings.classroom_splits;
   run.shell.classroom = run.options.classroom || run.settings.classroom;
+  run.shell.reduce_motion = run.settings.reduce_motion;
   if (run.options.classroom && !run.options.size_given) run.window.ToggleFullscreen();
   // The look follows the window: its font is rasterised for the window's height, classroom mode and the
   // user's text scale, and rebuilt between frames when any of them changes.
@@ -116,6 +117,7 @@ void SaveUserSettings(GuiRun& run) {
   UserSettings& settings = run.settings;
   settings.text_scale = run.text_scale;
   settings.classroom = run.shell.classroom;
+  settings.reduce_motion = run.shell.reduce_motion;
   settings.splits = run.screen.splits;
   settings.classroom_splits = run.screen.classroom_splits;
   const session::TourSession& tour = *run.tour;

@@ -33,6 +33,7 @@ float DrawMainMenuBar(ShellUiState& state) {
   if (state.has_tour && ImGui::BeginMenu("View")) {
     ImGui::MenuItem("Keys", "?", &state.show_help);
     ImGui::MenuItem("Classroom mode", "F10", &state.classroom);
+    ImGui::MenuItem("Reduce motion", nullptr, &state.reduce_motion);
     ImGui::EndMenu();
   }
   // Problems in the library do not stop a tour that loaded: they are listed here, in the error colour, so

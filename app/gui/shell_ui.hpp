@@ -16,6 +16,7 @@ struct ShellUiState {
   bool has_tour = false;                        // the tour screen is drawn; the gallery then starts hidden
   bool show_help = false;                       // View > Keys (the tour screen's help overlay)
   bool classroom = false;                       // View > Classroom mode (F10)
+  bool reduce_motion = false;                   // View > Reduce motion: a step changes the panes at once
   std::string notice{};                         // why the gallery is shown instead of a tour
   std::vector<std::string> library_problems{};  // the library's diagnostics, file:line first
   bool quit_requested = false;                  // File > Quit; the frame loop closes the window

@@ -87,9 +87,9 @@ UserSettings ParseSettings(std::string_view text, const std::string& file, base:
         s.speed = *v;
       else
         bad("a number from 1 to 120");
-    } else if (key == "classroom") {
+    } else if (key == "classroom" || key == "reduce_motion") {
       if (value == "true" || value == "false")
-        s.classroom = value == "true";
+        (key == "classroom" ? s.classroom : s.reduce_motion) = value == "true";
       else
         bad("true or false");
     } else if (key == "axis") {
@@ -137,6 +137,7 @@ std::string FormatSettings(const UserSettings& s) {
   out << "# tilewalk settings, written by the app when it closes\n"
       << "text_scale = " << base::ShortestText(s.text_scale) << "\n"
       << "classroom = " << (s.classroom ? "true" : "false") << "\n"
+      << "reduce_motion = " << (s.reduce_motion ? "true" : "false") << "\n"
       << "step_unit = " << kUnitNames[static_cast<std::size_t>(s.step_unit)] << "\n"
       << "axis = " << (s.axis == views::TimelineAxis::Time ? "time" : "events") << "\n"
       << "speed = " << base::ShortestText(s.speed) << "\n";

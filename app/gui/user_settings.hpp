@@ -24,6 +24,7 @@ namespace tilewalk::app {
 struct UserSettings {
   float text_scale = 1.0f;  // Ctrl +/-: times the size the window height gives
   bool classroom = false;
+  bool reduce_motion = false;  // View > Reduce motion: steps are instant
   views::StepUnit step_unit = views::StepUnit::Statement;
   views::TimelineAxis axis = views::TimelineAxis::Events;
   float speed = 8.0f;                         // steps per second of playback

@@ -26,13 +26,18 @@ class HeatmapTextureCache final : public views::HeatmapTextures {
 
   views::TextureId Texture(const std::string& key,
                            const std::shared_ptr<const views::HeatmapImage>& image) override;
+  views::TextureId Previous(const std::string& key) override;
   int uploads() const { return m_uploads; }  // how many times an image went to GL, for tests and the curious
 
  private:
+  // Two textures a key, in turn: a new image goes into the one not shown, and the other keeps the image
+  // before it for a step's cross-fade.
   struct Entry {
-    std::uint32_t texture = 0;                         // GLuint
+    std::uint32_t texture = 0, previous = 0;           // GLuint
     std::shared_ptr<const views::HeatmapImage> image;  // the one uploaded; held so its address stays unique
     int width = 0, height = 0;
+    int previous_width = 0, previous_height = 0;
+    bool has_previous = false;
   };
   std::map<std::string, Entry> m_entries;
   int m_uploads = 0;

@@ -208,16 +208,16 @@ void DrawDetailContent(session::DetailTab tab, const session::TourPictures& pict
     }
     case DetailTab::Lanes: {
       views::LanesPicture lanes = pictures.lanes;  // shared images: the copy only takes texture ids
-      views::AttachTexture(&state.textures, "lanes.m", lanes.m);
-      views::AttachTexture(&state.textures, "lanes.l", lanes.l);
-      views::AttachTexture(&state.textures, "lanes.alpha", lanes.alpha);
+      views::AttachTexture(&state.textures, "lanes.m", lanes.m, state.transition.Progress());
+      views::AttachTexture(&state.textures, "lanes.l", lanes.l, state.transition.Progress());
+      views::AttachTexture(&state.textures, "lanes.alpha", lanes.alpha, state.transition.Progress());
       views::DrawLanesView(lanes);
       break;
     }
     case DetailTab::Scores: {
       views::ScoresPicture scores = pictures.scores;
-      views::AttachTexture(&state.textures, "scores.s", scores.s);
-      views::AttachTexture(&state.textures, "scores.p", scores.p);
+      views::AttachTexture(&state.textures, "scores.s", scores.s, state.transition.Progress());
+      views::AttachTexture(&state.textures, "scores.p", scores.p, state.transition.Progress());
       views::DrawScoresView(scores);
       break;
     }
@@ -318,6 +318,10 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
   std::vector<views::Intent> intents;
   intents.swap(state.key_intents);
   session.Tick(seconds);
+  state.transition.Advance(seconds);
+  state.grid.glide = state.transition.Progress();
+  state.grid.glide_from = state.transition.from_cell();
+  state.memory.arrival = state.transition.Progress();
   session.SetShownTab(
       state.detail_shown);  // last frame's: a tab picked this frame gets its heatmaps next frame
   const session::TourPictures& pictures = session.Pictures();
@@ -412,7 +416,14 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
   }
 
   state.passage_scroll = 0.0f;
-  for (const views::Intent& intent : intents) session.Apply(intent);
+  const std::optional<views::GridCell> from_cell =
+      pictures.has_snapshot ? pictures.grid.current : std::optional<views::GridCell>();
+  for (const views::Intent& intent : intents) {
+    const std::optional<uint64_t> before = session.cursor();
+    session.Apply(intent);
+    if (session.cursor() != before)
+      state.transition.Moved(intent, from_cell, state.reduce_motion || session.playing());
+  }
 }
 
 }  // namespace tilewalk::app

@@ -13,6 +13,7 @@
 
 #include "app/screen/heatmap_texture_cache.hpp"
 #include "app/screen/layout_report.hpp"
+#include "app/screen/step_transition.hpp"
 #include "app/screen/tour_layout.hpp"
 #include "app/session/tour_session.hpp"
 #include "app/views/grid_picture.hpp"
@@ -43,6 +44,8 @@ struct TourScreenState {
   std::vector<views::Intent> key_intents{};  // this frame's keys (frame_input.hpp), applied and cleared
   float passage_scroll = 0.0f;               // lines to scroll the passage this frame, then cleared
   LayoutReport* report = nullptr;            // set: filled with what this frame drew (layout_report.hpp)
+  StepTransition transition;                 // the change the last step animates
+  bool reduce_motion = false;                // View > Reduce motion: every step is instant
 };
 
 // Every layout gives the source at least this many lines of code (the layout tests hold it).

@@ -200,6 +200,21 @@ std::string CopyInFlight(const walkthrough::Snapshot& snap, const walkthrough::L
                  : " (skipped: already in slot " + std::to_string(copy.slot) + ")");
 }
 
+// At an issued copy or a writeback, the HBM cell of its block, on its slot: where a step's transition moves
+// the block from (or, for a writeback, to).
+void MarkArrival(views::MemoryPicture& picture, const tpu::Event& e) {
+  const bool issued = e.kind == tpu::EventKind::CopyIn && (e.flags & tpu::event_flags::kIssued) != 0;
+  const std::size_t inputs = picture.inputs.size();
+  views::OperandPicture* op = nullptr;
+  if (issued && e.operand < inputs) op = &picture.inputs[e.operand];
+  if (e.kind == tpu::EventKind::Writeback && e.operand >= inputs &&
+      e.operand - inputs < picture.outputs.size())
+    op = &picture.outputs[e.operand - inputs];
+  if (op == nullptr || e.block < op->hbm.first_block || e.block - op->hbm.first_block >= op->hbm.cells.size())
+    return;
+  op->slots[e.slot & 1u].moving_cell = static_cast<int>(e.block - op->hbm.first_block);
+}
+
 }  // namespace
 
 views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const walkthrough::Recording& rec,
@@ -227,6 +242,7 @@ views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const
   AddBytes(picture, static_cast<std::size_t>(snap.step), yardstick, naive);
   AddScratch(picture, snap, rec, scratch_heatmaps, cache);
   picture.copy_in_flight = CopyInFlight(snap, track);
+  MarkArrival(picture, snap.event);
   return picture;
 }
 

@@ -71,6 +71,9 @@ struct GridViewState {
   float zoom = 1.0f;       // multiplies the cell size that fits the pane; above 1 the pane scrolls
   bool show_order = true;  // draw the execution path and the step numbers
   bool compact = false;    // no title and no controls: for a pane that titles itself and has little room
+  // A step's transition: the cursor's ring glides from this cell to the current one, `glide` of the way.
+  std::optional<GridCell> glide_from{};
+  float glide = 1.0f;
 };
 
 // An intent is a GridCell too: the user asked to move the cursor to that grid step. The app applies it.

@@ -110,6 +110,12 @@ void PaintCurrentOutline(const Painter& p, const LayoutRect& rect) {
                 0.0f, 0, t);
 }
 
+LayoutRect Between(const LayoutRect& from, const LayoutRect& to, float t) {
+  const auto mix = [t](float a, float b) { return a + (b - a) * t; };
+  return {{mix(from.min.x, to.min.x), mix(from.min.y, to.min.y)},
+          {mix(from.max.x, to.max.x), mix(from.max.y, to.max.y)}};
+}
+
 // Model-time playback on a cell: a core computing its step (an inner frame in the executing line's mint),
 // waiting for its inputs (an inner frame of the bubble's look), or its inputs landing (a bar along the
 // bottom, as long as the share landed).
@@ -382,6 +388,13 @@ std::optional<GridCell> DrawGridView(const GridPicture& full, GridViewState& sta
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const Painter painter{dl, origin, line_height, dl->GetClipRectMin(), dl->GetClipRectMax()};
     std::optional<LayoutRect> current_cell;  // where the cursor's cell was painted, if it was
+    // A step's transition: the ring starts from the cell it left (cell for cell only, not in a summary).
+    std::optional<LayoutRect> glide_from;
+    if (state.glide < 1.0f && state.glide_from && !layout.summary)
+      for (const SliceLayout& slice : layout.slices) {
+        const auto i = static_cast<std::size_t>(state.glide_from->row * shown.cols + state.glide_from->col);
+        if (slice.source == state.glide_from->slice && i < slice.cells.size()) glide_from = slice.cells[i];
+      }
     PaintLegend(painter, layout);
     for (const SliceLayout& slice : layout.slices) {
       const GridSlice& source = shown.slices[static_cast<std::size_t>(slice.source)];
@@ -408,7 +421,8 @@ std::optional<GridCell> DrawGridView(const GridPicture& full, GridViewState& sta
       if (shown.current && shown.current->slice == slice.source) {
         const auto i = static_cast<std::size_t>(shown.current->row * shown.cols + shown.current->col);
         if (i < slice.cells.size()) {
-          PaintCurrentOutline(painter, slice.cells[i]);
+          PaintCurrentOutline(
+              painter, glide_from ? Between(*glide_from, slice.cells[i], state.glide) : slice.cells[i]);
           current_cell = slice.cells[i];
         }
       }

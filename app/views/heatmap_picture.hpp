@@ -54,6 +54,9 @@ struct Heatmap {
   int focus_first_row = -1, focus_last_row = -1;  // the rows the stop's words are about (`focus: rows`)
   std::shared_ptr<const HeatmapImage> image{};
   TextureId texture = nullptr;  // set by the app after upload; null draws a placeholder frame
+  // A step's cross-fade: the image this one replaced, drawn over it at 1 - fade; none once fade is 1.
+  TextureId previous = nullptr;
+  float fade = 1.0f;
 };
 
 // The colour map: a perceptually ordered ramp from dark blue through teal and green to yellow (after
@@ -146,10 +149,16 @@ class HeatmapTextures {
  public:
   virtual ~HeatmapTextures() = default;
   virtual TextureId Texture(const std::string& key, const std::shared_ptr<const HeatmapImage>& image) = 0;
+  // The texture of the image the key held before its latest one; null when there was none.
+  virtual TextureId Previous(const std::string& key) { return (void)key, nullptr; }
 };
 
-inline void AttachTexture(HeatmapTextures* textures, const std::string& key, Heatmap& heatmap) {
+// `fade` below 1: a step's cross-fade is under way, and the previous image is drawn over at 1 - fade.
+inline void AttachTexture(HeatmapTextures* textures, const std::string& key, Heatmap& heatmap,
+                          float fade = 1.0f) {
   heatmap.texture = textures != nullptr && heatmap.image ? textures->Texture(key, heatmap.image) : nullptr;
+  heatmap.previous = heatmap.texture != nullptr && fade < 1.0f ? textures->Previous(key) : nullptr;
+  heatmap.fade = fade;
 }
 
 }  // namespace tilewalk::views

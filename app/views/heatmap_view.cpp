@@ -98,6 +98,10 @@ void DrawHeatmapImage(const Heatmap& heatmap, ImVec2 size, int repeats) {
     const ImVec2 b{a.x + copy_w, at.y + size.y};
     if (heatmap.texture != nullptr) {
       draw->AddImage(heatmap.texture, a, b);
+      if (heatmap.previous != nullptr && heatmap.fade < 1.0f) {
+        const auto alpha = static_cast<int>(255.0f * (1.0f - std::clamp(heatmap.fade, 0.0f, 1.0f)));
+        draw->AddImage(heatmap.previous, a, b, {0, 0}, {1, 1}, IM_COL32(255, 255, 255, alpha));
+      }
     } else {
       draw->AddRectFilled(a, b, palette::Active().panel);
     }

@@ -173,7 +173,7 @@ struct FocusRows {
 };
 
 void DrawOperands(const char* heading, const std::vector<OperandPicture>& operands, bool outputs,
-                  int focus_row, FocusRows& focus) {
+                  int focus_row, FocusRows& focus, float arrival) {
   if (operands.empty()) return;
   ui::TextColored(palette::Vec(palette::Active().text_dim), "%s", heading);
   const float char_width = ImGui::CalcTextSize("M").x;
@@ -215,7 +215,9 @@ void DrawOperands(const char* heading, const std::vector<OperandPicture>& operan
       const SlotPicture& slot = op.slots[static_cast<std::size_t>(s)];
       if (s > 0) ImGui::SameLine();
       DrawSlot(slot, slot_width, slot.active ? bar : std::nullopt, outputs);
-      if (slot.moving) moving = {s, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()};
+      // In model time a copy under way; after a step onto a copy, its block arriving.
+      if (slot.moving || (slot.moving_cell >= 0 && arrival < 1.0f))
+        moving = {s, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()};
       if (ImGui::IsItemHovered()) ShowSlotTooltip(op, s, outputs, slot.active ? bar : std::nullopt);
     }
     ImGui::SameLine();
@@ -349,10 +351,11 @@ void DrawMemoryView(const MemoryPicture& picture, MemoryViewState* state) {
     Wrapped(palette::Active().issued_text, "last copy: " + picture.copy_in_flight);
   }
   FocusRows focus;
+  const float arrival = state != nullptr ? state->arrival : 1.0f;
   DrawOperands("inputs", picture.inputs, false,
-               picture.focus == MemoryFocus::Input ? picture.focus_index : -1, focus);
+               picture.focus == MemoryFocus::Input ? picture.focus_index : -1, focus, arrival);
   DrawOperands("outputs", picture.outputs, true,
-               picture.focus == MemoryFocus::Output ? picture.focus_index : -1, focus);
+               picture.focus == MemoryFocus::Output ? picture.focus_index : -1, focus, arrival);
   if (!picture.redirect.empty()) Wrapped(palette::Active().skipped_text, picture.redirect);
   if (picture.launch_bytes_in > 0) {
     std::string bytes =

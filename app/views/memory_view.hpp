@@ -19,6 +19,7 @@ namespace tilewalk::views {
 struct MemoryViewState {
   std::optional<std::uint64_t> scrolled_for{};
   int settling_frames = 0;  // frames left in which the focus is brought back into view if it is not
+  float arrival = 1.0f;     // a step onto a copy: how far its block has travelled to its slot, eased
 };
 
 // With `state`, keeps the focus of each new event in view; without, never scrolls.
