@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cassert>
 #include <limits>
-#include <random>
 #include <utility>
 
 #include "base/byte_size.hpp"
+#include "kernels/flash/seeded_normals.hpp"
 
 namespace tilewalk::flash {
 namespace {
@@ -76,10 +76,9 @@ base::Status CheckRunnable(const Scenario& s, const HostUse& use) {
 
 namespace {
 
-tpu::Array Normal(tpu::Shape shape, tpu::DType dtype, std::mt19937_64& rng, float scale) {
+tpu::Array Normal(tpu::Shape shape, tpu::DType dtype, SeededNormals& normals, float scale) {
   tpu::Array a(shape, dtype);
-  std::normal_distribution<float> normal(0.0f, scale);
-  for (int64_t i = 0; i < a.size(); ++i) a.SetFloat(i, normal(rng));
+  normals.Fill(a, scale);
   return a;
 }
 
@@ -96,18 +95,18 @@ tpu::Array SegmentRuns(int batch, int len, int runs) {
 
 ScenarioInputs MakeInputs(const Scenario& s) {
   assert(CheckRunnable(s).ok() && "MakeInputs needs a scenario that passed CheckRunnable");
-  std::mt19937_64 rng(s.seed);
+  SeededNormals normals(s.seed);
   ScenarioInputs out;
   AttentionInputs& in = out.inputs;
-  in.q = Normal(tpu::Shape{s.batch, s.heads, s.q_len, s.head_dim}, s.dtype, rng, 1.0f);
-  in.k = Normal(tpu::Shape{s.batch, s.heads, s.kv_len, s.head_dim}, s.dtype, rng, 1.0f);
-  in.v = Normal(tpu::Shape{s.batch, s.heads, s.kv_len, s.head_dim}, s.dtype, rng, 1.0f);
-  if (s.bias) in.ab = Normal(tpu::Shape{s.batch, s.heads, s.q_len, s.kv_len}, s.dtype, rng, 0.5f);
+  in.q = Normal(tpu::Shape{s.batch, s.heads, s.q_len, s.head_dim}, s.dtype, normals, 1.0f);
+  in.k = Normal(tpu::Shape{s.batch, s.heads, s.kv_len, s.head_dim}, s.dtype, normals, 1.0f);
+  in.v = Normal(tpu::Shape{s.batch, s.heads, s.kv_len, s.head_dim}, s.dtype, normals, 1.0f);
+  if (s.bias) in.ab = Normal(tpu::Shape{s.batch, s.heads, s.q_len, s.kv_len}, s.dtype, normals, 0.5f);
   if (s.segments > 0) {
     in.q_segment_ids = SegmentRuns(s.batch, s.q_len, s.SegmentCount());
     in.kv_segment_ids = SegmentRuns(s.batch, s.kv_len, s.SegmentCount());
   }
-  out.d_o = Normal(tpu::Shape{s.batch, s.heads, s.q_len, s.head_dim}, s.dtype, rng, 1.0f);
+  out.d_o = Normal(tpu::Shape{s.batch, s.heads, s.q_len, s.head_dim}, s.dtype, normals, 1.0f);
   if (s.poison == Poison::NaN) in.q.SetFloat(0, std::numeric_limits<float>::quiet_NaN());
   if (s.poison == Poison::Inf) in.q.SetFloat(0, std::numeric_limits<float>::infinity());
   return out;

@@ -103,6 +103,11 @@ void Array::WriteFloats(int64_t i, int64_t n, const float* in) {
     std::memcpy(Data<float>() + i, in, static_cast<std::size_t>(n) * sizeof(float));
     return;
   }
+  if (m_dtype == DType::BF16) {
+    bf16* out = Data<bf16>() + i;
+    for (int64_t j = 0; j < n; ++j) out[j] = bf16(in[j]);
+    return;
+  }
   for (int64_t j = 0; j < n; ++j) SetFloat(i + j, in[j]);
 }
 
