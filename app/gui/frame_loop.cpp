@@ -14,6 +14,7 @@
 #include "app/gui/frame_input.hpp"
 #include "app/gui/frame_timer.hpp"
 #include "app/gui/gui_run.hpp"
+#include "app/gui/heap_warmup.hpp"
 #include "app/gui/help_overlay.hpp"
 #include "app/gui/layout_json.hpp"
 #include "app/gui/recording_status.hpp"
@@ -32,7 +33,8 @@ namespace {
 constexpr int kSettleFrames = 3;           // frames drawn after input before the window may sleep: ImGui
                                            // shows some effects (a tab picked, a hover) a frame late
 constexpr double kIdleWaitSeconds = 0.25;  // how often a sleeping window looks for Ctrl-C
-constexpr auto kPlayingFrame = std::chrono::microseconds(16667);  // playback draws at most 60 frames a second
+constexpr auto kPlayingFrame = std::chrono::microseconds(16667);    // playback: at most 60 frames a second
+constexpr auto kRecordingFrame = std::chrono::microseconds(33333);  // a progress line: at most 30
 
 // ---- one frame ----------------------------------------------------------------------------------
 
@@ -143,12 +145,17 @@ void SleepWhileIdle(GuiRun& run) {
   run.frames_since_input = 0;
 }
 
-// While playback runs, a frame waits out the rest of its 1/60 s: motion needs no more, and the core is left
-// to the recording and the rest of the machine. (A swap with vsync waits too, where the display has it;
-// Xvfb and software GL do not.) A benchmark measures frames back to back.
-void PaceWhilePlaying(GuiRun& run, std::chrono::steady_clock::time_point frame_start) {
-  if (run.benchmarking || !run.shell.has_tour || !run.tour->playing()) return;
-  std::this_thread::sleep_until(frame_start + kPlayingFrame);
+// While playback runs, a frame waits out the rest of its 1/60 s: motion needs no more. While only a
+// recording's progress moves, the rest of 1/30 s, so that the recording gets the core the frames would
+// take. (A swap with vsync waits too, where the display has it; Xvfb and software GL do not.) Input cuts
+// the wait short only by arriving before the next frame; a benchmark measures frames back to back.
+void PaceFrames(GuiRun& run, std::chrono::steady_clock::time_point frame_start) {
+  if (run.benchmarking || !run.shell.has_tour) return;
+  if (run.tour->playing()) {
+    std::this_thread::sleep_until(frame_start + kPlayingFrame);
+  } else if (run.tour->recording_in_progress() && run.frames_since_input >= kSettleFrames) {
+    std::this_thread::sleep_until(frame_start + kRecordingFrame);
+  }
 }
 
 void StartPlaying(GuiRun& run) {
@@ -249,7 +256,7 @@ ExitCode RunFrames(GuiRun& run, const base::InterruptGuard& interrupts) {
     if (!ScriptAfterRender(run)) return ExitCode::Failure;
     run.window.Present();
     if (run.script) timer.FrameEnds();
-    PaceWhilePlaying(run, frame_start);
+    PaceFrames(run, frame_start);
     if (run.benchmarking) {
       // Played: from the start again once it ends, so that every frame moves.
       if (run.options.play && run.shell.has_tour && !run.tour->playing())
@@ -302,6 +309,7 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
     err << "tilewalk gui: " << opened.error().message << "\n";
     return opened.error().reason == base::Reason::NotFound ? ExitCode::NoDisplay : ExitCode::Failure;
   }
+  WarmHeap();
   GuiRun run(options, out, err, **opened);
   if (options.layout_json) run.screen.report = &run.layout;
   if (commands) run.script.emplace(std::move(*commands), options.script->string(), out);

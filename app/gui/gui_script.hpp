@@ -4,7 +4,7 @@
 //   tap NAME           press and release inside one frame (a presenter's clicker does this)
 //   set FIELD VALUE    a Scenario pane field, by its key in the scenario field table ("q_len 2048")
 //   apply              the Scenario pane's Apply
-//   wait recorded      until no recording is under way
+//   wait recorded      until no recording is under way (after an apply it says ready_ms=, how long it took)
 //   wait frames N      N frames
 //   wait ms N          N milliseconds of wall time, frames drawn meanwhile (playback goes on)
 //   play time RATE     play in model time at RATE µs of TPU time a second of screen (0.001 to 1e6)

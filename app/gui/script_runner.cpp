@@ -86,13 +86,22 @@ bool ScriptRunner::Run(const ScriptCommand& c, const ScriptTarget& target) {
       const views::ScenarioPicture& picture = target.tour.Pictures().scenario;
       target.tour.Apply({.kind = views::IntentKind::ApplyScenario,
                          .words = views::DraftFlags(picture, target.screen.scenario_draft)});
+      m_applied_at = std::chrono::steady_clock::now();
       Say(c, c.text);
       return true;
     }
-    case ScriptOp::WaitRecorded:
+    case ScriptOp::WaitRecorded: {
       if (target.tour.recording_in_progress()) return false;
-      Say(c, c.text);
+      std::string said = c.text;
+      if (m_applied_at) {  // how long the last apply took to be ready, seen from the window
+        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+            std::chrono::steady_clock::now() - *m_applied_at);
+        said += ": ready_ms=" + std::to_string(ms.count()) + " after the apply";
+        m_applied_at.reset();
+      }
+      Say(c, said);
       return true;
+    }
     case ScriptOp::WaitFrames:
       if (m_frames_left == 0) m_frames_left = c.frames + 1;
       if (--m_frames_left > 0) return false;

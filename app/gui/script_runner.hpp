@@ -59,6 +59,7 @@ class ScriptRunner {
   std::size_t m_next = 0;
   int m_frames_left = 0;                                                // of a `wait frames`
   std::optional<std::chrono::steady_clock::time_point> m_wait_until{};  // of a `wait ms`
+  std::optional<std::chrono::steady_clock::time_point> m_applied_at{};  // the last `apply`, until it is ready
   bool m_shot_pending = false;          // a `screenshot` whose frame is being rendered
   bool m_drag_pending = false;          // a `drag` the window is still showing ImGui
   std::optional<NamedKey> m_release{};  // a `key` held for one frame

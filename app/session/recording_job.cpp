@@ -1,12 +1,22 @@
 #include "app/session/recording_job.hpp"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <utility>
 
 namespace tilewalk::session {
+namespace {
+
+constexpr int kJobNiceness = 5;  // of the job's own thread; the launch's pool threads keep theirs
+
+}  // namespace
 
 RecordingJob::RecordingJob(walkthrough::StopLander& lander, walkthrough::TourStop stop,
                            std::vector<std::string> flags)
     : m_flags(std::move(flags)), m_thread([this, &lander, stop = std::move(stop)] {
+        // Behind the window's thread when the two want the same core: a frame is never late for a recording.
+        setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), kJobNiceness);
         const walkthrough::RecordOptions options{.progress =
                                                      [this](int64_t done, int64_t total) {
                                                        m_total = total;
