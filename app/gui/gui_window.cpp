@@ -122,6 +122,9 @@ base::Result<std::unique_ptr<GuiWindow>> GuiWindow::Open(const WindowOptions& op
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  // ImGui draws in 2D with neither depth nor stencil: a software rasteriser then keeps no buffers for them.
+  glfwWindowHint(GLFW_DEPTH_BITS, 0);
+  glfwWindowHint(GLFW_STENCIL_BITS, 0);
   window->m_window =
       glfwCreateWindow(options.size.width, options.size.height, options.title.c_str(), nullptr, nullptr);
   if (window->m_window == nullptr)

@@ -215,7 +215,64 @@ void MarkArrival(views::MemoryPicture& picture, const tpu::Event& e) {
   op->slots[e.slot & 1u].moving_cell = static_cast<int>(e.block - op->hbm.first_block);
 }
 
+// The block a slot held before the copy that serves `step`: the block of the latest earlier step that used
+// the slot; none when no step had.
+std::optional<uint32_t> HeldBefore(const tpu::OperandSchedule& schedule, int64_t step, uint8_t slot) {
+  for (int64_t s = std::min<int64_t>(step, static_cast<int64_t>(schedule.slot.size())) - 1; s >= 0; --s)
+    if (schedule.slot[static_cast<std::size_t>(s)] == slot)
+      return schedule.block[static_cast<std::size_t>(s)];
+  return std::nullopt;
+}
+
+void SetInVmem(views::HbmArrayPicture& hbm, std::optional<uint32_t> block, bool in_vmem) {
+  if (!block || *block < hbm.first_block || *block - hbm.first_block >= hbm.cells.size()) return;
+  std::uint8_t& cell = hbm.cells[*block - hbm.first_block];
+  cell = in_vmem ? (cell | views::hbm_cell::kInVmem) : (cell & ~views::hbm_cell::kInVmem);
+}
+
+void UndoCopyIn(views::OperandPicture& op, const tpu::OperandSchedule& schedule, const tpu::Event& copy) {
+  const bool prologue = (copy.flags & tpu::event_flags::kPrologue) != 0;
+  const int64_t served = static_cast<int64_t>(copy.step) + (prologue ? 0 : 1);
+  const std::optional<uint32_t> before = HeldBefore(schedule, served, copy.slot);
+  views::SlotPicture& slot = op.slots[copy.slot & 1u];
+  slot.filling = false;
+  slot.holds_block = before.has_value();
+  slot.block = before ? BlockText(&schedule, *before) : std::string();
+  const std::optional<uint32_t> other = HeldBefore(schedule, served, static_cast<uint8_t>(copy.slot ^ 1u));
+  if (other != copy.block) SetInVmem(op.hbm, copy.block, false);
+  SetInVmem(op.hbm, before, true);
+}
+
+void UndoWriteback(views::OperandPicture& op, const tpu::Event& writeback, int64_t cursor_step) {
+  if (writeback.block >= op.hbm.first_block && writeback.block - op.hbm.first_block < op.hbm.cells.size())
+    op.hbm.cells[writeback.block - op.hbm.first_block] &=
+        static_cast<std::uint8_t>(~views::hbm_cell::kWritten);
+  if (static_cast<int64_t>(writeback.step) == cursor_step) op.written_back = false;
+}
+
 }  // namespace
+
+void UndoCopiesNotStarted(views::MemoryPicture& picture, const walkthrough::Recording& rec, uint64_t cursor,
+                          double local_us) {
+  const int launch = rec.LaunchOf(cursor);
+  const walkthrough::LaunchTrack& track = rec.launches()[static_cast<std::size_t>(launch)];
+  const uint64_t base = rec.EventRange(launch).first;
+  const tpu::Event& at = rec.EventAt(cursor);
+  // The copies logged ahead of their time: this step's prefetch, the last step's writebacks.
+  const int64_t from_step = std::max<int64_t>(0, static_cast<int64_t>(at.step) - 1);
+  const uint64_t from = base + track.step_first_event[static_cast<std::size_t>(from_step)];
+  const std::size_t inputs = picture.inputs.size();
+  for (uint64_t event = cursor + 1; event-- > from;) {
+    const tpu::Event& e = rec.EventAt(event);
+    if (e.core() != at.core() || static_cast<double>(e.t_start_us) <= local_us) continue;
+    if (e.kind == tpu::EventKind::CopyIn && (e.flags & tpu::event_flags::kIssued) != 0 &&
+        e.operand < inputs && e.operand < track.plan.inputs.size())
+      UndoCopyIn(picture.inputs[e.operand], track.plan.inputs[e.operand], e);
+    if (e.kind == tpu::EventKind::Writeback && e.operand >= inputs &&
+        e.operand - inputs < picture.outputs.size())
+      UndoWriteback(picture.outputs[e.operand - inputs], e, at.step);
+  }
+}
 
 views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const walkthrough::Recording& rec,
                                         const CopyYardstick& yardstick, bool scratch_heatmaps,

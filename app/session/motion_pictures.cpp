@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/session/picture_builders.hpp"
+
 namespace tilewalk::session {
 namespace {
 
@@ -95,11 +97,16 @@ void AddMemoryMotion(views::MemoryPicture& picture, const walkthrough::ModelInst
         slot.moving.reset();
         slot.moving_cell = -1;
       }
+  UndoCopiesNotStarted(picture, rec, instant.cursor, instant.local_us);
   const walkthrough::CoreInstant& core = instant.cores[static_cast<std::size_t>(CursorCore(instant, rec))];
   picture.under_way.clear();
+  picture.focus = views::MemoryFocus::None;  // the pane keeps still; what moves is said in `under_way`
   if (core.activity == CoreActivity::Waiting)
     picture.under_way = "step " + std::to_string(core.step + 1) + " waits for its inputs to land";
-  if (!core.copy) return;
+  if (!core.copy) {
+    if (picture.under_way.empty()) picture.under_way = "no copy under way; " + CoreWords(core);
+    return;
+  }
   const tpu::Event& e = rec.EventAt(core.copy->event);
   const std::size_t inputs = picture.inputs.size();
   views::OperandPicture* op = nullptr;
@@ -108,6 +115,8 @@ void AddMemoryMotion(views::MemoryPicture& picture, const walkthrough::ModelInst
       e.operand - inputs < picture.outputs.size())
     op = &picture.outputs[e.operand - inputs];
   if (op == nullptr) return;
+  picture.focus = e.kind == tpu::EventKind::CopyIn ? views::MemoryFocus::Input : views::MemoryFocus::Output;
+  picture.focus_index = e.kind == tpu::EventKind::CopyIn ? e.operand : static_cast<int>(e.operand - inputs);
   views::SlotPicture& slot = op->slots[e.slot & 1u];
   slot.moving = static_cast<float>(core.copy->progress);
   const auto cells = static_cast<uint32_t>(op->hbm.cells.size());

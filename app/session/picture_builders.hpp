@@ -47,6 +47,13 @@ views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snapshot,
                                         const CopyYardstick& yardstick = {}, bool scratch_heatmaps = true,
                                         HeatmapCache* cache = nullptr);
 
+// Model time: the copies and writebacks the event log holds by `cursor` that the clock has not started by
+// `local_us` (from the launch's start) are taken back on a picture built at `cursor`: the slot shows the
+// block it held before, not filling, the new block not in VMEM, and an output's block not yet written.
+// The log puts a step's prefetch at the step's start and a writeback at its end, ahead of their times.
+void UndoCopiesNotStarted(views::MemoryPicture& picture, const walkthrough::Recording& recording,
+                          uint64_t cursor, double local_us);
+
 // The estimated cost of one launch of the recording on its scenario's chip: per-step compute, copies and
 // bubbles, and the totals. It does not depend on the cursor, so the app builds it once per launch and
 // places the cursor on a copy with PlaceCostCursor.

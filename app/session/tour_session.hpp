@@ -217,6 +217,7 @@ class TourSession {
   std::optional<DetailTab> m_shown_tab;
   bool m_dirty = true;
   TourPictures m_pictures;
+  views::MemoryPicture m_memory_at_cursor;  // as built at the cursor, before model time's motion
   uint64_t m_revision = 0;
   views::PassagePicture m_passage;  // of the stop, filled once when the stop is entered
   const walkthrough::Passage* m_passage_shown = nullptr;

@@ -70,6 +70,7 @@ void TourSession::ApplyMotion() {
   if (m_clock != views::PlayClock::ModelTime) return;
   timeline.cursor_us = instant.time_us;
   AddGridMotion(m_pictures.grid, instant, *m_recording);
+  m_pictures.memory = m_memory_at_cursor;  // motion takes back copies not yet started: from the built one
   AddMemoryMotion(m_pictures.memory, instant, *m_recording);
 }
 
@@ -97,12 +98,16 @@ void TourSession::Rebuild() {
   m_pictures.has_snapshot = true;
   m_pictures.grid = BuildGridPicture(*snap);
   const std::string site = m_recording->SiteNameOf(snap->event_index);
-  m_pictures.suggested_tab = SuggestedTab(site);
-  m_pictures.grid_moment = IsGridMoment(site);
+  // Playing in model time the cursor crosses several statements a frame: the detail pane stays on Memory,
+  // where the copies move, rather than turning to each statement's tab.
+  const bool timed_playback = m_playing && m_clock == views::PlayClock::ModelTime;
+  m_pictures.suggested_tab = timed_playback ? DetailTab::Memory : SuggestedTab(site);
+  m_pictures.grid_moment = !timed_playback && IsGridMoment(site);
   if (m_tour != nullptr) m_pictures.stop_show = m_tour->stops[static_cast<std::size_t>(m_stop)].show;
   BuildDetailPictures(*snap);
   BuildTimelineAndSource(*snap, site);
   if (m_tour != nullptr) FocusPictures(m_pictures, m_tour->stops[static_cast<std::size_t>(m_stop)].focus);
+  m_memory_at_cursor = m_pictures.memory;
   ApplyMotion();
 }
 

@@ -116,7 +116,7 @@ LayoutRect Between(const LayoutRect& from, const LayoutRect& to, float t) {
           {mix(from.max.x, to.max.x), mix(from.max.y, to.max.y)}};
 }
 
-// Model-time playback on a cell: a core computing its step (an inner frame in the executing line's mint),
+// Model-time playback on a cell: a core computing its step (an inner frame in strong ink),
 // waiting for its inputs (an inner frame of the bubble's look), or its inputs landing (a bar along the
 // bottom, as long as the share landed).
 void PaintMotion(const Painter& p, const LayoutRect& rect, const GridMotion& motion) {
@@ -124,7 +124,7 @@ void PaintMotion(const Painter& p, const LayoutRect& rect, const GridMotion& mot
   const float t = std::max(2.0f, std::min(0.14f * p.line_height, 0.2f * rect.Width()));
   switch (motion.kind) {
     case CellMotion::Computing:
-      p.dl->AddRect({a.x + t, a.y + t}, {b.x - t, b.y - t}, palette::Active().executing, 0.0f, 0, t);
+      p.dl->AddRect({a.x + t, a.y + t}, {b.x - t, b.y - t}, palette::Active().text_strong, 0.0f, 0, t);
       break;
     case CellMotion::Waiting:
       FillMeaning(p.dl, {a.x + t, a.y + t}, {b.x - t, a.y + 2.0f * t}, Meaning::Error);

@@ -1,7 +1,8 @@
 // Playback in model time through the session, as the timeline's buttons and keys drive it: the clock moves
 // by wall time × rate, the cursor follows the statement computing at the clock, the pictures show what is
 // under way (the cell computing, the inputs landing, the slot filling, the pipeline chart's lanes), a bad
-// rate changes nothing, and playback stops at the end and starts again from the top.
+// rate changes nothing, and playback stops at the end and starts again from the top. A copy that the event
+// log holds by the cursor but the clock has not started is not shown landing.
 #include <doctest/doctest.h>
 
 #include "app/session/tour_session.hpp"
@@ -36,6 +37,7 @@ TEST_CASE("model-time playback: the clock moves by the rate and the cursor follo
   const auto rec = s.recording();
   uint64_t last = *s.cursor();
   bool computing = false, landing = false, slot_moving = false, waiting = false;
+  int not_started = 0;
   for (int frame = 1; frame <= 400 && s.playing(); ++frame) {
     const double before = s.play_time_us();
     s.Tick(1.0 / 60.0);
@@ -60,6 +62,18 @@ TEST_CASE("model-time playback: the clock moves by the rate and the cursor follo
       waiting = waiting || m.kind == views::CellMotion::Waiting;
       landing = landing || m.kind == views::CellMotion::Loading;
     }
+    // A copy the log holds by the cursor but the clock has not started is not shown landing.
+    const int launch = rec->LaunchOf(cursor);
+    const double local = s.play_time_us() - rec->LaunchStartTime(launch);
+    for (uint64_t ev = rec->EventRange(launch).first; ev <= cursor; ++ev) {
+      const tpu::Event& c = rec->EventAt(ev);
+      if (c.kind != tpu::EventKind::CopyIn || (c.flags & tpu::event_flags::kIssued) == 0 ||
+          c.step != e.step || c.t_start_us <= local || c.operand >= p.memory.inputs.size())
+        continue;
+      ++not_started;
+      CHECK_FALSE(p.memory.inputs[c.operand].slots[c.slot & 1u].filling);
+      CHECK_FALSE(p.memory.inputs[c.operand].slots[c.slot & 1u].moving);
+    }
     for (const views::OperandPicture& op : p.memory.inputs)
       for (const views::SlotPicture& slot : op.slots)
         if (slot.moving) {
@@ -70,6 +84,7 @@ TEST_CASE("model-time playback: the clock moves by the rate and the cursor follo
         }
   }
   CHECK(computing);
+  CHECK(not_started > 0);
   CHECK(landing);
   CHECK(slot_moving);
   CHECK(waiting);
