@@ -69,11 +69,35 @@ std::string InstantWords(const walkthrough::ModelInstant& instant, const walkthr
   return text;
 }
 
+// The cells' states at the instant: a step is ran or skipped once its compute has ended on the clock, and
+// pending until then. The event log holds a megacore launch's core 0 steps before core 1's, so a state
+// built at the cursor would show core 1's finished steps as pending; the clock shows both cores as they
+// run. The cursor's cell keeps the state its snapshot gives it.
+void TimeCellStates(views::GridPicture& picture, const walkthrough::ModelInstant& instant,
+                    const walkthrough::Recording& rec) {
+  const std::vector<tpu::StepCost>& costs =
+      rec.launches()[static_cast<std::size_t>(instant.launch)].stats.step_costs;
+  for (std::size_t slice = 0; slice < picture.slices.size(); ++slice)
+    for (int row = 0; row < picture.rows; ++row)
+      for (int col = 0; col < picture.cols; ++col) {
+        if (IsCurrent(picture, static_cast<int>(slice), row, col)) continue;
+        const auto step =
+            static_cast<std::size_t>(views::StepInLaunch(picture, static_cast<int>(slice), row, col));
+        views::CellState& cell =
+            picture.slices[slice].cells[static_cast<std::size_t>(row * picture.cols + col)];
+        if (step >= costs.size() || costs[step].end_us > instant.local_us)
+          cell = views::CellState::Pending;
+        else
+          cell = costs[step].ran ? views::CellState::Ran : views::CellState::Skipped;
+      }
+}
+
 }  // namespace
 
 void AddGridMotion(views::GridPicture& picture, const walkthrough::ModelInstant& instant,
                    const walkthrough::Recording& rec) {
   picture.motion.clear();
+  TimeCellStates(picture, instant, rec);
   for (const walkthrough::CoreInstant& core : instant.cores) {
     if (core.activity == CoreActivity::Computing || core.activity == CoreActivity::Waiting) {
       if (const auto cell = views::CellOfStep(picture, core.step))
