@@ -134,10 +134,10 @@ base::Result<GuiOptions> ParseGuiOptions(std::span<const std::string_view> args)
       return base::Fail(base::Reason::Usage, "--play-rate: " + problem);
     options.play_rate_us = *rate;
   }
-  if (options.play && (options.screenshot || options.layout_json || options.script || options.gallery))
+  if (options.play && (options.script || options.gallery))
     return base::Fail(
         base::Reason::Usage,
-        "--play is for the window and --benchmark-frames; a script plays with 'play time RATE'");
+        "--play is for a tour's window; a script plays with 'play time RATE' or 'play steps SPEED'");
   if (options.gallery && (options.benchmark_frames || options.script))
     return base::Fail(base::Reason::Usage,
                       "--gallery shows canned pictures; it takes no --benchmark-frames or --script");

@@ -11,7 +11,7 @@
 namespace tilewalk::views {
 namespace {
 
-constexpr float kLaneLines = 1.15f;
+constexpr float kLaneLines = 1.15f, kCompactLaneLines = 0.85f;
 
 Meaning MeaningOf(PipelineSpanKind kind) {
   switch (kind) {
@@ -28,23 +28,23 @@ Meaning MeaningOf(PipelineSpanKind kind) {
   }
 }
 
-float LaneHeight() {
-  return ImGui::GetTextLineHeight() * kLaneLines;
+float LaneHeight(bool compact) {
+  return ImGui::GetTextLineHeight() * (compact ? kCompactLaneLines : kLaneLines);
 }
 
 }  // namespace
 
-float PipelineChartHeight(const PipelineChart& chart) {
+float PipelineChartHeight(const PipelineChart& chart, bool compact) {
   if (chart.lanes.empty()) return 0.0f;
-  return ImGui::GetTextLineHeightWithSpacing() + LaneHeight() * static_cast<float>(chart.lanes.size()) +
-         ImGui::GetStyle().ItemSpacing.y;
+  return (compact ? 0.0f : ImGui::GetTextLineHeightWithSpacing()) +
+         LaneHeight(compact) * static_cast<float>(chart.lanes.size()) + ImGui::GetStyle().ItemSpacing.y;
 }
 
-void DrawPipelineChart(const PipelineChart& chart) {
+void DrawPipelineChart(const PipelineChart& chart, bool compact) {
   if (chart.lanes.empty()) return;
-  ui::TextUnformatted(chart.now);
+  if (!compact) ui::TextUnformatted(chart.now);
   const float line = ImGui::GetTextLineHeight();
-  const float lane = LaneHeight();
+  const float lane = LaneHeight(compact);
   const ImVec2 at = ImGui::GetCursorScreenPos();
   const float name_width = ImGui::CalcTextSize("DMA 0 ").x;
   const float left = at.x + name_width;

@@ -7,7 +7,9 @@
 
 namespace tilewalk::views {
 
-void DrawPipelineChart(const PipelineChart& chart);
-float PipelineChartHeight(const PipelineChart& chart);  // 0 without lanes
+// `compact`: thinner lanes and no line of words, for classroom mode's slim strip, whose own first line says
+// what the cursor's event is.
+void DrawPipelineChart(const PipelineChart& chart, bool compact = false);
+float PipelineChartHeight(const PipelineChart& chart, bool compact = false);  // 0 without lanes
 
 }  // namespace tilewalk::views

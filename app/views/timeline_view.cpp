@@ -247,7 +247,8 @@ void DrawCoreLanes(ImDrawList* draw, const TimelinePicture& picture, float left,
 
 // The scrubber: launch bands, a lane of markers per kind, the landing flag and the cursor. Dragging on it
 // returns the seek; `left` and `width` say where its axis lies, for the labels under it.
-std::optional<Intent> DrawScrubber(const TimelinePicture& picture, float& left, float& width) {
+std::optional<Intent> DrawScrubber(const TimelinePicture& picture, float& left, float& width,
+                                   bool core_lanes = true) {
   std::optional<Intent> intent;
   const float line = ImGui::GetTextLineHeight();
   const float lane = LaneHeight();
@@ -255,7 +256,8 @@ std::optional<Intent> DrawScrubber(const TimelinePicture& picture, float& left, 
   width = std::max(1.0f, ImGui::GetContentRegionAvail().x - line);
   left = at.x + line * 0.5f;
   const float band_height = line * kBandLines;
-  const float height = ScrubberHeight(!picture.core_steps.empty());
+  core_lanes = core_lanes && !picture.core_steps.empty();
+  const float height = ScrubberHeight(core_lanes);
   ImGui::InvisibleButton("scrubber", ImVec2(width + line, height));
   if (ImGui::IsItemActive() && picture.event_count > 0) {
     const float x = ImGui::GetIO().MousePos.x;
@@ -294,7 +296,7 @@ std::optional<Intent> DrawScrubber(const TimelinePicture& picture, float& left, 
     const float y = at.y + band_height + lane * static_cast<float>(k);
     DrawMarker(draw, k, x, y, lane, line);
   }
-  if (!picture.core_steps.empty())
+  if (core_lanes)
     DrawCoreLanes(draw, picture, left, width, at.y + band_height + lane * static_cast<float>(kKinds.size()));
   if (picture.landing) {
     // A small flag under the launch bands: where the stop landed, so that one can wander and come back.
@@ -324,9 +326,9 @@ const PipelineChart* ShownChart(const TimelinePicture& picture) {
                                                                                   : nullptr;
 }
 
-float ChartHeight(const TimelinePicture& picture) {
+float ChartHeight(const TimelinePicture& picture, bool compact = false) {
   const PipelineChart* chart = ShownChart(picture);
-  return chart == nullptr ? 0.0f : PipelineChartHeight(*chart);
+  return chart == nullptr ? 0.0f : PipelineChartHeight(*chart, compact);
 }
 
 float TimelineViewHeight(const TimelinePicture& picture) {
@@ -358,17 +360,19 @@ void DrawTimelineFigure(const TimelinePicture& picture) {
 }
 
 float TimelineStripHeight(const TimelinePicture& picture) {
-  return ImGui::GetTextLineHeightWithSpacing() + ChartHeight(picture) +
-         ScrubberHeight(!picture.core_steps.empty());
+  // With the pipeline chart, which has a lane per core, the scrubber's core lanes give way.
+  return ImGui::GetTextLineHeightWithSpacing() + ChartHeight(picture, /*compact=*/true) +
+         ScrubberHeight(!picture.core_steps.empty() && ShownChart(picture) == nullptr);
 }
 
 std::optional<Intent> DrawTimelineStrip(const TimelinePicture& picture) {
   ui::TextColored(palette::Vec(palette::Active().executing_edge), "%s", picture.statement.c_str());
   ImGui::SameLine();
   ui::TextUnformatted(picture.position.c_str());
-  if (const PipelineChart* chart = ShownChart(picture)) DrawPipelineChart(*chart);
+  const PipelineChart* chart = ShownChart(picture);
+  if (chart != nullptr) DrawPipelineChart(*chart, /*compact=*/true);
   float left = 0, width = 0;
-  return DrawScrubber(picture, left, width);
+  return DrawScrubber(picture, left, width, /*core_lanes=*/chart == nullptr);
 }
 
 }  // namespace tilewalk::views

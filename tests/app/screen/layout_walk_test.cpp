@@ -164,3 +164,32 @@ TEST_CASE("layout walk: a 400x300 window draws without overlap, and classroom mo
 }
 
 }  // namespace tilewalk::app
+
+namespace tilewalk::app {
+
+TEST_CASE("layout walk: in model time, with the pipeline chart, the causal tour's stops read whole") {
+  std::optional<std::filesystem::path> pallas;
+  if (const char* env = std::getenv("TILEWALK_PALLAS_SOURCE"); env != nullptr && *env != '\0') pallas = env;
+  session::TourSession session({.tour = "causal", .pallas_source = pallas});
+  REQUIRE(session.HasTour());
+  session.Apply(
+      {.kind = views::IntentKind::SetPlayClock, .value = static_cast<int>(views::PlayClock::ModelTime)});
+  ImGuiContext* before = ImGui::GetCurrentContext();
+  std::vector<std::unique_ptr<Screen>> screens;
+  for (const Config& c : kConfigs) screens.push_back(std::make_unique<Screen>(c));
+  std::string failures;
+  for (int s = 0; s < session.stop_count(); ++s) {
+    session.GoToStop(s);
+    for (const std::unique_ptr<Screen>& screen : screens) {
+      const LayoutReport report = screen->Draw(session);
+      CHECK(session.Pictures().timeline.clock == views::PlayClock::ModelTime);
+      for (const std::string& p : Problems(report, screen->config))
+        failures += "causal stop " + std::to_string(s + 1) + " (" + screen->config.name + "): " + p + "\n";
+    }
+  }
+  screens.clear();
+  ImGui::SetCurrentContext(before);
+  CHECK_MESSAGE(failures.empty(), failures);
+}
+
+}  // namespace tilewalk::app
