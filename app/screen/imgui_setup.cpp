@@ -111,6 +111,9 @@ void SetUpStyle(const ImGuiLook& look) {
   }
   // Tooltips, menus and popups are opaque: on a projector the pane behind must not read through them.
   style.Colors[ImGuiCol_PopupBg].w = 1.0f;
+  // Child regions draw no ground of their own: the frame is cleared to the window colour already, and a
+  // software rasteriser pays for every pixel filled again (a classroom frame filled 2.4 Mpx, not 0.9).
+  style.Colors[ImGuiCol_ChildBg].w = 0.0f;
   // ImGui's spacing is tuned for its 13 px font; grow it with ours so that the layout does not look cramped.
   style.ScaleAllSizes(look.font_pixels / 16.0f);
 }
