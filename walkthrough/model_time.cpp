@@ -22,7 +22,15 @@ std::ptrdiff_t LastStartedBy(const std::vector<uint32_t>& indices, const tpu::Ev
   return (after - indices.begin()) - 1;
 }
 
+// Times are stamped as floats from the launch's start and asked for as doubles from the recording's:
+// an event counts as started a picosecond early, so that the clock put at an event's start finds it.
+constexpr double kClockSlackUs = 1e-6;
+
 }  // namespace
+
+bool StepFinished(const tpu::StepCost& cost) {
+  return cost.compute_us > 0 && cost.end_us >= cost.start_us;
+}
 
 ModelTime::ModelTime(const Recording& recording) : m_recording(recording) {
   for (const LaunchTrack& track : recording.launches()) {
@@ -34,7 +42,8 @@ ModelTime::ModelTime(const Recording& recording) : m_recording(recording) {
       (IsCopy(e) ? core.copies : core.compute).push_back(static_cast<uint32_t>(i));
     }
     for (std::size_t s = 0; s < track.stats.step_costs.size(); ++s)
-      cores[track.stats.step_costs[s].core & 1u].steps.push_back(static_cast<uint32_t>(s));
+      if (StepFinished(track.stats.step_costs[s]))
+        cores[track.stats.step_costs[s].core & 1u].steps.push_back(static_cast<uint32_t>(s));
   }
 }
 
@@ -44,20 +53,22 @@ int ModelTime::Cores(int launch) const {
 }
 
 CoreInstant ModelTime::CoreAt(int launch, int core, double local_us) const {
+  const double started_by = local_us + kClockSlackUs;
   const CoreIndex& index = m_launches[static_cast<std::size_t>(launch)][static_cast<std::size_t>(core)];
   const tpu::EventLog& events = m_recording.launches()[static_cast<std::size_t>(launch)].events;
   const uint64_t base = m_recording.EventRange(launch).first;
   CoreInstant instant;
   if (index.compute.empty()) return instant;  // Unused
-  const std::ptrdiff_t copy = LastStartedBy(index.copies, events, local_us);
+  const std::ptrdiff_t copy = LastStartedBy(index.copies, events, started_by);
   if (copy >= 0) {
+    instant.started_copy = base + index.copies[static_cast<std::size_t>(copy)];
     const tpu::Event& e = events[index.copies[static_cast<std::size_t>(copy)]];
     const double start = e.t_start_us, end = e.t_end_us;
     if (local_us < end && end > start)
       instant.copy = CopyInFlight{base + index.copies[static_cast<std::size_t>(copy)],
-                                  (local_us - start) / (end - start)};
+                                  std::max(0.0, (local_us - start) / (end - start))};
   }
-  const std::ptrdiff_t at = LastStartedBy(index.compute, events, local_us);
+  const std::ptrdiff_t at = LastStartedBy(index.compute, events, started_by);
   if (at < 0) {  // the prologue: the first step's inputs are on their way
     instant.activity = CoreActivity::Waiting;
     instant.step = events[index.compute.front()].step;
@@ -92,7 +103,7 @@ ModelInstant ModelTime::At(double time_us) const {
   const CoreInstant& first = instant.cores[0];
   const CoreInstant& second = instant.cores[1];
   const EventSpan span = m_recording.EventRange(launch);
-  instant.cursor = first.event.value_or(span.first);
+  instant.cursor = first.event.value_or(first.started_copy.value_or(span.first));
   if (first.activity == CoreActivity::Done && second.event)
     instant.cursor = std::max(instant.cursor, *second.event);
   return instant;

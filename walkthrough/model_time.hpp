@@ -34,7 +34,8 @@ enum class CoreActivity : uint8_t {
 struct CoreInstant {
   CoreActivity activity = CoreActivity::Unused;
   std::optional<uint64_t> event{};  // the core's latest event started at or before the instant, not a copy
-  int64_t step = -1;                // the grid step it computes or waits for; -1 when none
+  std::optional<uint64_t> started_copy{};  // its latest copy or writeback started at or before the instant
+  int64_t step = -1;                       // the grid step it computes or waits for; -1 when none
   std::optional<CopyInFlight> copy{};
 };
 
@@ -43,8 +44,13 @@ struct ModelInstant {
   int launch = 0;
   double local_us = 0;  // from the launch's start
   std::array<CoreInstant, 2> cores{};
-  uint64_t cursor = 0;  // the event the app shows: core 0's latest, or core 1's once core 0 is done
+  // The event the app shows: core 0's latest, or core 1's once core 0 is done; before core 0's first step,
+  // its latest prologue copy started (the launch's first event before any).
+  uint64_t cursor = 0;
 };
+
+// A grid step that ran to its end: a step that raised an error has a cost entry but no end on the clock.
+bool StepFinished(const tpu::StepCost& cost);
 
 enum class LaneSpanKind : uint8_t { Ran, Skipped, Wait, CopyIn, Writeback };
 

@@ -162,7 +162,7 @@ void StartPlaying(GuiRun& run) {
   if (!run.options.play || !run.shell.has_tour) return;
   run.tour->Apply({.kind = views::IntentKind::SetPlayClock, .value = static_cast<int>(*run.options.play)});
   run.tour->Apply(
-      {.kind = views::IntentKind::SetPlayRate, .value = std::llround(run.options.play_rate_us * 1000.0)});
+      {.kind = views::IntentKind::SetPlayRate, .value = views::PlayRateValue(run.options.play_rate_us)});
   if (!run.tour->playing()) run.tour->Apply({.kind = views::IntentKind::TogglePlay});
 }
 
@@ -237,7 +237,6 @@ std::optional<ExitCode> TakeScreenshot(GuiRun& run) {
 // Draws frames until the window closes (File > Quit, Ctrl-C), the screenshot is saved or the benchmark ends.
 ExitCode RunFrames(GuiRun& run, const base::InterruptGuard& interrupts) {
   FrameTimer timer(run.options.benchmark_frames);
-  DrawCost draw_cost;  // of the latest frame, with --benchmark-frames
   const auto started = std::chrono::steady_clock::now();
   for (int frame = 1; !run.window.ShouldClose(); ++frame) {
     SleepWhileIdle(run);
@@ -251,7 +250,6 @@ ExitCode RunFrames(GuiRun& run, const base::InterruptGuard& interrupts) {
     OpenChosenTour(run);
     if (run.shell.quit_requested || interrupts.Interrupted()) run.window.RequestClose();
     run.window.Render();
-    if (run.benchmarking) draw_cost = MeasureDrawCost(*ImGui::GetDrawData());
     if (const auto ended = TakeScreenshot(run)) return *ended;
     if (!ScriptAfterRender(run)) return ExitCode::Failure;
     run.window.Present();
@@ -259,11 +257,15 @@ ExitCode RunFrames(GuiRun& run, const base::InterruptGuard& interrupts) {
     PaceFrames(run, frame_start);
     if (run.benchmarking) {
       // Played: from the start again once it ends, so that every frame moves.
-      if (run.options.play && run.shell.has_tour && !run.tour->playing())
+      if (run.options.play && run.shell.has_tour && !run.tour->playing()) {
+        run.tour->Apply({.kind = views::IntentKind::GoToStart});
         run.tour->Apply({.kind = views::IntentKind::TogglePlay});
-      else if (!run.options.play && run.shell.has_tour)
+      } else if (!run.options.play && run.shell.has_tour) {
         run.tour->Apply({.kind = views::IntentKind::StepStatement, .value = 1});
+      }
       if (timer.FrameEnds()) {
+        // The last frame's draw data stays until the next frame begins: measured outside the timed frames.
+        const DrawCost draw_cost = MeasureDrawCost(*ImGui::GetDrawData());
         run.out << timer.Report(run.window.FramebufferSize()) << " " << DrawCostLine(draw_cost) << "\n"
                 << "the last frame's fill by window:\n"
                 << DrawCostByWindow(draw_cost, 12);

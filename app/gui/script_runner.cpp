@@ -173,7 +173,7 @@ void ScriptRunner::Play(const ScriptCommand& c, session::TourSession& tour) {
   tour.Apply({.kind = views::IntentKind::SetPlayClock,
               .value = static_cast<int>(time ? views::PlayClock::ModelTime : views::PlayClock::Steps)});
   if (time) {
-    tour.Apply({.kind = views::IntentKind::SetPlayRate, .value = std::llround(c.rate_us * 1000.0)});
+    tour.Apply({.kind = views::IntentKind::SetPlayRate, .value = views::PlayRateValue(c.rate_us)});
   } else {
     tour.Apply({.kind = views::IntentKind::SetSpeed, .value = c.frames});
   }

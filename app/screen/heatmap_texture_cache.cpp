@@ -53,6 +53,7 @@ views::TextureId HeatmapTextureCache::Texture(const std::string& key,
     std::swap(entry.width, entry.previous_width);
     std::swap(entry.height, entry.previous_height);
     entry.has_previous = true;
+    entry.replaced_at = ImGui::GetCurrentContext() != nullptr ? ImGui::GetFrameCount() : 0;
   } else {
     entry.texture = NewTexture();
   }
@@ -74,8 +75,13 @@ views::TextureId HeatmapTextureCache::Texture(const std::string& key,
 
 views::TextureId HeatmapTextureCache::Previous(const std::string& key) {
   const auto found = m_entries.find(key);
-  return found != m_entries.end() && found->second.has_previous ? AsTextureId(found->second.previous)
-                                                                : nullptr;
+  if (found == m_entries.end() || !found->second.has_previous || found->second.replaced_at < m_fade_from)
+    return nullptr;
+  return AsTextureId(found->second.previous);
+}
+
+void HeatmapTextureCache::StartCrossFade() {
+  m_fade_from = ImGui::GetCurrentContext() != nullptr ? ImGui::GetFrameCount() : 0;
 }
 
 }  // namespace tilewalk::app

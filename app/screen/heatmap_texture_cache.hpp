@@ -26,7 +26,10 @@ class HeatmapTextureCache final : public views::HeatmapTextures {
 
   views::TextureId Texture(const std::string& key,
                            const std::shared_ptr<const views::HeatmapImage>& image) override;
+  // Only an image replaced since the latest StartCrossFade(): one the step left unchanged does not fade
+  // from an older image.
   views::TextureId Previous(const std::string& key) override;
+  void StartCrossFade();  // a step's transition starts: the images replaced from now on fade in
   int uploads() const { return m_uploads; }  // how many times an image went to GL, for tests and the curious
 
  private:
@@ -38,7 +41,9 @@ class HeatmapTextureCache final : public views::HeatmapTextures {
     int width = 0, height = 0;
     int previous_width = 0, previous_height = 0;
     bool has_previous = false;
+    int replaced_at = -1;  // the ImGui frame the image was last replaced in
   };
+  int m_fade_from = 0;  // the ImGui frame of the latest StartCrossFade
   std::map<std::string, Entry> m_entries;
   int m_uploads = 0;
 };

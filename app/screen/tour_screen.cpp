@@ -421,8 +421,9 @@ void DrawTourScreen(session::TourSession& session, TourScreenState& state, float
   for (const views::Intent& intent : intents) {
     const std::optional<uint64_t> before = session.cursor();
     session.Apply(intent);
-    if (session.cursor() != before)
-      state.transition.Moved(intent, from_cell, state.reduce_motion || session.playing());
+    if (session.cursor() == before) continue;
+    state.transition.Moved(intent, from_cell, state.reduce_motion || session.playing());
+    if (state.transition.Active()) state.textures.StartCrossFade();
   }
 }
 

@@ -215,10 +215,13 @@ void MarkArrival(views::MemoryPicture& picture, const tpu::Event& e) {
   op->slots[e.slot & 1u].moving_cell = static_cast<int>(e.block - op->hbm.first_block);
 }
 
-// The block a slot held before the copy that serves `step`: the block of the latest earlier step that used
-// the slot; none when no step had.
-std::optional<uint32_t> HeldBefore(const tpu::OperandSchedule& schedule, int64_t step, uint8_t slot) {
-  for (int64_t s = std::min<int64_t>(step, static_cast<int64_t>(schedule.slot.size())) - 1; s >= 0; --s)
+// The block a slot held before the copy that serves `step`: the block of the latest earlier step of the same
+// TensorCore (each core has slots of its own) that used the slot; none when no step had.
+std::optional<uint32_t> HeldBefore(const tpu::OperandSchedule& schedule, const tpu::CoreSplit& cores,
+                                   int64_t step, uint8_t slot) {
+  const int core = cores.CoreOf(step);
+  for (int64_t s = std::min<int64_t>(step, static_cast<int64_t>(schedule.slot.size())) - 1;
+       s >= 0 && cores.CoreOf(s) == core; --s)
     if (schedule.slot[static_cast<std::size_t>(s)] == slot)
       return schedule.block[static_cast<std::size_t>(s)];
   return std::nullopt;
@@ -230,15 +233,17 @@ void SetInVmem(views::HbmArrayPicture& hbm, std::optional<uint32_t> block, bool 
   cell = in_vmem ? (cell | views::hbm_cell::kInVmem) : (cell & ~views::hbm_cell::kInVmem);
 }
 
-void UndoCopyIn(views::OperandPicture& op, const tpu::OperandSchedule& schedule, const tpu::Event& copy) {
+void UndoCopyIn(views::OperandPicture& op, const tpu::OperandSchedule& schedule, const tpu::CoreSplit& cores,
+                const tpu::Event& copy) {
   const bool prologue = (copy.flags & tpu::event_flags::kPrologue) != 0;
   const int64_t served = static_cast<int64_t>(copy.step) + (prologue ? 0 : 1);
-  const std::optional<uint32_t> before = HeldBefore(schedule, served, copy.slot);
+  const std::optional<uint32_t> before = HeldBefore(schedule, cores, served, copy.slot);
   views::SlotPicture& slot = op.slots[copy.slot & 1u];
   slot.filling = false;
   slot.holds_block = before.has_value();
   slot.block = before ? BlockText(&schedule, *before) : std::string();
-  const std::optional<uint32_t> other = HeldBefore(schedule, served, static_cast<uint8_t>(copy.slot ^ 1u));
+  const std::optional<uint32_t> other =
+      HeldBefore(schedule, cores, served, static_cast<uint8_t>(copy.slot ^ 1u));
   if (other != copy.block) SetInVmem(op.hbm, copy.block, false);
   SetInVmem(op.hbm, before, true);
 }
@@ -264,10 +269,11 @@ void UndoCopiesNotStarted(views::MemoryPicture& picture, const walkthrough::Reco
   const std::size_t inputs = picture.inputs.size();
   for (uint64_t event = cursor + 1; event-- > from;) {
     const tpu::Event& e = rec.EventAt(event);
-    if (e.core() != at.core() || static_cast<double>(e.t_start_us) <= local_us) continue;
+    // A picosecond's slack, as ModelTime allows: the clock put at an event's start finds it started.
+    if (e.core() != at.core() || static_cast<double>(e.t_start_us) <= local_us + 1e-6) continue;
     if (e.kind == tpu::EventKind::CopyIn && (e.flags & tpu::event_flags::kIssued) != 0 &&
         e.operand < inputs && e.operand < track.plan.inputs.size())
-      UndoCopyIn(picture.inputs[e.operand], track.plan.inputs[e.operand], e);
+      UndoCopyIn(picture.inputs[e.operand], track.plan.inputs[e.operand], track.plan.cores, e);
     if (e.kind == tpu::EventKind::Writeback && e.operand >= inputs &&
         e.operand - inputs < picture.outputs.size())
       UndoWriteback(picture.outputs[e.operand - inputs], e, at.step);

@@ -28,11 +28,6 @@ int Percent(double progress) {
   return static_cast<int>(std::floor(std::clamp(progress, 0.0, 0.999) * 100.0));
 }
 
-// The core whose events the cursor (and so the snapshot) is on.
-int CursorCore(const walkthrough::ModelInstant& instant, const walkthrough::Recording& rec) {
-  return rec.EventAt(instant.cursor).core();
-}
-
 // "k for step 7, 40 %", "o of step 5 drains, 60 %"
 std::string CopyWords(const walkthrough::Recording& rec, int launch, const walkthrough::CopyInFlight& copy) {
   const tpu::Event& e = rec.EventAt(copy.event);
@@ -85,7 +80,8 @@ void TimeCellStates(views::GridPicture& picture, const walkthrough::ModelInstant
             static_cast<std::size_t>(views::StepInLaunch(picture, static_cast<int>(slice), row, col));
         views::CellState& cell =
             picture.slices[slice].cells[static_cast<std::size_t>(row * picture.cols + col)];
-        if (step >= costs.size() || costs[step].end_us > instant.local_us)
+        if (step >= costs.size() || !walkthrough::StepFinished(costs[step]) ||
+            costs[step].end_us > instant.local_us)
           cell = views::CellState::Pending;
         else
           cell = costs[step].ran ? views::CellState::Ran : views::CellState::Skipped;
@@ -121,8 +117,11 @@ void AddMemoryMotion(views::MemoryPicture& picture, const walkthrough::ModelInst
         slot.moving.reset();
         slot.moving_cell = -1;
       }
-  UndoCopiesNotStarted(picture, rec, instant.cursor, instant.local_us);
-  const walkthrough::CoreInstant& core = instant.cores[static_cast<std::size_t>(CursorCore(instant, rec))];
+  // The picture's own event: the timeline's cursor, which a step may have put on core 1 while the clock's
+  // cursor is core 0's.
+  UndoCopiesNotStarted(picture, rec, picture.event, instant.local_us);
+  const walkthrough::CoreInstant& core =
+      instant.cores[static_cast<std::size_t>(rec.EventAt(picture.event).core())];
   picture.under_way.clear();
   picture.focus = views::MemoryFocus::None;  // the pane keeps still; what moves is said in `under_way`
   if (core.activity == CoreActivity::Waiting)

@@ -16,8 +16,8 @@ namespace tilewalk::session {
 void AddGridMotion(views::GridPicture& picture, const walkthrough::ModelInstant& instant,
                    const walkthrough::Recording& recording);
 
-// The slot a copy lands in and the output slot a writeback drains, with their progress, for the core whose
-// event the cursor is on; the "last copy" line says what moves and how far it has got.
+// The slot a copy lands in and the output slot a writeback drains, with their progress, for the core of the
+// picture's event (the timeline's cursor); `under_way` says what moves and how far it has got.
 void AddMemoryMotion(views::MemoryPicture& picture, const walkthrough::ModelInstant& instant,
                      const walkthrough::Recording& recording);
 

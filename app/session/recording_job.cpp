@@ -8,7 +8,9 @@
 namespace tilewalk::session {
 namespace {
 
-constexpr int kJobNiceness = 5;  // of the job's own thread; the launch's pool threads keep theirs
+// Of the job's own thread. Pool threads it is the first to need are started from it and inherit it (an
+// unprivileged thread cannot lower it again), so they stay behind the window too, for later recordings.
+constexpr int kJobNiceness = 5;
 
 }  // namespace
 

@@ -136,8 +136,7 @@ bool TourSession::ApplyPlaybackSetting(const views::Intent& intent) {
       Apply({.kind = IntentKind::SetPlayClock, .value = m_clock == views::PlayClock::Steps ? 1 : 0});
       return true;
     case IntentKind::SetPlayRate:
-      if (const double rate = static_cast<double>(intent.value) / 1000.0;
-          views::PlayRateProblem(rate).empty()) {
+      if (const double rate = views::PlayRateOfValue(intent.value); views::PlayRateProblem(rate).empty()) {
         m_rate_us = rate;
         MarkDirty();
       }

@@ -59,15 +59,14 @@ const walkthrough::ModelTime& TourSession::ModelClock() {
   return *extras.time;
 }
 
-// The chart always follows the clock; the other pictures show what moves only while the clock is model
-// time, and otherwise stay as the event at the cursor leaves them.
+// In model time: the pipeline chart around the clock, and what moves at that instant on the grid and in
+// Memory. By steps the pictures stay as the event at the cursor leaves them.
 void TourSession::ApplyMotion() {
   m_motion_dirty = false;
-  if (!m_timeline) return;
+  if (!m_timeline || m_clock != views::PlayClock::ModelTime) return;
   const walkthrough::ModelInstant instant = ModelClock().At(m_play_us);
   views::TimelinePicture& timeline = m_pictures.timeline;
   timeline.pipeline = BuildPipelineChart(ModelClock(), instant, *m_recording);
-  if (m_clock != views::PlayClock::ModelTime) return;
   timeline.cursor_us = instant.time_us;
   AddGridMotion(m_pictures.grid, instant, *m_recording);
   m_pictures.memory = m_memory_at_cursor;  // motion takes back copies not yet started: from the built one

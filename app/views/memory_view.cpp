@@ -224,9 +224,10 @@ void DrawOperands(const char* heading, const std::vector<OperandPicture>& operan
     std::optional<ImVec2> cell_centre;
     DrawHbm(op.hbm, hbm_width, moving ? op.slots[static_cast<std::size_t>(moving->slot)].moving_cell : -1,
             cell_centre);
-    if (moving && cell_centre)
-      DrawTravellingBlock(*moving, *op.slots[static_cast<std::size_t>(moving->slot)].moving, *cell_centre,
-                          outputs);
+    if (moving && cell_centre) {
+      const SlotPicture& slot = op.slots[static_cast<std::size_t>(moving->slot)];
+      DrawTravellingBlock(*moving, slot.moving.value_or(arrival), *cell_centre, outputs);
+    }
     if (static_cast<int>(i) == focus_row) focus = {row_screen_y, ImGui::GetCursorScreenPos().y, true};
   }
 }

@@ -137,9 +137,9 @@ std::optional<Intent> DrawButtons(const TimelinePicture& picture) {
     auto rate = static_cast<float>(picture.rate_us);
     if (ImGui::SliderFloat("##rate", &rate, static_cast<float>(kMinPlayRate),
                            static_cast<float>(kMaxPlayRate), "%.3g µs/s", ImGuiSliderFlags_Logarithmic))
-      intent = Intent{
-          .kind = IntentKind::SetPlayRate,
-          .value = std::llround(std::clamp(static_cast<double>(rate), kMinPlayRate, kMaxPlayRate) * 1000.0)};
+      intent =
+          Intent{.kind = IntentKind::SetPlayRate,
+                 .value = PlayRateValue(std::clamp(static_cast<double>(rate), kMinPlayRate, kMaxPlayRate))};
   } else {
     int speed = static_cast<int>(picture.speed);
     if (ImGui::SliderInt("##speed", &speed, 1, 120, "%d/s"))

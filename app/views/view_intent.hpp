@@ -36,7 +36,8 @@ enum class IntentKind : std::uint8_t {
   RevealAnswer,          // step on to where the stop's question is answered
   SetPlayClock,          // value: a PlayClock (timeline_picture.hpp)
   TogglePlayClock,       // steps ↔ model time
-  SetPlayRate,    // value: nanoseconds of model time per second of playback (kMinPlayRate..kMaxPlayRate µs)
+  SetPlayRate,  // value: a rate as PlayRateValue (play_rate.hpp) gives it, from kMinPlayRate to kMaxPlayRate
+                // µs
   ScalePlayRate,  // value: +1 doubles the model-time rate, -1 halves it (within its range)
 };
 

@@ -14,6 +14,7 @@
 
 #include "app/gui/draw_cost.hpp"
 #include "app/screen/tour_screen.hpp"
+#include "app/views/play_rate.hpp"
 #include "tests/bench/bench_renderer.hpp"
 
 namespace {
@@ -30,7 +31,7 @@ void BM_GuiFramePlaying(benchmark::State& state) {
   screen.classroom = state.range(0) == 1;
   session.Apply(
       {.kind = views::IntentKind::SetPlayClock, .value = static_cast<int>(views::PlayClock::ModelTime)});
-  session.Apply({.kind = views::IntentKind::SetPlayRate, .value = 1000});
+  session.Apply({.kind = views::IntentKind::SetPlayRate, .value = views::PlayRateValue(1.0)});
   session.Apply({.kind = views::IntentKind::TogglePlay});
   std::vector<double> wall;
   double cpu_ms = 0, pixels = 0;

