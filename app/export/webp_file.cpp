@@ -2,11 +2,10 @@
 
 #include <webp/encode.h>
 
-#include <dlfcn.h>
-
 #include <cstring>
 #include <vector>
 
+#include "app/export/library_symbol.hpp"
 #include "base/os_error.hpp"
 #include "base/output_file.hpp"
 
@@ -29,12 +28,6 @@ namespace {
 // level 3 19 kB in 64 ms; higher levels gain little more.
 constexpr int kLosslessLevel = 1;
 
-template <typename F>
-bool Find(void* library, const char* name, F& into) {
-  into = reinterpret_cast<F>(dlsym(library, name));
-  return into != nullptr;
-}
-
 // The writer libwebp calls with each piece of the file: appended to the std::string in custom_ptr.
 int AppendBytes(const std::uint8_t* data, std::size_t size, const WebPPicture* picture) {
   auto* out = static_cast<std::string*>(picture->custom_ptr);
@@ -54,11 +47,11 @@ base::Result<std::shared_ptr<const WebpEncoder>> WebpEncoder::Load(const char* l
                           "or scripts/install-deps.sh), or use --format png");
   auto f = std::make_unique<Functions>();
   void* lib = encoder->m_library;
-  if (!Find(lib, "WebPConfigInitInternal", f->config_init) ||
-      !Find(lib, "WebPConfigLosslessPreset", f->lossless_preset) ||
-      !Find(lib, "WebPPictureInitInternal", f->picture_init) ||
-      !Find(lib, "WebPPictureImportRGBX", f->import_rgbx) || !Find(lib, "WebPEncode", f->encode) ||
-      !Find(lib, "WebPPictureFree", f->picture_free))
+  if (!FindSymbol(lib, "WebPConfigInitInternal", f->config_init) ||
+      !FindSymbol(lib, "WebPConfigLosslessPreset", f->lossless_preset) ||
+      !FindSymbol(lib, "WebPPictureInitInternal", f->picture_init) ||
+      !FindSymbol(lib, "WebPPictureImportRGBX", f->import_rgbx) ||
+      !FindSymbol(lib, "WebPEncode", f->encode) || !FindSymbol(lib, "WebPPictureFree", f->picture_free))
     return base::Fail(base::Reason::NotFound,
                       std::string(library) +
                           " lacks the WebP encoder's functions (is it libwebp 0.5 or later?); install "
