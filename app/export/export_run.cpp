@@ -1,6 +1,7 @@
 // The export's run, as RunExport's checklist reads it. Sections: the plan (the frames of each stop); one
 // frame (the screen, or each pane alone as a figure, then the panes' files); all the frames with their stops;
-// the manifest, the player and the closing report; RunExport.
+// the manifest, the player and the closing report; RunExport (with --motion, the animations after the
+// stills).
 #include "app/export/export_run.hpp"
 
 #include <imgui.h>
@@ -14,6 +15,7 @@
 #include "app/export/headless_renderer.hpp"
 #include "app/export/html_player.hpp"
 #include "app/export/manifest.hpp"
+#include "app/export/motion_frames.hpp"
 #include "app/export/pane_files.hpp"
 #include "app/export/stop_panes.hpp"
 #include "app/export/video_encoder.hpp"
@@ -265,6 +267,9 @@ void ReportWritten(std::ostream& out, const ExportOptions& options, const Manife
         << (renderer != nullptr ? SizeText(renderer->FramebufferSize()) : std::string("SVG per pane")) << ", "
         << rate << " frames/s)";
   }
+  if (!manifest.motion.empty())
+    out << ", " << manifest.motion.size() << (manifest.motion.size() == 1 ? " animation" : " animations")
+        << " in motion/";
   out << ", pictures/ and manifest.json" << (options.html ? ", index.html" : "")
       << (video ? ", video.mp4" : "") << " to " << base::Quote(options.out) << "\n";
 }
@@ -288,6 +293,8 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& err) {
   if (!ffmpeg) return ffmpeg.error();
   const auto webp = LoadWebp(options);
   if (!webp) return webp.error();
+  const auto animation = LoadWebpAnimation(options);
+  if (!animation) return animation.error();
 
   PlanProgress planning{.line = {err, "export", ProgressLine::StderrIsTerminal()}};
   session::TourSession session(
@@ -317,12 +324,20 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& err) {
   if (!renderer) return renderer.error();
   auto folder = base::OutputFolder::Create(options.out, folder_options);
   if (!folder) return folder.error();
-  if (const base::Status made = MakeSubfolders(folder->path(), nothing); !made) return made.error();
+  if (const base::Status made = MakeSubfolders(folder->path(), options.motion, nothing); !made)
+    return made.error();
 
   auto drawn = DrawFrames(*plan, total, renderer->get(), session, ManifestHeader(options, session, every),
                           options, *webp, folder->path(), err, interrupts);
   if (!drawn && drawn.error().reason == Reason::Interrupted) return interrupted();
   if (!drawn) return Fail(drawn.error().reason, drawn.error().message + "; " + nothing);
+  if (*animation) {
+    auto motion = DrawMotion(session, {**renderer, options, *animation, folder->path()},
+                             drawn->manifest.stops, err, interrupts);
+    if (!motion && motion.error().reason == Reason::Interrupted) return interrupted();
+    if (!motion) return Fail(motion.error().reason, motion.error().message + "; " + nothing);
+    drawn->manifest.motion = std::move(*motion);
+  }
   if (const base::Status written = WriteManifestAndPlayer(drawn->manifest, options.html, folder->path());
       !written)
     return Fail(written.error().reason, written.error().message + "; " + nothing);

@@ -51,6 +51,11 @@ std::vector<OptionSpec> OutputSpecs(ExportOptions& into) {
                    "each stop's own figure beside its narration",
                    into.html),
       SwitchOption("--video", "Also write video.mp4 (needs ffmpeg on PATH)", into.video),
+      SwitchOption("--motion",
+                   "Figures (as --figure), and each stop's grid and memory panes as animated WebP in the\n"
+                   "model's time (motion/00001-grid.webp): its grid step and the next two in 3 s at 30\n"
+                   "frames a second, which the player plays (needs libwebpmux3)",
+                   into.motion),
       WholeOption("--fps", "Frames per second of the video, and the fastest the player plays (default 2)", 1,
                   60, into.fps),
   };
@@ -145,6 +150,32 @@ base::Status CheckFigureOptions(ExportOptions& options, bool panes_given) {
   return {};
 }
 
+// --motion animates each tour stop's figures: it turns --figure on, and refuses what a figure export of
+// the stops' grid and memory panes cannot be.
+base::Status CheckMotionOptions(ExportOptions& options, const std::vector<std::string_view>& given,
+                                bool scenario_given) {
+  using base::Fail;
+  using base::Reason;
+  if (!options.motion) return {};
+  if (options.format == ImageFormat::Svg)
+    return Fail(Reason::Usage,
+                "--motion draws animated WebP of the figures, and --format svg draws no pixels; drop "
+                "--format svg or --motion");
+  if (WasGiven(given, "--video"))
+    return Fail(Reason::Usage,
+                "--motion writes an animation per pane of each stop, and --video one of the whole screen; "
+                "drop --video or --motion");
+  if (scenario_given)
+    return Fail(Reason::Usage,
+                "--motion animates each tour stop from its landing, and a scenario has no stops; give "
+                "--tour or drop --motion");
+  if (WasGiven(given, "--panes") && !options.panes.Has(Pane::Grid) && !options.panes.Has(Pane::Memory))
+    return Fail(Reason::Usage, "--motion animates the grid and memory panes, and --panes " +
+                                   options.panes.ToString() + " leaves both out; add one or drop --motion");
+  options.figure = true;
+  return {};
+}
+
 // --stop-pane picks, per stop, one of the panes that --figure or --format svg draws alone; --panes would pick
 // others, and a scenario has no stops to pick by.
 base::Status CheckStopPaneOptions(const ExportOptions& options, bool panes_given, bool scenario_given) {
@@ -217,6 +248,8 @@ base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view>
   options.out = *out;
   options.size_given = WasGiven(given, "--size");
   const bool panes_given = WasGiven(given, "--panes");
+  if (const base::Status motion = CheckMotionOptions(options, given, scenario_args.given()); !motion)
+    return motion.error();
   const base::Status checked = options.format == ImageFormat::Svg
                                    ? CheckSvgOptions(options, given, panes_given)
                                    : CheckFigureOptions(options, panes_given);
