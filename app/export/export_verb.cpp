@@ -50,7 +50,10 @@ std::vector<OptionSpec> OutputSpecs(ExportOptions& into) {
                    "Also write index.html, a player that works opened from disk; with --figure it shows\n"
                    "each stop's own figure beside its narration",
                    into.html),
-      SwitchOption("--video", "Also write video.mp4 (needs ffmpeg on PATH)", into.video),
+      SwitchOption("--video",
+                   "Also write video.mp4 (needs ffmpeg on PATH); with --motion, of the whole screen at\n"
+                   "1280x720 in the model's time, each stop as its animations play it",
+                   into.video),
       SwitchOption("--motion",
                    "Figures (as --figure), and each stop's grid and memory panes as animated WebP in the\n"
                    "model's time (motion/00001-grid.webp): its grid step and the next two in 3 s at 30\n"
@@ -123,15 +126,16 @@ std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std
   return specs;
 }
 
-// --figure draws the picture panes, one file each; a video, which needs one picture per frame, refuses it.
+// --figure draws the picture panes, one file each; a video, which needs one picture per frame, refuses it
+// (but for --motion's, drawn of the screen apart from the figures).
 base::Status CheckFigureOptions(ExportOptions& options, bool panes_given) {
   using base::Fail;
   using base::Reason;
-  if (options.video && options.format != ImageFormat::Png)
+  if (options.video && !options.motion && options.format != ImageFormat::Png)
     return Fail(Reason::Usage, "--video is made from PNG frames; drop --format " +
                                    std::string(ImageFormatName(options.format)) + " or --video");
   if (!options.figure) return {};
-  if (options.video)
+  if (options.video && !options.motion)
     return Fail(
         Reason::Usage,
         "--figure writes one image per pane, and a video needs one per frame; drop --video or --figure");
@@ -161,10 +165,6 @@ base::Status CheckMotionOptions(ExportOptions& options, const std::vector<std::s
     return Fail(Reason::Usage,
                 "--motion draws animated WebP of the figures, and --format svg draws no pixels; drop "
                 "--format svg or --motion");
-  if (WasGiven(given, "--video"))
-    return Fail(Reason::Usage,
-                "--motion writes an animation per pane of each stop, and --video one of the whole screen; "
-                "drop --video or --motion");
   if (scenario_given)
     return Fail(Reason::Usage,
                 "--motion animates each tour stop from its landing, and a scenario has no stops; give "

@@ -126,7 +126,8 @@ ordered_json MotionJson(const ManifestMotion& m) {
           {"rate_us_per_second", m.rate_us_per_second},
           {"launch", m.launch},
           {"steps", {m.first_step, m.last_step}},
-          {"events", {m.first_event, m.last_event}}};
+          {"events", {m.first_event, m.last_event}},
+          {"start_seconds", m.start_seconds}};
 }
 
 }  // namespace

@@ -88,11 +88,12 @@ struct ManifestStop {
   std::string problem{};  // a placeholder that could not be filled, a stop that does not land
 };
 
-// One animation of `export --motion`: a pane of a stop played in model time from the stop's landing event.
+// One animation of `export --motion`: a pane of a stop played in model time from the stop's landing event,
+// or with --video the whole screen's stretch of video.mp4 for that stop (pane "screen").
 // Frame k shows the instant from_us + k * rate_us_per_second / fps; the last stays until to_us.
 struct ManifestMotion {
   std::string file{};  // "motion/00001-grid.webp", relative to the manifest
-  std::string pane{};  // "grid" or "memory"
+  std::string pane{};  // "grid", "memory", or "screen" for a stretch of the video
   int stop = 1;        // 1-based
   PixelSize size{};
   int fps = 30;
@@ -103,6 +104,7 @@ struct ManifestMotion {
   std::string launch{};
   std::int64_t first_step = 0, last_step = 0;     // the grid steps the span covers
   std::uint64_t first_event = 0, last_event = 0;  // the events at the cursor at the first and last frames
+  double start_seconds = 0;  // where it begins in its file: 0 but for the video's stops (pane "screen")
 };
 
 struct Manifest {

@@ -1,9 +1,6 @@
 #include "app/export/motion_frames.hpp"
 
-#include <cmath>
-
 #include "app/export/frame_files.hpp"
-#include "app/export/motion_span.hpp"
 #include "app/export/stop_panes.hpp"
 #include "app/progress_line.hpp"
 #include "app/screen/figure_screen.hpp"
@@ -16,8 +13,6 @@ PaneSet MotionPanes() {
 }
 
 namespace {
-
-constexpr int kFrames = static_cast<int>(kMotionSeconds * kMotionFps);
 
 // One pane of a stop being animated.
 struct PaneAnimation {
@@ -44,15 +39,6 @@ base::Result<std::vector<PaneAnimation>> StartAnimations(session::TourSession& s
   return started;
 }
 
-// The session on the model-time clock, at the stop's landing event, playing `rate_us` µs a second.
-void PlayModelTime(session::TourSession& session, double rate_us) {
-  using views::IntentKind;
-  session.Apply(
-      {.kind = IntentKind::SetPlayClock, .value = static_cast<int64_t>(views::PlayClock::ModelTime)});
-  session.Apply({.kind = IntentKind::SetPlayRate, .value = std::llround(rate_us * 1000.0)});
-  if (!session.playing()) session.Apply({.kind = IntentKind::TogglePlay});
-}
-
 struct StopMotion {
   int stop = 0;        // 0-based
   int file_index = 0;  // the stop's first still's frame index
@@ -71,21 +57,14 @@ struct MotionRun {
 // Plays one stop's span into its animations and writes them; their manifest entries join the run's.
 base::Status AnimateStop(session::TourSession& session, StopMotion at, MotionRun& run) {
   const MotionTarget& target = run.target;
-  session.GoToStop(at.stop);
-  if (!session.recording() || !session.landing_event()) return {};
-  const auto span = StopMotionSpan(*session.recording(), *session.landing_event(), kMotionSteps);
+  const auto span = LandForMotion(session, at.stop);
   if (!span) return {};
   auto animations =
       StartAnimations(session, target, session.tour()->stops[static_cast<std::size_t>(at.stop)]);
   if (!animations) return animations.error();
   if (animations->empty()) return {};
-  PlayModelTime(session, span->RateUsPerSecond(kMotionSeconds));
-  const double from_us = session.play_time_us();
-  const std::uint64_t first_event = session.cursor().value_or(0);
   std::vector<std::uint8_t> pixels;
-  for (int frame = 0; frame < kFrames; ++frame) {
-    if (run.interrupts.Interrupted()) return base::Fail(base::Reason::Interrupted, "interrupted");
-    if (frame > 0) session.Tick(1.0 / kMotionFps);
+  const auto draw = [&]() -> base::Status {
     for (PaneAnimation& pane : *animations) {
       const PixelSize size = RenderFigure(target.renderer, session.Pictures(), pane.spec, run.screen, pixels);
       if (const base::Status added = pane.animation->Add(
@@ -94,31 +73,21 @@ base::Status AnimateStop(session::TourSession& session, StopMotion at, MotionRun
         return added;
     }
     run.progress.Update(++run.done, run.total, "animation frames");
-  }
-  const double rate = session.play_rate_us();
+    return {};
+  };
+  const auto played = PlayMotion(session, *span, draw, run.interrupts);
+  if (!played) return played.error();
   for (PaneAnimation& pane : *animations) {
-    const ManifestMotion entry{
-        .file = MotionFileName(at.file_index, pane.spec.pane),
-        .pane = std::string(PaneName(pane.spec.pane)),
-        .stop = at.stop + 1,
-        .size = ScaledSize(pane.spec.layout, target.options.scale),
-        .fps = kMotionFps,
-        .frame_count = pane.animation->frame_count(),
-        .duration_seconds = static_cast<double>(kFrames) / kMotionFps,
-        .from_us = from_us,
-        .to_us = from_us + rate * kFrames / kMotionFps,
-        .rate_us_per_second = rate,
-        .launch = session.recording()->launches()[static_cast<std::size_t>(span->launch)].name,
-        .first_step = span->first_step,
-        .last_step = span->last_step,
-        .first_event = first_event,
-        .last_event = session.cursor().value_or(first_event)};
+    ManifestMotion entry = *played;
+    entry.file = MotionFileName(at.file_index, pane.spec.pane);
+    entry.pane = std::string(PaneName(pane.spec.pane));
+    entry.size = ScaledSize(pane.spec.layout, target.options.scale);
     auto bytes = pane.animation->Finish();
     if (!bytes)
       return base::Fail(bytes.error().reason, "cannot write " + entry.file + ": " + bytes.error().message);
     if (const base::Status written = base::WriteFileContent(target.folder / entry.file, *bytes); !written)
       return written;
-    run.motion.push_back(entry);
+    run.motion.push_back(std::move(entry));
   }
   return {};
 }
@@ -134,7 +103,7 @@ base::Result<std::vector<ManifestMotion>> DrawMotion(session::TourSession& sessi
   MotionRun run{.target = target,
                 .interrupts = interrupts,
                 .progress = {err, "export", ProgressLine::StderrIsTerminal()},
-                .total = kFrames * static_cast<int>(stops.size())};
+                .total = kMotionFrames * static_cast<int>(stops.size())};
   run.screen.panes = target.options.panes;
   run.screen.pane_backgrounds = false;  // as the stills: the renderer clears to the window colour
   run.screen.splitters = false;

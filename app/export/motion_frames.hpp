@@ -1,8 +1,6 @@
 // `export --motion`: each tour stop's grid and memory figures as animated WebP, played in the model's time
-// (walkthrough/model_time.hpp). For a stop, the session is put on the model-time clock at the stop's landing
-// event and ticked 1/30 s at a time over the stop's MotionSpan (its grid step and the next two) at the rate
-// that makes the span last 3 s; every frame is drawn as --figure draws the pane (RenderFigure) and handed to
-// the animation encoder, and each finished file goes through the safe writer as motion/00001-grid.webp,
+// (motion_play.hpp). Every frame is drawn as --figure draws the pane (RenderFigure) and handed to the
+// animation encoder, and each finished file goes through the safe writer as motion/00001-grid.webp,
 // numbered as the stop's first still. A pane with nothing to show at the landing gets no animation.
 #pragma once
 
@@ -15,16 +13,13 @@
 #include "app/export/figure_frames.hpp"
 #include "app/export/headless_renderer.hpp"
 #include "app/export/manifest.hpp"
+#include "app/export/motion_play.hpp"
 #include "app/export/webp_animation.hpp"
 #include "app/session/tour_session.hpp"
 #include "base/interrupt_guard.hpp"
 #include "base/result.hpp"
 
 namespace tilewalk::app {
-
-inline constexpr int kMotionFps = 30;          // frames a second of every animation
-inline constexpr double kMotionSeconds = 3.0;  // how long a stop's animation lasts
-inline constexpr int kMotionSteps = 3;         // grid steps it spans: the landing's and the next two
 
 // The panes --motion animates: those whose pictures show what moves (grid and memory).
 PaneSet MotionPanes();

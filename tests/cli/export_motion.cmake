@@ -4,6 +4,8 @@
 #   than one ANMF frame, found by walking the file's chunks); its frame rate, frame count and duration
 #   agree, it spans some model time at a positive rate, and its events run forward;
 # - every stop that shows the grid or memory has an animation of that pane;
+# - with --video, video.mp4 is H.264 at 1280x720 with 90 frames per stretch of the screen the manifest lists
+#   (pane "screen"), one after another, each over the same model time as its stop's animations;
 # - with --stop-pane, each stop animates its own pane alone.
 # Run with -DTILEWALK=<exe> -DLIBRARY=<fixture library> -DOUT=<scratch folder>.
 file(REMOVE_RECURSE ${OUT})
@@ -53,20 +55,26 @@ function(read_chunks file)
   set(anmf ${anmf} PARENT_SCOPE)
 endfunction()
 
-# Checks every listed animation; sets `manifest`, `count` and `animated` (a list of "STOP:PANE").
+# Checks every listed animation (the video's stretches apart); sets `manifest`, `count`, `animated` (a list
+# of "STOP:PANE") and `screens` (the video's stretches, as "STOP:START_SECONDS:FROM_US").
 function(check_motion folder)
   file(READ ${OUT}/${folder}/manifest.json manifest)
-  string(JSON count LENGTH "${manifest}" motion)
-  if(count EQUAL 0)
+  string(JSON entries LENGTH "${manifest}" motion)
+  if(entries EQUAL 0)
     message(FATAL_ERROR "${folder}: the manifest lists no animation")
   endif()
-  math(EXPR last "${count} - 1")
+  math(EXPR last "${entries} - 1")
   set(listed "")
   set(animated "")
+  set(screens "")
   foreach(i RANGE ${last})
-    foreach(key file pane stop fps frame_count duration_seconds from_us to_us rate_us_per_second)
+    foreach(key file pane stop fps frame_count duration_seconds from_us to_us rate_us_per_second start_seconds)
       string(JSON ${key} GET "${manifest}" motion ${i} ${key})
     endforeach()
+    if(pane STREQUAL "screen")
+      list(APPEND screens "${stop}:${start_seconds}:${from_us}")
+      continue()
+    endif()
     string(JSON first_event GET "${manifest}" motion ${i} events 0)
     string(JSON last_event GET "${manifest}" motion ${i} events 1)
     math(EXPR stop_index "${stop} - 1")
@@ -107,13 +115,15 @@ function(check_motion folder)
   if(NOT written STREQUAL listed)
     message(FATAL_ERROR "${folder}: motion/ holds\n${written}\nand the manifest lists\n${listed}")
   endif()
+  list(LENGTH listed count)
   set(manifest "${manifest}" PARENT_SCOPE)
   set(count ${count} PARENT_SCOPE)
   set(animated "${animated}" PARENT_SCOPE)
+  set(screens "${screens}" PARENT_SCOPE)
 endfunction()
 
-# 1. Every stop's grid and memory.
-export_motion(all)
+# 1. Every stop's grid and memory, and the video of the screen.
+export_motion(all --video)
 check_motion(all)
 string(JSON stop_count LENGTH "${manifest}" stops)
 math(EXPR last_stop "${stop_count} - 1")
@@ -132,7 +142,46 @@ endforeach()
 if(own_panes EQUAL 0)
   message(FATAL_ERROR "the fixture tour has no stop showing the grid or memory any more; pick another")
 endif()
-message(STATUS "--motion: ${count} animations over ${stop_count} stops")
+# The video: a stretch per stop played, one after another, over the model time of the stop's animations.
+find_program(FFPROBE ffprobe)
+if(NOT FFPROBE)
+  message(FATAL_ERROR "ffprobe is missing; run scripts/install-deps.sh (it installs ffmpeg)")
+endif()
+list(LENGTH screens stretches)
+if(stretches EQUAL 0)
+  message(FATAL_ERROR "all: --video, and the manifest lists no stretch of video.mp4")
+endif()
+set(at 0)
+foreach(stretch IN LISTS screens)
+  string(REPLACE ":" ";" parts "${stretch}")
+  list(GET parts 0 stop)
+  list(GET parts 1 start)
+  list(GET parts 2 from)
+  string(REGEX REPLACE "\\..*" "" start "${start}")
+  if(NOT start EQUAL at)
+    message(FATAL_ERROR "all: stop ${stop}'s stretch of the video starts at ${start} s, not ${at} s")
+  endif()
+  math(EXPR at "${at} + 3")
+  string(JSON count_all LENGTH "${manifest}" motion)
+  math(EXPR last_entry "${count_all} - 1")
+  foreach(k RANGE ${last_entry})
+    string(JSON other_stop GET "${manifest}" motion ${k} stop)
+    string(JSON other_pane GET "${manifest}" motion ${k} pane)
+    string(JSON other_from GET "${manifest}" motion ${k} from_us)
+    if(other_stop EQUAL stop AND NOT other_pane STREQUAL "screen" AND NOT other_from STREQUAL from)
+      message(FATAL_ERROR "all: stop ${stop}'s video starts at ${from} µs, its ${other_pane} at ${other_from} µs")
+    endif()
+  endforeach()
+endforeach()
+math(EXPR video_frames "${stretches} * 90")
+execute_process(
+  COMMAND "${FFPROBE}" -v error -count_frames -select_streams v:0
+          -show_entries stream=codec_name,width,height,nb_read_frames -of csv=p=0 "${OUT}/all/video.mp4"
+  RESULT_VARIABLE probed OUTPUT_VARIABLE stream OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(NOT probed EQUAL 0 OR NOT stream STREQUAL "h264,1280,720,${video_frames}")
+  message(FATAL_ERROR "all: video.mp4 is '${stream}', expected 'h264,1280,720,${video_frames}'")
+endif()
+message(STATUS "--motion --video: ${count} animations over ${stop_count} stops, ${video_frames} video frames")
 
 # 2. Each stop's own pane alone.
 export_motion(own --stop-pane)
