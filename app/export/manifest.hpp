@@ -124,7 +124,7 @@ struct Manifest {
   int fps = 2;
   std::vector<ManifestStop> stops{};
   std::vector<ManifestFrame> frames{};
-  std::vector<ManifestMotion> motion{};  // --motion's animations, by stop then pane; empty without it
+  std::vector<ManifestMotion> motion{};  // --motion: animations by stop then pane, then the video's stretches
 };
 
 std::string ManifestJson(const Manifest& manifest);
