@@ -52,7 +52,7 @@ std::vector<OptionSpec> OutputSpecs(ExportOptions& into) {
                    into.html),
       SwitchOption("--video",
                    "Also write video.mp4 (needs ffmpeg on PATH); with --motion, of the whole screen at\n"
-                   "1280x720 in the model's time, each stop as its animations play it",
+                   "1280x720 in the model's time, each stop as its animations play it, at 30 frames a second",
                    into.video),
       SwitchOption("--motion",
                    "Figures (as --figure), and each stop's grid and memory panes as animated WebP in the\n"
