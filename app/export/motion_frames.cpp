@@ -82,6 +82,7 @@ base::Status AnimateStop(session::TourSession& session, StopMotion at, MotionRun
     entry.file = MotionFileName(at.file_index, pane.spec.pane);
     entry.pane = std::string(PaneName(pane.spec.pane));
     entry.size = ScaledSize(pane.spec.layout, target.options.scale);
+    entry.frame_count = pane.animation->frame_count();
     auto bytes = pane.animation->Finish();
     if (!bytes)
       return base::Fail(bytes.error().reason, "cannot write " + entry.file + ": " + bytes.error().message);
