@@ -1,11 +1,11 @@
 #include "app/export/webp_animation.hpp"
 
-#include <webp/encode.h>
 #include <webp/mux.h>
 
 #include <cmath>
 
 #include "app/export/library_symbol.hpp"
+#include "app/export/webp_picture.hpp"
 
 namespace tilewalk::app {
 
@@ -18,11 +18,7 @@ struct WebpAnimationEncoder::Functions {
   decltype(&WebPAnimEncoderAssemble) assemble = nullptr;
   decltype(&WebPAnimEncoderGetError) get_error = nullptr;
   decltype(&WebPAnimEncoderDelete) encoder_delete = nullptr;
-  decltype(&WebPConfigInitInternal) config_init = nullptr;
-  decltype(&WebPConfigLosslessPreset) lossless_preset = nullptr;
-  decltype(&WebPPictureInitInternal) picture_init = nullptr;
-  decltype(&WebPPictureImportRGBX) import_rgbx = nullptr;
-  decltype(&WebPPictureFree) picture_free = nullptr;
+  WebpPictureFunctions picture;
   decltype(&WebPFree) free = nullptr;
 };
 
@@ -59,12 +55,8 @@ base::Result<std::shared_ptr<const WebpAnimationEncoder>> WebpAnimationEncoder::
       !FindSymbol(lib, "WebPAnimEncoderAdd", f->add) ||
       !FindSymbol(lib, "WebPAnimEncoderAssemble", f->assemble) ||
       !FindSymbol(lib, "WebPAnimEncoderGetError", f->get_error) ||
-      !FindSymbol(lib, "WebPAnimEncoderDelete", f->encoder_delete) ||
-      !FindSymbol(lib, "WebPConfigInitInternal", f->config_init) ||
-      !FindSymbol(lib, "WebPConfigLosslessPreset", f->lossless_preset) ||
-      !FindSymbol(lib, "WebPPictureInitInternal", f->picture_init) ||
-      !FindSymbol(lib, "WebPPictureImportRGBX", f->import_rgbx) ||
-      !FindSymbol(lib, "WebPPictureFree", f->picture_free) || !FindSymbol(lib, "WebPFree", f->free))
+      !FindSymbol(lib, "WebPAnimEncoderDelete", f->encoder_delete) || !f->picture.Find(lib) ||
+      !FindSymbol(lib, "WebPFree", f->free))
     return base::Fail(base::Reason::NotFound,
                       std::string(library) +
                           " lacks the animation encoder's functions (is it libwebp 1.0 or "
@@ -108,36 +100,18 @@ int WebpAnimation::TimestampMs(int frame) const {
 }
 
 base::Status WebpAnimation::Add(const RgbaImage& frame) {
-  const std::size_t row = static_cast<std::size_t>(frame.width) * 4;
-  if (frame.width != m_size.width || frame.height != m_size.height ||
-      frame.rgba.size() != row * static_cast<std::size_t>(frame.height))
+  if (frame.width != m_size.width || frame.height != m_size.height)
     return base::Fail(base::Reason::Malformed,
                       "a " + std::to_string(frame.width) + "x" + std::to_string(frame.height) +
-                          " frame with " + std::to_string(frame.rgba.size()) +
-                          " bytes of pixels, in an animation of " + std::to_string(m_size.width) + "x" +
+                          " frame in an animation of " + std::to_string(m_size.width) + "x" +
                           std::to_string(m_size.height));
   WebPConfig config;
-  if (!m_f.config_init(&config, WEBP_PRESET_DEFAULT, 75.0f, WEBP_ENCODER_ABI_VERSION) ||
-      !m_f.lossless_preset(&config, kAnimationLosslessLevel))
-    return base::Fail(base::Reason::System, "this libwebp does not accept the encoder's settings");
-  config.exact = 1;
-  config.thread_level = 0;
   WebPPicture picture;
-  if (!m_f.picture_init(&picture, WEBP_ENCODER_ABI_VERSION))
-    return base::Fail(base::Reason::System, "this libwebp's picture does not match its header");
-  picture.use_argb = 1;
-  picture.width = frame.width;
-  picture.height = frame.height;
-  // libwebp reads rows top first, and takes a negative stride: GL's rows come bottom first.
-  const std::uint8_t* top = frame.rgba.data();
-  int stride = static_cast<int>(row);
-  if (frame.bottom_up) {
-    top += row * static_cast<std::size_t>(frame.height - 1);
-    stride = -stride;
-  }
-  const bool added = m_f.import_rgbx(&picture, top, stride) &&
-                     m_f.add(static_cast<WebPAnimEncoder*>(m_anim), &picture, TimestampMs(m_frames), &config);
-  m_f.picture_free(&picture);
+  if (const base::Status made = LosslessPicture(m_f.picture, frame, kAnimationLosslessLevel, config, picture);
+      !made)
+    return made;
+  const bool added = m_f.add(static_cast<WebPAnimEncoder*>(m_anim), &picture, TimestampMs(m_frames), &config);
+  m_f.picture.picture_free(&picture);
   if (!added) return base::Fail(base::Reason::System, AnimError(m_f, m_anim, "add a frame"));
   ++m_frames;
   return {};
