@@ -210,7 +210,6 @@
     stillButton.hidden = !picture.motion;
     stillButton.textContent = wantStill ? "Animate" : "Still";
     stillButton.setAttribute("aria-pressed", wantStill ? "true" : "false");
-    image.classList.toggle("animated", Boolean(picture.motion) && !wantStill);
     figureText.hidden = has;
     $("figure-title").textContent = picture.title || "";
     if (!has) {
