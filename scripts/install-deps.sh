@@ -8,7 +8,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   libimgui-dev libstb-dev libglfw3-dev python3-glad libgl1
   libeigen3-dev doctest-dev nlohmann-json3-dev libpng-dev libbenchmark-dev
-  libwebp-dev                 # export --format webp: the header; libwebp7 is dlopened at run time
+  libwebp-dev                 # export --format webp and --motion: the headers; libwebp7 and libwebpmux3 are dlopened
   libegl1 libegl-mesa0 libgl1-mesa-dri xvfb xauth fonts-dejavu-core
   clang-format-14             # scripts/check-format.sh, which CI runs
   clang-16 libclang-rt-16-dev  # scripts/fuzz.sh: libFuzzer; clang 16 because clang 14 lacks std::source_location

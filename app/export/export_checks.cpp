@@ -55,6 +55,11 @@ base::Result<std::shared_ptr<const WebpEncoder>> LoadWebp(const ExportOptions& o
   return WebpEncoder::Load();
 }
 
+base::Result<std::shared_ptr<const WebpAnimationEncoder>> LoadWebpAnimation(const ExportOptions& options) {
+  if (!options.motion) return std::shared_ptr<const WebpAnimationEncoder>();
+  return WebpAnimationEncoder::Load();
+}
+
 std::optional<VerbResult> RefuseSession(const session::TourSession& session, const ExportOptions& options,
                                         std::ostream& err) {
   if (const base::Status usable = ReportLibraryProblems(session.library_problems(), options.library,
@@ -75,8 +80,10 @@ std::optional<VerbResult> RefuseSession(const session::TourSession& session, con
   return std::nullopt;
 }
 
-base::Status MakeSubfolders(const std::filesystem::path& folder, const std::string& nothing) {
-  for (const char* sub : {"frames", "pictures"}) {
+base::Status MakeSubfolders(const std::filesystem::path& folder, bool motion, const std::string& nothing) {
+  std::vector<const char*> subfolders = {"frames", "pictures"};
+  if (motion) subfolders.push_back("motion");
+  for (const char* sub : subfolders) {
     std::error_code ec;
     std::filesystem::create_directory(folder / sub, ec);
     if (ec)

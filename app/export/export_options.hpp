@@ -34,13 +34,14 @@ struct ExportOptions {
   bool stop_pane = false;                        // --stop-pane: of those, only each stop's own pane
   ImageFormat format = ImageFormat::Png;         // --format png|webp|svg; svg is one file per pane
   views::palette::Theme theme = views::palette::Theme::Dark;  // --theme NAME
-  bool html = false;                               // --html: index.html, a player that works from disk
-  bool video = false;                              // --video: video.mp4 through ffmpeg
-  int fps = 2;                                     // --fps: the player's and the video's frames per second
-  bool force = false;                              // --force: replace an existing --out folder
-  int max_frames = 2000;                           // --max-frames: refuse a plan longer than this
-  std::optional<std::filesystem::path> library{};  // --library DIR
-  bool keep_going = false;                         // --keep-going: export a library with problems
+  bool html = false;      // --html: index.html, a player that works from disk
+  bool video = false;     // --video: video.mp4 through ffmpeg
+  bool motion = false;    // --motion: figures, and each stop's grid and memory as animated WebP in model time
+  int fps = 2;            // --fps: the player's and the video's frames per second
+  bool force = false;     // --force: replace an existing --out folder
+  int max_frames = 2000;  // --max-frames: refuse a plan longer than this
+  std::optional<std::filesystem::path> library{};        // --library DIR
+  bool keep_going = false;                               // --keep-going: export a library with problems
   std::optional<std::filesystem::path> pallas_source{};  // --pallas-source PATH
 };
 

@@ -1,9 +1,8 @@
 // The export's run, as RunExport's checklist reads it. Sections: the plan (the frames of each stop); one
 // frame (the screen, or each pane alone as a figure, then the panes' files); all the frames with their stops;
-// the manifest, the player and the closing report; RunExport.
+// the manifest, the player and the closing report; RunExport (with --motion, the animations and the video
+// in model time after the stills).
 #include "app/export/export_run.hpp"
-
-#include <imgui.h>
 
 #include <cstdio>
 
@@ -14,7 +13,10 @@
 #include "app/export/headless_renderer.hpp"
 #include "app/export/html_player.hpp"
 #include "app/export/manifest.hpp"
+#include "app/export/motion_frames.hpp"
+#include "app/export/motion_video.hpp"
 #include "app/export/pane_files.hpp"
+#include "app/export/screen_frame.hpp"
 #include "app/export/stop_panes.hpp"
 #include "app/export/video_encoder.hpp"
 #include "app/progress_line.hpp"
@@ -76,18 +78,6 @@ std::optional<std::vector<PlannedStop>> Plan(session::TourSession& session, Fram
     plan.push_back(std::move(planned));
   }
   return plan;
-}
-
-// One frame of the tour screen, as the app would draw it with no mouse and no time passing.
-void DrawFrame(HeadlessRenderer& renderer, session::TourSession& session, TourScreenState& screen,
-               bool to_gl) {
-  renderer.BeginFrame();
-  DrawTourScreen(session, screen, 0.0f, 0.0);
-  if (to_gl) {
-    renderer.Render();
-  } else {
-    ImGui::Render();  // a settling frame: ImGui lays out and applies last frame's tab choice
-  }
 }
 
 Manifest ManifestHeader(const ExportOptions& options, const session::TourSession& session, FrameEvery every) {
@@ -162,10 +152,8 @@ base::Status ExportFrame(session::TourSession& session, const FrameTarget& targe
                               .index = index,
                               .extension = extension});
   } else if (target.renderer != nullptr) {
-    DrawFrame(*target.renderer, session, target.screen, false);
-    DrawFrame(*target.renderer, session, target.screen, true);
     std::vector<std::uint8_t> pixels;
-    target.renderer->ReadPixels(pixels);
+    RenderScreen(*target.renderer, session, target.screen, pixels);
     file = FrameFileName(index, extension);
     target.writer.Write(target.folder / file, target.renderer->FramebufferSize(), std::move(pixels));
   }
@@ -265,6 +253,10 @@ void ReportWritten(std::ostream& out, const ExportOptions& options, const Manife
         << (renderer != nullptr ? SizeText(renderer->FramebufferSize()) : std::string("SVG per pane")) << ", "
         << rate << " frames/s)";
   }
+  const auto animations = std::count_if(manifest.motion.begin(), manifest.motion.end(),
+                                        [](const ManifestMotion& m) { return m.pane != "screen"; });
+  if (animations > 0)
+    out << ", " << animations << (animations == 1 ? " animation" : " animations") << " in motion/";
   out << ", pictures/ and manifest.json" << (options.html ? ", index.html" : "")
       << (video ? ", video.mp4" : "") << " to " << base::Quote(options.out) << "\n";
 }
@@ -288,6 +280,8 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& err) {
   if (!ffmpeg) return ffmpeg.error();
   const auto webp = LoadWebp(options);
   if (!webp) return webp.error();
+  const auto animation = LoadWebpAnimation(options);
+  if (!animation) return animation.error();
 
   PlanProgress planning{.line = {err, "export", ProgressLine::StderrIsTerminal()}};
   session::TourSession session(
@@ -317,16 +311,35 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& err) {
   if (!renderer) return renderer.error();
   auto folder = base::OutputFolder::Create(options.out, folder_options);
   if (!folder) return folder.error();
-  if (const base::Status made = MakeSubfolders(folder->path(), nothing); !made) return made.error();
+  if (const base::Status made = MakeSubfolders(folder->path(), options.motion, nothing); !made)
+    return made.error();
 
   auto drawn = DrawFrames(*plan, total, renderer->get(), session, ManifestHeader(options, session, every),
                           options, *webp, folder->path(), err, interrupts);
   if (!drawn && drawn.error().reason == Reason::Interrupted) return interrupted();
   if (!drawn) return Fail(drawn.error().reason, drawn.error().message + "; " + nothing);
+  if (*animation) {
+    auto motion = DrawMotion(session, {**renderer, options, *animation, folder->path()},
+                             drawn->manifest.stops, err, interrupts);
+    if (!motion && motion.error().reason == Reason::Interrupted) return interrupted();
+    if (!motion) return Fail(motion.error().reason, motion.error().message + "; " + nothing);
+    drawn->manifest.motion = std::move(*motion);
+  }
+  if (options.motion && *ffmpeg) {
+    renderer->reset();  // the video opens a renderer of its own, at the screen's size
+    auto video = DrawMotionVideo(
+        session,
+        {.ffmpeg = **ffmpeg, .options = options, .folder = folder->path(), .stops = session.stop_count()},
+        err, interrupts);
+    if (!video && video.error().reason == Reason::Interrupted) return interrupted();
+    if (!video) return Fail(video.error().reason, video.error().message + "; " + nothing);
+    auto& motion = drawn->manifest.motion;
+    motion.insert(motion.end(), video->begin(), video->end());
+  }
   if (const base::Status written = WriteManifestAndPlayer(drawn->manifest, options.html, folder->path());
       !written)
     return Fail(written.error().reason, written.error().message + "; " + nothing);
-  if (*ffmpeg) {
+  if (*ffmpeg && !options.motion) {
     if (const base::Status encoded =
             EncodeVideo(**ffmpeg, folder->path(), options.fps, VideoTimeLimit(total));
         !encoded)

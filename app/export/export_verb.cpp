@@ -50,7 +50,15 @@ std::vector<OptionSpec> OutputSpecs(ExportOptions& into) {
                    "Also write index.html, a player that works opened from disk; with --figure it shows\n"
                    "each stop's own figure beside its narration",
                    into.html),
-      SwitchOption("--video", "Also write video.mp4 (needs ffmpeg on PATH)", into.video),
+      SwitchOption("--video",
+                   "Also write video.mp4 (needs ffmpeg on PATH); with --motion, of the whole screen at\n"
+                   "1280x720 in the model's time, each stop as its animations play it, at 30 frames a second",
+                   into.video),
+      SwitchOption("--motion",
+                   "Figures (as --figure), and each stop's grid and memory panes as animated WebP in the\n"
+                   "model's time (motion/00001-grid.webp): its grid step and the next two in 3 s at 30\n"
+                   "frames a second, which the player plays (needs libwebpmux3)",
+                   into.motion),
       WholeOption("--fps", "Frames per second of the video, and the fastest the player plays (default 2)", 1,
                   60, into.fps),
   };
@@ -118,15 +126,16 @@ std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std
   return specs;
 }
 
-// --figure draws the picture panes, one file each; a video, which needs one picture per frame, refuses it.
+// --figure draws the picture panes, one file each; a video, which needs one picture per frame, refuses it
+// (but for --motion's, drawn of the screen apart from the figures).
 base::Status CheckFigureOptions(ExportOptions& options, bool panes_given) {
   using base::Fail;
   using base::Reason;
-  if (options.video && options.format != ImageFormat::Png)
+  if (options.video && !options.motion && options.format != ImageFormat::Png)
     return Fail(Reason::Usage, "--video is made from PNG frames; drop --format " +
                                    std::string(ImageFormatName(options.format)) + " or --video");
   if (!options.figure) return {};
-  if (options.video)
+  if (options.video && !options.motion)
     return Fail(
         Reason::Usage,
         "--figure writes one image per pane, and a video needs one per frame; drop --video or --figure");
@@ -142,6 +151,28 @@ base::Status CheckFigureOptions(ExportOptions& options, bool panes_given) {
                       std::string(PaneName(pane)) +
                       "' is text or controls, which the manifest carries (drop it from --panes)");
   }
+  return {};
+}
+
+// --motion animates each tour stop's figures: it turns --figure on, and refuses what a figure export of
+// the stops' grid and memory panes cannot be.
+base::Status CheckMotionOptions(ExportOptions& options, const std::vector<std::string_view>& given,
+                                bool scenario_given) {
+  using base::Fail;
+  using base::Reason;
+  if (!options.motion) return {};
+  if (options.format == ImageFormat::Svg)
+    return Fail(Reason::Usage,
+                "--motion draws animated WebP of the figures, and --format svg draws no pixels; drop "
+                "--format svg or --motion");
+  if (scenario_given)
+    return Fail(Reason::Usage,
+                "--motion animates each tour stop from its landing, and a scenario has no stops; give "
+                "--tour or drop --motion");
+  if (WasGiven(given, "--panes") && !options.panes.Has(Pane::Grid) && !options.panes.Has(Pane::Memory))
+    return Fail(Reason::Usage, "--motion animates the grid and memory panes, and --panes " +
+                                   options.panes.ToString() + " leaves both out; add one or drop --motion");
+  options.figure = true;
   return {};
 }
 
@@ -217,6 +248,8 @@ base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view>
   options.out = *out;
   options.size_given = WasGiven(given, "--size");
   const bool panes_given = WasGiven(given, "--panes");
+  if (const base::Status motion = CheckMotionOptions(options, given, scenario_args.given()); !motion)
+    return motion.error();
   const base::Status checked = options.format == ImageFormat::Svg
                                    ? CheckSvgOptions(options, given, panes_given)
                                    : CheckFigureOptions(options, panes_given);

@@ -13,7 +13,7 @@ namespace tilewalk::app {
 
 inline constexpr std::string_view kExportSynopsis =
     "--out DIR [--tour NAME | scenario flags] [--every statement|dma|step|stop] [--size WxH] [--scale S] "
-    "[--panes LIST] [--html] [--video] [--force]";
+    "[--panes LIST] [--html] [--video] [--motion] [--force]";
 std::string ExportHelp();
 
 base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view> args);

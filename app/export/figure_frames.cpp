@@ -22,21 +22,27 @@ PixelSize LargestFigure(const std::vector<FigureSpec>& specs) {
   return largest;
 }
 
+PixelSize RenderFigure(HeadlessRenderer& renderer, const session::TourPictures& pictures,
+                       const FigureSpec& spec, TourScreenState& screen, std::vector<std::uint8_t>& pixels) {
+  renderer.SetLayout(spec.layout);
+  renderer.BeginFrame();
+  DrawFigure(pictures, spec.pane, screen);
+  renderer.Render();
+  renderer.ReadPixels(pixels);
+  return renderer.FramebufferSize();
+}
+
 std::vector<ManifestPane> DrawFigureFrame(HeadlessRenderer& renderer, session::TourSession& session,
                                           const FigureFrame& frame) {
   std::vector<ManifestPane> images;
   std::vector<std::uint8_t> pixels;
   for (const FigureSpec& spec : frame.specs) {
     if (!frame.panes.Has(spec.pane) || !EmptyPaneReason(session.Pictures(), spec.pane).empty()) continue;
-    renderer.SetLayout(spec.layout);
-    renderer.BeginFrame();
-    DrawFigure(session.Pictures(), spec.pane, frame.screen);
-    renderer.Render();
-    renderer.ReadPixels(pixels);
+    const PixelSize size = RenderFigure(renderer, session.Pictures(), spec, frame.screen, pixels);
     ManifestPane image{.pane = std::string(PaneName(spec.pane)),
                        .image = PaneFrameFileName(frame.index, spec.pane, frame.extension),
                        .title = FigureTitle(session.Pictures(), spec.pane),
-                       .size = renderer.FramebufferSize()};
+                       .size = size};
     frame.writer.Write(frame.folder / image.image, image.size, std::move(pixels));
     pixels = {};
     images.push_back(std::move(image));

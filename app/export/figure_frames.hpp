@@ -26,6 +26,12 @@ std::vector<FigureSpec> FigureSpecs(const ExportOptions& options);
 // The smallest layout every spec fits in: what the renderer's framebuffer is opened at.
 PixelSize LargestFigure(const std::vector<FigureSpec>& specs);
 
+// Draws `spec`'s pane of `pictures` alone at its size, as every figure is drawn, and reads its pixels back
+// (RGBA, bottom row first) into `pixels`; returns their size. The stills and the animations of --motion
+// both draw through here.
+PixelSize RenderFigure(HeadlessRenderer& renderer, const session::TourPictures& pictures,
+                       const FigureSpec& spec, TourScreenState& screen, std::vector<std::uint8_t>& pixels);
+
 // One frame's figures: which of the export's panes it draws, and where their images go.
 struct FigureFrame {
   const std::vector<FigureSpec>& specs;  // every pane of the export, with its size

@@ -47,6 +47,10 @@ std::string PaneFrameFileName(int index, Pane pane, std::string_view extension) 
   return "frames/" + PaneStem(index, pane) + "." + std::string(extension);
 }
 
+std::string MotionFileName(int index, Pane pane) {
+  return "motion/" + PaneStem(index, pane) + ".webp";
+}
+
 std::string PanePictureFileName(int index, Pane pane) {
   return "pictures/" + PaneStem(index, pane) + ".json";
 }

@@ -24,6 +24,8 @@ std::string ImageFormatNames();                                      // "png, we
 std::string FrameFileName(int index, std::string_view extension);
 // "frames/00001-grid.png": one pane of the frame of 0-based `index`, drawn as a figure (or an SVG).
 std::string PaneFrameFileName(int index, Pane pane, std::string_view extension);
+// "motion/00001-grid.webp": one pane animated from the frame of 0-based `index` on (export --motion).
+std::string MotionFileName(int index, Pane pane);
 // "pictures/00001-grid.json": the picture of one pane of the frame, as JSON.
 std::string PanePictureFileName(int index, Pane pane);
 

@@ -11,9 +11,10 @@ namespace {
 using nlohmann::ordered_json;
 
 constexpr std::string_view kManifestFormat = "tilewalk-export";
-// The schema's version: 4 added a stop's `show` and `focus`, and empty panes that have no image; 3 the texts
-// (narration, passages, alt text, code lines, the event's fields).
-constexpr int kManifestVersion = 4;
+// The schema's version: 5 added the `motion` list (export --motion); 4 added a stop's `show` and `focus`, and
+// empty panes that have no image; 3 the texts (narration, passages, alt text, code lines, the event's
+// fields).
+constexpr int kManifestVersion = 5;
 
 ordered_json OrNull(const std::string& s) {
   return s.empty() ? ordered_json(nullptr) : ordered_json(s);
@@ -111,6 +112,24 @@ ordered_json FrameJson(const ManifestFrame& f) {
   return j;
 }
 
+ordered_json MotionJson(const ManifestMotion& m) {
+  return {{"file", m.file},
+          {"pane", m.pane},
+          {"stop", m.stop},
+          {"width", m.size.width},
+          {"height", m.size.height},
+          {"fps", m.fps},
+          {"frame_count", m.frame_count},
+          {"duration_seconds", m.duration_seconds},
+          {"from_us", m.from_us},
+          {"to_us", m.to_us},
+          {"rate_us_per_second", m.rate_us_per_second},
+          {"launch", m.launch},
+          {"steps", {m.first_step, m.last_step}},
+          {"events", {m.first_event, m.last_event}},
+          {"start_seconds", m.start_seconds}};
+}
+
 }  // namespace
 
 std::string ManifestJson(const Manifest& m) {
@@ -139,6 +158,9 @@ std::string ManifestJson(const Manifest& m) {
   ordered_json frames = ordered_json::array();
   for (const ManifestFrame& f : m.frames) frames.push_back(FrameJson(f));
   j["frames"] = std::move(frames);
+  ordered_json motion = ordered_json::array();
+  for (const ManifestMotion& animation : m.motion) motion.push_back(MotionJson(animation));
+  j["motion"] = std::move(motion);
   return j.dump(2) + "\n";
 }
 

@@ -88,6 +88,25 @@ struct ManifestStop {
   std::string problem{};  // a placeholder that could not be filled, a stop that does not land
 };
 
+// One animation of `export --motion`: a pane of a stop played in model time from the stop's landing event,
+// or with --video the whole screen's stretch of video.mp4 for that stop (pane "screen").
+// Frame k shows the instant from_us + k * rate_us_per_second / fps; the last stays until to_us.
+struct ManifestMotion {
+  std::string file{};  // "motion/00001-grid.webp", relative to the manifest
+  std::string pane{};  // "grid", "memory", or "screen" for a stretch of the video
+  int stop = 1;        // 1-based
+  PixelSize size{};
+  int fps = 30;
+  int frame_count = 0;
+  double duration_seconds = 0;
+  double from_us = 0, to_us = 0;  // the model-time span, on the recording's clock
+  double rate_us_per_second = 0;  // µs of model time a second of the animation shows
+  std::string launch{};
+  std::int64_t first_step = 0, last_step = 0;     // the grid steps the span covers
+  std::uint64_t first_event = 0, last_event = 0;  // the events at the cursor at the first and last frames
+  double start_seconds = 0;  // where it begins in its file: 0 but for the video's stops (pane "screen")
+};
+
 struct Manifest {
   std::string tilewalk_version{};
   std::string pallas_commit{};                // the commit the passages' line hints refer to
@@ -105,6 +124,7 @@ struct Manifest {
   int fps = 2;
   std::vector<ManifestStop> stops{};
   std::vector<ManifestFrame> frames{};
+  std::vector<ManifestMotion> motion{};  // --motion: animations by stop then pane, then the video's stretches
 };
 
 std::string ManifestJson(const Manifest& manifest);

@@ -1,25 +1,15 @@
 #include "app/export/webp_file.hpp"
 
-#include <webp/encode.h>
-
-#include <dlfcn.h>
-
-#include <cstring>
-#include <vector>
-
+#include "app/export/library_symbol.hpp"
+#include "app/export/webp_picture.hpp"
 #include "base/os_error.hpp"
 #include "base/output_file.hpp"
 
 namespace tilewalk::app {
 
-// Only the declarations of <webp/encode.h> are used, through decltype: nothing links against libwebp.
 struct WebpEncoder::Functions {
-  decltype(&WebPConfigInitInternal) config_init = nullptr;
-  decltype(&WebPConfigLosslessPreset) lossless_preset = nullptr;
-  decltype(&WebPPictureInitInternal) picture_init = nullptr;
-  decltype(&WebPPictureImportRGBX) import_rgbx = nullptr;
+  WebpPictureFunctions picture;
   decltype(&WebPEncode) encode = nullptr;
-  decltype(&WebPPictureFree) picture_free = nullptr;
 };
 
 namespace {
@@ -28,12 +18,6 @@ namespace {
 // 1280x720: level 0 gives 138 kB an image (worse than PNG's 47), level 1 27 kB in about 38 ms of CPU,
 // level 3 19 kB in 64 ms; higher levels gain little more.
 constexpr int kLosslessLevel = 1;
-
-template <typename F>
-bool Find(void* library, const char* name, F& into) {
-  into = reinterpret_cast<F>(dlsym(library, name));
-  return into != nullptr;
-}
 
 // The writer libwebp calls with each piece of the file: appended to the std::string in custom_ptr.
 int AppendBytes(const std::uint8_t* data, std::size_t size, const WebPPicture* picture) {
@@ -54,11 +38,7 @@ base::Result<std::shared_ptr<const WebpEncoder>> WebpEncoder::Load(const char* l
                           "or scripts/install-deps.sh), or use --format png");
   auto f = std::make_unique<Functions>();
   void* lib = encoder->m_library;
-  if (!Find(lib, "WebPConfigInitInternal", f->config_init) ||
-      !Find(lib, "WebPConfigLosslessPreset", f->lossless_preset) ||
-      !Find(lib, "WebPPictureInitInternal", f->picture_init) ||
-      !Find(lib, "WebPPictureImportRGBX", f->import_rgbx) || !Find(lib, "WebPEncode", f->encode) ||
-      !Find(lib, "WebPPictureFree", f->picture_free))
+  if (!f->picture.Find(lib) || !FindSymbol(lib, "WebPEncode", f->encode))
     return base::Fail(base::Reason::NotFound,
                       std::string(library) +
                           " lacks the WebP encoder's functions (is it libwebp 0.5 or later?); install "
@@ -72,41 +52,17 @@ WebpEncoder::~WebpEncoder() {
 }
 
 base::Result<std::string> WebpEncoder::Encode(const RgbaImage& image) const {
-  const std::size_t row = static_cast<std::size_t>(image.width) * 4;
-  if (image.width <= 0 || image.height <= 0 ||
-      image.rgba.size() != row * static_cast<std::size_t>(image.height))
-    return base::Fail(base::Reason::Malformed, "a " + std::to_string(image.width) + "x" +
-                                                   std::to_string(image.height) + " frame with " +
-                                                   std::to_string(image.rgba.size()) + " bytes of pixels");
   const Functions& f = *m_functions;
   WebPConfig config;
-  if (!f.config_init(&config, WEBP_PRESET_DEFAULT, 75.0f, WEBP_ENCODER_ABI_VERSION) ||
-      !f.lossless_preset(&config, kLosslessLevel))
-    return base::Fail(base::Reason::System, "this libwebp does not accept the encoder's settings");
-  config.exact = 1;         // every pixel as drawn
-  config.thread_level = 0;  // one thread: the frame writer already runs beside the drawing
   WebPPicture picture;
-  if (!f.picture_init(&picture, WEBP_ENCODER_ABI_VERSION))
-    return base::Fail(base::Reason::System, "this libwebp's picture does not match its header");
-  picture.use_argb = 1;
-  picture.width = image.width;
-  picture.height = image.height;
-  // libwebp reads rows top first; GL's come bottom first.
-  std::vector<std::uint8_t> flipped;
-  const std::uint8_t* rows = image.rgba.data();
-  if (image.bottom_up) {
-    flipped.resize(image.rgba.size());
-    for (int y = 0; y < image.height; ++y)
-      std::memcpy(flipped.data() + static_cast<std::size_t>(y) * row,
-                  image.rgba.data() + static_cast<std::size_t>(image.height - 1 - y) * row, row);
-    rows = flipped.data();
-  }
+  if (const base::Status made = LosslessPicture(f.picture, image, kLosslessLevel, config, picture); !made)
+    return made.error();
   std::string bytes;
   picture.writer = AppendBytes;
   picture.custom_ptr = &bytes;
-  const bool encoded = f.import_rgbx(&picture, rows, static_cast<int>(row)) && f.encode(&config, &picture);
+  const bool encoded = f.encode(&config, &picture);
   const int error = static_cast<int>(picture.error_code);
-  f.picture_free(&picture);
+  f.picture.picture_free(&picture);
   if (!encoded)
     return base::Fail(base::Reason::System,
                       "libwebp could not encode the frame (its error code " + std::to_string(error) + ")");

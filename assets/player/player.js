@@ -2,7 +2,9 @@
 // carries inline (so it works opened from disk, where a page cannot fetch the files beside it). A frame
 // is a picture of the whole screen or, in a figure export, its stop's own pane (the stop's `show`), with
 // words in its place when the stop has no image there. Play stays on each stop about as long as its
-// narration takes to read. #stop-N and #frame-N (from 1) open a
+// narration takes to read. A stop's first frame plays its animation of that pane where the export has one
+// (export --motion: an animated WebP in the model's time), unless the reader asked for the still (the Still
+// button, or M). #stop-N and #frame-N (from 1) open a
 // stop or a frame, and follow the reader. Keys work only while the player has focus, so a page that
 // embeds it keeps its own; a sideways swipe on the figure changes stop, a tap shows it at full size.
 (function () {
@@ -22,6 +24,9 @@
   var zoomed = $("zoomed");
   var zoomArea = $("zoom-area");
   var zoomImage = $("zoom-frame");
+  var stillButton = $("still");
+  var motion = manifest.motion || [];
+  var wantStill = false;  // the reader's choice, kept from stop to stop
   var current = -1;
   var playing = false;
   var timer = null;
@@ -86,11 +91,18 @@
     list.appendChild(dd);
   }
 
-  function describe(frame) {
-    var parts = [];
+  function describe(index) {
+    var frame = frames[index], parts = [];
     if (frame.event_text) parts.push(frame.event_text);
     if (frame.estimated_us !== null && frame.estimated_us !== undefined) {
       parts.push("about " + frame.estimated_us.toFixed(1) + " \u00b5s (estimated)");
+    }
+    var animation = wantStill ? null : motionAt(index);
+    if (animation) {
+      parts.push("animated: " + animation.launch + " grid steps " + (animation.steps[0] + 1) + "\u2013" +
+                 (animation.steps[1] + 1) +
+                 ", " + animation.from_us.toFixed(1) + "\u2013" + animation.to_us.toFixed(1) + " \u00b5s in " +
+                 animation.duration_seconds + " s");
     }
     return parts.join(" \u00b7 ");
   }
@@ -127,8 +139,26 @@
 
   // ---- The picture: the whole screen, or the stop's own figure.
 
-  // What a frame shows: an image with its size in pixels (and a figure's title), or, in a figure export
-  // whose stop has no image of its own at the frame, none; figureWords then says why.
+  // The animation of the stop's own pane that starts at `index`, the stop's first frame; or null.
+  function motionAt(index) {
+    var frame = frames[index], stop = stops[frame.stop - 1];
+    if (!figures || stop.first_frame !== index) return null;
+    for (var i = 0; i < motion.length; i++) {
+      if (motion[i].stop === frame.stop && motion[i].pane === stop.show) return motion[i];
+    }
+    return null;
+  }
+
+  // What frame `index` shows: its animation (unless the reader asked for stills), else its image, with the
+  // size in pixels (and a figure's title); or, in a figure export whose stop has no image of its own at the
+  // frame, none; figureWords then says why.
+  function pictureAt(index) {
+    var picture = pictureOf(frames[index]), animation = motionAt(index);
+    picture.motion = picture.image ? animation : null;
+    if (picture.motion && !wantStill) picture.image = picture.motion.file;
+    return picture;
+  }
+
   function pictureOf(frame) {
     if (!figures) {
       var size = manifest.size || {}, scale = size.scale || 1;
@@ -171,11 +201,15 @@
     }
   }
 
-  function showPicture(frame) {
-    var picture = pictureOf(frame);
+  function showPicture(index) {
+    var frame = frames[index];
+    var picture = pictureAt(index);
     var has = Boolean(picture.image);
     image.hidden = !has;
     $("zoom").hidden = !has;
+    stillButton.hidden = !picture.motion;
+    stillButton.textContent = wantStill ? "Animate" : "Still";
+    stillButton.setAttribute("aria-pressed", wantStill ? "true" : "false");
     figureText.hidden = has;
     $("figure-title").textContent = picture.title || "";
     if (!has) {
@@ -186,7 +220,7 @@
     image.width = picture.width;
     image.height = picture.height;
     image.src = picture.image;
-    image.alt = frame.alt || frame.caption;
+    image.alt = (frame.alt || frame.caption) + (picture.motion && !wantStill ? " (animated)" : "");
   }
 
   // ---- Position: which frame is shown, the URL fragment that names it.
@@ -211,8 +245,8 @@
         current < 0 || stopOf(current) !== stopOf(index) || frames[current].passage !== frames[index].passage;
     current = index;
     var frame = frames[current];
-    showPicture(frame);
-    $("caption").textContent = describe(frame);
+    showPicture(current);
+    $("caption").textContent = describe(current);
     $("caption").title = frame.caption;
     scrubber.value = String(current);
     $("position").textContent = (current + 1) + " / " + frames.length;
@@ -223,7 +257,7 @@
     if (location.hash !== fragment) {
       try { history.replaceState(null, "", fragment); } catch (e) { /* a sandboxed frame may refuse */ }
     }
-    var next = current + 1 < frames.length ? pictureOf(frames[current + 1]).image : null;
+    var next = current + 1 < frames.length ? pictureAt(current + 1).image : null;
     if (next) new Image().src = next;
     if (playing) schedule();
   }
@@ -232,12 +266,21 @@
     if (stop >= 0 && stop < stops.length) show(stops[stop].first_frame);
   }
 
-  // ---- Play: each frame stays its share of the stop's reading time, and at least 1/fps.
+  // ---- Play: each frame stays its share of the stop's reading time, at least 1/fps, and at least as long
+  // as its animation.
 
   function frameSeconds(index) {
     var stop = stops[stopOf(index)];
     var dwell = typeof stop.dwell_seconds === "number" ? stop.dwell_seconds : 4;
-    return Math.max(1 / (manifest.fps || 2), dwell / Math.max(1, stop.frame_count));
+    var animation = wantStill ? null : motionAt(index);
+    return Math.max(1 / (manifest.fps || 2), dwell / Math.max(1, stop.frame_count),
+                    animation ? animation.duration_seconds : 0);
+  }
+
+  // The still or the animation, from now on; the frame shown changes at once.
+  function toggleStill() {
+    wantStill = !wantStill;
+    show(current);
   }
 
   function runDwellBar(seconds) {
@@ -339,6 +382,7 @@
   $("next-stop").addEventListener("click", function () { goToStop(stopOf(current) + 1); });
   playButton.addEventListener("click", function () { setPlaying(!playing); });
   $("zoom").addEventListener("click", function () { openZoom(null); });
+  stillButton.addEventListener("click", toggleStill);
   $("unzoom").addEventListener("click", closeZoom);
   zoomed.addEventListener("keydown", function (e) {
     if (e.key === "Escape") { e.preventDefault(); closeZoom(); }
@@ -359,6 +403,7 @@
       case "Home": show(0); break;
       case "End": show(frames.length - 1); break;
       case " ": setPlaying(!playing); break;
+      case "m": case "M": if (motionAt(current)) toggleStill(); else return; break;
       default: return;
     }
     e.preventDefault();

@@ -6,11 +6,14 @@
 // stop has no image of that pane, words in its place saying why (the pane's `empty` reason, or the scenario's
 // flags). Every piece of text on screen is at least 12 px, nothing is wider than the viewport, the controls
 // are in the first screen, the narration and the words in place of a figure hold no markup of their own,
-// and the page logs no error. Screenshots of every stop go to SHOT_DIR. Exits 1 with what failed.
+// and the page logs no error. Where the export has an animation of the stop's own pane (export --motion),
+// the figure is that animated WebP instead, which Chromium's ImageDecoder reads as more than one frame; M
+// and the Still button show the still and back, and PageDown and a swipe still change stop from it.
+// Screenshots of every stop go to SHOT_DIR. Exits 1 with what failed.
 import { mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { expect, expectTrue, failures, finish, withChromium } from "./test_kit.mjs";
+import { expect, expectTrue, failures, finish, swipe, withChromium } from "./test_kit.mjs";
 
 const folder = resolve(process.argv[2] ?? "");
 const shots = resolve(process.argv[3] ?? join(folder, "..", "figure-player-screenshots"));
@@ -27,8 +30,47 @@ function ownPane(stop) {
   return frame.panes.find((p) => p.pane === stop.show) ?? null;
 }
 
+// The animation of a stop's own pane (export --motion), or null.
+function ownMotion(stop, number) {
+  return (manifest.motion ?? []).find((m) => m.stop === number && m.pane === stop.show) ?? null;
+}
+
 if (manifest.figure !== true) failures.push("the export is not a figure export (manifest.figure is not true)");
-let with_image = 0, with_words = 0;
+let with_image = 0, with_words = 0, with_motion = 0;
+
+// The figure shown: its source and, read through ImageDecoder, how many frames it has.
+async function shownAnimation(page) {
+  return page.evaluate(async () => {
+    const img = document.getElementById("frame");
+    const bytes = await (await fetch(img.src)).arrayBuffer();
+    const decoder = new ImageDecoder({ data: bytes, type: "image/webp" });
+    await decoder.tracks.ready;
+    await decoder.completed;
+    return { src: img.getAttribute("src"), frames: decoder.tracks.selectedTrack.frameCount };
+  });
+}
+
+// At a stop showing its animation: M shows the still and back, as does the Still button; PageDown and a
+// swipe to the left move on to the next stop.
+async function checkMotionControls(page, context, at, i, own, motion) {
+  const src = () => page.evaluate(() => document.getElementById("frame").getAttribute("src"));
+  await page.keyboard.press("m");
+  expect(`${at}: M shows the still`, await src(), own.image);
+  expect(`${at}: the Still button says it is pressed`,
+         await page.getAttribute("#still", "aria-pressed"), "true");
+  await page.click("#still");
+  expect(`${at}: the button animates again`, await src(), motion.file);
+  if (i + 1 >= stops.length) return;
+  const next = `Stop ${i + 2} of ${stops.length}`;
+  await page.evaluate(() => document.getElementById("player").focus());
+  await page.keyboard.press("PageDown");
+  expect(`${at}: PageDown from the animation`, await page.textContent("#stop-number"), next);
+  await page.evaluate((n) => { location.hash = `#stop-${n}`; }, i + 1);
+  await page.waitForFunction(() => document.getElementById("frame").complete);
+  await swipe(page, await context.newCDPSession(page), 0.8, 0.2);
+  expect(`${at}: a swipe from the animation`, await page.textContent("#stop-number"), next);
+  await page.evaluate((n) => { location.hash = `#stop-${n}`; }, i + 1);
+}
 
 async function checkSize(browser, viewport) {
   const context = await browser.newContext({ viewport, hasTouch: true, isMobile: viewport.width < 600 });
@@ -47,6 +89,7 @@ async function checkSize(browser, viewport) {
         (label) => document.getElementById("stop-number").textContent === label,
         `Stop ${i + 1} of ${stops.length}`);
     const own = ownPane(stop);
+    const motion = own && own.image ? ownMotion(stop, i + 1) : null;
     if (own && own.image) {
       ++with_image;
       await page.waitForFunction(() => {
@@ -65,7 +108,7 @@ async function checkSize(browser, viewport) {
           words: !document.getElementById("figure-text").hidden,
         };
       });
-      expect(`${at}: the image is the stop's own figure`, shown.src, own.image);
+      expect(`${at}: the image is the stop's own figure`, shown.src, motion ? motion.file : own.image);
       expect(`${at}: the image's size is the manifest's`, shown.natural, [own.width, own.height]);
       expectTrue(`${at}: the figure fits the viewport`, shown.width > 0 && shown.right <= viewport.width,
                  `${shown.width} px wide, right edge at ${shown.right}`);
@@ -73,6 +116,18 @@ async function checkSize(browser, viewport) {
                  `${shown.width} px for an image ${own.width} px wide`);
       expect(`${at}: the figure's title, as text`, shown.title, own.title);
       expect(`${at}: no words in place of the figure`, shown.words, false);
+      if (motion) {
+        ++with_motion;
+        expect(`${at}: the animation is as large as the still`, [motion.width, motion.height],
+               [own.width, own.height]);
+        const animation = await shownAnimation(page);
+        expectTrue(`${at}: the animation has more than one frame`, animation.frames > 1,
+                   `${animation.src} decodes to ${animation.frames} frame(s)`);
+        expect(`${at}: the Still button shows`, await page.isVisible("#still"), true);
+        await checkMotionControls(page, context, at, i, own, motion);
+      } else {
+        expect(`${at}: no Still button without an animation`, await page.isVisible("#still"), false);
+      }
     } else {
       ++with_words;
       const shown = await page.evaluate(() => ({
@@ -132,5 +187,7 @@ await withChromium(async (browser) => {
 // The export must exercise both: a stop with its figure, and one with words in its place.
 expectTrue("some stop shows its own figure", with_image > 0);
 expectTrue("some stop shows words in place of a figure", with_words > 0);
+if ((manifest.motion ?? []).length > 0) expectTrue("some stop shows its animation", with_motion > 0);
 
-finish("figure player test", `${stops.length} stops at two sizes, screenshots in ${shots}`);
+finish("figure player test",
+       `${stops.length} stops at two sizes (${with_motion / 2} animated), screenshots in ${shots}`);

@@ -10,7 +10,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { expect, expectTrue, failures, finish, withChromium } from "./test_kit.mjs";
+import { expect, expectTrue, failures, finish, swipe, withChromium } from "./test_kit.mjs";
 
 const folder = resolve(process.argv[2] ?? "");
 const shots = resolve(process.argv[3] ?? join(folder, "..", "player-screenshots"));
@@ -158,18 +158,9 @@ async function checkSize(browser, name, viewport) {
   // A sideways swipe on the figure: right to left goes to the next stop, left to right back.
   if (stops.length > 1) {
     const cdp = await context.newCDPSession(page);
-    async function swipe(fromX, toX) {
-      const box = await page.locator("#frame").boundingBox();
-      const y = box.y + box.height / 2, x0 = box.x + box.width * fromX, x1 = box.x + box.width * toX;
-      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: x0, y }] });
-      for (let i = 1; i <= 6; i++)
-        await cdp.send("Input.dispatchTouchEvent", {
-          type: "touchMove", touchPoints: [{ x: x0 + ((x1 - x0) * i) / 6, y: y + i }] });
-      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-    }
-    await swipe(0.8, 0.2);
+    await swipe(page, cdp, 0.8, 0.2);
     await expectFrame("after a swipe to the left", firstOf(1));
-    await swipe(0.2, 0.8);
+    await swipe(page, cdp, 0.2, 0.8);
     await expectFrame("after a swipe to the right", 0);
     expect(`${at}: a swipe does not open the zoom`, await page.isVisible("#zoomed"), false);
   }

@@ -1,5 +1,6 @@
-// What the browser tests share: failures collected as they are found, the two checks that collect them, and
-// Debian's Chromium launched headless (with file:// pages allowed to load their images) around a run.
+// What the browser tests share: failures collected as they are found, the two checks that collect them,
+// Debian's Chromium launched headless (with file:// pages allowed to load their images) around a run, and a
+// finger's sideways swipe across the player's figure.
 import { chromium } from "playwright-core";
 
 export const failures = [];
@@ -25,6 +26,18 @@ export async function withChromium(run) {
   } finally {
     await browser.close();
   }
+}
+
+// A touch stroke across #frame at mid height, from `fromX` to `toX` (fractions of its width), through the
+// Chrome DevTools session `cdp` of `page`.
+export async function swipe(page, cdp, fromX, toX) {
+  const box = await page.locator("#frame").boundingBox();
+  const y = box.y + box.height / 2, x0 = box.x + box.width * fromX, x1 = box.x + box.width * toX;
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: x0, y }] });
+  for (let i = 1; i <= 6; i++)
+    await cdp.send("Input.dispatchTouchEvent", {
+      type: "touchMove", touchPoints: [{ x: x0 + ((x1 - x0) * i) / 6, y: y + i }] });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
 }
 
 // Exits 1 listing the failures under `name`, or prints `passed`.

@@ -437,6 +437,16 @@ bad_input_script("12. export --video with a hung ffmpeg, stopped by SIGTERM"
   SCRIPT ${CMAKE_CURRENT_SOURCE_DIR}/export_hung_ffmpeg.cmake
   DEFINES -DTILEWALK=${tw} -DLIBRARY=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/library
           -DHUNG=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/hung-ffmpeg -DPARENT=${CMAKE_CURRENT_BINARY_DIR}/hung-ffmpeg)
+bad_input_script("12. export --motion --video with a hung ffmpeg fed frame by frame, stopped by SIGTERM"
+  SCRIPT ${CMAKE_CURRENT_SOURCE_DIR}/export_hung_ffmpeg.cmake
+  DEFINES -DTILEWALK=${tw} -DLIBRARY=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/library -DMOTION=ON
+          -DHUNG=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/hung-ffmpeg -DPARENT=${CMAKE_CURRENT_BINARY_DIR}/hung-ffmpeg-motion)
+bad_input("12. export --motion --video with a failing ffmpeg names it, with its words, and writes nothing" EXIT 1
+  COMMAND /usr/bin/env PATH=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/failing-ffmpeg:/usr/bin:/bin ${tw} export
+          --library ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/library --out ${CMAKE_CURRENT_BINARY_DIR}/failing-ffmpeg
+          --motion --video --size 480x320
+  MATCH "cannot make video.mp4: ffmpeg exited with code 1: fake ffmpeg: this input cannot be encoded"
+  MATCH2 "nothing was written to")
 # Interrupts leave nothing: SIGTERM during check --dump, SIGINT during trace. Both run on one thread, so
 # how long they take does not depend on the machine's number of cores: on the 2026 AVX-512 development
 # machine check at 8192² with two heads takes about 8 s and trace with four heads about 6 s, so the signal

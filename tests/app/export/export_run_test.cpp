@@ -115,7 +115,7 @@ TEST_CASE("export: the manifest carries the narration and passages filled, the c
   std::string error;
   REQUIRE_MESSAGE(Run(FixtureExport(out, FrameEvery::Stop), &error) == ExitCode::Ok, error);
   const nlohmann::json m = ReadManifest(out);
-  CHECK(m["format_version"] == 4);
+  CHECK(m["format_version"] == 5);
   const auto& first = m["stops"][0];
   const std::string narration = "The first stop lands on the first running max of a causal launch.";
   CHECK(first["narration"]["markdown"] == narration);

@@ -85,7 +85,7 @@ TEST_CASE("manifest: every field, nulls for what a frame lacks, and the same byt
 
 TEST_CASE("manifest: a stop carries its narration and passages as Markdown and plain text") {
   const auto j = nlohmann::json::parse(ManifestJson(Sample()));
-  CHECK(j["format_version"] == 4);
+  CHECK(j["format_version"] == 5);
   const auto& stop = j["stops"][0];
   CHECK(stop["narration"]["markdown"] == "Narration </script> <!-- `code`\nwrapped");
   CHECK(stop["narration"]["plain"] == "Narration </script> <!-- code wrapped");
