@@ -1,6 +1,6 @@
 #include "app/export/motion_play.hpp"
 
-#include <cmath>
+#include "app/views/play_rate.hpp"
 
 namespace tilewalk::app {
 
@@ -16,9 +16,8 @@ base::Result<ManifestMotion> PlayMotion(session::TourSession& session, const Mot
   using views::IntentKind;
   session.Apply(
       {.kind = IntentKind::SetPlayClock, .value = static_cast<int64_t>(views::PlayClock::ModelTime)});
-  // The rate in whole nanoseconds a second, as the intent takes it.
-  session.Apply({.kind = IntentKind::SetPlayRate,
-                 .value = std::llround(span.RateUsPerSecond(kMotionSeconds) * 1000.0)});
+  session.Apply(
+      {.kind = IntentKind::SetPlayRate, .value = views::PlayRateValue(span.RateUsPerSecond(kMotionSeconds))});
   if (!session.playing()) session.Apply({.kind = IntentKind::TogglePlay});
   const double rate = session.play_rate_us();
   ManifestMotion played{.stop = session.stop_index() + 1,
