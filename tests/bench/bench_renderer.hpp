@@ -1,5 +1,6 @@
 // The headless renderer the frame benchmarks draw with: EGL, no display, at 1920x1080 with the window's font
-// for that height. Null, with the benchmark skipped and the reason given, when it cannot open.
+// for that height. Null, with the benchmark skipped and the reason given, when it cannot open. And the tour
+// screen they draw.
 #pragma once
 
 #include <benchmark/benchmark.h>
@@ -8,6 +9,8 @@
 #include <sstream>
 
 #include "app/export/headless_renderer.hpp"
+#include "app/screen/tour_screen.hpp"
+#include "app/session/tour_session.hpp"
 
 namespace tilewalk::bench {
 
@@ -22,5 +25,13 @@ inline std::unique_ptr<app::HeadlessRenderer> OpenBenchRenderer(benchmark::State
   }
   return std::move(*opened);
 }
+
+// The tour screen over the benchmarks' GUI library (a causal S = 1024 step), drawn as the window draws it:
+// the renderer clears to the window colour, so the panes paint no ground of their own.
+struct BenchTour {
+  BenchTour() { screen.pane_backgrounds = false; }
+  session::TourSession session{{.library_folder = TILEWALK_BENCH_GUI_LIBRARY}};
+  app::TourScreenState screen;
+};
 
 }  // namespace tilewalk::bench

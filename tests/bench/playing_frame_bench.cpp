@@ -25,10 +25,9 @@ void BM_GuiFramePlaying(benchmark::State& state) {
   const std::unique_ptr<app::HeadlessRenderer> opened = bench::OpenBenchRenderer(state);
   if (!opened) return;
   app::HeadlessRenderer& renderer = *opened;
-  session::TourSession session({.library_folder = TILEWALK_BENCH_GUI_LIBRARY});
-  app::TourScreenState screen;
-  screen.pane_backgrounds = false;  // as the window draws them
-  screen.classroom = state.range(0) == 1;
+  bench::BenchTour tour;
+  session::TourSession& session = tour.session;
+  tour.screen.classroom = state.range(0) == 1;
   session.Apply(
       {.kind = views::IntentKind::SetPlayClock, .value = static_cast<int>(views::PlayClock::ModelTime)});
   session.Apply({.kind = views::IntentKind::SetPlayRate, .value = views::PlayRateValue(1.0)});
@@ -40,7 +39,7 @@ void BM_GuiFramePlaying(benchmark::State& state) {
     const auto start = std::chrono::steady_clock::now();
     const std::clock_t cpu_start = std::clock();
     renderer.BeginFrame();
-    app::DrawTourScreen(session, screen, 0.0f, 1.0 / 60.0);
+    app::DrawTourScreen(session, tour.screen, 0.0f, 1.0 / 60.0);
     renderer.Render();
     glFinish();
     cpu_ms += 1000.0 * static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;

@@ -34,14 +34,13 @@ void BM_GuiFrameHeadless(benchmark::State& state) {
   const std::unique_ptr<app::HeadlessRenderer> opened = bench::OpenBenchRenderer(state);
   if (!opened) return;
   app::HeadlessRenderer& renderer = *opened;
-  session::TourSession session({.library_folder = TILEWALK_BENCH_GUI_LIBRARY});
-  app::TourScreenState screen;
-  screen.pane_backgrounds = false;  // as the window draws them
+  bench::BenchTour tour;
+  session::TourSession& session = tour.session;
   std::vector<double> ms;
   for (auto _ : state) {
     const auto start = Clock::now();
     renderer.BeginFrame();
-    app::DrawTourScreen(session, screen, 0.0f, 0.0);
+    app::DrawTourScreen(session, tour.screen, 0.0f, 0.0);
     renderer.Render();
     glFinish();
     session.Apply({.kind = views::IntentKind::StepStatement, .value = 1});
