@@ -84,7 +84,7 @@ struct KeyName {
   int key;
 };
 
-constexpr std::array<KeyName, 23> kNamedKeys = {{
+constexpr std::array<KeyName, 25> kNamedKeys = {{
     {"Space", GLFW_KEY_SPACE},
     {"Right", GLFW_KEY_RIGHT},
     {"Left", GLFW_KEY_LEFT},
@@ -106,6 +106,8 @@ constexpr std::array<KeyName, 23> kNamedKeys = {{
     {"=", GLFW_KEY_EQUAL},
     {"+", GLFW_KEY_EQUAL},
     {"-", GLFW_KEY_MINUS},
+    {"[", GLFW_KEY_LEFT_BRACKET},
+    {"]", GLFW_KEY_RIGHT_BRACKET},
     {"KeypadPlus", GLFW_KEY_KP_ADD},
     {"KeypadMinus", GLFW_KEY_KP_SUBTRACT},
 }};

@@ -230,11 +230,11 @@ std::string ScriptStats(const ScriptTarget& target) {
   char text[320];
   std::snprintf(text, sizeof text,
                 "frames=%d p95_ms=%.1f max_ms=%.1f events=%llu launch=%s step=%lld cursor=%lld rss_mib=%ld "
-                "cache_mib=%zu cpu_ms_per_frame=%.1f core_share=%.2f play_us=%.4f",
+                "cache_mib=%zu cpu_ms_per_frame=%.1f core_share=%.2f play_us=%.4f rate_us=%g",
                 target.timer.Measured(), target.timer.PercentileMs(95), target.timer.MaxMs(),
                 static_cast<unsigned long long>(target.window.input().total()), launch.c_str(), step, cursor,
                 ResidentMib(), target.tour.cached_recording_bytes() >> 20, target.timer.CpuMsPerFrame(),
-                target.timer.CoreShare(), target.tour.play_time_us());
+                target.timer.CoreShare(), target.tour.play_time_us(), target.tour.play_rate_us());
   return text;
 }
 

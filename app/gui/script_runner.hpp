@@ -71,7 +71,7 @@ class ScriptRunner {
 // warm-up) events=… (keys, characters and buttons taken) launch=… step=… cursor=… (the cursor's launch, grid
 // step and event index) rss_mib=… (resident memory) cache_mib=… (the recording cache) cpu_ms_per_frame=…
 // core_share=… (CPU of every thread of the process over those frames, per frame and as a share of one core)
-// play_us=… (the model-time clock).
+// play_us=… rate_us=… (the model-time clock and its rate).
 std::string ScriptStats(const ScriptTarget& target);
 
 }  // namespace tilewalk::app
