@@ -9,6 +9,7 @@
 #include "app/check/dump_folder.hpp"
 #include "app/check/watched_step.hpp"
 #include "app/cli_options.hpp"
+#include "app/json_text.hpp"
 #include "app/progress_line.hpp"
 #include "base/interrupt_guard.hpp"
 #include "base/os_error.hpp"
@@ -91,7 +92,7 @@ VerbResult RunCheckVerb(const VerbCall& call) {
   run.pass = !run.step.error && run.comparison.pass;
 
   if (args.json) {
-    call.out << CheckReportJson(run).dump(2) << "\n";
+    call.out << JsonText(CheckReportJson(run), 2) << "\n";
   } else if (!run.step.error) {
     PrintCheckReport(run, call.out);
   }

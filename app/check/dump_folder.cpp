@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "app/check/npy_writer.hpp"
+#include "app/json_text.hpp"
 #include "app/scenario_json.hpp"
 #include "app/version.hpp"
 #include "base/os_error.hpp"
@@ -52,7 +53,7 @@ std::string DumpConfigJson(const flash::Scenario& scenario) {
   config["tool"] = "tilewalk";
   config["tilewalk_version"] = kVersion;
   config["scenario"] = ScenarioJson(scenario);
-  return config.dump(2) + "\n";
+  return JsonText(config, 2) + "\n";
 }
 
 bool IsDumpConfig(std::string_view content) {

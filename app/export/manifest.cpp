@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/json_text.hpp"
 #include "app/scenario_json.hpp"
 #include "kernels/flash/scenario_options.hpp"
 
@@ -161,7 +162,7 @@ std::string ManifestJson(const Manifest& m) {
   ordered_json motion = ordered_json::array();
   for (const ManifestMotion& animation : m.motion) motion.push_back(MotionJson(animation));
   j["motion"] = std::move(motion);
-  return j.dump(2) + "\n";
+  return JsonText(j, 2) + "\n";
 }
 
 bool IsExportManifest(std::string_view content) {

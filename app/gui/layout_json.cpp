@@ -3,6 +3,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "app/json_text.hpp"
+
 namespace tilewalk::app {
 
 std::string LayoutReportJson(const LayoutReport& report) {
@@ -32,7 +34,7 @@ std::string LayoutReportJson(const LayoutReport& report) {
       {"folded", report.folded},
   };
   // Text from a user's library may hold bytes that are not UTF-8: replaced, never a throw.
-  return json.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
+  return JsonText(json, 2) + "\n";
 }
 
 }  // namespace tilewalk::app

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
+#include "app/json_text.hpp"
+
 namespace tilewalk::pictures {
 namespace {
 
@@ -15,7 +17,7 @@ ordered_json Header(std::string_view pane) {
 }
 
 std::string Dump(const ordered_json& j) {
-  return j.dump() + "\n";
+  return app::JsonText(j) + "\n";
 }
 
 ordered_json OrNull(const std::string& s) {

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/check/check_report.hpp"
+#include "app/json_text.hpp"
 #include "app/scenario_json.hpp"
 #include "kernels/flash/flash_error.hpp"
 
@@ -102,17 +103,16 @@ bool WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec,
   };
   std::fprintf(out,
                "{\"schema\":\"tilewalk-trace/1\",\n\"estimate_note\":\"times are cost-model estimates\",\n");
-  std::fprintf(out, "\"scenario\":%s,\n", ScenarioJson(rec.scenario()).dump().c_str());
+  std::fprintf(out, "\"scenario\":%s,\n", JsonText(ScenarioJson(rec.scenario())).c_str());
   if (pallas != nullptr)
-    std::fprintf(
-        out, "\"pallas\":%s,\n",
-        nlohmann::json{{"file", pallas->source().path.string()},
-                       {"sha256", pallas->source().sha256},
-                       {"pinned", pallas->source().sha256 == walkthrough::ShippedPinnedFile().sha256}}
-            .dump()
-            .c_str());
+    std::fprintf(out, "\"pallas\":%s,\n",
+                 JsonText(nlohmann::json{
+                              {"file", pallas->source().path.string()},
+                              {"sha256", pallas->source().sha256},
+                              {"pinned", pallas->source().sha256 == walkthrough::ShippedPinnedFile().sha256}})
+                     .c_str());
   if (rec.error())
-    std::fprintf(out, "\"error\":%s,\n", KernelErrorJson(*rec.error(), rec.error_launch()).dump().c_str());
+    std::fprintf(out, "\"error\":%s,\n", JsonText(KernelErrorJson(*rec.error(), rec.error_launch())).c_str());
   std::fputs("\"launches\":[", out);
   bool first = true;
   for (int launch = 0; launch < static_cast<int>(rec.launches().size()); ++launch) {
@@ -134,7 +134,7 @@ bool WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec,
                         {"est_bubble_us", t.stats.cost.bubble_us},
                         {"est_bound", std::string(tpu::BoundName(t.stats.cost.bound))}};
     j["grid"] = std::vector<int64_t>(t.grid.begin(), t.grid.end());
-    std::fprintf(out, "%s\n%s", first ? "" : ",", j.dump().c_str());
+    std::fprintf(out, "%s\n%s", first ? "" : ",", JsonText(j).c_str());
     first = false;
   }
   std::fputs("],\n\"events\":[", out);

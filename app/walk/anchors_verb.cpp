@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "app/cli_options.hpp"
+#include "app/json_text.hpp"
 #include "app/walk/body_coverage.hpp"
 #include "base/text_pad.hpp"
 #include "walkthrough/library.hpp"
@@ -152,7 +153,7 @@ VerbResult RunAnchorsVerb(const VerbCall& call) {
   const RegionCoverage regions = CoverRegions(index.lines(), index.outline(), ranges);
 
   if (options.json)
-    call.out << AnchorsJson(index, coverage, bodies, regions).dump(2) << "\n";
+    call.out << JsonText(AnchorsJson(index, coverage, bodies, regions), 2) << "\n";
   else
     PrintTable(call.out, index, coverage, bodies, regions);
   const std::map<AnchorStatus, int> passages = Tally(index.passages());

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/cli_options.hpp"
+#include "app/json_text.hpp"
 #include "app/library_problems.hpp"
 #include "app/progress_line.hpp"
 #include "app/session/library_loader.hpp"
@@ -227,7 +228,7 @@ VerbResult RunTourVerb(const VerbCall& call) {
   }
   if (options.json) {
     const nlohmann::ordered_json doc{{"tour", tour->id}, {"title", tour->title}, {"stops", std::move(stops)}};
-    call.out << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    call.out << JsonText(doc, 2) << "\n";
   }
   if (failures) {
     call.err << failures << " stop(s) of '" << tour->id << "' do not resolve\n";

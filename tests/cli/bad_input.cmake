@@ -441,6 +441,14 @@ bad_input_script("12. export --motion --video with a hung ffmpeg fed frame by fr
   SCRIPT ${CMAKE_CURRENT_SOURCE_DIR}/export_hung_ffmpeg.cmake
   DEFINES -DTILEWALK=${tw} -DLIBRARY=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/library -DMOTION=ON
           -DHUNG=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/hung-ffmpeg -DPARENT=${CMAKE_CURRENT_BINARY_DIR}/hung-ffmpeg-motion)
+# Text from a user's file that is not UTF-8 (a tour saved as Latin-1) never makes a writer throw: the
+# manifest, SVG and figures are written, the byte as U+FFFD.
+bad_input("a tour title with a Latin-1 byte exports, the byte written as U+FFFD" EXIT 0
+  COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1\" && cp -r \"$2/.\" \"$1/lib\" && sed -i '2s/^title: .*/title: Caf\\xe9 tour/' \"$1/lib/tours/fixture.tour\" && \"$3\" export --library \"$1/lib\" --out \"$1/out\" --figure --size 480x320 && grep -o -m1 'Caf[^ ]* tour' \"$1/out/manifest.json\""
+          sh ${CMAKE_CURRENT_BINARY_DIR}/latin1 ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/library ${tw}
+  MATCH "wrote" MATCH2 "Caf� tour")
+set_tests_properties("cli: bad input: a tour title with a Latin-1 byte exports, the byte written as U+FFFD"
+  PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
 bad_input("12. export --motion --video with a failing ffmpeg names it, with its words, and writes nothing" EXIT 1
   COMMAND /usr/bin/env PATH=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/failing-ffmpeg:/usr/bin:/bin ${tw} export
           --library ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/library --out ${CMAKE_CURRENT_BINARY_DIR}/failing-ffmpeg
