@@ -31,10 +31,4 @@ std::string PlayRateProblem(double rate_us) {
   return text;
 }
 
-std::string PlayRateText(double rate_us) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3g \u00b5s/s", rate_us);
-  return text;
-}
-
 }  // namespace tilewalk::views

@@ -23,7 +23,4 @@ inline double PlayRateOfValue(std::int64_t value) {
 // Why `rate_us` cannot be played, or empty when it can.
 std::string PlayRateProblem(double rate_us);
 
-// "1 µs/s", "0.05 µs/s", "2000 µs/s"
-std::string PlayRateText(double rate_us);
-
 }  // namespace tilewalk::views
