@@ -85,6 +85,9 @@ nlohmann::json CheckReportJson(const CheckRun& run) {
   if (run.step.error) j["error"] = KernelErrorJson(*run.step.error, run.step.error_launch);
   j["timing"] = {{"simulate_ms", run.simulate_ms}, {"reference_ms", run.comparison.reference_ms}};
   j["pass"] = run.pass;
+  j["verdict"] = run.pass                                          ? "pass"
+                 : run.comparison.Uncheckable() && !run.step.error ? "cannot check"
+                                                                   : "fail";
   return j;
 }
 
@@ -102,6 +105,27 @@ std::string ResultWord(flash::Verdict v) {
   return v == flash::Verdict::Fail ? "FAIL" : std::string(flash::VerdictName(v));
 }
 
+// Why outputs could not be checked: their names, and which term of the tolerance reached 1.
+std::string UncheckableWords(const flash::ReferenceComparison& c) {
+  std::string names;
+  const flash::ErrorBudget* budget = nullptr;
+  for (const flash::OutputError& e : c.outputs) {
+    if (e.verdict != flash::Verdict::Uncheckable) continue;
+    names += (names.empty() ? "" : ", ") + e.name;
+    budget = &e.budget;
+  }
+  const double scaled = std::abs(budget->sm_scale) * budget->logit_bound;
+  const std::string why =
+      scaled >= budget->sum_length
+          ? "|sm_scale| x the logit bound is " + Format("%.1e", scaled) +
+                ", so one float32 rounding of a logit " +
+                "may move exp by more than the value itself; lower --sm-scale"
+          : "the sums are " + Format("%.0f", budget->sum_length) + " terms long; shorten --q-len or --kv-len";
+  return "  " + names +
+         " cannot be checked at this scale: the tolerance is 1 or more, so an error as large as " +
+         "the output itself would pass. " + why;
+}
+
 // The table of errors, then a line for each thing it does not say by itself.
 void PrintOutputs(const flash::ReferenceComparison& c, std::ostream& out) {
   out << "output   max abs error   max rel error   tolerance   result\n";
@@ -114,6 +138,7 @@ void PrintOutputs(const flash::ReferenceComparison& c, std::ostream& out) {
       out << "  " << e.name << " is ill-conditioned: the terms it sums are " << Format("%.1e", e.Condition())
           << " times its largest value, so rounding alone moves it further than its tolerance; its error is "
           << Format("%.1e", e.max_abs / e.term_magnitude) << " of its terms, within tolerance\n";
+  if (c.Uncheckable()) out << UncheckableWords(c) << "\n";
   if (c.masked_rows > 0)
     out << "  " << c.masked_rows
         << " query rows have no key to attend to (fully masked); they are compared with what the tiled "
@@ -194,6 +219,8 @@ void PrintCheckReport(const CheckRun& run, std::ostream& out) {
   if (run.pass)
     out << "PASS: every output is within tolerance of the dense reference"
         << (ill_conditioned ? " (an ill-conditioned output, of the terms it sums)" : "") << "\n";
+  else if (run.comparison.Uncheckable() && !run.step.error)
+    out << "CANNOT CHECK: no output failed, but a tolerance of 1 or more cannot fail, so this is no pass\n";
   else if (nonfinite_mismatch)
     out << "FAIL: an output has NaN or Inf where the dense reference does not, or the other way round\n";
   else

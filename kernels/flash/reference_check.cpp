@@ -79,7 +79,7 @@ OutputError Compare(std::string name, const tpu::Array& got, const std::vector<f
   e.max_rel = e.max_abs / std::max(e.magnitude, 1e-30);
   e.term_magnitude = std::max(term_magnitude, e.magnitude);
   e.verdict = static_cast<std::size_t>(got.size()) == want.size() ? Judge(e) : Verdict::Fail;
-  e.pass = e.verdict != Verdict::Fail;
+  e.pass = e.verdict == Verdict::Ok || e.verdict == Verdict::IllConditioned;
   return e;
 }
 
@@ -91,6 +91,8 @@ std::string_view VerdictName(Verdict v) {
       return "ok";
     case Verdict::IllConditioned:
       return "ill-conditioned";
+    case Verdict::Uncheckable:
+      return "cannot check";
     case Verdict::Fail:
       return "fail";
   }
@@ -101,12 +103,19 @@ double ErrorBudget::Tolerance() const {
   return base + kFloat32Unit * (sum_length + std::abs(sm_scale) * logit_bound);
 }
 
+bool ReferenceComparison::Uncheckable() const {
+  const auto is = [](Verdict v) { return [v](const OutputError& e) { return e.verdict == v; }; };
+  return std::none_of(outputs.begin(), outputs.end(), is(Verdict::Fail)) &&
+         std::any_of(outputs.begin(), outputs.end(), is(Verdict::Uncheckable));
+}
+
 double OutputError::Condition() const {
   return term_magnitude / std::max(magnitude, 1e-30);
 }
 
 Verdict Judge(const OutputError& e) {
   if (e.nonfinite_mismatches > 0) return Verdict::Fail;
+  if (e.tolerance >= 1) return Verdict::Uncheckable;
   if (e.max_abs <= e.tolerance * e.magnitude) return Verdict::Ok;
   if (e.Condition() >= kIllConditioned && e.max_abs <= e.tolerance * e.term_magnitude)
     return Verdict::IllConditioned;

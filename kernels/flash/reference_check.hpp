@@ -26,9 +26,10 @@ namespace tilewalk::flash {
 enum class Verdict : uint8_t {
   Ok,              // error within tolerance of the output's largest magnitude
   IllConditioned,  // not within that, but within tolerance of its term magnitude, which is far larger
+  Uncheckable,     // a tolerance of 1 or more: an error as large as the output would pass, so no verdict
   Fail,
 };
-std::string_view VerdictName(Verdict v);  // "ok", "ill-conditioned", "fail"
+std::string_view VerdictName(Verdict v);  // "ok", "ill-conditioned", "cannot check", "fail"
 
 // The relative error an output may have:
 //   tolerance = base(dtype, precision) + 2^-24 · (sum_length + |sm_scale| · logit_bound)
@@ -63,9 +64,10 @@ struct OutputError {
 
 struct ReferenceComparison {
   std::vector<OutputError> outputs;
-  int64_t masked_rows = 0;  // query rows (over batch and heads) with no key to attend to
-  double reference_ms = 0;  // wall time of the reference's forward (and backward), measured here
-  bool pass = false;
+  int64_t masked_rows = 0;   // query rows (over batch and heads) with no key to attend to
+  double reference_ms = 0;   // wall time of the reference's forward (and backward), measured here
+  bool pass = false;         // every output Ok or IllConditioned
+  bool Uncheckable() const;  // no output failed, and one could not be checked at this scale
 };
 
 // The base of the budget: under default precision the reference gets the matmul operands (q, k, v, do)
@@ -76,7 +78,9 @@ double Tolerance(tpu::DType dtype, tpu::Precision precision);
 // The blocks each launch of the scenario runs, for the reference's fully masked rows.
 TiledBlocks ScenarioBlocks(const Scenario& scenario);
 
-// Judges one output: Ok, IllConditioned or Fail, from its errors, magnitudes and tolerance.
+// Judges one output: Ok, IllConditioned, Uncheckable or Fail, from its errors, magnitudes and tolerance.
+// A NaN or Inf where the reference has none fails at any tolerance; otherwise a tolerance of 1 or more
+// (a huge sm_scale, or sums of millions of terms) leaves no error that could fail, so it gives no verdict.
 Verdict Judge(const OutputError& e);
 
 ReferenceComparison CompareWithReference(const Scenario& scenario, const ScenarioInputs& inputs,

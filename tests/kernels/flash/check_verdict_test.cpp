@@ -132,6 +132,42 @@ TEST_CASE("Judge: ok within tolerance of the value, ill-conditioned within toler
   CHECK(Judge(e) == Verdict::Fail);
 }
 
+TEST_CASE(
+    "Judge: a tolerance of 1 or more cannot check, whatever the error, but a NaN mismatch still fails") {
+  OutputError e;
+  e.magnitude = 1;
+  e.term_magnitude = 1;
+  e.tolerance = 1;
+  e.max_abs = 0;  // even an exact match proves nothing under such a tolerance
+  CHECK(Judge(e) == Verdict::Uncheckable);
+  e.max_abs = 0.99;
+  e.tolerance = 10.6;
+  CHECK(Judge(e) == Verdict::Uncheckable);
+  e.tolerance = 0.999;
+  CHECK(Judge(e) == Verdict::Ok);
+  e.tolerance = 10.6;
+  e.nonfinite_mismatches = 1;
+  CHECK(Judge(e) == Verdict::Fail);
+}
+
+TEST_CASE("check gives no PASS for bfloat16 at sm_scale 1e6, where dq and dk are 100 % off") {
+  Scenario s;
+  s.q_len = 256;
+  s.kv_len = 256;
+  s.dtype = tilewalk::tpu::DType::BF16;
+  s.sm_scale = 1e6;
+  const testing::CheckedRun run = RunAndCompare(s);
+  REQUIRE(!run.step.error);
+  CHECK_FALSE(run.comparison.pass);
+  CHECK(run.comparison.Uncheckable());
+  for (const OutputError& e : run.comparison.outputs) {
+    CAPTURE(e.name);
+    CAPTURE(e.tolerance);
+    CHECK(e.verdict == Verdict::Uncheckable);
+    CHECK_FALSE(e.pass);
+  }
+}
+
 TEST_CASE("check passes causal with segments and q_len < kv_len, and counts the fully masked rows") {
   const testing::CheckedRun run = RunAndCompare(MaskedRows());
   REQUIRE(!run.step.error);
