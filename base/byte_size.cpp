@@ -27,10 +27,10 @@ std::string DescribeBytes(std::uint64_t bytes) {
 Result<std::uint64_t> ParseByteSize(std::string_view text, std::uint64_t min, std::uint64_t max) {
   const auto refused = [&] {
     return Fail(Reason::Usage, "expected a size from " + DescribeBytes(min) + " to " + DescribeBytes(max) +
-                                   ", in bytes or with KiB, MiB, GiB or TiB, such as 4GiB");
+                                   ", in bytes or with KiB, MiB, GiB, TiB or PiB, such as 4GiB");
   };
-  constexpr std::array<std::pair<std::string_view, int>, 4> kUnits = {
-      {{"KiB", 10}, {"MiB", 20}, {"GiB", 30}, {"TiB", 40}}};
+  constexpr std::array<std::pair<std::string_view, int>, 5> kUnits = {
+      {{"KiB", 10}, {"MiB", 20}, {"GiB", 30}, {"TiB", 40}, {"PiB", 50}}};
   int shift = 0;
   for (const auto& [unit, unit_shift] : kUnits)
     if (text.ends_with(unit)) {

@@ -15,9 +15,10 @@ namespace tilewalk::base {
 // always rounded down, so a size just over a cap never reads as the cap itself.
 std::string DescribeBytes(std::uint64_t bytes);
 
-// A whole number of bytes, optionally followed by a binary unit: KiB, MiB, GiB or TiB (no space, no
+// A whole number of bytes, optionally followed by a binary unit: KiB, MiB, GiB, TiB or PiB (no space, no
 // fraction, case as written here), within [min, max]. The error's message is "expected a size from MIN to
-// MAX, in bytes or with KiB, MiB, GiB or TiB, such as 4GiB", with MIN and MAX as DescribeBytes gives them.
+// MAX, in bytes or with KiB, MiB, GiB, TiB or PiB, such as 4GiB", with MIN and MAX as DescribeBytes gives
+// them.
 Result<std::uint64_t> ParseByteSize(std::string_view text, std::uint64_t min, std::uint64_t max);
 
 }  // namespace tilewalk::base

@@ -61,6 +61,7 @@ struct PlaceholderSource::Run {
   flash::Scenario scenario;
   std::vector<LaunchFigures> launches;
   std::optional<tpu::KernelError> error;
+  std::optional<base::Error> refused;                    // a variant the memory guard refuses is not run
   std::optional<flash::TrainingStepResult> outputs;      // filled when the check first needs them
   std::optional<flash::ReferenceComparison> comparison;  // likewise
 };
@@ -142,12 +143,14 @@ Figure CheckValue(PlaceholderSource::Run& run, const std::vector<std::string_vie
   }
   if (!run.comparison)
     run.comparison = flash::CompareWithReference(run.scenario, flash::MakeInputs(run.scenario), *run.outputs);
-  auto verdict = [](bool pass) { return std::string(pass ? "PASS" : "FAIL"); };
+  const auto verdict = [](bool pass, bool uncheckable) {
+    return std::string(pass ? "PASS" : uncheckable ? "CANNOT CHECK" : "FAIL");
+  };
   if (p.size() == 2 && p[1] == "masked_rows") return std::to_string(run.comparison->masked_rows);
-  if (p.size() == 2) return verdict(run.comparison->pass);
+  if (p.size() == 2) return verdict(run.comparison->pass, run.comparison->Uncheckable());
   for (const flash::OutputError& e : run.comparison->outputs) {
     if (e.name != p[1]) continue;
-    if (p[2] == "pass") return verdict(e.pass);
+    if (p[2] == "pass") return verdict(e.pass, e.verdict == flash::Verdict::Uncheckable);
     return Format("%.1e", p[2] == "max_abs" ? e.max_abs : p[2] == "max_rel" ? e.max_rel : e.tolerance);
   }
   return base::Fail(base::Reason::NotFound,
@@ -174,6 +177,11 @@ PlaceholderSource::Run& PlaceholderSource::Variant(const std::vector<std::string
   if (!run) {
     run = std::make_unique<Run>();
     run->scenario = flash::ParseScenario(flags, m_recording.scenario()).value();  // checked when loaded
+    // Asked as check asks (a run and then its reference), since a {with …: check.…} compares too.
+    if (const base::Status runnable = flash::CheckRunnable(run->scenario, {.record = false}); !runnable) {
+      run->refused = runnable.error();
+      return *run;
+    }
     const flash::ScenarioInputs data = flash::MakeInputs(run->scenario);
     const flash::StepOptions options{.forward_only = run->scenario.forward_only,
                                      .launch = {.chip = run->scenario.ChipPreset(),
@@ -189,6 +197,7 @@ PlaceholderSource::Run& PlaceholderSource::Variant(const std::vector<std::string
 }
 
 Figure PlaceholderSource::RunValue(Run& run, const std::string& body, const std::string& unit) {
+  if (run.refused) return *run.refused;
   const std::vector<std::string_view> p = SplitDots(body);
   if (p[0] == "scenario") {
     if (const flash::ScenarioField* field = flash::FindScenarioField(p[1])) {
@@ -223,7 +232,9 @@ Figure PlaceholderSource::RecordingValue(const std::vector<std::string_view>& p,
   if (body.find('#') != std::string::npos) return EventValueFigure(m_recording, body);
   // naive_bytes_in and bytes_saved: the same scenario with naive index maps, as yardstick
   const LaunchFigures* own = FindLaunch(*m_own, p[0]);
-  const LaunchFigures* naive = FindLaunch(Variant({"--naive-index-maps"}), p[0]);
+  const Run& yardstick = Variant({"--naive-index-maps"});
+  if (yardstick.refused) return *yardstick.refused;
+  const LaunchFigures* naive = FindLaunch(yardstick, p[0]);
   if (!own || !naive) {
     return base::Fail(base::Reason::NotFound,
                       "the launch '" + std::string(p[0]) + "' does not run in this scenario");

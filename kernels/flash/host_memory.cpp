@@ -1,11 +1,14 @@
 // [SECTIONS] arrays · events · the cap
 #include "kernels/flash/host_memory.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
+#include <climits>
 #include <cmath>
+#include <cstdint>
+#include <utility>
+
+#include "base/memory_limits.hpp"
 
 #include "kernels/flash/constants.hpp"
 #include "kernels/flash/scenario.hpp"
@@ -240,19 +243,15 @@ namespace {
 std::atomic<int64_t> g_max_host_bytes{0};
 }  // namespace
 
-int64_t DefaultMaxHostBytes() {
-  const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
-  if (pages <= 0 || page_size <= 0) return int64_t{1} << 30;
-  return static_cast<int64_t>(pages) * page_size / 2;
-}
-
 void SetMaxHostBytes(int64_t bytes) {
   g_max_host_bytes.store(bytes, std::memory_order_relaxed);
 }
 
-int64_t MaxHostBytes() {
-  const int64_t set = g_max_host_bytes.load(std::memory_order_relaxed);
-  return set > 0 ? set : DefaultMaxHostBytes();
+HostCap MaxHostBytes() {
+  if (const int64_t set = g_max_host_bytes.load(std::memory_order_relaxed); set > 0)
+    return {set, "--max-memory"};
+  base::MemoryLimit limit = base::TightestMemoryLimit();
+  return {static_cast<int64_t>(std::min<std::uint64_t>(limit.bytes, INT64_MAX)), std::move(limit.source)};
 }
 
 }  // namespace tilewalk::flash

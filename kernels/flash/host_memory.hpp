@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 namespace tilewalk::flash {
 
@@ -56,12 +57,14 @@ struct EventEstimate {
 };
 EventEstimate EstimateEvents(const Scenario& s, int checkpoint_every = 16);
 
-// The largest host footprint tilewalk attempts unless told otherwise: half the machine's memory, from
-// sysconf (1 GiB when the machine does not say).
-int64_t DefaultMaxHostBytes();
 // The cap `--max-memory` chose, for the rest of the process (or until called again); 0 goes back to the
-// default. CheckRunnable reads it.
+// default: the tightest of the OS's limits now (base/memory_limits.hpp: half the machine's memory, ulimit
+// -v and -d, the cgroup's limit). CheckRunnable reads it.
 void SetMaxHostBytes(int64_t bytes);
-int64_t MaxHostBytes();
+struct HostCap {
+  int64_t bytes = 0;
+  std::string source;  // "--max-memory", or the OS limit that sets the default
+};
+HostCap MaxHostBytes();
 
 }  // namespace tilewalk::flash

@@ -64,13 +64,19 @@ base::Status CheckRunnable(const Scenario& s, const HostUse& use) {
   if (!tpu::ChipByName(s.chip))
     return Fail(Reason::Usage, "--chip must be one of v4, v5e, v5p, v6e; got '" + s.chip + "'");
   const double bytes = EstimateHostMemory(s, use).Total();
-  const int64_t cap = MaxHostBytes();
-  if (bytes > static_cast<double>(cap))
-    return Fail(Reason::TooLarge, "this scenario needs about " + DescribeEstimate(bytes) +
-                                      " of host memory, more than the " + base::DescribeBytes(cap) +
-                                      " --max-memory allows (default: half of this machine's memory); "
-                                      "reduce --batch, --heads, --q-len, --kv-len, drop --bias, "
-                                      "or raise --max-memory");
+  const HostCap cap = MaxHostBytes();
+  if (bytes > static_cast<double>(cap.bytes)) {
+    const bool flag = cap.source == "--max-memory";
+    return Fail(Reason::TooLarge,
+                "this scenario needs about " + DescribeEstimate(bytes) + " of host memory, more than the " +
+                    base::DescribeBytes(static_cast<uint64_t>(cap.bytes)) +
+                    (flag ? " --max-memory allows"
+                          : " that " + cap.source +
+                                " leaves (--max-memory's default: the least of half of "
+                                "this machine's memory, ulimit -v, ulimit -d and the cgroup's limit)") +
+                    "; reduce --batch, --heads, --q-len, --kv-len, --threads, drop --bias, or " +
+                    (flag ? "raise --max-memory" : "raise that limit"));
+  }
   return {};
 }
 

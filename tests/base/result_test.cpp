@@ -108,12 +108,14 @@ TEST_CASE("sizes read in bytes or with a binary unit, within their range") {
   CHECK(*ParseByteSize("4GiB", 1, 1ULL << 40) == 4ULL << 30);
   CHECK(*ParseByteSize("3KiB", 1, 1ULL << 40) == 3072);
   CHECK(*ParseByteSize("1TiB", 1, 1ULL << 40) == 1ULL << 40);
+  CHECK(*ParseByteSize("1PiB", 1, 1ULL << 50) == 1ULL << 50);  // --max-memory's stated maximum
   for (const char* bad : {"", "GiB", "4 GiB", "4gib", "4G", "1.5GiB", "-1", "+4", "4GiBKiB", "2TiB",
                           "99999999999999999999", "16777216TiB", "0"}) {
     const auto parsed = ParseByteSize(bad, 1, 1ULL << 40);
     CHECK_MESSAGE(!parsed.ok(), bad);
     if (!parsed.ok())
-      CHECK(parsed.error().message ==
-            "expected a size from 1 byte to 1.0 TiB, in bytes or with KiB, MiB, GiB or TiB, such as 4GiB");
+      CHECK(
+          parsed.error().message ==
+          "expected a size from 1 byte to 1.0 TiB, in bytes or with KiB, MiB, GiB, TiB or PiB, such as 4GiB");
   }
 }

@@ -212,7 +212,7 @@ bad_input("tour --print: every stop over --max-memory does not resolve" EXIT 1
   MATCH "intro\\.tour:[0-9]+: stop '[^']+' does not resolve: scenario: this scenario needs about"
   NO_MATCH "internal error")
 bad_input("check: --max-memory that is not a size" EXIT 2 COMMAND ${tw} check --max-memory 4GB
-  MATCH "--max-memory got '4GB': expected a size from 1\\.0 MiB to 1\\.0 PiB, in bytes or with KiB, MiB, GiB or TiB")
+  MATCH "--max-memory got '4GB': expected a size from 1\\.0 MiB to 1\\.0 PiB, in bytes or with KiB, MiB, GiB, TiB or PiB")
 bad_input("check: --max-memory below 1 MiB" EXIT 2 COMMAND ${tw} check --max-memory 1KiB
   MATCH "--max-memory got '1KiB': expected a size from 1\\.0 MiB")
 bad_input("gui: --max-memory without a size" EXIT 2 COMMAND ${tw} gui --max-memory

@@ -75,7 +75,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   CheckRoundTrip(*parsed);
   if (!flash::CheckRunnable(*parsed)) return 0;  // too large for the machine, refused before any allocation
-  Check(LeastHostBytes(*parsed) <= static_cast<double>(flash::MaxHostBytes()),
+  Check(LeastHostBytes(*parsed) <= static_cast<double>(flash::MaxHostBytes().bytes),
         "a scenario CheckRunnable accepts fits in the cap", Joined(flash::ScenarioToFlags(*parsed)));
   return 0;
 }

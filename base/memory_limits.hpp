@@ -1,0 +1,33 @@
+// The memory the operating system lets this process have, from every limit that can end a run: half of
+// the machine's memory (the default share), the address-space and data-segment limits (`ulimit -v`,
+// `ulimit -d`: RLIMIT_AS and RLIMIT_DATA), and the cgroup's limit (cgroup v2's memory.max, or v1's
+// memory.limit_in_bytes, over the process's cgroup and every parent, as the kernel enforces them).
+// Without this a scenario that fits in half the machine dies of std::bad_alloc under a ulimit, or is
+// killed without a word by the kernel in a container. The memory guard's default cap is the least of them.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tilewalk::base {
+
+struct MemoryLimit {
+  std::uint64_t bytes = 0;  // what a run may add: the share of the limit left above what is in use
+  std::string source;       // names the limit: "half of this machine's memory", "ulimit -v (RLIMIT_AS)", …
+};
+
+// The least of the limits that apply now, with what names it. Limits that cannot be read are left out;
+// when none can, 1 GiB from "a default of 1 GiB (the machine does not say its memory)".
+MemoryLimit TightestMemoryLimit();
+
+// The cgroup memory limit of the process whose /proc/PID/cgroup text is `proc_cgroup`, with cgroup file
+// systems mounted under `cgroup_root` (normally /sys/fs/cgroup): the least of memory.max (v2) or
+// memory.limit_in_bytes (v1) over its cgroup and every parent; nothing when no limit is set ("max", or
+// v1's huge "unlimited" value) or none can be read. Separate so that a test can hand it a made-up tree.
+std::optional<std::uint64_t> CgroupMemoryLimit(std::string_view proc_cgroup,
+                                               const std::filesystem::path& cgroup_root);
+
+}  // namespace tilewalk::base

@@ -1,0 +1,28 @@
+# The third round of hostile inputs (docs/bad-input.md names each case): verdicts that can fail, exits that
+# tell the truth, text from users' files, the OS's memory limits and children that cannot be steered. Each
+# name starts with "bad input: r3." so that `ctest -R 'bad input: r3'` runs this round alone. Uses the
+# bad_input() function and ${tw} of bad_input.cmake.
+
+# ---- verdicts that can fail ----------------------------------------------------------------------------
+bad_input("r3. check at sm_scale 1e6 in bfloat16 is no PASS" EXIT 1
+  COMMAND ${tw} check --q-len 256 --kv-len 256 --dtype bfloat16 --sm-scale 1000000
+  MATCH "cannot be checked at this scale: the tolerance is 1 or more.*lower --sm-scale"
+  MATCH2 "CANNOT CHECK: no output failed" NO_MATCH "PASS")
+bad_input("r3. check --json says cannot check" EXIT 1
+  COMMAND ${tw} check --q-len 256 --kv-len 256 --dtype bfloat16 --sm-scale 1000000 --json
+  MATCH "\"verdict\": \"cannot check\"" NO_MATCH "\"pass\": true")
+
+# ---- honest exits --------------------------------------------------------------------------------------
+
+# ---- one memory budget, from the OS's real limits --------------------------------------------------------
+bad_input("r3. --max-memory 1PiB, the stated maximum, is taken" EXIT 0
+  COMMAND ${tw} check ${small} --forward-only --max-memory 1PiB MATCH "PASS")
+# Under ulimit -v the guard refuses what the address space cannot hold, before a byte is allocated; it names
+# the limit, where before the run died of std::bad_alloc.
+bad_input("r3. ulimit -v refuses a scenario past it, naming the limit" EXIT 1
+  COMMAND sh -c "ulimit -v 2000000 && exec \"$0\" check --batch 8 --heads 8 --q-len 8192 --kv-len 8192" ${tw}
+  MATCH "more than the .* that the address-space limit \\(ulimit -v\\) leaves" MATCH2 "raise that limit"
+  NO_MATCH "bad_alloc")
+bad_input("r3. ulimit -d refuses a scenario past it, naming the limit" EXIT 1
+  COMMAND sh -c "ulimit -d 1000000 && exec \"$0\" trace --batch 8 --heads 8 --q-len 8192 --kv-len 8192 --out x.json" ${tw}
+  MATCH "the data-segment limit \\(ulimit -d\\) leaves" NO_MATCH "bad_alloc")
