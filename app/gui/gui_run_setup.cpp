@@ -74,6 +74,10 @@ bool SetUpShell(GuiRun& run) {
     run.err << "tilewalk gui: " << usable.error().message << "\n";
     return false;
   }
+  if (!tour.HasTour() && !run.options.tour.empty() && !run.options.gallery) {  // a tour named and not there
+    run.err << "tilewalk gui: " << base::TerminalSafe(tour.fallback_message()) << "\n";
+    return false;
+  }
   if (!tour.HasTour()) run.err << "tilewalk gui: " << base::TerminalSafe(tour.fallback_message()) << "\n";
   run.screen.pane_backgrounds = false;  // GuiWindow::Render clears to the window colour
   run.screen.splits = run.settings.splits;
