@@ -7,8 +7,8 @@ namespace tilewalk::app {
 
 OptionSpec KeepGoingOption(bool& into) {
   return SwitchOption("--keep-going",
-                      "use what loads from a library with problems, rather than stop with exit 1\n"
-                      "(the problems are still printed)",
+                      "go on past a library's problems (files that do not load; in export, stops whose\n"
+                      "text cannot be filled) rather than stop with exit 1; the problems are still printed",
                       into);
 }
 

@@ -23,6 +23,11 @@ enum class Newlines : std::uint8_t {
 // The text with every byte that could act on a terminal escaped. Runs in linear time.
 std::string TerminalSafe(std::string_view text, Newlines newlines = Newlines::Escape);
 
+// Text quoted from a user's file or command in a message: at most `max_chars` characters (code points) of
+// it, made terminal-safe, and when it was longer "…" and its length in bytes, so that a 1 MB line quoted in
+// an error stays one readable line. Cuts only between whole UTF-8 sequences.
+std::string Excerpt(std::string_view text, std::size_t max_chars = 60);
+
 // A warning list that keeps the first `shown` warnings and counts the rest, so that a file with 200
 // problems prints 20 and "… and 180 more". Each warning is made terminal-safe when it is added.
 class WarningList {

@@ -60,6 +60,21 @@ base::Result<std::shared_ptr<const WebpAnimationEncoder>> LoadWebpAnimation(cons
   return WebpAnimationEncoder::Load();
 }
 
+base::Status CheckStopsWhole(const std::vector<ManifestStop>& stops, bool keep_going, std::ostream& err) {
+  int broken = 0;
+  for (std::size_t i = 0; i < stops.size(); ++i) {
+    if (stops[i].problem.empty()) continue;
+    ++broken;
+    err << "tilewalk export: " << (keep_going ? "warning: " : "") << "stop " << i + 1 << " ("
+        << base::Excerpt(stops[i].title) << "): " << base::Excerpt(stops[i].problem, 200) << "\n";
+  }
+  if (broken == 0 || keep_going) return {};
+  return base::Fail(base::Reason::Malformed,
+                    std::to_string(broken) + (broken == 1 ? " stop" : " stops") +
+                        " of the tour cannot be shown whole; fix the tour, or give --keep-going to export "
+                        "with the problems shown on those stops");
+}
+
 std::optional<VerbResult> RefuseSession(const session::TourSession& session, const ExportOptions& options,
                                         std::ostream& err) {
   if (const base::Status usable = ReportLibraryProblems(session.library_problems(), options.library,

@@ -10,9 +10,11 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "app/export/export_options.hpp"
 #include "app/export/headless_renderer.hpp"
+#include "app/export/manifest.hpp"
 #include "app/export/webp_animation.hpp"
 #include "app/export/webp_file.hpp"
 #include "app/session/tour_session.hpp"
@@ -37,6 +39,10 @@ base::Result<std::shared_ptr<const WebpAnimationEncoder>> LoadWebpAnimation(cons
 // or a rejected scenario; none when there is something to draw.
 std::optional<VerbResult> RefuseSession(const session::TourSession& session, const ExportOptions& options,
                                         std::ostream& err);
+// Stops whose text could not be filled or that did not land, each said on `err`. Without --keep-going they
+// end the export with exit 1 before anything is committed; with it they are warnings, and the stops are
+// exported with the problem shown.
+base::Status CheckStopsWhole(const std::vector<ManifestStop>& stops, bool keep_going, std::ostream& err);
 // frames/ and pictures/ in the staging folder, and motion/ for --motion; `nothing` ends the message
 // ("nothing was written to ...").
 base::Status MakeSubfolders(const std::filesystem::path& folder, bool motion, const std::string& nothing);

@@ -318,6 +318,8 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& err) {
                           options, *webp, folder->path(), err, interrupts);
   if (!drawn && drawn.error().reason == Reason::Interrupted) return interrupted();
   if (!drawn) return Fail(drawn.error().reason, drawn.error().message + "; " + nothing);
+  if (const base::Status whole = CheckStopsWhole(drawn->manifest.stops, options.keep_going, err); !whole)
+    return Fail(whole.error().reason, whole.error().message + "; " + nothing);
   if (*animation) {
     auto motion = DrawMotion(session, {**renderer, options, *animation, folder->path()},
                              drawn->manifest.stops, err, interrupts);

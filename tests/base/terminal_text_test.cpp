@@ -78,3 +78,13 @@ TEST_CASE("a short warning list has no 'more' line") {
   warnings.Add("one");
   CHECK(warnings.Lines() == std::vector<std::string>{"one"});
 }
+
+TEST_CASE("Excerpt: a long line quoted in a message is cut to 60 characters, between whole UTF-8 sequences") {
+  using tilewalk::base::Excerpt;
+  CHECK(Excerpt("short") == "short");
+  const std::string long_line = std::string(1 << 20, 'a');
+  CHECK(Excerpt(long_line) == std::string(60, 'a') + "… (1048576 bytes)");
+  const std::string accents = std::string(59, 'x') + "éé";  // the cut falls after the first é, not inside it
+  CHECK(Excerpt(accents) == std::string(59, 'x') + "é… (63 bytes)");
+  CHECK(Excerpt("\x1b]0;owned\x07 and more", 4) == "\\x1b]0;… (19 bytes)");  // escaped after the cut
+}
