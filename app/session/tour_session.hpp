@@ -108,7 +108,7 @@ class TourSession {
   // With background_recording the recording runs on a worker thread, the old recording stays on screen
   // until the new one is ready, and a recording under way is cancelled by another edit or a stop change.
   void RunScenario(std::vector<std::string> flags);
-  bool recording_in_progress() const { return m_job != nullptr; }
+  bool recording_in_progress() const { return m_job != nullptr || m_pending.has_value(); }
   int recording_percent() const;         // of the grid steps; 0 when none is under way
   std::string recording_status() const;  // "recording… 42 %", or empty
   void CancelRecording();                // keeps what is on screen
@@ -198,7 +198,15 @@ class TourSession {
   std::unique_ptr<RecordingJob> m_job;  // an edit being recorded; declared after m_lander, which it uses
   // Cancelled jobs still finishing their grid step: joined once finished, so that a cancel never waits.
   std::vector<std::unique_ptr<RecordingJob>> m_retired;
-  void RetireJob();
+  // The newest edit, waiting for the cancelled job to stop before it starts: one recording thread at a
+  // time, however fast edits come, and each new edit replaces the one waiting.
+  struct PendingRecording {
+    walkthrough::TourStop stop;
+    std::vector<std::string> flags;
+  };
+  std::optional<PendingRecording> m_pending;
+  void RetireJob();  // cancels the job and drops the edit waiting
+  void StartPendingJob();
 
   bool m_background_recording = false;
   bool m_keep_all_heatmaps = false;  // SessionOptions::all_heatmaps

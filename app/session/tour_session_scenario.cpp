@@ -14,7 +14,8 @@ void TourSession::RunScenario(std::vector<std::string> flags) {
   edited.scenario = flags;
   if (m_background_recording) {
     RetireJob();  // a newer edit wins over one still recording
-    m_job = std::make_unique<RecordingJob>(m_lander, std::move(edited), std::move(flags));
+    m_pending = PendingRecording{std::move(edited), std::move(flags)};
+    StartPendingJob();
     MarkDirty();
     return;
   }
@@ -22,13 +23,21 @@ void TourSession::RunScenario(std::vector<std::string> flags) {
 }
 
 void TourSession::RetireJob() {
+  m_pending.reset();
   if (!m_job) return;
   m_job->Cancel();
   m_retired.push_back(std::move(m_job));
 }
 
-void TourSession::PollRecording() {
+void TourSession::StartPendingJob() {
   std::erase_if(m_retired, [](const std::unique_ptr<RecordingJob>& job) { return job->Finished(); });
+  if (m_job || !m_retired.empty() || !m_pending) return;
+  m_job = std::make_unique<RecordingJob>(m_lander, std::move(m_pending->stop), std::move(m_pending->flags));
+  m_pending.reset();
+}
+
+void TourSession::PollRecording() {
+  StartPendingJob();
   if (!m_job || !m_job->Finished()) return;
   const std::unique_ptr<RecordingJob> job = std::move(m_job);
   if (!job->landing().cancelled) {
@@ -49,6 +58,7 @@ int TourSession::recording_percent() const {
 }
 
 std::string TourSession::recording_status() const {
+  if (!m_job && m_pending) return "recording\u2026 (the last edit is stopping)";
   return m_job ? "recording\u2026 " + std::to_string(m_job->Percent()) + " %" : std::string();
 }
 

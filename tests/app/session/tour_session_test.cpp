@@ -369,7 +369,11 @@ TEST_CASE("tour session: heatmaps are built only for the tab shown, the stop's o
 }  // namespace tilewalk::session
 
 #include <chrono>
+#include <fstream>
+#include <string>
 #include <thread>
+
+#include "kernels/tpu/threads.hpp"
 
 namespace tilewalk::session {
 
@@ -411,6 +415,38 @@ TEST_CASE(
   TickUntilRecorded(s);
   CHECK(s.recording() == before);
   CHECK(s.scenario_flags() == longer);
+}
+
+namespace {
+
+int LiveThreadsOfSession() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.starts_with("Threads:")) return std::stoi(line.substr(8));
+  return -1;
+}
+
+}  // namespace
+
+TEST_CASE("tour session: 200 quick edits keep one recording at a time and land the newest") {
+  TourSession s({.library_folder = kLibrary, .background_recording = true});
+  const int before = LiveThreadsOfSession();
+  REQUIRE(before > 0);
+  int most = before;
+  const std::vector<std::string> stop_flags = s.scenario_flags();
+  std::vector<std::string> flags;
+  for (int i = 1; i <= 200; ++i) {
+    flags = stop_flags;
+    flags.insert(flags.end(), {"--seed", std::to_string(i)});
+    s.Apply({.kind = views::IntentKind::ApplyScenario, .words = flags});
+    s.Tick(0.0);
+    most = std::max(most, LiveThreadsOfSession());
+  }
+  // One job's thread and its grid workers; before, every cancelled edit kept a thread until its grid step
+  // ended, and 2000 of them ran out of threads.
+  CHECK(most <= before + 1 + tilewalk::tpu::DefaultThreadCount());
+  TickUntilRecorded(s);
+  CHECK(s.scenario_flags() == flags);
 }
 
 }  // namespace tilewalk::session
