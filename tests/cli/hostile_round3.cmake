@@ -26,3 +26,20 @@ bad_input("r3. ulimit -v refuses a scenario past it, naming the limit" EXIT 1
 bad_input("r3. ulimit -d refuses a scenario past it, naming the limit" EXIT 1
   COMMAND sh -c "ulimit -d 1000000 && exec \"$0\" trace --batch 8 --heads 8 --q-len 8192 --kv-len 8192 --out x.json" ${tw}
   MATCH "the data-segment limit \\(ulimit -d\\) leaves" NO_MATCH "bad_alloc")
+# A stop whose placeholder cannot be filled ends the export with exit 1 and nothing written; --keep-going
+# exports it with the problem shown, and says so as a warning.
+set(late_library ${CMAKE_SOURCE_DIR}/tests/cli/fixtures/late-placeholder)
+bad_input("r3. export of a stop that cannot be filled exits 1 and writes nothing" EXIT 1
+  COMMAND sh -c "rm -rf \"$1\"
+\"$0\" export --tour late --library \"$2\" --format svg --out \"$1\"
+c=$?
+test -e \"$1\" && echo \"the export folder exists\"
+exit $c"
+          ${tw} ${CMAKE_CURRENT_BINARY_DIR}/r3-late-export ${late_library}
+  MATCH "stop 5 \\(The draft\\): A placeholder could not be filled: \\{fwd\\.step\\.99\\.ran\\}"
+  MATCH2 "1 stop of the tour cannot be shown whole; fix the tour, or give --keep-going"
+  NO_MATCH "the export folder exists")
+bad_input("r3. export --keep-going exports a stop that cannot be filled, with a warning" EXIT 0
+  COMMAND ${tw} export --tour late --library ${late_library} --format svg --keep-going --force
+          --out ${CMAKE_CURRENT_BINARY_DIR}/r3-late-kept
+  MATCH "tilewalk export: warning: stop 5 \\(The draft\\): A placeholder")
