@@ -56,7 +56,7 @@ std::string ChildRun::Describe() const {
       return name + " " + (stop_detail.empty() ? std::string("ran too long") : stop_detail) +
              " and was stopped";
     case ChildEnd::Interrupted: {
-      const std::string how = interrupt_signal == SIGTERM  ? "stopped by SIGTERM"
+      const std::string how = interrupt_signal == SIGTERM  ? "interrupted by SIGTERM"
                               : interrupt_signal == SIGINT ? "interrupted by Ctrl-C (SIGINT)"
                                                            : "interrupted";
       return how + " while " + name + " ran; it was stopped";

@@ -126,7 +126,7 @@ std::string_view InterruptGuard::SignalName() const {
 
 Error InterruptGuard::AsError(std::string_view consequence) const {
   const int signal = Signal();
-  const std::string how = signal == SIGTERM  ? "stopped by SIGTERM"
+  const std::string how = signal == SIGTERM  ? "interrupted by SIGTERM"
                           : signal == SIGINT ? "interrupted by Ctrl-C (SIGINT)"
                                              : "interrupted";
   return {Reason::Interrupted, how + "; " + std::string(consequence)};

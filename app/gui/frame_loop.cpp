@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <optional>
+#include <string>
 #include <thread>
 
 #include "app/gui/draw_cost.hpp"
@@ -234,6 +235,17 @@ std::optional<ExitCode> TakeScreenshot(GuiRun& run) {
   return ExitCode::Ok;
 }
 
+// What an unattended run had still to produce when it ended early; empty for an interactive window.
+std::string WhatIsMissing(const GuiRun& run) {
+  const GuiOptions& o = run.options;
+  if (o.gallery && o.screenshot) return "the gallery's screenshots were not written";
+  if (o.screenshot) return "no screenshot was written";
+  if (o.layout_json) return "no layout was written";
+  if (o.benchmark_frames > 0) return "the benchmark did not finish, so it reports nothing";
+  if (o.script) return "the script did not finish";
+  return {};
+}
+
 // Draws frames until the window closes (File > Quit, Ctrl-C), the screenshot is saved or the benchmark ends.
 ExitCode RunFrames(GuiRun& run, const base::InterruptGuard& interrupts) {
   FrameTimer timer(run.options.benchmark_frames);
@@ -275,6 +287,12 @@ ExitCode RunFrames(GuiRun& run, const base::InterruptGuard& interrupts) {
   }
   run.tour->CancelRecording();  // closing does not wait for a recording nobody will see
   SaveUserSettings(run);
+  // Ctrl-C is how a person closes an interactive window; a run that was to produce something and was
+  // stopped before it did is a failure, and says what is missing.
+  if (const std::string missing = WhatIsMissing(run); interrupts.Interrupted() && !missing.empty()) {
+    run.err << "tilewalk gui: " << interrupts.AsError(missing).message << "\n";
+    return ExitCode::Failure;
+  }
   return ExitCode::Ok;
 }
 

@@ -183,7 +183,7 @@ TEST_CASE("SIGTERM while a child runs is reported as SIGTERM") {
   std::thread term = SignalLater(SIGTERM, std::chrono::milliseconds(100));
   const ChildRun run = RunChild({.argv = {"sleep", "30"}, .time_limit = std::chrono::milliseconds(10000)});
   term.join();
-  CHECK(run.Describe() == "stopped by SIGTERM while sleep ran; it was stopped");
+  CHECK(run.Describe() == "interrupted by SIGTERM while sleep ran; it was stopped");
 }
 
 TEST_CASE("programs are found on PATH as posix_spawnp finds them") {

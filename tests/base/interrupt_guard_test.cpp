@@ -61,7 +61,7 @@ TEST_CASE("SIGTERM is recorded too, and said as such") {
   const InterruptGuard guard;
   raise(SIGTERM);
   CHECK(guard.SignalName() == "SIGTERM");
-  CHECK(guard.AsError("the dump was removed").message == "stopped by SIGTERM; the dump was removed");
+  CHECK(guard.AsError("the dump was removed").message == "interrupted by SIGTERM; the dump was removed");
 }
 
 TEST_CASE("the handlers that were there before come back when the guard goes") {

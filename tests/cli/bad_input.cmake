@@ -465,7 +465,7 @@ set_tests_properties(
 # at 2 s lands mid-run on any machine up to about three times faster per core. (Smaller runs were done
 # before the signal once the simulator got faster.)
 bad_input_cleanly("check --dump stopped by SIGTERM leaves no folder" WITHIN 30
-  MATCH "tilewalk check: stopped by SIGTERM; nothing was written to '.*dump'"
+  MATCH "tilewalk check: interrupted by SIGTERM; nothing was written to '.*dump'"
   COMMAND timeout --preserve-status -s TERM 2 /usr/bin/env TILEWALK_THREADS=1 ${tw} check --q-len 8192
           --kv-len 8192 --heads 2 --causal --dump @PARENT@/dump)
 bad_input_cleanly("trace interrupted while recording leaves no file" WITHIN 60

@@ -7,10 +7,10 @@ file(MAKE_DIRECTORY "${PARENT}")
 set(pid_file "${PARENT}.ffmpeg-pid")
 file(REMOVE "${pid_file}")
 set(video_args "--video --size 480x320 --panes grid")
-set(expected "stopped by SIGTERM while ffmpeg ran; it was stopped; nothing was written")
+set(expected "interrupted by SIGTERM while ffmpeg ran; it was stopped; nothing was written")
 if(MOTION)
   set(video_args "--motion --video --size 480x320")
-  set(expected "stopped by SIGTERM; nothing was written")
+  set(expected "interrupted by SIGTERM; nothing was written")
 endif()
 # SIGTERM only once the fake ffmpeg has started: drawing the frames takes a while under the sanitizers.
 execute_process(

@@ -43,3 +43,21 @@ bad_input("r3. export --keep-going exports a stop that cannot be filled, with a 
   COMMAND ${tw} export --tour late --library ${late_library} --format svg --keep-going --force
           --out ${CMAKE_CURRENT_BINARY_DIR}/r3-late-kept
   MATCH "tilewalk export: warning: stop 5 \\(The draft\\): A placeholder")
+
+# ---- a run stopped by a signal exits non-zero and says "interrupted" -------------------------------------
+# An interactive window closed by Ctrl-C exits 0 (it is how a person quits); a run that was to produce
+# something says what it did not produce. The window needs a display, so these run under Xvfb.
+if(XVFB_RUN)
+  set(signal_after ${CMAKE_CURRENT_SOURCE_DIR}/signal_after.sh)
+  set(gui_library --library ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/library)
+  bad_input("r3. gui --script stopped by SIGTERM exits 1, interrupted" EXIT 1
+    COMMAND ${XVFB_RUN} -a ${signal_after} 4 TERM ${tw} gui ${gui_library}
+            --script ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/scripts/wait_long.script
+    MATCH "tilewalk gui: interrupted by SIGTERM; the script did not finish")
+  bad_input("r3. gui --benchmark-frames stopped by SIGINT exits 1, interrupted" EXIT 1
+    COMMAND ${XVFB_RUN} -a ${signal_after} 4 INT ${tw} gui ${gui_library} --benchmark-frames 1000000
+    MATCH "interrupted by Ctrl-C \\(SIGINT\\); the benchmark did not finish" NO_MATCH "p95_ms")
+  set_tests_properties("cli: bad input: r3. gui --script stopped by SIGTERM exits 1, interrupted"
+    "cli: bad input: r3. gui --benchmark-frames stopped by SIGINT exits 1, interrupted"
+    PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+endif()
