@@ -2,7 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -11,7 +11,10 @@
 #include <cerrno>
 #include <csignal>
 #include <filesystem>
+#include <string>
 #include <vector>
+
+#include "base/child_process.hpp"
 
 extern char** environ;
 
@@ -31,40 +34,6 @@ void SetNonBlocking(int fd) {
   if (flags >= 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
 }
 
-// posix_spawn's file actions and attributes, released on every path. The child's stdin is `in` (or
-// /dev/null when it is -1), its stdout and stderr the pipes' write ends. It gets its own process group, so
-// that a stop reaches its children too, and default dispositions with no blocked signals, whatever
-// tilewalk ignores (SIGXFSZ, SIGPIPE) or catches (SIGINT, SIGTERM).
-struct SpawnSetup {
-  posix_spawn_file_actions_t actions;
-  posix_spawnattr_t attributes;
-  SpawnSetup(int in, int out, int err) {
-    posix_spawn_file_actions_init(&actions);
-    posix_spawnattr_init(&attributes);
-    if (in >= 0)
-      posix_spawn_file_actions_adddup2(&actions, in, STDIN_FILENO);
-    else
-      posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&actions, out, STDOUT_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, err, STDERR_FILENO);
-    sigset_t defaults, none;
-    sigemptyset(&defaults);
-    for (const int s : {SIGINT, SIGTERM, SIGPIPE, SIGXFSZ, SIGHUP, SIGQUIT}) sigaddset(&defaults, s);
-    sigemptyset(&none);
-    posix_spawnattr_setflags(&attributes,
-                             POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
-    posix_spawnattr_setpgroup(&attributes, 0);
-    posix_spawnattr_setsigdefault(&attributes, &defaults);
-    posix_spawnattr_setsigmask(&attributes, &none);
-  }
-  ~SpawnSetup() {
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attributes);
-  }
-  SpawnSetup(const SpawnSetup&) = delete;
-  SpawnSetup& operator=(const SpawnSetup&) = delete;
-};
-
 // A close-on-exec pipe; false (errno set) when none could be made.
 bool OpenPipe(Descriptor& read_end, Descriptor& write_end) {
   int fds[2];
@@ -72,6 +41,85 @@ bool OpenPipe(Descriptor& read_end, Descriptor& write_end) {
   read_end = Descriptor(fds[0]);
   write_end = Descriptor(fds[1]);
   return true;
+}
+
+// Makes `fd` the child's descriptor `target`, open across exec (dup2 onto itself would keep close-on-exec).
+bool Install(int fd, int target) {
+  if (fd == target) return fcntl(fd, F_SETFD, 0) == 0;
+  return dup2(fd, target) == target;
+}
+
+// The child's side of a spawn, between fork and exec, so only async-signal-safe calls. Its stdin is `in`
+// (or /dev/null when it is -1), its stdout and stderr the pipes' write ends. It gets its own process group,
+// so that a stop reaches its children too; default dispositions with no blocked signals, whatever tilewalk
+// ignores (SIGXFSZ, SIGPIPE) or catches (SIGINT, SIGTERM); and SIGKILL when tilewalk dies, even by SIGKILL,
+// so that no curl or ffmpeg outlives it (PR_SET_PDEATHSIG; the spawning thread must live as long as the
+// child, which holds: children are waited for by the thread that starts them). An exec that fails writes
+// its errno to `report`.
+[[noreturn]] void BecomeChild(const char* program, char* const* argv, pid_t parent, int in, int out, int err,
+                              int report) {
+  setpgid(0, 0);
+  struct sigaction defaults {};
+  defaults.sa_handler = SIG_DFL;
+  for (const int s : {SIGINT, SIGTERM, SIGPIPE, SIGXFSZ, SIGHUP, SIGQUIT}) sigaction(s, &defaults, nullptr);
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, nullptr);
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent) _exit(127);  // the parent is gone
+  const int null_in = in >= 0 ? in : open("/dev/null", O_RDONLY | O_CLOEXEC);
+  if (null_in < 0 || !Install(null_in, STDIN_FILENO) || !Install(out, STDOUT_FILENO) ||
+      !Install(err, STDERR_FILENO)) {
+    const int failed = errno;
+    [[maybe_unused]] const ssize_t said = write(report, &failed, sizeof failed);
+    _exit(127);
+  }
+  execve(program, argv, environ);
+  const int failed = errno;
+  [[maybe_unused]] const ssize_t said = write(report, &failed, sizeof failed);
+  _exit(127);
+}
+
+// Starts `words` as a child and returns its pid, or -1 with the errno of what failed in `failed` (a
+// program not on PATH is ENOENT). The program is found on PATH here, before fork, where allocating is safe.
+pid_t Spawn(const std::vector<std::string>& words, int in, int out, int err, int& failed) {
+  std::string program = words.front();
+  if (program.find('/') == std::string::npos) {
+    const auto found = FindOnPath(program);
+    if (!found) {
+      failed = ENOENT;
+      return -1;
+    }
+    program = found->string();
+  }
+  std::vector<std::string> copies = words;
+  std::vector<char*> argv;
+  for (std::string& word : copies) argv.push_back(word.data());
+  argv.push_back(nullptr);
+  Descriptor report_read, report_write;
+  if (!OpenPipe(report_read, report_write)) {
+    failed = errno;
+    return -1;
+  }
+  const pid_t parent = getpid();
+  const pid_t pid = fork();
+  if (pid == 0) BecomeChild(program.c_str(), argv.data(), parent, in, out, err, report_write.get());
+  if (pid < 0) {
+    failed = errno;
+    return -1;
+  }
+  report_write.Reset();
+  int exec_errno = 0;
+  ssize_t got;
+  do {
+    got = read(report_read.get(), &exec_errno, sizeof exec_errno);
+  } while (got < 0 && errno == EINTR);
+  if (got == static_cast<ssize_t>(sizeof exec_errno)) {  // the exec failed: reap the child, report why
+    while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+    }
+    failed = exec_errno;
+    return -1;
+  }
+  return pid;
 }
 
 constexpr auto kLinger = std::chrono::milliseconds(100);  // output still open after the child exited
@@ -100,15 +148,10 @@ ChildCore::ChildCore(const ChildSpec& spec, bool stdin_pipe) : m_spec(spec), m_s
     Finish();
     return;
   }
-  const SpawnSetup setup(stdin_pipe ? in_read.get() : -1, out_write.get(), err_write.get());
-  std::vector<char*> argv;
-  std::vector<std::string> words = spec.argv;
-  for (std::string& word : words) argv.push_back(word.data());
-  argv.push_back(nullptr);
-  const int spawned = posix_spawnp(&m_pid, argv[0], &setup.actions, &setup.attributes, argv.data(), environ);
-  if (spawned != 0) {
-    m_pid = -1;
-    m_run.spawn_errno = spawned;
+  int failed = 0;
+  m_pid = Spawn(spec.argv, stdin_pipe ? in_read.get() : -1, out_write.get(), err_write.get(), failed);
+  if (m_pid < 0) {
+    m_run.spawn_errno = failed;
     Finish();
     return;
   }

@@ -1,12 +1,14 @@
 #include "base/child_process.hpp"
 
 #include <doctest/doctest.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <thread>
 
@@ -201,4 +203,44 @@ TEST_CASE("limits read as people say them") {
   CHECK(DescribeDuration(std::chrono::milliseconds(250)) == "250 ms");
   CHECK(DescribeDuration(std::chrono::milliseconds(3000)) == "3 s");
   CHECK(DescribeDuration(std::chrono::milliseconds(1500)) == "1.5 s");
+}
+
+namespace {
+
+// True once /proc says process `pid` is gone or a zombie.
+bool ProcessGone(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(stat, line)) return true;
+  const std::size_t close = line.rfind(')');
+  return close != std::string::npos && close + 2 < line.size() && line[close + 2] == 'Z';
+}
+
+}  // namespace
+
+TEST_CASE("a child does not outlive tilewalk, even when tilewalk is killed by SIGKILL") {
+  ScratchFolder scratch;
+  const fs::path pid_file = scratch / "pid";
+  const pid_t tilewalk = fork();
+  REQUIRE(tilewalk >= 0);
+  if (tilewalk == 0) {  // stands for tilewalk: starts a child that would run for a minute
+    const std::string script = "echo $$ > '" + pid_file.string() + ".new' && mv '" + pid_file.string() +
+                               ".new' '" + pid_file.string() + "' && exec sleep 60";
+    RunChild({.argv = {"sh", "-c", script}, .time_limit = std::chrono::seconds(90)});
+    _exit(0);
+  }
+  const auto start = std::chrono::steady_clock::now();
+  while (!fs::exists(pid_file) && MillisecondsSince(start) < 10000)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  REQUIRE(fs::exists(pid_file));
+  const pid_t child = std::stoi(tilewalk::base::testing::Slurp(pid_file));
+  CHECK_FALSE(ProcessGone(child));
+  kill(tilewalk, SIGKILL);
+  waitpid(tilewalk, nullptr, 0);
+  const auto killed = std::chrono::steady_clock::now();
+  while (!ProcessGone(child) && MillisecondsSince(killed) < 5000)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  const bool gone = ProcessGone(child);
+  if (!gone) kill(child, SIGKILL);
+  CHECK(gone);
 }
