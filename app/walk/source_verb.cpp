@@ -71,9 +71,31 @@ VerbResult ShowSource(const SourceOptions& options, const VerbCall& call) {
 
 // ---- fetch --------------------------------------------------------------------------------------
 
+// Why curl must not be given `url`, or empty. curl reads more than addresses: "-K FILE" is an option that
+// reads a config (and can write files), "[1-40]" or "{a,b}" fan out into many requests, "file://" and
+// "scp://" reach past the web. So only http:// and https:// addresses of printable ASCII pass, and they are
+// handed over after --url with globbing off (--globoff) and other protocols refused (--proto,
+// --proto-redir), so that nothing in one can act as a flag.
+std::string UrlProblem(std::string_view url) {
+  constexpr std::size_t kMostUrl = 2048;
+  const std::string quoted = "'" + base::Excerpt(url) + "'";
+  if (!url.starts_with("https://") && !url.starts_with("http://"))
+    return "--url got " + quoted + ": expected an address that starts with https:// or http://";
+  if (url.size() > kMostUrl)
+    return "--url got " + quoted + ": an address of at most " + std::to_string(kMostUrl) + " characters";
+  for (const char c : url)
+    if (static_cast<unsigned char>(c) <= ' ' || static_cast<unsigned char>(c) >= 0x7F)
+      return "--url got " + quoted +
+             ": an address has no spaces, control characters or non-ASCII bytes "
+             "(percent-encode them)";
+  return {};
+}
+
 VerbResult Fetch(const SourceOptions& options, const VerbCall& call) {
   const walkthrough::PinnedFile& pinned = ShippedPinnedFile();
   const std::string url = options.url.empty() ? pinned.url : options.url;
+  if (const std::string problem = UrlProblem(url); !problem.empty())
+    return base::Fail(base::Reason::Usage, problem);
   const std::string sha256 = options.sha256.empty() ? pinned.sha256 : options.sha256;
   const auto cache = walkthrough::PallasCacheFileFromEnvironment();
   if (!cache)
@@ -90,12 +112,13 @@ VerbResult Fetch(const SourceOptions& options, const VerbCall& call) {
                       "(apt-get install curl) or download the file yourself and pass "
                       "--pallas-source");
   call.err << "Downloading " << url << " ...\n";
-  const base::ChildRun run = base::RunChild(
-      {.argv = {"curl", "--fail", "--silent", "--show-error", "--location", "--proto", "=https,http",
-                "--max-time", "60", "--max-filesize", std::to_string(base::kPallasSourceCap), url},
-       .name = "curl",
-       .time_limit = std::chrono::milliseconds(75000),
-       .stdout_cap = base::kPallasSourceCap});
+  const base::ChildRun run =
+      base::RunChild({.argv = {"curl", "--fail", "--silent", "--show-error", "--location", "--globoff",
+                               "--proto", "=https,http", "--proto-redir", "=https,http", "--max-time", "60",
+                               "--max-filesize", std::to_string(base::kPallasSourceCap), "--url", url},
+                      .name = "curl",
+                      .time_limit = std::chrono::milliseconds(75000),
+                      .stdout_cap = base::kPallasSourceCap});
   if (const base::Status downloaded = run.Status(); !downloaded)
     return base::Fail(
         downloaded.error().reason,

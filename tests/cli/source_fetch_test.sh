@@ -8,7 +8,7 @@ set -u
 tw=$1 fixture=$2 server=$3
 scratch=$(mktemp -d)
 trap 'kill "$pid" 2>/dev/null; rm -rf "$scratch"' EXIT
-python3 "$server" "$fixture" "$scratch/port" &
+python3 "$server" "$fixture" "$scratch/port" "$scratch/requests" &
 pid=$!
 for _ in $(seq 50); do [ -s "$scratch/port" ] && break; sleep 0.1; done
 port=$(cat "$scratch/port")
@@ -32,6 +32,13 @@ echo "$out" | grep -q "failed, and nothing was written" || fail "a cut-off downl
 out=$("$tw" source fetch --url "$base/missing" --sha256 "$sha" 2>&1)
 [ $? -eq 1 ] || fail "a 404 should exit 1: $out"
 [ "$(cached)" -eq 0 ] || fail "a 404 left a file in the cache"
+
+# A URL with a curl glob is one request for that very path, not 40.
+: > "$scratch/requests"
+out=$("$tw" source fetch --url "$base/good[1-40]" --sha256 "$sha" 2>&1)
+[ $? -eq 1 ] || fail "a globbed URL is one missing file, exit 1: $out"
+[ "$(wc -l < "$scratch/requests")" -eq 1 ] || fail "a globbed URL made $(wc -l < "$scratch/requests") requests"
+grep -qxF "/good[1-40]" "$scratch/requests" || fail "the globbed URL was not asked for as written"
 
 out=$("$tw" source fetch --url "$base/good" --sha256 "$sha" 2>&1)
 [ $? -eq 0 ] || fail "a good download should exit 0: $out"
