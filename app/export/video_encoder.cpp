@@ -1,6 +1,8 @@
 #include "app/export/video_encoder.hpp"
 
+#include <filesystem>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "app/pixel_size.hpp"
@@ -14,6 +16,31 @@ namespace {
 base::Status Blamed(const base::Status& status, const std::string& file) {
   if (status || status.error().reason == base::Reason::Interrupted) return status;
   return base::Fail(status.error().reason, "cannot make " + file + ": " + status.error().message);
+}
+
+// ffmpeg that exits 0 is believed only when the video is there: a regular file with something in it.
+base::Status Written(const std::filesystem::path& video, const std::string& file) {
+  std::error_code ec;
+  const auto status = std::filesystem::symlink_status(video, ec);
+  if (ec || !std::filesystem::is_regular_file(status) || std::filesystem::file_size(video, ec) == 0 || ec)
+    return base::Fail(base::Reason::ChildFailed,
+                      "cannot make " + file + ": ffmpeg exited 0 but wrote no video (is it a real ffmpeg?)");
+  return {};
+}
+
+// A path ffmpeg takes as a file, never as an option or a protocol: absolute, so it starts with '/'.
+std::string FilePath(const std::filesystem::path& path) {
+  return std::filesystem::absolute(path).lexically_normal().string();
+}
+
+// A folder in an image2 pattern: '%' doubled, so that only the pattern's own %05d counts frames.
+std::string PatternFolder(const std::filesystem::path& folder) {
+  std::string out;
+  for (const char c : FilePath(folder)) {
+    if (c == '%') out += '%';
+    out += c;
+  }
+  return out;
 }
 
 }  // namespace
@@ -35,7 +62,7 @@ base::Status EncodeVideo(const std::filesystem::path& ffmpeg, const std::filesys
                                                       "-start_number",
                                                       "1",
                                                       "-i",
-                                                      (folder / "frames" / "%05d.png").string(),
+                                                      PatternFolder(folder) + "/frames/%05d.png",
                                                       "-vf",
                                                       "pad=ceil(iw/2)*2:ceil(ih/2)*2",
                                                       "-c:v",
@@ -45,14 +72,15 @@ base::Status EncodeVideo(const std::filesystem::path& ffmpeg, const std::filesys
                                                       "-movflags",
                                                       "+faststart",
                                                       "-bitexact",
-                                                      (folder / "video.mp4").string()},
+                                                      FilePath(folder / "video.mp4")},
                                              .name = "ffmpeg",
                                              .time_limit = time_limit});
-  return Blamed(run.Status(), "video.mp4");
+  if (const base::Status status = run.Status(); !status) return Blamed(status, "video.mp4");
+  return Written(folder / "video.mp4", "video.mp4");
 }
 
-VideoStream::VideoStream(base::StreamingChild child, std::string file, PixelSize size)
-    : m_child(std::move(child)), m_file(std::move(file)), m_size(size) {}
+VideoStream::VideoStream(base::StreamingChild child, std::filesystem::path out, PixelSize size)
+    : m_child(std::move(child)), m_out(std::move(out)), m_file(m_out.filename().string()), m_size(size) {}
 
 base::Result<VideoStream> VideoStream::Start(const std::filesystem::path& ffmpeg,
                                              const std::filesystem::path& out, PixelSize size, int fps,
@@ -86,11 +114,11 @@ base::Result<VideoStream> VideoStream::Start(const std::filesystem::path& ffmpeg
                                                      "-movflags",
                                                      "+faststart",
                                                      "-bitexact",
-                                                     out.string()},
+                                                     FilePath(out)},
                                             .name = "ffmpeg",
                                             .time_limit = time_limit});
   if (!child) return Blamed(child.error(), file).error();
-  return VideoStream(std::move(*child), file, size);
+  return VideoStream(std::move(*child), out, size);
 }
 
 base::Status VideoStream::Write(std::span<const std::uint8_t> rgba_bottom_up) {
@@ -105,7 +133,8 @@ base::Status VideoStream::Write(std::span<const std::uint8_t> rgba_bottom_up) {
 }
 
 base::Status VideoStream::Finish() {
-  return Blamed(m_child.Finish().Status(), m_file);
+  if (const base::Status status = m_child.Finish().Status(); !status) return Blamed(status, m_file);
+  return Written(m_out, m_file);
 }
 
 }  // namespace tilewalk::app

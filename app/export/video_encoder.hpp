@@ -41,9 +41,10 @@ class VideoStream {
   base::Status Finish();
 
  private:
-  VideoStream(base::StreamingChild child, std::string file, PixelSize size);
+  VideoStream(base::StreamingChild child, std::filesystem::path out, PixelSize size);
   base::StreamingChild m_child;  // stopped, if unfinished, when the stream dies
-  std::string m_file;
+  std::filesystem::path m_out;
+  std::string m_file;  // its name, for messages
   PixelSize m_size;
 };
 
