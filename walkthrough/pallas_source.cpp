@@ -116,13 +116,21 @@ base::Result<PallasSource> FindPallasSource(const std::optional<fs::path>& flag_
   if (flag_path) return ReadPallasSource(*flag_path, PallasSourceOrigin::Flag);
   if (const char* env = std::getenv(kPallasSourceEnv); env && *env)
     return ReadPallasSource(env, PallasSourceOrigin::Environment);
-  const auto installed = InstalledJaxFile();
-  if (!installed) return installed.error();
-  if (*installed) return ReadPallasSource(**installed, PallasSourceOrigin::InstalledJax);
+  // A python3 that hangs, answers nonsense or names a file that is not there does not hide the file
+  // `source fetch` kept; its problem is said only when there is nothing else.
+  std::optional<base::Error> python_problem;
+  if (const auto installed = InstalledJaxFile(); !installed) {
+    python_problem = installed.error();
+  } else if (*installed) {
+    auto read = ReadPallasSource(**installed, PallasSourceOrigin::InstalledJax);
+    if (read) return read;
+    python_problem = read.error();
+  }
   if (const auto cached = PallasCacheFileFromEnvironment()) {
     std::error_code ec;
     if (fs::exists(*cached, ec)) return ReadPallasSource(*cached, PallasSourceOrigin::Cache);
   }
+  if (python_problem) return *python_problem;
   return base::Fail(base::Reason::NotFound, PallasSourceAdvice());
 }
 

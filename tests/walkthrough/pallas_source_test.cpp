@@ -124,6 +124,7 @@ TEST_CASE("a python3 on PATH that never answers is stopped after its time limit"
   ::chmod(python.c_str(), 0755);
   unsetenv(kPallasSourceEnv);
   EnvVar path("PATH", scratch.path.string());
+  EnvVar cache("XDG_CACHE_HOME", scratch.path.string());  // and no file of source fetch's
   const auto start = std::chrono::steady_clock::now();
   const auto r = FindPallasSource(std::nullopt);
   const auto took = std::chrono::steady_clock::now() - start;
@@ -131,6 +132,21 @@ TEST_CASE("a python3 on PATH that never answers is stopped after its time limit"
   CHECK(r.error().reason == tilewalk::base::Reason::TimedOut);
   CHECK(Contains(r.error().message, "python3"));
   CHECK(took < std::chrono::seconds(6));
+}
+
+TEST_CASE("a python3 that answers nonsense does not hide the file source fetch kept") {
+  Scratch scratch;
+  const fs::path python = scratch.Write("python3", "#!/bin/sh\necho '\033]0;not a path'\n");
+  ::chmod(python.c_str(), 0755);
+  unsetenv(kPallasSourceEnv);
+  EnvVar path("PATH", scratch.path.string());
+  EnvVar cache("XDG_CACHE_HOME", scratch.path.string());
+  const fs::path kept = *PallasCacheFileFromEnvironment();
+  fs::create_directories(kept.parent_path());
+  fs::copy_file(kFixtures / "fake_flash_attention.py", kept);
+  const auto r = FindPallasSource(std::nullopt);
+  REQUIRE_MESSAGE(r.ok(), r.error().message);
+  CHECK(r->origin == PallasSourceOrigin::Cache);
 }
 
 TEST_CASE("with nothing anywhere, the advice names source fetch") {
