@@ -61,3 +61,25 @@ if(XVFB_RUN)
     "cli: bad input: r3. gui --benchmark-frames stopped by SIGINT exits 1, interrupted"
     PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
 endif()
+
+# ---- children launched safely --------------------------------------------------------------------------
+# An ffmpeg that exits 0 and writes nothing is not believed, for the video of frames and for the stream.
+foreach(mode "--video" "--motion;--video")
+  string(REPLACE ";" " " words "${mode}")
+  set(name "r3. export ${words} with an ffmpeg that writes nothing and exits 0 fails, writes nothing")
+  string(MAKE_C_IDENTIFIER "${words}" folder)
+  bad_input("${name}" EXIT 1
+    COMMAND /usr/bin/env PATH=${CMAKE_CURRENT_SOURCE_DIR}/fixtures/silent-ffmpeg:/usr/bin:/bin ${tw} export
+            --library ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/library --out ${CMAKE_CURRENT_BINARY_DIR}/silent-${folder}
+            ${mode} --size 480x320
+    MATCH "cannot make video.mp4: ffmpeg exited 0 but wrote no video" MATCH2 "nothing was written to")
+  set_tests_properties("cli: bad input: ${name}" PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+endforeach()
+# source fetch hands curl nothing it could take as an option, a glob or another protocol.
+bad_input("r3. source fetch --url -K FILE is refused before curl runs" EXIT 2
+  COMMAND ${tw} source fetch --url=-K/etc/passwd MATCH "--url got '-K/etc/passwd': expected an address that starts with https:// or http://")
+bad_input("r3. source fetch --url file:// is refused" EXIT 2
+  COMMAND ${tw} source fetch --url file:///etc/passwd MATCH "starts with https:// or http://")
+bad_input("r3. source fetch --url with a control character is refused, escaped" EXIT 2
+  COMMAND sh -c "exec \"$0\" source fetch --url \"$(printf 'https://x/\\033]0;t\\007')\"" ${tw}
+  MATCH "--url got 'https://x/\\\\x1b]0.t\\\\x07': an address has no spaces, control characters")
