@@ -107,15 +107,19 @@ void WarningList::PrintTo(std::ostream& out, std::string_view prefix) const {
   for (const std::string& line : Lines()) out << prefix << line << "\n";
 }
 
-std::string Excerpt(std::string_view text, std::size_t max_chars) {
+std::string CutText(std::string_view text, std::size_t max_chars) {
   std::size_t end = 0, chars = 0;
   while (end < text.size() && chars < max_chars) {
     ++end;  // past a lead byte, then past its continuation bytes
     while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
     ++chars;
   }
-  if (end >= text.size()) return TerminalSafe(text);
-  return TerminalSafe(text.substr(0, end)) + "… (" + std::to_string(text.size()) + " bytes)";
+  if (end >= text.size()) return std::string(text);
+  return std::string(text.substr(0, end)) + "… (" + std::to_string(text.size()) + " bytes)";
+}
+
+std::string Excerpt(std::string_view text, std::size_t max_chars) {
+  return TerminalSafe(CutText(text, max_chars));  // the cut's "… (N bytes)" is printable as it is
 }
 
 }  // namespace tilewalk::base

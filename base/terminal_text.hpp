@@ -27,6 +27,8 @@ std::string TerminalSafe(std::string_view text, Newlines newlines = Newlines::Es
 // it, made terminal-safe, and when it was longer "…" and its length in bytes, so that a 1 MB line quoted in
 // an error stays one readable line. Cuts only between whole UTF-8 sequences.
 std::string Excerpt(std::string_view text, std::size_t max_chars = 60);
+// The same cut, not escaped: for a message that is escaped where it is printed (a library's problems).
+std::string CutText(std::string_view text, std::size_t max_chars = 60);
 
 // A warning list that keeps the first `shown` warnings and counts the rest, so that a file with 200
 // problems prints 20 and "… and 180 more". Each warning is made terminal-safe when it is added.

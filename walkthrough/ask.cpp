@@ -3,6 +3,7 @@
 #include <charconv>
 #include <set>
 
+#include "base/terminal_text.hpp"
 #include "walkthrough/passage.hpp"
 #include "walkthrough/placeholders.hpp"
 #include "walkthrough/stop_landing.hpp"
@@ -56,7 +57,7 @@ base::Result<bool> ReadAskLine(const std::string& key, const std::string& value,
   }
   if (!ask)
     return base::Fail(base::Reason::Malformed,
-                      "'" + key + "' belongs to an ask: write the 'ask:' line first");
+                      "'" + base::CutText(key) + "' belongs to an ask: write the 'ask:' line first");
   if (choice) {
     const std::string choice_value = Trim(std::string_view(key).substr(6));
     ask->choices.push_back({choice_value, value, line});

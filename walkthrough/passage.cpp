@@ -5,6 +5,7 @@
 #include <map>
 
 #include "base/number_text.hpp"
+#include "base/terminal_text.hpp"
 #include "walkthrough/placeholders.hpp"
 
 namespace tilewalk::walkthrough {
@@ -83,13 +84,14 @@ std::optional<Passage> ParsePassage(std::string_view file_name, std::string_view
     const int n = static_cast<int>(i) + 1;
     const auto colon = lines[i].find(':');
     if (colon == std::string::npos) {
-      problem(n, "expected 'key: value', got '" + lines[i] + "'");
+      problem(n, "expected 'key: value', got '" + base::CutText(lines[i]) + "'");
       continue;
     }
     const std::string key = Trim(std::string_view(lines[i]).substr(0, colon));
     const std::string value = Trim(std::string_view(lines[i]).substr(colon + 1));
     if (seen.count(key))
-      problem(n, "'" + key + "' is given twice (first at line " + std::to_string(seen[key]) + ")");
+      problem(
+          n, "'" + base::CutText(key) + "' is given twice (first at line " + std::to_string(seen[key]) + ")");
     seen[key] = n;
     if (key == "id") {
       if (!ValidId(value)) problem(n, "id '" + value + "' must be lowercase letters, digits and dashes");

@@ -1,5 +1,6 @@
 #include "walkthrough/tour.hpp"
 
+#include "base/terminal_text.hpp"
 #include "walkthrough/line_fingerprint.hpp"
 #include "walkthrough/mirror_sources.hpp"
 #include "walkthrough/passage.hpp"
@@ -76,7 +77,7 @@ class TourReader {
     } else if (Trim(line).empty()) {
       if (m_stop) m_in_narration = true;
     } else if (const auto colon = line.find(':'); colon == std::string::npos) {
-      Problem(n, "expected 'key: value' or '## stop: TITLE', got '" + line + "'");
+      Problem(n, "expected 'key: value' or '## stop: TITLE', got '" + base::CutText(line) + "'");
     } else {
       const std::string key = Trim(std::string_view(line).substr(0, colon));
       const std::string value = Trim(std::string_view(line).substr(colon + 1));
@@ -182,7 +183,7 @@ class TourReader {
     }
     m_stop->focus = *focus;
     if (focus->kind == StopFocus::Kind::Launch && !IsKnownLaunch(focus->launch))
-      Problem(n, "focus: launch takes fwd, dkv or dq, got '" + focus->launch + "'");
+      Problem(n, "focus: launch takes fwd, dkv or dq, got '" + base::CutText(focus->launch) + "'");
     if (focus->kind == StopFocus::Kind::Operand && !IsKnownOperand(focus->operand))
       Problem(n, "focus: no launch has an operand or scratch buffer '" + focus->operand +
                      "' (the Memory pane's names: q, k, v, o, l, m, do, di, dq, dk, dv, m_scratch, ...)");

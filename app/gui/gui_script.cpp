@@ -5,6 +5,7 @@
 #include "base/number_text.hpp"
 #include "base/terminal_text.hpp"
 #include "base/text_trim.hpp"
+#include "base/user_text.hpp"
 #include "kernels/flash/scenario_fields.hpp"
 
 namespace tilewalk::app {
@@ -28,8 +29,7 @@ base::Result<ScriptCommand> ParseCommand(std::string_view text, int line) {
   if (word == "key" || word == "tap") {
     const auto key = KeyByName(rest);
     if (!key)
-      return bad("'" + base::TerminalSafe(rest) +
-                 "' is not a key name (such as Right, PageDown, F10, Space, a)");
+      return bad("'" + base::Excerpt(rest) + "' is not a key name (such as Right, PageDown, F10, Space, a)");
     c.op = word == "key" ? ScriptOp::Key : ScriptOp::Tap;
     c.key = *key;
     return c;
@@ -38,11 +38,10 @@ base::Result<ScriptCommand> ParseCommand(std::string_view text, int line) {
     const auto [field, value] = Split(rest);
     const flash::ScenarioField* f = flash::FindScenarioField(field);
     if (f == nullptr)
-      return bad("'" + base::TerminalSafe(field) +
-                 "' is not a scenario field (such as q_len, causal, dtype)");
+      return bad("'" + base::Excerpt(field) + "' is not a scenario field (such as q_len, causal, dtype)");
     flash::Scenario probe;
     if (const base::Status ok = f->set(probe, value); !ok)
-      return bad("set " + std::string(field) + " '" + base::TerminalSafe(value) + "': " + ok.error().message);
+      return bad("set " + std::string(field) + " '" + base::Excerpt(value) + "': " + ok.error().message);
     c.op = ScriptOp::Set;
     c.field = std::string(field);
     c.value = std::string(value);
@@ -74,7 +73,7 @@ base::Result<ScriptCommand> ParseCommand(std::string_view text, int line) {
     const auto [clock, amount] = Split(rest);
     if (clock == "time") {
       const auto rate = base::ParseReal(amount, -1e300, 1e300);
-      if (!rate) return bad("play time: '" + base::TerminalSafe(amount) + "' is not a number of µs a second");
+      if (!rate) return bad("play time: '" + base::Excerpt(amount) + "' is not a number of µs a second");
       if (const std::string problem = views::PlayRateProblem(*rate); !problem.empty())
         return bad("play time: " + problem);
       c.op = ScriptOp::PlayTime;
@@ -116,12 +115,12 @@ base::Result<ScriptCommand> ParseCommand(std::string_view text, int line) {
       left = after;
     }
     if (!left.empty())
-      return bad("drag takes four numbers, X Y to X Y; '" + base::TerminalSafe(left) + "' is one too many");
+      return bad("drag takes four numbers, X Y to X Y; '" + base::Excerpt(left) + "' is one too many");
     c.op = ScriptOp::Drag;
     return c;
   }
   return bad(
-      "unknown command '" + base::TerminalSafe(word) +
+      "unknown command '" + base::Excerpt(word) +
       "'; expected key, tap, set, apply, wait recorded, wait frames, wait ms, play, pause, screenshot, "
       "expect, absent, drag, splits or stats");
 }
@@ -150,7 +149,12 @@ base::Result<std::vector<ScriptCommand>> ParseScript(std::string_view text, cons
 base::Result<std::vector<ScriptCommand>> LoadScript(const std::filesystem::path& file) {
   auto text = base::ReadTextFile(file, kScriptCap);
   if (!text) return base::Fail(text.error().reason, "--script: " + text.error().message);
-  return ParseScript(*text, file.string());
+  const base::UserText checked = base::CheckUserText(*text);
+  if (checked.issue)
+    return base::Fail(base::Reason::Malformed, base::TerminalSafe(file.string()) + ":" +
+                                                   std::to_string(checked.issue->line) + ": " +
+                                                   checked.issue->message);
+  return ParseScript(checked.text, file.string());
 }
 
 }  // namespace tilewalk::app

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <utility>
 
+#include "base/terminal_text.hpp"
 #include "kernels/flash/scenario_fields.hpp"
 
 namespace tilewalk::app {
@@ -45,11 +46,12 @@ ScriptRunner::ScriptRunner(std::vector<ScriptCommand> commands, std::string file
 std::string ScriptRunner::Where() const {
   if (m_next >= m_commands.size()) return m_file + ": the end";
   const ScriptCommand& c = m_commands[m_next];
-  return m_file + ":" + std::to_string(c.line) + ": " + c.text;
+  return base::TerminalSafe(m_file) + ":" + std::to_string(c.line) + ": " + base::Excerpt(c.text, 200);
 }
 
 void ScriptRunner::Say(const ScriptCommand& command, const std::string& what) {
-  m_out << m_file << ":" << command.line << ": " << what << std::endl;
+  // A script's lines are a user's text: echoed escaped, and a long one cut.
+  m_out << base::TerminalSafe(m_file) << ":" << command.line << ": " << base::Excerpt(what, 200) << std::endl;
 }
 
 bool ScriptRunner::BeforeFrame(const ScriptTarget& target) {

@@ -8,6 +8,7 @@
 #include "base/os_error.hpp"
 #include "base/safe_output.hpp"
 #include "base/text_trim.hpp"
+#include "base/user_text.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -159,7 +160,10 @@ UserSettings LoadSettings(const std::filesystem::path& file, base::WarningList& 
       warnings.Add(text.error().message + "; the default settings are used");
     return {};
   }
-  return ParseSettings(*text, file.string(), warnings);
+  const base::UserText checked = base::CheckUserText(*text);
+  if (checked.issue)
+    warnings.Add(file.string() + ":" + std::to_string(checked.issue->line) + ": " + checked.issue->message);
+  return ParseSettings(checked.text, file.string(), warnings);
 }
 
 base::Status SaveSettings(const std::filesystem::path& file, const UserSettings& settings) {

@@ -7,6 +7,7 @@
 #include "base/bounded_read.hpp"
 #include "base/byte_size.hpp"
 #include "base/os_error.hpp"
+#include "base/user_text.hpp"
 
 namespace tilewalk::session {
 namespace {
@@ -53,8 +54,10 @@ base::Result<FileTexts> ReadFolder(const std::filesystem::path& folder, const st
       continue;
     }
     budget -= text->size();
+    base::UserText checked = base::CheckUserText(*text);  // a bad byte is a problem; the file still loads
+    if (checked.issue) unread.push_back({shown, checked.issue->line, checked.issue->message});
     out.names.push_back(path.filename().string());
-    out.texts.push_back(std::move(*text));
+    out.texts.push_back(std::move(checked.text));
   }
   return out;
 }
