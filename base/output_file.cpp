@@ -223,6 +223,7 @@ Result<OutputFile> OutputFile::Open(const fs::path& destination, const OutputOpt
                             "); choose another place");
         return WriteFailure(destination, failed);
       }
+      HoldTemporary(state->fd.get());  // for its whole life, so no other run takes it for stale
       state->temporary = temporary;
       if (plan->kind != OutputKind::NewFile) fchmod(state->fd.get(), plan->mode);
       break;

@@ -1,5 +1,6 @@
 #include "base/output_folder.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -108,6 +109,7 @@ Result<void> CheckDestination(const fs::path& destination, const FolderOptions& 
 
 struct OutputFolder::State {
   fs::path destination, staging;
+  Descriptor held;  // the staging folder, locked for its whole life, so no other run takes it for stale
   FolderOptions options;
   bool done = false;
 
@@ -129,6 +131,9 @@ struct OutputFolder::State {
     }
     const fs::path old =
         ParentOf(destination) / MakeTemporaryName(destination.filename().native(), TemporaryKind::Old);
+    // Locked before it is moved aside (the lock goes with the folder), until it is removed.
+    const Descriptor old_held(open(destination.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    if (old_held.valid()) HoldTemporary(old_held.get());
     if (std::rename(destination.c_str(), old.c_str()) != 0) return WriteFailure(destination, errno);
     if (std::rename(staging.c_str(), destination.c_str()) != 0) {
       const int failed = errno;
@@ -156,6 +161,8 @@ Result<OutputFolder> OutputFolder::Create(const fs::path& given, const FolderOpt
                   "cannot create a folder in " + Quote(parent) + " (" + SystemText(errno) +
                       "); choose a place you can write to");
   auto state = std::make_unique<State>();
+  state->held = Descriptor(open(staging.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+  if (state->held.valid()) HoldTemporary(state->held.get());
   state->destination = *destination;
   state->staging = staging;
   state->options = options;

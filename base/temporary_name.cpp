@@ -1,13 +1,13 @@
 #include "base/temporary_name.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
 #include <charconv>
-#include <csignal>
 #include <cstdio>
 #include <mutex>
 #include <set>
@@ -36,15 +36,6 @@ std::optional<std::uint64_t> Number(std::string_view text) {
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
   return value;
-}
-
-bool ProcessExists(pid_t pid) {
-  return kill(pid, 0) == 0 || errno == EPERM;
-}
-
-bool ProcCanTell() {
-  static const bool can_tell = ProcessStartTime(getpid()).has_value();
-  return can_tell;
 }
 
 }  // namespace
@@ -109,25 +100,37 @@ std::optional<TemporaryName> ParseTemporaryName(std::string_view file_name) {
   return name;
 }
 
-bool IsStale(const TemporaryName& name) {
-  if (!ProcCanTell()) return false;
-  if (!name.start_time) return !ProcessExists(name.pid);
-  const auto start = ProcessStartTime(name.pid);
-  return !start || *start != *name.start_time;
+void HoldTemporary(int fd) {
+  while (flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EINTR) {
+  }
+}
+
+std::optional<Descriptor> TakeIfStale(const fs::path& path) {
+  // O_NOFOLLOW: a link with our name is not ours; O_NONBLOCK: a FIFO with our name does not hang us.
+  Descriptor fd(open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+  struct stat info {};
+  if (!fd.valid() || fstat(fd.get(), &info) != 0) return std::nullopt;
+  if (!S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode)) return std::nullopt;
+  const auto modified = std::chrono::system_clock::from_time_t(info.st_mtim.tv_sec);
+  if (std::chrono::system_clock::now() - modified < kStaleAge) return std::nullopt;
+  int locked;
+  while ((locked = flock(fd.get(), LOCK_EX | LOCK_NB)) != 0 && errno == EINTR) {
+  }
+  if (locked != 0) return std::nullopt;  // a writer holds it, or the file system takes no locks
+  return fd;
 }
 
 StaleCleanup RemoveStaleTemporaries(const fs::path& folder) {
   StaleCleanup done;
   std::error_code ec;
-  std::vector<std::pair<fs::path, TemporaryName>> stale;
+  std::vector<std::pair<fs::path, TemporaryName>> ours;
   for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-    const auto name = ParseTemporaryName(it->path().filename().native());
-    if (name && IsStale(*name)) stale.emplace_back(it->path(), *name);
+    if (auto name = ParseTemporaryName(it->path().filename().native())) ours.emplace_back(it->path(), *name);
   }
-  for (const auto& [path, name] : stale) {
+  for (const auto& [path, name] : ours) {
+    const std::optional<Descriptor> held = TakeIfStale(path);  // held while it is removed or put back
+    if (!held) continue;
     std::error_code status_error;
-    const fs::file_status status = fs::symlink_status(path, status_error);
-    if (status_error || !(fs::is_regular_file(status) || fs::is_directory(status))) continue;
     if (name.kind == TemporaryKind::Old &&
         !fs::exists(fs::symlink_status(folder / name.target, status_error))) {
       // The run died with the old folder aside and the new one not in place: it is the only copy.

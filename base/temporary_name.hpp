@@ -4,23 +4,27 @@
 //
 // A temporary for NAME is ".NAME.tilewalk-KIND-PID-START-SERIAL":
 // - KIND is "partial" (being written) or "old" (an old folder moved aside while a new one takes its place);
-// - PID and START identify the process that made it: START is the process's start time in clock ticks
-//   after boot (field 22 of /proc/PID/stat), so a PID that was reused by a later process does not make an
-//   old temporary look alive;
-// - SERIAL tells apart temporaries of one process.
-// A temporary is stale when /proc says that no process with that PID and START exists. Where /proc cannot
-// be read nothing is judged stale. Names of the previous scheme (".NAME.tilewalk-partial-PID" and
-// ".NAME.tilewalk-old-PID", made by the export before this layer) are recognised too, and stale when no
-// process has that PID.
+// - PID, START (the process's start time in clock ticks after boot, field 22 of /proc/PID/stat) and SERIAL
+//   keep the names of live temporaries apart; they are never taken as proof that the maker is alive or
+//   gone, because a process in another PID namespace (a container, a CI job on a bind-mounted workspace)
+//   or on another host (NFS) has numbers that mean nothing here.
+// Instead the writer holds an flock on its temporary for the temporary's whole life (HoldTemporary), and
+// a temporary is stale only when that lock can be taken and it is older than kStaleAge, which covers the
+// instant between making it and locking it. flock reaches across PID namespaces, and across hosts on NFS
+// (where Linux maps it to a POSIX lock). Names of the previous scheme (".NAME.tilewalk-partial-PID" and
+// ".NAME.tilewalk-old-PID", made by the export before this layer) are recognised too, by the same rule.
 #pragma once
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "base/file_ops.hpp"
 
 namespace tilewalk::base {
 
@@ -47,8 +51,17 @@ std::string MakeTemporaryName(std::string_view target, TemporaryKind kind);
 // The parts of a temporary's file name, or nothing when it is not one of ours.
 std::optional<TemporaryName> ParseTemporaryName(std::string_view file_name);
 
-// True when the process that made the temporary is gone.
-bool IsStale(const TemporaryName& name);
+// How old (by its modification time) a temporary must be before its lock is tried.
+inline constexpr std::chrono::seconds kStaleAge{30};
+
+// Takes the writer's lock on its temporary, open as `fd` (its file, or the staging folder opened
+// O_RDONLY | O_DIRECTORY), for as long as `fd` stays open. Best effort: where the file system has no locks,
+// the temporary's age alone cannot make it stale, since its lock cannot be taken either.
+void HoldTemporary(int fd);
+
+// The temporary at `path` (a regular file or a folder, never a link), opened and locked, when no writer
+// holds it and it is older than kStaleAge; the lock lasts as long as the returned descriptor.
+std::optional<Descriptor> TakeIfStale(const std::filesystem::path& path);
 
 struct StaleCleanup {
   int removed = 0;   // partial files and folders removed

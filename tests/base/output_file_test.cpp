@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -320,6 +321,7 @@ TEST_CASE("the writer removes stale temporaries of a dead run beside the destina
   const std::string stale =
       ".trace.json.tilewalk-partial-" + std::to_string(testing::DeadProcessId()) + "-5-0";
   testing::Spit(scratch / stale, "half");
+  fs::last_write_time(scratch / stale, fs::file_time_type::clock::now() - std::chrono::hours(1));
   REQUIRE(WriteFileContent(scratch / "trace.json", "whole").ok());
   CHECK(scratch.Names() == std::vector<std::string>{"trace.json"});
 }

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <string>
 
@@ -208,6 +209,7 @@ TEST_CASE("stale staging folders of a dead run are removed when a folder is made
   const ScratchFolder scratch;
   const std::string stale = ".frames.tilewalk-partial-" + std::to_string(testing::DeadProcessId()) + "-8-0";
   fs::create_directories(scratch / stale / "frames");
+  fs::last_write_time(scratch / stale, fs::file_time_type::clock::now() - std::chrono::hours(1));
   REQUIRE(OutputFolder::Create(scratch / "frames", {}).ok());
   CHECK(scratch.Names().empty());
 }

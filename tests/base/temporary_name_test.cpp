@@ -1,7 +1,10 @@
 #include "base/temporary_name.hpp"
 
 #include <doctest/doctest.h>
+#include <fcntl.h>
 #include <unistd.h>
+
+#include <chrono>
 
 #include <filesystem>
 #include <string>
@@ -14,6 +17,11 @@ using tilewalk::base::testing::ScratchFolder;
 namespace fs = std::filesystem;
 
 namespace {
+
+// Dates `path` an hour back, past kStaleAge.
+void MakeOld(const fs::path& path) {
+  fs::last_write_time(path, fs::file_time_type::clock::now() - std::chrono::hours(1));
+}
 
 std::string NameFor(const std::string& target, pid_t pid, std::uint64_t start,
                     std::string_view kind = "partial") {
@@ -62,21 +70,34 @@ TEST_CASE("a process's start time comes from /proc, and a gone process has none"
   CHECK_FALSE(ProcessStartTime(0).has_value());
 }
 
-TEST_CASE("a temporary is stale when its process is gone or its pid was reused") {
-  const std::uint64_t start = ProcessStartTime(getpid()).value();
-  CHECK_FALSE(IsStale(*ParseTemporaryName(NameFor("t", getpid(), start))));
-  CHECK(IsStale(*ParseTemporaryName(NameFor("t", getpid(), start + 1))));  // an older process had our pid
-  CHECK(IsStale(*ParseTemporaryName(NameFor("t", testing::DeadProcessId(), 1))));
-  CHECK_FALSE(IsStale(*ParseTemporaryName(".t.tilewalk-partial-" + std::to_string(getpid()))));
-}
-
-TEST_CASE("stale temporaries are removed while live ones, links and other files stay") {
+TEST_CASE("a temporary is stale only when its lock can be taken and it is old, whatever its pid says") {
   const ScratchFolder scratch;
   const std::uint64_t start = ProcessStartTime(getpid()).value();
+  const fs::path ours_alive = scratch / NameFor("t", getpid(), start);
+  testing::Spit(ours_alive, "x");
+  CHECK_FALSE(TakeIfStale(ours_alive));  // young, though unlocked
+  MakeOld(ours_alive);
+  CHECK(TakeIfStale(ours_alive));  // old and unlocked: stale, though its pid is this live process
+  // A writer in another PID namespace names a pid that means another process here, or none: its lock
+  // keeps its temporary alive all the same.
+  const fs::path elsewhere = scratch / NameFor("t", testing::DeadProcessId(), 1);
+  testing::Spit(elsewhere, "x");
+  MakeOld(elsewhere);
+  {
+    const Descriptor writer(open(elsewhere.c_str(), O_RDONLY | O_CLOEXEC));
+    HoldTemporary(writer.get());
+    CHECK_FALSE(TakeIfStale(elsewhere));
+  }
+  CHECK(TakeIfStale(elsewhere));  // its writer is gone
+}
+
+TEST_CASE("stale temporaries are removed while live and young ones, links and other files stay") {
+  const ScratchFolder scratch;
   const pid_t dead = testing::DeadProcessId();
   const std::string stale_file = NameFor("trace.json", dead, 77);
-  const std::string stale_folder = NameFor("frames", getpid(), start + 5);
-  const std::string live = NameFor("trace.json", getpid(), start);
+  const std::string stale_folder = NameFor("frames", getpid(), 5);
+  const std::string live = NameFor("trace.json", dead, 78);
+  const std::string young = NameFor("trace.json", dead, 79);
   const std::string legacy_dead = ".frames.tilewalk-partial-" + std::to_string(dead);
   const std::string legacy_live = ".frames.tilewalk-old-" + std::to_string(getpid());
   const std::string stale_link = NameFor("link", dead, 3);
@@ -84,12 +105,20 @@ TEST_CASE("stale temporaries are removed while live ones, links and other files 
   fs::create_directories(scratch / stale_folder / "frames");
   testing::Spit(scratch / stale_folder / "frames" / "00001.png", "png");
   testing::Spit(scratch / live, "being written");
+  testing::Spit(scratch / young, "just made");
   fs::create_directory(scratch / legacy_dead);
   fs::create_directory(scratch / legacy_live);
   fs::create_symlink(scratch / "user", scratch / stale_link);
   fs::create_directory(scratch / "user");
   testing::Spit(scratch / "user" / "weights.npy", "mine");
   testing::Spit(scratch / "notes.txt", "mine");
+  for (const std::string& name :
+       {stale_file, stale_folder, live, legacy_dead, legacy_live, std::string("user")})
+    MakeOld(scratch / name);
+  const Descriptor live_writer(open((scratch / live).c_str(), O_RDONLY | O_CLOEXEC));
+  HoldTemporary(live_writer.get());
+  const Descriptor legacy_writer(open((scratch / legacy_live).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  HoldTemporary(legacy_writer.get());
 
   const StaleCleanup done = RemoveStaleTemporaries(scratch.path());
   CHECK(done.removed == 3);
@@ -98,6 +127,7 @@ TEST_CASE("stale temporaries are removed while live ones, links and other files 
   CHECK_FALSE(fs::exists(scratch / stale_folder));
   CHECK_FALSE(fs::exists(scratch / legacy_dead));
   CHECK(fs::exists(scratch / live));
+  CHECK(fs::exists(scratch / young));
   CHECK(fs::exists(scratch / legacy_live));
   CHECK(fs::is_symlink(scratch / stale_link));
   CHECK(testing::Slurp(scratch / "user" / "weights.npy") == "mine");
@@ -112,6 +142,8 @@ TEST_CASE("a stale old folder is put back when its destination is missing, and r
   fs::create_directory(scratch / "dump");
   testing::Spit(scratch / "dump" / "config.json", "new");
   fs::create_directory(scratch / NameFor("dump", dead, 9, "old"));
+  MakeOld(scratch / NameFor("export", dead, 9, "old"));
+  MakeOld(scratch / NameFor("dump", dead, 9, "old"));
 
   const StaleCleanup done = RemoveStaleTemporaries(scratch.path());
   CHECK(done.restored == 1);
