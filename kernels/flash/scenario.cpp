@@ -71,9 +71,9 @@ base::Status CheckRunnable(const Scenario& s, const HostUse& use) {
                 "this scenario needs about " + DescribeEstimate(bytes) + " of host memory, more than the " +
                     base::DescribeBytes(static_cast<uint64_t>(cap.bytes)) +
                     (flag ? " --max-memory allows"
-                          : " that " + cap.source +
-                                " leaves (--max-memory's default: the least of half of "
-                                "this machine's memory, ulimit -v, ulimit -d and the cgroup's limit)") +
+                          : " tilewalk may use (--max-memory's default: the least of half of this machine's "
+                            "memory, ulimit -v, ulimit -d and the cgroup's limit; here " +
+                                cap.source + ")") +
                     "; reduce --batch, --heads, --q-len, --kv-len, --threads, drop --bias, or " +
                     (flag ? "raise --max-memory" : "raise that limit"));
   }

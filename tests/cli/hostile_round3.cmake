@@ -21,11 +21,11 @@ bad_input("r3. --max-memory 1PiB, the stated maximum, is taken" EXIT 0
 # the limit, where before the run died of std::bad_alloc.
 bad_input("r3. ulimit -v refuses a scenario past it, naming the limit" EXIT 1
   COMMAND sh -c "ulimit -v 2000000 && exec \"$0\" check --batch 8 --heads 8 --q-len 8192 --kv-len 8192" ${tw}
-  MATCH "more than the .* that the address-space limit \\(ulimit -v\\) leaves" MATCH2 "raise that limit"
+  MATCH "more than the .* tilewalk may use .*here the address-space limit \\(ulimit -v\\)\\)" MATCH2 "raise that limit"
   NO_MATCH "bad_alloc")
 bad_input("r3. ulimit -d refuses a scenario past it, naming the limit" EXIT 1
   COMMAND sh -c "ulimit -d 1000000 && exec \"$0\" trace --batch 8 --heads 8 --q-len 8192 --kv-len 8192 --out x.json" ${tw}
-  MATCH "the data-segment limit \\(ulimit -d\\) leaves" NO_MATCH "bad_alloc")
+  MATCH "here the data-segment limit \\(ulimit -d\\)\\)" NO_MATCH "bad_alloc")
 # A stop whose placeholder cannot be filled ends the export with exit 1 and nothing written; --keep-going
 # exports it with the problem shown, and says so as a warning.
 set(late_library ${CMAKE_SOURCE_DIR}/tests/cli/fixtures/late-placeholder)
@@ -83,3 +83,37 @@ bad_input("r3. source fetch --url file:// is refused" EXIT 2
 bad_input("r3. source fetch --url with a control character is refused, escaped" EXIT 2
   COMMAND sh -c "exec \"$0\" source fetch --url \"$(printf 'https://x/\\033]0;t\\007')\"" ${tw}
   MATCH "--url got 'https://x/\\\\x1b]0.t\\\\x07': an address has no spaces, control characters")
+
+# ---- text from a user's file is checked once, where it is read ---------------------------------------------
+# A library copied from the fixture, with one file changed by `edit` (a sed script run on $1/lib/FILE).
+function(library_text_case what file edit exit match)
+  string(MAKE_C_IDENTIFIER "${what}" folder)
+  bad_input("r3. a library with ${what}" EXIT ${exit}
+    COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1\" && cp -r \"$2/.\" \"$1/lib\" && ${edit} && \"$3\" tours --library \"$1/lib\""
+            sh ${CMAKE_CURRENT_BINARY_DIR}/r3-text-${folder} ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/library ${tw}
+    MATCH "${match}")
+endfunction()
+library_text_case("a Latin-1 byte in a passage names its line and exits 1" passages/01-fixture-running-max.md
+  "sed -i '3s/$/ caf\\xe9/' \"$1/lib/passages/01-fixture-running-max.md\"" 1
+  "01-fixture-running-max\\.md:3: byte 0xE9 is not UTF-8")
+library_text_case("a byte-order mark and CRLF line ends in a tour loads" tours/fixture.tour
+  "printf '\\357\\273\\277' > \"$1/t\" && sed 's/$/\\r/' \"$1/lib/tours/fixture.tour\" >> \"$1/t\" && mv \"$1/t\" \"$1/lib/tours/fixture.tour\"" 0
+  "fixture +A small tour for the GUI tests")
+library_text_case("CR-only line ends in a tour loads" tours/fixture.tour
+  "tr '\\n' '\\r' < \"$1/lib/tours/fixture.tour\" > \"$1/t\" && mv \"$1/t\" \"$1/lib/tours/fixture.tour\"" 0
+  "fixture +A small tour for the GUI tests")
+library_text_case("a NUL byte in a tour names its line" tours/fixture.tour
+  "sed -i '2s/$/\\x00/' \"$1/lib/tours/fixture.tour\"" 1 "fixture\\.tour:2: a NUL byte is not text")
+library_text_case("a 1 MB line quotes 60 characters of it" tours/fixture.tour
+  "head -c 1000000 /dev/zero > \"$1/z\" && tr '\\0' x < \"$1/z\" > \"$1/x\" && echo >> \"$1/x\" && sed -i \"1r $1/x\" \"$1/lib/tours/fixture.tour\"" 1
+  "got 'x+… \\(1000000 bytes\\)'")
+bad_input("r3. a script with a Latin-1 byte names its line" EXIT 1
+  COMMAND sh -c "printf 'stats\\nexpect caf\\351\\n' > \"$1\" && exec \"$0\" gui --script \"$1\"" ${tw}
+          ${CMAKE_CURRENT_BINARY_DIR}/r3-latin1.script
+  MATCH "r3-latin1\\.script:2: byte 0xE9 is not UTF-8")
+
+# ---- staleness that holds across PID namespaces ---------------------------------------------------------
+add_test(NAME "cli: bad input: r3. an export in another PID namespace is not taken for stale by a trace beside it"
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/namespace_writers.sh ${tw} ${CMAKE_CURRENT_BINARY_DIR}/r3-namespaces)
+set_tests_properties("cli: bad input: r3. an export in another PID namespace is not taken for stale by a trace beside it"
+  PROPERTIES TIMEOUT 150 SKIP_RETURN_CODE 77 ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
