@@ -39,6 +39,9 @@ std::string Explain(int error_number, bool writing) {
       return "the program reading it has stopped" + system;
     case ENXIO:
       return "nothing is reading from it" + system + "; start the reader first, or give a file";
+    case ETIMEDOUT:
+      return "its reader took nothing before the run's time limit" + system +
+             "; read the pipe, or give a file";
     case EIO:
       return "the device reported an input/output error" + system + "; check the disk";
     case ENOMEM:
@@ -78,6 +81,8 @@ Reason ReasonForErrno(int error_number) {
       return Reason::FileSizeLimit;
     case ENOMEM:
       return Reason::OutOfMemory;
+    case ETIMEDOUT:
+      return Reason::TimedOut;
     case EINTR:
       return Reason::Interrupted;
     case EACCES:

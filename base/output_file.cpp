@@ -4,10 +4,14 @@
 #include "base/output_file.hpp"
 
 #include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
 #include <stdio_ext.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
@@ -15,6 +19,7 @@
 #include <streambuf>
 
 #include "base/file_ops.hpp"
+#include "base/interrupt_guard.hpp"
 #include "base/os_error.hpp"
 #include "base/temporary_name.hpp"
 
@@ -100,6 +105,42 @@ Result<Plan> PlanFor(const fs::path& destination) {
                 through + "a block device (a disk); tilewalk writes files, pipes and character devices only");
 }
 
+std::atomic<std::int64_t> g_stream_deadline_ns{0};  // steady_clock nanoseconds; 0: none
+
+// Milliseconds poll may wait for a stream's room: until the deadline, or -1 for none; 0 once it passed.
+int StreamWaitMilliseconds() {
+  const std::int64_t deadline = g_stream_deadline_ns.load(std::memory_order_relaxed);
+  if (deadline == 0) return -1;
+  const std::int64_t now = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                               std::chrono::steady_clock::now().time_since_epoch())
+                               .count();
+  if (now >= deadline) return 0;
+  return static_cast<int>(std::min<std::int64_t>((deadline - now + 999'999) / 1'000'000, 60'000));
+}
+
+// One write to a stream once poll says there is room: at most PIPE_BUF bytes, which a pipe with room takes
+// whole, so the write itself never waits. 0 with errno EINTR on an interrupt, ETIMEDOUT past the deadline.
+long WriteWhenReady(int fd, const char* data, std::size_t size) {
+  for (;;) {
+    pollfd fds[2] = {{.fd = fd, .events = POLLOUT, .revents = 0},
+                     {.fd = InterruptWakeDescriptor(), .events = POLLIN, .revents = 0}};
+    const nfds_t count = fds[1].fd >= 0 ? 2 : 1;
+    const int wait = StreamWaitMilliseconds();
+    const int ready = wait == 0 ? 0 : poll(fds, count, wait);
+    if (ready < 0 && errno != EINTR) return -1;
+    if (InterruptRequested()) {
+      errno = EINTR;
+      return -1;
+    }
+    if (ready == 0 && StreamWaitMilliseconds() == 0) {
+      errno = ETIMEDOUT;
+      return -1;
+    }
+    if (ready > 0 && fds[0].revents != 0)
+      return WriteWithoutSigpipe(fd, data, std::min<std::size_t>(size, PIPE_BUF));
+  }
+}
+
 void SyncFolder(const fs::path& folder) {
   const Descriptor fd(open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   if (fd.valid()) fsync(fd.get());
@@ -149,12 +190,12 @@ struct OutputFile::State {
     auto* state = static_cast<State*>(cookie);
     std::size_t done_bytes = 0;
     while (done_bytes < size) {
-      const long written = RenamedIntoPlace(state->kind)
-                               ? write(state->fd.get(), data + done_bytes, size - done_bytes)
-                               : WriteWithoutSigpipe(state->fd.get(), data + done_bytes, size - done_bytes);
+      const bool file = RenamedIntoPlace(state->kind);
+      const long written = file ? write(state->fd.get(), data + done_bytes, size - done_bytes)
+                                : WriteWhenReady(state->fd.get(), data + done_bytes, size - done_bytes);
       if (written > 0) {
         done_bytes += static_cast<std::size_t>(written);
-      } else if (written < 0 && errno == EINTR) {
+      } else if (written < 0 && errno == EINTR && (file || !InterruptRequested())) {
         continue;
       } else {
         if (state->first_error == 0) state->first_error = written < 0 ? errno : EIO;
@@ -175,6 +216,15 @@ struct OutputFile::State {
 
   int WriteErrno() const { return first_error != 0 ? first_error : EIO; }
 };
+
+void SetStreamDeadline(std::optional<std::chrono::steady_clock::time_point> deadline) {
+  g_stream_deadline_ns.store(
+      deadline
+          ? std::max<std::int64_t>(
+                1, std::chrono::duration_cast<std::chrono::nanoseconds>(deadline->time_since_epoch()).count())
+          : 0,
+      std::memory_order_relaxed);
+}
 
 Result<OutputFile> OutputFile::Open(const fs::path& destination, const OutputOptions& options) {
   auto plan = PlanFor(destination);

@@ -11,7 +11,9 @@
 //   /dev/stdout itself);
 // - a character device, FIFO or socket (/dev/null, /dev/full, a named pipe): written in place, and a
 //   write error there (ENOSPC on /dev/full, EPIPE when the reader went away) is reported; a FIFO with no
-//   reader is refused rather than waited for;
+//   reader is refused rather than waited for. Writes to a stream or to stdout/stderr wait for room with
+//   poll, a pipe's atomic size at a time, so a reader that holds the pipe open and never reads cannot hold
+//   the process past an interrupt (the first Ctrl-C or SIGTERM) or the stream deadline below;
 // - a folder, a link to a folder, a dangling link, a loop of links or a block device: refused with a
 //   sentence, nothing written.
 // Every write is checked; ENOSPC and EFBIG are reported as "the disk is full" and "the file-size limit"
@@ -19,11 +21,13 @@
 // stale temporaries in the destination's folder are removed (once per folder per process).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string_view>
 
@@ -78,6 +82,10 @@ class OutputFile {
   explicit OutputFile(std::unique_ptr<State> state);
   std::unique_ptr<State> m_state;
 };
+
+// The latest moment a write to a stream may wait for its reader, for the rest of the process (or until
+// set again; nothing: no deadline). `gui --script` sets its --timeout here.
+void SetStreamDeadline(std::optional<std::chrono::steady_clock::time_point> deadline);
 
 // Writes `content` to `destination` by the rules above.
 Result<void> WriteFileContent(const std::filesystem::path& destination, std::string_view content,

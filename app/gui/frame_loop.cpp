@@ -25,6 +25,7 @@
 #include "app/views/drawn_probe.hpp"
 #include "base/file_ops.hpp"
 #include "base/interrupt_guard.hpp"
+#include "base/output_file.hpp"
 #include "base/safe_output.hpp"
 #include "base/terminal_text.hpp"
 
@@ -250,6 +251,8 @@ std::string WhatIsMissing(const GuiRun& run) {
 ExitCode RunFrames(GuiRun& run, const base::InterruptGuard& interrupts) {
   FrameTimer timer(run.options.benchmark_frames);
   const auto started = std::chrono::steady_clock::now();
+  // A script's screenshot to a pipe nobody reads gives up at --timeout, as the script does.
+  if (run.script) base::SetStreamDeadline(started + std::chrono::seconds(run.options.script_timeout_seconds));
   for (int frame = 1; !run.window.ShouldClose(); ++frame) {
     SleepWhileIdle(run);
     if (const auto ended = ScriptBeforeFrame(run, timer, frame, started)) return *ended;

@@ -134,7 +134,10 @@ VerbResult RunTraceVerb(const VerbCall& call) {
         file->File(), *recording, launches, pallas->get(),
         [&](uint64_t done, uint64_t total) { return report(done, total) && file->Status().ok(); });
     progress.Finish();
-    if (guard.Interrupted()) return interrupted();  // the temporary goes with `file`
+    const bool in_place =
+        file->kind() == base::OutputKind::Stream || file->kind() == base::OutputKind::StandardStream;
+    if (guard.Interrupted())  // a file's temporary goes with `file`; a pipe keeps what it was given
+      return in_place ? guard.AsError("the trace on " + where + " is incomplete") : interrupted();
     if (!complete) return file->Status().error();
     if (const auto committed = file->Commit(); !committed) return committed.error();
   }

@@ -117,3 +117,20 @@ add_test(NAME "cli: bad input: r3. an export in another PID namespace is not tak
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/namespace_writers.sh ${tw} ${CMAKE_CURRENT_BINARY_DIR}/r3-namespaces)
 set_tests_properties("cli: bad input: r3. an export in another PID namespace is not taken for stale by a trace beside it"
   PROPERTIES TIMEOUT 150 SKIP_RETURN_CODE 77 ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+
+# ---- blocking writes have a deadline ----------------------------------------------------------------------
+# A FIFO whose reader holds it open and never reads: the script's screenshot gives up at --timeout, and a
+# trace into it stops at the first Ctrl-C. `hold` opens the FIFO for reading and sleeps.
+set(fifo_dir ${CMAKE_CURRENT_BINARY_DIR}/r3-fifo)
+if(XVFB_RUN)
+  bad_input("r3. a script's screenshot into a FIFO nobody reads gives up at --timeout" EXIT 1
+    COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1\" && mkfifo \"$1/f\" && printf 'screenshot %s\\n' \"$1/f\" > \"$1/s.script\" && (exec 3<\"$1/f\" && exec sleep 20) >/dev/null 2>&1 & sleep 0.3 && exec timeout 25 \"$2\" -a \"$0\" gui --script \"$1/s.script\" --timeout 3 --library \"$3\""
+            ${tw} ${fifo_dir}-script ${XVFB_RUN} ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/library
+    MATCH "cannot write '.*/f': its reader took nothing before the run's time limit")
+  set_tests_properties("cli: bad input: r3. a script's screenshot into a FIFO nobody reads gives up at --timeout"
+    PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+endif()
+bad_input("r3. a trace into a FIFO nobody reads stops at the first Ctrl-C" EXIT 1
+  COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1\" && mkfifo \"$1/f\" && (exec 3<\"$1/f\" && exec sleep 20) >/dev/null 2>&1 & sleep 0.3 && exec timeout 25 \"$2\" 3 INT \"$0\" trace --q-len 1024 --kv-len 1024 --out \"$1/f\""
+          ${tw} ${fifo_dir}-trace ${CMAKE_CURRENT_SOURCE_DIR}/signal_after.sh
+  MATCH "interrupted by Ctrl-C \\(SIGINT\\); the trace on '.*/f' is incomplete")
