@@ -65,6 +65,10 @@ std::string LinkText(const fs::path& link) {
 
 Result<Plan> PlanFor(const fs::path& destination) {
   if (destination.empty()) return Error{Reason::Usage, "no file name was given; name the file to write"};
+  if (destination == "-")  // trace --out - means standard output; here it would make a file named '-'
+    return Error{Reason::Usage,
+                 "'-' would be a file named '-', not standard output (only trace --out takes "
+                 "'-' for that); give a file's name (./- if you mean one named '-')"};
   if (destination.native().back() == '/')
     return Cannot(Reason::NotRegularFile, destination,
                   "the name ends in '/', so it names a folder; give a file name");

@@ -27,6 +27,10 @@ fs::path ParentOf(const fs::path& destination) {
 // The destination without trailing slashes, or a refusal of the names that mean "the folder I am in".
 Result<fs::path> Normalize(const fs::path& given) {
   if (given.empty()) return Error{Reason::Usage, "no folder name was given; name the folder to write"};
+  if (given == "-")
+    return Error{Reason::Usage,
+                 "'-' would be a folder named '-', not standard output, which takes no folder; "
+                 "give a folder's name (./- if you mean one named '-')"};
   std::string text = given.native();
   while (text.size() > 1 && text.back() == '/') text.pop_back();
   const fs::path destination(text);

@@ -24,6 +24,7 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::string_view kTag = ".tilewalk-";
+constexpr std::size_t kMostFileName = 255;  // NAME_MAX of Linux's file systems
 
 std::string_view KindWord(TemporaryKind kind) {
   return kind == TemporaryKind::Old ? "old" : "partial";
@@ -64,8 +65,15 @@ std::optional<std::uint64_t> ProcessStartTime(pid_t pid) {
 std::string MakeTemporaryName(std::string_view target, TemporaryKind kind) {
   static std::atomic<std::uint64_t> serial{0};
   static const std::uint64_t start = ProcessStartTime(getpid()).value_or(0);
-  return "." + std::string(target) + std::string(kTag) + std::string(KindWord(kind)) + "-" +
-         std::to_string(getpid()) + "-" + std::to_string(start) + "-" + std::to_string(serial.fetch_add(1));
+  const std::string numbers = "-" + std::to_string(getpid()) + "-" + std::to_string(start) + "-" +
+                              std::to_string(serial.fetch_add(1));
+  const std::string whole_tag = std::string(kTag) + std::string(KindWord(kind)) + numbers;
+  if (1 + target.size() + whole_tag.size() <= kMostFileName) return "." + std::string(target) + whole_tag;
+  // A legal name near the limit: its start, cut between whole UTF-8 sequences, and a tag that says so.
+  const std::string cut_tag = std::string(kTag) + std::string(KindWord(kind)) + "-cut" + numbers;
+  std::size_t keep = kMostFileName - 1 - cut_tag.size();
+  while (keep > 0 && (static_cast<unsigned char>(target[keep]) & 0xC0) == 0x80) --keep;
+  return "." + std::string(target.substr(0, keep)) + cut_tag;
 }
 
 std::optional<TemporaryName> ParseTemporaryName(std::string_view file_name) {
@@ -80,6 +88,10 @@ std::optional<TemporaryName> ParseTemporaryName(std::string_view file_name) {
     rest.remove_prefix(4);
   } else {
     return std::nullopt;
+  }
+  if (rest.starts_with("cut-")) {
+    name.cut = true;
+    rest.remove_prefix(4);
   }
   std::vector<std::uint64_t> numbers;
   while (true) {
@@ -131,6 +143,7 @@ StaleCleanup RemoveStaleTemporaries(const fs::path& folder) {
     const std::optional<Descriptor> held = TakeIfStale(path);  // held while it is removed or put back
     if (!held) continue;
     std::error_code status_error;
+    if (name.kind == TemporaryKind::Old && name.cut) continue;  // its destination is not known
     if (name.kind == TemporaryKind::Old &&
         !fs::exists(fs::symlink_status(folder / name.target, status_error))) {
       // The run died with the old folder aside and the new one not in place: it is the only copy.

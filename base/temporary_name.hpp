@@ -33,8 +33,12 @@ enum class TemporaryKind : std::uint8_t {
   Old,      // a replaced folder moved aside; put back when stale and its destination is missing
 };
 
+// A name too long to fit NAME with the rest in a file name (255 bytes) is cut, and KIND is then
+// "partial-cut" or "old-cut": such a temporary's destination is not known from its name, so an "old" one
+// is never removed nor put back (it may be the only copy of a folder).
 struct TemporaryName {
-  std::string target{};  // NAME, the destination's file name
+  std::string target{};  // NAME, the destination's file name (its start only, when cut)
+  bool cut = false;
   TemporaryKind kind = TemporaryKind::Partial;
   pid_t pid = 0;
   std::optional<std::uint64_t> start_time{};  // absent in names of the previous scheme

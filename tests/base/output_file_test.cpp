@@ -346,3 +346,25 @@ TEST_CASE("the destination can be checked before a long run, leaving nothing beh
   CHECK(CheckOutputDestination(scratch.path()).error().reason == Reason::NotRegularFile);
   CHECK(CheckOutputDestination("").error().reason == Reason::Usage);
 }
+
+TEST_CASE("a legal file name of 245 or 255 bytes is written, though its temporary's name would be longer") {
+  const ScratchFolder scratch;
+  for (const std::size_t length : {245u, 255u}) {
+    const std::string name(length, 'w');
+    CHECK(CheckOutputDestination(scratch / name).ok());
+    REQUIRE(WriteFileContent(scratch / name, "whole").ok());
+    CHECK(testing::Slurp(scratch / name) == "whole");
+  }
+  CHECK(scratch.Names().size() == 2);
+}
+
+TEST_CASE("'-' is refused as a file name, since it is not standard output here") {
+  const ScratchFolder scratch;
+  const testing::WorkingFolder here(scratch.path());
+  const auto refused = OutputFile::Open("-");
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().reason == Reason::Usage);
+  CHECK(refused.error().message.find("./-") != std::string::npos);
+  CHECK(scratch.Names().empty());
+  CHECK(WriteFileContent("./-", "a file named '-'").ok());
+}

@@ -152,3 +152,25 @@ TEST_CASE("a stale old folder is put back when its destination is missing, and r
   CHECK(testing::Slurp(scratch / "dump" / "config.json") == "new");
   CHECK(scratch.Names() == std::vector<std::string>{"dump", "export"});
 }
+
+TEST_CASE("a name near the 255-byte limit gets a temporary that fits, cut and marked so") {
+  for (const std::size_t length : {200u, 245u, 255u}) {
+    const std::string target(length, 'n');
+    for (const TemporaryKind kind : {TemporaryKind::Partial, TemporaryKind::Old}) {
+      const std::string made = MakeTemporaryName(target, kind);
+      CAPTURE(length);
+      CHECK(made.size() <= 255);
+      const auto parsed = ParseTemporaryName(made);
+      REQUIRE(parsed);
+      CHECK(parsed->kind == kind);
+      CHECK(parsed->cut == (length > 200));
+      CHECK(target.starts_with(parsed->target));
+    }
+  }
+  // Cut between whole UTF-8 sequences: 'é' is two bytes.
+  std::string accents;
+  while (accents.size() < 250) accents += "é";
+  const auto parsed = ParseTemporaryName(MakeTemporaryName(accents, TemporaryKind::Partial));
+  REQUIRE(parsed);
+  CHECK(parsed->target.size() % 2 == 0);
+}

@@ -134,3 +134,11 @@ bad_input("r3. a trace into a FIFO nobody reads stops at the first Ctrl-C" EXIT 
   COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1\" && mkfifo \"$1/f\" && (exec 3<\"$1/f\" && exec sleep 20) >/dev/null 2>&1 & sleep 0.3 && exec timeout 25 \"$2\" 3 INT \"$0\" trace --q-len 1024 --kv-len 1024 --out \"$1/f\""
           ${tw} ${fifo_dir}-trace ${CMAKE_CURRENT_SOURCE_DIR}/signal_after.sh
   MATCH "interrupted by Ctrl-C \\(SIGINT\\); the trace on '.*/f' is incomplete")
+
+# ---- '-' is standard output only where a verb says so (trace --out) ---------------------------------------
+bad_input("r3. export --out - is refused, not a folder named '-'" EXIT 2
+  COMMAND ${tw} export --out - MATCH "'-' would be a folder named '-', not standard output")
+bad_input("r3. gui --screenshot - is refused before a window opens" EXIT 1
+  COMMAND ${tw} gui --screenshot - MATCH "'-' would be a file named '-', not standard output" NO_MATCH "display")
+bad_input("r3. check --dump - is refused before the run" EXIT 2
+  COMMAND ${tw} check ${small} --dump - MATCH "'-' would be a folder named '-'")
