@@ -57,8 +57,15 @@ int ReadUpTo(int fd, std::size_t cap, std::string& out) {
 Result<std::string> ReadTextFile(const std::filesystem::path& path, std::size_t cap_bytes) {
   if (path.empty()) return Error{Reason::Usage, "no file name was given; name the file to read"};
   const Descriptor fd(open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
-  if (fd.get() < 0) return ReadFailure(path, errno);
   struct stat info {};
+  if (fd.get() < 0) {
+    const int failed = errno;
+    // A socket cannot be opened at all (ENXIO, which for a FIFO would mean "no writer"): say what it is.
+    if (failed == ENXIO && stat(path.c_str(), &info) == 0 && S_ISSOCK(info.st_mode))
+      return Error{Reason::NotRegularFile,
+                   "cannot read " + Quote(path) + ": it is a socket, not a file; give a regular file"};
+    return ReadFailure(path, failed);
+  }
   if (fstat(fd.get(), &info) != 0) return ReadFailure(path, errno);
   if (!S_ISREG(info.st_mode)) {
     const std::string advice =

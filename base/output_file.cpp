@@ -271,9 +271,10 @@ Result<OutputFile> OutputFile::Open(const fs::path& destination, const OutputOpt
           return Cannot(
               Reason::NotFound, destination,
               "the folder " + Quote(folder) + " does not exist; create it first or choose another path");
-        if (failed == ENOENT)
+        if (failed == ENOENT || ((failed == EACCES || failed == EPERM) && access(folder.c_str(), W_OK) == 0))
           return Cannot(Reason::Unwritable, destination,
                         "the folder " + Quote(folder) + " takes no new files (" + SystemText(failed) +
+                            (failed == ENOENT ? "" : ", though its permissions allow writing") +
                             "); choose another place");
         return WriteFailure(destination, failed);
       }

@@ -78,6 +78,17 @@ Result<void> CheckMarker(const fs::path& destination, const FolderOptions& optio
   return Ok();
 }
 
+// True when `folder` is where a file system is mounted (a bind mount too, where the kernel says so): a
+// rename over it fails with EBUSY, so it is refused before the run rather than after it.
+bool IsMountPoint(const fs::path& folder, const struct stat& info) {
+  struct statx extra {};
+  if (statx(AT_FDCWD, folder.c_str(), AT_SYMLINK_NOFOLLOW, STATX_BASIC_STATS, &extra) == 0 &&
+      (extra.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) != 0)
+    return (extra.stx_attributes & STATX_ATTR_MOUNT_ROOT) != 0;
+  struct stat parent {};
+  return stat(ParentOf(folder).c_str(), &parent) == 0 && parent.st_dev != info.st_dev;
+}
+
 // Whether `destination` (normalized) may be written: Ok when it is missing or may be replaced.
 Result<void> CheckDestination(const fs::path& destination, const FolderOptions& options) {
   struct stat info {};
@@ -102,6 +113,11 @@ Result<void> CheckDestination(const fs::path& destination, const FolderOptions& 
     return Refuse(Reason::Refused, destination,
                   "it is the working folder or holds it, and tilewalk never replaces the folder it runs in; "
                   "change to another folder or choose another name");
+  if (IsMountPoint(destination, info))
+    return Refuse(Reason::Refused, destination,
+                  "it is a mount point, which cannot be moved or replaced; give a new folder inside it, such "
+                  "as " +
+                      Quote(destination / "out"));
   if (!options.replace)
     return Refuse(
         Reason::Exists, destination,
@@ -159,11 +175,18 @@ Result<OutputFolder> OutputFolder::Create(const fs::path& given, const FolderOpt
   RemoveStaleTemporariesOnce(parent);
   const fs::path staging =
       parent / MakeTemporaryName(destination->filename().native(), TemporaryKind::Partial);
-  if (mkdir(staging.c_str(), 0777) != 0)
-    return Refuse(ReasonForErrno(errno) == Reason::System ? Reason::Unwritable : ReasonForErrno(errno),
+  if (mkdir(staging.c_str(), 0777) != 0) {
+    const int failed = errno;
+    // Denied although the permission bits allow it (/sys, an immutable folder, a security policy): the
+    // folder takes no new folders, whatever its permissions say.
+    const bool system_says_no = (failed == EACCES || failed == EPERM) && access(parent.c_str(), W_OK) == 0;
+    return Refuse(ReasonForErrno(failed) == Reason::System ? Reason::Unwritable : ReasonForErrno(failed),
                   *destination,
-                  "cannot create a folder in " + Quote(parent) + " (" + SystemText(errno) +
+                  (system_says_no ? "the folder " + Quote(parent) + " takes no new folders ("
+                                  : "cannot create a folder in " + Quote(parent) + " (") +
+                      SystemText(failed) + (system_says_no ? ", though its permissions allow writing" : "") +
                       "); choose a place you can write to");
+  }
   auto state = std::make_unique<State>();
   state->held = Descriptor(open(staging.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
   if (state->held.valid()) HoldTemporary(state->held.get());

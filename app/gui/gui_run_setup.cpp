@@ -44,7 +44,11 @@ base::Result<std::unique_ptr<GuiWindow>> OpenGuiWindow(const GuiOptions& options
 void LoadUserSettings(GuiRun& run) {
   if (run.capturing || run.benchmarking || run.script) return;
   run.settings_file = SettingsPathFromEnvironment();
-  if (!run.settings_file) return;
+  if (!run.settings_file) {
+    run.err << "tilewalk gui: warning: neither XDG_CONFIG_HOME nor HOME names a folder (an absolute path), "
+               "so the settings are neither read nor saved; set HOME\n";
+    return;
+  }
   base::WarningList warnings;
   run.settings = LoadSettings(*run.settings_file, warnings);
   warnings.PrintTo(run.err, "tilewalk gui: warning: ");

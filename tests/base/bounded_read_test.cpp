@@ -2,9 +2,12 @@
 
 #include <doctest/doctest.h>
 #include <fcntl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <string>
@@ -164,4 +167,22 @@ TEST_CASE("terminal control bytes in a path do not reach the message raw") {
   REQUIRE_FALSE(missing.ok());
   CHECK(Contains(missing.error().message, "\\x1b[31mred"));
   CHECK_FALSE(Contains(missing.error().message, "\x1b"));
+}
+
+TEST_CASE("a socket is named as a socket, not given a FIFO's wording") {
+  const ScratchFolder scratch;
+  const std::string path = (scratch / "sock").string();
+  const int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  REQUIRE(fd >= 0);
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  REQUIRE(path.size() < sizeof address.sun_path);
+  std::copy(path.begin(), path.end(), address.sun_path);
+  REQUIRE(bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0);
+  const auto read = ReadTextFile(path, 1024);
+  close(fd);
+  REQUIRE_FALSE(read.ok());
+  CHECK(read.error().reason == Reason::NotRegularFile);
+  CHECK(read.error().message.find("it is a socket, not a file") != std::string::npos);
+  CHECK(read.error().message.find("nothing is reading") == std::string::npos);
 }

@@ -142,3 +142,26 @@ bad_input("r3. gui --screenshot - is refused before a window opens" EXIT 1
   COMMAND ${tw} gui --screenshot - MATCH "'-' would be a file named '-', not standard output" NO_MATCH "display")
 bad_input("r3. check --dump - is refused before the run" EXIT 2
   COMMAND ${tw} check ${small} --dump - MATCH "'-' would be a folder named '-'")
+
+# ---- the settings, when HOME names no folder ---------------------------------------------------------------
+if(XVFB_RUN)
+  bad_input("r3. gui with HOME unset warns that the settings are not saved" EXIT 0
+    COMMAND env -u HOME -u XDG_CONFIG_HOME ${XVFB_RUN} -a ${CMAKE_CURRENT_SOURCE_DIR}/gui_until_ready.sh ${tw}
+            --library ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/library
+    MATCH "tilewalk gui: warning: neither XDG_CONFIG_HOME nor HOME names a folder .*so the settings are neither read nor saved")
+  set_tests_properties("cli: bad input: r3. gui with HOME unset warns that the settings are not saved"
+    PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+endif()
+
+# ---- a mount point as a destination is refused before the run ----------------------------------------------
+add_test(NAME "cli: bad input: r3. check --dump onto a mount point is refused before the run"
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/mount_point_dump.sh ${tw} ${CMAKE_CURRENT_BINARY_DIR}/r3-mount)
+set_tests_properties("cli: bad input: r3. check --dump onto a mount point is refused before the run"
+  PROPERTIES SKIP_RETURN_CODE 77 PASS_REGULAR_EXPRESSION "ok: refused before the run")
+
+# ---- "permission denied" only where permissions deny ---------------------------------------------------------
+# /sys/kernel refuses new files even to root, whose permission bits allow writing: say the folder takes none.
+# (As another user the bits deny, and "permission denied" is then the truth.)
+bad_input("r3. a folder that takes no new files is not called a permissions problem when it is not one" EXIT 1
+  COMMAND sh -c "if test -w /sys/kernel\nthen exec \"$0\" trace --q-len 128 --kv-len 128 --forward-only --out /sys/kernel/t.json\nelse echo 'takes no new files (skipped: /sys/kernel is not writable by its bits here)' && exit 1\nfi" ${tw}
+  MATCH "takes no new files")
