@@ -165,3 +165,9 @@ set_tests_properties("cli: bad input: r3. check --dump onto a mount point is ref
 bad_input("r3. a folder that takes no new files is not called a permissions problem when it is not one" EXIT 1
   COMMAND sh -c "if test -w /sys/kernel\nthen exec \"$0\" trace --q-len 128 --kv-len 128 --forward-only --out /sys/kernel/t.json\nelse echo 'takes no new files (skipped: /sys/kernel is not writable by its bits here)' && exit 1\nfi" ${tw}
   MATCH "takes no new files")
+
+# ---- export says what trace says of an unusable Pallas file ------------------------------------------------
+bad_input("r3. export warns of an unusable Pallas file named by the environment" EXIT 0
+  COMMAND /usr/bin/env TILEWALK_PALLAS_SOURCE=${CMAKE_SOURCE_DIR}/tests/walkthrough/fixtures/unrelated.py
+          ${tw} export --tour intro --format svg --force --out ${CMAKE_CURRENT_BINARY_DIR}/r3-unusable-pallas
+  MATCH "tilewalk export: warning: No Pallas file: TILEWALK_PALLAS_SOURCE names .*does not define _flash_attention_impl")
