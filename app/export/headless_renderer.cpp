@@ -1,9 +1,14 @@
 #include "app/export/headless_renderer.hpp"
 
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <glad/egl.h>
 #include <glad/gl.h>
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
+#include <cerrno>
 
 #include <dlfcn.h>
 
@@ -31,7 +36,20 @@ constexpr const char* kInstallAdvice =
 // `context_out` are set as soon as each exists, so that the renderer's destructor releases them whatever
 // fails after.
 base::Status OpenSurfacelessContext(void*& display_out, void*& context_out) {
-  const auto missing = [](std::string what) { return base::Fail(base::Reason::NotFound, std::move(what)); };
+  const auto missing = [](std::string what) {
+    // Mesa opens its libraries and the render node as files: with no descriptor left (ulimit -n), every
+    // step fails as if EGL were not installed, so that is checked first.
+    const int probe = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (probe < 0 && (errno == EMFILE || errno == ENFILE)) {
+      rlimit files{};
+      getrlimit(RLIMIT_NOFILE, &files);
+      return base::Fail(base::Reason::System, "too many files are open (the limit is " +
+                                                  std::to_string(files.rlim_cur) +
+                                                  ", ulimit -n), so Mesa's EGL cannot load; raise the limit");
+    }
+    if (probe >= 0) close(probe);
+    return base::Fail(base::Reason::NotFound, std::move(what));
+  };
   // glad's first load finds only EGL 1.0 and the client extensions; the display's own come on the second.
   if (gladLoaderLoadEGL(EGL_NO_DISPLAY) == 0)
     return missing(std::string("could not load libEGL.so.1.") + kInstallAdvice);

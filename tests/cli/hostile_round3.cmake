@@ -171,3 +171,14 @@ bad_input("r3. export warns of an unusable Pallas file named by the environment"
   COMMAND /usr/bin/env TILEWALK_PALLAS_SOURCE=${CMAKE_SOURCE_DIR}/tests/walkthrough/fixtures/unrelated.py
           ${tw} export --tour intro --format svg --force --out ${CMAKE_CURRENT_BINARY_DIR}/r3-unusable-pallas
   MATCH "tilewalk export: warning: No Pallas file: TILEWALK_PALLAS_SOURCE names .*does not define _flash_attention_impl")
+
+# ---- too few file descriptors is not a missing EGL -------------------------------------------------------
+# (Not under the sanitizers, whose runtime needs descriptors of its own before main.)
+if(NOT TILEWALK_SANITIZE)
+bad_input("r3. export under ulimit -n 5 says too many files are open, not that EGL is missing" EXIT 1
+  COMMAND sh -c "ulimit -n 5 && exec \"$0\" export --tour intro --force --out \"$1\"" ${tw}
+          ${CMAKE_CURRENT_BINARY_DIR}/r3-few-files
+  MATCH "too many files are open" NO_MATCH "Install Mesa")
+set_tests_properties("cli: bad input: r3. export under ulimit -n 5 says too many files are open, not that EGL is missing"
+  PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+endif()
