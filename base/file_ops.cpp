@@ -68,4 +68,11 @@ long WriteWithoutSigpipe(int fd, const void* data, std::size_t size) {
   return written;
 }
 
+bool SameFile(const std::filesystem::path& a, const std::filesystem::path& b) {
+  struct stat first {
+  }, second{};
+  return stat(a.c_str(), &first) == 0 && stat(b.c_str(), &second) == 0 && first.st_dev == second.st_dev &&
+         first.st_ino == second.st_ino;
+}
+
 }  // namespace tilewalk::base

@@ -40,6 +40,10 @@ int RenameNoReplace(const std::filesystem::path& from, const std::filesystem::pa
 // the file system cannot, and then the caller falls back to two renames.
 int ExchangePaths(const std::filesystem::path& a, const std::filesystem::path& b);
 
+// True when both paths exist and lead (through links) to the same file: one device, one inode. An
+// output must never be one of the run's own inputs.
+bool SameFile(const std::filesystem::path& a, const std::filesystem::path& b);
+
 // write() that turns a reader that went away into EPIPE rather than a SIGPIPE that kills the process:
 // SIGPIPE is blocked in this thread for the call, and a SIGPIPE the call raised is consumed. Writes what
 // it can in one call, like write(); returns the count, or -1 with errno set.

@@ -184,7 +184,7 @@ std::optional<ExitCode> ScriptBeforeFrame(GuiRun& run, FrameTimer& timer, int fr
                                 .screen = run.screen,
                                 .timer = timer,
                                 .shown = run.shown_texts})) {
-    run.err << "tilewalk gui: " << run.script->failure() << "\n";
+    run.err << "tilewalk gui: " << base::TerminalSafe(run.script->failure()) << "\n";
     return ExitCode::Failure;
   }
   if (run.script->done()) return ExitCode::Ok;

@@ -197,8 +197,8 @@ bool ScriptRunner::Set(const ScriptCommand& c, const ScriptTarget& target) {
       Say(c, c.text);
       return true;
     }
-  m_failure =
-      m_file + ":" + std::to_string(c.line) + ": the Scenario pane has no field '" + c.field + "' here";
+  m_failure = m_file + ":" + std::to_string(c.line) + ": the Scenario pane has no field '" +
+              base::CutText(c.field) + "' here";
   return false;
 }
 
@@ -213,7 +213,8 @@ bool ScriptRunner::Expect(const ScriptCommand& c, const ScriptTarget& target) {
     return true;
   }
   const session::TourPictures& p = target.tour.Pictures();
-  m_failure = m_file + ":" + std::to_string(c.line) + ": " + (wanted ? "expect" : "absent") + " '" + c.value +
+  m_failure = m_file + ":" + std::to_string(c.line) + ": " + (wanted ? "expect" : "absent") + " '" +
+              base::CutText(c.value) +
               (wanted ? "' failed: neither the status line ('" + p.timeline.position + "'), the passage ('" +
                             p.passage.stop_title + "') nor any text the last frame drew contains it"
                       : "' failed: the last frame drew it");

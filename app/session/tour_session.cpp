@@ -3,10 +3,10 @@
 // tour_session_intents.cpp; rebuilding the pictures: tour_session_pictures.cpp.
 #include "app/session/tour_session.hpp"
 
-#include "kernels/flash/scenario_fields.hpp"
-
 #include <algorithm>
 
+#include "base/terminal_text.hpp"
+#include "kernels/flash/scenario_fields.hpp"
 #include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/site_table.hpp"
 
@@ -59,7 +59,7 @@ TourSession::TourSession(const SessionOptions& options)
       m_fallback_message = "No tour of the library says 'default: yes', so the gallery is shown instead.";
     } else {
       m_fallback_message =
-          "There is no tour '" + options.tour + "' in the library; tilewalk tours lists them.";
+          "There is no tour '" + base::CutText(options.tour) + "' in the library; tilewalk tours lists them.";
     }
     return;
   }

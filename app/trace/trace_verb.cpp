@@ -12,6 +12,7 @@
 #include "app/pallas_for_verb.hpp"
 #include "app/progress_line.hpp"
 #include "app/trace/trace_json.hpp"
+#include "base/file_ops.hpp"
 #include "base/interrupt_guard.hpp"
 #include "base/os_error.hpp"
 #include "base/safe_output.hpp"
@@ -85,7 +86,8 @@ VerbResult RunTraceVerb(const VerbCall& call) {
   const auto built = scenario_args.Build();
   if (!built) return built.error();
   const flash::Scenario& scenario = *built;
-  if (const base::Status runnable = flash::CheckRunnable(scenario); !runnable) return runnable.error();
+  if (const base::Status runnable = flash::CheckRunnable(scenario, {.trace = true}); !runnable)
+    return runnable.error();
   if (!options.out) return base::Fail(base::Reason::Usage, "--out FILE.json is required");
   const std::filesystem::path* out_path = &*options.out;
   std::vector<std::string> launches;
@@ -102,6 +104,10 @@ VerbResult RunTraceVerb(const VerbCall& call) {
       return destination.error();
   const auto pallas = LoadPallasForVerb(options.pallas_source, "trace", call.err);
   if (!pallas) return pallas.error();
+  if (*pallas && !to_stdout && base::SameFile(*out_path, pallas->get()->source().path))
+    return base::Fail(base::Reason::Refused,
+                      "--out names the Pallas file trace reads (" + base::Quote(*out_path) +
+                          "); the trace would replace it; give the trace another name");
   const base::InterruptGuard guard;
   const std::string where = to_stdout ? "standard output" : base::Quote(*out_path);
   const auto interrupted = [&] { return guard.AsError("nothing was written to " + where); };

@@ -1,6 +1,8 @@
 // [SECTIONS] options · which file · fetch · fingerprint
 #include "app/walk/source_verb.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <optional>
 
@@ -79,7 +81,10 @@ VerbResult ShowSource(const SourceOptions& options, const VerbCall& call) {
 std::string UrlProblem(std::string_view url) {
   constexpr std::size_t kMostUrl = 2048;
   const std::string quoted = "'" + base::Excerpt(url) + "'";
-  if (!url.starts_with("https://") && !url.starts_with("http://"))
+  std::string scheme(url.substr(0, std::min<std::size_t>(url.size(), 8)));  // schemes ignore case
+  std::transform(scheme.begin(), scheme.end(), scheme.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
+  if (!scheme.starts_with("https://") && !scheme.starts_with("http://"))
     return "--url got " + quoted + ": expected an address that starts with https:// or http://";
   if (url.size() > kMostUrl)
     return "--url got " + quoted + ": an address of at most " + std::to_string(kMostUrl) + " characters";

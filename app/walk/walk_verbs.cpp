@@ -199,7 +199,7 @@ VerbResult RunTourVerb(const VerbCall& call) {
   const Tour* tour = library->FindTour(name);
   if (!tour)
     return base::Fail(base::Reason::NotFound,
-                      "no tour '" + base::TerminalSafe(name) + "'; 'tilewalk tours' lists them");
+                      "no tour '" + base::Excerpt(name) + "'; 'tilewalk tours' lists them");
   ProgressLine progress(call.err, "tour", ProgressLine::StderrIsTerminal());
   if (options.print) call.out << tour->id << ": " << base::TerminalSafe(tour->title) << "\n";
   nlohmann::ordered_json stops = nlohmann::ordered_json::array();

@@ -182,3 +182,18 @@ bad_input("r3. export under ulimit -n 5 says too many files are open, not that E
 set_tests_properties("cli: bad input: r3. export under ulimit -n 5 says too many files are open, not that EGL is missing"
   PROPERTIES ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
 endif()
+
+# ---- found by this round's own hostile pass ----------------------------------------------------------------
+# An output that is one of the run's inputs: the trace would have replaced the user's Pallas file.
+bad_input("r3. trace --out the Pallas file it reads is refused, the file kept" EXIT 1
+  COMMAND sh -c "cp \"$1\" \"$2\" && ln -sf \"$2\" \"$2.link\"
+\"$0\" trace --q-len 128 --kv-len 128 --pallas-source \"$2\" --out \"$2.link\"
+c=$?
+head -c 9 \"$2\"
+exit $c"
+          ${tw} ${CMAKE_SOURCE_DIR}/tests/walkthrough/fixtures/fake_flash_attention.py ${CMAKE_CURRENT_BINARY_DIR}/r3-own-input.py
+  MATCH "--out names the Pallas file trace reads .*the trace would replace it" MATCH2 "# A stand")
+# A tour name of 10 000 characters is quoted by its first 60.
+bad_input("r3. a 10 000-character tour name is quoted cut" EXIT 1
+  COMMAND sh -c "exec \"$0\" tour \"$(printf '%010000d' 0)\" --print" ${tw}
+  MATCH "no tour '0+… \\(10000 bytes\\)'")

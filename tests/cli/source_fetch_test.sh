@@ -33,6 +33,11 @@ out=$("$tw" source fetch --url "$base/missing" --sha256 "$sha" 2>&1)
 [ $? -eq 1 ] || fail "a 404 should exit 1: $out"
 [ "$(cached)" -eq 0 ] || fail "a 404 left a file in the cache"
 
+# A scheme in capitals is still http.
+out=$("$tw" source fetch --url "HTTP://127.0.0.1:$port/missing" --sha256 "$sha" 2>&1)
+[ $? -eq 1 ] || fail "HTTP:// should reach the server (a 404 here, exit 1): $out"
+tail -1 "$scratch/requests" | grep -qx "/missing" || fail "HTTP:// did not reach the server"
+
 # A URL with a curl glob is one request for that very path, not 40.
 : > "$scratch/requests"
 out=$("$tw" source fetch --url "$base/good[1-40]" --sha256 "$sha" 2>&1)
