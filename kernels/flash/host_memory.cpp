@@ -6,7 +6,9 @@
 #include <climits>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <utility>
+#include <vector>
 
 #include "base/memory_limits.hpp"
 
@@ -43,14 +45,15 @@ constexpr LaunchEventCounts kDqEvents =      {13,  0,    25,  8,   0,   5,   6, 
 constexpr double kPlanBytesPerOperand = sizeof(uint32_t) + 2 * sizeof(uint8_t);  // block, slot, transfer
 // Per step: the cost model's StepCost; a recording adds the step's first event and whether it ran.
 constexpr double kStepCostBytes = 48, kRecordedStepBytes = sizeof(uint32_t) + 0.125;
-// Each thread besides the recording one: its machine, its malloc arena and the records of the steps it runs
-// ahead of the recording thread, which holds up to a few rounds of slices (tpu parallel_steps.cpp's window,
-// within its 8 MiB budget). So it grows with the steps of the slices that may be ahead (all but the
-// recording thread's first, at most 8), not with the grid. A launch starts a worker per thread, but no
-// more than it has slices after the first. Measured, as is the fixed part: the launches' machine state
-// and the values pooled for one step, which grow with the head dimension. check hands the launches' freed
-// pages back before its reference (tpu::ReturnFreedMemory), and so peaks about 1 MiB lower.
-constexpr double kWorkerBytes = 10 << 20, kWorkerBytesPerStepAhead = 256 << 10, kWorkerSlicesAhead = 8;
+// Each thread besides the launch's runner: its machine, its malloc arena and its stack, more when its steps
+// are recorded; and, shared by all, the records of the steps the workers run ahead of the runner: a window
+// of rounds of slices (tpu parallel_steps.cpp's kWindowRounds), within an 8 MiB budget. A launch starts a
+// worker per thread, but no more than it has slices after the first; the launch that can use the most sets
+// the share (the threads are kept between launches). Measured, as is the fixed part: the launches' machine
+// state and the values pooled for one step, which grow with the head dimension. check hands the launches'
+// freed pages back before its reference (tpu::ReturnFreedMemory), and so peaks about 1 MiB lower.
+constexpr double kWorkerBytesRecording = 2.2 * (1 << 20), kWorkerBytesCheck = 1.5 * (1 << 20);
+constexpr double kWorkerBytesPerStepAhead = 256 << 10, kPendingBudgetBytes = 8 << 20, kWindowRounds = 4;
 constexpr double kFixedBytesRecording = 4 << 20, kFixedBytesCheck = 3 << 20, kFixedBytesPerHeadDim = 24 << 10;
 
 // ---- arrays -------------------------------------------------------------------------------------
@@ -120,8 +123,11 @@ double ReferenceBytes(const Scenario& s, const Sizes& z) {
   if (s.bias) floats += z.scores;
   if (s.segments > 0) floats += static_cast<double>(s.batch) * (s.q_len + s.kv_len);
   if (!s.forward_only) floats += z.q + 2 * z.kv + (s.bias ? z.scores : 0);  // dq, dk, dv, ds
-  // One slice's dense matrices: weights and ds, and the terms behind the gradients in the backward.
+  // One slice's dense matrices: weights and ds, and the terms behind the gradients in the backward, which
+  // sum into a slice's [kv_len, head_dim] array as well (measured: at q 128 and kv 1M it is the 512 MiB the
+  // estimate lacked).
   floats += (s.forward_only ? 2 : 3) * static_cast<double>(s.q_len) * s.kv_len;
+  if (!s.forward_only) floats += static_cast<double>(s.kv_len) * s.head_dim;
   return Bytes(floats, tpu::DType::F32);
 }
 
@@ -211,6 +217,41 @@ EventEstimate EstimateEvents(const Scenario& s, int checkpoint_every) {
   return out;
 }
 
+namespace {
+
+// Blocks of `block` (its default when unset) along a length.
+double Blocks(int length, std::optional<int> block) {
+  return std::ceil(static_cast<double>(length) / std::max(1, block.value_or(kMinBlockSize)));
+}
+
+double WorkerBytes(const Scenario& s, const HostUse& use) {
+  const BlockSizes& b = s.block_sizes;
+  const double bh = static_cast<double>(s.batch) * s.heads;
+  // Each launch's slices along its parallel axes, and the grid steps of one slice: the forward's rows of
+  // (batch, head, q block), dK/dV's columns of (batch, head, kv block), dQ's rows again.
+  struct Parallel {
+    double slices, steps;
+  };
+  std::vector<Parallel> launches = {{bh * Blocks(s.q_len, b.block_q), Blocks(s.kv_len, b.block_k_major)}};
+  if (!s.forward_only) {
+    launches.push_back({bh * Blocks(s.kv_len, b.block_k_major_dkv), Blocks(s.q_len, b.block_q_major_dkv)});
+    launches.push_back({bh * Blocks(s.q_len, b.block_q_dq), Blocks(s.kv_len, b.block_k_major_dq)});
+  }
+  const double threads = use.threads > 0 ? use.threads : tpu::DefaultThreadCount();
+  const double per_worker = use.record ? kWorkerBytesRecording : kWorkerBytesCheck;
+  double most = 0;
+  for (const Parallel& l : launches) {
+    const double workers = std::min(threads, l.slices) - 1;
+    if (workers <= 0) continue;
+    const double steps_ahead = std::min(l.slices - 1, kWindowRounds * (workers + 1)) * l.steps;
+    most = std::max(
+        most, workers * per_worker + std::min(kPendingBudgetBytes, kWorkerBytesPerStepAhead * steps_ahead));
+  }
+  return most;
+}
+
+}  // namespace
+
 HostMemory EstimateHostMemory(const Scenario& s, const HostUse& use) {
   const Sizes z = SizesOf(s);
   HostMemory m;
@@ -224,15 +265,7 @@ HostMemory EstimateHostMemory(const Scenario& s, const HostUse& use) {
   m.events = events.events * sizeof(tpu::Event) + events.plan_bytes +
              events.steps * (kStepCostBytes + (use.record ? kRecordedStepBytes : 0));
   if (use.record) m.checkpoints = std::min(use.checkpoint_budget, events.checkpoints);
-  const int threads = use.threads > 0 ? use.threads : tpu::DefaultThreadCount();
-  // The forward launch's slices (batch, head, q block) and their kv steps.
-  const double slices = z.bh * std::ceil(static_cast<double>(s.q_len) / std::max(1, s.block_sizes.block_q));
-  const double slice_steps =
-      std::ceil(static_cast<double>(s.kv_len) / std::max(1, s.block_sizes.block_k_major));
-  const double workers = std::min(static_cast<double>(threads), slices) - 1;
-  if (workers > 0)
-    m.workers = workers * std::min(kWorkerBytes, kWorkerBytesPerStepAhead *
-                                                     std::min(slices - 1, kWorkerSlicesAhead) * slice_steps);
+  m.workers = WorkerBytes(s, use);
   m.fixed = (use.record ? kFixedBytesRecording : kFixedBytesCheck) + kFixedBytesPerHeadDim * s.head_dim;
   return m;
 }

@@ -12,9 +12,11 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <string>
 
+#include "app/trace/trace_json.hpp"
 #include "kernels/flash/host_memory.hpp"
 #include "kernels/flash/reference_check.hpp"
 #include "kernels/flash/training_step.hpp"
@@ -39,10 +41,18 @@ bool ResetPeak() {
   return static_cast<bool>(clear.flush());
 }
 
-void RunCase(const flash::Scenario& s, bool record) {
-  if (record) {
+// How a case runs: check's one pass and reference, a recording, or trace's recording and its JSON.
+enum class Mode : int { Check = 0, Record = 1, Trace = 2 };
+
+void RunCase(const flash::Scenario& s, Mode mode) {
+  if (mode != Mode::Check) {
     const auto recording = walkthrough::Recording::Record(s);
     benchmark::DoNotOptimize(recording.get());
+    if (mode == Mode::Trace) {
+      std::FILE* sink = std::fopen("/dev/null", "w");
+      app::WriteTraceJson(sink, *recording, {});
+      std::fclose(sink);
+    }
     return;
   }
   const flash::ScenarioInputs data = flash::MakeInputs(s);
@@ -55,7 +65,7 @@ void RunCase(const flash::Scenario& s, bool record) {
 }
 
 // The case's peak in a child: its resident bytes above where it started, or -1 when it could not tell.
-int64_t MeasurePeak(const flash::Scenario& s, bool record, int threads) {
+int64_t MeasurePeak(const flash::Scenario& s, Mode mode, int threads) {
   int fds[2];
   if (pipe(fds) != 0) return -1;
   const pid_t child = fork();
@@ -66,7 +76,7 @@ int64_t MeasurePeak(const flash::Scenario& s, bool record, int threads) {
     int64_t peak = -1;
     if (ResetPeak()) {
       const int64_t before = StatusBytes("VmRSS");
-      RunCase(s, record);
+      RunCase(s, mode);
       peak = StatusBytes("VmHWM") - before;
     }
     const bool sent = write(fds[1], &peak, sizeof peak) == static_cast<ssize_t>(sizeof peak);
@@ -92,7 +102,7 @@ void BM_HostPeakOverEstimate(benchmark::State& state) {
   const flash::HostUse use{.record = record, .threads = threads};
   const double estimate = flash::EstimateHostMemory(s, use).Total();
   int64_t peak = -1;
-  for (auto _ : state) peak = MeasurePeak(s, record, threads);
+  for (auto _ : state) peak = MeasurePeak(s, record ? Mode::Record : Mode::Check, threads);
   if (peak < 0) {
     state.SkipWithError("could not measure the peak (no /proc/self/clear_refs?)");
     return;
@@ -107,6 +117,48 @@ BENCHMARK(BM_HostPeakOverEstimate)
     ->Args({2000, 1, 128, 8, 0, 1})  // a shape the estimate once undercounted (batch 14500), smaller
     ->Args({2000, 1, 128, 8, 1, 1})
     ->Args({1, 1, 8192, 128, 1, 2})  // long enough that the checkpoints meet their budget
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// The guard's goal table: check and trace over eight shapes, up to kv 1M, on 1, 2, 8 and 64 threads.
+// Args: shape (an index into kShapes), mode (0 check, 2 trace), threads.
+struct GoalShape {
+  int batch, heads, q_len, kv_len, head_dim;
+  bool causal;
+};
+constexpr GoalShape kShapes[] = {
+    {1, 1, 512, 512, 128, false},    {1, 1, 2048, 2048, 128, true},    {1, 4, 2048, 2048, 64, false},
+    {8, 4, 2048, 2048, 128, false},  {2, 2, 4096, 4096, 128, true},    {1, 1, 128, 65536, 128, false},
+    {1, 1, 128, 262144, 128, false}, {1, 1, 128, 1048576, 128, false},
+};
+
+void BM_MemoryGuardTable(benchmark::State& state) {
+  const GoalShape& shape = kShapes[state.range(0)];
+  flash::Scenario s;
+  s.batch = shape.batch;
+  s.heads = shape.heads;
+  s.q_len = shape.q_len;
+  s.kv_len = shape.kv_len;
+  s.head_dim = shape.head_dim;
+  s.causal = shape.causal;
+  const auto mode = static_cast<Mode>(state.range(1));
+  const int threads = static_cast<int>(state.range(2));
+  const flash::HostUse use{.record = mode != Mode::Check, .threads = threads};
+  const double estimate = flash::EstimateHostMemory(s, use).Total();
+  int64_t peak = -1;
+  for (auto _ : state) peak = MeasurePeak(s, mode, threads);
+  if (peak < 0) {
+    state.SkipWithError("could not measure the peak (no /proc/self/clear_refs?)");
+    return;
+  }
+  state.counters["estimate_MiB"] = estimate / (1 << 20);
+  state.counters["peak_MiB"] = static_cast<double>(peak) / (1 << 20);
+  state.counters["peak/estimate"] = static_cast<double>(peak) / estimate;
+}
+BENCHMARK(BM_MemoryGuardTable)
+    ->ArgNames({"shape", "mode", "threads"})
+    ->ArgsProduct({{0, 1, 2, 3, 4, 5, 6, 7}, {0, 2}, {1, 2, 8, 64}})
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
