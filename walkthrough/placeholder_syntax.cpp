@@ -48,7 +48,8 @@ bool IsEventValue(std::string_view body) {
 }
 
 bool IsBytesForm(const std::vector<std::string_view>& p) {
-  if (p.size() == 2) return OneOf(p[1], {"bytes_in", "naive_bytes_in", "bytes_saved"});
+  if (p.size() == 2)
+    return OneOf(p[1], {"bytes_in", "naive_bytes_in", "bytes_saved", "vmem_bytes", "vmem_limit"});
   return (p.size() == 4 && (p[1] == "copies" || p[1] == "writebacks")) && p[3] == "bytes";
 }
 
@@ -63,8 +64,9 @@ bool IsRunForm(const std::vector<std::string_view>& p) {
     return IsOperandName(p[1]) && OneOf(p[2], {"max_abs", "max_rel", "tolerance", "pass"});
   if (p.empty() || !IsLaunchName(p[0])) return false;
   if (p.size() == 2)
-    return OneOf(p[1], {"steps", "steps_run", "steps_skipped", "grid", "matmuls", "est_time_us", "bytes_in",
-                        "cores", "core0_steps_run", "core1_steps_run", "core0_end_us", "core1_end_us"});
+    return OneOf(p[1], {"steps", "steps_run", "steps_skipped", "grid", "matmuls", "matmuls_per_step",
+                        "est_time_us", "bytes_in", "vmem_bytes", "vmem_limit", "cores", "core0_steps_run",
+                        "core1_steps_run", "core0_end_us", "core1_end_us"});
   if (p.size() == 3 && p[1] == "writebacks") return IsOperandName(p[2]);
   if (p.size() == 4 && p[1] == "writebacks") return IsOperandName(p[2]) && p[3] == "bytes";
   if (p.size() == 4 && p[1] == "copies")

@@ -55,6 +55,8 @@ struct LaunchFigures {
   std::string name;
   tpu::Dims grid;
   tpu::LaunchStats stats;
+  int64_t vmem_bytes = 0;  // the launch's buffers in VMEM: two slots per pipelined operand, and scratch
+  int64_t vmem_limit = 0;  // the scoped VMEM limit it compiled under
 };
 
 struct PlaceholderSource::Run {
@@ -111,6 +113,14 @@ Figure CoreValue(const LaunchFigures& l, std::string_view name) {
   return std::to_string(std::count_if(s.step_costs.begin(), s.step_costs.end(), ran_here));
 }
 
+// Matmul statements per grid step that did arithmetic: per pair of blocks when a step holds one pair.
+Figure MatmulsPerStep(const tpu::LaunchStats& s) {
+  if (s.steps_run == 0) {
+    return base::Fail(base::Reason::NotFound, "no grid step of this launch did arithmetic");
+  }
+  return Number(static_cast<double>(s.ops.matmuls) / static_cast<double>(s.steps_run));
+}
+
 Figure LaunchValue(const LaunchFigures& l, const std::vector<std::string_view>& p, const std::string& unit) {
   const tpu::LaunchStats& s = l.stats;
   if (p.size() == 2) {
@@ -120,8 +130,11 @@ Figure LaunchValue(const LaunchFigures& l, const std::vector<std::string_view>& 
     if (p[1] == "steps_run") return std::to_string(s.steps_run);
     if (p[1] == "steps_skipped") return std::to_string(s.steps_skipped);
     if (p[1] == "matmuls") return std::to_string(s.ops.matmuls);
+    if (p[1] == "matmuls_per_step") return MatmulsPerStep(s);
     if (p[1] == "est_time_us") return Number(s.cost.total_us);
     if (p[1] == "bytes_in") return Bytes(BytesIn(s), unit);
+    if (p[1] == "vmem_bytes") return Bytes(static_cast<uint64_t>(l.vmem_bytes), unit);
+    if (p[1] == "vmem_limit") return Bytes(static_cast<uint64_t>(l.vmem_limit), unit);
     if (p[1] == "grid") return l.grid.ToString();
   }
   const bool copies = p[1] == "copies";
@@ -165,7 +178,8 @@ PlaceholderSource::PlaceholderSource(const Recording& recording)
     : m_recording(recording), m_own(std::make_unique<Run>()) {
   m_own->scenario = recording.scenario();
   m_own->error = recording.error();
-  for (const LaunchTrack& t : recording.launches()) m_own->launches.push_back({t.name, t.grid, t.stats});
+  for (const LaunchTrack& t : recording.launches())
+    m_own->launches.push_back({t.name, t.grid, t.stats, t.vmem.total_bytes, t.vmem.capacity});
 }
 
 PlaceholderSource::~PlaceholderSource() = default;
@@ -191,7 +205,8 @@ PlaceholderSource::Run& PlaceholderSource::Variant(const std::vector<std::string
     run->outputs = flash::RunTrainingStep(data.inputs, data.d_o, run->scenario.Config(), options);
     run->error = run->outputs->error;
     for (const flash::LaunchOutcome& l : run->outputs->launches)
-      run->launches.push_back({l.name, l.result.grid, l.result.stats});
+      run->launches.push_back(
+          {l.name, l.result.grid, l.result.stats, l.result.vmem.total_bytes, l.result.vmem.capacity});
   }
   return *run;
 }

@@ -112,6 +112,7 @@ bool Recording::RecordLaunch(int index, const RecordOptions& options, int64_t& s
   track.events = std::move(result.events);
   track.plan = std::move(result.plan);
   track.stats = std::move(result.stats);
+  track.vmem = std::move(result.vmem);
   track.error = result.error;
   m_event_count += track.events.size();
   m_checkpoint_bytes += track.checkpoint_bytes;

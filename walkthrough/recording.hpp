@@ -29,6 +29,7 @@ struct LaunchTrack {
   std::vector<uint32_t> step_first_event;  // per step, index into events of its first event; plus the end
   std::vector<uint8_t> step_ran;           // per executed step: 1 when it did arithmetic
   tpu::LaunchStats stats;
+  tpu::VmemBudget vmem;                    // the buffers the launch holds in VMEM, and its scoped limit
   std::vector<Checkpoint> checkpoints;     // ordered by step
   uint64_t global_first_event = 0;         // index of events[0] in the recording's global numbering
   std::optional<tpu::KernelError> error;   // an error the launch met while executing

@@ -108,7 +108,9 @@ void DrawDetailPane(const session::TourPictures& pictures, TourScreenState& stat
     if (!pictures.has_snapshot && !state.panes.Has(Pane::Scenario)) {
       views::ui::TextDisabled("Nothing was launched, so nothing is in VMEM.");
     } else if (state.classroom) {
-      // No tabs to click: the pane is the one the cursor asks for.
+      // No tabs to click: the pane is the one the cursor asks for. Its pictures share this window, so a
+      // picture that replaces another opens at its top, not as far down as the last one was scrolled.
+      if (wanted != state.detail_shown) ImGui::SetScrollY(0.0f);
       const auto content = [&](DetailTab which, auto draw) {
         if (which == wanted) draw();
       };

@@ -163,7 +163,9 @@ void TourSession::PrepareAsk(const walkthrough::TourStop& stop) {
   m_ask.reset();
   m_ask_pick = -1;
   m_ask_revealed = false;
-  if (!stop.ask || !m_timeline) return;
+  // A rejected scenario has a recording (its error) but no events: its question is still asked, about the
+  // error or a variant's figures, and revealed by the next step forward as any other.
+  if (!stop.ask || !m_recording) return;
   base::Result<walkthrough::AskReveal> reveal =
       walkthrough::RevealAsk(*stop.ask, *m_recording, *Placeholders());
   if (reveal)
@@ -173,9 +175,9 @@ void TourSession::PrepareAsk(const walkthrough::TourStop& stop) {
 }
 
 void TourSession::RevealAsk() {
-  if (!m_ask || m_ask_revealed || !m_timeline) return;
+  if (!m_ask || m_ask_revealed) return;
   m_ask_revealed = true;
-  if (m_ask->reveal_event && m_timeline->cursor() < *m_ask->reveal_event)
+  if (m_timeline && m_ask->reveal_event && m_timeline->cursor() < *m_ask->reveal_event)
     m_timeline->Seek(*m_ask->reveal_event);
   MarkDirty();
 }

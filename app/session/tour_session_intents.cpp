@@ -40,16 +40,21 @@ std::optional<walkthrough::Moment> MomentOf(std::int64_t marker) {
 }  // namespace
 
 void TourSession::Apply(const views::Intent& intent) {
-  if (ApplySetting(intent) || !m_timeline) return;
+  if (ApplySetting(intent)) return;
+  using views::IntentKind;
   const auto direction =
       intent.value < 0 ? walkthrough::Direction::Backward : walkthrough::Direction::Forward;
+  const bool stepped = intent.kind == IntentKind::Step || intent.kind == IntentKind::StepStatement ||
+                       intent.kind == IntentKind::StepGridStep;
+  const bool step_forward = stepped && direction == walkthrough::Direction::Forward;
+  if (!m_timeline) {  // a rejected scenario: nothing to step through, but a step on still answers
+    if (step_forward) RevealAsk();
+    return;
+  }
   if (!MoveCursor(intent, direction)) return;
   MarkDirty();
   m_play_us = m_recording->TimeOfEvent(m_timeline->cursor());
-  using views::IntentKind;
-  const bool stepped = intent.kind == IntentKind::Step || intent.kind == IntentKind::StepStatement ||
-                       intent.kind == IntentKind::StepGridStep;
-  if (stepped && direction == walkthrough::Direction::Forward) RevealAsk();  // the next step answers
+  if (step_forward) RevealAsk();  // the next step answers
 }
 
 void TourSession::TryStopSuggestion() {

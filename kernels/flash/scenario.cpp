@@ -105,8 +105,8 @@ ScenarioInputs MakeInputs(const Scenario& s) {
   ScenarioInputs out;
   AttentionInputs& in = out.inputs;
   in.q = Normal(tpu::Shape{s.batch, s.heads, s.q_len, s.head_dim}, s.dtype, normals, 1.0f);
-  in.k = Normal(tpu::Shape{s.batch, s.heads, s.kv_len, s.head_dim}, s.dtype, normals, 1.0f);
-  in.v = Normal(tpu::Shape{s.batch, s.heads, s.kv_len, s.head_dim}, s.dtype, normals, 1.0f);
+  in.k = Normal(tpu::Shape{s.batch, s.KvHeads(), s.kv_len, s.head_dim}, s.dtype, normals, 1.0f);
+  in.v = Normal(tpu::Shape{s.batch, s.KvHeads(), s.kv_len, s.head_dim}, s.dtype, normals, 1.0f);
   if (s.bias) in.ab = Normal(tpu::Shape{s.batch, s.heads, s.q_len, s.kv_len}, s.dtype, normals, 0.5f);
   if (s.segments > 0) {
     in.q_segment_ids = SegmentRuns(s.batch, s.q_len, s.SegmentCount());

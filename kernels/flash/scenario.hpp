@@ -26,6 +26,7 @@ enum class Poison : uint8_t { None, NaN, Inf };
 struct Scenario {
   int batch = 1;
   int heads = 1;
+  int kv_heads = 0;  // heads of k and v; 0: as many as q. Any other count is refused, as the original does
   int q_len = 512;
   int kv_len = 512;
   int head_dim = 128;
@@ -50,6 +51,8 @@ struct Scenario {
   // The segments that exist: `segments`, at most one per token of the shorter sequence, so that q and kv
   // share their ids. 0 without segment ids.
   int SegmentCount() const;
+  // The heads k and v are made with: kv_heads, or heads when it is 0.
+  int KvHeads() const { return kv_heads > 0 ? kv_heads : heads; }
   // The chip named by `chip`, with the scenario's vmem_limit_bytes; assumes it was validated.
   tpu::Chip ChipPreset() const;
 };

@@ -252,6 +252,10 @@ std::vector<ScenarioField> ShapesAndFlags() {
   return {
       Whole<&Scenario::batch, 1, 1 << 16>({"batch", "--batch", "N", "batch size"}, G::Shapes),
       Whole<&Scenario::heads, 1, 1 << 16>({"heads", "--heads", "N", "number of heads"}, G::Shapes),
+      Whole<&Scenario::kv_heads, 0, 1 << 16>(
+          {"kv_heads", "--kv-heads", "N",
+           "heads of k and v (0: as many as q); any other count is refused: no MQA or GQA"},
+          G::Shapes),
       Whole<&Scenario::q_len, 1, kMaxLength>({"q_len", "--q-len", "N", "query sequence length"}, G::Shapes),
       Whole<&Scenario::kv_len, 1, kMaxLength>({"kv_len", "--kv-len", "N", "key/value sequence length"},
                                               G::Shapes),

@@ -169,13 +169,17 @@ const std::map<std::pair<std::string, std::string>, std::string>& MeantAnswers()
       {{"q2-major-minor", "A new major block, the same round"}, "16"},
       {{"q3-causal-skip", "What does an idle step copy?"}, "skipped"},
       {{"q3-causal-skip", "Block 0 is what comes next"}, "issued"},
+      {{"q4-multiple-of-128", "A narrow head_dim is sliced, not refused"}, "PASS"},
+      {{"q4-multiple-of-128", "The backward body has no check of its own"}, "TypeError"},
+      {{"q5-residuals", "Written back 128 lanes wide, kept as one"}, "4"},
+      {{"q5-residuals", "In dQ, di is widened too far"}, "4"},
       {{"backward", "Written once, after the last q block"}, "2"},
       {{"causal", "dQ cannot redirect its bias"}, "issued"},
       {{"causal", "Two TensorCores share a causal grid unevenly"}, "7"},
       {{"precision", "The default precision rounds inside the MXU"}, ">1e-4"},
       {{"precision", "o is stored in the input dtype"}, "PASS"},
       {{"misconceptions", "\"A skipped step moves no data\""}, "issued"},
-      {{"misconceptions", "\"Idle steps are unavoidable\""}, "10"},
+      {{"misconceptions", "\"A causal grid leaves out the upper triangle\""}, "16"},
       {{"misconceptions", "\"Flash attention stores N² arrays\""}, "1024 KiB"},
       {{"misconceptions", "\"A fully masked row outputs zeros\""}, "256"},
       {{"misconceptions", "\"block_k = 64 fails in BlockSizes\""}, "tracing"},
@@ -186,11 +190,19 @@ const std::map<std::pair<std::string, std::string>, std::string>& MeantAnswers()
       {{"fix-the-file", "A corner on the diagonal"}, "PASS"},
       {{"packing", "Why q ids come 128 lanes wide"}, "128 KiB"},
       {{"packing", "block_b: more than one sequence per grid step"}, "8"},
+      {{"performance", "dK/dV: the scores again, and three products more"}, "4"},
+      {{"performance", "dK/dV re-reads everything that belongs to a query row"}, "6"},
+      {{"performance", "What a launch holds in VMEM"}, "2816 KiB"},
+      {{"performance", "\"parallel\" and \"arbitrary\""}, "2"},
+      {{"api-traps", "sm_scale defaults to 1"}, "<4"},
+      {{"api-traps", "k and v must have as many heads as q"}, "512 KiB"},
+      {{"api-traps", "A bias brings a gradient as large as itself"}, "4 MiB"},
   };
   return answers;
 }
 
-// An ask reveals against its stop's recording: exactly one choice fits, and it is the one its author meant.
+// An ask reveals against its stop's recording: exactly one choice fits, it is the one its author meant, and
+// the filled explanation is at most 200 characters (the limit of a reveal, docs/authoring.md).
 void CheckAsk(const Tour& t, const TourStop& s, const Recording& recording, PlaceholderSource& source) {
   const auto meant = MeantAnswers().find({t.id, s.title});
   if (meant == MeantAnswers().end()) return;  // reported by the test that every ask has a row
@@ -201,6 +213,11 @@ void CheckAsk(const Tour& t, const TourStop& s, const Recording& recording, Plac
   CHECK_MESSAGE(fits == 1, t.file << ":" << s.ask->line << ": " << fits
                                   << " choices fit the recorded answer '" << reveal->recorded << "'");
   REQUIRE_MESSAGE(reveal->correct >= 0, t.file << ":" << s.ask->line);
+  const auto characters = std::count_if(reveal->explanation.begin(), reveal->explanation.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  });
+  CHECK_MESSAGE(characters <= 200, t.file << ":" << s.ask->explain_line << ": the revealed answer has "
+                                          << characters << " characters; at most 200 fit beside the choices");
   CHECK_MESSAGE(s.ask->choices[static_cast<std::size_t>(reveal->correct)].value == meant->second,
                 t.file << ":" << s.ask->line << ": the recording answers '" << reveal->recorded << "'");
 }

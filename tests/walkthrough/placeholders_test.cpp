@@ -167,3 +167,35 @@ TEST_CASE("per-core figures of a megacore launch, and none for a second core tha
   REQUIRE_FALSE(second);
   CHECK(second.error().message.find("one TensorCore") != std::string::npos);
 }
+
+TEST_CASE("matmuls per grid step that ran, in each launch and with split kv blocks") {
+  const auto one_pair = Record([](flash::Scenario& s) {  // 128-wide blocks: a step is one pair of blocks
+    s.q_len = 256;
+    s.kv_len = 384;
+  });
+  PlaceholderSource source(*one_pair);
+  CHECK(Fill(source, "fwd.matmuls_per_step") == "2");                 // q·kᵀ, p·v
+  CHECK(Fill(source, "dkv.matmuls_per_step") == "4");                 // q·kᵀ, pᵀ·do, do·vᵀ, dsᵀ·q
+  CHECK(Fill(source, "dq.matmuls_per_step") == "3");                  // q·kᵀ, do·vᵀ, ds·k
+  CHECK(Fill(source, "with --causal: fwd.matmuls_per_step") == "2");  // skipped steps do not count
+
+  const auto split = Record(IntroScenario);  // 256 keys per step, 128 per matmul
+  PlaceholderSource split_source(*split);
+  CHECK(Fill(split_source, "fwd.matmuls_per_step") == "4");
+}
+
+TEST_CASE("a launch's VMEM: its buffers and the scoped limit it compiles under") {
+  const auto rec = Record([](flash::Scenario& s) {
+    s.q_len = s.kv_len = 256;
+    s.forward_only = true;
+  });
+  PlaceholderSource source(*rec);
+  // q, k, v and o: two (128, 128) float32 slots each; scratch m, l (128, 128) and acc (128, 128)
+  CHECK(Fill(source, "fwd.vmem_bytes:KiB") == "704 KiB");
+  CHECK(Fill(source, "fwd.vmem_limit:MiB") == "16 MiB");  // the v5e's default scoped limit
+  CHECK(Fill(source, "with --vmem-limit 33554432: fwd.vmem_limit:MiB") == "32 MiB");
+  CHECK(Fill(source, "with --chip v6e: fwd.vmem_limit:MiB") == "32 MiB");
+  CHECK(Fill(source, "with --block-q 256: fwd.vmem_bytes:KiB") == "1152 KiB");
+  CHECK(Known("dkv.vmem_bytes:MiB"));
+  CHECK_FALSE(Known("fwd.matmuls_per_step:KiB"));
+}

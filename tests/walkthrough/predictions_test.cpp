@@ -25,8 +25,10 @@ TEST_CASE("a figure a stop predicts for its try flags is what the try records") 
       if (s.ask) text += s.ask->question + s.ask->explain + s.ask->answer;
       for (const std::string& id : s.passages)
         if (const Passage* p = lib.FindPassage(id)) text += p->body;
-      TourStop tried = s;
-      tried.scenario.insert(tried.scenario.end(), s.try_flags.begin(), s.try_flags.end());
+      TourStop tried = s;  // the try as the window applies it: its flags override the stop's own
+      const auto tried_flags = TriedScenarioFlags(s);
+      REQUIRE_MESSAGE(tried_flags, t.file << ":" << s.line << ": " << tried_flags.error().message);
+      tried.scenario = *tried_flags;
       tried.land.kind = Landing::Kind::Launch;
       tried.land.launch = "fwd";
       std::shared_ptr<const Recording> before, after;

@@ -1,5 +1,6 @@
-// The shape of the prose (WRITING.md): a passage holds one idea in 40 to 140 words, and no paragraph of a
-// passage or a narration opens with "Surprise:" (say what is surprising instead).
+// The shape of the prose (WRITING.md): a passage holds one idea in 40 to 140 words, a stop's narration fits
+// a projector in at most nine lines, and no paragraph of a passage or a narration opens with "Surprise:"
+// (say what is surprising instead).
 #include <doctest/doctest.h>
 
 #include <sstream>
@@ -29,6 +30,14 @@ int CountWords(const std::string& text) {
   return n;
 }
 
+// Lines that hold text; the blank lines between paragraphs are not counted.
+int CountTextLines(const std::string& text) {
+  std::istringstream in(text);
+  int n = 0;
+  for (std::string line; std::getline(in, line);) n += line.find_first_not_of(" \t") != std::string::npos;
+  return n;
+}
+
 bool OpensAParagraphWith(const std::string& text, const std::string& word) {
   std::istringstream in(text);
   bool paragraph_start = true;
@@ -50,6 +59,18 @@ TEST_CASE("words are counted with a placeholder as one word") {
   CHECK(CountWords("{with --what-if redirect-lm-dkv: dkv.copies.l.issued} copies") == 2);
   CHECK(OpensAParagraphWith("One.\n\nSurprise: two.", "Surprise"));
   CHECK_FALSE(OpensAParagraphWith("One. Surprise: two.", "Surprise"));
+  CHECK(CountTextLines("One\ntwo\n\n  \nthree") == 3);
+}
+
+TEST_CASE("every stop's narration holds at most nine lines") {
+  const Library lib = LoadLibrary();
+  REQUIRE(lib.diagnostics.empty());
+  for (const Tour& t : lib.tours)
+    for (const TourStop& s : t.stops) {
+      const int lines = CountTextLines(s.narration);
+      CHECK_MESSAGE(lines <= 9, t.file << ":" << s.narration_line << ": " << lines
+                                       << " lines of narration; a stop has at most 9");
+    }
 }
 
 TEST_CASE("every passage holds 40 to 140 words, and nothing opens on 'Surprise'") {

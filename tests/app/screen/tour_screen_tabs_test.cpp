@@ -1,12 +1,16 @@
 // The tour screen's detail region, headless (no GL): a stop that shows a detail tab keeps it while the
 // cursor steps; a stop that shows the grid lets the detail tab follow the cursor (Lanes on the running
 // max, Scores on a score or a mask, the same tab on the loop's other statements); a tab the user picked
-// holds until the stop changes.
+// holds until the stop changes; in classroom mode, where the pictures share one window, a picture that
+// replaces another opens at its top.
 #include <doctest/doctest.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 
+#include <sstream>
 #include <string>
 
+#include "app/screen/imgui_setup.hpp"
 #include "app/screen/tour_screen.hpp"
 #include "tests/app/views/headless_imgui.hpp"
 
@@ -100,6 +104,43 @@ TEST_CASE("tour screen tabs: the Cost tab draws the launch's estimate when picke
   CHECK(screen.state.detail_shown == session::DetailTab::Cost);
   CHECK(screen.session.Pictures().cost.launch == "fwd");
   CHECK_FALSE(screen.session.Pictures().cost.steps.empty());
+}
+
+}  // namespace tilewalk::app
+
+namespace tilewalk::app {
+
+TEST_CASE(
+    "tour screen: in classroom mode a stop's picture opens at its top, not where the last was scrolled") {
+  views::HeadlessImGui imgui;
+  std::ostringstream warnings;  // classroom fonts at 1080p, so that Cost too runs past its pane
+  SetUpImGui({.font_pixels = LookFontPixels(1080, true, 1.0f), .classroom = true}, warnings);
+  ImGui::GetIO().DisplaySize = ImVec2(1920.0f, 1080.0f);
+  unsigned char* pixels = nullptr;
+  int width = 0, height = 0;
+  ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+  // whole-file stop 10 shows Memory, with more rows than the pane holds; stop 9, before it, shows Cost.
+  session::TourSession session({.tour = "whole-file", .stop = 10});
+  TourScreenState state;
+  state.classroom = true;
+  const auto frames = [&](int n) {
+    for (int i = 0; i < n; ++i) {
+      ImGui::NewFrame();
+      DrawTourScreen(session, state, 0.0f, 0.0);
+      ImGui::Render();
+    }
+  };
+  frames(4);
+  ImGuiWindow* pane = ImGui::FindWindowByName("###Memory");
+  REQUIRE(pane != nullptr);
+  REQUIRE(state.detail_shown == session::DetailTab::Memory);
+  ImGui::SetScrollY(pane, 120.0f);  // the reader scrolls Memory down to its scratch
+  frames(2);
+  REQUIRE(pane->Scroll.y > 0.0f);
+  session.GoToStop(8);  // 0-based: stop 9
+  frames(4);
+  CHECK(state.detail_shown == session::DetailTab::Cost);
+  CHECK(pane->Scroll.y == 0.0f);
 }
 
 }  // namespace tilewalk::app

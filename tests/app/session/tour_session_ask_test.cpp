@@ -1,7 +1,7 @@
 // A stop's question in the tour session: the choices show at the landing, a pick is remembered, and the
 // next step forward reveals the recorded answer (stepping to the ask's reveal event); a pick after the
 // reveal changes nothing, and the next stop starts afresh. Over the shipped intro tour, whose stop 5 asks
-// whether alpha is exactly 1.
+// whether alpha is exactly 1; a rejected stop (misconceptions' block_k = 64) asks and reveals too.
 #include <doctest/doctest.h>
 
 #include "app/session/tour_session.hpp"
@@ -51,6 +51,22 @@ TEST_CASE("tour session: stepping back does not reveal, and RevealAnswer does wi
   s.Apply({.kind = views::IntentKind::RevealAnswer});
   CHECK(s.Pictures().passage.ask->revealed);
   CHECK(s.Pictures().passage.ask->picked == -1);
+}
+
+TEST_CASE("tour session: a rejected stop still asks, and a step forward reveals its answer") {
+  // misconceptions stop 5: block_k = 64 is rejected while tracing; nothing runs, so there is no cursor
+  TourSession s({.tour = "misconceptions", .stop = 5});
+  REQUIRE(s.HasTour());
+  CHECK_FALSE(s.cursor());
+  REQUIRE(s.Pictures().passage.ask);
+  CHECK_FALSE(s.Pictures().passage.ask->revealed);
+  s.Apply({.kind = views::IntentKind::StepStatement, .value = -1});
+  CHECK_FALSE(s.Pictures().passage.ask->revealed);
+  s.Apply({.kind = views::IntentKind::StepStatement, .value = 1});
+  const views::AskPicture after = *s.Pictures().passage.ask;
+  CHECK(after.revealed);
+  CHECK(after.recorded == "tracing");
+  CHECK(after.correct >= 0);
 }
 
 TEST_CASE("tour session: a stop without a question has no ask picture") {

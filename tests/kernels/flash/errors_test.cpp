@@ -63,6 +63,16 @@ TEST_CASE("BlockSizes: a minor block must fit in and divide its major block") {
                  "block_sizes.minor_exceeds_major", ""});
 }
 
+TEST_CASE("a scenario with fewer k and v heads than q heads is refused by the entry, as in the original") {
+  Scenario s = Base();
+  s.heads = 4;
+  s.kv_heads = 1;  // multi-query attention: one k and v head shared by every q head
+  CheckError(s, {ErrorType::ValueError, Phase::ArgumentCheck,
+                 "Head count mismatch: got 4, 1, 1 (for q, k, v respectively)", "entry.heads", ""});
+  s.kv_heads = 4;  // as many as q: accepted
+  CHECK_FALSE(RunAndCompare(s, /*record=*/false).step.error);
+}
+
 TEST_CASE("the public entry's shape checks") {
   ScenarioInputs data = MakeInputs(Base());
   auto check = [&](AttentionInputs in, ErrorType type, const std::string& message) {

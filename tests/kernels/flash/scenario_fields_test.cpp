@@ -18,6 +18,7 @@ Scenario EveryFieldChanged() {
   Scenario s;
   s.batch = 2;
   s.heads = 3;
+  s.kv_heads = 1;
   s.q_len = 384;
   s.kv_len = 640;
   s.head_dim = 64;
