@@ -8,6 +8,7 @@
 
 #include "app/scenario_json.hpp"
 #include "kernels/flash/flash_error.hpp"
+#include "kernels/flash/host_memory.hpp"
 #include "walkthrough/kernel_error_text.hpp"
 
 namespace tilewalk::app {
@@ -84,6 +85,11 @@ nlohmann::json CheckReportJson(const CheckRun& run) {
   for (const flash::LaunchOutcome& l : run.step.launches) j["launches"][l.name] = LaunchJson(l);
   if (run.step.error) j["error"] = KernelErrorJson(*run.step.error, run.step.error_launch);
   j["timing"] = {{"simulate_ms", run.simulate_ms}, {"reference_ms", run.comparison.reference_ms}};
+  // What the memory guard judged the run by: its estimate (docs/bad-input.md) and the cap it allowed.
+  const flash::HostCap cap = flash::MaxHostBytes();
+  j["memory"] = {{"estimate_bytes", flash::EstimateHostMemory(run.scenario, {.record = false}).Total()},
+                 {"cap_bytes", cap.bytes},
+                 {"cap_source", cap.source}};
   j["pass"] = run.pass;
   j["verdict"] = run.pass                                          ? "pass"
                  : run.comparison.Uncheckable() && !run.step.error ? "cannot check"

@@ -20,7 +20,7 @@ struct HostUse {
   // A recording (walkthrough::Recording: events, step bookkeeping and checkpoints); otherwise `check`'s
   // one run, which keeps the events of each launch and then computes the dense reference.
   bool record = true;
-  int threads = 1;                             // for the parallel grid axes; 0: tpu::DefaultThreadCount()
+  int threads = 0;                             // for the parallel grid axes; 0: tpu::DefaultThreadCount()
   double checkpoint_budget = double{1 << 27};  // walkthrough::RecordOptions::checkpoint_budget_bytes
   int checkpoint_every = 16;                   // walkthrough::RecordOptions::checkpoint_every
 };

@@ -197,3 +197,8 @@ exit $c"
 bad_input("r3. a 10 000-character tour name is quoted cut" EXIT 1
   COMMAND sh -c "exec \"$0\" tour \"$(printf '%010000d' 0)\" --print" ${tw}
   MATCH "no tour '0+… \\(10000 bytes\\)'")
+
+# ---- check --json reports what the guard judged ---------------------------------------------------------
+bad_input("r3. check --json reports the memory estimate and the cap" EXIT 0
+  COMMAND ${tw} check ${small} --forward-only --json --max-memory 4GiB
+  MATCH "\"memory\": \\{\n *\"cap_bytes\": 4294967296,\n *\"cap_source\": \"--max-memory\",\n *\"estimate_bytes\": [0-9.e+]+")
