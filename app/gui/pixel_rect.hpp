@@ -1,0 +1,42 @@
+// Rectangles of framebuffer pixels for the partial redraw, from the top left: the scissor box ImGui's OpenGL3
+// backend sets for a command's clip rectangle (with the backend's own truncations, so that a command cut to
+// a smaller box draws exactly the pixels it drew before, inside that box), the clip rectangle that the
+// backend turns back into a given box, and the pixels a triangle may touch.
+#pragma once
+
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "app/pixel_size.hpp"
+
+namespace tilewalk::app {
+
+struct PixelRect {
+  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;  // columns [x0, x1), rows [y0, y1)
+
+  bool Empty() const { return x1 <= x0 || y1 <= y0; }
+  long long Area() const { return Empty() ? 0 : static_cast<long long>(x1 - x0) * (y1 - y0); }
+  bool operator==(const PixelRect&) const = default;
+};
+
+// Inline: the damage tiles call it for every tile a triangle touches.
+inline PixelRect Intersect(const PixelRect& a, const PixelRect& b) {
+  return {.x0 = std::max(a.x0, b.x0),
+          .y0 = std::max(a.y0, b.y0),
+          .x1 = std::min(a.x1, b.x1),
+          .y1 = std::min(a.y1, b.y1)};
+}
+
+// The pixels ImGui_ImplOpenGL3_RenderDrawData lets a command with this clip rectangle touch, inside the
+// framebuffer; empty for a command it skips. The draw data must have DisplayPos (0, 0) and
+// FramebufferScale (1, 1).
+PixelRect BackendScissor(const ImVec4& clip, PixelSize framebuffer);
+
+// The clip rectangle for which BackendScissor gives `box` exactly.
+ImVec4 ClipRectOf(const PixelRect& box);
+
+// Every pixel whose centre the triangle may cover, with a pixel to spare on each side.
+PixelRect TriangleBounds(const ImVec2& a, const ImVec2& b, const ImVec2& c);
+
+}  // namespace tilewalk::app
