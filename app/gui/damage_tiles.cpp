@@ -21,8 +21,16 @@ std::uint64_t Bits(const ImVec2& v) {
   return bits;
 }
 
-std::uint64_t HashVertex(std::uint64_t h, const ImDrawVert& v) {
-  return Mix(Mix(Mix(h, Bits(v.pos)), Bits(v.uv)), v.col);
+// The triangle's nine words (a position, texture coordinates and a colour a corner), each times a constant of
+// its own, summed and mixed: a word that changes changes the sum (the constants are odd), and the products
+// do not wait for one another as a chain of mixes would.
+std::uint64_t HashTriangle(std::uint64_t key, const ImDrawVert& a, const ImDrawVert& b, const ImDrawVert& c) {
+  const std::uint64_t sum = Bits(a.pos) * 0x9e3779b97f4a7c15ull + Bits(a.uv) * 0xc2b2ae3d27d4eb4full +
+                            a.col * 0x165667b19e3779f9ull + Bits(b.pos) * 0xd6e8feb86659fd93ull +
+                            Bits(b.uv) * 0xff51afd7ed558ccdull + b.col * 0xc4ceb9fe1a85ec53ull +
+                            Bits(c.pos) * 0x94d049bb133111ebull + Bits(c.uv) * 0xbf58476d1ce4e5b9ull +
+                            c.col * 0x2545f4914f6cdd1dull;
+  return Mix(key, sum);
 }
 
 std::uint64_t HashRect(std::uint64_t h, const PixelRect& r) {
@@ -57,7 +65,7 @@ void DamageTiles::Hash(const ImDrawData& data, PixelSize framebuffer, bool& unde
         const ImDrawVert &a = vtx[idx[i]], &b = vtx[idx[i + 1]], &c = vtx[idx[i + 2]];
         const PixelRect touched = Intersect(TriangleBounds(a.pos, b.pos, c.pos), box);
         if (touched.Empty()) continue;
-        const std::uint64_t triangle = HashVertex(HashVertex(HashVertex(key, a), b), c);
+        const std::uint64_t triangle = HashTriangle(key, a, b, c);
         for (int row = touched.y0 / kTile; row <= (touched.y1 - 1) / kTile; ++row) {
           std::uint64_t* tile = m_hashes.data() + static_cast<std::size_t>(row) * m_columns;
           for (int column = touched.x0 / kTile; column <= (touched.x1 - 1) / kTile; ++column) {

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "app/pixel_size.hpp"
 
@@ -36,7 +37,19 @@ PixelRect BackendScissor(const ImVec4& clip, PixelSize framebuffer);
 // The clip rectangle for which BackendScissor gives `box` exactly.
 ImVec4 ClipRectOf(const PixelRect& box);
 
-// Every pixel whose centre the triangle may cover, with a pixel to spare on each side.
-PixelRect TriangleBounds(const ImVec2& a, const ImVec2& b, const ImVec2& c);
+// Every pixel whose centre the triangle may cover, with a pixel to spare on each side. Inline, as Intersect.
+inline PixelRect TriangleBounds(const ImVec2& a, const ImVec2& b, const ImVec2& c) {
+  constexpr float kFar = 1e8f;  // beyond any framebuffer
+  const float x0 = std::min({a.x, b.x, c.x}), x1 = std::max({a.x, b.x, c.x});
+  const float y0 = std::min({a.y, b.y, c.y}), y1 = std::max({a.y, b.y, c.y});
+  // A corner that is NaN (the sum is NaN then, where min and max may skip it) or far away: anywhere.
+  if (std::isnan(a.x + a.y + b.x + b.y + c.x + c.y) ||
+      !(x0 >= -kFar && y0 >= -kFar && x1 <= kFar && y1 <= kFar))
+    return {.x0 = -100000000, .y0 = -100000000, .x1 = 100000000, .y1 = 100000000};
+  return {.x0 = static_cast<int>(std::floor(x0)) - 1,
+          .y0 = static_cast<int>(std::floor(y0)) - 1,
+          .x1 = static_cast<int>(std::ceil(x1)) + 1,
+          .y1 = static_cast<int>(std::ceil(y1)) + 1};
+}
 
 }  // namespace tilewalk::app
