@@ -22,6 +22,8 @@ class BackBufferProbe {
   static constexpr int kMaxProbes = 120;
 
   bool Kept() const { return m_state == State::Kept; }
+  // The answer is no for good: not a software rasteriser, or not kept.
+  bool Refused() const { return m_state == State::NotKept || m_state == State::Hardware; }
   // "kept", "not kept", "probing", "not probed (GPU)": for a script's `check redraw`.
   const char* Verdict() const;
   // With the window's context current, before anything is drawn into the back buffer.

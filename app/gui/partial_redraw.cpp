@@ -32,15 +32,19 @@ void PartialRedraw::DrawWhole(ImDrawData& data, PixelSize framebuffer, const ImV
 }
 
 void PartialRedraw::Render(ImDrawData& data, PixelSize framebuffer, const ImVec4& ground, bool whole) {
-  m_probe.BeforeDrawing(framebuffer);
-  const Damage damage = m_damage.Update(data, framebuffer,
-                                        ImGui::ColorConvertFloat4ToU32({ground.x, ground.y, ground.z, 1.0f}));
-  const long long screen = static_cast<long long>(framebuffer.width) * framebuffer.height;
-  m_last_partial = m_allowed && !whole && m_probe.Kept() && !damage.whole && damage.pixels * 2 <= screen;
   ++m_frames;
+  m_last_partial = false;
+  m_submitted = &data;
+  if (m_allowed) m_probe.BeforeDrawing(framebuffer);
+  if (!m_allowed || m_probe.Refused()) {  // no partial frame will ever be drawn: nothing to track
+    DrawWhole(data, framebuffer, ground);
+    return;
+  }
+  const Damage damage = m_damage.Update(data, framebuffer, ImGui::ColorConvertFloat4ToU32(Exact(ground)));
+  const long long screen = static_cast<long long>(framebuffer.width) * framebuffer.height;
+  m_last_partial = !whole && m_probe.Kept() && !damage.whole && damage.pixels * 2 <= screen;
   if (!m_last_partial) {
     DrawWhole(data, framebuffer, ground);
-    m_submitted = &data;
   } else {
     ++m_partial_frames;
     glViewport(0, 0, framebuffer.width, framebuffer.height);

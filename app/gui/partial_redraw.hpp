@@ -4,7 +4,8 @@
 // most half the window: then each damage rectangle is cleared to the ground colour and the triangles that
 // touch it are drawn again, cut to it (partial_draw_data.hpp), and every other pixel stays as the last frame
 // left it. Otherwise, and whenever the caller asks for a whole frame (one that is read back as a
-// screenshot), the back buffer is cleared and the whole frame drawn, as ImGui's backend draws it.
+// screenshot), the back buffer is cleared and the whole frame drawn, as ImGui's backend draws it. Where no
+// frame can be partial (--whole-frames, a GPU, a back buffer not kept), nothing is hashed or read back.
 #pragma once
 
 #include <imgui.h>
