@@ -191,9 +191,14 @@ std::optional<ExitCode> ScriptBeforeFrame(GuiRun& run, FrameTimer& timer, int fr
   return std::nullopt;
 }
 
-// After rendering, before presenting: the screenshot the script asked for.
+// After rendering, before presenting: the screenshot or the redraw check the script asked for.
 bool ScriptAfterRender(GuiRun& run) {
-  if (!run.script || !run.script->screenshot()) return true;
+  if (!run.script) return true;
+  if (run.script->redraw_check_due() && !run.script->RedrawChecked(run.window.CheckRedraw())) {
+    run.err << "tilewalk gui: " << run.script->failure() << "\n";
+    return false;
+  }
+  if (!run.script->screenshot()) return true;
   const base::Status saved = SaveBackBufferPng(run.window.FramebufferSize(), *run.script->screenshot());
   run.script->Saved();
   if (!saved) run.err << "tilewalk gui: " << run.script->Where() << ": " << saved.error().message << "\n";
@@ -264,7 +269,10 @@ ExitCode RunFrames(GuiRun& run, const base::InterruptGuard& interrupts) {
     DrawFrame(run);
     OpenChosenTour(run);
     if (run.shell.quit_requested || interrupts.Interrupted()) run.window.RequestClose();
-    run.window.Render();
+    for (const views::TextureId texture : run.screen.textures.TakeReplaced())
+      run.window.TextureReplaced(texture);
+    // A frame saved as a screenshot is drawn whole, so that it is the frame and nothing older.
+    run.window.Render(run.capturing || (run.script && run.script->screenshot()));
     if (const auto ended = TakeScreenshot(run)) return *ended;
     if (!ScriptAfterRender(run)) return ExitCode::Failure;
     run.window.Present();
@@ -280,8 +288,9 @@ ExitCode RunFrames(GuiRun& run, const base::InterruptGuard& interrupts) {
       }
       if (timer.FrameEnds()) {
         // The last frame's draw data stays until the next frame begins: measured outside the timed frames.
-        const DrawCost draw_cost = MeasureDrawCost(*ImGui::GetDrawData());
-        run.out << timer.Report(run.window.FramebufferSize()) << " " << DrawCostLine(draw_cost) << "\n"
+        const DrawCost draw_cost = MeasureDrawCost(run.window.Submitted());
+        run.out << timer.Report(run.window.FramebufferSize()) << " " << DrawCostLine(draw_cost)
+                << " partial_frames=" << run.window.partial_frames() << "\n"
                 << "the last frame's fill by window:\n"
                 << DrawCostByWindow(draw_cost, 12);
         return ExitCode::Ok;

@@ -39,6 +39,7 @@ struct GuiOptions {
   // stepping a statement a frame. --play-rate: model time's µs of TPU time a second.
   std::optional<views::PlayClock> play{};
   double play_rate_us = views::kDefaultPlayRate;
+  bool whole_frames = false;  // --whole-frames: draw every frame whole, never only what changed
 };
 
 }  // namespace tilewalk::app

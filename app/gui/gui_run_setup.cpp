@@ -37,7 +37,8 @@ base::Result<std::unique_ptr<GuiWindow>> OpenGuiWindow(const GuiOptions& options
   return GuiWindow::Open({.size = options.window_size,
                           .vsync = !unattended,
                           .font_pixels = FontPixelsForHeight(options.window_size.height),
-                          .ignore_mouse = unattended},
+                          .ignore_mouse = unattended,
+                          .partial_redraw = !options.whole_frames},
                          err);
 }
 

@@ -104,6 +104,11 @@ base::Result<ScriptCommand> ParseCommand(std::string_view text, int line) {
     c.op = word == "apply" ? ScriptOp::Apply : word == "stats" ? ScriptOp::Stats : ScriptOp::Splits;
     return c;
   }
+  if (word == "check") {
+    if (rest != "redraw") return bad("expected 'check redraw'");
+    c.op = ScriptOp::CheckRedraw;
+    return c;
+  }
   if (word == "drag") {
     float* const at[] = {&c.from_x, &c.from_y, &c.to_x, &c.to_y};
     std::string_view left = rest;
@@ -122,7 +127,7 @@ base::Result<ScriptCommand> ParseCommand(std::string_view text, int line) {
   return bad(
       "unknown command '" + base::Excerpt(word) +
       "'; expected key, tap, set, apply, wait recorded, wait frames, wait ms, play, pause, screenshot, "
-      "expect, absent, drag, splits or stats");
+      "expect, absent, drag, splits, stats or check redraw");
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 //   drag X Y X Y       the left button down at the first point and up at the second, between two frames
 //   splits             prints the pane borders' shares: splits source=… passage=… grid=…
 //   stats              prints frames=… p95_ms=… max_ms=… events=… launch=… step=… … cpu_ms_per_frame=…
+//   check redraw       draws the frame just drawn again whole; fails if a pixel differs (partial redraw)
 // Each command prints one line. A command it does not know, or a malformed one, is refused with its
 // file:line before the window opens.
 #pragma once
@@ -46,7 +47,8 @@ enum class ScriptOp : uint8_t {
   WaitMs,
   PlayTime,
   PlaySteps,
-  Pause
+  Pause,
+  CheckRedraw
 };
 
 struct ScriptCommand {

@@ -59,6 +59,11 @@ std::vector<OptionSpec> GuiOptionSpecs(GuiOptions& o, PlayWords& play) {
       TextOption("--play-rate", "RATE", "a number",
                  "With --play time: µs of TPU time a second of screen, from 0.001 to 1000000 (default 1)",
                  play.rate),
+      SwitchOption(
+          "--whole-frames",
+          "Draw every frame whole. By default, under a software rasteriser that is proven to keep the\n"
+          "last frame in the back buffer, a frame redraws only what changed",
+          o.whole_frames),
       PathOption(
           "--script", "FILE", "a file",
           "Drive the window with the commands in FILE (key, tap, set, apply, wait, screenshot, expect, "

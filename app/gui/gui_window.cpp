@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 
+#include "app/gui/screenshot.hpp"
 #include "app/screen/imgui_setup.hpp"
 
 namespace tilewalk::app {
@@ -86,8 +88,15 @@ struct WindowCallbacks {
     w.m_pointer = {static_cast<float>(x), static_cast<float>(y)};
     w.m_pointer_known = true;
   }
-  static void Size(GLFWwindow* glfw, int, int) { ++Of(glfw).m_wakes; }
-  static void Refresh(GLFWwindow* glfw) { ++Of(glfw).m_wakes; }
+  static void Size(GLFWwindow* glfw, int, int) {
+    ++Of(glfw).m_wakes;
+    Of(glfw).m_redraw.Forget();
+  }
+  // The window system asks for the window's pixels again: the next frame draws all of them.
+  static void Refresh(GLFWwindow* glfw) {
+    ++Of(glfw).m_wakes;
+    Of(glfw).m_redraw.Forget();
+  }
   static void Close(GLFWwindow* glfw) { ++Of(glfw).m_wakes; }
 };
 
@@ -142,6 +151,7 @@ base::Result<std::unique_ptr<GuiWindow>> GuiWindow::Open(const WindowOptions& op
   ImGui::CreateContext();
   window->m_imgui_context = true;
   window->m_ignore_mouse = options.ignore_mouse;
+  if (!options.partial_redraw) window->m_redraw.DrawWholeFrames();
   SetUpImGui({.font_path = options.font_path,
               .font_pixels = options.font_pixels,
               .ignore_mouse = options.ignore_mouse},
@@ -233,6 +243,7 @@ void GuiWindow::BeginFrame() {
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(bound));
     m_font_nearest = true;
+    m_redraw.Forget();
   }
   ImGui_ImplGlfw_NewFrame();
   // The buttons as the replay has them, and the pointer where its event happened (a script's, if any).
@@ -246,15 +257,33 @@ void GuiWindow::BeginFrame() {
   ImGui::NewFrame();
 }
 
-void GuiWindow::Render() {
-  ImGui::Render();
-  const PixelSize size = FramebufferSize();
-  glViewport(0, 0, size.width, size.height);
-  // The window colour, opaque: the tour panes draw no background of their own over it.
+namespace {
+
+// The window colour, opaque: the tour panes draw no background of their own over it.
+ImVec4 Ground() {
   const ImVec4 ground = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
-  glClearColor(ground.x, ground.y, ground.z, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  return {ground.x, ground.y, ground.z, 1.0f};
+}
+
+}  // namespace
+
+void GuiWindow::Render(bool whole) {
+  ImGui::Render();
+  m_redraw.Render(*ImGui::GetDrawData(), FramebufferSize(), Ground(), whole);
+}
+
+RedrawCheck GuiWindow::CheckRedraw() {
+  const PixelSize size = FramebufferSize();
+  const std::vector<std::uint8_t> drawn = ReadBackBuffer(size);
+  PartialRedraw::DrawWhole(*ImGui::GetDrawData(), size, Ground());
+  const std::vector<std::uint8_t> whole = ReadBackBuffer(size);
+  RedrawCheck check{.partial = m_redraw.last_partial(),
+                    .frames = m_redraw.frames(),
+                    .partial_frames = m_redraw.partial_frames(),
+                    .back_buffer = m_redraw.probe().Verdict()};
+  for (std::size_t i = 0; i + 3 < drawn.size(); i += 4)
+    check.differing_pixels += std::memcmp(drawn.data() + i, whole.data() + i, 4) != 0 ? 1 : 0;
+  return check;
 }
 
 void GuiWindow::Present() {
@@ -281,7 +310,7 @@ void GuiWindow::SetLook(const ImGuiLook& look, std::ostream& warnings) {
   if (!m_began_frame) return;  // the first frame uploads the atlas as it stands
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
-  m_font_nearest = false;
+  m_font_nearest = false;  // and the next BeginFrame forgets the frame drawn with the old font
 }
 
 PixelSize GuiWindow::FramebufferSize() const {

@@ -17,6 +17,7 @@
 
 #include "app/gui/input_queue.hpp"
 #include "app/gui/mouse_replay.hpp"
+#include "app/gui/partial_redraw.hpp"
 #include "app/pixel_size.hpp"
 #include "app/screen/imgui_setup.hpp"
 #include "base/result.hpp"
@@ -32,6 +33,15 @@ struct WindowOptions {
   std::string font_path = kDefaultFontPath;  // monospace: the views measure text by character count
   float font_pixels = 20.0f;                 // readable from the back of a room at 1600x900
   bool ignore_mouse = false;                 // a screenshot must not show hover effects of a stray pointer
+  bool partial_redraw = true;                // redraw only what changed where the back buffer is kept
+};
+
+// A frame drawn partially against the same frame drawn whole (a script's `check redraw`).
+struct RedrawCheck {
+  bool partial = false;                      // the frame checked was drawn partially
+  long long differing_pixels = 0;            // between it and the same frame drawn whole
+  long long frames = 0, partial_frames = 0;  // drawn so far, and of them partially
+  const char* back_buffer = "";              // BackBufferProbe::Verdict
 };
 
 class GuiWindow {
@@ -64,9 +74,19 @@ class GuiWindow {
   void PutAwayScriptedPointer();
   // Mouse events still to show ImGui, one a frame: the caller draws frames until none is left.
   bool MousePending() const { return m_mouse.Pending(); }
-  // Ends the ImGui frame and draws it into the back buffer; the caller may read it back before Present().
-  void Render();
+  // A texture's pixels were replaced under the same id since the last frame (the heatmap cache reuses ids).
+  void TextureReplaced(ImTextureID texture) { m_redraw.TextureReplaced(texture); }
+  // Ends the ImGui frame and draws it into the back buffer, only what changed where that is safe
+  // (partial_redraw.hpp); `whole` for a frame that is read back as a screenshot. The caller may read the
+  // back buffer before Present().
+  void Render(bool whole);
   void Present();
+  // After Render(): reads the frame back, draws it again whole and reads it again, and counts the pixels
+  // that differ. The back buffer then holds the whole frame.
+  RedrawCheck CheckRedraw();
+  // What the last Render handed the rasteriser (for the draw cost of a benchmark's last frame).
+  const ImDrawData& Submitted() const { return m_redraw.Submitted(); }
+  long long partial_frames() const { return m_redraw.partial_frames(); }
 
   PixelSize FramebufferSize() const;
 
@@ -99,6 +119,7 @@ class GuiWindow {
   bool m_fullscreen = false;
   bool m_began_frame = false;   // the renderer has made its device objects (lazily, in its first frame)
   bool m_font_nearest = false;  // the font texture samples its nearest texel
+  PartialRedraw m_redraw;
 
   GLFWwindow* m_window = nullptr;
   bool m_glfw_initialised = false;

@@ -135,6 +135,13 @@ bool ScriptRunner::Run(const ScriptCommand& c, const ScriptTarget& target) {
       m_shot_pending = false;
       Say(c, c.text);
       return true;
+    case ScriptOp::CheckRedraw:
+      if (!m_check_pending) {  // this frame is checked once rendered; the next frame goes on
+        m_check_pending = m_check_due = true;
+        return false;
+      }
+      m_check_pending = false;
+      return true;
     case ScriptOp::Expect:
     case ScriptOp::Absent:
       return Expect(c, target);
@@ -167,6 +174,23 @@ bool ScriptRunner::Run(const ScriptCommand& c, const ScriptTarget& target) {
       return true;
   }
   return true;
+}
+
+bool ScriptRunner::RedrawChecked(const RedrawCheck& check) {
+  const ScriptCommand& c = m_commands[m_next];
+  m_check_due = false;
+  char text[256];
+  std::snprintf(text, sizeof text,
+                "check redraw: this frame %s, %lld of %lld frames partial (back buffer %s), "
+                "differing_pixels=%lld",
+                check.partial ? "partial" : "whole", check.partial_frames, check.frames, check.back_buffer,
+                check.differing_pixels);
+  Say(c, text);
+  if (check.differing_pixels == 0) return true;
+  m_failure = m_file + ":" + std::to_string(c.line) +
+              ": check redraw failed: " + std::to_string(check.differing_pixels) +
+              " pixels differ from the same frame drawn whole";
+  return false;
 }
 
 // Through the timeline's own intents, as its buttons and slider do.

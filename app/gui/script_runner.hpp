@@ -39,8 +39,12 @@ class ScriptRunner {
   // A screenshot to save of the frame just rendered, before it is presented; then call Saved().
   const std::optional<std::filesystem::path>& screenshot() const { return m_screenshot; }
   void Saved() { m_screenshot.reset(); }
+  // A `check redraw` of the frame just rendered is due; then hand its result to RedrawChecked, which says it
+  // and is false (see failure()) when a pixel differed.
+  bool redraw_check_due() const { return m_check_due; }
+  bool RedrawChecked(const RedrawCheck& check);
 
-  bool done() const { return m_next >= m_commands.size() && !m_release && !m_screenshot; }
+  bool done() const { return m_next >= m_commands.size() && !m_release && !m_screenshot && !m_check_due; }
   const std::string& failure() const { return m_failure; }
   // "demo.script:4: wait recorded": the command under way, for a script stopped by --timeout.
   std::string Where() const;
@@ -62,6 +66,8 @@ class ScriptRunner {
   std::optional<std::chrono::steady_clock::time_point> m_applied_at{};  // the last `apply`, until it is ready
   bool m_shot_pending = false;          // a `screenshot` whose frame is being rendered
   bool m_drag_pending = false;          // a `drag` the window is still showing ImGui
+  bool m_check_pending = false;         // a `check redraw` whose frame is being rendered
+  bool m_check_due = false;             // and not yet checked
   std::optional<NamedKey> m_release{};  // a `key` held for one frame
   std::optional<std::filesystem::path> m_screenshot{};
   std::string m_failure;

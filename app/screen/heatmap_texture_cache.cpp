@@ -3,6 +3,7 @@
 #include <glad/gl.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdint>
 
 #include "app/views/heatmap_context.hpp"
@@ -70,6 +71,9 @@ views::TextureId HeatmapTextureCache::Texture(const std::string& key,
   entry.width = image->width;
   entry.height = image->height;
   ++m_uploads;
+  // Each texture at most once, so that the list stays bounded where nobody takes it (an export).
+  if (std::find(m_replaced.begin(), m_replaced.end(), AsTextureId(entry.texture)) == m_replaced.end())
+    m_replaced.push_back(AsTextureId(entry.texture));
   return AsTextureId(entry.texture);
 }
 

@@ -12,6 +12,8 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "app/views/heatmap_picture.hpp"
 
@@ -31,6 +33,9 @@ class HeatmapTextureCache final : public views::HeatmapTextures {
   views::TextureId Previous(const std::string& key) override;
   void StartCrossFade();  // a step's transition starts: the images replaced from now on fade in
   int uploads() const { return m_uploads; }  // how many times an image went to GL, for tests and the curious
+  // The textures whose pixels were replaced since the last call, each once: an id shown before may now
+  // show another image, which a window that redraws only what changed must know.
+  std::vector<views::TextureId> TakeReplaced() { return std::exchange(m_replaced, {}); }
 
  private:
   // Two textures a key, in turn: a new image goes into the one not shown, and the other keeps the image
@@ -46,6 +51,7 @@ class HeatmapTextureCache final : public views::HeatmapTextures {
   int m_fade_from = 0;  // the ImGui frame of the latest StartCrossFade
   std::map<std::string, Entry> m_entries;
   int m_uploads = 0;
+  std::vector<views::TextureId> m_replaced;
 };
 
 }  // namespace tilewalk::app

@@ -53,7 +53,7 @@ TEST_CASE("gui script: mistakes are refused with file:line and what was expected
   };
   CHECK(message("stats\njump 3\n") ==
         "s.script:2: unknown command 'jump'; expected key, tap, set, apply, wait recorded, wait frames, "
-        "wait ms, play, pause, screenshot, expect, absent, drag, splits or stats");
+        "wait ms, play, pause, screenshot, expect, absent, drag, splits, stats or check redraw");
   CHECK(message("key Sideways") ==
         "s.script:1: 'Sideways' is not a key name (such as Right, PageDown, F10, Space, a)");
   CHECK(message("set qlen 3") == "s.script:1: 'qlen' is not a scenario field (such as q_len, causal, dtype)");
@@ -88,7 +88,9 @@ TEST_CASE("gui script: mistakes are refused with file:line and what was expected
   CHECK(message("drag 1 2 3").starts_with("s.script:1: drag takes four whole numbers, X Y to X Y in pixels"));
   CHECK(message("drag 1 2 3 -4").starts_with("s.script:1: drag takes four whole numbers"));
   CHECK(message("drag 1 2 3 4 5") == "s.script:1: drag takes four numbers, X Y to X Y; '5' is one too many");
-  const auto drag = ParseScript("drag 10 20 300 40\nsplits", "s.script");
+  CHECK(message("check") == "s.script:1: expected 'check redraw'");
+  CHECK(message("check frames") == "s.script:1: expected 'check redraw'");
+  const auto drag = ParseScript("drag 10 20 300 40\nsplits\ncheck redraw", "s.script");
   REQUIRE(drag.ok());
   CHECK((*drag)[0].op == ScriptOp::Drag);
   CHECK((*drag)[0].from_x == 10);
@@ -96,6 +98,7 @@ TEST_CASE("gui script: mistakes are refused with file:line and what was expected
   CHECK((*drag)[0].to_x == 300);
   CHECK((*drag)[0].to_y == 40);
   CHECK((*drag)[1].op == ScriptOp::Splits);
+  CHECK((*drag)[2].op == ScriptOp::CheckRedraw);
 }
 
 TEST_CASE("key table: each binding is found by its key, repeats only where they should") {
