@@ -52,7 +52,7 @@ constexpr double kStepCostBytes = 48, kRecordedStepBytes = sizeof(uint32_t) + 0.
 // the share (the threads are kept between launches). Measured, as is the fixed part: the launches' machine
 // state and the values pooled for one step, which grow with the head dimension. check hands the launches'
 // freed pages back before its reference (tpu::ReturnFreedMemory), and so peaks about 1 MiB lower.
-constexpr double kWorkerBytesRecording = 2.2 * (1 << 20), kWorkerBytesCheck = 1.5 * (1 << 20);
+constexpr double kWorkerBytesRecording = 2.6 * (1 << 20), kWorkerBytesCheck = 1.8 * (1 << 20);
 constexpr double kWorkerBytesPerStepAhead = 256 << 10, kPendingBudgetBytes = 8 << 20, kWindowRounds = 4;
 constexpr double kFixedBytesRecording = 4 << 20, kFixedBytesCheck = 3 << 20, kFixedBytesPerHeadDim = 24 << 10;
 
