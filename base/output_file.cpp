@@ -129,8 +129,7 @@ long WriteWhenReady(int fd, const char* data, std::size_t size) {
     pollfd fds[2] = {{.fd = fd, .events = POLLOUT, .revents = 0},
                      {.fd = InterruptWakeDescriptor(), .events = POLLIN, .revents = 0}};
     const nfds_t count = fds[1].fd >= 0 ? 2 : 1;
-    const int wait = StreamWaitMilliseconds();
-    const int ready = wait == 0 ? 0 : poll(fds, count, wait);
+    const int ready = poll(fds, count, StreamWaitMilliseconds());  // 0 past the deadline: a last look
     if (ready < 0 && errno != EINTR) return -1;
     if (InterruptRequested()) {
       errno = EINTR;
@@ -331,6 +330,9 @@ Result<void> OutputFile::Commit() {
   s.buffer.Attach(nullptr);
   const bool renamed = RenamedIntoPlace(s.kind);
   if (error == 0 && renamed && s.options.sync && fsync(s.fd.get()) != 0) error = errno;
+  // The temporary's lock lives in its open file description: a duplicate keeps it until the rename, so no
+  // other run can take the temporary for stale once its own descriptor is closed (and close's error read).
+  const Descriptor held(renamed ? fcntl(s.fd.get(), F_DUPFD_CLOEXEC, 3) : -1);
   if (const int closed = s.fd.Close(); error == 0) error = closed;
   if (error != 0) return fail(WriteFailure(s.destination, error));
   if (!renamed) return Ok();

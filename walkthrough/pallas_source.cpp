@@ -120,6 +120,7 @@ base::Result<PallasSource> FindPallasSource(const std::optional<fs::path>& flag_
   // `source fetch` kept; its problem is said only when there is nothing else.
   std::optional<base::Error> python_problem;
   if (const auto installed = InstalledJaxFile(); !installed) {
+    if (installed.error().reason == base::Reason::Interrupted) return installed.error();
     python_problem = installed.error();
   } else if (*installed) {
     auto read = ReadPallasSource(**installed, PallasSourceOrigin::InstalledJax);

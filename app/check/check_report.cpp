@@ -8,7 +8,6 @@
 
 #include "app/scenario_json.hpp"
 #include "kernels/flash/flash_error.hpp"
-#include "kernels/flash/host_memory.hpp"
 #include "walkthrough/kernel_error_text.hpp"
 
 namespace tilewalk::app {
@@ -86,10 +85,9 @@ nlohmann::json CheckReportJson(const CheckRun& run) {
   if (run.step.error) j["error"] = KernelErrorJson(*run.step.error, run.step.error_launch);
   j["timing"] = {{"simulate_ms", run.simulate_ms}, {"reference_ms", run.comparison.reference_ms}};
   // What the memory guard judged the run by: its estimate (docs/bad-input.md) and the cap it allowed.
-  const flash::HostCap cap = flash::MaxHostBytes();
-  j["memory"] = {{"estimate_bytes", flash::EstimateHostMemory(run.scenario, {.record = false}).Total()},
-                 {"cap_bytes", cap.bytes},
-                 {"cap_source", cap.source}};
+  j["memory"] = {{"estimate_bytes", run.memory_estimate},
+                 {"cap_bytes", run.memory_cap.bytes},
+                 {"cap_source", run.memory_cap.source}};
   j["pass"] = run.pass;
   j["verdict"] = run.pass                                          ? "pass"
                  : run.comparison.Uncheckable() && !run.step.error ? "cannot check"

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "kernels/flash/host_memory.hpp"
 #include "kernels/flash/reference_check.hpp"
 #include "kernels/flash/scenario.hpp"
 #include "kernels/flash/training_step.hpp"
@@ -18,6 +19,8 @@ struct CheckRun {
   flash::ReferenceComparison comparison;  // empty when the step failed
   double simulate_ms = 0;
   bool pass = false;
+  double memory_estimate = 0;  // what the memory guard estimated before the run
+  flash::HostCap memory_cap;   // and the cap it judged by, read then (an OS limit's room shrinks as we run)
 };
 
 nlohmann::json CheckReportJson(const CheckRun& run);

@@ -74,6 +74,8 @@ VerbResult RunCheckVerb(const VerbCall& call) {
 
   CheckRun run;
   run.scenario = s;
+  run.memory_estimate = flash::EstimateHostMemory(s, {.record = false}).Total();
+  run.memory_cap = flash::MaxHostBytes();
   const auto start = std::chrono::steady_clock::now();
   flash::StepOptions options{
       .forward_only = s.forward_only,

@@ -256,8 +256,12 @@ std::string WhatIsMissing(const GuiRun& run) {
 ExitCode RunFrames(GuiRun& run, const base::InterruptGuard& interrupts) {
   FrameTimer timer(run.options.benchmark_frames);
   const auto started = std::chrono::steady_clock::now();
-  // A script's screenshot to a pipe nobody reads gives up at --timeout, as the script does.
+  // A script's screenshot to a pipe nobody reads gives up at --timeout, as the script does; the deadline is
+  // the script's, and goes with it.
   if (run.script) base::SetStreamDeadline(started + std::chrono::seconds(run.options.script_timeout_seconds));
+  struct DeadlineScope {
+    ~DeadlineScope() { base::SetStreamDeadline(std::nullopt); }
+  } const deadline_scope;
   for (int frame = 1; !run.window.ShouldClose(); ++frame) {
     SleepWhileIdle(run);
     if (const auto ended = ScriptBeforeFrame(run, timer, frame, started)) return *ended;
@@ -299,10 +303,13 @@ ExitCode RunFrames(GuiRun& run, const base::InterruptGuard& interrupts) {
   }
   run.tour->CancelRecording();  // closing does not wait for a recording nobody will see
   SaveUserSettings(run);
-  // Ctrl-C is how a person closes an interactive window; a run that was to produce something and was
-  // stopped before it did is a failure, and says what is missing.
-  if (const std::string missing = WhatIsMissing(run); interrupts.Interrupted() && !missing.empty()) {
-    run.err << "tilewalk gui: " << interrupts.AsError(missing).message << "\n";
+  // Ctrl-C is how a person closes an interactive window; a run that was to produce something and ended
+  // before it did (a signal, or the window closed under it) is a failure, and says what is missing.
+  if (const std::string missing = WhatIsMissing(run); !missing.empty()) {
+    run.err << "tilewalk gui: "
+            << (interrupts.Interrupted() ? interrupts.AsError(missing).message
+                                         : "the window was closed before the end; " + missing)
+            << "\n";
     return ExitCode::Failure;
   }
   return ExitCode::Ok;

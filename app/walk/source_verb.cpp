@@ -118,7 +118,7 @@ VerbResult Fetch(const SourceOptions& options, const VerbCall& call) {
                       "--pallas-source");
   call.err << "Downloading " << url << " ...\n";
   const base::ChildRun run =
-      base::RunChild({.argv = {"curl", "--fail", "--silent", "--show-error", "--location", "--globoff",
+      base::RunChild({.argv = {"curl", "-q", "--fail", "--silent", "--show-error", "--location", "--globoff",
                                "--proto", "=https,http", "--proto-redir", "=https,http", "--max-time", "60",
                                "--max-filesize", std::to_string(base::kPallasSourceCap), "--url", url},
                       .name = "curl",

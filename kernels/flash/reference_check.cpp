@@ -115,6 +115,8 @@ double OutputError::Condition() const {
 
 Verdict Judge(const OutputError& e) {
   if (e.nonfinite_mismatches > 0) return Verdict::Fail;
+  // An error past the tolerance of the output and of its terms fails at any scale.
+  if (e.max_abs > e.tolerance * std::max(e.magnitude, e.term_magnitude)) return Verdict::Fail;
   if (e.tolerance >= 1) return Verdict::Uncheckable;
   if (e.max_abs <= e.tolerance * e.magnitude) return Verdict::Ok;
   if (e.Condition() >= kIllConditioned && e.max_abs <= e.tolerance * e.term_magnitude)

@@ -79,8 +79,9 @@ double Tolerance(tpu::DType dtype, tpu::Precision precision);
 TiledBlocks ScenarioBlocks(const Scenario& scenario);
 
 // Judges one output: Ok, IllConditioned, Uncheckable or Fail, from its errors, magnitudes and tolerance.
-// A NaN or Inf where the reference has none fails at any tolerance; otherwise a tolerance of 1 or more
-// (a huge sm_scale, or sums of millions of terms) leaves no error that could fail, so it gives no verdict.
+// A NaN or Inf where the reference has none, or an error past the tolerance of both the output and its
+// terms, fails at any tolerance; otherwise a tolerance of 1 or more (a huge sm_scale, or sums of millions
+// of terms) could not tell a right output from one wrong by its own size, so it gives no verdict.
 Verdict Judge(const OutputError& e);
 
 ReferenceComparison CompareWithReference(const Scenario& scenario, const ScenarioInputs& inputs,

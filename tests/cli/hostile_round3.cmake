@@ -18,7 +18,9 @@ bad_input("r3. check --json says cannot check" EXIT 1
 bad_input("r3. --max-memory 1PiB, the stated maximum, is taken" EXIT 0
   COMMAND ${tw} check ${small} --forward-only --max-memory 1PiB MATCH "PASS")
 # Under ulimit -v the guard refuses what the address space cannot hold, before a byte is allocated; it names
-# the limit, where before the run died of std::bad_alloc.
+# the limit, where before the run died of std::bad_alloc. (Not under the sanitizers: AddressSanitizer's
+# shadow memory does not fit in such a limit.)
+if(NOT TILEWALK_SANITIZE)
 bad_input("r3. ulimit -v refuses a scenario past it, naming the limit" EXIT 1
   COMMAND sh -c "ulimit -v 2000000 && exec \"$0\" check --batch 8 --heads 8 --q-len 8192 --kv-len 8192" ${tw}
   MATCH "more than the .* tilewalk may use .*here the address-space limit \\(ulimit -v\\)\\)" MATCH2 "raise that limit"
@@ -26,6 +28,7 @@ bad_input("r3. ulimit -v refuses a scenario past it, naming the limit" EXIT 1
 bad_input("r3. ulimit -d refuses a scenario past it, naming the limit" EXIT 1
   COMMAND sh -c "ulimit -d 1000000 && exec \"$0\" trace --batch 8 --heads 8 --q-len 8192 --kv-len 8192 --out x.json" ${tw}
   MATCH "here the data-segment limit \\(ulimit -d\\)\\)" NO_MATCH "bad_alloc")
+endif()
 # A stop whose placeholder cannot be filled ends the export with exit 1 and nothing written; --keep-going
 # exports it with the problem shown, and says so as a warning.
 set(late_library ${CMAKE_SOURCE_DIR}/tests/cli/fixtures/late-placeholder)
@@ -81,8 +84,8 @@ bad_input("r3. source fetch --url -K FILE is refused before curl runs" EXIT 2
 bad_input("r3. source fetch --url file:// is refused" EXIT 2
   COMMAND ${tw} source fetch --url file:///etc/passwd MATCH "starts with https:// or http://")
 bad_input("r3. source fetch --url with a control character is refused, escaped" EXIT 2
-  COMMAND sh -c "exec \"$0\" source fetch --url \"$(printf 'https://x/\\033]0;t\\007')\"" ${tw}
-  MATCH "--url got 'https://x/\\\\x1b]0.t\\\\x07': an address has no spaces, control characters")
+  COMMAND sh -c "exec \"$0\" source fetch --url \"$(printf 'https://x/\\033t\\007')\"" ${tw}
+  MATCH "--url got 'https://x/\\\\x1bt\\\\x07': an address has no spaces, control characters")
 
 # ---- text from a user's file is checked once, where it is read ---------------------------------------------
 # A library copied from the fixture, with one file changed by `edit` (a sed script run on $1/lib/FILE).
@@ -163,8 +166,11 @@ set_tests_properties("cli: bad input: r3. check --dump onto a mount point is ref
 # /sys/kernel refuses new files even to root, whose permission bits allow writing: say the folder takes none.
 # (As another user the bits deny, and "permission denied" is then the truth.)
 bad_input("r3. a folder that takes no new files is not called a permissions problem when it is not one" EXIT 1
-  COMMAND sh -c "if test -w /sys/kernel\nthen exec \"$0\" trace --q-len 128 --kv-len 128 --forward-only --out /sys/kernel/t.json\nelse echo 'takes no new files (skipped: /sys/kernel is not writable by its bits here)' && exit 1\nfi" ${tw}
+  COMMAND sh -c "if test -w /sys/kernel\nthen exec \"$0\" trace --q-len 128 --kv-len 128 --forward-only --out /sys/kernel/t.json\nelse echo 'skipped: /sys/kernel is not writable by its bits here' && exit 1\nfi" ${tw}
   MATCH "takes no new files")
+# Where the bits deny writing, there is nothing to test: the output says so and the test is skipped.
+set_tests_properties("cli: bad input: r3. a folder that takes no new files is not called a permissions problem when it is not one"
+  PROPERTIES SKIP_REGULAR_EXPRESSION "skipped: /sys/kernel is not writable")
 
 # ---- export says what trace says of an unusable Pallas file ------------------------------------------------
 bad_input("r3. export warns of an unusable Pallas file named by the environment" EXIT 0

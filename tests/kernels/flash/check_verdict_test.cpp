@@ -132,8 +132,7 @@ TEST_CASE("Judge: ok within tolerance of the value, ill-conditioned within toler
   CHECK(Judge(e) == Verdict::Fail);
 }
 
-TEST_CASE(
-    "Judge: a tolerance of 1 or more cannot check, whatever the error, but a NaN mismatch still fails") {
+TEST_CASE("Judge: a tolerance of 1 or more cannot check, but a NaN mismatch or a gross error still fails") {
   OutputError e;
   e.magnitude = 1;
   e.term_magnitude = 1;
@@ -146,6 +145,9 @@ TEST_CASE(
   e.tolerance = 0.999;
   CHECK(Judge(e) == Verdict::Ok);
   e.tolerance = 10.6;
+  e.max_abs = 1000;  // a thousand times the output and its terms: wrong at any scale
+  CHECK(Judge(e) == Verdict::Fail);
+  e.max_abs = 0.99;
   e.nonfinite_mismatches = 1;
   CHECK(Judge(e) == Verdict::Fail);
 }
