@@ -90,6 +90,21 @@ int64_t MeasurePeak(const flash::Scenario& s, Mode mode, int threads) {
   return peak;
 }
 
+// Measures the case's peak and reports it beside the guard's estimate for the same run.
+void ReportPeakOverEstimate(benchmark::State& state, const flash::Scenario& s, Mode mode, int threads) {
+  const flash::HostUse use{.record = mode != Mode::Check, .threads = threads};
+  const double estimate = flash::EstimateHostMemory(s, use).Total();
+  int64_t peak = -1;
+  for (auto _ : state) peak = MeasurePeak(s, mode, threads);
+  if (peak < 0) {
+    state.SkipWithError("could not measure the peak (no /proc/self/clear_refs?)");
+    return;
+  }
+  state.counters["estimate_MiB"] = estimate / (1 << 20);
+  state.counters["peak_MiB"] = static_cast<double>(peak) / (1 << 20);
+  state.counters["peak/estimate"] = static_cast<double>(peak) / estimate;
+}
+
 // Args: batch, heads, length (q and kv), head_dim, record, threads.
 void BM_HostPeakOverEstimate(benchmark::State& state) {
   flash::Scenario s;
@@ -99,17 +114,7 @@ void BM_HostPeakOverEstimate(benchmark::State& state) {
   s.head_dim = static_cast<int>(state.range(3));
   const bool record = state.range(4) != 0;
   const int threads = static_cast<int>(state.range(5));
-  const flash::HostUse use{.record = record, .threads = threads};
-  const double estimate = flash::EstimateHostMemory(s, use).Total();
-  int64_t peak = -1;
-  for (auto _ : state) peak = MeasurePeak(s, record ? Mode::Record : Mode::Check, threads);
-  if (peak < 0) {
-    state.SkipWithError("could not measure the peak (no /proc/self/clear_refs?)");
-    return;
-  }
-  state.counters["estimate_MiB"] = estimate / (1 << 20);
-  state.counters["peak_MiB"] = static_cast<double>(peak) / (1 << 20);
-  state.counters["peak/estimate"] = static_cast<double>(peak) / estimate;
+  ReportPeakOverEstimate(state, s, record ? Mode::Record : Mode::Check, threads);
 }
 BENCHMARK(BM_HostPeakOverEstimate)
     ->ArgNames({"batch", "heads", "len", "head_dim", "record", "threads"})
@@ -144,17 +149,7 @@ void BM_MemoryGuardTable(benchmark::State& state) {
   s.causal = shape.causal;
   const auto mode = static_cast<Mode>(state.range(1));
   const int threads = static_cast<int>(state.range(2));
-  const flash::HostUse use{.record = mode != Mode::Check, .threads = threads};
-  const double estimate = flash::EstimateHostMemory(s, use).Total();
-  int64_t peak = -1;
-  for (auto _ : state) peak = MeasurePeak(s, mode, threads);
-  if (peak < 0) {
-    state.SkipWithError("could not measure the peak (no /proc/self/clear_refs?)");
-    return;
-  }
-  state.counters["estimate_MiB"] = estimate / (1 << 20);
-  state.counters["peak_MiB"] = static_cast<double>(peak) / (1 << 20);
-  state.counters["peak/estimate"] = static_cast<double>(peak) / estimate;
+  ReportPeakOverEstimate(state, s, mode, threads);
 }
 BENCHMARK(BM_MemoryGuardTable)
     ->ArgNames({"shape", "mode", "threads"})
