@@ -208,3 +208,10 @@ bad_input("r3. a 10 000-character tour name is quoted cut" EXIT 1
 bad_input("r3. check --json reports the memory estimate and the cap" EXIT 0
   COMMAND ${tw} check ${small} --forward-only --json --max-memory 4GiB
   MATCH "\"memory\": \\{\n *\"cap_bytes\": 4294967296,\n *\"cap_source\": \"--max-memory\",\n *\"estimate_bytes\": [0-9.e+]+")
+
+# A trace to standard output whose reader stops reading stops at the first Ctrl-C, as a FIFO does: here
+# standard output is a FIFO whose reader holds it open and never reads.
+bad_input("r3. a trace to a standard output nobody reads stops at the first Ctrl-C" EXIT 1
+  COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1\" && mkfifo \"$1/f\" && (exec 3<\"$1/f\" && exec sleep 20) >/dev/null 2>&1 & sleep 0.3 && exec timeout 25 \"$2\" 3 INT \"$0\" trace --q-len 1024 --kv-len 1024 --out - > \"$1/f\""
+          ${tw} ${fifo_dir}-stdout ${CMAKE_CURRENT_SOURCE_DIR}/signal_after.sh
+  MATCH "interrupted by Ctrl-C \\(SIGINT\\); the trace on standard output is incomplete")
