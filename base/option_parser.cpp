@@ -3,13 +3,16 @@
 #include <algorithm>
 #include <utility>
 
+#include "base/terminal_text.hpp"
+
 namespace tilewalk::base {
 namespace {
 
 constexpr std::size_t kHelpColumn = 29;  // where the help text starts in --help
 
+// What the user typed, as a message quotes it: escaped for the terminal and cut to 60 characters.
 std::string InQuotes(std::string_view text) {
-  return "'" + std::string(text) + "'";
+  return "'" + Excerpt(text) + "'";
 }
 
 // "--json" or "-h": an argument the user meant as an option. A negative number ("-5") is a value.

@@ -48,47 +48,56 @@ bool IsInvisibleControl(char32_t c) {
          c == 0x2028 || c == 0x2029 || c == 0x200e || c == 0x200f || c == 0x061c;
 }
 
+// Appends the byte or UTF-8 sequence at text[i], escaped when it could act on a terminal, and returns
+// the index past it.
+std::size_t AppendSafe(std::string& out, std::string_view text, std::size_t i, Newlines newlines) {
+  const auto byte = static_cast<unsigned char>(text[i]);
+  if (byte >= 0x20 && byte < 0x7f) {
+    if (byte == '\\') out += '\\';
+    out += static_cast<char>(byte);
+    return i + 1;
+  }
+  if (byte < 0x80) {
+    if ((byte == '\n' || byte == '\t') && newlines == Newlines::Keep) {
+      out += static_cast<char>(byte);
+    } else if (byte == '\n') {
+      out += "\\n";
+    } else if (byte == '\r') {
+      out += "\\r";
+    } else if (byte == '\t') {
+      out += "\\t";
+    } else {
+      AppendByteEscape(out, byte);
+    }
+    return i + 1;
+  }
+  char32_t code_point = 0;
+  const std::size_t length = DecodeMultiByte(text, i, code_point);
+  if (length == 0) {
+    AppendByteEscape(out, byte);
+    return i + 1;
+  }
+  if (IsInvisibleControl(code_point)) {
+    AppendCodePointEscape(out, code_point);
+  } else {
+    out.append(text.substr(i, length));
+  }
+  return i + length;
+}
+
+// The characters (code points) a piece of escaped output takes on the terminal.
+std::size_t Columns(std::string_view escaped) {
+  std::size_t columns = 0;
+  for (const char c : escaped) columns += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
+  return columns;
+}
+
 }  // namespace
 
 std::string TerminalSafe(std::string_view text, Newlines newlines) {
   std::string out;
   out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size();) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    if (byte >= 0x20 && byte < 0x7f) {
-      if (byte == '\\') out += '\\';
-      out += static_cast<char>(byte);
-      ++i;
-      continue;
-    }
-    if (byte < 0x80) {
-      if ((byte == '\n' || byte == '\t') && newlines == Newlines::Keep) {
-        out += static_cast<char>(byte);
-      } else if (byte == '\n') {
-        out += "\\n";
-      } else if (byte == '\r') {
-        out += "\\r";
-      } else if (byte == '\t') {
-        out += "\\t";
-      } else {
-        AppendByteEscape(out, byte);
-      }
-      ++i;
-      continue;
-    }
-    char32_t code_point = 0;
-    const std::size_t length = DecodeMultiByte(text, i, code_point);
-    if (length == 0) {
-      AppendByteEscape(out, byte);
-      ++i;
-    } else if (IsInvisibleControl(code_point)) {
-      AppendCodePointEscape(out, code_point);
-      i += length;
-    } else {
-      out.append(text.substr(i, length));
-      i += length;
-    }
-  }
+  for (std::size_t i = 0; i < text.size();) i = AppendSafe(out, text, i, newlines);
   return out;
 }
 
@@ -119,7 +128,21 @@ std::string CutText(std::string_view text, std::size_t max_chars) {
 }
 
 std::string Excerpt(std::string_view text, std::size_t max_chars) {
-  return TerminalSafe(CutText(text, max_chars));  // the cut's "… (N bytes)" is printable as it is
+  // The cut counts what is shown: "\\x00" takes four of the characters, so that 60 NUL bytes do not
+  // become a 240-character quote.
+  std::string out, piece;
+  std::size_t columns = 0, i = 0;
+  while (i < text.size()) {
+    piece.clear();
+    const std::size_t next = AppendSafe(piece, text, i, Newlines::Escape);
+    const std::size_t width = Columns(piece);
+    if (columns + width > max_chars) break;
+    out += piece;
+    columns += width;
+    i = next;
+  }
+  if (i >= text.size()) return out;
+  return out + "… (" + std::to_string(text.size()) + " bytes)";  // printable as it is
 }
 
 }  // namespace tilewalk::base

@@ -23,9 +23,10 @@ enum class Newlines : std::uint8_t {
 // The text with every byte that could act on a terminal escaped. Runs in linear time.
 std::string TerminalSafe(std::string_view text, Newlines newlines = Newlines::Escape);
 
-// Text quoted from a user's file or command in a message: at most `max_chars` characters (code points) of
-// it, made terminal-safe, and when it was longer "…" and its length in bytes, so that a 1 MB line quoted in
-// an error stays one readable line. Cuts only between whole UTF-8 sequences.
+// Text quoted from a user's file or command in a message: made terminal-safe, cut to what shows as at most
+// `max_chars` characters (an escape such as "\x1b" counts as its four), and when it was longer "…" and its
+// length in bytes, so that a 1 MB line quoted in an error stays one readable line. Cuts only between whole
+// UTF-8 sequences and never inside an escape.
 std::string Excerpt(std::string_view text, std::size_t max_chars = 60);
 // The same cut, not escaped: for a message that is escaped where it is printed (a library's problems).
 std::string CutText(std::string_view text, std::size_t max_chars = 60);

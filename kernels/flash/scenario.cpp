@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "base/byte_size.hpp"
+#include "base/terminal_text.hpp"
 #include "kernels/flash/seeded_normals.hpp"
 
 namespace tilewalk::flash {
@@ -62,7 +63,8 @@ base::Status CheckRunnable(const Scenario& s, const HostUse& use) {
       return Fail(Reason::Usage, std::string(name) + " must be at least 1, got " + std::to_string(value));
   if (s.segments < 0) return Fail(Reason::Usage, "--segments must be 0 (none) or a positive count");
   if (!tpu::ChipByName(s.chip))
-    return Fail(Reason::Usage, "--chip must be one of v4, v5e, v5p, v6e; got '" + s.chip + "'");
+    return Fail(Reason::Usage,
+                "--chip must be one of v4, v5e, v5p, v6e; got '" + base::Excerpt(s.chip) + "'");
   const double bytes = EstimateHostMemory(s, use).Total();
   const HostCap cap = MaxHostBytes();
   if (bytes > static_cast<double>(cap.bytes)) {

@@ -86,5 +86,11 @@ TEST_CASE("Excerpt: a long line quoted in a message is cut to 60 characters, bet
   CHECK(Excerpt(long_line) == std::string(60, 'a') + "… (1048576 bytes)");
   const std::string accents = std::string(59, 'x') + "éé";  // the cut falls after the first é, not inside it
   CHECK(Excerpt(accents) == std::string(59, 'x') + "é… (63 bytes)");
-  CHECK(Excerpt("\x1b]0;owned\x07 and more", 4) == "\\x1b]0;… (19 bytes)");  // escaped after the cut
+  // The cut counts the escape as the four characters it shows, and never splits one.
+  CHECK(Excerpt("\x1b]0;owned\x07 and more", 4) == "\\x1b… (19 bytes)");
+  CHECK(Excerpt("\x1b]0;owned\x07 and more", 6) == "\\x1b]0… (19 bytes)");
+  CHECK(Excerpt("ab\x1b", 5) == "ab… (3 bytes)");
+  const std::string nuls(60, '\0');
+  CHECK(Excerpt(nuls) ==
+        "\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00… (60 bytes)");
 }

@@ -215,3 +215,12 @@ bad_input("r3. a trace to a standard output nobody reads stops at the first Ctrl
   COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1\" && mkfifo \"$1/f\" && (exec 3<\"$1/f\" && exec sleep 20) >/dev/null 2>&1 & sleep 0.3 && exec timeout 25 \"$2\" 3 INT \"$0\" trace --q-len 1024 --kv-len 1024 --out - > \"$1/f\""
           ${tw} ${fifo_dir}-stdout ${CMAKE_CURRENT_SOURCE_DIR}/signal_after.sh
   MATCH "interrupted by Ctrl-C \\(SIGINT\\); the trace on standard output is incomplete")
+
+# A flag's value is quoted escaped and cut, as every user's text is: an ESC does not reach the terminal, and
+# a 5000-character value is not a 5000-character line.
+bad_input("r3. a flag value with an ESC is quoted escaped" EXIT 2
+  COMMAND sh -c "exec \"$0\" check --chip \"$(printf 'a\\033b')\"" ${tw}
+  MATCH "--chip got 'a\\\\x1bb': expected one of v4, v5e, v5p, v6e")
+bad_input("r3. a 5000-character flag value is quoted by its first 60 characters" EXIT 2
+  COMMAND sh -c "exec \"$0\" check --chip \"$(printf '%05000d' 7)\"" ${tw}
+  MATCH "--chip got '0+… \\(5000 bytes\\)'")
