@@ -18,9 +18,12 @@ std::vector<std::string> PresetWords(const std::string& text) {
   return words;
 }
 
-std::string PresetList() {
-  std::string names;
-  for (const std::string& n : ScenarioPresetNames()) names += (names.empty() ? "" : ", ") + n;
+const std::string& PresetList() {
+  static const std::string names = [] {
+    std::string list;
+    for (const std::string& n : ScenarioPresetNames()) list += (list.empty() ? "" : ", ") + n;
+    return list;
+  }();
   return names;
 }
 
@@ -36,11 +39,20 @@ std::string_view Needs(const ScenarioField& field) {
   return needs[static_cast<std::size_t>(&field - ScenarioFields().data())];
 }
 
-std::string FieldHelp(const ScenarioField& field) {
-  std::string help(field.help);
-  if (field.kind == FieldKind::Whole || field.kind == FieldKind::Block || field.kind == FieldKind::Real)
-    help += " (" + std::string(Needs(field)) + ")";
-  return help;
+// A field's line in --help. Computed once, as Needs is: every {with …} placeholder of a passage parses its
+// options, and a long passage has thousands.
+const std::string& FieldHelp(const ScenarioField& field) {
+  static const std::vector<std::string> helps = [] {
+    std::vector<std::string> out;
+    for (const ScenarioField& f : ScenarioFields()) {
+      std::string help(f.help);
+      if (f.kind == FieldKind::Whole || f.kind == FieldKind::Block || f.kind == FieldKind::Real)
+        help += " (" + std::string(Needs(f)) + ")";
+      out.push_back(std::move(help));
+    }
+    return out;
+  }();
+  return helps[static_cast<std::size_t>(&field - ScenarioFields().data())];
 }
 
 }  // namespace
