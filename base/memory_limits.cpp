@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 #include <vector>
 
 #include "base/bounded_read.hpp"
@@ -19,6 +20,13 @@ constexpr double kShareOfLimit = 0.8;
 // v1 writes "no limit" as the largest multiple of the page size below 2^63.
 constexpr std::uint64_t kUnlimitedAbove = std::uint64_t{1} << 60;
 
+// The files of one cgroup version: its limit, its usage, and the key of its inactive file cache.
+struct CgroupFiles {
+  std::string_view limit, usage, inactive_file;
+};
+constexpr CgroupFiles kCgroupV2 = {"memory.max", "memory.current", "inactive_file"};
+constexpr CgroupFiles kCgroupV1 = {"memory.limit_in_bytes", "memory.usage_in_bytes", "total_inactive_file"};
+
 std::optional<std::uint64_t> ReadLimitFile(const std::filesystem::path& file) {
   const Result<std::string> text = ReadTextFile(file, 64);
   if (!text) return std::nullopt;
@@ -29,15 +37,45 @@ std::optional<std::uint64_t> ReadLimitFile(const std::filesystem::path& file) {
   return bytes >= kUnlimitedAbove ? std::nullopt : std::optional(bytes);
 }
 
-// The least limit in `file_name` over `folder` and its parents up to `root`.
-std::optional<std::uint64_t> LeastUpTheTree(const std::filesystem::path& root, std::string_view cgroup_path,
-                                            std::string_view file_name) {
+std::uint64_t RoomUnder(std::uint64_t limit, std::uint64_t in_use) {
+  const double room = kShareOfLimit * static_cast<double>(limit) - static_cast<double>(in_use);
+  return room > 0 ? static_cast<std::uint64_t>(room) : 0;
+}
+
+// The value of `key` in a memory.stat file ("inactive_file 123"), or 0.
+std::uint64_t StatValue(const std::filesystem::path& file, std::string_view key) {
+  const Result<std::string> text = ReadTextFile(file, 64 * 1024);
+  if (!text) return 0;
+  std::istringstream lines(*text);
+  for (std::string name, value; lines >> name >> value;)
+    if (name == key && value.find_first_not_of("0123456789") == std::string::npos)
+      return std::strtoull(value.c_str(), nullptr, 10);
+  return 0;
+}
+
+// What the cgroup at `folder` uses that its kernel would not reclaim first: its usage less its inactive
+// file cache, as `docker stats` counts it; or nothing when the usage cannot be read.
+std::optional<std::uint64_t> CgroupInUse(const std::filesystem::path& folder, const CgroupFiles& files) {
+  const auto usage = ReadLimitFile(folder / files.usage);
+  if (!usage) return std::nullopt;
+  const std::uint64_t inactive = StatValue(folder / "memory.stat", files.inactive_file);
+  return *usage > inactive ? *usage - inactive : 0;
+}
+
+// The least room under the limits over `cgroup_path` and its parents up to `root`: at each level with a
+// limit, the share of it less what that level uses (`own_use` where its usage cannot be read).
+std::optional<std::uint64_t> LeastRoomUpTheTree(const std::filesystem::path& root,
+                                                std::string_view cgroup_path, const CgroupFiles& files,
+                                                std::uint64_t own_use) {
   std::optional<std::uint64_t> least;
   std::filesystem::path relative = std::filesystem::path(cgroup_path).relative_path().lexically_normal();
   if (relative.empty() || *relative.begin() == "..") relative.clear();  // outside our namespace's view
   for (;;) {
-    if (const auto limit = ReadLimitFile(root / relative / file_name))
-      least = least ? std::min(*least, *limit) : *limit;
+    const std::filesystem::path folder = root / relative;
+    if (const auto limit = ReadLimitFile(folder / files.limit)) {
+      const std::uint64_t room = RoomUnder(*limit, CgroupInUse(folder, files).value_or(own_use));
+      least = least ? std::min(*least, room) : room;
+    }
     if (relative.empty() || relative == ".") break;
     relative = relative.parent_path();
   }
@@ -53,11 +91,6 @@ std::uint64_t StatusBytes(std::string_view field) {
   return 0;
 }
 
-std::uint64_t RoomUnder(std::uint64_t limit, std::uint64_t in_use) {
-  const double room = kShareOfLimit * static_cast<double>(limit) - static_cast<double>(in_use);
-  return room > 0 ? static_cast<std::uint64_t>(room) : 0;
-}
-
 std::optional<std::uint64_t> ResourceLimit(int resource) {
   rlimit limit{};
   if (getrlimit(resource, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return std::nullopt;
@@ -66,11 +99,12 @@ std::optional<std::uint64_t> ResourceLimit(int resource) {
 
 }  // namespace
 
-std::optional<std::uint64_t> CgroupMemoryLimit(std::string_view proc_cgroup,
-                                               const std::filesystem::path& cgroup_root) {
+std::optional<std::uint64_t> CgroupMemoryRoom(std::string_view proc_cgroup,
+                                              const std::filesystem::path& cgroup_root,
+                                              std::uint64_t own_use) {
   std::optional<std::uint64_t> least;
-  const auto take = [&](std::optional<std::uint64_t> limit) {
-    if (limit) least = least ? std::min(*least, *limit) : *limit;
+  const auto take = [&](std::optional<std::uint64_t> room) {
+    if (room) least = least ? std::min(*least, *room) : *room;
   };
   // Lines are "ID:CONTROLLERS:PATH": v2's is "0::PATH"; v1's memory line names "memory" among its
   // controllers.
@@ -85,7 +119,7 @@ std::optional<std::uint64_t> CgroupMemoryLimit(std::string_view proc_cgroup,
     const std::string_view controllers = line.substr(first + 1, second - first - 1);
     const std::string_view path = line.substr(second + 1);
     if (line.substr(0, first) == "0" && controllers.empty()) {
-      take(LeastUpTheTree(cgroup_root, path, "memory.max"));
+      take(LeastRoomUpTheTree(cgroup_root, path, kCgroupV2, own_use));
     } else {
       bool memory = false;
       for (std::size_t from = 0; from <= controllers.size();) {
@@ -94,7 +128,7 @@ std::optional<std::uint64_t> CgroupMemoryLimit(std::string_view proc_cgroup,
         memory = memory || controllers.substr(from, comma - from) == "memory";
         from = comma + 1;
       }
-      if (memory) take(LeastUpTheTree(cgroup_root / "memory", path, "memory.limit_in_bytes"));
+      if (memory) take(LeastRoomUpTheTree(cgroup_root / "memory", path, kCgroupV1, own_use));
     }
   }
   return least;
@@ -111,8 +145,8 @@ MemoryLimit TightestMemoryLimit() {
   if (const auto data = ResourceLimit(RLIMIT_DATA))
     limits.push_back({RoomUnder(*data, StatusBytes("VmData")), "the data-segment limit (ulimit -d)"});
   if (const Result<std::string> cgroup = ReadTextFile("/proc/self/cgroup", 64 * 1024)) {
-    if (const auto limit = CgroupMemoryLimit(*cgroup, "/sys/fs/cgroup"))
-      limits.push_back({RoomUnder(*limit, StatusBytes("VmRSS")), "the cgroup's memory limit (memory.max)"});
+    if (const auto room = CgroupMemoryRoom(*cgroup, "/sys/fs/cgroup", StatusBytes("VmRSS")))
+      limits.push_back({*room, "the cgroup's memory limit (memory.max)"});
   }
   if (limits.empty())
     return {std::uint64_t{1} << 30, "a default of 1 GiB (the machine does not say its memory)"};

@@ -23,11 +23,15 @@ struct MemoryLimit {
 // when none can, 1 GiB from "a default of 1 GiB (the machine does not say its memory)".
 MemoryLimit TightestMemoryLimit();
 
-// The cgroup memory limit of the process whose /proc/PID/cgroup text is `proc_cgroup`, with cgroup file
-// systems mounted under `cgroup_root` (normally /sys/fs/cgroup): the least of memory.max (v2) or
-// memory.limit_in_bytes (v1) over its cgroup and every parent; nothing when no limit is set ("max", or
-// v1's huge "unlimited" value) or none can be read. Separate so that a test can hand it a made-up tree.
-std::optional<std::uint64_t> CgroupMemoryLimit(std::string_view proc_cgroup,
-                                               const std::filesystem::path& cgroup_root);
+// The room the cgroup limits leave the process whose /proc/PID/cgroup text is `proc_cgroup`, with cgroup
+// file systems mounted under `cgroup_root` (normally /sys/fs/cgroup): over its cgroup and every parent
+// with a limit (v2's memory.max, v1's memory.limit_in_bytes; "max" and v1's huge "unlimited" are none), the
+// least of 80 % of the limit less what that cgroup already uses (memory.current or memory.usage_in_bytes,
+// less the inactive file cache of its memory.stat, which the kernel reclaims first), so that a sibling
+// process in a container counts; `own_use` where a usage cannot be read. Nothing when no limit is set or
+// none can be read. Separate so that a test can hand it a made-up tree.
+std::optional<std::uint64_t> CgroupMemoryRoom(std::string_view proc_cgroup,
+                                              const std::filesystem::path& cgroup_root,
+                                              std::uint64_t own_use);
 
 }  // namespace tilewalk::base
