@@ -144,8 +144,10 @@ MaskInfo ProcessMask(const Mask& mask, BlockShape block_shape, const MaskInfoOpt
 
   std::vector<std::vector<uint8_t>> partial_blocks;  // in order of first appearance
   std::map<BlockCoords, int32_t> partial_block_index;
+  std::vector<BlockClasses> classes(unique_count);  // the shards' walks read these, not the masks again
   for (std::size_t id = 0; id < unique_count; ++id) {
     const Mask& m = unique_masks[id];
+    classes[id].assign(static_cast<std::size_t>(q_blocks.quotient * kv_blocks.quotient), 0);
     for (int64_t q = 0; q < q_blocks.quotient; ++q)
       for (int64_t kv = 0; kv < kv_blocks.quotient; ++kv) {
         const int64_t q0 = q * block_shape.q, kv0 = kv * block_shape.kv;
@@ -153,6 +155,7 @@ MaskInfo ProcessMask(const Mask& mask, BlockShape block_shape, const MaskInfoOpt
         const bool any = std::any_of(chunk.begin(), chunk.end(), [](uint8_t v) { return v != 0; });
         if (!any) continue;
         const bool all = std::all_of(chunk.begin(), chunk.end(), [](uint8_t v) { return v != 0; });
+        classes[id][static_cast<std::size_t>(q * kv_blocks.quotient + kv)] = all ? 2 : 1;
         if (all) {
           set_block_mask(static_cast<int64_t>(id), q, kv, 2);
           continue;
@@ -186,18 +189,17 @@ MaskInfo ProcessMask(const Mask& mask, BlockShape block_shape, const MaskInfoOpt
     const int64_t head_start = head_shard * hps;
     ShardGrid grid;
     if (masks_per_head_shard == 1)
-      grid.head_masks = {&unique_masks[head_to_mask_id[head_start]]};
+      grid.head_classes = {&classes[head_to_mask_id[head_start]]};
     else
-      for (int64_t h = 0; h < hps; ++h) grid.head_masks.push_back(&heads[head_start + h]);
+      for (int64_t h = 0; h < hps; ++h)
+        grid.head_classes.push_back(&classes[head_to_mask_id[head_start + h]]);
     grid.head_start = head_start;
     grid.q_blocks = q_blocks_per_shard.quotient;
     grid.kv_blocks = kv_blocks.quotient;
-    grid.block = block_shape;
     grid.is_dkv = options.is_dkv;
     grid.has_mask_next = has_mask_next;
     for (int64_t q_shard = 0; q_shard < options.q_seq_shards; ++q_shard) {
       grid.blocked_q_seq_start = q_shard * q_blocks_per_shard.quotient;
-      grid.q_seq_start = grid.blocked_q_seq_start * block_shape.q;
       const ShardNext next = NextBlocksForShard(grid, partial_block_index);
       CopyInto(data_next, next.data_next, head_shard * slice_heads, grid.blocked_q_seq_start);
       if (mask_next)

@@ -13,7 +13,7 @@ struct Step {
 
 // The shard's steps in launch order: (h, q, kv) for the forward launch, (kv, h, q) for dkv.
 std::vector<Step> LaunchOrder(const ShardGrid& g) {
-  const int64_t heads = static_cast<int64_t>(g.head_masks.size());
+  const int64_t heads = static_cast<int64_t>(g.head_classes.size());
   std::vector<Step> steps;
   steps.reserve(static_cast<std::size_t>(heads * g.q_blocks * g.kv_blocks));
   if (g.is_dkv) {
@@ -45,7 +45,7 @@ std::vector<std::size_t> FirstAtOrAfter(const std::vector<bool>& flagged) {
 }  // namespace
 
 ShardNext NextBlocksForShard(const ShardGrid& g, const std::map<BlockCoords, int32_t>& partial_block_index) {
-  const int64_t heads = static_cast<int64_t>(g.head_masks.size());
+  const int64_t heads = static_cast<int64_t>(g.head_classes.size());
   ShardNext out{BlockTable::Zeros(heads, g.q_blocks, g.kv_blocks), std::nullopt};
   if (g.has_mask_next) out.mask_next = BlockTable::Zeros(heads, g.q_blocks, g.kv_blocks);
 
@@ -53,13 +53,9 @@ ShardNext NextBlocksForShard(const ShardGrid& g, const std::map<BlockCoords, int
   std::vector<bool> has_data(steps.size()), is_partial(steps.size());
   for (std::size_t s = 0; s < steps.size(); ++s) {
     const Step& st = steps[s];
-    const int64_t q0 = g.q_seq_start + st.q * g.block.q;
-    const int64_t kv0 = st.kv * g.block.kv;
-    const std::vector<uint8_t> chunk = g.head_masks[st.h]->Block(q0, q0 + g.block.q, kv0, kv0 + g.block.kv);
-    const bool any = std::any_of(chunk.begin(), chunk.end(), [](uint8_t v) { return v != 0; });
-    const bool all = std::all_of(chunk.begin(), chunk.end(), [](uint8_t v) { return v != 0; });
-    has_data[s] = any;
-    is_partial[s] = any && !all;
+    const uint8_t cls = (*g.head_classes[st.h])[(g.blocked_q_seq_start + st.q) * g.kv_blocks + st.kv];
+    has_data[s] = cls != 0;
+    is_partial[s] = cls == 1;
   }
 
   const std::vector<std::size_t> data_at = FirstAtOrAfter(has_data);

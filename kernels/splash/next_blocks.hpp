@@ -10,22 +10,22 @@
 #include <vector>
 
 #include "kernels/splash/block_table.hpp"
-#include "kernels/splash/mask.hpp"
-#include "kernels/splash/mask_info.hpp"
 
 namespace tilewalk::splash {
 
 // (head, q block, kv block), with the head and q block counted over the whole mask.
 using BlockCoords = std::array<int64_t, 3>;
 
+// The class of each block of one 2-d mask (0 empty, 1 partial, 2 full), [q block][kv block] row-major over
+// the whole mask: worked out once per distinct mask and read by every shard that uses it.
+using BlockClasses = std::vector<uint8_t>;
+
 struct ShardGrid {
-  std::vector<const Mask*> head_masks;  // the 2-d mask of each head of the shard
-  int64_t head_start = 0;               // the shard's first head, as the partial-block coordinates count it
-  int64_t q_seq_start = 0;              // the shard's first q token
-  int64_t blocked_q_seq_start = 0;      // the shard's first q block
-  int64_t q_blocks = 0;                 // q blocks in the shard
+  std::vector<const BlockClasses*> head_classes;  // the block classes of each head of the shard
+  int64_t head_start = 0;           // the shard's first head, as the partial-block coordinates count it
+  int64_t blocked_q_seq_start = 0;  // the shard's first q block
+  int64_t q_blocks = 0;             // q blocks in the shard
   int64_t kv_blocks = 0;
-  BlockShape block{};
   bool is_dkv = false;
   bool has_mask_next = false;  // some head anywhere has a partial block
 };
