@@ -2,6 +2,7 @@
 # the folder, and a regular expression of the #include targets it must not name.
 #   base/            std and POSIX only: no GUI header, no Eigen, nothing of kernels/, walkthrough/, app/
 #   kernels/         no GUI header, nothing of walkthrough/ or app/
+#   kernels/splash/  nothing of kernels/flash/: the splash library stands on tpu and base alone
 #   walkthrough/     no GUI header, nothing of app/
 #   app/session/     no ImGui, GLFW or GL header: the tour model is GUI-free
 #   app/views/       nothing of kernels/, walkthrough/ or app/session/: views draw plain pictures
@@ -15,6 +16,7 @@ set(gui "imgui|GLFW/|glad/|GL/|EGL/|backends/imgui")
 set(rules
   "base|(${gui}|Eigen|kernels/|walkthrough/|app/)"
   "kernels|(${gui}|walkthrough/|app/)"
+  "kernels/splash|(kernels/flash/)"
   "walkthrough|(${gui}|app/)"
   "app/session|(${gui})"
   "app/views|(kernels/|walkthrough/|app/session/)"

@@ -1,0 +1,38 @@
+#include "kernels/splash/splash_error.hpp"
+
+#include <cassert>
+#include <utility>
+
+namespace tilewalk::splash {
+
+std::string IncidentalMessage(std::string_view python_type, std::string_view what) {
+  return "(the original raises " + std::string(python_type) + ") " + std::string(what);
+}
+
+void RaiseSplashError(tpu::ErrorType type, const char* site, std::string message,
+                      std::source_location where) {
+  throw tpu::KernelException(
+      tpu::KernelError{type, tpu::Phase::ArgumentCheck, tpu::InternSite(site, where), std::move(message)});
+}
+
+std::optional<tpu::KernelError> CatchSplashError(const std::function<void()>& body) {
+  try {
+    body();
+  } catch (const tpu::KernelException& e) {
+    return e.error;
+  }
+  return std::nullopt;
+}
+
+int64_t FloorDiv(int64_t a, int64_t b) {
+  assert(b != 0 && "FloorDiv: the caller raises ZeroDivisionError before dividing by 0");
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+int64_t FloorMod(int64_t a, int64_t b) {
+  return a - FloorDiv(a, b) * b;
+}
+
+}  // namespace tilewalk::splash

@@ -1,0 +1,41 @@
+// How the splash layer raises the Python-level errors of the pinned splash files (the mask classes and the
+// mask processing), each as a tpu::KernelError with its site, in the argument-check phase: they all fire
+// before any kernel is built. As in the flash layer, the error travels as a tpu::KernelException out of the
+// mirror and a caller turns it back into a value at its boundary (CatchSplashError below, or a launch).
+//
+// tpu::ErrorType names ValueError, TypeError, NotImplementedError and ZeroDivisionError. Where the original
+// has no check and stops by accident with a kind it cannot name (an `assert`, a missing attribute, an index
+// out of range), the mirror raises ValueError and its message says which Python error the original raises:
+// see kIncidentalPrefix.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <source_location>
+#include <string>
+#include <string_view>
+
+#include "kernels/tpu/kernel_error.hpp"
+
+namespace tilewalk::splash {
+
+// What Python 3.11 says when the divisor of `divmod` (or `//`) is 0, and when the divisor of `%` is 0.
+inline constexpr std::string_view kDivmodByZero = "integer division or modulo by zero";
+inline constexpr std::string_view kModuloByZero = "integer modulo by zero";
+
+// Opens the message of a ValueError that stands for an error kind tpu::ErrorType has no name for:
+// "(the original raises AssertionError) ...".
+std::string IncidentalMessage(std::string_view python_type, std::string_view what);
+
+[[noreturn]] void RaiseSplashError(tpu::ErrorType type, const char* site, std::string message,
+                                   std::source_location where = std::source_location::current());
+
+// Runs `body` and returns the error it raised through RaiseSplashError, or nothing when it ran through.
+std::optional<tpu::KernelError> CatchSplashError(const std::function<void()>& body);
+
+// Python's floor division and modulo (the divisor is not 0): -7 // 2 == -4 and -7 % 2 == 1, where C++
+// truncates. The checks below mirror Python's arithmetic, so negative inputs fail where they fail there.
+int64_t FloorDiv(int64_t a, int64_t b);
+int64_t FloorMod(int64_t a, int64_t b);
+
+}  // namespace tilewalk::splash
