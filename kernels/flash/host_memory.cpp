@@ -52,8 +52,14 @@ constexpr double kStepCostBytes = 48, kRecordedStepBytes = sizeof(uint32_t) + 0.
 // the share (the threads are kept between launches). Measured, as is the fixed part: the launches' machine
 // state and the values pooled for one step, which grow with the head dimension. check hands the launches'
 // freed pages back before its reference (tpu::ReturnFreedMemory), and so peaks about 1 MiB lower.
-constexpr double kWorkerBytesRecording = 2.6 * (1 << 20), kWorkerBytesCheck = 1.8 * (1 << 20);
+// A recording worker's share grows with the head dimension (its blocks and the values its steps keep).
+constexpr double kWorkerBytesRecording = 0.75 * (1 << 20), kWorkerBytesRecordingPerHeadDim = 15 << 10;
+constexpr double kWorkerBytesCheck = 1.1 * (1 << 20);
 constexpr double kWorkerBytesPerStepAhead = 256 << 10, kPendingBudgetBytes = 8 << 20, kWindowRounds = 4;
+// The budget counts the records' values; what stays resident is more (the pooled buffers released records
+// leave behind, each worker's malloc arena) and grows with the workers. Measured where the steps run ahead
+// can fill the budget: 1.7 budgets with one worker, 2.9 from seven on.
+constexpr double kResidentBudgets = 1.7, kResidentBudgetsPerWorker = 0.2, kResidentWorkersCounted = 6;
 constexpr double kFixedBytesRecording = 4 << 20, kFixedBytesCheck = 3 << 20, kFixedBytesPerHeadDim = 24 << 10;
 
 // ---- arrays -------------------------------------------------------------------------------------
@@ -238,14 +244,18 @@ double WorkerBytes(const Scenario& s, const HostUse& use) {
     launches.push_back({bh * Blocks(s.q_len, b.block_q_dq), Blocks(s.kv_len, b.block_k_major_dq)});
   }
   const double threads = use.threads > 0 ? use.threads : tpu::DefaultThreadCount();
-  const double per_worker = use.record ? kWorkerBytesRecording : kWorkerBytesCheck;
+  const double per_worker =
+      use.record ? kWorkerBytesRecording + kWorkerBytesRecordingPerHeadDim * s.head_dim : kWorkerBytesCheck;
   double most = 0;
   for (const Parallel& l : launches) {
     const double workers = std::min(threads, l.slices) - 1;
     if (workers <= 0) continue;
     const double steps_ahead = std::min(l.slices - 1, kWindowRounds * (workers + 1)) * l.steps;
-    most = std::max(
-        most, workers * per_worker + std::min(kPendingBudgetBytes, kWorkerBytesPerStepAhead * steps_ahead));
+    const double resident_budget =
+        kPendingBudgetBytes *
+        (kResidentBudgets + kResidentBudgetsPerWorker * std::min(workers - 1, kResidentWorkersCounted));
+    most = std::max(most,
+                    workers * per_worker + std::min(resident_budget, kWorkerBytesPerStepAhead * steps_ahead));
   }
   return most;
 }

@@ -69,24 +69,39 @@ TEST_CASE("the estimate's arrays, checked by hand") {
   CHECK(record.results == 0);
   CHECK(record.reference == 0);
   CHECK(record.checkpoints > 0);
-  // The second thread: 2.6 MiB of its own, and the steps run ahead of the runner, 256 KiB each, within
-  // 8 MiB: in the forward, 4 rounds of the window × 2 threads = 8 of the 11 slices after the first (batch
-  // 2 × heads 3 × 2 q blocks), of 4 kv steps each: 32 steps, 8 MiB.
+  // The second thread: its own 0.75 MiB and 15 KiB per element of head_dim, and the steps run ahead of the
+  // runner, 256 KiB each: in the forward, 4 rounds of the window × 2 threads = 8 of the 11 slices after the
+  // first (batch 2 × heads 3 × 2 q blocks), of 4 kv steps each: 32 steps, 8 MiB, within the 1.7 budgets one
+  // worker keeps resident.
   const double mib = 1 << 20;
-  CHECK(record.workers == doctest::Approx(2.6 * mib + 8 * mib));
-  // Each further thread adds its own 2.6 MiB; the steps ahead stay within the budget.
+  const double recording_worker = 0.75 * mib + TwoByThree().head_dim * (15 << 10);
+  CHECK(record.workers == doctest::Approx(recording_worker + 8 * mib));
+  // Each further thread adds its own share; with 3 workers, all 11 slices are in the window (44 steps,
+  // 11 MiB), within 2.1 budgets.
   CHECK(flash::EstimateHostMemory(TwoByThree(), {.record = true, .threads = 4}).workers ==
-        doctest::Approx(3 * 2.6 * mib + 8 * mib));
-  // check's threads keep no records of their own: 1.8 MiB each.
+        doctest::Approx(3 * recording_worker + 11 * mib));
+  // check's threads keep no records of their own: 1.1 MiB each.
   CHECK(flash::EstimateHostMemory(TwoByThree(), {.record = false, .threads = 2}).workers ==
-        doctest::Approx(1.8 * mib + 8 * mib));
+        doctest::Approx(1.1 * mib + 8 * mib));
   // One q block per (batch, head): the forward and dQ have 6 slices, so 5 workers however many threads,
   // but dK/dV has 24 (6 × 4 kv blocks), each one q step: at 16 threads it sets the share with 15 workers
   // and 23 steps ahead.
   flash::Scenario one_block = TwoByThree();
   one_block.q_len = 128;
   CHECK(flash::EstimateHostMemory(one_block, {.record = true, .threads = 16}).workers ==
-        doctest::Approx(15 * 2.6 * mib + 23 * (256 << 10)));
+        doctest::Approx(15 * recording_worker + 23 * (256 << 10)));
+  // Long slices fill the budget: 2048² has 16 q blocks of 16 kv steps, so one worker may run 128 steps
+  // (32 MiB) ahead, held at the 1.7 budgets one worker keeps resident, and seven at 2.9.
+  flash::Scenario long_rows;
+  long_rows.q_len = long_rows.kv_len = 2048;
+  const double long_worker = 0.75 * mib + long_rows.head_dim * (15 << 10);
+  CHECK(flash::EstimateHostMemory(long_rows, {.record = true, .threads = 2}).workers ==
+        doctest::Approx(long_worker + 1.7 * 8 * mib));
+  CHECK(flash::EstimateHostMemory(long_rows, {.record = true, .threads = 8}).workers ==
+        doctest::Approx(7 * long_worker + 2.9 * 8 * mib));
+  CHECK(flash::EstimateHostMemory(long_rows, {.record = true, .threads = 64}).workers ==
+        doctest::Approx(15 * long_worker + 2.9 * 8 * mib));  // 16 slices: 15 workers at most
+
   CHECK(record.events > check.events);  // the recording's own per-step bookkeeping
   CHECK(record.Total() == doctest::Approx(record.inputs + record.launches + record.events +
                                           record.checkpoints + record.workers + record.fixed));
