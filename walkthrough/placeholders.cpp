@@ -64,7 +64,8 @@ struct PlaceholderSource::Run {
   std::vector<LaunchFigures> launches;
   std::optional<tpu::KernelError> error;
   std::optional<base::Error> refused;                    // a variant the memory guard refuses is not run
-  std::optional<flash::TrainingStepResult> outputs;      // filled when the check first needs them
+  bool variant = false;                                  // a {with …} run, not the recording's own
+  std::optional<flash::TrainingStepResult> outputs;      // held until the check has compared them
   std::optional<flash::ReferenceComparison> comparison;  // likewise
 };
 
@@ -154,8 +155,10 @@ Figure CheckValue(PlaceholderSource::Run& run, const std::vector<std::string_vie
     return base::Fail(base::Reason::NotFound,
                       "the scenario is rejected, so nothing is checked against the reference");
   }
-  if (!run.comparison)
+  if (!run.comparison) {
     run.comparison = flash::CompareWithReference(run.scenario, flash::MakeInputs(run.scenario), *run.outputs);
+    run.outputs.reset();  // the comparison holds all a check asks
+  }
   const auto verdict = [](bool pass, bool uncheckable) {
     return std::string(pass ? "PASS" : uncheckable ? "CANNOT CHECK" : "FAIL");
   };
@@ -184,29 +187,44 @@ PlaceholderSource::PlaceholderSource(const Recording& recording)
 
 PlaceholderSource::~PlaceholderSource() = default;
 
+namespace {
+
+// Runs a variant's training step (its outputs, and the first time its launches' figures).
+void RunVariantStep(PlaceholderSource::Run& run) {
+  const flash::ScenarioInputs data = flash::MakeInputs(run.scenario);
+  const flash::StepOptions options{.forward_only = run.scenario.forward_only,
+                                   .launch = {.chip = run.scenario.ChipPreset(),
+                                              .precision = run.scenario.precision,
+                                              .record_events = false,
+                                              .pad = run.scenario.pad}};
+  run.outputs = flash::RunTrainingStep(data.inputs, data.d_o, run.scenario.Config(), options);
+  run.error = run.outputs->error;
+  if (!run.launches.empty()) return;
+  for (const flash::LaunchOutcome& l : run.outputs->launches)
+    run.launches.push_back(
+        {l.name, l.result.grid, l.result.stats, l.result.vmem.total_bytes, l.result.vmem.capacity});
+}
+
+}  // namespace
+
 PlaceholderSource::Run& PlaceholderSource::Variant(const std::vector<std::string>& flags) {
   std::string key;
   for (const std::string& w : flags) key += w + " ";
   std::unique_ptr<Run>& run = m_variants[key];
   if (!run) {
+    // The guard passes each variant alone, so only one variant's outputs are held at a time: the others
+    // keep their figures, and run again if a check of theirs is asked for later.
+    for (auto& [other_key, other] : m_variants)
+      if (other) other->outputs.reset();
     run = std::make_unique<Run>();
+    run->variant = true;
     run->scenario = flash::ParseScenario(flags, m_recording.scenario()).value();  // checked when loaded
     // Asked as check asks (a run and then its reference), since a {with …: check.…} compares too.
     if (const base::Status runnable = flash::CheckRunnable(run->scenario, {.record = false}); !runnable) {
       run->refused = runnable.error();
       return *run;
     }
-    const flash::ScenarioInputs data = flash::MakeInputs(run->scenario);
-    const flash::StepOptions options{.forward_only = run->scenario.forward_only,
-                                     .launch = {.chip = run->scenario.ChipPreset(),
-                                                .precision = run->scenario.precision,
-                                                .record_events = false,
-                                                .pad = run->scenario.pad}};
-    run->outputs = flash::RunTrainingStep(data.inputs, data.d_o, run->scenario.Config(), options);
-    run->error = run->outputs->error;
-    for (const flash::LaunchOutcome& l : run->outputs->launches)
-      run->launches.push_back(
-          {l.name, l.result.grid, l.result.stats, l.result.vmem.total_bytes, l.result.vmem.capacity});
+    RunVariantStep(*run);
   }
   return *run;
 }
@@ -230,7 +248,15 @@ Figure PlaceholderSource::RunValue(Run& run, const std::string& body, const std:
     return run.error->message;
   }
   if (p[0] == "check") {
-    if (!run.outputs && !run.error) run.outputs = m_recording.Outputs();
+    if (!run.outputs && !run.comparison && !run.error) {
+      if (run.variant) {
+        for (auto& [key, other] : m_variants)
+          if (other) other->outputs.reset();
+        RunVariantStep(run);
+      } else {
+        run.outputs = m_recording.Outputs();
+      }
+    }
     return CheckValue(run, p);
   }
   const LaunchFigures* launch = FindLaunch(run, p[0]);

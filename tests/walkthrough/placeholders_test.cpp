@@ -126,6 +126,19 @@ TEST_CASE("the reference check, a variant and byte units fill from runs of the s
   CHECK(Fill(source, "with --block-k 64: error.phase") == "tracing");
 }
 
+TEST_CASE("a variant's check asked after another variant ran gives the figure it gave first") {
+  // Only one variant's outputs are held at a time: the first runs again for a check asked late.
+  const auto rec = Record(IntroScenario);
+  PlaceholderSource source(*rec);
+  const std::string first = Fill(source, "with --precision highest: check.o.max_rel");
+  CHECK(Fill(source, "with --what-if redirect-lm-dkv: dkv.copies.l.issued") == "13");
+  CHECK(Fill(source, "with --causal: check.dq.max_abs") != "");
+  CHECK(Fill(source, "with --what-if redirect-lm-dkv: check.o.pass") == "PASS");  // its outputs ran again
+  CHECK(Fill(source, "with --precision highest: check.o.max_rel") == first);  // kept as compared
+  CHECK(Fill(source, "with --precision highest: check.dq.max_rel") != "");
+  CHECK(Fill(source, "with --what-if redirect-lm-dkv: dkv.copies.l.issued") == "13");
+}
+
 TEST_CASE("a fill may write a figure the recording does not have as a dash, and still refuses a bad name") {
   const auto rec = Record([](flash::Scenario& s) {
     IntroScenario(s);
