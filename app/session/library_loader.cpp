@@ -1,6 +1,8 @@
 #include "app/session/library_loader.hpp"
 
 #include <algorithm>
+#include <optional>
+#include <string>
 #include <system_error>
 #include <vector>
 
@@ -62,6 +64,31 @@ base::Result<FileTexts> ReadFolder(const std::filesystem::path& folder, const st
   return out;
 }
 
+// Why `folder` cannot be a library, when it exists as something else than a folder (a FIFO, a device, a
+// file); read as the folder it names, such a path fails later on "FOLDER/passages: Not a directory".
+std::optional<std::string> NotAFolder(const std::filesystem::path& folder) {
+  std::error_code error;
+  const std::filesystem::file_type type = std::filesystem::status(folder, error).type();
+  if (error) return std::nullopt;  // missing or unreadable: the folder's read says so
+  switch (type) {
+    case std::filesystem::file_type::directory:
+    case std::filesystem::file_type::not_found:
+      return std::nullopt;
+    case std::filesystem::file_type::regular:
+      return "a file";
+    case std::filesystem::file_type::fifo:
+      return "a named pipe (FIFO)";
+    case std::filesystem::file_type::character:
+      return "a character device";
+    case std::filesystem::file_type::block:
+      return "a block device";
+    case std::filesystem::file_type::socket:
+      return "a socket";
+    default:
+      return "an unusual file";
+  }
+}
+
 }  // namespace
 
 base::Result<LoadedLibrary> LoadTourLibrary(const std::optional<std::filesystem::path>& folder) {
@@ -71,6 +98,9 @@ base::Result<LoadedLibrary> LoadTourLibrary(const std::optional<std::filesystem:
     loaded.origin = "built in";
     return loaded;
   }
+  if (const std::optional<std::string> kind = NotAFolder(*folder))
+    return base::Fail(base::Reason::Usage, "cannot read the library " + base::Quote(*folder) + ": it is " +
+                                               *kind + ", not a folder");
   loaded.origin = folder->string();
   std::string root = folder->string();  // "DIR/" names its files DIR/tours/x.tour, not DIR//tours/x.tour
   while (root.size() > 1 && root.back() == '/') root.pop_back();

@@ -224,3 +224,12 @@ bad_input("r3. a flag value with an ESC is quoted escaped" EXIT 2
 bad_input("r3. a 5000-character flag value is quoted by its first 60 characters" EXIT 2
   COMMAND sh -c "exec \"$0\" check --chip \"$(printf '%05000d' 7)\"" ${tw}
   MATCH "--chip got '0+… \\(5000 bytes\\)'")
+
+# A library that is not a folder is named for what it is, not by the "passages" folder read inside it.
+bad_input("r3. --library naming a FIFO says it is a named pipe, not a folder" EXIT 1
+  COMMAND sh -c "rm -rf \"$1\" && mkdir -p \"$1\" && mkfifo \"$1/lib\" && exec \"$0\" tours --library \"$1/lib\""
+          ${tw} ${fifo_dir}-library
+  MATCH "cannot read the library '[^']*/lib': it is a named pipe \\(FIFO\\), not a folder; --library takes a folder")
+bad_input("r3. --library naming a file says it is a file, not a folder" EXIT 1
+  COMMAND ${tw} tours --library ${CMAKE_CURRENT_SOURCE_DIR}/signal_after.sh
+  MATCH "cannot read the library '[^']*signal_after.sh': it is a file, not a folder")
