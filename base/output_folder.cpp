@@ -177,14 +177,17 @@ Result<OutputFolder> OutputFolder::Create(const fs::path& given, const FolderOpt
       parent / MakeTemporaryName(destination->filename().native(), TemporaryKind::Partial);
   if (mkdir(staging.c_str(), 0777) != 0) {
     const int failed = errno;
-    // Denied although the permission bits allow it (/sys, an immutable folder, a security policy): the
-    // folder takes no new folders, whatever its permissions say.
-    const bool system_says_no = (failed == EACCES || failed == EPERM) && access(parent.c_str(), W_OK) == 0;
-    return Refuse(ReasonForErrno(failed) == Reason::System ? Reason::Unwritable : ReasonForErrno(failed),
+    // Denied although the permission bits allow it (/sys, an immutable folder, a security policy), or
+    // "missing" in a folder that exists (/proc): the folder takes no new folders, whatever it says.
+    std::error_code ec;
+    const bool denied_anyway = (failed == EACCES || failed == EPERM) && access(parent.c_str(), W_OK) == 0;
+    const bool system_says_no = denied_anyway || (failed == ENOENT && fs::is_directory(parent, ec));
+    return Refuse(ReasonForErrno(failed) == Reason::System || system_says_no ? Reason::Unwritable
+                                                                             : ReasonForErrno(failed),
                   *destination,
                   (system_says_no ? "the folder " + Quote(parent) + " takes no new folders ("
                                   : "cannot create a folder in " + Quote(parent) + " (") +
-                      SystemText(failed) + (system_says_no ? ", though its permissions allow writing" : "") +
+                      SystemText(failed) + (denied_anyway ? ", though its permissions allow writing" : "") +
                       "); choose a place you can write to");
   }
   auto state = std::make_unique<State>();

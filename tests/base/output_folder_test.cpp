@@ -224,4 +224,9 @@ TEST_CASE("the checks can run before the work, creating nothing") {
   CHECK(scratch.Names() == std::vector<std::string>{"dump"});
   // A parent that exists but takes no new folders is caught by the check too, not after the run.
   CHECK_FALSE(CheckOutputFolder("/proc/tilewalk-dump", {}).ok());
+  // /proc answers "no such file" for a folder made in it: said as a folder that takes no new folders.
+  const auto in_proc = OutputFolder::Create("/proc/self/tilewalk-dump", {});
+  REQUIRE_FALSE(in_proc.ok());
+  CHECK(in_proc.error().reason == Reason::Unwritable);
+  CHECK(in_proc.error().message.find("the folder '/proc/self' takes no new folders") != std::string::npos);
 }
