@@ -20,23 +20,25 @@ namespace tilewalk::tpu {
 using GridIndex = Dims;
 using BlockIndex = Dims;
 
+class IndexMap;
+// The two forms of index map: with the grid indices only, or with the scalar-prefetch refs after them.
+template <typename F>
+concept GridOnlyIndexMap = !std::same_as<std::remove_cvref_t<F>, IndexMap> &&
+                           std::is_invocable_r_v<BlockIndex, F&, const GridIndex&>;
+template <typename F>
+concept PrefetchIndexMap = !std::same_as<std::remove_cvref_t<F>, IndexMap> && !GridOnlyIndexMap<F> &&
+                           std::is_invocable_r_v<BlockIndex, F&, const GridIndex&, const PrefetchRefs&>;
+
 // An index map in one of the two forms Pallas calls: with the grid indices only (pl.GridSpec), or with the
-// grid indices followed by the scalar-prefetch refs (PrefetchScalarGridSpec). Built from either lambda.
+// grid indices followed by the scalar-prefetch refs (PrefetchScalarGridSpec). Built from either lambda,
+// implicitly, as a std::function is.
 class IndexMap {
  public:
-  using GridOnly = std::function<BlockIndex(const GridIndex&)>;
-  using WithPrefetch = std::function<BlockIndex(const GridIndex&, const PrefetchRefs&)>;
-
   IndexMap() = default;
-  template <typename F>
-  requires(!std::same_as<std::remove_cvref_t<F>, IndexMap> &&
-           std::is_invocable_r_v<BlockIndex, F&, const GridIndex&>) IndexMap(F f)
-      : m_grid_only(std::move(f)) {}  // NOLINT: implicit, as a std::function is
-  template <typename F>
-  requires(!std::same_as<std::remove_cvref_t<F>, IndexMap> &&
-           !std::is_invocable_r_v<BlockIndex, F&, const GridIndex&> &&
-           std::is_invocable_r_v<BlockIndex, F&, const GridIndex&, const PrefetchRefs&>) IndexMap(F f)
-      : m_with_prefetch(std::move(f)) {}  // NOLINT
+  template <GridOnlyIndexMap F>
+  IndexMap(F f) : m_grid_only(std::move(f)) {}
+  template <PrefetchIndexMap F>
+  IndexMap(F f) : m_with_prefetch(std::move(f)) {}
 
   bool takes_prefetch() const { return static_cast<bool>(m_with_prefetch); }
   explicit operator bool() const { return m_grid_only || m_with_prefetch; }
@@ -46,8 +48,8 @@ class IndexMap {
   }
 
  private:
-  GridOnly m_grid_only;
-  WithPrefetch m_with_prefetch;
+  std::function<BlockIndex(const GridIndex&)> m_grid_only;
+  std::function<BlockIndex(const GridIndex&, const PrefetchRefs&)> m_with_prefetch;
 };
 
 struct BlockSpec {

@@ -42,8 +42,16 @@ int32_t SmemRef::load(const char* site, const Dims& index, std::source_location 
   return m_buffer ? m_buffer->Data<int32_t>()[*flat] : 0;
 }
 
+const SmemRef& PrefetchRefs::operator[](std::size_t i) const {
+  if (i >= m_refs.size())
+    throw KernelException(KernelError{ErrorType::TypeError, Phase::Tracing, kNoSite,
+                                      "it reads scalar-prefetch ref " + std::to_string(i) +
+                                          ", but the launch passes " + std::to_string(m_refs.size())});
+  return m_refs[i];
+}
+
 PrefetchRefs HbmPrefetchRefs(const LaunchSpec& spec) {
-  PrefetchRefs refs;
+  std::vector<SmemRef> refs;
   for (std::size_t p = 0; p < spec.scalar_prefetch.size(); ++p) {
     SmemRef& r = refs.emplace_back();
     r.m_buffer = spec.scalar_prefetch[p].array;
@@ -51,7 +59,7 @@ PrefetchRefs HbmPrefetchRefs(const LaunchSpec& spec) {
     r.m_shape = r.m_buffer->shape();
     r.m_operand = static_cast<uint8_t>(spec.PrefetchOperand(static_cast<int>(p)));
   }
-  return refs;
+  return PrefetchRefs(std::move(refs));
 }
 
 namespace {
@@ -84,6 +92,23 @@ std::optional<KernelError> CheckArity(const std::string& name, const IndexMap& m
   return std::nullopt;
 }
 
+// Calls a map that takes refs once, at grid index zero, as tracing it would: a ref it asks for past the
+// last one is its TypeError. Errors of the data (a read outside a table) wait for the step that meets them.
+std::optional<KernelError> TraceMap(const std::string& name, const IndexMap& map, const LaunchSpec& spec,
+                                    const PrefetchRefs& refs) {
+  if (!map.takes_prefetch()) return std::nullopt;
+  GridIndex zero;
+  for (int d = 0; d < spec.grid.rank(); ++d) zero.push_back(0);
+  try {
+    map(zero, refs);
+  } catch (const KernelException& e) {
+    if (e.error.type == ErrorType::TypeError)
+      return Fail(ErrorType::TypeError, Phase::Tracing,
+                  "the index map of '" + name + "': " + e.error.message);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<KernelError> CheckScalarPrefetchArguments(const LaunchSpec& spec) {
@@ -102,6 +127,11 @@ std::optional<KernelError> CheckScalarPrefetchArguments(const LaunchSpec& spec) 
     if (auto e = CheckArity(in.name, in.spec.index_map, spec)) return e;
   for (const auto& out : spec.outputs)
     if (auto e = CheckArity(out.name, out.spec.index_map, spec)) return e;
+  const PrefetchRefs refs = HbmPrefetchRefs(spec);
+  for (const auto& in : spec.inputs)
+    if (auto e = TraceMap(in.name, in.spec.index_map, spec, refs)) return e;
+  for (const auto& out : spec.outputs)
+    if (auto e = TraceMap(out.name, out.spec.index_map, spec, refs)) return e;
   return std::nullopt;
 }
 

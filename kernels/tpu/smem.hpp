@@ -14,12 +14,14 @@
 #include <vector>
 
 #include "kernels/tpu/array.hpp"
+#include "kernels/tpu/events.hpp"
 #include "kernels/tpu/kernel_error.hpp"
 #include "kernels/tpu/shape.hpp"
 
 namespace tilewalk::tpu {
 
 class Kernel;
+class PrefetchRefs;
 struct LaunchSpec;
 struct Chip;
 
@@ -48,7 +50,8 @@ class SmemRef {
  private:
   friend class Kernel;
   friend class LaunchRunner;
-  friend std::vector<SmemRef> HbmPrefetchRefs(const LaunchSpec& spec);
+  friend class PrefetchRefs;
+  friend PrefetchRefs HbmPrefetchRefs(const LaunchSpec& spec);
   // The flat offset of `index`, or nullopt with the reason in `why`.
   std::optional<int64_t> Flat(const Dims& index, std::string& why) const;
 
@@ -56,10 +59,22 @@ class SmemRef {
   const Array* m_buffer = nullptr;  // null while the body is traced
   std::string m_name;
   Shape m_shape;
-  uint8_t m_operand = 0xFF;
+  uint8_t m_operand = kNoOperand;
 };
 
-using PrefetchRefs = std::vector<SmemRef>;
+// The refs an index map receives after the grid indices, in argument order.
+class PrefetchRefs {
+ public:
+  PrefetchRefs() = default;
+  explicit PrefetchRefs(std::vector<SmemRef> refs) : m_refs(std::move(refs)) {}
+  std::size_t size() const { return m_refs.size(); }
+  // Ref i. Past the last one it throws a TypeError: in Python, a map with more parameters than the launch
+  // passes fails when it is traced.
+  const SmemRef& operator[](std::size_t i) const;
+
+ private:
+  std::vector<SmemRef> m_refs;
+};
 
 // Refs onto the HBM arrays of the launch's scalar-prefetch operands: what its index maps read. SMEM holds
 // the same values for the whole launch, so the plan can evaluate every index map before anything runs.
@@ -67,7 +82,7 @@ PrefetchRefs HbmPrefetchRefs(const LaunchSpec& spec);
 
 // Tracing-time checks, made before the body is traced as pallas_call makes them while it builds the grid
 // mapping: the operand count against num_scalar_prefetch (ValueError) and each index map's arguments
-// against the launch's (TypeError).
+// against the launch's (TypeError): its form, and the refs it asks for when called at grid index zero.
 std::optional<KernelError> CheckScalarPrefetchArguments(const LaunchSpec& spec);
 
 // Lowering: each operand's dtype (the model holds int32 only) and the SMEM budget (OutOfSmem).

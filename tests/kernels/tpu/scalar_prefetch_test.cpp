@@ -387,6 +387,20 @@ TEST_CASE("scalar-prefetch argument errors are raised while tracing, before anyt
     CHECK(r.error->phase == Phase::Tracing);
     CHECK(Contains(r.error->message, "the index map of 'a' takes scalar-prefetch refs"));
   }
+  SUBCASE("an index map that asks for more refs than the launch passes is a TypeError") {
+    BlockSparseMatmul t(kTable, kCounts);
+    LaunchSpec spec = t.Spec();
+    spec.inputs[1].spec.index_map = [](const GridIndex& g, const PrefetchRefs& p) {
+      return BlockIndex{p[2](g[0]), g[1]};
+    };
+    const LaunchResult r = RunLaunch(spec, LaunchOptions{});
+    REQUIRE(r.error);
+    CHECK(r.error->type == ErrorType::TypeError);
+    CHECK(r.error->phase == Phase::Tracing);
+    CHECK(Contains(r.error->message,
+                   "the index map of 'b': it reads scalar-prefetch ref 2, but the launch passes 2"));
+    CHECK(r.events.empty());
+  }
   SUBCASE("the body's read with the wrong number of indices fails while tracing") {
     BlockSparseMatmul t(kTable, kCounts);
     LaunchSpec spec = t.Spec();
