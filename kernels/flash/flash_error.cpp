@@ -19,6 +19,7 @@ std::string ErrorAdvice(const tpu::KernelError& e, const std::string& launch) {
     case tpu::ErrorType::ZeroDivisionError:
       return "The original rejects this scenario" + in + "; change the setting it names.";
     case tpu::ErrorType::OutOfVmem:
+    case tpu::ErrorType::OutOfSmem:
     case tpu::ErrorType::BlockShapeError:
       return "The compiler would refuse this launch" + in + "; use other block sizes.";
     case tpu::ErrorType::IndexMapError:

@@ -16,16 +16,16 @@ constexpr std::string_view kV6eClockSource =
     "earlier Google v6e page gave imply 1.75 GHz";
 // Figures per chip from jax's public TPU table (jax/_src/tpu_info.py); VMEM is per TensorCore. The default
 // scoped VMEM limits come from public compiler errors where one was found, and are labelled as assumptions
-// where none was.
+// where none was. SMEM is 1 MiB per TensorCore on all four (jax/_src/pallas/mosaic/tpu_info.py).
 constexpr std::array<Chip, 4> kChips = {{
     {"v4", 2, 16 * kMiB, 4, 128, 34.4e9, 1230e9, 275e12, 16 * kMiB,
-     "assumed: the whole 16 MiB per core, no public report of a lower default found", 0, 0, ""},
+     "assumed: the whole 16 MiB per core, no public report of a lower default found", 0, 0, "", kMiB},
     {"v5e", 1, 128 * kMiB, 4, 128, 17.2e9, 820e9, 197e12, 16 * kMiB,
-     "pytorch/xla#6611: \"Scoped allocation with size 31.07M and limit 16.00M\"", 0, 0, ""},
+     "pytorch/xla#6611: \"Scoped allocation with size 31.07M and limit 16.00M\"", 0, 0, "", kMiB},
     {"v5p", 2, 64 * kMiB, 4, 128, 103e9, 2460e9, 459e12, 16 * kMiB,
-     "assumed: the v5e's 16 MiB (pytorch/xla#6611), not confirmed for v5p", 0, 0, ""},
+     "assumed: the v5e's 16 MiB (pytorch/xla#6611), not confirmed for v5p", 0, 0, "", kMiB},
     {"v6e", 1, 128 * kMiB, 2, 256, 34.4e9, 1640e9, 920e12, 32 * kMiB,
-     "vllm-project/tpu-inference#3407: \"limit 32.00M\" on tpu6e", 0, 1.75e9, kV6eClockSource},
+     "vllm-project/tpu-inference#3407: \"limit 32.00M\" on tpu6e", 0, 1.75e9, kV6eClockSource, kMiB},
 }};
 }  // namespace
 

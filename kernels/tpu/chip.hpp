@@ -27,6 +27,7 @@ struct Chip {
   int64_t vmem_limit_bytes = 0;          // a launch's own vmem_limit_bytes; 0: the default applies
   double clock_hz = 0;                   // the TensorCore clock where it is set; 0: implied by the MXU peak
   std::string_view clock_source{};       // why a set clock has the value it has
+  int64_t smem_bytes = 1024 * 1024;      // SMEM per TensorCore: what scalar-prefetch operands may fill
 
   // The scoped VMEM limit a launch compiles under, never more than the physical VMEM.
   int64_t VmemLimit() const {

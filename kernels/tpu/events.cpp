@@ -6,8 +6,8 @@ namespace tilewalk::tpu {
 
 namespace {
 constexpr std::array<std::string_view, kEventKindCount> kNames = {
-    "step_begin", "copy_in", "writeback", "when",     "loop_iteration", "load",
-    "store",      "vector",  "matmul",    "step_end", "error",          "scalar",
+    "step_begin", "copy_in", "writeback", "when",  "loop_iteration", "load",      "store",
+    "vector",     "matmul",  "step_end",  "error", "scalar",         "smem_copy",
 };
 }  // namespace
 

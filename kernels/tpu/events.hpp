@@ -23,7 +23,9 @@ enum class EventKind : uint8_t {
   MatMul,         // a statement containing at least one MXU matmul
   StepEnd,        // a grid step ends: flags kRan, or skipped (no arithmetic ran)
   Error,          // a kernel error, at its site
-  Scalar,         // a statement on scalars fixed per grid step: a program id, a block shape, a static test
+  Scalar,         // a statement on scalars fixed per grid step: a program id, a block shape, a static test;
+                  // with an operand, the body's read of element `block` of that scalar-prefetch ref
+  SmemCopy,       // HBM → SMEM copy of a whole scalar-prefetch operand, before a TensorCore's first step
   kCount,
 };
 
@@ -45,14 +47,14 @@ inline constexpr uint8_t kNoOperand = 0xFF;
 struct Event {
   EventKind kind = EventKind::StepBegin;
   uint8_t flags = 0;
-  uint8_t operand = kNoOperand;  // launch operand index: inputs, then outputs, then scratch
+  uint8_t operand = kNoOperand;  // launch operand index: inputs, outputs, scratch, scalar prefetch
   uint8_t slot = 0;              // VMEM slot (0 or 1) of the buffer touched
   SiteId site = kNoSite;
   uint16_t lead = 0;   // Load/Store: first leading ref index (the batch row within block_b)
   uint32_t step = 0;   // linear grid step
-  uint32_t block = 0;  // CopyIn/Writeback: linear block index; LoopIteration: iteration
+  uint32_t block = 0;  // CopyIn/Writeback: linear block index; LoopIteration: iteration; Scalar: element
   uint16_t row0 = 0, rows = 0, col0 = 0, cols = 0;  // Load/Store: the ref region
-  uint64_t work = 0;     // bytes (copies), flops (matmul), vector-register ops (others)
+  uint64_t work = 0;     // bytes (copies, SmemCopy), flops (matmul), vector-register ops (others)
   float t_start_us = 0;  // estimated by the cost model, on the clock of the event's core
   float t_end_us = 0;
 

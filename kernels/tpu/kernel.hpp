@@ -19,6 +19,7 @@
 #include "kernels/tpu/op_context.hpp"
 #include "kernels/tpu/shape.hpp"
 #include "kernels/tpu/sites.hpp"
+#include "kernels/tpu/smem.hpp"
 #include "kernels/tpu/value.hpp"
 
 namespace tilewalk::tpu {
@@ -106,6 +107,8 @@ class KernelHost {
   virtual void OnLoad(SiteId site, const Ref& ref, const RefRegion& region, const Value& value) = 0;
   virtual void OnStore(SiteId site, const Ref& ref, const RefRegion& region, const Value& value,
                        Ref::StoreMode mode) = 0;
+  // The body read element `flat` of a scalar-prefetch ref.
+  virtual void OnSmemLoad(SiteId site, const SmemRef& ref, int64_t flat) = 0;
 };
 
 class Kernel {
@@ -113,6 +116,8 @@ class Kernel {
   int program_id(int axis) const { return static_cast<int>(m_grid_index[axis]); }
   bool tracing() const { return m_host == nullptr; }
 
+  // The body's arguments, in the original's order: scalar-prefetch refs, inputs, outputs, scratch.
+  const SmemRef* prefetch(int i) const { return &m_prefetch[static_cast<std::size_t>(i)]; }
   Ref* input(int i) { return &m_inputs[static_cast<std::size_t>(i)]; }
   Ref* output(int i) { return &m_outputs[static_cast<std::size_t>(i)]; }
   Ref* scratch(int i) { return &m_scratch[static_cast<std::size_t>(i)]; }
@@ -171,11 +176,16 @@ class Kernel {
 
  private:
   friend class Ref;
+  friend class SmemRef;
   friend class LaunchRunner;
+  void OnSmemLoad(SiteId site, const SmemRef& ref, int64_t flat) const {
+    if (m_host) m_host->OnSmemLoad(site, ref, flat);
+  }
   static OpCounts Delta(const OpCounts& before, const OpCounts& after);
 
   KernelHost* m_host = nullptr;  // null while tracing
   Dims m_grid_index;
+  std::vector<SmemRef> m_prefetch;
   std::vector<Ref> m_inputs, m_outputs, m_scratch;
 };
 

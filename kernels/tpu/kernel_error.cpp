@@ -20,6 +20,8 @@ std::string_view ErrorTypeName(ErrorType t) {
       return "OutputRevisitedError";
     case ErrorType::ZeroDivisionError:
       return "ZeroDivisionError";
+    case ErrorType::OutOfSmem:
+      return "OutOfSmemError";
   }
   return "?";
 }

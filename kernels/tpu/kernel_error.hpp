@@ -21,6 +21,7 @@ enum class ErrorType : uint8_t {
   IndexMapError,      // an index map returned a block outside the array
   OutputRevisited,    // an output block came back after it was written back
   ZeroDivisionError,  // Python's integer % or // with a block size of 0 as the divisor
+  OutOfSmem,          // the scalar-prefetch operands do not fit the chip's SMEM
 };
 
 enum class Phase : uint8_t {

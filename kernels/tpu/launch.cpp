@@ -2,6 +2,7 @@
 #include "kernels/tpu/launch.hpp"
 
 #include <cassert>
+#include <cstring>
 #include <limits>
 
 #include "kernels/tpu/dma.hpp"
@@ -14,6 +15,14 @@ namespace tilewalk::tpu {
 LaunchRunner::LaunchRunner(const LaunchSpec& spec, LaunchOptions options)
     : m_spec(spec), m_options(std::move(options)), m_cost(m_options.chip) {
   assert(m_spec.OperandCount() < kNoOperand && "a launch has at most 254 operands");
+  for (std::size_t p = 0; p < m_spec.scalar_prefetch.size(); ++p) {
+    SmemRef& r = m_kernel.m_prefetch.emplace_back();
+    r.m_kernel = &m_kernel;
+    r.m_name = m_spec.scalar_prefetch[p].name;
+    if (const Array* a = m_spec.scalar_prefetch[p].array) r.m_shape = a->shape();
+    r.m_operand = static_cast<uint8_t>(m_spec.PrefetchOperand(static_cast<int>(p)));
+    m_stats.smem_copies.push_back({r.m_name});
+  }
   auto make_ref = [&](const std::string& name, const Shape& shape, DType dtype, int operand) {
     Ref r;
     r.m_kernel = &m_kernel;
@@ -42,6 +51,7 @@ std::size_t MachineState::Bytes() const {
   for (const auto* slots : {&input_slots, &output_slots})
     for (const auto& pair : *slots) bytes += pair[0].bytes() + pair[1].bytes();
   for (const Array& s : scratch) bytes += s.bytes();
+  for (const Array& s : smem) bytes += s.bytes();
   return bytes;
 }
 
@@ -83,7 +93,10 @@ LaunchResult RunLaunch(const LaunchSpec& spec, const LaunchOptions& options) {
 // ---- tracing ------------------------------------------------------------------------------------
 
 void LaunchRunner::Trace() {
+  // pallas_call checks the scalar-prefetch arguments and traces the index maps before the body.
+  if (auto e = CheckScalarPrefetchArguments(m_spec)) throw KernelException(*e);
   m_kernel.m_host = nullptr;  // shape-only: refs have no buffers, when() enters every branch
+  for (SmemRef& r : m_kernel.m_prefetch) r.m_buffer = nullptr;
   for (auto* refs : {&m_kernel.m_inputs, &m_kernel.m_outputs, &m_kernel.m_scratch})
     for (Ref& r : *refs) r.m_buffer = nullptr;
   m_kernel.m_grid_index = Dims();
@@ -107,6 +120,7 @@ void LaunchRunner::Lower() {
                                           "' needs more VMEM than its scoped limit on the " +
                                           std::string(m_options.chip.name) + " allows:\n" +
                                           m_vmem.Describe() + "\nUse smaller blocks, or raise the limit."});
+  if (auto e = CheckScalarPrefetchLowering(m_spec, m_options.chip)) throw KernelException(*e);
   m_plan = PlanPipeline(m_spec, m_options.chip.tensor_cores);
 }
 
@@ -125,6 +139,7 @@ void LaunchRunner::AllocateState() {
     m_state.output_slots.push_back(
         {fresh(out.spec.block_shape, out.array->dtype()), fresh(out.spec.block_shape, out.array->dtype())});
   for (const auto& s : m_spec.scratch) m_state.scratch.push_back(fresh(s.shape, s.dtype));
+  for (const auto& p : m_spec.scalar_prefetch) m_state.smem.emplace_back(p.array->shape(), DType::I32);
 }
 
 // ---- rewinding ---------------------------------------------------------------------------------
@@ -139,6 +154,14 @@ void LaunchRunner::RewindInputsTo(int64_t step) {
 
 void LaunchRunner::RefillInputSlots(int64_t step) {
   m_inputs_current = true;
+  // SMEM is filled before step 0 runs and never changes after.
+  for (std::size_t p = 0; p < m_state.smem.size(); ++p) {
+    Array& smem = m_state.smem[p];
+    if (step > 0)
+      std::memcpy(smem.RawData(), m_spec.scalar_prefetch[p].array->RawData(), smem.bytes());
+    else
+      smem.Fill(0);
+  }
   const float garbage = std::numeric_limits<float>::quiet_NaN();
   for (std::size_t i = 0; i < m_spec.inputs.size(); ++i) {
     const OperandSchedule& sched = m_plan.inputs[i];

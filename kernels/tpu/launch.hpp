@@ -1,7 +1,9 @@
 // Runs a launch on the TPU model, in the phases Pallas goes through:
 //   1. tracing: the body runs once on shape-only values; its errors carry Phase::Tracing, nothing executes;
-//   2. lowering: the block-shape rule, the VMEM budget, and the pipeline schedule from the index maps;
-//   3. execution: the grid runs sequentially in lexicographic order, each step prefetching the next
+//   2. lowering: the block-shape rule, the VMEM and SMEM budgets, and the pipeline schedule from the index
+//      maps (on the data of the scalar-prefetch operands, smem.hpp);
+//   3. execution: each TensorCore first copies the scalar-prefetch operands into its SMEM; then the grid
+//      runs sequentially in lexicographic order, each step prefetching the next
 //      step's input blocks into the other VMEM slot (or skipping the copy when the block is unchanged),
 //      running the body, and writing back outputs whose block is about to change.
 // The machine state is one explicit struct (MachineState) that RunStep advances one grid step at a time,
@@ -41,6 +43,7 @@ struct LaunchStats {
   int64_t steps = 0, steps_run = 0, steps_skipped = 0;  // executed steps: skipped ones did no arithmetic
   std::vector<OperandTraffic> copies;                   // per input
   std::vector<OperandTraffic> writebacks;               // per output
+  std::vector<OperandTraffic> smem_copies;  // per scalar-prefetch operand: one copy per TensorCore that runs
   OpCounts ops;
   std::vector<StepCost> step_costs;  // per executed step
   CostSummary cost;                  // an estimate
@@ -57,9 +60,10 @@ struct MachineState {
   std::vector<std::array<Array, 2>> input_slots;
   std::vector<std::array<Array, 2>> output_slots;
   std::vector<Array> scratch;
-  CoreClocks clocks;  // per TensorCore; core 1's stays at zero on a one-core chip
+  std::vector<Array> smem;  // the scalar-prefetch operands, once copied in (zeros before)
+  CoreClocks clocks;        // per TensorCore; core 1's stays at zero on a one-core chip
 
-  std::size_t Bytes() const;  // the slots' and the scratch's arrays
+  std::size_t Bytes() const;  // the slots', the scratch's and SMEM's arrays
 };
 
 struct LaunchResult {
@@ -119,6 +123,7 @@ class LaunchRunner final : private KernelHost {
   void AllocateState();
   void BindRefs(int64_t step);
   void CopyIn(int input, int64_t step, bool prologue);
+  void CopyToSmem(int prefetch);  // a whole scalar-prefetch operand, HBM → SMEM
   void Writeback(int output, int64_t step);
   void Fail(KernelError error, int64_t step);
   Event MakeEvent(EventKind kind, SiteId site) const;
@@ -134,9 +139,10 @@ class LaunchRunner final : private KernelHost {
   void OnLoad(SiteId site, const Ref& ref, const RefRegion& region, const Value& value) override;
   void OnStore(SiteId site, const Ref& ref, const RefRegion& region, const Value& value,
                Ref::StoreMode mode) override;
+  void OnSmemLoad(SiteId site, const SmemRef& ref, int64_t flat) override;
   void EmitRefAccess(EventKind kind, SiteId site, const Ref& ref, const RefRegion& region,
                      const Value& value);
-  void RefillInputSlots(int64_t step);  // as the pipeline had them at the start of `step`; now current
+  void RefillInputSlots(int64_t step);  // as the pipeline had them at the start of `step`, SMEM too
   uint64_t WriteBlockBack(int output, uint8_t slot, uint32_t block);
 
   // ---- parallel grid axes (launch_parallel.cpp) ----

@@ -1,5 +1,6 @@
 // [SECTIONS] starting the workers · adopting a step · the worker's side
 #include <cassert>
+#include <cstring>
 
 #include "kernels/tpu/dma.hpp"
 #include "kernels/tpu/launch.hpp"
@@ -84,6 +85,13 @@ bool LaunchRunner::AdoptStep() {
         }
         break;
       }
+      case EventKind::SmemCopy: {
+        OperandTraffic& traffic =
+            m_stats.smem_copies[static_cast<std::size_t>(e.operand - m_spec.PrefetchOperand(0))];
+        traffic.issued += 1;
+        traffic.bytes += e.work;
+        break;
+      }
       case EventKind::Store:
         m_pending.Add(WritableBuffer(e), std::move(record.stores[store++]));
         break;
@@ -152,6 +160,11 @@ void LaunchRunner::BeginSlice(int64_t first_step) {
   m_error.reset();
   m_stats.step_costs.clear();
   m_state.next_step = first_step;
+  // SMEM never changes once filled; a core's first step fills it itself.
+  if (first_step > 0)
+    for (std::size_t p = 0; p < m_state.smem.size(); ++p)
+      std::memcpy(m_state.smem[p].RawData(), m_spec.scalar_prefetch[p].array->RawData(),
+                  m_state.smem[p].bytes());
   // The slice reads only the slot its first step uses until a copy lands in the other one (a slot changes
   // only with a copy), so that is the one slot to fill. Step 0's prologue fills its own.
   if (first_step > 0)

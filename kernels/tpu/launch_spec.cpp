@@ -10,8 +10,10 @@ const std::string& LaunchSpec::OperandName(int operand) const {
   i -= inputs.size();
   if (i < outputs.size()) return outputs[i].name;
   i -= outputs.size();
-  assert(i < scratch.size() && "operand index out of range");
-  return scratch[i].name;
+  if (i < scratch.size()) return scratch[i].name;
+  i -= scratch.size();
+  assert(i < scalar_prefetch.size() && "operand index out of range");
+  return scalar_prefetch[i].name;
 }
 
 }  // namespace tilewalk::tpu

@@ -22,9 +22,20 @@ struct LaunchSpec {
   std::vector<OutputOperand> outputs;
   std::vector<ScratchSpec> scratch;
   std::function<void(Kernel&)> body;
+  // PrefetchScalarGridSpec: how many of the launch's arguments are scalar-prefetch operands, and those
+  // arguments, which come before `inputs` (smem.hpp). 0 and none: a plain pl.GridSpec.
+  int num_scalar_prefetch = 0;
+  std::vector<ScalarPrefetchOperand> scalar_prefetch;
 
-  // Operand indices as events store them: inputs, then outputs, then scratch.
-  int OperandCount() const { return static_cast<int>(inputs.size() + outputs.size() + scratch.size()); }
+  // Operand indices as events store them: inputs, then outputs, then scratch, then the scalar-prefetch
+  // operands. The prefetch operands come last here, though first in the argument list, so that an input's
+  // index is the same with or without them (see docs/tpu-model.md, "Scalar prefetch").
+  int OperandCount() const {
+    return static_cast<int>(inputs.size() + outputs.size() + scratch.size() + scalar_prefetch.size());
+  }
+  int PrefetchOperand(int p) const {  // the operand index of scalar-prefetch operand p
+    return static_cast<int>(inputs.size() + outputs.size() + scratch.size()) + p;
+  }
   const std::string& OperandName(int operand) const;
 };
 

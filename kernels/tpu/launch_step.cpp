@@ -1,5 +1,6 @@
 // [SECTIONS] one grid step · copies · kernel host callbacks
 #include <cassert>
+#include <cstring>
 
 #include "kernels/tpu/dma.hpp"
 #include "kernels/tpu/launch.hpp"
@@ -25,9 +26,12 @@ void LaunchRunner::RunStep() {
     Fail(m_plan.fault->error, s);
     return;
   }
-  // Each TensorCore's first step fills its own VMEM; a core never prefetches for the other.
-  if (m_plan.cores.StartsCore(s))
+  // Each TensorCore's first step fills its own SMEM, then its own VMEM; a core never prefetches for the
+  // other.
+  if (m_plan.cores.StartsCore(s)) {
+    for (int p = 0; p < static_cast<int>(m_spec.scalar_prefetch.size()); ++p) CopyToSmem(p);
     for (int i = 0; i < static_cast<int>(m_spec.inputs.size()); ++i) CopyIn(i, s, /*prologue=*/true);
+  }
   Emit(MakeEvent(EventKind::StepBegin, kNoSite));
   if (s + 1 < m_plan.steps && !m_plan.cores.StartsCore(s + 1))
     for (int i = 0; i < static_cast<int>(m_spec.inputs.size()); ++i) CopyIn(i, s + 1, /*prologue=*/false);
@@ -73,6 +77,7 @@ void LaunchRunner::BindRefs(int64_t step) {
   }
   for (std::size_t i = 0; i < m_spec.scratch.size(); ++i)
     m_kernel.m_scratch[i].m_buffer = &m_state.scratch[i];
+  for (std::size_t p = 0; p < m_state.smem.size(); ++p) m_kernel.m_prefetch[p].m_buffer = &m_state.smem[p];
 }
 
 void LaunchRunner::Fail(KernelError error, int64_t step) {
@@ -108,6 +113,20 @@ void LaunchRunner::CopyIn(int input, int64_t step, bool prologue) {
   e.block = sched.block[s];
   e.work = bytes;
   Emit(e, issue ? m_cost.DmaUs(bytes) : 0.0);
+}
+
+void LaunchRunner::CopyToSmem(int prefetch) {
+  const auto p = static_cast<std::size_t>(prefetch);
+  const Array& hbm = *m_spec.scalar_prefetch[p].array;
+  Array& smem = m_state.smem[p];
+  std::memcpy(smem.RawData(), hbm.RawData(), hbm.bytes());
+  m_stats.smem_copies[p].issued += 1;
+  m_stats.smem_copies[p].bytes += hbm.bytes();
+  Event e = MakeEvent(EventKind::SmemCopy, kNoSite);
+  e.flags = event_flags::kIssued;
+  e.operand = static_cast<uint8_t>(m_spec.PrefetchOperand(prefetch));
+  e.work = hbm.bytes();
+  Emit(e, m_cost.DmaUs(hbm.bytes()));
 }
 
 void LaunchRunner::Writeback(int output, int64_t step) {
@@ -205,6 +224,13 @@ void LaunchRunner::OnStore(SiteId site, const Ref& ref, const RefRegion& region,
     m_capture->stores.push_back({region, mode, value});
   }
   EmitRefAccess(EventKind::Store, site, ref, region, value);
+}
+
+void LaunchRunner::OnSmemLoad(SiteId site, const SmemRef& ref, int64_t flat) {
+  Event e = MakeEvent(EventKind::Scalar, site);
+  e.operand = ref.operand();
+  e.block = static_cast<uint32_t>(flat);
+  Emit(e);
 }
 
 void LaunchRunner::EmitRefAccess(EventKind kind, SiteId site, const Ref& ref, const RefRegion& region,

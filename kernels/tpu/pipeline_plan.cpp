@@ -28,15 +28,23 @@ std::optional<KernelError> CheckOne(const std::string& name, const Shape& array,
   return std::nullopt;
 }
 
-// Evaluates an operand's index map at every step; returns the first out-of-range step, if any.
+// Evaluates an operand's index map at every step, on the data of the scalar-prefetch operands when it
+// takes them; returns the first step whose block is out of range, or whose map read outside a ref.
 std::optional<PipelineFault> ScheduleBlocks(const std::string& name, const Shape& array,
                                             const BlockSpec& spec, const Dims& grid, int64_t steps,
-                                            OperandSchedule& out) {
+                                            const PrefetchRefs& refs, OperandSchedule& out) {
   out.block_grid = BlockGrid(array, spec.block_shape);
   out.block.resize(static_cast<std::size_t>(steps));
   for (int64_t s = 0; s < steps; ++s) {
     const GridIndex g = UnflattenStep(grid, s);
-    const BlockIndex b = spec.index_map(g);
+    BlockIndex b;
+    try {
+      b = spec.index_map(g, refs);
+    } catch (const KernelException& e) {
+      return PipelineFault{s, KernelError{e.error.type, e.error.phase, kNoSite,
+                                          "the index map of '" + name + "' at grid index " + g.ToString() +
+                                              ": " + e.error.message}};
+    }
     bool ok = b.rank() == out.block_grid.rank();
     for (int d = 0; ok && d < b.rank(); ++d) ok = b[d] >= 0 && b[d] < out.block_grid[d];
     if (!ok)
@@ -77,10 +85,14 @@ PipelinePlan PlanPipeline(const LaunchSpec& spec, int tensor_cores) {
   plan.cores = CoreSplit::Of(spec, tensor_cores);
   const CoreSplit& cores = plan.cores;
   const auto n = static_cast<std::size_t>(plan.steps);
+  // SMEM holds these values for the whole launch, so every block index, and with it every copy and
+  // writeback below, follows from the maps' outputs on the data.
+  const PrefetchRefs refs = HbmPrefetchRefs(spec);
 
   for (const auto& in : spec.inputs) {
     OperandSchedule& s = plan.inputs.emplace_back();
-    KeepEarliest(plan.fault, ScheduleBlocks(in.name, in.array->shape(), in.spec, spec.grid, plan.steps, s));
+    KeepEarliest(plan.fault,
+                 ScheduleBlocks(in.name, in.array->shape(), in.spec, spec.grid, plan.steps, refs, s));
     s.slot.assign(n, 0);
     s.transfer.assign(n, 0);
     for (std::size_t i = 0; i < n; ++i) {
@@ -94,7 +106,7 @@ PipelinePlan PlanPipeline(const LaunchSpec& spec, int tensor_cores) {
   for (const auto& out : spec.outputs) {
     OperandSchedule& s = plan.outputs.emplace_back();
     KeepEarliest(plan.fault,
-                 ScheduleBlocks(out.name, out.array->shape(), out.spec, spec.grid, plan.steps, s));
+                 ScheduleBlocks(out.name, out.array->shape(), out.spec, spec.grid, plan.steps, refs, s));
     s.slot.assign(n, 0);
     s.transfer.assign(n, 0);
     std::set<uint32_t> written;

@@ -1,4 +1,5 @@
-// The software pipeline of a launch, planned from the index maps before anything runs:
+// The software pipeline of a launch, planned from the index maps before anything runs (maps that take
+// scalar-prefetch refs read the operands' data, which SMEM holds unchanged for the whole launch):
 // for every grid step and operand, which block it wants, which of its two VMEM slots holds it, and
 // whether a copy is issued (inputs: only when the block index changes from the previous step) or a
 // writeback happens (outputs: when the next step's block index differs, and after the last step). On a

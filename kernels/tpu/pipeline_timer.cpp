@@ -23,6 +23,11 @@ void StampEvent(Event& e, double duration_us, PipelineClock& clock, StepCost& st
       else
         clock.next_inputs_ready = std::max(clock.next_inputs_ready, clock.dma);
       return;
+    case EventKind::SmemCopy:  // before the core's first step, like the prologue's copies
+      SetTimes(e, clock.Copy(duration_us), duration_us);
+      step.dma_us += duration_us;
+      clock.inputs_ready = std::max(clock.inputs_ready, clock.dma);
+      return;
     case EventKind::Writeback:
       SetTimes(e, clock.Copy(duration_us), duration_us);
       step.dma_us += duration_us;

@@ -12,7 +12,7 @@
 namespace tilewalk::tpu {
 
 // Sets event.t_start_us and t_end_us and advances the clock; `step` is the cost of the event's grid step.
-// duration_us: of the copy (CopyIn issued, Writeback) or of the core's work (Vector, MatMul, Load,
+// duration_us: of the copy (CopyIn issued, Writeback, SmemCopy) or of the core's work (Vector, MatMul, Load,
 // Store); ignored for the other kinds, which take no time.
 void StampEvent(Event& event, double duration_us, PipelineClock& clock, StepCost& step);
 
