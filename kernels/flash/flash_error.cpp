@@ -17,6 +17,9 @@ std::string ErrorAdvice(const tpu::KernelError& e, const std::string& launch) {
     case tpu::ErrorType::TypeError:
     case tpu::ErrorType::NotImplementedError:
     case tpu::ErrorType::ZeroDivisionError:
+    case tpu::ErrorType::AssertionError:
+    case tpu::ErrorType::AttributeError:
+    case tpu::ErrorType::IndexError:
       return "The original rejects this scenario" + in + "; change the setting it names.";
     case tpu::ErrorType::OutOfVmem:
     case tpu::ErrorType::OutOfSmem:

@@ -22,6 +22,12 @@ std::string_view ErrorTypeName(ErrorType t) {
       return "ZeroDivisionError";
     case ErrorType::OutOfSmem:
       return "OutOfSmemError";
+    case ErrorType::AssertionError:
+      return "AssertionError";
+    case ErrorType::AttributeError:
+      return "AttributeError";
+    case ErrorType::IndexError:
+      return "IndexError";
   }
   return "?";
 }

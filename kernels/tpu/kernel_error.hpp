@@ -22,6 +22,11 @@ enum class ErrorType : uint8_t {
   OutputRevisited,    // an output block came back after it was written back
   ZeroDivisionError,  // Python's integer % or // with a block size of 0 as the divisor
   OutOfSmem,          // the scalar-prefetch operands do not fit the chip's SMEM
+  // Where the original has no check of its own and stops by accident: a failed `assert`, a missing
+  // attribute, an index out of range (splash's mask processing has all three).
+  AssertionError,
+  AttributeError,
+  IndexError,
 };
 
 enum class Phase : uint8_t {

@@ -127,3 +127,10 @@ TEST_CASE("an index map that leaves the array is a kernel error at its step") {
   CHECK(r.error->type == ErrorType::IndexMapError);
   CHECK(Contains(r.error->message, "returned block (2, 0) at grid index (1, 0, 0)"));
 }
+
+TEST_CASE("the error kinds a mirror can stop on by accident carry Python's own names") {
+  using tilewalk::tpu::ErrorType;
+  CHECK(tilewalk::tpu::ErrorTypeName(ErrorType::AssertionError) == "AssertionError");
+  CHECK(tilewalk::tpu::ErrorTypeName(ErrorType::AttributeError) == "AttributeError");
+  CHECK(tilewalk::tpu::ErrorTypeName(ErrorType::IndexError) == "IndexError");
+}
