@@ -6,9 +6,9 @@
 // The original is a frozen dataclass whose __post_init__ fills the two compute sizes left unset and refuses
 // dq sizes beside a fused backward. MakeBlockSizes is that constructor: build the fields with designated
 // initializers, then pass them through it. It raises (RaiseSplashError, argument-check phase, site
-// "splash.block_sizes.dq_with_fused") the original's ValueError. The class checks nothing else: backward
-// sizes that are only partly set are legal, has_backward_blocks() just answers false, and the error comes
-// when the backward runs (backward_checks.hpp).
+// "splash.block_sizes.dq_with_fused") the original's ValueError [pinned lines 515-524]. The class checks
+// nothing else: backward sizes that are only partly set are legal, has_backward_blocks() just answers false,
+// and the error comes when the backward runs (backward_checks.hpp).
 #pragma once
 
 #include <cstdint>

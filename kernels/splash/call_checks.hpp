@@ -5,15 +5,15 @@
 // returns the first error as a value: a launch asks it first.
 //
 // The forward's checks, sites "splash.fwd.*" (pinned lines in brackets):
-//   ValueError  q is not 3-d: Python's own unpacking message [915]
-//   ValueError standing for IndexError  v has rank 0 [916]; k has rank 0 in MHA [929]
+//   ValueError  q is not 3-d: Python's own unpacking message [916]
+//   ValueError standing for IndexError  v has rank 0 [917]; k has rank 0 in MHA [930]
 //   ValueError  partial_mask_blocks are not bool [933-940]
 //   ValueError  k is not 3-d (2-d for MQA) [942-946]; k's head dim differs from q's [948-952];
 //               num_q_heads is not a multiple of num_kv_heads, MHA only [954-958] (ZeroDivisionError
 //               when num_kv_heads is 0); k and v differ but for their last dimension [960-964];
 //               block_kv is not a multiple of block_kv_compute [967-968] (ZeroDivisionError for a
 //               compute size of 0); block_kv_compute is not a multiple of 128 [969-970]; the q or kv
-//               segment ids are not 1-d of the sequence's length [974-984]
+//               segment ids are not 1-d of the sequence's length [976-986]
 //   ValueError standing for AssertionError  sinks are not (num_q_heads,) [1066]
 // A differentiated call first refuses save_residuals: NotImplementedError [1281-1282].
 //
