@@ -11,8 +11,12 @@ std::string IncidentalMessage(std::string_view python_type, std::string_view wha
 
 void RaiseSplashError(tpu::ErrorType type, const char* site, std::string message,
                       std::source_location where) {
-  throw tpu::KernelException(
-      tpu::KernelError{type, tpu::Phase::ArgumentCheck, tpu::InternSite(site, where), std::move(message)});
+  RaiseSplashErrorIn(tpu::Phase::ArgumentCheck, type, site, std::move(message), where);
+}
+
+void RaiseSplashErrorIn(tpu::Phase phase, tpu::ErrorType type, const char* site, std::string message,
+                        std::source_location where) {
+  throw tpu::KernelException(tpu::KernelError{type, phase, tpu::InternSite(site, where), std::move(message)});
 }
 
 std::optional<tpu::KernelError> CatchSplashError(const std::function<void()>& body) {

@@ -1,7 +1,9 @@
-// How the splash layer raises the Python-level errors of the pinned splash files (the mask classes and the
-// mask processing), each as a tpu::KernelError with its site, in the argument-check phase: they all fire
-// before any kernel is built. As in the flash layer, the error travels as a tpu::KernelException out of the
-// mirror and a caller turns it back into a value at its boundary (CatchSplashError below, or a launch).
+// How the splash layer raises the Python-level errors of the pinned splash files (the mask classes, the
+// mask processing, the block sizes and the kernel entry checks), each as a tpu::KernelError with its site,
+// in the argument-check phase: all but one fire before any kernel is built (the one left, a block size the
+// dkv body cannot tile segment ids with, fires while that body is traced). As in the flash layer, the error
+// travels as a tpu::KernelException out of the mirror and a caller turns it back into a value at its boundary
+// (CatchSplashError below, or a launch).
 //
 // tpu::ErrorType names ValueError, TypeError, NotImplementedError and ZeroDivisionError. Where the original
 // has no check and stops by accident with a kind it cannot name (an `assert`, a missing attribute, an index
@@ -29,6 +31,10 @@ std::string IncidentalMessage(std::string_view python_type, std::string_view wha
 
 [[noreturn]] void RaiseSplashError(tpu::ErrorType type, const char* site, std::string message,
                                    std::source_location where = std::source_location::current());
+// The same in another phase: the few errors the original raises while it traces a kernel body.
+[[noreturn]] void RaiseSplashErrorIn(tpu::Phase phase, tpu::ErrorType type, const char* site,
+                                     std::string message,
+                                     std::source_location where = std::source_location::current());
 
 // Runs `body` and returns the error it raised through RaiseSplashError, or nothing when it ran through.
 std::optional<tpu::KernelError> CatchSplashError(const std::function<void()>& body);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "kernels/splash/block_table.hpp"
+#include "kernels/splash/call_checks.hpp"
 #include "kernels/splash/mask.hpp"
 #include "kernels/splash/mask_kinds.hpp"
 #include "kernels/splash/splash_error.hpp"
@@ -65,6 +66,26 @@ inline Raised RaisedBy(const std::function<void()>& body) {
 // Whether `body` raises through RaiseSplashError.
 inline bool Raises(const std::function<void()>& body) {
   return CatchSplashError(body).has_value();
+}
+
+struct WantError {
+  tpu::ErrorType type;
+  tpu::Phase phase;
+  std::string message;
+  std::string site;
+};
+
+inline void CheckRaised(const std::optional<tpu::KernelError>& e, const WantError& want) {
+  REQUIRE_MESSAGE(e.has_value(), "expected an error, none was raised");
+  CHECK(e->type == want.type);
+  CHECK(e->phase == want.phase);
+  CHECK(e->message == want.message);
+  CHECK(tpu::GetSite(e->site).name == want.site);
+}
+
+// The first error of a call's entry checks (call_checks.hpp), against what the original raises.
+inline void CheckCallError(const SplashCallShapes& call, SplashPass pass, const WantError& want) {
+  CheckRaised(SplashCallError(call, pass), want);
 }
 
 }  // namespace tilewalk::splash::testing
