@@ -25,9 +25,8 @@ void UnpackThree(const char* site, const tpu::Shape& shape) {
 
 void NeedAnAxis(const char* site, const char* name, const tpu::Shape& shape) {
   if (shape.rank() == 0)
-    RaiseSplashError(
-        ErrorType::ValueError, site,
-        IncidentalMessage("IndexError", std::string("tuple index out of range: ") + name + " has rank 0"));
+    RaiseSplashError(ErrorType::IndexError, site,
+                     std::string("tuple index out of range: ") + name + " has rank 0");
 }
 
 void CheckSegmentIds(const SegmentIdShapes& ids, int64_t q_seq_len, int64_t kv_seq_len) {
@@ -112,10 +111,9 @@ void CheckForwardCall(const SplashCallShapes& call) {
   if (call.segment_ids) CheckSegmentIds(*call.segment_ids, q_seq_len, kv_seq_len);
 
   if (call.sinks && !(*call.sinks == tpu::Shape{num_q_heads}))
-    RaiseSplashError(ErrorType::ValueError, "splash.fwd.sinks_shape",
-                     IncidentalMessage("AssertionError",
-                                       "sinks of shape " + call.sinks->ToString() +
-                                           ", not (num_q_heads,) = " + tpu::Shape{num_q_heads}.ToString()));
+    RaiseSplashError(ErrorType::AssertionError, "splash.fwd.sinks_shape",
+                     "sinks of shape " + call.sinks->ToString() +
+                         ", not (num_q_heads,) = " + tpu::Shape{num_q_heads}.ToString());
 }
 
 void CheckDifferentiatedCall(const SplashCallShapes& call) {

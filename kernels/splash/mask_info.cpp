@@ -91,9 +91,8 @@ MaskInfo ProcessMask(const Mask& mask, BlockShape block_shape, const MaskInfoOpt
 
   // [2] Unique masks, by the masks' own equality, numbered by first appearance.
   if (mask.kind() != MaskKind::MultiHead)
-    RaiseSplashError(
-        ErrorType::ValueError, "splash.mask_info.not_multi_head",
-        IncidentalMessage("AttributeError", "the mask has no per-head masks: pass a MultiHeadMask"));
+    RaiseSplashError(ErrorType::AttributeError, "splash.mask_info.not_multi_head",
+                     "the mask has no per-head masks: pass a MultiHeadMask");
   const std::vector<Mask>& heads = mask.masks();
   std::vector<Mask> unique_masks;
   std::vector<int64_t> head_to_mask_id;
@@ -103,9 +102,8 @@ MaskInfo ProcessMask(const Mask& mask, BlockShape block_shape, const MaskInfoOpt
     if (found == unique_masks.end()) unique_masks.push_back(m);
   }
   if (options.head_shards < 0)  // the original indexes a list of head_shards (no) entries
-    RaiseSplashError(ErrorType::ValueError, "splash.mask_info.head_shards",
-                     IncidentalMessage("IndexError", "list index out of range: head_shards=" +
-                                                         std::to_string(options.head_shards)));
+    RaiseSplashError(ErrorType::IndexError, "splash.mask_info.head_shards",
+                     "list index out of range: head_shards=" + std::to_string(options.head_shards));
   const std::size_t unique_count = unique_masks.size();
   std::vector<std::set<int64_t>> head_shard_to_mask_ids(static_cast<std::size_t>(options.head_shards));
   std::vector<std::vector<int64_t>> mask_id_to_heads(unique_count);

@@ -123,10 +123,10 @@ SmemTables ShrinkGrid(const SmemTables& tables, int64_t q_seq_shards, bool is_dk
     if (tables.mask_next) slice.mask_next = Rows(*tables.mask_next, first, rows_per_shard);
     shards.push_back(Shrink(slice, is_dkv));
     if (shards.back().block_mask.size() == 0)
-      RaiseSplashError(ErrorType::ValueError, "splash.mask_info.shrink_to_nothing",
-                       IncidentalMessage("AssertionError", "q shard " + std::to_string(s) +
-                                                               " has no block to compute, so its shrunk grid "
-                                                               "would have no step"));
+      RaiseSplashError(ErrorType::AssertionError, "splash.mask_info.shrink_to_nothing",
+                       "q shard " + std::to_string(s) +
+                           " has no block to compute, so its shrunk grid "
+                           "would have no step");
   }
   if (q_seq_shards == 1) return shards[0];
 

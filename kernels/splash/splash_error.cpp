@@ -5,10 +5,6 @@
 
 namespace tilewalk::splash {
 
-std::string IncidentalMessage(std::string_view python_type, std::string_view what) {
-  return "(the original raises " + std::string(python_type) + ") " + std::string(what);
-}
-
 void RaiseSplashError(tpu::ErrorType type, const char* site, std::string message,
                       std::source_location where) {
   RaiseSplashErrorIn(tpu::Phase::ArgumentCheck, type, site, std::move(message), where);

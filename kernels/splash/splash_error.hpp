@@ -5,10 +5,8 @@
 // travels as a tpu::KernelException out of the mirror and a caller turns it back into a value at its boundary
 // (CatchSplashError below, or a launch).
 //
-// tpu::ErrorType names ValueError, TypeError, NotImplementedError and ZeroDivisionError. Where the original
-// has no check and stops by accident with a kind it cannot name (an `assert`, a missing attribute, an index
-// out of range), the mirror raises ValueError and its message says which Python error the original raises:
-// see kIncidentalPrefix.
+// Where the original has no check and stops by accident (an `assert`, a missing attribute, an index out of
+// range), the mirror raises the same kind, with a message that says what went wrong.
 #pragma once
 
 #include <functional>
@@ -24,10 +22,6 @@ namespace tilewalk::splash {
 // What Python 3.11 says when the divisor of `divmod` (or `//`) is 0, and when the divisor of `%` is 0.
 inline constexpr std::string_view kDivmodByZero = "integer division or modulo by zero";
 inline constexpr std::string_view kModuloByZero = "integer modulo by zero";
-
-// Opens the message of a ValueError that stands for an error kind tpu::ErrorType has no name for:
-// "(the original raises AssertionError) ...".
-std::string IncidentalMessage(std::string_view python_type, std::string_view what);
 
 [[noreturn]] void RaiseSplashError(tpu::ErrorType type, const char* site, std::string message,
                                    std::source_location where = std::source_location::current());

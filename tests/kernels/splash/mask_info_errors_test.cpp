@@ -71,7 +71,7 @@ TEST_CASE("ProcessMask: head_shards must divide the head count") {
               "head_shards=8 should divide head_count=4.", "splash.mask_info.head_shards");
 }
 
-TEST_CASE("ProcessMask: where the original fails without a check, the same kind or a named stand-in") {
+TEST_CASE("ProcessMask: where the original fails without a check, the kind it fails with") {
   // numpy refuses a table of negative size: a negative block that divides, or a negative sequence.
   CheckRaises(Causal8(), {-2, 2}, {}, ErrorType::ValueError, "negative dimensions are not allowed",
               "splash.mask_info.negative");
@@ -80,15 +80,15 @@ TEST_CASE("ProcessMask: where the original fails without a check, the same kind 
   // A negative q_seq_shards passes the divisions and leaves no shard to concatenate.
   CheckRaises(Causal8(), {2, 2}, {.q_seq_shards = -2}, ErrorType::ValueError,
               "need at least one array to concatenate", "splash.mask_info.q_seq_shards");
-  // Kinds tpu::ErrorType cannot name travel as ValueError, saying what the original raises.
+  // Where the original stops by accident, with the kind it stops on.
   const Mask inner = MultiHeadMask({CausalMask({4, 4})});
   auto e = RaisedBy([&] { ProcessMask(MaskOr(inner, inner), {2, 2}); });
-  CHECK(e.type == ErrorType::ValueError);
-  CHECK(e.message.rfind("(the original raises AttributeError) ", 0) == 0);
+  CHECK(e.type == ErrorType::AttributeError);
+  CHECK(e.message == "the mask has no per-head masks: pass a MultiHeadMask");
   CHECK(e.site == "splash.mask_info.not_multi_head");
   e = RaisedBy([] { ProcessMask(Causal8(), {2, 2}, {.head_shards = -1}); });
-  CHECK(e.type == ErrorType::ValueError);
-  CHECK(e.message.rfind("(the original raises IndexError) ", 0) == 0);
+  CHECK(e.type == ErrorType::IndexError);
+  CHECK(e.message == "list index out of range: head_shards=-1");
   CHECK(e.site == "splash.mask_info.head_shards");
 }
 
@@ -96,8 +96,8 @@ TEST_CASE("ProcessMask: a shrunk grid needs work in every q shard") {
   // Nothing attends: no step is left. Without shrinking the tables are all zeros.
   const Mask none = MultiHeadMask({FromRows({{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}})});
   auto e = RaisedBy([&] { ProcessMask(none, {2, 2}); });
-  CHECK(e.type == ErrorType::ValueError);
-  CHECK(e.message.rfind("(the original raises AssertionError) q shard 0 ", 0) == 0);
+  CHECK(e.type == ErrorType::AssertionError);
+  CHECK(e.message.rfind("q shard 0 ", 0) == 0);
   CHECK(e.site == "splash.mask_info.shrink_to_nothing");
   CHECK(RaisedBy([&] {
           ProcessMask(none, {2, 2}, {.is_dkv = true});
@@ -108,7 +108,8 @@ TEST_CASE("ProcessMask: a shrunk grid needs work in every q shard") {
   CHECK_FALSE(zeros.mask_next);
   // Causal shifted down by 4 over two q shards: the first shard (rows 0-3) attends to nothing.
   e = RaisedBy([] { ProcessMask(MultiHeadMask({CausalMask({8, 8}, -4)}), {2, 2}, {.q_seq_shards = 2}); });
-  CHECK(e.message.rfind("(the original raises AssertionError) q shard 0 ", 0) == 0);
+  CHECK(e.type == ErrorType::AssertionError);
+  CHECK(e.message.rfind("q shard 0 ", 0) == 0);
   // Shifted by 2 instead, both shards have work.
   CHECK_FALSE(Raises([] {
     ProcessMask(MultiHeadMask({CausalMask({8, 8}, -2)}), {2, 2}, {.q_seq_shards = 2});

@@ -314,7 +314,10 @@ TEST_CASE("MaskInfo properties: rebuilt masks, walks and shrunk grids over the c
     const auto error = CatchSplashError([&] { info = ProcessMask(c.mask, c.block, c.options); });
     if (!expected_site.empty()) {
       REQUIRE(error.has_value());
-      CHECK(error->type == tilewalk::tpu::ErrorType::ValueError);
+      // A q shard with no work fails the original's assert; concatenating no partial blocks, numpy's check.
+      CHECK(error->type == (expected_site == "splash.mask_info.shrink_to_nothing"
+                                ? tilewalk::tpu::ErrorType::AssertionError
+                                : tilewalk::tpu::ErrorType::ValueError));
       CHECK(tilewalk::tpu::GetSite(error->site).name == expected_site);
       ++refused;
       continue;
