@@ -70,10 +70,12 @@ int RunVerb(const Verb& verb, bool implied, std::span<const std::string_view> ar
     err << "tilewalk " << verb.name << ": " << error.message << "\n";
     return static_cast<int>(ExitCode::Failure);
   }
+  // A usage error quotes what the user typed as it was typed (base::CutText); it is escaped here, once.
+  const std::string message = base::TerminalSafe(error.message);
   if (implied) {
-    err << "tilewalk: " << error.message << " (with no verb given, options go to '" << verb.name << "').\n";
+    err << "tilewalk: " << message << " (with no verb given, options go to '" << verb.name << "').\n";
   } else {
-    err << "tilewalk " << verb.name << ": " << error.message << ".\n";
+    err << "tilewalk " << verb.name << ": " << message << ".\n";
   }
   err << "Run 'tilewalk " << verb.name << " --help' for its options, or 'tilewalk --help' for the verbs.\n";
   return static_cast<int>(ExitCode::Usage);

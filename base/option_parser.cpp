@@ -10,9 +10,11 @@ namespace {
 
 constexpr std::size_t kHelpColumn = 29;  // where the help text starts in --help
 
-// What the user typed, as a message quotes it: escaped for the terminal and cut to 60 characters.
+// What the user typed, as a message quotes it: cut to what shows as 60 characters, not escaped. A usage
+// error is escaped where it is printed (the verb's, or a library's problem that quotes a stop's flags), so
+// that it is escaped once.
 std::string InQuotes(std::string_view text) {
-  return "'" + Excerpt(text) + "'";
+  return "'" + CutText(text) + "'";
 }
 
 // "--json" or "-h": an argument the user meant as an option. A negative number ("-5") is a value.

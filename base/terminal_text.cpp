@@ -117,32 +117,24 @@ void WarningList::PrintTo(std::ostream& out, std::string_view prefix) const {
 }
 
 std::string CutText(std::string_view text, std::size_t max_chars) {
-  std::size_t end = 0, chars = 0;
-  while (end < text.size() && chars < max_chars) {
-    ++end;  // past a lead byte, then past its continuation bytes
-    while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
-    ++chars;
+  // The cut counts what is shown once escaped: "\\x00" takes four of the characters, so that 60 NUL bytes
+  // do not become a 240-character quote.
+  std::string piece;
+  std::size_t columns = 0, end = 0;
+  while (end < text.size()) {
+    piece.clear();
+    const std::size_t next = AppendSafe(piece, text, end, Newlines::Escape);
+    const std::size_t width = Columns(piece);
+    if (columns + width > max_chars) break;
+    columns += width;
+    end = next;
   }
   if (end >= text.size()) return std::string(text);
   return std::string(text.substr(0, end)) + "… (" + std::to_string(text.size()) + " bytes)";
 }
 
 std::string Excerpt(std::string_view text, std::size_t max_chars) {
-  // The cut counts what is shown: "\\x00" takes four of the characters, so that 60 NUL bytes do not
-  // become a 240-character quote.
-  std::string out, piece;
-  std::size_t columns = 0, i = 0;
-  while (i < text.size()) {
-    piece.clear();
-    const std::size_t next = AppendSafe(piece, text, i, Newlines::Escape);
-    const std::size_t width = Columns(piece);
-    if (columns + width > max_chars) break;
-    out += piece;
-    columns += width;
-    i = next;
-  }
-  if (i >= text.size()) return out;
-  return out + "… (" + std::to_string(text.size()) + " bytes)";  // printable as it is
+  return TerminalSafe(CutText(text, max_chars));  // the cut's "… (N bytes)" is printable as it is
 }
 
 }  // namespace tilewalk::base

@@ -28,7 +28,8 @@ std::string TerminalSafe(std::string_view text, Newlines newlines = Newlines::Es
 // length in bytes, so that a 1 MB line quoted in an error stays one readable line. Cuts only between whole
 // UTF-8 sequences and never inside an escape.
 std::string Excerpt(std::string_view text, std::size_t max_chars = 60);
-// The same cut, not escaped: for a message that is escaped where it is printed (a library's problems).
+// The same cut, not escaped: for a message that is escaped where it is printed (a library's problems, a
+// usage error). Excerpt(t) is TerminalSafe(CutText(t)).
 std::string CutText(std::string_view text, std::size_t max_chars = 60);
 
 // A warning list that keeps the first `shown` warnings and counts the rest, so that a file with 200

@@ -125,7 +125,7 @@ base::Result<GuiOptions> ParseGuiOptions(std::span<const std::string_view> args)
   if (!play.clock.empty()) {
     if (play.clock != "steps" && play.clock != "time")
       return base::Fail(base::Reason::Usage,
-                        "--play got '" + base::TerminalSafe(play.clock) + "': expected steps or time");
+                        "--play got '" + base::CutText(play.clock) + "': expected steps or time");
     options.play = play.clock == "time" ? views::PlayClock::ModelTime : views::PlayClock::Steps;
   }
   if (!play.rate.empty()) {
@@ -133,7 +133,7 @@ base::Result<GuiOptions> ParseGuiOptions(std::span<const std::string_view> args)
       return base::Fail(base::Reason::Usage, "--play-rate only applies with --play time");
     const auto rate = base::ParseReal(play.rate, -1e300, 1e300);
     if (!rate)
-      return base::Fail(base::Reason::Usage, "--play-rate got '" + base::TerminalSafe(play.rate) +
+      return base::Fail(base::Reason::Usage, "--play-rate got '" + base::CutText(play.rate) +
                                                  "': expected a number of µs of TPU time a second");
     if (const std::string problem = views::PlayRateProblem(*rate); !problem.empty())
       return base::Fail(base::Reason::Usage, "--play-rate: " + problem);

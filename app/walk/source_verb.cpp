@@ -80,7 +80,7 @@ VerbResult ShowSource(const SourceOptions& options, const VerbCall& call) {
 // --proto-redir), so that nothing in one can act as a flag.
 std::string UrlProblem(std::string_view url) {
   constexpr std::size_t kMostUrl = 2048;
-  const std::string quoted = "'" + base::Excerpt(url) + "'";
+  const std::string quoted = "'" + base::CutText(url) + "'";  // a usage error: escaped where printed
   std::string scheme(url.substr(0, std::min<std::size_t>(url.size(), 8)));  // schemes ignore case
   std::transform(scheme.begin(), scheme.end(), scheme.begin(),
                  [](unsigned char c) { return std::tolower(c); });

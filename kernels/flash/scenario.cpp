@@ -64,7 +64,7 @@ base::Status CheckRunnable(const Scenario& s, const HostUse& use) {
   if (s.segments < 0) return Fail(Reason::Usage, "--segments must be 0 (none) or a positive count");
   if (!tpu::ChipByName(s.chip))
     return Fail(Reason::Usage,
-                "--chip must be one of v4, v5e, v5p, v6e; got '" + base::Excerpt(s.chip) + "'");
+                "--chip must be one of v4, v5e, v5p, v6e; got '" + base::CutText(s.chip) + "'");
   const double bytes = EstimateHostMemory(s, use).Total();
   const HostCap cap = MaxHostBytes();
   if (bytes > static_cast<double>(cap.bytes)) {

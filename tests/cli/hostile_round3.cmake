@@ -233,3 +233,9 @@ bad_input("r3. --library naming a FIFO says it is a named pipe, not a folder" EX
 bad_input("r3. --library naming a file says it is a file, not a folder" EXIT 1
   COMMAND ${tw} tours --library ${CMAKE_CURRENT_SOURCE_DIR}/signal_after.sh
   MATCH "cannot read the library '[^']*signal_after.sh': it is a file, not a folder")
+
+# A stop's flag is quoted as typed by the parser and escaped once where the library's problems are printed:
+# its backslash shows doubled once, not twice.
+bad_input("r3. a stop's flag with a backslash is quoted escaped once" EXIT 1
+  COMMAND ${tw} tours --library ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/backslash-flag
+  MATCH "backslash.tour:5: stop 'The chip with a backslash': --chip got 'v9\\\\\\\\x': expected one of")
