@@ -42,14 +42,18 @@ std::uint64_t RoomUnder(std::uint64_t limit, std::uint64_t in_use) {
   return room > 0 ? static_cast<std::uint64_t>(room) : 0;
 }
 
-// The value of `key` in a memory.stat file ("inactive_file 123"), or 0.
+// The value of `key` in a memory.stat file (lines of "inactive_file 123"), or 0.
 std::uint64_t StatValue(const std::filesystem::path& file, std::string_view key) {
   const Result<std::string> text = ReadTextFile(file, 64 * 1024);
   if (!text) return 0;
   std::istringstream lines(*text);
-  for (std::string name, value; lines >> name >> value;)
-    if (name == key && value.find_first_not_of("0123456789") == std::string::npos)
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream words(line);
+    std::string name, value, extra;
+    if (words >> name >> value && !(words >> extra) && name == key &&
+        value.find_first_not_of("0123456789") == std::string::npos)
       return std::strtoull(value.c_str(), nullptr, 10);
+  }
   return 0;
 }
 
@@ -146,7 +150,7 @@ MemoryLimit TightestMemoryLimit() {
     limits.push_back({RoomUnder(*data, StatusBytes("VmData")), "the data-segment limit (ulimit -d)"});
   if (const Result<std::string> cgroup = ReadTextFile("/proc/self/cgroup", 64 * 1024)) {
     if (const auto room = CgroupMemoryRoom(*cgroup, "/sys/fs/cgroup", StatusBytes("VmRSS")))
-      limits.push_back({*room, "the cgroup's memory limit (memory.max)"});
+      limits.push_back({*room, "the cgroup's memory limit, less what its processes already use"});
   }
   if (limits.empty())
     return {std::uint64_t{1} << 30, "a default of 1 GiB (the machine does not say its memory)"};
