@@ -187,6 +187,12 @@ PlaceholderSource::PlaceholderSource(const Recording& recording)
 
 PlaceholderSource::~PlaceholderSource() = default;
 
+std::size_t PlaceholderSource::VariantsHoldingOutputs() const {
+  std::size_t holding = 0;
+  for (const auto& [key, run] : m_variants) holding += run && run->outputs ? 1 : 0;
+  return holding;
+}
+
 namespace {
 
 // Runs a variant's training step (its outputs, and the first time its launches' figures).
@@ -252,6 +258,9 @@ Figure PlaceholderSource::RunValue(Run& run, const std::string& body, const std:
       if (run.variant) {
         for (auto& [key, other] : m_variants)
           if (other) other->outputs.reset();
+        // The process may hold more now than when the guard first passed this variant: ask again.
+        if (const base::Status runnable = flash::CheckRunnable(run.scenario, {.record = false}); !runnable)
+          return runnable.error();
         RunVariantStep(run);
       } else {
         run.outputs = m_recording.Outputs();

@@ -36,6 +36,8 @@ class PlaceholderSource {
   // The value of one placeholder name (without braces), or why it has none: Malformed for a name that
   // is not one of the forms, NotFound for a figure this scenario does not have.
   Figure Value(std::string_view name);
+  // How many {with …} variants hold their outputs now: at most one, whatever the variants asked for.
+  std::size_t VariantsHoldingOutputs() const;
 
   struct Run;  // a whole run's figures: the recording's own, or a variant's (placeholders.cpp)
 
