@@ -15,6 +15,7 @@
 #include "kernels/flash/constants.hpp"
 #include "kernels/flash/scenario.hpp"
 #include "kernels/tpu/array.hpp"
+#include "kernels/tpu/cost_model.hpp"
 #include "kernels/tpu/events.hpp"
 #include "kernels/tpu/threads.hpp"
 
@@ -44,7 +45,7 @@ constexpr LaunchEventCounts kDqEvents =      {13,  0,    25,  8,   0,   5,   6, 
 // clang-format on
 constexpr double kPlanBytesPerOperand = sizeof(uint32_t) + 2 * sizeof(uint8_t);  // block, slot, transfer
 // Per step: the cost model's StepCost; a recording adds the step's first event and whether it ran.
-constexpr double kStepCostBytes = 48, kRecordedStepBytes = sizeof(uint32_t) + 0.125;
+constexpr double kStepCostBytes = sizeof(tpu::StepCost), kRecordedStepBytes = sizeof(uint32_t) + 0.125;
 // Each thread besides the launch's runner: its machine, its malloc arena and its stack, more when its steps
 // are recorded; and, shared by all, the records of the steps the workers run ahead of the runner: a window
 // of rounds of slices (tpu parallel_steps.cpp's kWindowRounds), within an 8 MiB budget. A launch starts a
