@@ -10,7 +10,7 @@
 #include "app/version.hpp"
 #include "base/stdout_check.hpp"
 #include "base/terminal_text.hpp"
-#include "kernels/flash/host_memory.hpp"
+#include "kernels/api/host_memory.hpp"
 #include "kernels/tpu/threads.hpp"
 
 namespace tilewalk::app {
@@ -63,7 +63,7 @@ int RunVerb(const Verb& verb, bool implied, std::span<const std::string_view> ar
     err << "tilewalk: warning: " << base::TerminalSafe(*problem) << "\n";
   const VerbResult result = verb.run({.verb = verb.name, .args = args, .out = out, .err = err});
   tpu::SetThreadCount(0);  // --threads and --max-memory belong to this command line only
-  flash::SetMaxHostBytes(0);
+  kernel::SetMaxHostBytes(0);
   if (result) return static_cast<int>(*result);
   const base::Error& error = result.error();
   if (error.reason != base::Reason::Usage) {

@@ -4,7 +4,7 @@
 
 #include "base/byte_size.hpp"
 #include "base/number_text.hpp"
-#include "kernels/flash/host_memory.hpp"
+#include "kernels/api/host_memory.hpp"
 #include "kernels/tpu/threads.hpp"
 
 namespace tilewalk::app {
@@ -111,7 +111,7 @@ OptionSpec MaxMemoryOption() {
           .set = [](std::string_view value) -> base::Status {
             const auto parsed = base::ParseByteSize(value, kLeastMaxMemory, kMostMaxMemory);
             if (!parsed) return parsed.error();
-            flash::SetMaxHostBytes(static_cast<int64_t>(*parsed));
+            kernel::SetMaxHostBytes(static_cast<int64_t>(*parsed));
             return {};
           }};
 }

@@ -45,7 +45,7 @@ OptionSpec ThreadsOption();
 // --max-memory BYTES, for every verb that records: the host memory a scenario may be estimated to need
 // (flash::EstimateHostMemory) before it is refused, from kLeastMaxMemory to kMostMaxMemory, in bytes or
 // with a binary unit (base::ParseByteSize). Like --threads it sets the cap for the whole process
-// (flash::SetMaxHostBytes); cli.cpp clears it when the verb returns.
+// (kernel::SetMaxHostBytes); cli.cpp clears it when the verb returns.
 inline constexpr uint64_t kLeastMaxMemory = uint64_t{1} << 20;  // 1 MiB
 inline constexpr uint64_t kMostMaxMemory = uint64_t{1} << 50;   // 1 PiB
 OptionSpec MaxMemoryOption();

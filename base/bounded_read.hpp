@@ -25,7 +25,7 @@ inline constexpr std::size_t kSettingsCap = 64 * 1024;             // the settin
 inline constexpr std::size_t kLibraryFileCap = 4 * 1024 * 1024;    // one passage or tour
 inline constexpr std::size_t kLibraryTotalCap = 64 * 1024 * 1024;  // all the passages and tours of a library
 inline constexpr std::size_t kFontFileCap = 32 * 1024 * 1024;      // the TrueType font the window draws with
-inline constexpr std::size_t kPallasSourceCap = 16 * 1024 * 1024;  // flash_attention.py (about 60 KB)
+inline constexpr std::size_t kPallasSourceCap = 16 * 1024 * 1024;  // a kernel's Pallas file (tens of KB)
 inline constexpr std::size_t kMarkerFileCap = 1024 * 1024;         // a dump's config.json, a manifest
 
 // The whole content of the regular file at `path`, if it holds at most `cap_bytes` bytes.

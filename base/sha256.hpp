@@ -1,5 +1,5 @@
 // SHA-256 (FIPS 180-4) of bytes, as 64 lower-case hex digits: how `tilewalk source fetch` checks that a
-// downloaded flash_attention.py is exactly the pinned file before it keeps it.
+// downloaded Pallas file is exactly the pinned one before it keeps it.
 #pragma once
 
 #include <string>

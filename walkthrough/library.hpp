@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "kernels/flash/embedded_file.hpp"
+#include "base/embedded_file.hpp"
 #include "walkthrough/passage.hpp"
 #include "walkthrough/tour.hpp"
 

@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "base/embedded_file.hpp"
 #include "base/result.hpp"
-#include "kernels/flash/embedded_file.hpp"
 
 std::span<const tilewalk::EmbeddedFile> PinnedFingerprintFiles();  // generated: assets/pallas/
 

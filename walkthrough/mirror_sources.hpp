@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "kernels/flash/embedded_file.hpp"
+#include "base/embedded_file.hpp"
 
 std::span<const tilewalk::EmbeddedFile> MirrorSourceFiles();  // generated
 

@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "kernels/flash/embedded_file.hpp"
+#include "base/embedded_file.hpp"
 #include "walkthrough/diagnostic.hpp"
 
 std::span<const tilewalk::EmbeddedFile> SiteTableFiles();  // generated: assets/sites/*.sites

@@ -6,7 +6,7 @@
 #include <span>
 #include <string>
 
-#include "kernels/flash/embedded_file.hpp"
+#include "base/embedded_file.hpp"
 
 std::span<const tilewalk::EmbeddedFile> PlayerFiles();  // generated: player.html, player.css, player.js
 

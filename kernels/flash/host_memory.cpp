@@ -1,16 +1,13 @@
-// [SECTIONS] arrays · events · the cap
+// [SECTIONS] arrays · events
 #include "kernels/flash/host_memory.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <climits>
 #include <cmath>
 #include <cstdint>
 #include <optional>
 #include <utility>
 #include <vector>
-
-#include "base/memory_limits.hpp"
 
 #include "kernels/flash/constants.hpp"
 #include "kernels/flash/scenario.hpp"
@@ -20,11 +17,6 @@
 #include "kernels/tpu/threads.hpp"
 
 namespace tilewalk::flash {
-
-double HostMemory::Total() const {
-  // The reference runs once the step's launches are gone: the larger of the two counts.
-  return inputs + std::max(launches, reference) + results + events + checkpoints + workers + fixed;
-}
 
 namespace {
 
@@ -279,23 +271,6 @@ HostMemory EstimateHostMemory(const Scenario& s, const HostUse& use) {
   m.workers = WorkerBytes(s, use);
   m.fixed = (use.record ? kFixedBytesRecording : kFixedBytesCheck) + kFixedBytesPerHeadDim * s.head_dim;
   return m;
-}
-
-// ---- the cap ------------------------------------------------------------------------------------
-
-namespace {
-std::atomic<int64_t> g_max_host_bytes{0};
-}  // namespace
-
-void SetMaxHostBytes(int64_t bytes) {
-  g_max_host_bytes.store(bytes, std::memory_order_relaxed);
-}
-
-HostCap MaxHostBytes() {
-  if (const int64_t set = g_max_host_bytes.load(std::memory_order_relaxed); set > 0)
-    return {set, "--max-memory"};
-  base::MemoryLimit limit = base::TightestMemoryLimit();
-  return {static_cast<int64_t>(std::min<std::uint64_t>(limit.bytes, INT64_MAX)), std::move(limit.source)};
 }
 
 }  // namespace tilewalk::flash

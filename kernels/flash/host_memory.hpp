@@ -9,35 +9,16 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
+
+#include "kernels/api/host_memory.hpp"
 
 namespace tilewalk::flash {
 
 struct Scenario;
 
-// How a scenario is run, as far as memory goes.
-struct HostUse {
-  // A recording (walkthrough::Recording: events, step bookkeeping and checkpoints); otherwise `check`'s
-  // one run, which keeps the events of each launch and then computes the dense reference.
-  bool record = true;
-  int threads = 0;                             // for the parallel grid axes; 0: tpu::DefaultThreadCount()
-  double checkpoint_budget = double{1 << 27};  // walkthrough::RecordOptions::checkpoint_budget_bytes
-  int checkpoint_every = 16;                   // walkthrough::RecordOptions::checkpoint_every
-};
-
-// Bytes by part; Total() is what the guard compares with the cap.
-struct HostMemory {
-  double inputs = 0;       // q, k, v, do, ab, segment ids
-  double launches = 0;     // outputs, residuals, and what the launches broadcast to lanes
-  double results = 0;      // the outputs a finished step hands back (check only)
-  double reference = 0;    // the dense reference and its copies of the inputs (check only; it runs
-                           // once the launches are gone, so Total() counts the larger of the two)
-  double events = 0;       // events, step bookkeeping
-  double checkpoints = 0;  // recording only
-  double workers = 0;      // the parallel grid axes' machines and their look-ahead
-  double fixed = 0;        // the launches' machine state and the pooled values of one step
-  double Total() const;
-};
+// The guard's parts and cap are every kernel's (kernels/api/host_memory.hpp); the estimate is flash's.
+using kernel::HostMemory;
+using kernel::HostUse;
 
 HostMemory EstimateHostMemory(const Scenario& s, const HostUse& use);
 
@@ -57,14 +38,8 @@ struct EventEstimate {
 };
 EventEstimate EstimateEvents(const Scenario& s, int checkpoint_every = 16);
 
-// The cap `--max-memory` chose, for the rest of the process (or until called again); 0 goes back to the
-// default: the tightest of the OS's limits now (base/memory_limits.hpp: half the machine's memory, ulimit
-// -v and -d, the cgroup's limit). CheckRunnable reads it.
-void SetMaxHostBytes(int64_t bytes);
-struct HostCap {
-  int64_t bytes = 0;
-  std::string source;  // "--max-memory", or the OS limit that sets the default
-};
-HostCap MaxHostBytes();
+using kernel::HostCap;
+using kernel::MaxHostBytes;
+using kernel::SetMaxHostBytes;
 
 }  // namespace tilewalk::flash

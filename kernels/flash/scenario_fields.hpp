@@ -11,17 +11,13 @@
 #include <string_view>
 
 #include "base/result.hpp"
+#include "kernels/api/scenario_field.hpp"
 #include "kernels/flash/scenario.hpp"
 
 namespace tilewalk::flash {
 
-enum class FieldKind : uint8_t {
-  Whole,   // an integer within [min, max]
-  Real,    // a finite number within [min, max]
-  Switch,  // on or off: a bare flag on the command line, "true"/"false" as text
-  Choice,  // one of `choices`
-  Block,   // a block size within [min, max]; an optional one may be unset (text "")
-};
+// The kinds of field are every kernel's (kernels/api/scenario_field.hpp).
+using FieldKind = kernel::FieldKind;
 
 enum class FieldGroup : uint8_t {
   Shapes,

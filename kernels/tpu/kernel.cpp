@@ -159,7 +159,7 @@ std::optional<Value> LoadInPlace(const Array& buffer, const RefRegion& r, const 
   return Value::View(buffer.Data<float>() + rows.first, r.rows, r.cols);
 }
 
-// A float32 region whose every row repeats one number (bit for bit) along its lanes, as the flash kernels
+// A float32 region whose every row repeats one number (bit for bit) along its lanes, as attention kernels
 // keep l and m in scratch, loaded as a lane-constant value; nullopt otherwise. Other regions differ within
 // their first row, so the check costs them one row's reads. (A block read in place is not checked: the
 // backward launches' l, m and di blocks come cold from HBM, and reading them twice cost more than it saved.)

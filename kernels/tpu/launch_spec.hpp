@@ -15,7 +15,7 @@
 namespace tilewalk::tpu {
 
 struct LaunchSpec {
-  std::string name;  // "fwd", "dkv", "dq"
+  std::string name;  // the launch's name, which its site names start with
   Dims grid;
   std::vector<DimensionSemantics> dimension_semantics;
   std::vector<InputOperand> inputs;

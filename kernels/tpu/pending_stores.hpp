@@ -2,7 +2,7 @@
 // into its own buffers. Nothing reads the runner's scratch or output slots while it adopts, except a
 // writeback and whoever inspects its state, so a store can wait until then; and a store that assigns a
 // region covering an earlier pending store's region into the same buffer makes that earlier store moot,
-// so it is dropped unwritten. The flash kernels assign every accumulator afresh at the start of a slice,
+// so it is dropped unwritten. Attention kernels assign every accumulator afresh at the start of a slice,
 // which leaves the runner writing little more than the stores that reach a writeback or a checkpoint.
 // Applying a buffer's stores in the order they came gives the bytes a serial run leaves there.
 #pragma once

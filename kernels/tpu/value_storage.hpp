@@ -58,7 +58,7 @@ class ValueStorage {
   // ids as integers, and only a view or float arithmetic needs the floats, so most never get written.
   void DeferFloats() { m_deferred.store(Deferred::kFloatsFromInts, std::memory_order_release); }
 
-  // A lane-constant value: every row is one number repeated along the lanes, as the flash kernels keep l, m
+  // A lane-constant value: every row is one number repeated along the lanes, as attention kernels keep l, m
   // and the statistics made from them (128 lanes of one row's number). The storage holds kLaneSample lanes
   // of each row, whole vector registers, which the ops compute on (the same code as on the full rows, so
   // each number has the full result's bits); the full rows are written when someone first reads elements().

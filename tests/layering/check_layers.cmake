@@ -2,6 +2,7 @@
 # the folder, and a regular expression of the #include targets it must not name.
 #   base/            std and POSIX only: no GUI header, no Eigen, nothing of kernels/, walkthrough/, app/
 #   kernels/         no GUI header, nothing of walkthrough/ or app/
+#   kernels/api/     no kernel's folder (flash, splash) nor the registry: the interface stands on tpu and base
 #   kernels/splash/  nothing of kernels/flash/: the splash library stands on tpu and base alone
 #   walkthrough/     no GUI header, nothing of app/
 #   app/session/     no ImGui, GLFW or GL header: the tour model is GUI-free
@@ -16,6 +17,7 @@ set(gui "imgui|GLFW/|glad/|GL/|EGL/|backends/imgui")
 set(rules
   "base|(${gui}|Eigen|kernels/|walkthrough/|app/)"
   "kernels|(${gui}|walkthrough/|app/)"
+  "kernels/api|(kernels/(flash|splash|registry)/)"
   "kernels/splash|(kernels/flash/)"
   "walkthrough|(${gui}|app/)"
   "app/session|(${gui})"
