@@ -12,10 +12,8 @@
 
 namespace tilewalk::flash {
 
-// What Python says when a block size of 0 is the divisor of an integer `%` or `//` (CPython 3.11 to 3.13;
-// 3.14 says "division by zero" for both).
-inline constexpr std::string_view kModuloByZero = "integer modulo by zero";
-inline constexpr std::string_view kFloorDivisionByZero = "integer division or modulo by zero";
+using tpu::kFloorDivisionByZero;  // Python's messages for a block size of 0 as a divisor
+using tpu::kModuloByZero;
 
 [[noreturn]] void RaiseArgumentError(tpu::ErrorType type, const char* site, std::string message,
                                      std::source_location where = std::source_location::current());

@@ -26,7 +26,7 @@ struct Divided {
 
 // Python's divmod(a, b), which raises ZeroDivisionError for b == 0.
 Divided PyDivmod(int64_t a, int64_t b, const char* site) {
-  if (b == 0) RaiseSplashError(ErrorType::ZeroDivisionError, site, std::string(kDivmodByZero));
+  if (b == 0) RaiseSplashError(ErrorType::ZeroDivisionError, site, std::string(kFloorDivisionByZero));
   return {FloorDiv(a, b), FloorMod(a, b)};
 }
 

@@ -19,9 +19,8 @@
 
 namespace tilewalk::splash {
 
-// What Python 3.11 says when the divisor of `divmod` (or `//`) is 0, and when the divisor of `%` is 0.
-inline constexpr std::string_view kDivmodByZero = "integer division or modulo by zero";
-inline constexpr std::string_view kModuloByZero = "integer modulo by zero";
+using tpu::kFloorDivisionByZero;  // Python's messages for a divisor of 0 (`divmod` and `//` share one)
+using tpu::kModuloByZero;
 
 [[noreturn]] void RaiseSplashError(tpu::ErrorType type, const char* site, std::string message,
                                    std::source_location where = std::source_location::current());

@@ -36,6 +36,11 @@ enum class Phase : uint8_t {
   Execution,
 };
 
+// What Python says when the divisor of an integer `%` is 0, and of `//` or `divmod` (CPython 3.11 to 3.13;
+// 3.14 says "division by zero" for both): a kernel's block size of 0 meets them in its checks.
+inline constexpr std::string_view kModuloByZero = "integer modulo by zero";
+inline constexpr std::string_view kFloorDivisionByZero = "integer division or modulo by zero";
+
 std::string_view ErrorTypeName(ErrorType t);  // "ValueError", "NotImplementedError", ...
 std::string_view PhaseName(Phase p);          // "argument check", "tracing", ...
 
