@@ -37,12 +37,12 @@ void CheckDkv(const SplashCallShapes& call, const KvSide& kv) {
   NotGreater("splash.dkv.block_q_fits", "bq", bq, "q_seq_len", q_seq_len);
   NotGreater("splash.dkv.block_kv_fits", "bkv", bkv, "kv_seq_len", kv.kv_seq_len);
   NotGreater("splash.dkv.compute_fits", "bkv_compute", bkv_compute, "bkv", bkv);
-  if (bkv_compute == 0)
-    RaiseSplashError(ErrorType::ZeroDivisionError, "splash.dkv.compute_divides", std::string(kModuloByZero));
-  if (FloorMod(bkv, bkv_compute) != 0)
+  if (bkv_compute == 0 || FloorMod(bkv, bkv_compute) != 0)
     RaiseSplashError(
-        ErrorType::ValueError, "splash.dkv.compute_divides",
-        BwdNamed("bkv", bkv) + " should be a multiple of " + BwdNamed("bkv_compute", bkv_compute));
+        bkv_compute == 0 ? ErrorType::ZeroDivisionError : ErrorType::ValueError, "splash.dkv.compute_divides",
+        bkv_compute == 0
+            ? std::string(kModuloByZero)
+            : BwdNamed("bkv", bkv) + " should be a multiple of " + BwdNamed("bkv_compute", bkv_compute));
   CheckHeadsDivide("splash.dkv.heads_divide", call.is_mqa, num_q_heads, kv.num_kv_heads);
   CheckKvLeadingDims("splash.dkv.kv_leading_dims", call.k, call.v);
 

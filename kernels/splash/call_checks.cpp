@@ -16,11 +16,12 @@ std::string FwdNamed(const char* name, int64_t value) {
 
 // `a, b, c = shape` in Python 3.11.
 void UnpackThree(const char* site, const tpu::Shape& shape) {
-  if (shape.rank() < 3)
+  // One raise for both messages: a site name stands at one source line.
+  if (shape.rank() != 3)
     RaiseSplashError(ErrorType::ValueError, site,
-                     "not enough values to unpack (expected 3, got " + std::to_string(shape.rank()) + ")");
-  if (shape.rank() > 3)
-    RaiseSplashError(ErrorType::ValueError, site, "too many values to unpack (expected 3)");
+                     shape.rank() < 3 ? "not enough values to unpack (expected 3, got " +
+                                            std::to_string(shape.rank()) + ")"
+                                      : std::string("too many values to unpack (expected 3)"));
 }
 
 void NeedAnAxis(const char* site, const char* name, const tpu::Shape& shape) {
@@ -46,12 +47,13 @@ void CheckSegmentIds(const SegmentIdShapes& ids, int64_t q_seq_len, int64_t kv_s
 
 void CheckHeadsDivide(const char* site, bool is_mqa, int64_t num_q_heads, int64_t num_kv_heads) {
   if (is_mqa) return;
-  if (num_kv_heads == 0) RaiseSplashError(ErrorType::ZeroDivisionError, site, std::string(kModuloByZero));
-  if (FloorMod(num_q_heads, num_kv_heads) != 0)
-    RaiseSplashError(ErrorType::ValueError, site,
-                     "In MHA, expected number of 'key' heads (" + std::to_string(num_kv_heads) +
-                         ") to be a multiple of the number of 'query' heads (" + std::to_string(num_q_heads) +
-                         ")");
+  if (num_kv_heads == 0 || FloorMod(num_q_heads, num_kv_heads) != 0)
+    RaiseSplashError(num_kv_heads == 0 ? ErrorType::ZeroDivisionError : ErrorType::ValueError, site,
+                     num_kv_heads == 0
+                         ? std::string(kModuloByZero)
+                         : "In MHA, expected number of 'key' heads (" + std::to_string(num_kv_heads) +
+                               ") to be a multiple of the number of 'query' heads (" +
+                               std::to_string(num_q_heads) + ")");
 }
 
 void CheckKvLeadingDims(const char* site, const tpu::Shape& k, const tpu::Shape& v) {
@@ -95,13 +97,12 @@ void CheckForwardCall(const SplashCallShapes& call) {
   CheckHeadsDivide("splash.fwd.heads_divide", call.is_mqa, num_q_heads, num_kv_heads);
   CheckKvLeadingDims("splash.fwd.kv_leading_dims", call.k, call.v);
 
-  if (bkv_compute == 0)
-    RaiseSplashError(ErrorType::ZeroDivisionError, "splash.fwd.kv_compute_divides",
-                     std::string(kModuloByZero));
-  if (FloorMod(bkv, bkv_compute) != 0)
-    RaiseSplashError(
-        ErrorType::ValueError, "splash.fwd.kv_compute_divides",
-        FwdNamed("bkv", bkv) + " must be a multiple of " + FwdNamed("bkv_compute", bkv_compute) + ".");
+  if (bkv_compute == 0 || FloorMod(bkv, bkv_compute) != 0)
+    RaiseSplashError(bkv_compute == 0 ? ErrorType::ZeroDivisionError : ErrorType::ValueError,
+                     "splash.fwd.kv_compute_divides",
+                     bkv_compute == 0 ? std::string(kModuloByZero)
+                                      : FwdNamed("bkv", bkv) + " must be a multiple of " +
+                                            FwdNamed("bkv_compute", bkv_compute) + ".");
   if (FloorMod(bkv_compute, kNumLanes) != 0)
     RaiseSplashError(
         ErrorType::ValueError, "splash.fwd.kv_compute_lanes",

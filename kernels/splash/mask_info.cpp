@@ -24,7 +24,8 @@ struct Divided {
   int64_t remainder = 0;
 };
 
-// Python's divmod(a, b), which raises ZeroDivisionError for b == 0.
+// Python's divmod(a, b), which raises ZeroDivisionError for b == 0. Its site is the remainder check's with
+// "_zero": a site name stands at one source line.
 Divided PyDivmod(int64_t a, int64_t b, const char* site) {
   if (b == 0) RaiseSplashError(ErrorType::ZeroDivisionError, site, std::string(kFloorDivisionByZero));
   return {FloorDiv(a, b), FloorMod(a, b)};
@@ -72,19 +73,20 @@ MaskInfo ProcessMask(const Mask& mask, BlockShape block_shape, const MaskInfoOpt
   const int64_t head_count = mask.shape()[0];
   const int64_t q_seq_len = mask.shape()[1];
   const int64_t kv_seq_len = mask.shape()[2];
-  const Divided q_blocks = PyDivmod(q_seq_len, block_shape.q, "splash.mask_info.block_q");
-  const Divided kv_blocks = PyDivmod(kv_seq_len, block_shape.kv, "splash.mask_info.block_kv");
+  const Divided q_blocks = PyDivmod(q_seq_len, block_shape.q, "splash.mask_info.block_q_zero");
+  const Divided kv_blocks = PyDivmod(kv_seq_len, block_shape.kv, "splash.mask_info.block_kv_zero");
   ShouldDivide(q_blocks, "splash.mask_info.block_q", "q_block_size", block_shape.q, "q_seq_len", q_seq_len);
   ShouldDivide(kv_blocks, "splash.mask_info.block_kv", "kv_block_size", block_shape.kv, "kv_seq_len",
                kv_seq_len);
-  const Divided per_q_shard = PyDivmod(q_seq_len, options.q_seq_shards, "splash.mask_info.q_seq_shards");
+  const Divided per_q_shard = PyDivmod(q_seq_len, options.q_seq_shards, "splash.mask_info.q_seq_shards_zero");
   ShouldDivide(per_q_shard, "splash.mask_info.q_seq_shards", "q_seq_shards", options.q_seq_shards,
                "q_seq_len", q_seq_len);
   const Divided q_blocks_per_shard =
-      PyDivmod(per_q_shard.quotient, block_shape.q, "splash.mask_info.block_q");
+      PyDivmod(per_q_shard.quotient, block_shape.q, "splash.mask_info.block_q_zero");
   ShouldDivide(q_blocks_per_shard, "splash.mask_info.q_shard_blocks", "q_block_size", block_shape.q,
                "q_seq_len_per_shard", per_q_shard.quotient);
-  const Divided heads_per_shard = PyDivmod(head_count, options.head_shards, "splash.mask_info.head_shards");
+  const Divided heads_per_shard =
+      PyDivmod(head_count, options.head_shards, "splash.mask_info.head_shards_zero");
   ShouldDivide(heads_per_shard, "splash.mask_info.head_shards", "head_shards", options.head_shards,
                "head_count", head_count);
   const int64_t hps = heads_per_shard.quotient;
@@ -102,7 +104,7 @@ MaskInfo ProcessMask(const Mask& mask, BlockShape block_shape, const MaskInfoOpt
     if (found == unique_masks.end()) unique_masks.push_back(m);
   }
   if (options.head_shards < 0)  // the original indexes a list of head_shards (no) entries
-    RaiseSplashError(ErrorType::IndexError, "splash.mask_info.head_shards",
+    RaiseSplashError(ErrorType::IndexError, "splash.mask_info.head_shards_negative",
                      "list index out of range: head_shards=" + std::to_string(options.head_shards));
   const std::size_t unique_count = unique_masks.size();
   std::vector<std::set<int64_t>> head_shard_to_mask_ids(static_cast<std::size_t>(options.head_shards));
@@ -176,7 +178,7 @@ MaskInfo ProcessMask(const Mask& mask, BlockShape block_shape, const MaskInfoOpt
         all_head_shards_identical && ids == head_shard_to_mask_ids[0] && ids.size() == 1;
   const int64_t shards_to_process = all_head_shards_identical ? 1 : options.head_shards;
   if (options.q_seq_shards < 0 && shards_to_process > 0)  // no q shard to concatenate
-    RaiseSplashError(ErrorType::ValueError, "splash.mask_info.q_seq_shards",
+    RaiseSplashError(ErrorType::ValueError, "splash.mask_info.no_q_shard",
                      "need at least one array to concatenate");
   const int64_t slice_heads = masks_per_head_shard == 1 ? 1 : hps;
   BlockTable data_next =

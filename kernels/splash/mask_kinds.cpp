@@ -19,12 +19,12 @@ using tpu::ErrorType;
 Mask::Node Computable(MaskKind kind, SeqShape shape, int64_t shard_count) {
   // The q_sequence of a computable mask is sharded shard_count ways, each shard again shard_count ways.
   const int64_t squared = shard_count * shard_count;
-  if (squared == 0)
-    RaiseSplashError(ErrorType::ZeroDivisionError, "splash.mask.shard_count", std::string(kModuloByZero));
-  if (FloorMod(shape.q, squared) != 0)
-    RaiseSplashError(ErrorType::ValueError, "splash.mask.shard_count",
-                     "Shard count squared (" + std::to_string(squared) + ") must divide Q seq_len (" +
-                         std::to_string(shape.q) + ") evenly.");
+  if (squared == 0 || FloorMod(shape.q, squared) != 0)
+    RaiseSplashError(squared == 0 ? ErrorType::ZeroDivisionError : ErrorType::ValueError,
+                     "splash.mask.shard_count",
+                     squared == 0 ? std::string(kModuloByZero)
+                                  : "Shard count squared (" + std::to_string(squared) +
+                                        ") must divide Q seq_len (" + std::to_string(shape.q) + ") evenly.");
   Mask::Node node;
   node.kind = kind;
   node.shape = tpu::Shape{shape.q, shape.kv};

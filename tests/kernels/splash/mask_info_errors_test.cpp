@@ -42,10 +42,10 @@ TEST_CASE("ProcessMask: the blocks must divide the sequences, q first, after bot
   CheckRaises(Causal8(), {2, 3}, {}, ErrorType::ValueError, "kv_block_size=3 should divide kv_seq_len=8.",
               "splash.mask_info.block_kv");
   CheckRaises(Causal8(), {0, 2}, {}, ErrorType::ZeroDivisionError, "integer division or modulo by zero",
-              "splash.mask_info.block_q");
+              "splash.mask_info.block_q_zero");
   // Both divisions come before either remainder is checked: a kv block of 0 wins over a bad q block.
   CheckRaises(Causal8(), {3, 0}, {}, ErrorType::ZeroDivisionError, "integer division or modulo by zero",
-              "splash.mask_info.block_kv");
+              "splash.mask_info.block_kv_zero");
   // A block larger than its sequence leaves a remainder too.
   CheckRaises(Causal8(), {16, 2}, {}, ErrorType::ValueError, "q_block_size=16 should divide q_seq_len=8.",
               "splash.mask_info.block_q");
@@ -55,7 +55,7 @@ TEST_CASE("ProcessMask: q_seq_shards must divide q_seq_len, and block_q each sha
   CheckRaises(Causal8(), {2, 2}, {.q_seq_shards = 3}, ErrorType::ValueError,
               "q_seq_shards=3 should divide q_seq_len=8.", "splash.mask_info.q_seq_shards");
   CheckRaises(Causal8(), {2, 2}, {.q_seq_shards = 0}, ErrorType::ZeroDivisionError,
-              "integer division or modulo by zero", "splash.mask_info.q_seq_shards");
+              "integer division or modulo by zero", "splash.mask_info.q_seq_shards_zero");
   CheckRaises(Causal8(), {8, 2}, {.q_seq_shards = 2}, ErrorType::ValueError,
               "q_block_size=8 should divide q_seq_len_per_shard=4.", "splash.mask_info.q_shard_blocks");
 }
@@ -66,7 +66,7 @@ TEST_CASE("ProcessMask: head_shards must divide the head count") {
   CheckRaises(four, {2, 2}, {.head_shards = 3}, ErrorType::ValueError,
               "head_shards=3 should divide head_count=4.", "splash.mask_info.head_shards");
   CheckRaises(four, {2, 2}, {.head_shards = 0}, ErrorType::ZeroDivisionError,
-              "integer division or modulo by zero", "splash.mask_info.head_shards");
+              "integer division or modulo by zero", "splash.mask_info.head_shards_zero");
   CheckRaises(four, {2, 2}, {.head_shards = 8}, ErrorType::ValueError,
               "head_shards=8 should divide head_count=4.", "splash.mask_info.head_shards");
 }
@@ -79,7 +79,7 @@ TEST_CASE("ProcessMask: where the original fails without a check, the kind it fa
               "negative dimensions are not allowed", "splash.mask_info.negative");
   // A negative q_seq_shards passes the divisions and leaves no shard to concatenate.
   CheckRaises(Causal8(), {2, 2}, {.q_seq_shards = -2}, ErrorType::ValueError,
-              "need at least one array to concatenate", "splash.mask_info.q_seq_shards");
+              "need at least one array to concatenate", "splash.mask_info.no_q_shard");
   // Where the original stops by accident, with the kind it stops on.
   const Mask inner = MultiHeadMask({CausalMask({4, 4})});
   auto e = RaisedBy([&] { ProcessMask(MaskOr(inner, inner), {2, 2}); });
@@ -89,7 +89,7 @@ TEST_CASE("ProcessMask: where the original fails without a check, the kind it fa
   e = RaisedBy([] { ProcessMask(Causal8(), {2, 2}, {.head_shards = -1}); });
   CHECK(e.type == ErrorType::IndexError);
   CHECK(e.message == "list index out of range: head_shards=-1");
-  CHECK(e.site == "splash.mask_info.head_shards");
+  CHECK(e.site == "splash.mask_info.head_shards_negative");
 }
 
 TEST_CASE("ProcessMask: a shrunk grid needs work in every q shard") {
