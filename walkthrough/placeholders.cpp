@@ -187,6 +187,11 @@ PlaceholderSource::PlaceholderSource(const Recording& recording)
 
 PlaceholderSource::~PlaceholderSource() = default;
 
+void PlaceholderSource::ReleaseVariantOutputs() {
+  for (auto& [key, run] : m_variants)
+    if (run) run->outputs.reset();
+}
+
 std::size_t PlaceholderSource::VariantsHoldingOutputs() const {
   std::size_t holding = 0;
   for (const auto& [key, run] : m_variants) holding += run && run->outputs ? 1 : 0;
@@ -220,8 +225,7 @@ PlaceholderSource::Run& PlaceholderSource::Variant(const std::vector<std::string
   if (!run) {
     // The guard passes each variant alone, so only one variant's outputs are held at a time: the others
     // keep their figures, and run again if a check of theirs is asked for later.
-    for (auto& [other_key, other] : m_variants)
-      if (other) other->outputs.reset();
+    ReleaseVariantOutputs();
     run = std::make_unique<Run>();
     run->variant = true;
     run->scenario = flash::ParseScenario(flags, m_recording.scenario()).value();  // checked when loaded
@@ -256,8 +260,7 @@ Figure PlaceholderSource::RunValue(Run& run, const std::string& body, const std:
   if (p[0] == "check") {
     if (!run.outputs && !run.comparison && !run.error) {
       if (run.variant) {
-        for (auto& [key, other] : m_variants)
-          if (other) other->outputs.reset();
+        ReleaseVariantOutputs();
         // The process may hold more now than when the guard first passed this variant: ask again.
         if (const base::Status runnable = flash::CheckRunnable(run.scenario, {.record = false}); !runnable)
           return runnable.error();

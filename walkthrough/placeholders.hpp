@@ -46,6 +46,8 @@ class PlaceholderSource {
   Figure RecordingValue(const std::vector<std::string_view>& parts, const std::string& body,
                         const std::string& unit);
   Run& Variant(const std::vector<std::string>& flags);
+  // Before a variant runs: the guard passes each variant alone, so only one holds its outputs at a time.
+  void ReleaseVariantOutputs();
 
   const Recording& m_recording;
   std::unique_ptr<Run> m_own;
