@@ -109,9 +109,10 @@ PipelinePlan PlanPipeline(const LaunchSpec& spec, int tensor_cores) {
                  ScheduleBlocks(out.name, out.array->shape(), out.spec, spec.grid, plan.steps, refs, s));
     s.slot.assign(n, 0);
     s.transfer.assign(n, 0);
-    std::set<uint32_t> written;
+    std::set<uint32_t> written;  // by this TensorCore's pipeline: each core has its own
     for (std::size_t i = 0; i < n; ++i) {
       const bool starts = cores.StartsCore(static_cast<int64_t>(i));
+      if (starts) written.clear();
       const bool changed = i > 0 && (starts || s.block[i] != s.block[i - 1]);
       s.slot[i] = starts ? 0 : changed ? static_cast<uint8_t>(1 - s.slot[i - 1]) : s.slot[i - 1];
       s.transfer[i] =
