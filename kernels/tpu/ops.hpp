@@ -42,6 +42,7 @@ Value operator-(const Value& a, float b);
 Value operator*(const Value& a, float b);
 Value operator/(float a, const Value& b);
 Value operator/(const Value& a, float b);
+Value operator-(float a, const Value& b);  // 1 - x
 Value maximum(const Value& a, const Value& b);
 Value exp(const Value& a);   // counted as a transcendental
 Value log(const Value& a);   // counted as a transcendental

@@ -315,6 +315,9 @@ Value operator/(float a, const Value& b) {
 Value operator/(const Value& a, float b) {
   return Unary(a, a.dtype(), [b](const auto& x) { return x / b; });
 }
+Value operator-(float a, const Value& b) {
+  return Unary(b, b.dtype(), [a](const auto& x) { return a - x; });
+}
 
 // ---- comparisons and where ----------------------------------------------------------------------
 
