@@ -5,9 +5,30 @@
 namespace tilewalk::splash {
 namespace {
 
-tpu::Array Int32Table(const BlockTable& t) {
-  tpu::Array a(tpu::Shape{t.heads, t.rows, t.cols}, tpu::DType::I32);
-  std::copy(t.values.begin(), t.values.end(), a.Data<int32_t>());
+template <typename T>
+void CopyValues(const BlockTable& t, tpu::Array& a) {
+  std::transform(t.values.begin(), t.values.end(), a.Data<T>(), [](int32_t v) { return static_cast<T>(v); });
+}
+
+// The table in the width MaskInfo chose for it.
+tpu::Array SmemArray(const BlockTable& t) {
+  const tpu::Shape shape{t.heads, t.rows, t.cols};
+  switch (t.dtype) {
+    case SmemType::Int8: {
+      tpu::Array a(shape, tpu::DType::I8);
+      CopyValues<int8_t>(t, a);
+      return a;
+    }
+    case SmemType::Int16: {
+      tpu::Array a(shape, tpu::DType::I16);
+      CopyValues<int16_t>(t, a);
+      return a;
+    }
+    case SmemType::Int32:
+      break;
+  }
+  tpu::Array a(shape, tpu::DType::I32);
+  CopyValues<int32_t>(t, a);
   return a;
 }
 
@@ -20,8 +41,8 @@ void PrefetchTables::AddTo(tpu::LaunchSpec& spec) const {
 }
 
 PrefetchTables PrefetchTablesOf(const MaskInfo& info) {
-  PrefetchTables t{Int32Table(info.data_next), Int32Table(info.block_mask), std::nullopt};
-  if (info.mask_next) t.mask_next = Int32Table(*info.mask_next);
+  PrefetchTables t{SmemArray(info.data_next), SmemArray(info.block_mask), std::nullopt};
+  if (info.mask_next) t.mask_next = SmemArray(*info.mask_next);
   return t;
 }
 

@@ -1,6 +1,6 @@
 // MaskInfo's tables as a launch's scalar-prefetch operands: data_next, block_mask and, when MaskInfo has
-// one, mask_next, in that argument order, as int32 arrays (the TPU model's SMEM holds int32 only; the
-// original keeps the downcast width, see block_table.hpp).
+// one, mask_next, in that argument order, each in the integer width MaskInfo narrowed it to (int8, int16
+// or int32; block_table.hpp), which is what it takes of SMEM.
 #pragma once
 
 #include <optional>
