@@ -19,7 +19,8 @@ Mask SameForEveryHead(int64_t heads, const Mask& mask) {
 }
 
 // Runs `s` unfused, then fused (with the dkv kv block and its compute slice given).
-void CheckBothBackwards(BackwardScenario s, double tolerance, int64_t bkv_dkv = 128, int64_t bkv_compute = 128) {
+void CheckBothBackwards(BackwardScenario s, double tolerance, int64_t bkv_dkv = 128,
+                        int64_t bkv_compute = 128) {
   SUBCASE("two launches") {
     s.block_sizes = BackwardBlocks(/*fused=*/false, bkv_dkv, bkv_compute);
     CheckBackwardScenario(s, tolerance);
@@ -70,24 +71,29 @@ TEST_CASE("splash backward: sliding window") {
 }
 
 TEST_CASE("splash backward: a dense array mask with empty, partial and full blocks") {
-  CheckBothBackwards({.mask = SameForEveryHead(2, NumpyMask(ScatteredArray(384, 384))), .q_len = 384, .kv_len = 384},
-                     kF32Tolerance);
-}
-
-TEST_CASE("splash backward: a different mask per head") {
-  CheckBothBackwards({.mask = MultiHeadMask({CausalMask({256, 256}), LocalMask({256, 256}, LocalWindow{64, 64}, 0)})},
-                     kF32Tolerance);
-}
-
-TEST_CASE("splash backward: MQA, four q heads on one k and v") {
   CheckBothBackwards(
-      {.mask = SameForEveryHead(4, CausalMask({256, 256})), .num_q_heads = 4, .num_kv_heads = 1, .is_mqa = true},
+      {.mask = SameForEveryHead(2, NumpyMask(ScatteredArray(384, 384))), .q_len = 384, .kv_len = 384},
       kF32Tolerance);
 }
 
-TEST_CASE("splash backward: grouped heads, four q heads on two kv heads") {
-  CheckBothBackwards({.mask = SameForEveryHead(4, CausalMask({256, 256})), .num_q_heads = 4, .num_kv_heads = 2},
+TEST_CASE("splash backward: a different mask per head") {
+  CheckBothBackwards(
+      {.mask = MultiHeadMask({CausalMask({256, 256}), LocalMask({256, 256}, LocalWindow{64, 64}, 0)})},
+      kF32Tolerance);
+}
+
+TEST_CASE("splash backward: MQA, four q heads on one k and v") {
+  CheckBothBackwards({.mask = SameForEveryHead(4, CausalMask({256, 256})),
+                      .num_q_heads = 4,
+                      .num_kv_heads = 1,
+                      .is_mqa = true},
                      kF32Tolerance);
+}
+
+TEST_CASE("splash backward: grouped heads, four q heads on two kv heads") {
+  CheckBothBackwards(
+      {.mask = SameForEveryHead(4, CausalMask({256, 256})), .num_q_heads = 4, .num_kv_heads = 2},
+      kF32Tolerance);
 }
 
 TEST_CASE("splash backward: bfloat16 at default precision") {
@@ -99,15 +105,17 @@ TEST_CASE("splash backward: bfloat16 at default precision") {
 
 TEST_CASE("splash backward: more keys than queries, and a narrower v") {
   // The causal diagonal shifted by 256 so that every query sees keys.
-  CheckBothBackwards({.mask = SameForEveryHead(2, CausalMask({256, 512}, 256)), .kv_len = 512, .head_dim_v = 64},
-                     kF32Tolerance);
+  CheckBothBackwards(
+      {.mask = SameForEveryHead(2, CausalMask({256, 512}, 256)), .kv_len = 512, .head_dim_v = 64},
+      kF32Tolerance);
 }
 
 TEST_CASE("splash backward: segment ids") {
   std::vector<int32_t> q_ids(256), kv_ids(256);
   for (int i = 0; i < 256; ++i) q_ids[i] = kv_ids[i] = i < 100 ? 3 : (i < 200 ? 5 : 9);
-  CheckBothBackwards({.mask = SameForEveryHead(2, CausalMask({256, 256})), .q_segment_ids = q_ids, .kv_segment_ids = kv_ids},
-                     kF32Tolerance);
+  CheckBothBackwards(
+      {.mask = SameForEveryHead(2, CausalMask({256, 256})), .q_segment_ids = q_ids, .kv_segment_ids = kv_ids},
+      kF32Tolerance);
 }
 
 TEST_CASE("splash backward: soft cap") {

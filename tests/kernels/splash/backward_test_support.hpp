@@ -55,7 +55,8 @@ struct Rounded {
 inline Rounded RoundTo(const std::vector<double>& values, tpu::Shape shape, tpu::DType dtype) {
   Rounded r{tpu::Array(shape, dtype), {}};
   for (std::size_t n = 0; n < values.size(); ++n) r.array.SetFloat(static_cast<int64_t>(n), float(values[n]));
-  for (std::size_t n = 0; n < values.size(); ++n) r.values.push_back(r.array.GetFloat(static_cast<int64_t>(n)));
+  for (std::size_t n = 0; n < values.size(); ++n)
+    r.values.push_back(r.array.GetFloat(static_cast<int64_t>(n)));
   return r;
 }
 
@@ -74,7 +75,8 @@ inline BackwardRun RunBackwardScenario(const BackwardScenario& s, uint64_t seed 
   const int64_t kv_heads = s.is_mqa ? 1 : s.num_kv_heads;
   const tpu::DType t = s.dtype;
   const tpu::Shape q_shape{s.num_q_heads, s.q_len, s.head_dim};
-  const tpu::Shape k_shape = s.is_mqa ? tpu::Shape{s.kv_len, s.head_dim} : tpu::Shape{kv_heads, s.kv_len, s.head_dim};
+  const tpu::Shape k_shape =
+      s.is_mqa ? tpu::Shape{s.kv_len, s.head_dim} : tpu::Shape{kv_heads, s.kv_len, s.head_dim};
   const tpu::Shape v_shape =
       s.is_mqa ? tpu::Shape{s.kv_len, s.head_dim_v} : tpu::Shape{kv_heads, s.kv_len, s.head_dim_v};
   const tpu::Shape o_shape{s.num_q_heads, s.q_len, s.head_dim_v};
@@ -124,13 +126,15 @@ inline BackwardRun RunBackwardScenario(const BackwardScenario& s, uint64_t seed 
       .o = &o.array,
       .logsumexp = &lse.array,
       .d_o = &d_o.array,
-      .statics = {.is_mqa = s.is_mqa, .mask_value = float(kDefaultMaskValue), .attn_logits_soft_cap = s.soft_cap}};
+      .statics = {
+          .is_mqa = s.is_mqa, .mask_value = float(kDefaultMaskValue), .attn_logits_soft_cap = s.soft_cap}};
   run.got = RunSplashBackward(call, made, {.precision = s.precision, .record_events = false});
   return run;
 }
 
 // |got - want| <= tolerance * max |want| over the whole array, element by element.
-inline void CheckGradient(const char* name, const tpu::Array& got, const std::vector<double>& want, double tolerance) {
+inline void CheckGradient(const char* name, const tpu::Array& got, const std::vector<double>& want,
+                          double tolerance) {
   INFO(name);
   REQUIRE(got.size() == static_cast<int64_t>(want.size()));
   double largest = 0;
