@@ -99,9 +99,11 @@ inline BackwardRun RunBackwardScenario(const BackwardScenario& s, uint64_t seed 
                            .q_segment_ids = s.q_segment_ids,
                            .kv_segment_ids = s.kv_segment_ids,
                            .attn_logits_soft_cap = s.soft_cap};
-  const SplashLaunchBlocks dkv_blocks{*b.block_q_dkv, *b.block_kv_dkv};
+  // Unset backward sizes (a call the checks refuse) leave the reference running every pair.
+  const SplashLaunchBlocks dkv_blocks{b.block_q_dkv.value_or(0), b.block_kv_dkv.value_or(0)};
+  const SplashLaunchBlocks dq_blocks{b.block_q_dq.value_or(0), b.block_kv_dq.value_or(0)};
   p.blocks = {.fwd = {b.block_q, b.block_kv},
-              .dq = b.use_fused_bwd_kernel ? dkv_blocks : SplashLaunchBlocks{*b.block_q_dq, *b.block_kv_dq},
+              .dq = b.use_fused_bwd_kernel ? dkv_blocks : dq_blocks,
               .dkv = dkv_blocks};
   const SplashReferenceForward forward = SplashReference(s.mask, p);
 
