@@ -53,6 +53,14 @@ TEST_CASE("log, tanh and division by a scalar match Eigen, and log and tanh coun
   CHECK(ctx.context().counts.transcendentals == 2 * 8 * 128);
 }
 
+TEST_CASE("a scalar minus a value matches Eigen and keeps the value's dtype") {
+  ScopedOpContext ctx(Precision::Highest);
+  const Matrix a = Random(8, 128, 7);
+  CHECK(Same(1.0f - V(a), 1.0f - a));
+  const Value rounded = Value::Of(a, DType::BF16);
+  CHECK((1.0f - rounded).dtype() == DType::BF16);
+}
+
 TEST_CASE("logical_or and where with the value in the true branch") {
   Matrix x(2, 2), y(2, 2), s(2, 2);
   x << 1, 0, 0, 1;
