@@ -1,5 +1,6 @@
 #include "kernels/splash/backward.hpp"
 
+#include <cassert>
 #include <utility>
 
 #include "kernels/splash/backward_checks.hpp"
@@ -51,6 +52,9 @@ SplashBackwardResult RunSplashBackward(const SplashBackwardCall& call, const Spl
                                        const tpu::LaunchOptions& options) {
   SplashBackwardResult result;
   const BlockSizes& b = made.block_sizes;
+  assert(b.q_layout == QKVLayout::HEAD_DIM_MINOR && b.k_layout == QKVLayout::HEAD_DIM_MINOR &&
+         b.v_layout == QKVLayout::HEAD_DIM_MINOR &&
+         "RunSplashBackward: only the HEAD_DIM_MINOR layout is mirrored");
   result.error = CatchSplashError([&] { CheckBackward(ShapesOf(call, b)); });
   if (result.error) return result;
 
