@@ -3,9 +3,11 @@
 // shrunk to the longest row of non-empty blocks, short rows padded at the end with block 0; the unfused
 // dkv launch's q axis is shrunk the same way per kv column, padded at the top with block 0; the fused
 // dkv launch keeps every q step, and an empty one fetches the next non-empty block in grid order.
-// A copy is issued whenever a step needs a different block than the step before it.
-#include <functional>
+// A copy is issued whenever a step needs a different block than the step before it, and a step does
+// arithmetic only on a block that attends.
+#include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kernels/splash/mask_kinds.hpp"
@@ -174,6 +176,22 @@ TEST_CASE("splash backward copies: the dkv launch fetches the q blocks data_next
         CHECK(dkv.steps == 4 * 2 * 4);
         CHECK(Traffic(dkv.writebacks, "dq").issued == 4 * 2 * 4);
       }
+    }
+  }
+}
+
+TEST_CASE("splash backward copies: the steps that do arithmetic are the blocks that attend") {
+  const Mask window = LocalMask({512, 512}, LocalWindow{100, 0}, 0);
+  int attending = 0;
+  for (const auto& row : AttendingBlocks(window, false)) attending += static_cast<int>(row.size());
+  for (bool fused : {false, true}) {
+    INFO("fused " << fused);
+    const BackwardRun run = RunBackwardScenario(Scenario(window, 2, 2, fused));
+    REQUIRE(!run.got.error);
+    for (const auto& launch : run.got.launches) {
+      INFO(launch.name);
+      CHECK(launch.stats.steps_run == 2 * attending);
+      CHECK(launch.stats.steps_skipped == launch.stats.steps - 2 * attending);
     }
   }
 }
