@@ -122,3 +122,17 @@ TEST_CASE("splash backward: soft cap") {
   // A cap near the logits' size, so that tanh bends them and its derivative matters.
   CheckBothBackwards({.mask = SameForEveryHead(2, CausalMask({256, 256})), .soft_cap = 2.0f}, kF32Tolerance);
 }
+
+TEST_CASE("splash backward: recording every event leaves the gradients as they were, bit for bit") {
+  BackwardScenario s{.mask = SameForEveryHead(2, LocalMask({256, 256}, LocalWindow{64, 0}, 0)),
+                     .block_sizes = BackwardBlocks(/*fused=*/true)};
+  const BackwardRun quiet = RunBackwardScenario(s);
+  s.record_events = true;
+  const BackwardRun recorded = RunBackwardScenario(s);
+  REQUIRE(!quiet.got.error);
+  REQUIRE(!recorded.got.error);
+  CHECK(recorded.got.launches[0].events.size() > 0);
+  CHECK(recorded.got.dq.BitwiseEqual(quiet.got.dq));
+  CHECK(recorded.got.dk.BitwiseEqual(quiet.got.dk));
+  CHECK(recorded.got.dv.BitwiseEqual(quiet.got.dv));
+}

@@ -29,6 +29,7 @@ struct BackwardScenario {
   std::optional<float> soft_cap{};
   BlockSizes block_sizes = BlockSizes::get_default();  // as MakeBlockSizes leaves them
   tpu::Precision precision = tpu::Precision::Highest;
+  bool record_events = false;
 };
 
 // Unfused block sizes of 128, or fused ones (no dq sizes), with the dkv kv block and its compute slice.
@@ -130,7 +131,7 @@ inline BackwardRun RunBackwardScenario(const BackwardScenario& s, uint64_t seed 
       .d_o = &d_o.array,
       .statics = {
           .is_mqa = s.is_mqa, .mask_value = float(kDefaultMaskValue), .attn_logits_soft_cap = s.soft_cap}};
-  run.got = RunSplashBackward(call, made, {.precision = s.precision, .record_events = false});
+  run.got = RunSplashBackward(call, made, {.precision = s.precision, .record_events = s.record_events});
   return run;
 }
 
