@@ -1,0 +1,24 @@
+#include "kernels/splash/prefetch_tables.hpp"
+
+namespace tilewalk::splash {
+
+tpu::DType SmemDType(SmemType t) {
+  switch (t) {
+    case SmemType::Int8:
+      return tpu::DType::I8;
+    case SmemType::Int16:
+      return tpu::DType::I16;
+    case SmemType::Int32:
+      return tpu::DType::I32;
+  }
+  return tpu::DType::I32;
+}
+
+tpu::Array PrefetchArray(const BlockTable& table) {
+  tpu::Array out(tpu::Shape{table.heads, table.rows, table.cols}, SmemDType(table.dtype));
+  for (int64_t i = 0; i < table.size(); ++i)
+    out.SetFloat(i, static_cast<float>(table.values[static_cast<std::size_t>(i)]));
+  return out;
+}
+
+}  // namespace tilewalk::splash
