@@ -315,3 +315,17 @@ TEST_CASE("splash forward errors: q longer than the mask leads the index maps ou
   CHECK(e->phase == Phase::Execution);
   CHECK(e->message.find("out of bounds") != std::string::npos);
 }
+
+TEST_CASE("splash forward: threads give the serial run, bit for bit") {
+  // The running state is an output of one constant block, written at every head's first step and zeroed at
+  // its last, so the heads can run apart.
+  const ForwardScenario s{.mask = SameForEveryHead(4, LocalMask({512, 512}, {200, 0}, 0)),
+                          .segment_ids = true};
+  const auto serial = RunForward(s, {.threads = 1});
+  const auto threaded = RunForward(s, {.threads = 3});
+  REQUIRE_FALSE(serial->result.error);
+  REQUIRE_FALSE(threaded->result.error);
+  CHECK(threaded->launch->out.BitwiseEqual(serial->launch->out));
+  CHECK(threaded->launch->logsumexp_lanes->BitwiseEqual(*serial->launch->logsumexp_lanes));
+  CHECK(CountMismatches(s, *serial, kF32Tolerance) == 0);
+}
