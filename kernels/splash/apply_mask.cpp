@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "kernels/splash/call_checks.hpp"
+#include "kernels/splash/squeezed_index.hpp"
 #include "kernels/tpu/ops.hpp"
 
 namespace tilewalk::splash {
@@ -19,15 +20,6 @@ using tpu::Slice;
 using tpu::Value;
 
 namespace {
-
-// An index into `ref` that reads rows and cols of its last two dimensions, at 0 on any leading one.
-tpu::RefIndex Window(const tpu::Ref* ref, Slice rows, Slice cols) {
-  tpu::RefIndex index;
-  for (int d = 0; d + 2 < ref->shape().rank(); ++d) index.lead.push_back(0);
-  index.rows = rows;
-  index.cols = cols;
-  return index;
-}
 
 // The mask function evaluated on two int32 tiles of one shape: what mask_function(q_sequence, k_sequence)
 // computes in the original, one vector operation per register.
@@ -60,8 +52,8 @@ Value apply_mask_and_soft_cap(tpu::Kernel& k, const Value& qk, bool should_not_m
   std::vector<Value> masks;
   if (k.scalar("splash.apply_mask.has_mask_ref", r.mask_ref != nullptr)) {
     const Value mask =
-        c.k_in_lanes ? r.mask_ref->load("splash.apply_mask.mask_kv_cols", Window(r.mask_ref, all, k_slice))
-                     : r.mask_ref->load("splash.apply_mask.mask_kv_rows", Window(r.mask_ref, k_slice, all));
+        c.k_in_lanes ? r.mask_ref->load("splash.apply_mask.mask_kv_cols", Squeezed(r.mask_ref, all, k_slice))
+                     : r.mask_ref->load("splash.apply_mask.mask_kv_rows", Squeezed(r.mask_ref, k_slice, all));
     masks.push_back(k.stmt("splash.apply_mask.unless_full", [&] {
       return logical_or(mask, full(mask.rows(), mask.cols(), should_not_mask ? 1.0f : 0.0f, DType::Bool));
     }));
@@ -78,7 +70,7 @@ Value apply_mask_and_soft_cap(tpu::Kernel& k, const Value& qk, bool should_not_m
           k.scalar("splash.apply_mask.q_sequence_repeats", std::div(k_slice.size, lanes));
       assert(rem == 0 && "a kv compute block is a whole number of lanes (the entry checks ensure it)");
       const Value q_ids =
-          r.q_sequence_ref->load("splash.apply_mask.q_sequence", Window(r.q_sequence_ref, all, all));
+          r.q_sequence_ref->load("splash.apply_mask.q_sequence", Squeezed(r.q_sequence_ref, all, all));
       q_sequence =
           k.stmt("splash.apply_mask.q_sequence_tile", [&] { return Value(tile(q_ids, 1, repeats)); });
     } else {
@@ -86,8 +78,8 @@ Value apply_mask_and_soft_cap(tpu::Kernel& k, const Value& qk, bool should_not_m
              "q_sequence comes as (8, block_q) when keys are in sublanes");
       k_sequence = k.stmt("splash.apply_mask.k_sequence_sublanes",
                           [&] { return broadcasted_iota(k_slice.size, bq, 0) + k_offset; });
-      const Value q_ids =
-          r.q_sequence_ref->load("splash.apply_mask.q_sequence_row", Window(r.q_sequence_ref, ds(0, 1), all));
+      const Value q_ids = r.q_sequence_ref->load("splash.apply_mask.q_sequence_row",
+                                                 Squeezed(r.q_sequence_ref, ds(0, 1), all));
       q_sequence = k.stmt("splash.apply_mask.q_sequence_broadcast",
                           [&] { return broadcast_to(q_ids, k_slice.size, bq); });
     }
@@ -99,14 +91,14 @@ Value apply_mask_and_soft_cap(tpu::Kernel& k, const Value& qk, bool should_not_m
     Value q_ids, kv_ids;
     if (k.scalar("splash.apply_mask.segments_k_in_lanes", c.k_in_lanes)) {
       kv_ids = r.kv_segment_ids_ref->load("splash.apply_mask.kv_ids",
-                                          Window(r.kv_segment_ids_ref, ds(0, 1), k_slice));
+                                          Squeezed(r.kv_segment_ids_ref, ds(0, 1), k_slice));
       const auto [repeats, rem] =
           k.scalar("splash.apply_mask.kv_ids_repeats", std::div(kv_ids.cols(), lanes));
       if (k.scalar("splash.apply_mask.kv_ids_rem", rem != 0))
         k.raise(ErrorType::NotImplementedError, "splash.apply_mask.kv_lane_rule",
                 "block_kv must be a multiple of " + std::to_string(lanes));
       const Value q_lanes =
-          r.q_segment_ids_ref->load("splash.apply_mask.q_ids_lanes", Window(r.q_segment_ids_ref, all, all));
+          r.q_segment_ids_ref->load("splash.apply_mask.q_ids_lanes", Squeezed(r.q_segment_ids_ref, all, all));
       q_ids = k.stmt("splash.apply_mask.q_ids_tile", [&] { return Value(tile(q_lanes, 1, repeats)); });
     } else {
       assert(bq == r.q_segment_ids_ref->shape(-1) &&
@@ -116,10 +108,10 @@ Value apply_mask_and_soft_cap(tpu::Kernel& k, const Value& qk, bool should_not_m
         k.raise(ErrorType::NotImplementedError, "splash.apply_mask.q_lane_rule",
                 "block_q must be a multiple of " + std::to_string(lanes));
       const Value kv_lanes = r.kv_segment_ids_ref->load("splash.apply_mask.kv_ids_lanes",
-                                                        Window(r.kv_segment_ids_ref, k_slice, all));
+                                                        Squeezed(r.kv_segment_ids_ref, k_slice, all));
       kv_ids = k.stmt("splash.apply_mask.kv_ids_tile", [&] { return Value(tile(kv_lanes, 1, repeats)); });
       q_ids = r.q_segment_ids_ref->load("splash.apply_mask.q_ids_row",
-                                        Window(r.q_segment_ids_ref, ds(0, 1), all));
+                                        Squeezed(r.q_segment_ids_ref, ds(0, 1), all));
     }
     masks.push_back(k.stmt("splash.apply_mask.segment_mask", [&] { return equal(q_ids, kv_ids); }));
   }

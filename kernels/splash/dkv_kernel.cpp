@@ -2,7 +2,7 @@
 
 #include "kernels/splash/apply_mask.hpp"
 #include "kernels/splash/next_nonzero.hpp"
-#include "kernels/splash/whole_ref.hpp"
+#include "kernels/splash/squeezed_index.hpp"
 #include "kernels/tpu/ops.hpp"
 
 namespace tilewalk::splash {
@@ -46,11 +46,11 @@ void flash_attention_dkv_kernel(Kernel& k, const DkvRefs& r, const DkvStatics& c
 
   const auto body = k.scalar("splash.dkv.body", [&](int i) {
     const tpu::Slice slice_k = k.scalar("splash.dkv.body.slice_k", ds(i * c.bkv_compute, c.bkv_compute));
-    const Value q = r.q_ref->load("splash.dkv.body.q", whole(r.q_ref));
-    const Value kk = r.k_ref->load("splash.dkv.body.k", whole(r.k_ref, slice_k));
-    const Value v = r.v_ref->load("splash.dkv.body.v", whole(r.v_ref, slice_k));
+    const Value q = r.q_ref->load("splash.dkv.body.q", Squeezed(r.q_ref));
+    const Value kk = r.k_ref->load("splash.dkv.body.k", Squeezed(r.k_ref, slice_k));
+    const Value v = r.v_ref->load("splash.dkv.body.v", Squeezed(r.v_ref, slice_k));
     const Value logsumexp = r.logsumexp_ref->load("splash.dkv.body.logsumexp", at({0}, ds(0, 1), all));
-    const Value d_o = r.do_ref->load("splash.dkv.body.do", whole(r.do_ref));
+    const Value d_o = r.do_ref->load("splash.dkv.body.do", Squeezed(r.do_ref));
     const Value di = r.di_ref->load("splash.dkv.body.di", at({0}, ds(0, 1), all));
 
     const Value qk_uncapped =
@@ -95,7 +95,7 @@ void flash_attention_dkv_kernel(Kernel& k, const DkvRefs& r, const DkvStatics& c
       if (k.scalar("splash.dkv.body.dq_sliced", r.dq_scratch_ref != nullptr))
         r.dq_scratch_ref->store_add("splash.dkv.body.dq_accumulate", at({}), dq);
       else
-        r.dq_ref->store("splash.dkv.body.dq_store", whole(r.dq_ref),
+        r.dq_ref->store("splash.dkv.body.dq_store", Squeezed(r.dq_ref),
                         k.stmt("splash.dkv.body.dq_cast", [&] { return astype(dq, r.dq_ref->dtype()); }));
     }
   });
@@ -106,7 +106,7 @@ void flash_attention_dkv_kernel(Kernel& k, const DkvRefs& r, const DkvStatics& c
       return zeros(r.dq_scratch_ref->shape(0), r.dq_scratch_ref->shape(1));
     }));
   else if (k.scalar("splash.dkv.has_dq", r.dq_ref != nullptr))
-    r.dq_ref->store("splash.dkv.dq_zero", whole(r.dq_ref), k.stmt("splash.dkv.dq_zeros", [&] {
+    r.dq_ref->store("splash.dkv.dq_zero", Squeezed(r.dq_ref), k.stmt("splash.dkv.dq_zeros", [&] {
       return zeros(c.bq, r.dq_ref->shape(r.dq_ref->shape().rank() - 1), r.dq_ref->dtype());
     }));
 
@@ -117,7 +117,7 @@ void flash_attention_dkv_kernel(Kernel& k, const DkvRefs& r, const DkvStatics& c
   });
   if (k.scalar("splash.dkv.dq_from_scratch", r.dq_scratch_ref != nullptr)) {
     const Value dq = r.dq_scratch_ref->load("splash.dkv.dq_scratch", at({}));
-    r.dq_ref->store("splash.dkv.dq_out", whole(r.dq_ref),
+    r.dq_ref->store("splash.dkv.dq_out", Squeezed(r.dq_ref),
                     k.stmt("splash.dkv.dq_out_cast", [&] { return astype(dq, r.dq_ref->dtype()); }));
   }
 
@@ -130,10 +130,10 @@ void flash_attention_dkv_kernel(Kernel& k, const DkvRefs& r, const DkvStatics& c
 
   k.when(should_write, "splash.dkv.end", [&] {
     const Value dk = r.dk_scratch_ref->load("splash.dkv.end.dk_scratch", at({}));
-    r.dk_ref->store("splash.dkv.end.dk", whole(r.dk_ref),
+    r.dk_ref->store("splash.dkv.end.dk", Squeezed(r.dk_ref),
                     k.stmt("splash.dkv.end.dk_cast", [&] { return astype(dk, r.dk_ref->dtype()); }));
     const Value dv = r.dv_scratch_ref->load("splash.dkv.end.dv_scratch", at({}));
-    r.dv_ref->store("splash.dkv.end.dv", whole(r.dv_ref),
+    r.dv_ref->store("splash.dkv.end.dv", Squeezed(r.dv_ref),
                     k.stmt("splash.dkv.end.dv_cast", [&] { return astype(dv, r.dv_ref->dtype()); }));
     if (k.scalar("splash.dkv.end.has_dq_scratch", r.dq_scratch_ref != nullptr))
       r.dq_scratch_ref->store("splash.dkv.end.dq_reset", at({}), k.stmt("splash.dkv.end.dq_zeros", [&] {

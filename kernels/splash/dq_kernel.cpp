@@ -2,7 +2,7 @@
 
 #include "kernels/splash/apply_mask.hpp"
 #include "kernels/splash/next_nonzero.hpp"
-#include "kernels/splash/whole_ref.hpp"
+#include "kernels/splash/squeezed_index.hpp"
 #include "kernels/tpu/ops.hpp"
 
 namespace tilewalk::splash {
@@ -28,13 +28,13 @@ void flash_attention_dq_kernel(Kernel& k, const DqRefs& r, const DqStatics& c) {
   const NextNonzero next = next_nonzero(k, h, i, j, {r.data_next_ref, r.block_mask_ref, r.mask_next_ref});
   const int global_kv_index = k.scalar("splash.dq.global_kv_index", next.next_data);
   k.when(next.should_run, "splash.dq.run", [&] {
-    const Value q = r.q_ref->load("splash.dq.run.q", whole(r.q_ref));
-    const Value kk = r.k_ref->load("splash.dq.run.k", whole(r.k_ref));
-    const Value v = r.v_ref->load("splash.dq.run.v", whole(r.v_ref));
+    const Value q = r.q_ref->load("splash.dq.run.q", Squeezed(r.q_ref));
+    const Value kk = r.k_ref->load("splash.dq.run.k", Squeezed(r.k_ref));
+    const Value v = r.v_ref->load("splash.dq.run.v", Squeezed(r.v_ref));
     const Value logsumexp_row = r.logsumexp_ref->load("splash.dq.run.logsumexp_row", at({0}));
     const Value logsumexp =
         k.stmt("splash.dq.run.logsumexp", [&] { return Value(transpose(logsumexp_row)); });
-    const Value d_o = r.do_ref->load("splash.dq.run.do", whole(r.do_ref));
+    const Value d_o = r.do_ref->load("splash.dq.run.do", Squeezed(r.do_ref));
     const Value di_row = r.di_ref->load("splash.dq.run.di_row", at({0}));
     const Value di = k.stmt("splash.dq.run.di", [&] { return Value(transpose(di_row)); });
 
@@ -68,7 +68,7 @@ void flash_attention_dq_kernel(Kernel& k, const DqRefs& r, const DqStatics& c) {
 
   k.when(j == c.grid_width - 1, "splash.dq.end", [&] {
     const Value dq = r.dq_scratch_ref->load("splash.dq.end.dq_scratch", at({}));
-    r.dq_ref->store("splash.dq.end.dq", whole(r.dq_ref),
+    r.dq_ref->store("splash.dq.end.dq", Squeezed(r.dq_ref),
                     k.stmt("splash.dq.end.dq_cast", [&] { return astype(dq, r.dq_ref->dtype()); }));
     r.dq_scratch_ref->store("splash.dq.end.reset", at({}), k.stmt("splash.dq.end.zeros", [&] {
       return zeros(r.dq_scratch_ref->shape(0), r.dq_scratch_ref->shape(1));

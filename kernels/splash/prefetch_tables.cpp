@@ -1,38 +1,25 @@
 #include "kernels/splash/prefetch_tables.hpp"
 
-#include <algorithm>
-
 namespace tilewalk::splash {
-namespace {
 
-template <typename T>
-void CopyValues(const BlockTable& t, tpu::Array& a) {
-  std::transform(t.values.begin(), t.values.end(), a.Data<T>(), [](int32_t v) { return static_cast<T>(v); });
-}
-
-// The table in the width MaskInfo chose for it.
-tpu::Array SmemArray(const BlockTable& t) {
-  const tpu::Shape shape{t.heads, t.rows, t.cols};
-  switch (t.dtype) {
-    case SmemType::Int8: {
-      tpu::Array a(shape, tpu::DType::I8);
-      CopyValues<int8_t>(t, a);
-      return a;
-    }
-    case SmemType::Int16: {
-      tpu::Array a(shape, tpu::DType::I16);
-      CopyValues<int16_t>(t, a);
-      return a;
-    }
+tpu::DType SmemDType(SmemType t) {
+  switch (t) {
+    case SmemType::Int8:
+      return tpu::DType::I8;
+    case SmemType::Int16:
+      return tpu::DType::I16;
     case SmemType::Int32:
-      break;
+      return tpu::DType::I32;
   }
-  tpu::Array a(shape, tpu::DType::I32);
-  CopyValues<int32_t>(t, a);
-  return a;
+  return tpu::DType::I32;
 }
 
-}  // namespace
+tpu::Array PrefetchArray(const BlockTable& table) {
+  tpu::Array out(tpu::Shape{table.heads, table.rows, table.cols}, SmemDType(table.dtype));
+  for (int64_t i = 0; i < table.size(); ++i)
+    out.SetFloat(i, static_cast<float>(table.values[static_cast<std::size_t>(i)]));
+  return out;
+}
 
 void PrefetchTables::AddTo(tpu::LaunchSpec& spec) const {
   spec.scalar_prefetch = {{"data_next", &data_next}, {"block_mask", &block_mask}};
@@ -41,8 +28,8 @@ void PrefetchTables::AddTo(tpu::LaunchSpec& spec) const {
 }
 
 PrefetchTables PrefetchTablesOf(const MaskInfo& info) {
-  PrefetchTables t{SmemArray(info.data_next), SmemArray(info.block_mask), std::nullopt};
-  if (info.mask_next) t.mask_next = SmemArray(*info.mask_next);
+  PrefetchTables t{PrefetchArray(info.data_next), PrefetchArray(info.block_mask), std::nullopt};
+  if (info.mask_next) t.mask_next = PrefetchArray(*info.mask_next);
   return t;
 }
 

@@ -119,10 +119,6 @@ BackwardScenario Scenario(const Mask& mask2d, int64_t q_heads, int64_t kv_heads,
           .block_sizes = BackwardBlocks(fused)};
 }
 
-}  // namespace backward_copies_test
-
-using namespace backward_copies_test;
-
 TEST_CASE("splash backward copies: the expectations on a causal 4 x 4 of blocks, worked by hand") {
   const Mask causal = CausalMask({512, 512});
   // dq, per head: rows [0 0 0 0] [0 1 0 0] [0 1 2 0] [0 1 2 3]: 9 copies, and one more as the head changes.
@@ -195,3 +191,5 @@ TEST_CASE("splash backward copies: the steps that do arithmetic are the blocks t
     }
   }
 }
+
+}  // namespace backward_copies_test

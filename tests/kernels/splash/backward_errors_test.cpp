@@ -13,19 +13,15 @@
 
 using namespace tilewalk::splash;
 using namespace tilewalk::splash::testing;
+namespace backward_errors_test {
+
 using tilewalk::test::Contains;
 using tilewalk::tpu::ErrorType;
 using tilewalk::tpu::Phase;
 
-namespace backward_errors_test {
-
 BackwardScenario FullScenario(const BlockSizes& block_sizes) {
   return {.mask = MultiHeadMask({FullMask({256, 256}), FullMask({256, 256})}), .block_sizes = block_sizes};
 }
-
-}  // namespace backward_errors_test
-
-using namespace backward_errors_test;
 
 TEST_CASE("splash backward errors: no backward blocks is refused before any launch") {
   const BackwardRun run =
@@ -97,3 +93,5 @@ TEST_CASE("splash backward errors: segment ids with a dkv q block of 64, from th
   CheckRaised(traced.error,
               {ErrorType::NotImplementedError, Phase::Tracing, message, "splash.apply_mask.q_lane_rule"});
 }
+
+}  // namespace backward_errors_test

@@ -44,10 +44,6 @@ tilewalk::tpu::Array ScatteredArray(int64_t q_len, int64_t kv_len) {
   return BoolArray(tilewalk::tpu::Shape{q_len, kv_len}, bits);
 }
 
-}  // namespace backward_gradients_test
-
-using namespace backward_gradients_test;
-
 TEST_CASE("splash backward: full mask") {
   CheckBothBackwards({.mask = SameForEveryHead(2, FullMask({256, 256}))}, kF32Tolerance);
 }
@@ -136,3 +132,5 @@ TEST_CASE("splash backward: recording every event leaves the gradients as they w
   CHECK(recorded.got.dk.BitwiseEqual(quiet.got.dk));
   CHECK(recorded.got.dv.BitwiseEqual(quiet.got.dv));
 }
+
+}  // namespace backward_gradients_test
