@@ -119,6 +119,19 @@ TEST_CASE("splash backward: soft cap") {
   CheckBothBackwards({.mask = SameForEveryHead(2, CausalMask({256, 256})), .soft_cap = 2.0f}, kF32Tolerance);
 }
 
+TEST_CASE("splash backward: from the residuals of the forward launch on the model") {
+  std::vector<int32_t> ids(256);
+  for (int i = 0; i < 256; ++i) ids[i] = i < 150 ? 1 : 2;
+  CheckBothBackwards({.mask = SameForEveryHead(4, LocalMask({256, 256}, LocalWindow{100, 20}, 0)),
+                      .num_q_heads = 4,
+                      .num_kv_heads = 2,
+                      .q_segment_ids = ids,
+                      .kv_segment_ids = ids,
+                      .soft_cap = 3.0f,
+                      .forward_on_model = true},
+                     kF32Tolerance);
+}
+
 TEST_CASE("splash backward: recording every event leaves the gradients as they were, bit for bit") {
   BackwardScenario s{.mask = SameForEveryHead(2, LocalMask({256, 256}, LocalWindow{64, 0}, 0)),
                      .block_sizes = BackwardBlocks(/*fused=*/true)};

@@ -1,7 +1,7 @@
 // Helpers for the splash backward tests: a scenario (mask, heads, lengths, dtype, segment ids, soft cap,
 // block sizes) turned into inputs, the forward's residuals from the float64 reference (cast to the inputs'
-// dtype, as a forward kernel would hand them over), the backward run on the TPU model, and the float64
-// reference's gradients from the same rounded values.
+// dtype, as a forward kernel would hand them over) or from the forward launch, the backward run on the TPU
+// model, and the float64 reference's gradients from the same residuals.
 #pragma once
 
 #include <doctest/doctest.h>
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "kernels/splash/backward.hpp"
+#include "kernels/splash/forward_launch.hpp"
 #include "kernels/splash/make_splash.hpp"
 #include "kernels/splash/reference.hpp"
 #include "tests/kernels/splash/reference_test_support.hpp"
@@ -30,6 +31,7 @@ struct BackwardScenario {
   BlockSizes block_sizes = BlockSizes::get_default();  // as MakeBlockSizes leaves them
   tpu::Precision precision = tpu::Precision::Highest;
   bool record_events = false;
+  bool forward_on_model = false;  // the residuals from the forward launch instead of the reference
 };
 
 // Unfused block sizes of 128, or fused ones (no dq sizes), with the dkv kv block and its compute slice.
@@ -108,26 +110,43 @@ inline BackwardRun RunBackwardScenario(const BackwardScenario& s, uint64_t seed 
               .dkv = dkv_blocks};
   const SplashReferenceForward forward = SplashReference(s.mask, p);
 
-  // The residuals as the forward kernel hands them over: o in the inputs' dtype, logsumexp in float32.
-  const Rounded o = RoundTo(forward.out, o_shape, t);
-  const Rounded lse = RoundTo(forward.logsumexp, tpu::Shape{s.num_q_heads, s.q_len}, tpu::DType::F32);
-  const Rounded d_o = RoundTo(SeededDoubles(seed + 3, o_shape.Product()), o_shape, t);
-  const SplashReferenceForward residuals{o.values, lse.values, forward.masked};
-
-  BackwardRun run;
-  run.want = SplashReferenceBackward(s.mask, p, residuals, d_o.values);
-
   const SplashMaskInfos made = MakeSplashMaskInfos(s.mask, {.block_sizes = b});
   const tpu::Array q_ids = Int32Array(s.q_segment_ids), kv_ids = Int32Array(s.kv_segment_ids);
   const bool segmented = !s.q_segment_ids.empty();
+
+  // The residuals as the forward kernel hands them over: o in the inputs' dtype, logsumexp in float32. The
+  // gradients wanted are the reference's from its own residuals; the kernels get either those or, from the
+  // forward launch on the model, its own, so that the whole training step is checked.
+  const tpu::Shape rows{s.num_q_heads, s.q_len};
+  const Rounded o_want = RoundTo(forward.out, o_shape, t);
+  const Rounded lse_want = RoundTo(forward.logsumexp, rows, tpu::DType::F32);
+  const Rounded d_o = RoundTo(SeededDoubles(seed + 3, o_shape.Product()), o_shape, t);
+  BackwardRun run;
+  run.want = SplashReferenceBackward(s.mask, p, {o_want.values, lse_want.values, forward.masked}, d_o.values);
+
+  tpu::Array o = o_want.array, lse = lse_want.array;
+  if (s.forward_on_model) {
+    const auto launch = BuildSplashForwardLaunch(
+        made.fwd,
+        {.q = &q.array,
+         .k = &k.array,
+         .v = &v.array,
+         .q_segment_ids = segmented ? &q_ids : nullptr,
+         .kv_segment_ids = segmented ? &kv_ids : nullptr},
+        {.block_sizes = b, .is_mqa = s.is_mqa, .save_residuals = true, .attn_logits_soft_cap = s.soft_cap});
+    const tpu::LaunchResult result = tpu::RunLaunch(launch->spec, {.precision = s.precision});
+    REQUIRE_MESSAGE(!result.error, (result.error ? result.error->Describe() : std::string()));
+    o = launch->out;
+    lse = launch->Logsumexp();
+  }
   const SplashBackwardCall call{
       .q = &q.array,
       .k = &k.array,
       .v = &v.array,
       .q_segment_ids = segmented ? &q_ids : nullptr,
       .kv_segment_ids = segmented ? &kv_ids : nullptr,
-      .o = &o.array,
-      .logsumexp = &lse.array,
+      .o = &o,
+      .logsumexp = &lse,
       .d_o = &d_o.array,
       .statics = {
           .is_mqa = s.is_mqa, .mask_value = float(kDefaultMaskValue), .attn_logits_soft_cap = s.soft_cap}};
