@@ -1,6 +1,7 @@
 #include "kernels/splash/backward.hpp"
 
 #include <cassert>
+#include <cmath>
 #include <utility>
 
 #include "kernels/splash/backward_checks.hpp"
@@ -17,6 +18,7 @@ SplashCallShapes ShapesOf(const SplashBackwardCall& call, const BlockSizes& bloc
                           .q = call.q->shape(),
                           .k = call.k->shape(),
                           .v = call.v->shape()};
+  if (call.sinks) shapes.sinks = call.sinks->shape();
   if (call.q_segment_ids)
     shapes.segment_ids = SegmentIdShapes{call.q_segment_ids->shape(), call.kv_segment_ids->shape()};
   return shapes;
@@ -34,6 +36,26 @@ tpu::Array SplashDi(const tpu::Array& o, const tpu::Array& d_o) {
     di.Data<float>()[row] = sum;
   }
   return di;
+}
+
+tpu::Array SplashDsinks(const tpu::Array& sinks, const tpu::Array& logsumexp, const tpu::Array& o,
+                        const tpu::Array& d_o) {
+  const int64_t heads = o.shape()[0], rows = o.shape()[1], d = o.shape()[2];
+  const tpu::DType t = o.dtype();
+  auto in_o_dtype = [t](float x) { return t == tpu::DType::BF16 ? tpu::RoundToBf16(x) : x; };
+  tpu::Array dsinks(tpu::Shape{heads}, t);
+  for (int64_t h = 0; h < heads; ++h) {
+    float sum = 0.0f;
+    for (int64_t r = 0; r < rows; ++r) {
+      const float sink_weight = in_o_dtype(-std::exp(sinks.GetFloat(h) - logsumexp.GetFloat(h * rows + r)));
+      for (int64_t c = 0; c < d; ++c) {
+        const int64_t e = (h * rows + r) * d + c;
+        sum += in_o_dtype(in_o_dtype(sink_weight * o.GetFloat(e)) * d_o.GetFloat(e));
+      }
+    }
+    dsinks.SetFloat(h, sum);
+  }
+  return dsinks;
 }
 
 tpu::Array SumDqPartials(const tpu::Array& dq_unreduced) {
@@ -86,6 +108,7 @@ SplashBackwardResult RunSplashBackward(const SplashBackwardCall& call, const Spl
   }
   result.dk = std::move(dkv->dk);
   result.dv = std::move(dkv->dv);
+  if (call.sinks) result.dsinks = SplashDsinks(*call.sinks, *call.logsumexp, *call.o, *call.d_o);
   return result;
 }
 

@@ -3,8 +3,9 @@
 // unless the backward is fused, the dq launch. Fused, the dkv launch leaves one dq partial per kv block,
 // and dq is their sum.
 //
-// The residuals (o, logsumexp) are inputs: whoever ran the forward pass hands them over. Sinks and their
-// gradient, and the SEQ_MINOR layouts, are not mirrored.
+// The residuals (o, logsumexp) are inputs: whoever ran the forward pass hands them over. With sinks, their
+// gradient is computed here too, outside the kernels, from logsumexp, o and do: the kernels take the sinks
+// operand and ignore it, so the launches leave it out. The SEQ_MINOR layouts are not mirrored.
 #pragma once
 
 #include <optional>
@@ -25,12 +26,14 @@ struct SplashBackwardCall {
   const tpu::Array* o = nullptr;               // the forward's output, [num_q_heads, q_seq_len, head_dim_v]
   const tpu::Array* logsumexp = nullptr;       // float32 [num_q_heads, q_seq_len]
   const tpu::Array* d_o = nullptr;             // like o
+  const tpu::Array* sinks = nullptr;           // [num_q_heads], or null
   SplashBackwardStatics statics{};
 };
 
 struct SplashBackwardResult {
   std::optional<tpu::KernelError> error;  // the first error; the gradients are then empty
   tpu::Array dq, dk, dv;
+  std::optional<tpu::Array> dsinks;         // [num_q_heads] in o's dtype, with sinks
   std::vector<tpu::LaunchResult> launches;  // dkv, then dq unless fused
 };
 
@@ -41,6 +44,11 @@ SplashBackwardResult RunSplashBackward(const SplashBackwardCall& call, const Spl
 
 // di: Σ over head_dim_v of o·do in float32, [num_q_heads, q_seq_len].
 tpu::Array SplashDi(const tpu::Array& o, const tpu::Array& d_o);
+
+// dsinks: -Σ over a head's rows and lanes of exp(sink - logsumexp) · o · do, each factor and product in
+// o's dtype as the original's jnp arithmetic has them, summed in float32.
+tpu::Array SplashDsinks(const tpu::Array& sinks, const tpu::Array& logsumexp, const tpu::Array& o,
+                        const tpu::Array& d_o);
 
 // The fused backward's dq: the partials [kv blocks, ...] summed over their first axis in float32, then
 // stored in the partials' dtype.

@@ -1,6 +1,7 @@
 // The splash backward on the TPU model against the float64 reference: dq, dk and dv for full, causal,
 // sliding-window, dense-array and per-head masks, MQA and grouped heads, bfloat16, unequal q and kv
-// lengths, segment ids and the soft cap, each through the two launches and through the fused dkv launch.
+// lengths, segment ids, the soft cap and sinks, each through the two launches and through the fused dkv
+// launch.
 #include <vector>
 
 #include "kernels/splash/mask_kinds.hpp"
@@ -117,6 +118,11 @@ TEST_CASE("splash backward: segment ids") {
 TEST_CASE("splash backward: soft cap") {
   // A cap near the logits' size, so that tanh bends them and its derivative matters.
   CheckBothBackwards({.mask = SameForEveryHead(2, CausalMask({256, 256})), .soft_cap = 2.0f}, kF32Tolerance);
+}
+
+TEST_CASE("splash backward: sinks, whose gradient the glue computes outside the kernels") {
+  CheckBothBackwards({.mask = SameForEveryHead(2, CausalMask({256, 256})), .sinks = {0.5, -1.25}},
+                     kF32Tolerance);
 }
 
 TEST_CASE("splash backward: from the residuals of the forward launch on the model") {

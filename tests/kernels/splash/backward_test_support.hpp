@@ -28,6 +28,7 @@ struct BackwardScenario {
   tpu::DType dtype = tpu::DType::F32;
   std::vector<int32_t> q_segment_ids{}, kv_segment_ids{};  // empty: none
   std::optional<float> soft_cap{};
+  std::vector<double> sinks{};                         // [num_q_heads]; empty: none
   BlockSizes block_sizes = BlockSizes::get_default();  // as MakeBlockSizes leaves them
   tpu::Precision precision = tpu::Precision::Highest;
   bool record_events = false;
@@ -90,6 +91,7 @@ inline BackwardRun RunBackwardScenario(const BackwardScenario& s, uint64_t seed 
   const Rounded v = RoundTo(SeededDoubles(seed + 2, v_shape.Product()), v_shape, t);
 
   const BlockSizes& b = s.block_sizes;
+  const Rounded sinks = RoundTo(s.sinks, tpu::Shape{static_cast<int64_t>(s.sinks.size())}, tpu::DType::F32);
   SplashReferenceProblem p{.num_q_heads = s.num_q_heads,
                            .num_kv_heads = kv_heads,
                            .q_len = s.q_len,
@@ -101,6 +103,7 @@ inline BackwardRun RunBackwardScenario(const BackwardScenario& s, uint64_t seed 
                            .v = v.values,
                            .q_segment_ids = s.q_segment_ids,
                            .kv_segment_ids = s.kv_segment_ids,
+                           .sinks = sinks.values,
                            .attn_logits_soft_cap = s.soft_cap};
   // Unset backward sizes (a call the checks refuse) leave the reference running every pair.
   const SplashLaunchBlocks dkv_blocks{b.block_q_dkv.value_or(0), b.block_kv_dkv.value_or(0)};
@@ -148,6 +151,7 @@ inline BackwardRun RunBackwardScenario(const BackwardScenario& s, uint64_t seed 
       .o = &o,
       .logsumexp = &lse,
       .d_o = &d_o.array,
+      .sinks = s.sinks.empty() ? nullptr : &sinks.array,
       .statics = {
           .is_mqa = s.is_mqa, .mask_value = float(kDefaultMaskValue), .attn_logits_soft_cap = s.soft_cap}};
   run.got = RunSplashBackward(call, made, {.precision = s.precision, .record_events = s.record_events});
@@ -181,6 +185,8 @@ inline void CheckBackwardScenario(const BackwardScenario& s, double tolerance) {
   CheckGradient("dq", run.got.dq, run.want.dq, tolerance);
   CheckGradient("dk", run.got.dk, run.want.dk, tolerance);
   CheckGradient("dv", run.got.dv, run.want.dv, tolerance);
+  REQUIRE(run.got.dsinks.has_value() == !s.sinks.empty());
+  if (run.got.dsinks) CheckGradient("dsinks", *run.got.dsinks, run.want.dsinks, tolerance);
 }
 
 }  // namespace tilewalk::splash::testing
