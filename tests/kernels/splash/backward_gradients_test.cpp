@@ -152,4 +152,20 @@ TEST_CASE("splash backward: recording every event leaves the gradients as they w
   CHECK(recorded.got.dv.BitwiseEqual(quiet.got.dv));
 }
 
+TEST_CASE("splash backward: on a two-core chip the grids, all arbitrary, run as on one core") {
+  for (bool fused : {false, true}) {
+    INFO("fused " << fused);
+    BackwardScenario s{.mask = SameForEveryHead(2, CausalMask({256, 256})),
+                       .block_sizes = BackwardBlocks(fused)};
+    const BackwardRun one_core = RunBackwardScenario(s);
+    s.chip = *tilewalk::tpu::ChipByName("v4");
+    const BackwardRun two_cores = RunBackwardScenario(s);
+    REQUIRE(!one_core.got.error);
+    REQUIRE_MESSAGE(!two_cores.got.error, (two_cores.got.error ? two_cores.got.error->Describe() : ""));
+    CHECK(two_cores.got.dq.BitwiseEqual(one_core.got.dq));
+    CHECK(two_cores.got.dk.BitwiseEqual(one_core.got.dk));
+    CHECK(two_cores.got.dv.BitwiseEqual(one_core.got.dv));
+  }
+}
+
 }  // namespace backward_gradients_test

@@ -32,6 +32,7 @@ struct BackwardScenario {
   BlockSizes block_sizes = BlockSizes::get_default();  // as MakeBlockSizes leaves them
   tpu::Precision precision = tpu::Precision::Highest;
   bool record_events = false;
+  tpu::Chip chip = tpu::DefaultChip();
   bool forward_on_model = false;  // the residuals from the forward launch instead of the reference
 };
 
@@ -154,7 +155,8 @@ inline BackwardRun RunBackwardScenario(const BackwardScenario& s, uint64_t seed 
       .sinks = s.sinks.empty() ? nullptr : &sinks.array,
       .statics = {
           .is_mqa = s.is_mqa, .mask_value = float(kDefaultMaskValue), .attn_logits_soft_cap = s.soft_cap}};
-  run.got = RunSplashBackward(call, made, {.precision = s.precision, .record_events = s.record_events});
+  run.got = RunSplashBackward(call, made,
+                              {.chip = s.chip, .precision = s.precision, .record_events = s.record_events});
   return run;
 }
 
