@@ -5,7 +5,7 @@
 
 #include <optional>
 
-#include "kernels/splash/mask.hpp"
+#include "kernels/splash/reference.hpp"
 #include "kernels/tpu/array.hpp"
 
 namespace tilewalk::splash {
@@ -23,7 +23,7 @@ struct SplashBackwardInputs {
 
 struct SplashBackwardStatics {
   bool is_mqa = false;
-  float mask_value = 0.0f;
+  float mask_value = static_cast<float>(kDefaultMaskValue);
   std::optional<float> attn_logits_soft_cap{};
 };
 

@@ -31,7 +31,8 @@ std::unique_ptr<DkvLaunch> BuildDkvLaunch(const SplashBackwardInputs& in,
   DkvLaunch& L = *launch;
   tpu::LaunchSpec& spec = L.spec;
   spec.name = "splash_dkv";
-  // Every axis is a reduction or feeds one: the heads sum into dk and dv, and so do the q blocks.
+  // All three axes arbitrary, as the original sets them: dk and dv sum over the q heads and the q steps, and
+  // the tables' "next" blocks assume that one core walks the kv axis.
   spec.grid = tpu::Dims{kv_seq_len / bkv, num_q_heads, grid_width};
   spec.dimension_semantics.assign(3, tpu::DimensionSemantics::Arbitrary);
   L.tables = PrefetchTablesOf(info);

@@ -29,6 +29,7 @@ std::unique_ptr<DqLaunch> BuildDqLaunch(const SplashBackwardInputs& in, const Sp
   tpu::LaunchSpec& spec = L.spec;
   spec.name = "splash_dq";
   spec.grid = tpu::Dims{num_q_heads, q_seq_len / bq, grid_width};
+  // All three axes arbitrary, as the original sets them.
   spec.dimension_semantics.assign(3, tpu::DimensionSemantics::Arbitrary);
   L.tables = PrefetchTablesOf(info);
   L.tables.AddTo(spec);
