@@ -192,4 +192,33 @@ TEST_CASE("splash backward copies: the steps that do arithmetic are the blocks t
   }
 }
 
+TEST_CASE("splash backward copies: the tables go to SMEM once, in the width MaskInfo narrowed them to") {
+  // A band of every third key, as a dense array, so that every block that attends is partial and mask_next
+  // is a table too. Its rows and columns have at most 2 attending blocks of 4, so the grids shrink to 2.
+  // Every value is below 128, so each table is int8, one byte an entry, in one head row for both heads.
+  std::vector<uint8_t> bits(512 * 512, 0);
+  for (int64_t i = 0; i < 512; ++i)
+    for (int64_t j = std::max<int64_t>(0, i - 99); j <= i; ++j)
+      bits[static_cast<std::size_t>(i * 512 + j)] = j % 3 == 0;
+  const Mask band = NumpyMask(BoolArray(tilewalk::tpu::Shape{512, 512}, bits));
+  const BackwardRun run = RunBackwardScenario(Scenario(band, 2, 2, /*fused=*/false));
+  REQUIRE(!run.got.error);
+  const Blocks rows = AttendingBlocks(band, false), columns = AttendingBlocks(band, true);
+  // The dq grid is shrunk to the longest row, the dkv grid to the longest column.
+  const uint64_t dq_entries = rows.size() * Longest(rows), dkv_entries = columns.size() * Longest(columns);
+  CHECK(dq_entries == 4 * 2);
+  CHECK(dkv_entries == 4 * 2);
+  const auto& dkv = run.got.launches[0].stats.smem_copies;
+  const auto& dq = run.got.launches[1].stats.smem_copies;
+  REQUIRE(dq.size() == 3);
+  REQUIRE(dkv.size() == 3);
+  for (const char* table : {"data_next", "block_mask", "mask_next"}) {
+    INFO(table);
+    CHECK(Traffic(dq, table).issued == 1);
+    CHECK(Traffic(dq, table).bytes == dq_entries);
+    CHECK(Traffic(dkv, table).issued == 1);
+    CHECK(Traffic(dkv, table).bytes == dkv_entries);
+  }
+}
+
 }  // namespace backward_copies_test
