@@ -120,6 +120,30 @@ TEST_CASE("splash backward: soft cap") {
   CheckBothBackwards({.mask = SameForEveryHead(2, CausalMask({256, 256})), .soft_cap = 2.0f}, kF32Tolerance);
 }
 
+TEST_CASE("splash backward: MQA with a kv block of two compute slices") {
+  CheckBothBackwards({.mask = SameForEveryHead(4, CausalMask({512, 512})),
+                      .num_q_heads = 4,
+                      .num_kv_heads = 1,
+                      .is_mqa = true,
+                      .q_len = 512,
+                      .kv_len = 512},
+                     kF32Tolerance, 256, 128);
+}
+
+TEST_CASE("splash backward: grouped heads, a dense array mask, segment ids and the soft cap at once") {
+  std::vector<int32_t> ids(384);
+  for (int i = 0; i < 384; ++i) ids[i] = i / 90;
+  CheckBothBackwards({.mask = SameForEveryHead(4, NumpyMask(ScatteredArray(384, 384))),
+                      .num_q_heads = 4,
+                      .num_kv_heads = 2,
+                      .q_len = 384,
+                      .kv_len = 384,
+                      .q_segment_ids = ids,
+                      .kv_segment_ids = ids,
+                      .soft_cap = 2.5f},
+                     kF32Tolerance, 384, 128);
+}
+
 TEST_CASE("splash backward: sinks, whose gradient the glue computes outside the kernels") {
   CheckBothBackwards({.mask = SameForEveryHead(2, CausalMask({256, 256})), .sinks = {0.5, -1.25}},
                      kF32Tolerance);
