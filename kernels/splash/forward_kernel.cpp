@@ -22,6 +22,9 @@ using tpu::Value;
 void flash_attention_kernel(Kernel& k, const ForwardRefs& r, const ForwardStatics& c) {
   const int lanes = static_cast<int>(kNumLanes);
   const int bq = c.bq, bkv = c.bkv, bkv_compute = c.bkv_compute;
+  const bool q_head_dim_minor = c.q_layout == QKVLayout::HEAD_DIM_MINOR;
+  const bool k_head_dim_minor = c.k_layout == QKVLayout::HEAD_DIM_MINOR;
+  const bool v_head_dim_minor = c.v_layout == QKVLayout::HEAD_DIM_MINOR;
   const int head_dim_v_repeats =
       k.scalar("splash.fwd.head_dim_v_repeats", static_cast<int>(tpu::CeilDiv(c.head_dim_v, lanes)));
 
@@ -53,9 +56,18 @@ void flash_attention_kernel(Kernel& k, const ForwardRefs& r, const ForwardStatic
     const Value m_prev = r.m_scratch_ref->load("splash.fwd.body.m_prev", Squeezed(r.m_scratch_ref));
     const Value l_prev = r.l_scratch_ref->load("splash.fwd.body.l_prev", Squeezed(r.l_scratch_ref));
 
-    const Value q = r.q_ref->load("splash.fwd.body.q", Squeezed(r.q_ref));
-    const Value kk = r.k_ref->load("splash.fwd.body.k", Squeezed(r.k_ref, slice_k, all));
-    Value qk = k.stmt("splash.fwd.body.qk", [&] { return dot_general_trans_b(q, kk); });
+    const Value q_block = r.q_ref->load("splash.fwd.body.q", Squeezed(r.q_ref));
+    const Value q =
+        q_head_dim_minor ? q_block : k.stmt("splash.fwd.body.q_t", [&] { return Value(transpose(q_block)); });
+    // Keys with the head dim minor are multiplied transposed (NT); with the sequence minor, as they are (NN).
+    Value qk;
+    if (k_head_dim_minor) {
+      const Value kk = r.k_ref->load("splash.fwd.body.k", Squeezed(r.k_ref, slice_k, all));
+      qk = k.stmt("splash.fwd.body.qk_nt", [&] { return dot_general_trans_b(q, kk); });
+    } else {
+      const Value kk = r.k_ref->load("splash.fwd.body.k_seq_minor", Squeezed(r.k_ref, all, slice_k));
+      qk = k.stmt("splash.fwd.body.qk_nn", [&] { return dot(q, kk); });
+    }
 
     // A shrunk grid's kv step is not the kv block: the block comes from data_next.
     const int k_offset =
@@ -80,9 +92,16 @@ void flash_attention_kernel(Kernel& k, const ForwardRefs& r, const ForwardStatic
     r.m_scratch_ref->store("splash.fwd.body.store_m", Squeezed(r.m_scratch_ref), m_next);
     r.l_scratch_ref->store("splash.fwd.body.store_l", Squeezed(r.l_scratch_ref), l_next);
 
-    const Value v_block = r.v_ref->load("splash.fwd.body.v", Squeezed(r.v_ref, slice_k, all));
+    // Values with the head dim minor are multiplied as they are (NN); with the sequence minor, transposed
+    // (NT).
+    const Value v_block = v_head_dim_minor
+                              ? r.v_ref->load("splash.fwd.body.v", Squeezed(r.v_ref, slice_k, all))
+                              : r.v_ref->load("splash.fwd.body.v_seq_minor", Squeezed(r.v_ref, all, slice_k));
     const Value v = k.stmt("splash.fwd.body.v_f32", [&] { return astype(v_block, DType::F32); });
-    const Value o_curr = k.stmt("splash.fwd.body.o_curr", [&] { return dot(s_curr, v); });
+    const Value o_curr =
+        v_head_dim_minor
+            ? k.stmt("splash.fwd.body.o_curr_nn", [&] { return dot(s_curr, v); })
+            : k.stmt("splash.fwd.body.o_curr_nt", [&] { return dot_general_trans_b(s_curr, v); });
 
     const int o_width = r.o_scratch_ref->shape(-1);
     const Value alpha_o = k.stmt("splash.fwd.body.alpha_o", [&] {
@@ -95,7 +114,8 @@ void flash_attention_kernel(Kernel& k, const ForwardRefs& r, const ForwardStatic
 
   k.when(next.should_run, "splash.fwd.run", [&] {
     assert(bkv % bkv_compute == 0 && "the entry checks make the kv block a multiple of its compute slice");
-    const int num_iters = k.scalar("splash.fwd.run.num_iters", r.k_ref->shape(-2) / bkv_compute);
+    const int kv_axis = k_head_dim_minor ? -2 : -1;  // the kv axis of the squeezed k block
+    const int num_iters = k.scalar("splash.fwd.run.num_iters", r.k_ref->shape(kv_axis) / bkv_compute);
     k.loop("splash.fwd.run.loop", 0, num_iters, 1, body);
   });
 

@@ -15,11 +15,13 @@
 #include <optional>
 
 #include "kernels/splash/apply_mask.hpp"
+#include "kernels/splash/block_sizes.hpp"
 #include "kernels/splash/next_nonzero.hpp"
 #include "kernels/tpu/kernel.hpp"
 
 namespace tilewalk::splash {
 
+// q, k and v blocks are as below in the HEAD_DIM_MINOR layout; SEQ_MINOR swaps their last two dimensions.
 struct ForwardRefs {
   NextNonzeroRefs tables;             // the scalar-prefetch refs
   tpu::Ref* q_ref = nullptr;          // (1, bq, head_dim_qk)
@@ -38,6 +40,9 @@ struct ForwardStatics {
   int grid_width = 1;  // kv steps of the grid, after shrinking
   int bq = 128, bkv = 128, bkv_compute = 128;
   int head_dim_v = 128;
+  QKVLayout q_layout = QKVLayout::HEAD_DIM_MINOR;
+  QKVLayout k_layout = QKVLayout::HEAD_DIM_MINOR;
+  QKVLayout v_layout = QKVLayout::HEAD_DIM_MINOR;
   std::optional<float> attn_logits_soft_cap{};
   std::optional<Mask> mask_function{};  // when the mask is computed from q_sequence
 };

@@ -34,6 +34,25 @@ tpu::Array IdsAlongSublanes(const std::vector<int32_t>& ids, int64_t sublanes) {
   return out;
 }
 
+// The original's from_head_minor: a shape or index as written for HEAD_DIM_MINOR, in `layout`.
+tpu::Dims FromHeadMinor(tpu::Dims dims, QKVLayout layout) {
+  if (layout == QKVLayout::SEQ_MINOR) std::swap(dims[-1], dims[-2]);
+  return dims;
+}
+
+// `a` with its last two axes swapped: what the wrapper hands a kernel that keeps an operand SEQ_MINOR.
+tpu::Array SwapLastTwo(const tpu::Array& a) {
+  const tpu::Shape from = a.shape();
+  const tpu::Shape to = FromHeadMinor(from, QKVLayout::SEQ_MINOR);
+  const int64_t rows = from[-2], cols = from[-1], matrices = a.size() / (rows * cols);
+  tpu::Array out(to, a.dtype());
+  for (int64_t m = 0; m < matrices; ++m)
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = 0; c < cols; ++c)
+        out.SetFloat((m * cols + c) * rows + r, a.GetFloat((m * rows + r) * cols + c));
+  return out;
+}
+
 std::vector<int32_t> IdsOf(const tpu::Array& ids) {
   return std::vector<int32_t>(ids.Data<int32_t>(), ids.Data<int32_t>() + ids.size());
 }
@@ -66,10 +85,6 @@ std::unique_ptr<SplashForwardLaunch> BuildSplashForwardLaunch(const MaskInfo& in
                                                               const SplashForwardConfig& config) {
   CheckForwardCall(CallShapes(info, in, config));
   const BlockSizes& bs = config.block_sizes;
-  if (bs.q_layout != QKVLayout::HEAD_DIM_MINOR || bs.k_layout != QKVLayout::HEAD_DIM_MINOR ||
-      bs.v_layout != QKVLayout::HEAD_DIM_MINOR)
-    RaiseSplashError(tpu::ErrorType::NotImplementedError, "splash.fwd_launch.layout",
-                     "tilewalk's splash forward mirrors the HEAD_DIM_MINOR layout only");
 
   const Shape& qs = in.q->shape();
   const int64_t num_q_heads = qs[0], q_seq_len = qs[1], head_dim_qk = qs[2];
@@ -99,11 +114,17 @@ std::unique_ptr<SplashForwardLaunch> BuildSplashForwardLaunch(const MaskInfo& in
   spec.dimension_semantics = {DimensionSemantics::Parallel, DimensionSemantics::Arbitrary,
                               DimensionSemantics::Arbitrary};
 
-  auto q_index_map = [](const GridIndex& g, const PrefetchRefs&) { return BlockIndex{g[0], g[1], 0}; };
-  auto out_index_map = q_index_map;
-  auto kv_index_map = [=](const GridIndex& g, const PrefetchRefs& refs) {
-    const int64_t next_j = NextNonzeroInIndexMap(g[0], g[1], g[2], refs).next_data;
-    return is_mqa ? BlockIndex{next_j, 0} : BlockIndex{g[0] / q_heads_per_kv_head, next_j, 0};
+  const QKVLayout q_layout = bs.q_layout, k_layout = bs.k_layout, v_layout = bs.v_layout;
+  auto q_index_map = [=](const GridIndex& g, const PrefetchRefs&) {
+    return FromHeadMinor(BlockIndex{g[0], g[1], 0}, q_layout);
+  };
+  auto out_index_map = [](const GridIndex& g, const PrefetchRefs&) { return BlockIndex{g[0], g[1], 0}; };
+  auto kv_index_map = [=](QKVLayout layout) {
+    return [=](const GridIndex& g, const PrefetchRefs& refs) {
+      const int64_t next_j = NextNonzeroInIndexMap(g[0], g[1], g[2], refs).next_data;
+      return FromHeadMinor(is_mqa ? BlockIndex{next_j, 0} : BlockIndex{g[0] / q_heads_per_kv_head, next_j, 0},
+                           layout);
+    };
   };
   auto mask_index_map = [](const GridIndex& g, const PrefetchRefs& refs) {
     return BlockIndex{*NextNonzeroInIndexMap(g[0], g[1], g[2], refs).next_mask, 0, 0};
@@ -114,11 +135,23 @@ std::unique_ptr<SplashForwardLaunch> BuildSplashForwardLaunch(const MaskInfo& in
   };
   auto constant_index_map = [](const GridIndex&, const PrefetchRefs&) { return BlockIndex{0, 0}; };
 
+  // The wrapper hands a SEQ_MINOR operand over transposed.
+  const auto in_layout = [](const tpu::Array* a, QKVLayout layout, std::optional<tpu::Array>& swapped) {
+    if (layout == QKVLayout::HEAD_DIM_MINOR) return a;
+    swapped = SwapLastTwo(*a);
+    return static_cast<const tpu::Array*>(&*swapped);
+  };
   const Shape k_block = is_mqa ? Shape{bkv, head_dim_qk} : Shape{1, bkv, head_dim_qk};
   const Shape v_block = is_mqa ? Shape{bkv, head_dim_v} : Shape{1, bkv, head_dim_v};
-  spec.inputs.push_back({"q", in.q, {Shape{1, bq, head_dim_qk}, q_index_map}});
-  spec.inputs.push_back({"k", in.k, {k_block, kv_index_map}});
-  spec.inputs.push_back({"v", in.v, {v_block, kv_index_map}});
+  spec.inputs.push_back({"q",
+                         in_layout(in.q, q_layout, L.q_seq_minor),
+                         {FromHeadMinor(Shape{1, bq, head_dim_qk}, q_layout), q_index_map}});
+  spec.inputs.push_back({"k",
+                         in_layout(in.k, k_layout, L.k_seq_minor),
+                         {FromHeadMinor(k_block, k_layout), kv_index_map(k_layout)}});
+  spec.inputs.push_back({"v",
+                         in_layout(in.v, v_layout, L.v_seq_minor),
+                         {FromHeadMinor(v_block, v_layout), kv_index_map(v_layout)}});
   int q_seg = -1, kv_seg = -1, mask = -1, q_sequence = -1;
   if (in.q_segment_ids) {
     L.q_segment_lanes = IdsAlongLanes(IdsOf(*in.q_segment_ids), kNumLanes);
@@ -161,6 +194,9 @@ std::unique_ptr<SplashForwardLaunch> BuildSplashForwardLaunch(const MaskInfo& in
                                .bkv = static_cast<int>(bkv),
                                .bkv_compute = static_cast<int>(bkv_compute),
                                .head_dim_v = static_cast<int>(head_dim_v),
+                               .q_layout = q_layout,
+                               .k_layout = k_layout,
+                               .v_layout = v_layout,
                                .attn_logits_soft_cap = config.attn_logits_soft_cap,
                                .mask_function = info.mask_function};
   const bool has_mask_next = info.mask_next.has_value();

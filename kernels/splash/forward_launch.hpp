@@ -13,8 +13,9 @@
 // a shrunk row names block 0.
 //
 // Grouped heads: q head h reads kv head h / (num_q_heads / num_kv_heads); MQA has one k and v for all.
-// Not mirrored yet: sinks, the SEQ_MINOR layouts (refused with NotImplementedError at
-// "splash.fwd_launch.layout"), and the residual checkpoint name.
+// The layouts: a SEQ_MINOR operand is handed to the kernel transposed, [.., head_dim, seq_len], with its
+// block shape and index map swapped to match, and the body multiplies it the other way round.
+// Not mirrored yet: sinks and the residual checkpoint name.
 #pragma once
 
 #include <memory>
@@ -44,6 +45,7 @@ struct SplashForwardConfig {
 };
 
 struct SplashForwardLaunch {
+  std::optional<tpu::Array> q_seq_minor, k_seq_minor, v_seq_minor;  // the transposed operands of SEQ_MINOR
   tpu::Array data_next, block_mask;
   std::optional<tpu::Array> mask_next;
   std::optional<tpu::Array> partial_mask_blocks;  // bool [blocks, bq, bkv]

@@ -131,6 +131,35 @@ TEST_CASE("splash forward: a kv block of two compute slices, and a head_dim_v be
   CheckAgainstReference({.mask = Causal(1, 256, 256), .head_dim = 64, .head_dim_v = 64});
 }
 
+TEST_CASE("splash forward: the SEQ_MINOR layouts, each operand handed over transposed") {
+  using L = QKVLayout;
+  const auto sizes = [](L q, L k, L v) {
+    return BlockSizes{.block_q = 128,
+                      .block_kv = 256,
+                      .block_kv_compute = 128,
+                      .q_layout = q,
+                      .k_layout = k,
+                      .v_layout = v};
+  };
+  CheckAgainstReference(
+      {.mask = Causal(2, 256, 512, 256), .block_sizes = sizes(L::SEQ_MINOR, L::SEQ_MINOR, L::SEQ_MINOR)});
+  CheckAgainstReference({.mask = Causal(2, 256, 512, 256),
+                         .block_sizes = sizes(L::SEQ_MINOR, L::HEAD_DIM_MINOR, L::SEQ_MINOR)});
+  CheckAgainstReference({.mask = Causal(4, 256, 256),
+                         .is_mqa = true,
+                         .block_sizes = sizes(L::HEAD_DIM_MINOR, L::SEQ_MINOR, L::HEAD_DIM_MINOR)});
+  // The transposed k is fetched as (head_dim, bkv) blocks at (kv head, 0, data_next): the same copies.
+  const ForwardScenario head_minor{.mask = Causal(2, 512, 512), .num_kv_heads = 2, .head_dim = 64};
+  ForwardScenario seq_minor = head_minor;
+  seq_minor.block_sizes.k_layout = L::SEQ_MINOR;
+  const auto a = RunForward(head_minor), b = RunForward(seq_minor);
+  REQUIRE_FALSE(b->result.error);
+  CHECK(b->launch->spec.inputs[1].spec.block_shape == tilewalk::tpu::Shape{1, 64, 128});
+  CHECK(CountMismatches(seq_minor, *b, kF32Tolerance) == 0);
+  CHECK(b->result.stats.copies[1].issued == a->result.stats.copies[1].issued);
+  CHECK(b->result.stats.copies[1].skipped == a->result.stats.copies[1].skipped);
+}
+
 TEST_CASE("splash forward: a kernel that breaks the softmax is caught by the comparison") {
   // Without rescaling by alpha the running output is wrong wherever a row's max grows across kv blocks.
   const ForwardScenario s{.mask = Causal(1, 256, 256)};
@@ -291,11 +320,6 @@ TEST_CASE("splash forward errors: the launch makes the entry checks first") {
       ForwardError(Causal(1, 256, 256), 256, 256, {.block_q = 128, .block_kv = 128, .block_kv_compute = 64}),
       {ErrorType::ValueError, Phase::ArgumentCheck, "bkv_compute=64 must be a multiple of 128.",
        "splash.fwd.kv_compute_lanes"});
-  CheckRaised(
-      ForwardError(Causal(1, 256, 256), 256, 256,
-                   {.block_q = 128, .block_kv = 128, .q_layout = QKVLayout::SEQ_MINOR}),
-      {ErrorType::NotImplementedError, Phase::ArgumentCheck,
-       "tilewalk's splash forward mirrors the HEAD_DIM_MINOR layout only", "splash.fwd_launch.layout"});
 }
 
 TEST_CASE("splash forward errors: a q block of 4 rows breaks the tiling rule when the launch lowers") {
