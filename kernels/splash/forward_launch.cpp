@@ -4,6 +4,7 @@
 #include "kernels/splash/forward_kernel.hpp"
 #include "kernels/splash/next_nonzero.hpp"
 #include "kernels/splash/prefetch_tables.hpp"
+#include "kernels/splash/qkv_layout.hpp"
 #include "kernels/splash/splash_error.hpp"
 
 namespace tilewalk::splash {
@@ -31,25 +32,6 @@ tpu::Array IdsAlongSublanes(const std::vector<int32_t>& ids, int64_t sublanes) {
   int32_t* dst = out.Data<int32_t>();
   for (int64_t s = 0; s < sublanes; ++s)
     for (int64_t c = 0; c < n; ++c) dst[s * n + c] = ids[static_cast<std::size_t>(c)];
-  return out;
-}
-
-// The original's from_head_minor: a shape or index as written for HEAD_DIM_MINOR, in `layout`.
-tpu::Dims FromHeadMinor(tpu::Dims dims, QKVLayout layout) {
-  if (layout == QKVLayout::SEQ_MINOR) std::swap(dims[-1], dims[-2]);
-  return dims;
-}
-
-// `a` with its last two axes swapped: what the wrapper hands a kernel that keeps an operand SEQ_MINOR.
-tpu::Array SwapLastTwo(const tpu::Array& a) {
-  const tpu::Shape from = a.shape();
-  const tpu::Shape to = FromHeadMinor(from, QKVLayout::SEQ_MINOR);
-  const int64_t rows = from[-2], cols = from[-1], matrices = a.size() / (rows * cols);
-  tpu::Array out(to, a.dtype());
-  for (int64_t m = 0; m < matrices; ++m)
-    for (int64_t r = 0; r < rows; ++r)
-      for (int64_t c = 0; c < cols; ++c)
-        out.SetFloat((m * cols + c) * rows + r, a.GetFloat((m * rows + r) * cols + c));
   return out;
 }
 
