@@ -1,6 +1,5 @@
 #include "kernels/splash/backward.hpp"
 
-#include <cassert>
 #include <cmath>
 #include <utility>
 
@@ -74,13 +73,14 @@ SplashBackwardResult RunSplashBackward(const SplashBackwardCall& call, const Spl
                                        const tpu::LaunchOptions& options) {
   SplashBackwardResult result;
   const BlockSizes& b = made.block_sizes;
-  assert(b.q_layout == QKVLayout::HEAD_DIM_MINOR && b.k_layout == QKVLayout::HEAD_DIM_MINOR &&
-         b.v_layout == QKVLayout::HEAD_DIM_MINOR &&
-         "RunSplashBackward: only the HEAD_DIM_MINOR layout is mirrored");
   result.error = CatchSplashError([&] { CheckBackward(ShapesOf(call, b)); });
   if (result.error) return result;
 
   const tpu::Array di = SplashDi(*call.o, *call.d_o);
+  SplashBackwardStatics statics = call.statics;
+  statics.q_layout = b.q_layout;
+  statics.k_layout = b.k_layout;
+  statics.v_layout = b.v_layout;
   const SplashBackwardInputs in{.q = call.q,
                                 .k = call.k,
                                 .v = call.v,
@@ -93,15 +93,15 @@ SplashBackwardResult RunSplashBackward(const SplashBackwardCall& call, const Spl
                              .bkv = static_cast<int>(*b.block_kv_dkv),
                              .bkv_compute = static_cast<int>(*b.block_kv_dkv_compute),
                              .use_fused_bwd_kernel = b.use_fused_bwd_kernel};
-  const std::unique_ptr<DkvLaunch> dkv = BuildDkvLaunch(in, call.statics, *made.dkv, dkv_blocks);
+  const std::unique_ptr<DkvLaunch> dkv = BuildDkvLaunch(in, statics, *made.dkv, dkv_blocks);
   result.launches.push_back(tpu::RunLaunch(dkv->spec, options));
   if ((result.error = result.launches.back().error)) return result;
 
   if (b.use_fused_bwd_kernel) {
     result.dq = SumDqPartials(*dkv->dq_unreduced);
   } else {
-    const std::unique_ptr<DqLaunch> dq = BuildDqLaunch(
-        in, call.statics, *made.dq, static_cast<int>(*b.block_q_dq), static_cast<int>(*b.block_kv_dq));
+    const std::unique_ptr<DqLaunch> dq = BuildDqLaunch(in, statics, *made.dq, static_cast<int>(*b.block_q_dq),
+                                                       static_cast<int>(*b.block_kv_dq));
     result.launches.push_back(tpu::RunLaunch(dq->spec, options));
     if ((result.error = result.launches.back().error)) return result;
     result.dq = std::move(dq->dq);

@@ -5,7 +5,7 @@
 //
 // The residuals (o, logsumexp) are inputs: whoever ran the forward pass hands them over. With sinks, their
 // gradient is computed here too, outside the kernels, from logsumexp, o and do: the kernels take the sinks
-// operand and ignore it, so the launches leave it out. The SEQ_MINOR layouts are not mirrored.
+// operand and ignore it, so the launches leave it out. The layouts of q, k and v are the block sizes'.
 #pragma once
 
 #include <optional>
@@ -27,7 +27,7 @@ struct SplashBackwardCall {
   const tpu::Array* logsumexp = nullptr;       // float32 [num_q_heads, q_seq_len]
   const tpu::Array* d_o = nullptr;             // like o
   const tpu::Array* sinks = nullptr;           // [num_q_heads], or null
-  SplashBackwardStatics statics{};
+  SplashBackwardStatics statics{};             // its layouts are taken from the block sizes
 };
 
 struct SplashBackwardResult {

@@ -1,10 +1,12 @@
 // What the splash backward launches read, as _splash_attention_bwd hands it to them: the forward's inputs
 // and residuals (q, k, v, the segment ids, logsumexp) and the incoming gradient with its di, plus the static
-// choices the kernels were made with. Only the HEAD_DIM_MINOR layout is mirrored.
+// choices the kernels were made with. q, k and v come as [.., seq_len, head_dim] whatever their layout: a
+// launch hands a SEQ_MINOR one to its kernel transposed (qkv_layout.hpp).
 #pragma once
 
 #include <optional>
 
+#include "kernels/splash/block_sizes.hpp"
 #include "kernels/splash/reference.hpp"
 #include "kernels/tpu/array.hpp"
 
@@ -25,6 +27,9 @@ struct SplashBackwardStatics {
   bool is_mqa = false;
   float mask_value = static_cast<float>(kDefaultMaskValue);
   std::optional<float> attn_logits_soft_cap{};
+  QKVLayout q_layout = QKVLayout::HEAD_DIM_MINOR;
+  QKVLayout k_layout = QKVLayout::HEAD_DIM_MINOR;
+  QKVLayout v_layout = QKVLayout::HEAD_DIM_MINOR;
 };
 
 }  // namespace tilewalk::splash

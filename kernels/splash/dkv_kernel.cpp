@@ -46,15 +46,29 @@ void flash_attention_dkv_kernel(Kernel& k, const DkvRefs& r, const DkvStatics& c
 
   const auto body = k.scalar("splash.dkv.body", [&](int i) {
     const tpu::Slice slice_k = k.scalar("splash.dkv.body.slice_k", ds(i * c.bkv_compute, c.bkv_compute));
+    // q stays as loaded, possibly transposed: it is the right-hand side of its products. k and v are
+    // brought to (kv slice, head_dim).
     const Value q = r.q_ref->load("splash.dkv.body.q", Squeezed(r.q_ref));
-    const Value kk = r.k_ref->load("splash.dkv.body.k", Squeezed(r.k_ref, slice_k));
-    const Value v = r.v_ref->load("splash.dkv.body.v", Squeezed(r.v_ref, slice_k));
+    Value kk, v;
+    if (k.scalar("splash.dkv.body.k_head_dim_minor", c.k_layout == QKVLayout::HEAD_DIM_MINOR)) {
+      kk = r.k_ref->load("splash.dkv.body.k", Squeezed(r.k_ref, slice_k));
+    } else {
+      const Value k_cols = r.k_ref->load("splash.dkv.body.k_cols", Squeezed(r.k_ref, all, slice_k));
+      kk = k.stmt("splash.dkv.body.k_transpose", [&] { return Value(transpose(k_cols)); });
+    }
+    if (k.scalar("splash.dkv.body.v_head_dim_minor", c.v_layout == QKVLayout::HEAD_DIM_MINOR)) {
+      v = r.v_ref->load("splash.dkv.body.v", Squeezed(r.v_ref, slice_k));
+    } else {
+      const Value v_cols = r.v_ref->load("splash.dkv.body.v_cols", Squeezed(r.v_ref, all, slice_k));
+      v = k.stmt("splash.dkv.body.v_transpose", [&] { return Value(transpose(v_cols)); });
+    }
     const Value logsumexp = r.logsumexp_ref->load("splash.dkv.body.logsumexp", at({0}, ds(0, 1), all));
     const Value d_o = r.do_ref->load("splash.dkv.body.do", Squeezed(r.do_ref));
     const Value di = r.di_ref->load("splash.dkv.body.di", at({0}, ds(0, 1), all));
 
-    const Value qk_uncapped =
-        k.stmt("splash.dkv.body.qk_uncapped", [&] { return dot_general_trans_b(kk, q); });
+    const Value qk_uncapped = k.stmt("splash.dkv.body.qk_uncapped", [&] {
+      return c.q_layout == QKVLayout::HEAD_DIM_MINOR ? dot_general_trans_b(kk, q) : dot(kk, q);
+    });
     const Value qk = apply_mask_and_soft_cap(k, qk_uncapped, next.should_not_mask,
                                              {.mask_ref = r.mask_ref,
                                               .q_sequence_ref = r.q_sequence_ref,
@@ -83,7 +97,10 @@ void flash_attention_dkv_kernel(Kernel& k, const DkvRefs& r, const DkvStatics& c
       const Value g = k.stmt("splash.dkv.body.g", [&] { return d_s * (1.0f - d); });
       d_s = k.stmt("splash.dkv.body.ds_capped", [&] { return g + g * d; });
     }
-    const Value dk_step = k.stmt("splash.dkv.body.dk", [&] { return dot(astype(d_s, d_o.dtype()), q); });
+    const Value dk_step = k.stmt("splash.dkv.body.dk", [&] {
+      const Value d_s_as_do = astype(d_s, d_o.dtype());
+      return c.q_layout == QKVLayout::HEAD_DIM_MINOR ? dot(d_s_as_do, q) : dot_general_trans_b(d_s_as_do, q);
+    });
     const Value dk_acc = r.dk_scratch_ref->load("splash.dkv.body.dk_scratch", at({}, slice_k, all));
     const Value dk =
         k.stmt("splash.dkv.body.dk_sum", [&] { return astype(dk_step, r.dk_scratch_ref->dtype()) + dk_acc; });
@@ -112,7 +129,9 @@ void flash_attention_dkv_kernel(Kernel& k, const DkvRefs& r, const DkvStatics& c
 
   k.when(next.should_run, "splash.dkv.run", [&] {
     const int num_iters =
-        k.scalar("splash.dkv.run.num_iters", r.k_ref->shape(r.k_ref->shape().rank() - 2) / c.bkv_compute);
+        k.scalar("splash.dkv.run.num_iters",
+                 r.k_ref->shape(r.k_ref->shape().rank() - (c.k_layout == QKVLayout::HEAD_DIM_MINOR ? 2 : 1)) /
+                     c.bkv_compute);
     k.loop("splash.dkv.run.loop", 0, num_iters, 1, body);
   });
   if (k.scalar("splash.dkv.dq_from_scratch", r.dq_scratch_ref != nullptr)) {

@@ -9,6 +9,7 @@
 
 #include <optional>
 
+#include "kernels/splash/block_sizes.hpp"
 #include "kernels/splash/mask.hpp"
 #include "kernels/tpu/kernel.hpp"
 
@@ -46,6 +47,9 @@ struct DkvStatics {
   int bkv_compute = 0;
   bool is_mqa = false;
   std::optional<float> attn_logits_soft_cap{};
+  QKVLayout q_layout = QKVLayout::HEAD_DIM_MINOR;  // SEQ_MINOR: the q block is (head_dim, bq)
+  QKVLayout k_layout = QKVLayout::HEAD_DIM_MINOR;  // SEQ_MINOR: the k block is (head_dim, bkv)
+  QKVLayout v_layout = QKVLayout::HEAD_DIM_MINOR;
   int bkv = 0;
   std::optional<Mask> mask_function{};
 };

@@ -7,6 +7,7 @@
 #include "kernels/splash/dkv_kernel.hpp"
 #include "kernels/splash/lane_broadcast.hpp"
 #include "kernels/splash/next_nonzero.hpp"
+#include "kernels/splash/qkv_layout.hpp"
 
 namespace tilewalk::splash {
 
@@ -45,8 +46,17 @@ std::unique_ptr<DkvLaunch> BuildDkvLaunch(const SplashBackwardInputs& in,
   auto o_index_map = [=](const GridIndex& g, const PrefetchRefs& p) {
     return BlockIndex{g[1], next_of(g, p).next_data, 0};
   };
-  auto kv_index_map = [=](const GridIndex& g, const PrefetchRefs&) {
+  const QKVLayout q_layout = statics.q_layout, k_layout = statics.k_layout, v_layout = statics.v_layout;
+  auto q_index_map = [=](const GridIndex& g, const PrefetchRefs& p) {
+    return FromHeadMinor(BlockIndex{g[1], next_of(g, p).next_data, 0}, q_layout);
+  };
+  // dk and dv are written HEAD_DIM_MINOR whatever the layouts; k and v are read in theirs.
+  auto dkv_index_map = [=](const GridIndex& g, const PrefetchRefs&) {
     return is_mqa ? BlockIndex{g[0], 0} : BlockIndex{g[1] / q_heads_per_kv_head, g[0], 0};
+  };
+  auto kv_index_map = [=](QKVLayout layout) {
+    return
+        [=](const GridIndex& g, const PrefetchRefs& p) { return FromHeadMinor(dkv_index_map(g, p), layout); };
   };
   auto mask_index_map = [=](const GridIndex& g, const PrefetchRefs& p) {
     return BlockIndex{next_of(g, p).next_mask.value_or(0), 0, 0};
@@ -66,9 +76,12 @@ std::unique_ptr<DkvLaunch> BuildDkvLaunch(const SplashBackwardInputs& in,
     spec.inputs.push_back({name, &a, std::move(bs)});
     return static_cast<int>(spec.inputs.size()) - 1;
   };
-  add("q", *in.q, {Shape{1, bq, head_dim_qk}, o_index_map});
-  add("k", *in.k, {k_block, kv_index_map});
-  add("v", *in.v, {v_block, kv_index_map});
+  add("q", *InLayout(in.q, q_layout, L.q_seq_minor),
+      {FromHeadMinor(Shape{1, bq, head_dim_qk}, q_layout), q_index_map});
+  add("k", *InLayout(in.k, k_layout, L.k_seq_minor),
+      {FromHeadMinor(k_block, k_layout), kv_index_map(k_layout)});
+  add("v", *InLayout(in.v, v_layout, L.v_seq_minor),
+      {FromHeadMinor(v_block, v_layout), kv_index_map(v_layout)});
   int q_seg = -1, kv_seg = -1, mask = -1, q_sequence = -1;
   if (in.q_segment_ids) {
     L.q_segment_ids = RepeatAlongSublanes(*in.q_segment_ids);
@@ -112,8 +125,8 @@ std::unique_ptr<DkvLaunch> BuildDkvLaunch(const SplashBackwardInputs& in,
   }
   L.dk = tpu::Array(in.k->shape(), in.k->dtype());
   L.dv = tpu::Array(in.v->shape(), in.v->dtype());
-  spec.outputs.push_back({"dk", &L.dk, {k_block, kv_index_map}});
-  spec.outputs.push_back({"dv", &L.dv, {v_block, kv_index_map}});
+  spec.outputs.push_back({"dk", &L.dk, {k_block, dkv_index_map}});
+  spec.outputs.push_back({"dv", &L.dv, {v_block, dkv_index_map}});
 
   const DkvStatics c{.num_q_heads = static_cast<int>(num_q_heads),
                      .num_kv_heads = static_cast<int>(num_kv_heads),
@@ -123,6 +136,9 @@ std::unique_ptr<DkvLaunch> BuildDkvLaunch(const SplashBackwardInputs& in,
                      .bkv_compute = blocks.bkv_compute,
                      .is_mqa = is_mqa,
                      .attn_logits_soft_cap = statics.attn_logits_soft_cap,
+                     .q_layout = q_layout,
+                     .k_layout = k_layout,
+                     .v_layout = v_layout,
                      .bkv = bkv,
                      .mask_function = info.mask_function};
   const bool has_mask_next = L.tables.mask_next.has_value();

@@ -27,6 +27,7 @@ struct DkvBlocks {
 };
 
 struct DkvLaunch {
+  std::optional<tpu::Array> q_seq_minor, k_seq_minor, v_seq_minor;  // the transposed operands of SEQ_MINOR
   PrefetchTables tables;
   std::optional<tpu::Array> q_segment_ids, kv_segment_ids, partial_mask_blocks, q_sequence;
   tpu::Array logsumexp, di;  // [num_q_heads, 8, q_seq_len]

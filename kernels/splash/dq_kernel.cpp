@@ -28,7 +28,10 @@ void flash_attention_dq_kernel(Kernel& k, const DqRefs& r, const DqStatics& c) {
   const NextNonzero next = next_nonzero(k, h, i, j, {r.data_next_ref, r.block_mask_ref, r.mask_next_ref});
   const int global_kv_index = k.scalar("splash.dq.global_kv_index", next.next_data);
   k.when(next.should_run, "splash.dq.run", [&] {
-    const Value q = r.q_ref->load("splash.dq.run.q", Squeezed(r.q_ref));
+    Value q = r.q_ref->load("splash.dq.run.q", Squeezed(r.q_ref));
+    if (k.scalar("splash.dq.run.q_seq_minor", c.q_layout != QKVLayout::HEAD_DIM_MINOR))
+      q = k.stmt("splash.dq.run.q_transpose", [&] { return Value(transpose(q)); });
+    // k and v stay as loaded, possibly transposed: they are the right-hand side of their products.
     const Value kk = r.k_ref->load("splash.dq.run.k", Squeezed(r.k_ref));
     const Value v = r.v_ref->load("splash.dq.run.v", Squeezed(r.v_ref));
     const Value logsumexp_row = r.logsumexp_ref->load("splash.dq.run.logsumexp_row", at({0}));
@@ -38,7 +41,9 @@ void flash_attention_dq_kernel(Kernel& k, const DqRefs& r, const DqStatics& c) {
     const Value di_row = r.di_ref->load("splash.dq.run.di_row", at({0}));
     const Value di = k.stmt("splash.dq.run.di", [&] { return Value(transpose(di_row)); });
 
-    const Value qk_uncapped = k.stmt("splash.dq.run.qk_uncapped", [&] { return dot_general_trans_b(q, kk); });
+    const Value qk_uncapped = k.stmt("splash.dq.run.qk_uncapped", [&] {
+      return c.k_layout == QKVLayout::HEAD_DIM_MINOR ? dot_general_trans_b(q, kk) : dot(q, kk);
+    });
     const tpu::Slice k_slice = k.scalar("splash.dq.run.k_slice", ds(0, c.bkv));
     const Value qk = apply_mask_and_soft_cap(k, qk_uncapped, next.should_not_mask,
                                              {.mask_ref = r.mask_ref,
@@ -52,8 +57,10 @@ void flash_attention_dq_kernel(Kernel& k, const DqRefs& r, const DqStatics& c) {
                                               .k_in_lanes = true,
                                               .mask_function = c.mask_function});
     const Value p = k.stmt("splash.dq.run.p", [&] { return exp(qk - logsumexp); });
-    const Value dp =
-        k.stmt("splash.dq.run.dp", [&] { return dot_general_trans_b(astype(d_o, v.dtype()), v); });
+    const Value dp = k.stmt("splash.dq.run.dp", [&] {
+      const Value d_o_as_v = astype(d_o, v.dtype());
+      return c.v_layout == QKVLayout::HEAD_DIM_MINOR ? dot_general_trans_b(d_o_as_v, v) : dot(d_o_as_v, v);
+    });
     Value d_s = k.stmt("splash.dq.run.ds", [&] { return (dp - di) * p; });
     if (k.scalar("splash.dq.run.has_soft_cap", c.attn_logits_soft_cap.has_value())) {
       const float cap = *c.attn_logits_soft_cap;
@@ -62,8 +69,10 @@ void flash_attention_dq_kernel(Kernel& k, const DqRefs& r, const DqStatics& c) {
       const Value g = k.stmt("splash.dq.run.g", [&] { return d_s * (1.0f - d); });
       d_s = k.stmt("splash.dq.run.ds_capped", [&] { return g + g * d; });
     }
-    r.dq_scratch_ref->store_add("splash.dq.run.dq_accumulate", at({}),
-                                k.stmt("splash.dq.run.dq", [&] { return dot(astype(d_s, kk.dtype()), kk); }));
+    r.dq_scratch_ref->store_add("splash.dq.run.dq_accumulate", at({}), k.stmt("splash.dq.run.dq", [&] {
+      const Value d_s_as_k = astype(d_s, kk.dtype());
+      return c.k_layout == QKVLayout::HEAD_DIM_MINOR ? dot(d_s_as_k, kk) : dot_general_trans_b(d_s_as_k, kk);
+    }));
   });
 
   k.when(j == c.grid_width - 1, "splash.dq.end", [&] {

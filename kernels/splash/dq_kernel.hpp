@@ -7,6 +7,7 @@
 
 #include <optional>
 
+#include "kernels/splash/block_sizes.hpp"
 #include "kernels/splash/mask.hpp"
 #include "kernels/tpu/kernel.hpp"
 
@@ -37,6 +38,9 @@ struct DqStatics {
   int bq = 0;
   int bkv = 0;
   std::optional<float> attn_logits_soft_cap{};
+  QKVLayout q_layout = QKVLayout::HEAD_DIM_MINOR;  // SEQ_MINOR: the block is (head_dim, bq)
+  QKVLayout k_layout = QKVLayout::HEAD_DIM_MINOR;  // SEQ_MINOR: (head_dim, bkv)
+  QKVLayout v_layout = QKVLayout::HEAD_DIM_MINOR;
   std::optional<Mask> mask_function{};
 };
 

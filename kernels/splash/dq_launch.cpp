@@ -7,6 +7,7 @@
 #include "kernels/splash/dq_kernel.hpp"
 #include "kernels/splash/lane_broadcast.hpp"
 #include "kernels/splash/next_nonzero.hpp"
+#include "kernels/splash/qkv_layout.hpp"
 
 namespace tilewalk::splash {
 
@@ -34,11 +35,18 @@ std::unique_ptr<DqLaunch> BuildDqLaunch(const SplashBackwardInputs& in, const Sp
   L.tables = PrefetchTablesOf(info);
   L.tables.AddTo(spec);
 
+  const QKVLayout q_layout = statics.q_layout, k_layout = statics.k_layout, v_layout = statics.v_layout;
   auto o_index_map = [](const GridIndex& g, const PrefetchRefs&) { return BlockIndex{g[0], g[1], 0}; };
+  auto q_index_map = [=](const GridIndex& g, const PrefetchRefs&) {
+    return FromHeadMinor(BlockIndex{g[0], g[1], 0}, q_layout);
+  };
   // k and v: the kv block data_next names, of the kv head this q head reads.
-  auto kv_index_map = [=](const GridIndex& g, const PrefetchRefs& p) {
-    const int64_t next_j = NextNonzeroInIndexMap(g[0], g[1], g[2], p).next_data;
-    return is_mqa ? BlockIndex{next_j, 0} : BlockIndex{g[0] / q_heads_per_kv_head, next_j, 0};
+  auto kv_index_map = [=](QKVLayout layout) {
+    return [=](const GridIndex& g, const PrefetchRefs& p) {
+      const int64_t next_j = NextNonzeroInIndexMap(g[0], g[1], g[2], p).next_data;
+      return FromHeadMinor(is_mqa ? BlockIndex{next_j, 0} : BlockIndex{g[0] / q_heads_per_kv_head, next_j, 0},
+                           layout);
+    };
   };
   auto mask_index_map = [](const GridIndex& g, const PrefetchRefs& p) {
     return BlockIndex{NextNonzeroInIndexMap(g[0], g[1], g[2], p).next_mask.value_or(0), 0, 0};
@@ -53,9 +61,15 @@ std::unique_ptr<DqLaunch> BuildDqLaunch(const SplashBackwardInputs& in, const Sp
 
   const Shape k_block = is_mqa ? Shape{bkv, head_dim_qk} : Shape{1, bkv, head_dim_qk};
   const Shape v_block = is_mqa ? Shape{bkv, head_dim_v} : Shape{1, bkv, head_dim_v};
-  spec.inputs.push_back({"q", in.q, {Shape{1, bq, head_dim_qk}, o_index_map}});
-  spec.inputs.push_back({"k", in.k, {k_block, kv_index_map}});
-  spec.inputs.push_back({"v", in.v, {v_block, kv_index_map}});
+  spec.inputs.push_back({"q",
+                         InLayout(in.q, q_layout, L.q_seq_minor),
+                         {FromHeadMinor(Shape{1, bq, head_dim_qk}, q_layout), q_index_map}});
+  spec.inputs.push_back({"k",
+                         InLayout(in.k, k_layout, L.k_seq_minor),
+                         {FromHeadMinor(k_block, k_layout), kv_index_map(k_layout)}});
+  spec.inputs.push_back({"v",
+                         InLayout(in.v, v_layout, L.v_seq_minor),
+                         {FromHeadMinor(v_block, v_layout), kv_index_map(v_layout)}});
   auto add = [&](const char* name, const tpu::Array& a, tpu::BlockSpec bs) {
     spec.inputs.push_back({name, &a, std::move(bs)});
     return static_cast<int>(spec.inputs.size()) - 1;
@@ -98,6 +112,9 @@ std::unique_ptr<DqLaunch> BuildDqLaunch(const SplashBackwardInputs& in, const Sp
                     .bq = bq,
                     .bkv = bkv,
                     .attn_logits_soft_cap = statics.attn_logits_soft_cap,
+                    .q_layout = q_layout,
+                    .k_layout = k_layout,
+                    .v_layout = v_layout,
                     .mask_function = info.mask_function};
   const bool has_mask_next = L.tables.mask_next.has_value();
   spec.body = [=](tpu::Kernel& k) {

@@ -16,6 +16,7 @@
 namespace tilewalk::splash {
 
 struct DqLaunch {
+  std::optional<tpu::Array> q_seq_minor, k_seq_minor, v_seq_minor;  // the transposed operands of SEQ_MINOR
   PrefetchTables tables;
   std::optional<tpu::Array> q_segment_ids, kv_segment_ids, partial_mask_blocks, q_sequence;
   tpu::Array logsumexp, di;  // [num_q_heads, 1, q_seq_len]

@@ -21,4 +21,10 @@ tpu::Array SwapLastTwo(const tpu::Array& a) {
   return out;
 }
 
+const tpu::Array* InLayout(const tpu::Array* a, QKVLayout layout, std::optional<tpu::Array>& swapped) {
+  if (layout == QKVLayout::HEAD_DIM_MINOR) return a;
+  swapped = SwapLastTwo(*a);
+  return &*swapped;
+}
+
 }  // namespace tilewalk::splash

@@ -3,6 +3,8 @@
 // map are written as for HEAD_DIM_MINOR and swapped the same way (the original's from_head_minor).
 #pragma once
 
+#include <optional>
+
 #include "kernels/splash/block_sizes.hpp"
 #include "kernels/tpu/array.hpp"
 #include "kernels/tpu/shape.hpp"
@@ -14,5 +16,8 @@ tpu::Dims FromHeadMinor(tpu::Dims dims, QKVLayout layout);
 
 // `a` with its last two axes swapped: what the wrapper hands a kernel that keeps an operand SEQ_MINOR.
 tpu::Array SwapLastTwo(const tpu::Array& a);
+
+// The operand a kernel is handed in `layout`: `a` itself, or its transpose, made into `swapped`.
+const tpu::Array* InLayout(const tpu::Array* a, QKVLayout layout, std::optional<tpu::Array>& swapped);
 
 }  // namespace tilewalk::splash

@@ -2,6 +2,7 @@
 // sliding-window, dense-array and per-head masks, MQA and grouped heads, bfloat16, unequal q and kv
 // lengths, segment ids, the soft cap and sinks, each through the two launches and through the fused dkv
 // launch.
+#include <tuple>
 #include <vector>
 
 #include "kernels/splash/mask_kinds.hpp"
@@ -142,6 +143,28 @@ TEST_CASE("splash backward: grouped heads, a dense array mask, segment ids and t
                       .kv_segment_ids = ids,
                       .soft_cap = 2.5f},
                      kF32Tolerance, 384, 128);
+}
+
+TEST_CASE("splash backward: the SEQ_MINOR layouts, of all three and of k alone") {
+  constexpr QKVLayout kSeq = QKVLayout::SEQ_MINOR, kHead = QKVLayout::HEAD_DIM_MINOR;
+  for (const auto& [q_layout, k_layout, v_layout] :
+       {std::tuple{kSeq, kSeq, kSeq}, std::tuple{kHead, kSeq, kHead}}) {
+    for (bool fused : {false, true}) {
+      INFO("fused " << fused << ", q " << QKVLayoutName(q_layout) << ", k " << QKVLayoutName(k_layout));
+      BlockSizes b = BackwardBlocks(fused, 256, 128);
+      b.q_layout = q_layout;
+      b.k_layout = k_layout;
+      b.v_layout = v_layout;
+      CheckBackwardScenario({.mask = SameForEveryHead(4, LocalMask({512, 512}, LocalWindow{150, 10}, 0)),
+                             .num_q_heads = 4,
+                             .num_kv_heads = 2,
+                             .q_len = 512,
+                             .kv_len = 512,
+                             .head_dim_v = 64,
+                             .block_sizes = b},
+                            kF32Tolerance);
+    }
+  }
 }
 
 TEST_CASE("splash backward: sinks, whose gradient the glue computes outside the kernels") {
