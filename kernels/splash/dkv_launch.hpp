@@ -5,7 +5,8 @@
 // sublanes, and the outputs: the float32 dk and dv accumulators (one block each, never moved), dk and dv.
 // Fused (use_fused_bwd_kernel), it also writes one dq partial per grid step into an array of
 // [kv blocks, num_q_heads, q_seq_len, head_dim_qk] in q's dtype, through a float32 accumulator when a kv
-// block is cut into several compute slices.
+// block is cut into several compute slices. A SEQ_MINOR q, k or v is handed over transposed, its block
+// shape and index map swapped (qkv_layout.hpp); dk and dv are written HEAD_DIM_MINOR.
 #pragma once
 
 #include <cstdint>

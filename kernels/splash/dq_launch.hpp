@@ -2,6 +2,7 @@
 // grid (q heads, q blocks, the dq MaskInfo's width), MaskInfo's tables as scalar prefetch, index maps that
 // send the k, v, kv-segment and mask copies to the blocks data_next and mask_next name, logsumexp and di
 // given a unit sublane axis, and two outputs: the float32 dq accumulator (one block, never moved) and dq.
+// A SEQ_MINOR q, k or v is handed over transposed, its block shape and index map swapped (qkv_layout.hpp).
 #pragma once
 
 #include <cstdint>
