@@ -78,6 +78,12 @@ TEST_CASE("splash forward: a mask given as an array loads its partial blocks and
   CHECK(CountMismatches(s, *run, kF32Tolerance) == 0);
 }
 
+TEST_CASE("splash forward: a chunked causal mask (computed) and the or of two masks (loaded)") {
+  CheckAgainstReference({.mask = SameForEveryHead(2, ChunkedCausalMask({512, 512}, 200))});
+  const Mask either = MaskOr(LocalMask({512, 512}, {64, 64}, 0), Scattered(512, 512));
+  CheckAgainstReference({.mask = SameForEveryHead(2, either), .segment_ids = true});
+}
+
 TEST_CASE("splash forward: heads with different masks keep a table row each and match the reference") {
   const Mask mask = MultiHeadMask({CausalMask({256, 256}), Scattered(256, 256), FullMask({256, 256})});
   const ForwardScenario s{.mask = mask, .num_kv_heads = 3};
