@@ -27,7 +27,9 @@ NextNonzero next_nonzero(tpu::Kernel& k, int h, int i, int j, const NextNonzeroR
   const int32_t block_class = r.block_mask_ref->load("splash.next_nonzero.block_mask", {h, i, j});
   next.should_run = k.scalar("splash.next_nonzero.is_nonzero", block_class > 0);
   if (k.scalar("splash.next_nonzero.has_mask_next", r.mask_next_ref != nullptr)) {
-    next.should_not_mask = k.scalar("splash.next_nonzero.should_not_mask", block_class != 1);
+    // The original reads the class a second time here.
+    const int32_t same_class = r.block_mask_ref->load("splash.next_nonzero.block_mask_again", {h, i, j});
+    next.should_not_mask = k.scalar("splash.next_nonzero.should_not_mask", same_class != 1);
     next.next_mask = r.mask_next_ref->load("splash.next_nonzero.mask_next", {h, i, j});
   }
   next.next_data = r.data_next_ref->load("splash.next_nonzero.data_next", {h, i, j});

@@ -3,6 +3,7 @@
 // data_next table (worked by hand, and derived from the mask alone); and the errors of its phases.
 #include <doctest/doctest.h>
 
+#include "kernels/splash/prefetch_tables.hpp"
 #include "kernels/tpu/ops.hpp"
 #include "tests/kernels/splash/forward_test_support.hpp"
 #include "tests/kernels/splash/splash_test_support.hpp"
@@ -75,6 +76,12 @@ TEST_CASE("splash forward: a mask given as an array loads its partial blocks and
   REQUIRE(run->info.mask_next.has_value());
   CHECK(run->launch->spec.num_scalar_prefetch == 3);
   CHECK(CountMismatches(s, *run, kF32Tolerance) == 0);
+}
+
+TEST_CASE("splash forward: a chunked causal mask (computed) and the or of two masks (loaded)") {
+  CheckAgainstReference({.mask = SameForEveryHead(2, ChunkedCausalMask({512, 512}, 200))});
+  const Mask either = MaskOr(LocalMask({512, 512}, {64, 64}, 0), Scattered(512, 512));
+  CheckAgainstReference({.mask = SameForEveryHead(2, either), .segment_ids = true});
 }
 
 TEST_CASE("splash forward: heads with different masks keep a table row each and match the reference") {
@@ -352,4 +359,30 @@ TEST_CASE("splash forward: threads give the serial run, bit for bit") {
   CHECK(threaded->launch->out.BitwiseEqual(serial->launch->out));
   CHECK(threaded->launch->logsumexp_lanes->BitwiseEqual(*serial->launch->logsumexp_lanes));
   CHECK(CountMismatches(s, *serial, kF32Tolerance) == 0);
+}
+
+TEST_CASE("splash forward: the tables go to SMEM in MaskInfo's narrowed types, and count their own bytes") {
+  // 2 heads of one causal mask, 4 x 4 blocks: each table is one head row of 4 x 4 values at most 3, so int8.
+  const auto run = RunForward({.mask = Causal(2, 512, 512)});
+  REQUIRE_FALSE(run->result.error);
+  REQUIRE(run->info.data_next.dtype == SmemType::Int8);
+  CHECK(run->launch->data_next.dtype() == DType::I8);
+  CHECK(run->launch->block_mask.dtype() == DType::I8);
+  const auto& smem = run->result.stats.smem_copies;
+  REQUIRE(smem.size() == 2);
+  CHECK(smem[0].name == "data_next");
+  CHECK(smem[0].bytes == 16);
+  CHECK(smem[1].bytes == 16);
+  // Without the downcast the same tables take 4 bytes a value, and the outputs do not change.
+  const MaskInfo wide = MakeSplashMaskInfos(Causal(2, 512, 512),
+                                            {.block_sizes = MakeBlockSizes({}), .downcast_smem_data = false})
+                            .fwd;
+  const auto launch =
+      BuildSplashForwardLaunch(wide, {.q = &run->q, .k = &run->k, .v = &run->v}, {.save_residuals = true});
+  CHECK(launch->data_next.dtype() == DType::I32);
+  const tilewalk::tpu::LaunchResult r =
+      tilewalk::tpu::RunLaunch(launch->spec, {.precision = tilewalk::tpu::Precision::Highest});
+  REQUIRE_FALSE(r.error);
+  CHECK(r.stats.smem_copies[0].bytes == 64);
+  CHECK(launch->out.BitwiseEqual(run->launch->out));
 }
