@@ -69,6 +69,10 @@ float Array::GetFloat(int64_t i) const {
       return static_cast<float>(Data<int32_t>()[i]);
     case DType::Bool:
       return Data<uint8_t>()[i] ? 1.0f : 0.0f;
+    case DType::I8:
+      return static_cast<float>(Data<int8_t>()[i]);
+    case DType::I16:
+      return static_cast<float>(Data<int16_t>()[i]);
   }
   return 0.0f;
 }
@@ -86,6 +90,12 @@ void Array::SetFloat(int64_t i, float v) {
       break;
     case DType::Bool:
       Data<uint8_t>()[i] = v != 0.0f;
+      break;
+    case DType::I8:
+      Data<int8_t>()[i] = static_cast<int8_t>(v);
+      break;
+    case DType::I16:
+      Data<int16_t>()[i] = static_cast<int16_t>(v);
       break;
   }
 }

@@ -63,6 +63,12 @@ void FillPadding(Array& vmem, int64_t from, int64_t to, PadFill pad) {
     case DType::Bool:
       std::memset(dst, 1, n);
       return;
+    case DType::I8:
+      std::fill_n(vmem.Data<int8_t>() + from, n, std::numeric_limits<int8_t>::max());
+      return;
+    case DType::I16:
+      std::fill_n(vmem.Data<int16_t>() + from, n, std::numeric_limits<int16_t>::max());
+      return;
   }
 }
 

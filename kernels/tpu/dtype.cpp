@@ -15,6 +15,10 @@ std::string_view DTypeName(DType t) {
       return "int32";
     case DType::Bool:
       return "bool";
+    case DType::I8:
+      return "int8";
+    case DType::I16:
+      return "int16";
   }
   return "?";
 }

@@ -139,7 +139,7 @@ void LaunchRunner::AllocateState() {
     m_state.output_slots.push_back(
         {fresh(out.spec.block_shape, out.array->dtype()), fresh(out.spec.block_shape, out.array->dtype())});
   for (const auto& s : m_spec.scratch) m_state.scratch.push_back(fresh(s.shape, s.dtype));
-  for (const auto& p : m_spec.scalar_prefetch) m_state.smem.emplace_back(p.array->shape(), DType::I32);
+  for (const auto& p : m_spec.scalar_prefetch) m_state.smem.emplace_back(p.array->shape(), p.array->dtype());
 }
 
 // ---- rewinding ---------------------------------------------------------------------------------

@@ -41,15 +41,21 @@ Value operator+(const Value& a, int b);  // int32 values add exactly (iota + blo
 Value operator-(const Value& a, float b);
 Value operator*(const Value& a, float b);
 Value operator/(float a, const Value& b);
+Value operator/(const Value& a, float b);
+Value operator-(float a, const Value& b);  // 1 - x
 Value maximum(const Value& a, const Value& b);
-Value exp(const Value& a);  // counted as a transcendental
+Value exp(const Value& a);   // counted as a transcendental
+Value log(const Value& a);   // counted as a transcendental
+Value tanh(const Value& a);  // counted as a transcendental
 
 // Comparisons and logic produce bool values.
 Value equal(const Value& a, const Value& b);
 Value less_equal(const Value& a, const Value& b);
 Value logical_and(const Value& a, const Value& b);
-Value where(const Value& cond, float if_true, float if_false);         // float32 result
+Value logical_or(const Value& a, const Value& b);               // jnp.bitwise_or on bool values is the same
+Value where(const Value& cond, float if_true, float if_false);  // float32 result
 Value where(const Value& cond, float if_true, const Value& if_false);  // if_false's dtype
+Value where(const Value& cond, const Value& if_true, float if_false);  // if_true's dtype
 Value equal(const Value& a, float b);
 
 // Reductions over the lane axis, keeping it as size 1: jnp.max(x, axis=1)[:, None].

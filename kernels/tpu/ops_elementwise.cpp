@@ -1,4 +1,4 @@
-// [SECTIONS] broadcasting · arithmetic · comparisons and where · exp · reductions
+// [SECTIONS] broadcasting · arithmetic · comparisons and where · exp, log and tanh · reductions
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -312,6 +312,12 @@ Value operator*(const Value& a, float b) {
 Value operator/(float a, const Value& b) {
   return Unary(b, b.dtype(), [a](const auto& x) { return a / x; });
 }
+Value operator/(const Value& a, float b) {
+  return Unary(a, a.dtype(), [b](const auto& x) { return x / b; });
+}
+Value operator-(float a, const Value& b) {
+  return Unary(b, b.dtype(), [a](const auto& x) { return a - x; });
+}
 
 // ---- comparisons and where ----------------------------------------------------------------------
 
@@ -336,17 +342,41 @@ Value where(const Value& cond, float if_true, const Value& if_false) {
   return BinaryScalar(WhereShape(cond, if_false), cond, if_false, if_false.dtype(),
                       [if_true](float c, float x) { return c != 0.0f ? if_true : x; });
 }
+Value where(const Value& cond, const Value& if_true, float if_false) {
+  return BinaryScalar(WhereShape(cond, if_true), cond, if_true, if_true.dtype(),
+                      [if_false](float c, float x) { return c != 0.0f ? x : if_false; });
+}
+Value logical_or(const Value& a, const Value& b) {
+  return BinaryScalar(LaxShape("or", a, b), a, b, DType::Bool,
+                      [](float x, float y) { return x != 0.0f || y != 0.0f ? 1.0f : 0.0f; });
+}
 Value equal(const Value& a, float b) {
   return UnaryScalar(a, DType::Bool, [b](float x) { return x == b ? 1.0f : 0.0f; });
 }
 
-// ---- exp ----------------------------------------------------------------------------------------
+// ---- exp, log and tanh ----------------------------------------------------------------------------
 
 Value exp(const Value& a) {
   if (!a.traced()) CurrentOpContext().counts.transcendentals += static_cast<uint64_t>(a.rows()) * a.cols();
   if (a.traced()) return Value::ShapeOnly(a.rows(), a.cols(), a.dtype());
   CountVector(a.rows(), a.cols());
   return BuildFromOperand(a, a.dtype(), [](const auto& in, Matrix& e) { e = in.unaryExpr(FlushedExp()); });
+}
+
+namespace {
+// An elementwise transcendental: counted once per element, as exp is.
+template <typename F>
+Value Transcendental(const Value& a, F f) {
+  if (!a.traced()) CurrentOpContext().counts.transcendentals += static_cast<uint64_t>(a.rows()) * a.cols();
+  return UnaryScalar(a, a.dtype(), f);
+}
+}  // namespace
+
+Value log(const Value& a) {
+  return Transcendental(a, [](float x) { return std::log(x); });
+}
+Value tanh(const Value& a) {
+  return Transcendental(a, [](float x) { return std::tanh(x); });
 }
 
 // ---- reductions ---------------------------------------------------------------------------------

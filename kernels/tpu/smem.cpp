@@ -26,11 +26,27 @@ std::optional<int64_t> SmemRef::Flat(const Dims& index, std::string& why) const 
   return flat;
 }
 
+namespace {
+
+// Element `flat` of a table stored as int8, int16 or int32, widened to int32: how the kernel reads it.
+int32_t ReadInt32(const Array& table, int64_t flat) {
+  switch (table.dtype()) {
+    case DType::I8:
+      return table.Data<int8_t>()[flat];
+    case DType::I16:
+      return table.Data<int16_t>()[flat];
+    default:
+      return table.Data<int32_t>()[flat];
+  }
+}
+
+}  // namespace
+
 int32_t SmemRef::Get(const Dims& index) const {
   std::string why;
   const auto flat = Flat(index, why);
   if (!flat) throw KernelException(KernelError{ErrorType::IndexMapError, Phase::Execution, kNoSite, why});
-  return m_buffer ? m_buffer->Data<int32_t>()[*flat] : 0;
+  return m_buffer ? ReadInt32(*m_buffer, *flat) : 0;
 }
 
 int32_t SmemRef::load(const char* site, const Dims& index, std::source_location where) const {
@@ -39,7 +55,7 @@ int32_t SmemRef::load(const char* site, const Dims& index, std::source_location 
   const auto flat = Flat(index, why);
   if (!flat) m_kernel->RaiseAt(ErrorType::ValueError, id, why);
   m_kernel->OnSmemLoad(id, *this, *flat);
-  return m_buffer ? m_buffer->Data<int32_t>()[*flat] : 0;
+  return m_buffer ? ReadInt32(*m_buffer, *flat) : 0;
 }
 
 const SmemRef& PrefetchRefs::operator[](std::size_t i) const {
@@ -135,6 +151,10 @@ std::optional<KernelError> CheckScalarPrefetchArguments(const LaunchSpec& spec) 
   return std::nullopt;
 }
 
+bool IsSmemIntType(DType t) {
+  return t == DType::I8 || t == DType::I16 || t == DType::I32;
+}
+
 SmemBudget PlanSmem(const LaunchSpec& spec, const Chip& chip) {
   SmemBudget budget;
   budget.capacity = chip.smem_bytes;
@@ -148,10 +168,10 @@ SmemBudget PlanSmem(const LaunchSpec& spec, const Chip& chip) {
 
 std::optional<KernelError> CheckScalarPrefetchLowering(const LaunchSpec& spec, const Chip& chip) {
   for (const auto& p : spec.scalar_prefetch)
-    if (p.array->dtype() != DType::I32)
+    if (!IsSmemIntType(p.array->dtype()))
       return Fail(ErrorType::NotImplementedError, Phase::Lowering,
                   "scalar-prefetch operand '" + p.name + "' is " + std::string(DTypeName(p.array->dtype())) +
-                      "; the TPU model holds int32 scalar-prefetch operands only");
+                      "; the TPU model holds int8, int16 and int32 scalar-prefetch operands only");
   const SmemBudget budget = PlanSmem(spec, chip);
   if (budget.fits()) return std::nullopt;
   std::string text = "launch '" + spec.name + "' needs more SMEM than the " + std::string(chip.name) +

@@ -1,5 +1,6 @@
 // SMEM, the scalar memory of a TensorCore, as scalar prefetch uses it. A launch declares N scalar-prefetch
-// operands (PrefetchScalarGridSpec's num_scalar_prefetch), int32 arrays given as its first N arguments.
+// operands (PrefetchScalarGridSpec's num_scalar_prefetch), integer arrays (int8, int16 or int32) given as
+// its first N arguments. Each takes its own bytes of SMEM; every read widens the element to int32.
 // They are copied from HBM into SMEM once per TensorCore before its first grid step, stay there unchanged
 // for the whole launch, and are read through SmemRefs: by every BlockSpec's index map (after the grid
 // indices), so block indices can come from data, and by the body (before its VMEM refs).
@@ -25,7 +26,8 @@ class PrefetchRefs;
 struct LaunchSpec;
 struct Chip;
 
-// A scalar-prefetch operand as an index map or the body sees it: a read-only int32 array in SMEM.
+// A scalar-prefetch operand as an index map or the body sees it: a read-only integer array in SMEM, whose
+// elements read as int32 whatever their stored width.
 // Reading outside its shape raises; the body's reads go through load(), which records them.
 class SmemRef {
  public:
@@ -85,7 +87,11 @@ PrefetchRefs HbmPrefetchRefs(const LaunchSpec& spec);
 // against the launch's (TypeError): its form, and the refs it asks for when called at grid index zero.
 std::optional<KernelError> CheckScalarPrefetchArguments(const LaunchSpec& spec);
 
-// Lowering: each operand's dtype (the model holds int32 only) and the SMEM budget (OutOfSmem).
+// The element types a scalar-prefetch operand may have: int8, int16 and int32.
+bool IsSmemIntType(DType t);
+
+// Lowering: each operand's dtype (an integer type above) and the SMEM budget (OutOfSmem), which counts each
+// operand's real bytes: an int8 table of n elements takes n bytes.
 struct SmemBudget {
   std::vector<std::pair<std::string, int64_t>> operands;  // name, bytes
   int64_t total_bytes = 0;

@@ -43,6 +43,40 @@ TEST_CASE("elementwise ops broadcast like NumPy and match Eigen") {
   CHECK(ctx.context().counts.transcendentals == 16 * 256);
 }
 
+TEST_CASE("log, tanh and division by a scalar match Eigen, and log and tanh count as transcendentals") {
+  ScopedOpContext ctx(Precision::Highest);
+  const Matrix a = Random(8, 128, 6);
+  const Matrix positive = a.abs() + 0.5f;
+  CHECK(Same(log(V(positive)), positive.log(), 1e-6f));
+  CHECK(Same(tanh(V(a)), a.tanh(), 1e-6f));
+  CHECK(Same(V(a) / 3.0f, a / 3.0f));
+  CHECK(ctx.context().counts.transcendentals == 2 * 8 * 128);
+}
+
+TEST_CASE("a scalar minus a value matches Eigen and keeps the value's dtype") {
+  ScopedOpContext ctx(Precision::Highest);
+  const Matrix a = Random(8, 128, 7);
+  CHECK(Same(1.0f - V(a), 1.0f - a));
+  const Value rounded = Value::Of(a, DType::BF16);
+  CHECK((1.0f - rounded).dtype() == DType::BF16);
+}
+
+TEST_CASE("logical_or and where with the value in the true branch") {
+  Matrix x(2, 2), y(2, 2), s(2, 2);
+  x << 1, 0, 0, 1;
+  y << 1, 1, 0, 0;
+  s << 1.5f, -2, 3, 4;
+  const Value a = Value::Of(x, DType::Bool), b = Value::Of(y, DType::Bool);
+  Matrix either(2, 2);
+  either << 1, 1, 0, 1;
+  CHECK(Same(logical_or(a, b), either));
+  CHECK(logical_or(a, b).dtype() == DType::Bool);
+  Matrix kept(2, 2);
+  kept << 1.5f, -9, -9, 4;
+  CHECK(Same(where(a, V(s), -9.0f), kept));
+  CHECK_THROWS_AS(logical_or(a, V(Random(3, 2, 1))), ShapeError);
+}
+
 TEST_CASE("reductions, tile, slices and transposes match Eigen") {
   const Matrix a = Random(8, 256, 4);
   CHECK(Same(row_max(V(a)), a.rowwise().maxCoeff()));

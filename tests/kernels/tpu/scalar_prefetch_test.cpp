@@ -415,7 +415,7 @@ TEST_CASE("scalar-prefetch argument errors are raised while tracing, before anyt
 }
 
 TEST_CASE("scalar-prefetch operands are checked when the launch lowers") {
-  SUBCASE("a float32 operand: the model holds int32 only") {
+  SUBCASE("a float32 operand: the model holds integer tables only") {
     BlockSparseMatmul t(kTable, kCounts);
     Array floats(Shape{3}, DType::F32);
     LaunchSpec spec = t.Spec();
@@ -447,6 +447,61 @@ TEST_CASE("scalar-prefetch operands are checked when the launch lowers") {
     CHECK_FALSE(RunLaunch(spec, LaunchOptions{.precision = Precision::Highest}).error);
     CHECK(t.c.BitwiseEqual(t.Dense()));
   }
+}
+
+// `table` stored as int8 or int16: the narrowing splash's MaskInfo applies to its tables.
+Array Narrowed(const Array& table, DType dtype) {
+  Array out(table.shape(), dtype);
+  for (int64_t i = 0; i < table.size(); ++i) out.SetFloat(i, table.GetFloat(i));
+  return out;
+}
+
+TEST_CASE("int8 and int16 tables read as int32: the same result, copies and body reads as int32 tables") {
+  BlockSparseMatmul wide(kTable, kCounts), narrow(kTable, kCounts);
+  const Array cols8 = Narrowed(narrow.cols, DType::I8), counts16 = Narrowed(narrow.counts, DType::I16);
+  LaunchSpec spec = narrow.Spec();
+  spec.scalar_prefetch[0].array = &cols8;
+  spec.scalar_prefetch[1].array = &counts16;
+  const LaunchResult rw = Run(wide);
+  const LaunchResult rn = RunLaunch(spec, LaunchOptions{.precision = Precision::Highest});
+  REQUIRE_FALSE(rn.error);
+  CHECK(narrow.c.BitwiseEqual(wide.c));
+  CHECK(SameTraffic(rn.stats.copies, rw.stats.copies));
+  CHECK(rn.stats.steps_run == rw.stats.steps_run);
+  // A negative entry keeps its sign when widened: the map then asks for block -1, outside a.
+  Array negative = Narrowed(narrow.cols, DType::I8);
+  negative.Data<int8_t>()[0] = -1;
+  spec.scalar_prefetch[0].array = &negative;
+  const LaunchResult bad = RunLaunch(spec, LaunchOptions{});
+  REQUIRE(bad.error);
+  CHECK(bad.error->type == ErrorType::IndexMapError);
+  CHECK(Contains(bad.error->message, "-1"));
+}
+
+TEST_CASE("narrow tables count their real bytes against SMEM, and a bool table is refused") {
+  // cols as int8 takes 9 bytes and counts as int16 6: 15 in all, so an int8 pad of 1 MiB - 15 fits.
+  BlockSparseMatmul t(kTable, kCounts);
+  const Array cols8 = Narrowed(t.cols, DType::I8), counts16 = Narrowed(t.counts, DType::I16);
+  Array exact(Shape{1024 * 1024 - 15}, DType::I8), over(Shape{1024 * 1024 - 14}, DType::I8);
+  LaunchSpec spec = t.Spec();
+  spec.num_scalar_prefetch = 3;
+  spec.scalar_prefetch = {{"cols", &cols8}, {"counts", &counts16}, {"pad", &over}};
+  const LaunchResult r = RunLaunch(spec, LaunchOptions{.chip = *ChipByName("v5e")});
+  REQUIRE(r.error);
+  CHECK(r.error->type == ErrorType::OutOfSmem);
+  for (const char* part : {"cols", " 9 bytes", "counts", " 6 bytes", "1048562 bytes", "total 1048577 bytes"})
+    CHECK_MESSAGE(Contains(r.error->message, part), part);
+  spec.scalar_prefetch[2].array = &exact;
+  CHECK_FALSE(RunLaunch(spec, LaunchOptions{.precision = Precision::Highest}).error);
+  CHECK(t.c.BitwiseEqual(t.Dense()));
+
+  Array flags(Shape{3}, DType::Bool);
+  spec.scalar_prefetch[2].array = &flags;
+  const LaunchResult refused = RunLaunch(spec, LaunchOptions{});
+  REQUIRE(refused.error);
+  CHECK(refused.error->type == ErrorType::NotImplementedError);
+  CHECK(refused.error->phase == Phase::Lowering);
+  CHECK(Contains(refused.error->message, "'pad' is bool"));
 }
 
 TEST_CASE("data that leads an index map astray is a kernel error at the step that reads it") {

@@ -1,0 +1,142 @@
+#include "kernels/splash/dq_launch.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "kernels/splash/call_checks.hpp"
+#include "kernels/splash/dq_kernel.hpp"
+#include "kernels/splash/lane_broadcast.hpp"
+#include "kernels/splash/next_nonzero.hpp"
+#include "kernels/splash/qkv_layout.hpp"
+
+namespace tilewalk::splash {
+
+using tpu::BlockIndex;
+using tpu::GridIndex;
+using tpu::PrefetchRefs;
+using tpu::Shape;
+
+std::unique_ptr<DqLaunch> BuildDqLaunch(const SplashBackwardInputs& in, const SplashBackwardStatics& statics,
+                                        const MaskInfo& info, int bq, int bkv) {
+  const bool is_mqa = statics.is_mqa;
+  const int64_t num_q_heads = in.q->shape()[0], q_seq_len = in.q->shape()[1], head_dim_qk = in.q->shape()[2];
+  const int64_t head_dim_v = in.v->shape()[is_mqa ? 1 : 2];
+  const int64_t num_kv_heads = is_mqa ? 1 : in.k->shape()[0];
+  const int64_t q_heads_per_kv_head = num_q_heads / num_kv_heads;
+  const int64_t grid_width = info.data_next.cols;
+
+  auto launch = std::make_unique<DqLaunch>();
+  DqLaunch& L = *launch;
+  tpu::LaunchSpec& spec = L.spec;
+  spec.name = "splash_dq";
+  spec.grid = tpu::Dims{num_q_heads, q_seq_len / bq, grid_width};
+  // All three axes arbitrary, as the original sets them.
+  spec.dimension_semantics.assign(3, tpu::DimensionSemantics::Arbitrary);
+  L.tables = PrefetchTablesOf(info);
+  L.tables.AddTo(spec);
+
+  const QKVLayout q_layout = statics.q_layout, k_layout = statics.k_layout, v_layout = statics.v_layout;
+  auto o_index_map = [](const GridIndex& g, const PrefetchRefs&) { return BlockIndex{g[0], g[1], 0}; };
+  auto q_index_map = [=](const GridIndex& g, const PrefetchRefs&) {
+    return FromHeadMinor(BlockIndex{g[0], g[1], 0}, q_layout);
+  };
+  // k and v: the kv block data_next names, of the kv head this q head reads.
+  auto kv_index_map = [=](QKVLayout layout) {
+    return [=](const GridIndex& g, const PrefetchRefs& p) {
+      const int64_t next_j = NextNonzeroInIndexMap(g[0], g[1], g[2], p).next_data;
+      return FromHeadMinor(is_mqa ? BlockIndex{next_j, 0} : BlockIndex{g[0] / q_heads_per_kv_head, next_j, 0},
+                           layout);
+    };
+  };
+  auto mask_index_map = [](const GridIndex& g, const PrefetchRefs& p) {
+    return BlockIndex{NextNonzeroInIndexMap(g[0], g[1], g[2], p).next_mask.value_or(0), 0, 0};
+  };
+  auto q_segment_ids_index_map = [](const GridIndex& g, const PrefetchRefs&) { return BlockIndex{g[1], 0}; };
+  auto kv_segment_ids_index_map = [](const GridIndex& g, const PrefetchRefs& p) {
+    return BlockIndex{0, NextNonzeroInIndexMap(g[0], g[1], g[2], p).next_data};
+  };
+  auto logsumexp_index_map = [](const GridIndex& g, const PrefetchRefs&) {
+    return BlockIndex{g[0], 0, g[1]};
+  };
+
+  const Shape k_block = is_mqa ? Shape{bkv, head_dim_qk} : Shape{1, bkv, head_dim_qk};
+  const Shape v_block = is_mqa ? Shape{bkv, head_dim_v} : Shape{1, bkv, head_dim_v};
+  spec.inputs.push_back({"q",
+                         InLayout(in.q, q_layout, L.q_seq_minor),
+                         {FromHeadMinor(Shape{1, bq, head_dim_qk}, q_layout), q_index_map}});
+  spec.inputs.push_back({"k",
+                         InLayout(in.k, k_layout, L.k_seq_minor),
+                         {FromHeadMinor(k_block, k_layout), kv_index_map(k_layout)}});
+  spec.inputs.push_back({"v",
+                         InLayout(in.v, v_layout, L.v_seq_minor),
+                         {FromHeadMinor(v_block, v_layout), kv_index_map(v_layout)}});
+  auto add = [&](const char* name, const tpu::Array& a, tpu::BlockSpec bs) {
+    spec.inputs.push_back({name, &a, std::move(bs)});
+    return static_cast<int>(spec.inputs.size()) - 1;
+  };
+  int q_seg = -1, kv_seg = -1, mask = -1, q_sequence = -1;
+  if (in.q_segment_ids) {
+    L.q_segment_ids = RepeatAlongLanes(*in.q_segment_ids);
+    L.kv_segment_ids = RepeatAlongSublanes(*in.kv_segment_ids);
+    q_seg = add("q_segment_ids", *L.q_segment_ids, {Shape{bq, kNumLanes}, q_segment_ids_index_map});
+    kv_seg = add("kv_segment_ids", *L.kv_segment_ids, {Shape{kNumSublanes, bkv}, kv_segment_ids_index_map});
+  }
+  L.logsumexp = RepeatRowsPerHead(*in.logsumexp, 1);
+  L.di = RepeatRowsPerHead(*in.di, 1);
+  const int lse = add("logsumexp", L.logsumexp, {Shape{1, 1, bq}, logsumexp_index_map});
+  const int d_o = add("do", *in.d_o, {Shape{1, bq, head_dim_v}, o_index_map});
+  const int di = add("di", L.di, {Shape{1, 1, bq}, logsumexp_index_map});
+  if (info.partial_mask_blocks) {
+    L.partial_mask_blocks = *info.partial_mask_blocks;
+    mask = add("mask", *L.partial_mask_blocks, {Shape{1, bq, bkv}, mask_index_map});
+  }
+  if (info.q_sequence) {
+    tpu::Array seq(Shape{q_seq_len}, tpu::DType::I32);
+    std::copy(info.q_sequence->begin(), info.q_sequence->end(), seq.Data<int32_t>());
+    L.q_sequence = RepeatAlongLanes(seq);
+    q_sequence = add("q_sequence", *L.q_sequence, {Shape{bq, kNumLanes}, q_segment_ids_index_map});
+  }
+
+  L.dq_scratch = tpu::Array(Shape{bq, head_dim_qk}, tpu::DType::F32);
+  L.dq = tpu::Array(in.q->shape(), in.q->dtype());
+  spec.outputs = {{"dq_scratch",
+                   &L.dq_scratch,
+                   {Shape{bq, head_dim_qk},
+                    [](const GridIndex&, const PrefetchRefs&) {
+                      return BlockIndex{0, 0};
+                    }}},
+                  {"dq", &L.dq, {Shape{1, bq, head_dim_qk}, o_index_map}}};
+
+  const DqStatics c{.mask_value = statics.mask_value,
+                    .grid_width = static_cast<int>(grid_width),
+                    .bq = bq,
+                    .bkv = bkv,
+                    .attn_logits_soft_cap = statics.attn_logits_soft_cap,
+                    .q_layout = q_layout,
+                    .k_layout = k_layout,
+                    .v_layout = v_layout,
+                    .mask_function = info.mask_function};
+  const bool has_mask_next = L.tables.mask_next.has_value();
+  spec.body = [=](tpu::Kernel& k) {
+    auto input = [&](int slot) { return slot >= 0 ? k.input(slot) : nullptr; };
+    const DqRefs r{.data_next_ref = k.prefetch(0),
+                   .block_mask_ref = k.prefetch(1),
+                   .mask_next_ref = has_mask_next ? k.prefetch(2) : nullptr,
+                   .q_ref = k.input(0),
+                   .k_ref = k.input(1),
+                   .v_ref = k.input(2),
+                   .q_segment_ids_ref = input(q_seg),
+                   .kv_segment_ids_ref = input(kv_seg),
+                   .logsumexp_ref = k.input(lse),
+                   .do_ref = k.input(d_o),
+                   .di_ref = k.input(di),
+                   .mask_ref = input(mask),
+                   .q_sequence_ref = input(q_sequence),
+                   .dq_scratch_ref = k.output(0),
+                   .dq_ref = k.output(1)};
+    flash_attention_dq_kernel(k, r, c);
+  };
+  return launch;
+}
+
+}  // namespace tilewalk::splash
