@@ -186,3 +186,21 @@ TEST_CASE("splash forward: the tables go to SMEM in MaskInfo's narrowed types, a
   CHECK(r.stats.smem_copies[0].bytes == 64);
   CHECK(launch->out.BitwiseEqual(run->launch->out));
 }
+
+TEST_CASE("splash forward: every step reads its tables from SMEM as the original's _next_nonzero does") {
+  // With mask_next, each step reads block_mask twice (for should_run and for should_not_mask), mask_next
+  // and data_next once; each read is a scalar event on that table's operand.
+  const auto run = RunForward({.mask = SameForEveryHead(2, Scattered(256, 384))}, {.threads = 1});
+  REQUIRE_FALSE(run->result.error);
+  const tilewalk::tpu::LaunchSpec& spec = run->launch->spec;
+  REQUIRE(spec.scalar_prefetch.size() == 3);
+  std::vector<int64_t> reads(3, 0);
+  for (const tilewalk::tpu::Event& e : run->result.events)
+    if (e.kind == tilewalk::tpu::EventKind::Scalar && e.operand != tilewalk::tpu::kNoOperand &&
+        e.operand >= spec.PrefetchOperand(0))
+      ++reads[static_cast<std::size_t>(e.operand - spec.PrefetchOperand(0))];
+  const int64_t steps = spec.grid.Product();
+  CHECK(reads[0] == steps);      // data_next
+  CHECK(reads[1] == 2 * steps);  // block_mask
+  CHECK(reads[2] == steps);      // mask_next
+}
