@@ -1,49 +1,15 @@
 // The splash forward launch on the TPU model: output and logsumexp against the float64 reference over the
-// mask kinds, head groupings, dtypes, lengths, segment ids and the soft cap; copies that follow the
-// data_next table (worked by hand, and derived from the mask alone); and the errors of its phases.
+// mask kinds, head groupings, layouts, dtypes, lengths, segment ids and the soft cap; a threaded run against
+// the serial one; the tables' narrowed types in SMEM.
 #include <doctest/doctest.h>
 
 #include "kernels/splash/prefetch_tables.hpp"
 #include "kernels/tpu/ops.hpp"
 #include "tests/kernels/splash/forward_test_support.hpp"
-#include "tests/kernels/splash/splash_test_support.hpp"
 
 using namespace tilewalk::splash;
 using namespace tilewalk::splash::testing;
 using tilewalk::tpu::DType;
-using tilewalk::tpu::ErrorType;
-using tilewalk::tpu::Phase;
-
-namespace splash_forward_test {
-
-constexpr double kF32Tolerance = 2e-5;
-
-void CheckAgainstReference(const ForwardScenario& s, double tol = kF32Tolerance) {
-  const auto run = RunForward(s);
-  REQUIRE_FALSE(run->result.error);
-  CHECK(CountMismatches(s, *run, tol) == 0);
-}
-
-Mask Causal(int64_t heads, int64_t q_len, int64_t kv_len, int64_t offset = 0) {
-  return SameForEveryHead(heads, CausalMask({q_len, kv_len}, offset));
-}
-
-// A dense mask with a pattern no computable mask has: pair (q, kv) attends when (q / 3 + kv / 5) % 4 != 0,
-// with whole blocks of it cleared and filled so that MaskInfo meets every block class.
-Mask Scattered(int64_t q_len, int64_t kv_len) {
-  std::vector<uint8_t> values;
-  for (int64_t q = 0; q < q_len; ++q)
-    for (int64_t kv = 0; kv < kv_len; ++kv) {
-      const int64_t qb = q / 128, kb = kv / 128;
-      const bool empty_block = qb == 0 && kb == 1, full_block = qb == 1 && kb == 0;
-      values.push_back(!empty_block && (full_block || (q / 3 + kv / 5) % 4 != 0) ? 1 : 0);
-    }
-  return NumpyMask(BoolArray({q_len, kv_len}, values));
-}
-
-}  // namespace splash_forward_test
-
-using namespace splash_forward_test;
 
 TEST_CASE("splash forward: full attention matches the reference") {
   CheckAgainstReference({.mask = SameForEveryHead(2, FullMask({256, 384}))});
@@ -181,172 +147,6 @@ TEST_CASE("splash forward: a kernel that breaks the softmax is caught by the com
   CHECK(CountMismatches(s, *run, kF32Tolerance) > 0);
 }
 
-namespace splash_forward_copies_test {
-
-struct Traffic {
-  uint32_t issued = 0, skipped = 0;
-};
-
-// The k (and v) copies of a forward launch over `heads` q heads sharing one 2-d mask, derived from the mask
-// alone: q block i needs the kv blocks where some pair attends, in order; the grid is as wide as the longest
-// such list, and a step past the end of its row's list fetches kv block 0. A copy is issued whenever the
-// (kv head, kv block) a step fetches differs from the step before it.
-Traffic KvCopiesFromMask(const Mask& mask2d, int64_t heads, int64_t q_heads_per_kv_head, int64_t bq,
-                         int64_t bkv) {
-  const int64_t q_blocks = mask2d.shape()[0] / bq, kv_blocks = mask2d.shape()[1] / bkv;
-  std::vector<std::vector<int64_t>> needed(static_cast<std::size_t>(q_blocks));
-  std::size_t width = 0;
-  for (int64_t i = 0; i < q_blocks; ++i) {
-    for (int64_t b = 0; b < kv_blocks; ++b) {
-      bool any = false;
-      for (int64_t q = i * bq; q < (i + 1) * bq && !any; ++q)
-        for (int64_t kv = b * bkv; kv < (b + 1) * bkv && !any; ++kv) any = mask2d.Attends(q, kv);
-      if (any) needed[static_cast<std::size_t>(i)].push_back(b);
-    }
-    width = std::max(width, needed[static_cast<std::size_t>(i)].size());
-  }
-  Traffic t;
-  std::optional<std::pair<int64_t, int64_t>> previous;
-  for (int64_t h = 0; h < heads; ++h)
-    for (int64_t i = 0; i < q_blocks; ++i)
-      for (std::size_t j = 0; j < width; ++j) {
-        const auto& row = needed[static_cast<std::size_t>(i)];
-        const std::pair<int64_t, int64_t> fetched{h / q_heads_per_kv_head, j < row.size() ? row[j] : 0};
-        if (previous == fetched)
-          ++t.skipped;
-        else
-          ++t.issued;
-        previous = fetched;
-      }
-  return t;
-}
-
-const tilewalk::tpu::OperandTraffic& CopiesOf(const tilewalk::tpu::LaunchResult& r, const std::string& name) {
-  for (const auto& c : r.stats.copies)
-    if (c.name == name) return c;
-  FAIL("no input named " << name);
-  return r.stats.copies.front();
-}
-
-}  // namespace splash_forward_copies_test
-
-using namespace splash_forward_copies_test;
-
-TEST_CASE("splash forward copies: causal over 4 x 4 blocks, worked by hand from data_next") {
-  // Rows need kv blocks [0], [0 1], [0 1 2], [0 1 2 3]; the grid keeps 4 kv steps, and steps past a row's
-  // list fetch block 0. Fetched: 0 0 0 0 | 0 1 0 0 | 0 1 2 0 | 0 1 2 3: 1 + 2 + 3 + 3 = 9 issued, 7 skipped.
-  // Full attention fetches 0 1 2 3 in every row: 16 issued, none skipped. Causal saves 7 copies of k and v.
-  const auto causal = RunForward({.mask = Causal(1, 512, 512)});
-  const auto full = RunForward({.mask = SameForEveryHead(1, FullMask({512, 512}))});
-  REQUIRE_FALSE(causal->result.error);
-  REQUIRE_FALSE(full->result.error);
-  for (const char* name : {"k", "v"}) {
-    CHECK(CopiesOf(causal->result, name).issued == 9);
-    CHECK(CopiesOf(causal->result, name).skipped == 7);
-    CHECK(CopiesOf(full->result, name).issued == 16);
-    CHECK(CopiesOf(full->result, name).skipped == 0);
-  }
-  // Only the 10 steps on or below the diagonal run their arithmetic.
-  CHECK(causal->result.stats.steps_run == 10);
-  CHECK(full->result.stats.steps_run == 16);
-}
-
-TEST_CASE(
-    "splash forward copies: k, v and kv segment id copies follow the mask, for several masks and heads") {
-  struct Case {
-    Mask mask2d;
-    int64_t heads, kv_heads;
-  };
-  const std::vector<Case> cases = {
-      {CausalMask({512, 512}), 2, 2},
-      {CausalMask({512, 512}), 4, 2},
-      {FullMask({256, 512}), 2, 1},
-      {LocalMask({768, 768}, {200, 0}, 0), 2, 2},
-      {LocalMask({768, 768}, {130, 130}, 0), 3, 1},
-      {CausalMask({256, 768}, 512), 2, 2},
-  };
-  for (const Case& c : cases) {
-    const ForwardScenario s{
-        .mask = SameForEveryHead(c.heads, c.mask2d), .num_kv_heads = c.kv_heads, .segment_ids = true};
-    const auto run = RunForward(s);
-    REQUIRE_FALSE(run->result.error);
-    const Traffic want = KvCopiesFromMask(c.mask2d, c.heads, c.heads / c.kv_heads, 128, 128);
-    // kv segment ids are fetched by kv block alone, whatever the head: their copies follow the same rule
-    // with every head mapped to one.
-    const Traffic want_ids = KvCopiesFromMask(c.mask2d, c.heads, c.heads, 128, 128);
-    CAPTURE(c.heads);
-    CAPTURE(c.mask2d.shape()[0]);
-    CHECK(CopiesOf(run->result, "k").issued == want.issued);
-    CHECK(CopiesOf(run->result, "k").skipped == want.skipped);
-    CHECK(CopiesOf(run->result, "v").issued == want.issued);
-    CHECK(CopiesOf(run->result, "kv_segment_ids").issued == want_ids.issued);
-    CHECK(CopiesOf(run->result, "kv_segment_ids").skipped == want_ids.skipped);
-    CHECK(CountMismatches(s, *run, kF32Tolerance) == 0);
-  }
-}
-
-TEST_CASE("splash forward copies: a mask array's partial blocks are fetched through mask_next") {
-  // Scattered(256, 256): block (0, 0) partial, (0, 1) empty, (1, 0) full, (1, 1) partial, so two distinct
-  // partial blocks. Row 0 keeps [0] and row 1 [0 1]; the grid is 2 wide. mask_next names the step's partial
-  // block, or for a full step the next partial one; a padded step names 0. Fetched per head: 0 0 | 1 1, and
-  // the second head starts again at 0: 4 issued, 4 skipped.
-  const auto run = RunForward({.mask = SameForEveryHead(2, Scattered(256, 256))});
-  REQUIRE_FALSE(run->result.error);
-  REQUIRE(run->info.partial_mask_blocks.has_value());
-  CHECK(run->info.partial_mask_blocks->shape()[0] == 2);
-  CHECK(CopiesOf(run->result, "mask").issued == 4);
-  CHECK(CopiesOf(run->result, "mask").skipped == 4);
-}
-
-namespace splash_forward_errors_test {
-
-// Builds the forward launch of `mask` for q, k and v of the given lengths (which may differ from the mask's),
-// and runs it; an error of the build comes back as the result's error.
-std::optional<tilewalk::tpu::KernelError> ForwardError(const Mask& mask, int64_t q_len, int64_t kv_len,
-                                                       const BlockSizes& fields) {
-  const int64_t heads = mask.shape()[0];
-  const tilewalk::tpu::Array q = SeededArray({heads, q_len, 128}, DType::F32, 5, 0.3f);
-  const tilewalk::tpu::Array k = SeededArray({heads, kv_len, 128}, DType::F32, 6, 0.3f);
-  const tilewalk::tpu::Array v = SeededArray({heads, kv_len, 128}, DType::F32, 7, 1.0f);
-  std::unique_ptr<SplashForwardLaunch> launch;
-  if (auto e = CatchSplashError([&] {
-        const BlockSizes bs = MakeBlockSizes(fields);
-        const MaskInfo info = MakeSplashMaskInfos(mask, {.block_sizes = bs}).fwd;
-        launch = BuildSplashForwardLaunch(info, {.q = &q, .k = &k, .v = &v}, {.block_sizes = bs});
-      }))
-    return e;
-  return tilewalk::tpu::RunLaunch(launch->spec, {}).error;
-}
-
-}  // namespace splash_forward_errors_test
-
-using namespace splash_forward_errors_test;
-
-TEST_CASE("splash forward errors: the launch makes the entry checks first") {
-  CheckRaised(
-      ForwardError(Causal(1, 256, 256), 256, 256, {.block_q = 128, .block_kv = 128, .block_kv_compute = 64}),
-      {ErrorType::ValueError, Phase::ArgumentCheck, "bkv_compute=64 must be a multiple of 128.",
-       "splash.fwd.kv_compute_lanes"});
-}
-
-TEST_CASE("splash forward errors: a q block of 4 rows breaks the tiling rule when the launch lowers") {
-  // MaskInfo takes block_q = 4 (it divides 8), and so do the entry checks; the q block (1, 4, 128) does not.
-  const auto e = ForwardError(Causal(1, 8, 128), 8, 128, {.block_q = 4, .block_kv = 128});
-  REQUIRE(e.has_value());
-  CHECK(e->type == ErrorType::BlockShapeError);
-  CHECK(e->phase == Phase::Lowering);
-  CHECK(e->message.find("operand 'q'") != std::string::npos);
-}
-
-TEST_CASE("splash forward errors: q longer than the mask leads the index maps outside the tables") {
-  // Nothing in the original compares q's length with the mask's: the grid gets 4 q blocks, the tables 2.
-  const auto e = ForwardError(Causal(1, 256, 256), 512, 256, {.block_q = 128, .block_kv = 128});
-  REQUIRE(e.has_value());
-  CHECK(e->type == ErrorType::IndexMapError);
-  CHECK(e->phase == Phase::Execution);
-  CHECK(e->message.find("out of bounds") != std::string::npos);
-}
-
 TEST_CASE("splash forward: threads give the serial run, bit for bit") {
   // The running state is an output of one constant block, written at every head's first step and zeroed at
   // its last, so the heads can run apart.
@@ -385,4 +185,22 @@ TEST_CASE("splash forward: the tables go to SMEM in MaskInfo's narrowed types, a
   REQUIRE_FALSE(r.error);
   CHECK(r.stats.smem_copies[0].bytes == 64);
   CHECK(launch->out.BitwiseEqual(run->launch->out));
+}
+
+TEST_CASE("splash forward: every step reads its tables from SMEM as the original's _next_nonzero does") {
+  // With mask_next, each step reads block_mask twice (for should_run and for should_not_mask), mask_next
+  // and data_next once; each read is a scalar event on that table's operand.
+  const auto run = RunForward({.mask = SameForEveryHead(2, Scattered(256, 384))}, {.threads = 1});
+  REQUIRE_FALSE(run->result.error);
+  const tilewalk::tpu::LaunchSpec& spec = run->launch->spec;
+  REQUIRE(spec.scalar_prefetch.size() == 3);
+  std::vector<int64_t> reads(3, 0);
+  for (const tilewalk::tpu::Event& e : run->result.events)
+    if (e.kind == tilewalk::tpu::EventKind::Scalar && e.operand != tilewalk::tpu::kNoOperand &&
+        e.operand >= spec.PrefetchOperand(0))
+      ++reads[static_cast<std::size_t>(e.operand - spec.PrefetchOperand(0))];
+  const int64_t steps = spec.grid.Product();
+  CHECK(reads[0] == steps);      // data_next
+  CHECK(reads[1] == 2 * steps);  // block_mask
+  CHECK(reads[2] == steps);      // mask_next
 }

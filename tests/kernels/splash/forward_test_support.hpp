@@ -11,6 +11,7 @@
 
 #include "kernels/splash/forward_launch.hpp"
 #include "kernels/splash/make_splash.hpp"
+#include "kernels/splash/mask_kinds.hpp"
 #include "kernels/splash/reference.hpp"
 #include "kernels/tpu/launch.hpp"
 #include "tests/kernels/splash/reference_test_support.hpp"
@@ -130,6 +131,31 @@ inline int64_t CountMismatches(const ForwardScenario& s, const ForwardRun& run, 
 
 inline Mask SameForEveryHead(int64_t heads, const Mask& mask) {
   return MultiHeadMask(std::vector<Mask>(static_cast<std::size_t>(heads), mask));
+}
+
+inline constexpr double kF32Tolerance = 2e-5;  // float32 at Precision::Highest against the float64 reference
+
+inline void CheckAgainstReference(const ForwardScenario& s, double tol = kF32Tolerance) {
+  const auto run = RunForward(s);
+  REQUIRE_FALSE(run->result.error);
+  CHECK(CountMismatches(s, *run, tol) == 0);
+}
+
+inline Mask Causal(int64_t heads, int64_t q_len, int64_t kv_len, int64_t offset = 0) {
+  return SameForEveryHead(heads, CausalMask({q_len, kv_len}, offset));
+}
+
+// A dense mask with a pattern no computable mask has: pair (q, kv) attends when (q / 3 + kv / 5) % 4 != 0,
+// with block (0, 1) cleared and block (1, 0) filled so that MaskInfo meets every block class.
+inline Mask Scattered(int64_t q_len, int64_t kv_len) {
+  std::vector<uint8_t> values;
+  for (int64_t q = 0; q < q_len; ++q)
+    for (int64_t kv = 0; kv < kv_len; ++kv) {
+      const int64_t qb = q / 128, kb = kv / 128;
+      const bool empty_block = qb == 0 && kb == 1, full_block = qb == 1 && kb == 0;
+      values.push_back(!empty_block && (full_block || (q / 3 + kv / 5) % 4 != 0) ? 1 : 0);
+    }
+  return NumpyMask(BoolArray({q_len, kv_len}, values));
 }
 
 }  // namespace tilewalk::splash::testing
