@@ -161,6 +161,20 @@ TEST_CASE("splash forward: threads give the serial run, bit for bit") {
   CHECK(CountMismatches(s, *serial, kF32Tolerance) == 0);
 }
 
+TEST_CASE("splash forward: on a two-core chip each core keeps the running state, and o is the one-core o") {
+  // Heads and q blocks are parallel, so a v4 splits them between its cores; both keep the m, l and o
+  // scratch outputs at their one block, each in its own pipeline.
+  const ForwardScenario s{.mask = SameForEveryHead(2, CausalMask({512, 512}))};
+  const auto one_core = RunForward(s, {.chip = *tilewalk::tpu::ChipByName("v5e"), .threads = 1});
+  const auto two_cores = RunForward(s, {.chip = *tilewalk::tpu::ChipByName("v4"), .threads = 1});
+  REQUIRE_FALSE(one_core->result.error);
+  REQUIRE_MESSAGE(!two_cores->result.error,
+                  (two_cores->result.error ? two_cores->result.error->Describe() : std::string()));
+  CHECK(two_cores->result.stats.cost.cores == 2);
+  CHECK(two_cores->launch->out.BitwiseEqual(one_core->launch->out));
+  CHECK(two_cores->launch->logsumexp_lanes->BitwiseEqual(*one_core->launch->logsumexp_lanes));
+}
+
 TEST_CASE("splash forward: the tables go to SMEM in MaskInfo's narrowed types, and count their own bytes") {
   // 2 heads of one causal mask, 4 x 4 blocks: each table is one head row of 4 x 4 values at most 3, so int8.
   const auto run = RunForward({.mask = Causal(2, 512, 512)});
