@@ -44,18 +44,25 @@ using tilewalk::kernel::HostMemory;
 TEST_CASE("splash host memory: the fused backward adds its dq partials, [kv blocks, heads, Sq, d]") {
   const HostMemory unfused = EstimateHostMemory(StepShape(1024), Made(Causal(1024), false), {.threads = 1});
   const HostMemory fused = EstimateHostMemory(StepShape(1024), Made(Causal(1024), true), {.threads = 1});
-  // 8 kv blocks of partials, each [1, 1024, 128] float32, and their sum; less the dq launch's arrays.
+  // 8 kv blocks of partials, each [1, 1024, 128] float32, and their sum, less the dq launch's arrays (dq,
+  // its q sequence in lanes, its tables).
   const double partials = 8.0 * 1024 * 128 * 4;
-  CHECK(fused.launches - unfused.launches > 0.9 * partials);
-  CHECK(fused.launches - unfused.launches < 1.1 * partials);
+  CHECK(fused.launches - unfused.launches > 0.8 * partials);
+  CHECK(fused.launches - unfused.launches < 1.2 * partials);
   CHECK(fused.inputs == unfused.inputs);
 }
 
 TEST_CASE("splash host memory: the dq partials grow with the kv blocks, quadratically in the length") {
-  const HostMemory a = EstimateHostMemory(StepShape(1024), Made(Causal(1024), true), {.threads = 1});
-  const HostMemory b = EstimateHostMemory(StepShape(2048), Made(Causal(2048), true), {.threads = 1});
-  CHECK(b.inputs == doctest::Approx(2 * a.inputs));
-  CHECK(b.launches > 3.5 * a.launches);
+  const auto added_by_fusing = [](int64_t n) {
+    return EstimateHostMemory(StepShape(n), Made(Causal(n), true), {.threads = 1}).launches -
+           EstimateHostMemory(StepShape(n), Made(Causal(n), false), {.threads = 1}).launches;
+  };
+  const double ratio = added_by_fusing(2048) / added_by_fusing(1024);
+  CHECK(ratio > 3.5);
+  CHECK(ratio < 4.5);
+  CHECK(EstimateHostMemory(StepShape(2048), Made(Causal(2048), true), {.threads = 1}).inputs ==
+        doctest::Approx(
+            2 * EstimateHostMemory(StepShape(1024), Made(Causal(1024), true), {.threads = 1}).inputs));
 }
 
 TEST_CASE("splash host memory: recorded events count, and a causal mask records fewer than a full one") {
