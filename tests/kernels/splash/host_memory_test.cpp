@@ -93,8 +93,14 @@ TEST_CASE("splash host memory: the forward alone leaves out the backward, a chec
   CHECK(EstimateHostMemory(shape, made, {.threads = 1}).reference > 1024.0 * 1024 * 8);
 }
 
-TEST_CASE("splash host memory: worker threads add to the estimate") {
-  const SplashMaskInfos made = Made(Causal(1024), false);
-  CHECK(EstimateHostMemory(StepShape(1024), made, {.threads = 2}).workers >
-        EstimateHostMemory(StepShape(1024), made, {.threads = 1}).workers);
+TEST_CASE("splash host memory: worker threads count for the forward's heads, its one parallel axis") {
+  const SplashMaskInfos one_head = Made(Causal(1024), false);
+  CHECK(EstimateHostMemory(StepShape(1024), one_head, {.threads = 2}).workers == 0);
+  const SplashMaskInfos two_heads =
+      MakeSplashMaskInfos(MultiHeadMask({CausalMask({1024, 1024}), CausalMask({1024, 1024})}),
+                          {.block_sizes = StepBlocks(false)});
+  SplashStepShape shape = StepShape(1024);
+  shape.num_q_heads = shape.num_kv_heads = 2;
+  CHECK(EstimateHostMemory(shape, two_heads, {.threads = 2}).workers > 0);
+  CHECK(EstimateHostMemory(shape, two_heads, {.threads = 1}).workers == 0);
 }
