@@ -15,7 +15,8 @@ constexpr double kLanes = 128, kSublanes = 8;
 
 // Events per launch: per grid step (begin, end, a copy per input, the index maps' SMEM reads, the pl.when
 // tests) and per step that runs (the kernel's statements at blocks of 128). Fitted to recordings at blocks
-// of 128 (tests/bench/splash_step_bench.cpp: causal at 8192, a window of 512 at 4096), within 1 % of both.
+// of 128 (tests/bench/splash_step_bench.cpp: causal at 8192, a window of 512 at 4096): two recordings for
+// two unknowns, so exact at both; other block sizes and soft caps are not fitted.
 // The fused dkv launch keeps its whole grid (no shrinking), so its skipped steps count as much.
 struct SplashEventCounts {
   double per_step, per_ran;
