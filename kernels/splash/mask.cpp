@@ -1,5 +1,6 @@
 #include "kernels/splash/mask.hpp"
 
+#include <algorithm>
 #include <cassert>
 
 namespace tilewalk::splash {
@@ -41,10 +42,35 @@ std::vector<uint8_t> Mask::Block(int64_t q_begin, int64_t q_end, int64_t kv_begi
   assert(shape().rank() == 2 && "Block is for a 2-d mask; take a head's mask from masks() first");
   assert(0 <= q_begin && q_begin <= q_end && q_end <= shape()[0] && 0 <= kv_begin && kv_begin <= kv_end &&
          kv_end <= shape()[1] && "Block: range outside the mask");
-  std::vector<uint8_t> out;
-  out.reserve(static_cast<std::size_t>((q_end - q_begin) * (kv_end - kv_begin)));
-  for (int64_t q = q_begin; q < q_end; ++q)
-    for (int64_t kv = kv_begin; kv < kv_end; ++kv) out.push_back(Eval(-1, q, kv) ? 1 : 0);
+  const int64_t width = kv_end - kv_begin;
+  std::vector<uint8_t> out(static_cast<std::size_t>((q_end - q_begin) * width), 0);
+  const Node& n = *m_node;
+  if (n.kind == MaskKind::Full) {
+    std::fill(out.begin(), out.end(), uint8_t{1});
+    return out;
+  }
+  // A computable mask's row attends one interval of kv [lo, hi]: ProcessMask reads every block of the
+  // mask for each launch, so filling intervals rather than testing each pair is most of making a long
+  // causal kernel (tests/kernels/splash/masks_test.cpp compares the two).
+  const bool interval = computable();
+  for (int64_t q = q_begin; q < q_end; ++q) {
+    uint8_t* row = out.data() + (q - q_begin) * width;
+    if (!interval) {
+      for (int64_t kv = kv_begin; kv < kv_end; ++kv) row[kv - kv_begin] = Eval(-1, q, kv) ? 1 : 0;
+      continue;
+    }
+    int64_t lo = kv_begin, hi = kv_end - 1;
+    if (n.kind == MaskKind::Causal) {
+      hi = std::min(hi, q + n.offset);
+    } else if (n.kind == MaskKind::ChunkedCausal) {
+      lo = std::max(lo, q / n.chunk_size * n.chunk_size);
+      hi = std::min(hi, q);
+    } else {  // Local
+      if (n.window.left) lo = std::max(lo, q + n.offset - *n.window.left);
+      if (n.window.right) hi = std::min(hi, q + n.offset + *n.window.right);
+    }
+    if (lo <= hi) std::fill(row + (lo - kv_begin), row + (hi - kv_begin) + 1, uint8_t{1});
+  }
   return out;
 }
 

@@ -3,7 +3,7 @@
 #   base/            std and POSIX only: no GUI header, no Eigen, nothing of kernels/, walkthrough/, app/
 #   kernels/         no GUI header, nothing of walkthrough/ or app/
 #   kernels/api/     no kernel's folder (flash, splash) nor the registry: the interface stands on tpu and base
-#   kernels/splash/  nothing of kernels/flash/: the splash library stands on tpu and base alone
+#   kernels/splash/  nothing of kernels/flash/: the splash library stands on kernel_api, tpu and base alone
 #   walkthrough/     no GUI header, nothing of app/
 #   app/session/     no ImGui, GLFW or GL header: the tour model is GUI-free
 #   app/views/       nothing of kernels/, walkthrough/ or app/session/: views draw plain pictures

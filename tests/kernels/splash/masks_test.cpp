@@ -1,5 +1,7 @@
 // The mask kinds on small cases worked out by hand: which pairs attend, the computable form, the
 // original's equality (which decides how MaskInfo deduplicates heads).
+#include <array>
+
 #include "tests/kernels/splash/splash_test_support.hpp"
 
 using namespace tilewalk::splash;
@@ -110,6 +112,32 @@ TEST_CASE("Block reads a rectangle of a 2-d mask, row-major") {
   CHECK(m.Block(1, 3, 0, 2) == std::vector<uint8_t>{1, 1, 1, 1});
   CHECK(m.Block(0, 2, 1, 3) == std::vector<uint8_t>{0, 0, 1, 0});
   CHECK(m.Block(2, 2, 0, 4).empty());
+}
+
+TEST_CASE("Block fills a computable mask's rows as intervals that agree with Attends, pair by pair") {
+  const std::vector<Mask> masks = {
+      FullMask({9, 11}),
+      CausalMask({9, 11}),
+      CausalMask({9, 11}, 3),
+      CausalMask({9, 11}, -4),
+      ChunkedCausalMask({9, 11}, 4),
+      LocalMask({9, 11}, {.left = 2, .right = 1}, 0),
+      LocalMask({9, 11}, {.left = 3, .right = std::nullopt}, 2),
+      LocalMask({9, 11}, {.left = std::nullopt, .right = 0}, -1),
+  };
+  for (std::size_t i = 0; i < masks.size(); ++i) {
+    INFO("mask " << i);
+    const Mask& m = masks[i];
+    for (const auto& [q0, q1, kv0, kv1] :
+         std::vector<std::array<int64_t, 4>>{{0, 9, 0, 11}, {2, 7, 3, 9}, {5, 9, 0, 4}}) {
+      const std::vector<uint8_t> block = m.Block(q0, q1, kv0, kv1);
+      REQUIRE(static_cast<int64_t>(block.size()) == (q1 - q0) * (kv1 - kv0));
+      for (int64_t q = q0; q < q1; ++q)
+        for (int64_t kv = kv0; kv < kv1; ++kv)
+          CHECK(block[static_cast<std::size_t>((q - q0) * (kv1 - kv0) + kv - kv0)] ==
+                (m.Attends(q, kv) ? 1 : 0));
+    }
+  }
 }
 
 TEST_CASE("Equality is the original's: same kind and parameters, never across kinds") {
