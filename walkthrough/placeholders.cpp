@@ -244,7 +244,7 @@ Figure PlaceholderSource::RunValue(Run& run, const std::string& body, const std:
   const std::vector<std::string_view> p = SplitDots(body);
   if (p[0] == "scenario") {
     if (const flash::ScenarioField* field = flash::FindScenarioField(p[1])) {
-      const std::string value = field->get(run.scenario);
+      const std::string value = field->get(&run.scenario);
       return value.empty() ? std::string("unset") : value;  // an optional block left to the kernel
     }
     return base::Fail(base::Reason::NotFound, "the scenario has no setting '" + std::string(p[1]) + "'");

@@ -8,6 +8,7 @@
 
 #include "app/scenario_json.hpp"
 #include "kernels/flash/flash_error.hpp"
+#include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/kernel_error_text.hpp"
 
 namespace tilewalk::app {
@@ -59,7 +60,7 @@ nlohmann::json KernelErrorJson(const tpu::KernelError& e, const std::string& lau
 
 nlohmann::json CheckReportJson(const CheckRun& run) {
   nlohmann::json j;
-  j["scenario"] = ScenarioJson(run.scenario);
+  j["scenario"] = ScenarioJson(flash::Erased(run.scenario));
   j["outputs"] = nlohmann::json::object();
   for (const flash::OutputError& e : run.comparison.outputs)
     j["outputs"][e.name] = {{"max_abs", e.max_abs},

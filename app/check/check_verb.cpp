@@ -13,14 +13,16 @@
 #include "app/progress_line.hpp"
 #include "base/interrupt_guard.hpp"
 #include "base/os_error.hpp"
+#include "kernels/api/scenario_args.hpp"
 #include "kernels/flash/flash_error.hpp"
-#include "kernels/flash/scenario_options.hpp"
+#include "kernels/flash/scenario.hpp"
+#include "kernels/registry/registry.hpp"
 #include "walkthrough/kernel_error_text.hpp"
 
 namespace tilewalk::app {
 namespace {
 
-std::vector<OptionSpec> CheckOptionSpecs(CheckOptions& into, flash::ScenarioArgs& scenario) {
+std::vector<OptionSpec> CheckOptionSpecs(CheckOptions& into, kernel::ScenarioArgs& scenario) {
   std::vector<OptionSpec> specs = scenario.Specs();
   specs.push_back(SwitchOption("--json", "print the report as one JSON object", into.json));
   specs.push_back(PathOption("--dump", "DIR", "a folder",
@@ -35,20 +37,21 @@ std::vector<OptionSpec> CheckOptionSpecs(CheckOptions& into, flash::ScenarioArgs
 
 std::string CheckHelp() {
   CheckOptions options;
-  flash::ScenarioArgs scenario;
+  kernel::ScenarioArgs scenario(kernel::DefaultKernel());
   return base::OptionsHelp(CheckOptionSpecs(options, scenario));
 }
 
 base::Result<CheckOptions> ParseCheckOptions(std::span<const std::string_view> args) {
   CheckOptions options;
-  flash::ScenarioArgs scenario_args;
+  kernel::ScenarioArgs scenario_args(kernel::DefaultKernel());
   if (const auto parsed = base::ParseOptions(args, CheckOptionSpecs(options, scenario_args)); !parsed)
     return parsed.error();
-  auto scenario = scenario_args.Build();
-  if (!scenario) return scenario.error();
-  if (const base::Status runnable = flash::CheckRunnable(*scenario, {.record = false}); !runnable)
+  const auto built = scenario_args.Build();
+  if (!built) return built.error();
+  const auto& scenario = built->As<flash::Scenario>();
+  if (const base::Status runnable = flash::CheckRunnable(scenario, {.record = false}); !runnable)
     return runnable.error();
-  options.scenario = *scenario;
+  options.scenario = scenario;
   if (options.force && !options.dump)
     return base::Fail(base::Reason::Usage, "--force only applies with --dump");
   return options;

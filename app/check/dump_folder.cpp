@@ -10,6 +10,7 @@
 #include "app/version.hpp"
 #include "base/os_error.hpp"
 #include "base/safe_output.hpp"
+#include "kernels/flash/scenario_options.hpp"
 
 namespace tilewalk::app {
 
@@ -52,7 +53,7 @@ std::string DumpConfigJson(const flash::Scenario& scenario) {
   config["schema"] = kDumpSchema;
   config["tool"] = "tilewalk";
   config["tilewalk_version"] = kVersion;
-  config["scenario"] = ScenarioJson(scenario);
+  config["scenario"] = ScenarioJson(flash::Erased(scenario));
   return JsonText(config, 2) + "\n";
 }
 

@@ -5,6 +5,9 @@
 #include <string>
 #include <utility>
 
+#include "kernels/flash/scenario_options.hpp"
+#include "kernels/registry/registry.hpp"
+
 namespace tilewalk::session {
 
 void TourSession::RunScenario(std::vector<std::string> flags) {
@@ -79,9 +82,9 @@ void TourSession::FinishScenario(const walkthrough::StopLanding& landing, std::v
 views::ScenarioPicture TourSession::BuildScenarioPictureNow() const {
   ScenarioContext context{.flags = m_flags, .edited = m_edited, .problem = m_scenario_problem};
   if (m_tour != nullptr) context.try_flags = m_tour->stops[static_cast<std::size_t>(m_stop)].try_flags;
-  flash::Scenario scenario;
+  kernel::Scenario scenario(kernel::DefaultKernel());
   if (m_recording) {
-    scenario = m_recording->scenario();
+    scenario = flash::Erased(m_recording->scenario());
     if (m_recording->error()) {
       context.rejection = &*m_recording->error();
       context.rejection_launch = m_recording->error_launch();

@@ -17,8 +17,10 @@
 #include "base/interrupt_guard.hpp"
 #include "base/os_error.hpp"
 #include "base/safe_output.hpp"
+#include "kernels/api/scenario_args.hpp"
 #include "kernels/flash/flash_error.hpp"
-#include "kernels/flash/scenario_options.hpp"
+#include "kernels/flash/scenario.hpp"
+#include "kernels/registry/registry.hpp"
 #include "walkthrough/kernel_error_text.hpp"
 
 namespace tilewalk::app {
@@ -31,7 +33,7 @@ struct TraceOptions {
   std::string launch = "step";  // fwd, dkv, dq, or step: all of them
 };
 
-std::vector<OptionSpec> TraceOptionSpecs(TraceOptions& into, flash::ScenarioArgs& scenario) {
+std::vector<OptionSpec> TraceOptionSpecs(TraceOptions& into, kernel::ScenarioArgs& scenario) {
   std::vector<OptionSpec> specs = scenario.Specs();
   specs.push_back({.name = "--launch",
                    .value_name = "fwd|dkv|dq|step",
@@ -75,18 +77,18 @@ bool IsStandardOutput(const std::filesystem::path& path) {
 
 std::string TraceHelp() {
   TraceOptions options;
-  flash::ScenarioArgs scenario;
+  kernel::ScenarioArgs scenario(kernel::DefaultKernel());
   return base::OptionsHelp(TraceOptionSpecs(options, scenario));
 }
 
 VerbResult RunTraceVerb(const VerbCall& call) {
   TraceOptions options;
-  flash::ScenarioArgs scenario_args;
+  kernel::ScenarioArgs scenario_args(kernel::DefaultKernel());
   if (const auto parsed = base::ParseOptions(call.args, TraceOptionSpecs(options, scenario_args)); !parsed)
     return parsed.error();
   const auto built = scenario_args.Build();
   if (!built) return built.error();
-  const flash::Scenario& scenario = *built;
+  const auto& scenario = built->As<flash::Scenario>();
   // trace writes its JSON event by event: measured, it adds nothing to the recording's peak.
   if (const base::Status runnable = flash::CheckRunnable(scenario); !runnable) return runnable.error();
   if (!options.out) return base::Fail(base::Reason::Usage, "--out FILE.json is required");

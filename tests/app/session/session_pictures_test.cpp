@@ -419,7 +419,7 @@ TEST_CASE(
   REQUIRE(parsed.ok());
   const flash::Scenario& scenario = *parsed;
   const views::ScenarioPicture p =
-      BuildScenarioPicture(scenario, {.flags = flags, .try_flags = {"--block-k", "64"}});
+      BuildScenarioPicture(flash::Erased(scenario), {.flags = flags, .try_flags = {"--block-k", "64"}});
   CHECK(p.fields.size() == flash::ScenarioFields().size());
   CHECK(p.fields.front().group == "shapes");
   CHECK(p.fields.back().group == "blocks of the dQ launch");

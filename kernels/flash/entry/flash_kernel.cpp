@@ -1,0 +1,43 @@
+#include "kernels/api/kernel.hpp"
+#include "kernels/flash/entry/kernel_entry.hpp"
+#include "kernels/flash/scenario.hpp"
+#include "kernels/flash/scenario_fields.hpp"
+#include "kernels/flash/scenario_presets.hpp"
+
+namespace tilewalk::flash {
+namespace {
+
+std::shared_ptr<void> MakeDefaultScenario() {
+  return std::make_shared<Scenario>();
+}
+
+std::shared_ptr<void> CloneScenario(const void* scenario) {
+  return std::make_shared<Scenario>(*static_cast<const Scenario*>(scenario));
+}
+
+class FlashKernel final : public kernel::Kernel {
+ public:
+  FlashKernel()
+      : m_info{.name = "flash",
+               .title = "Pallas TPU flash attention",
+               .summary = "jax's Pallas flash attention for TPU: a forward launch, then dK/dV and dQ",
+               .scenario = {.fields = ScenarioFields(),
+                            .group_names = FieldGroupNames(),
+                            .presets = ScenarioPresetFiles(),
+                            .ops = {.type = &typeid(Scenario),
+                                    .make_default = MakeDefaultScenario,
+                                    .clone = CloneScenario}}} {}
+  const kernel::KernelInfo& info() const override { return m_info; }
+
+ private:
+  kernel::KernelInfo m_info;
+};
+
+}  // namespace
+
+const kernel::Kernel& KernelEntry() {
+  static const FlashKernel kernel;
+  return kernel;
+}
+
+}  // namespace tilewalk::flash
