@@ -1,10 +1,15 @@
 // A kernel as the code above the kernels sees it: a name, words for people, and the tables that describe
-// it (KernelInfo), behind one abstract class a kernel implements in kernels/<name>/entry/. The registry
-// (kernels/registry/) lists every kernel; nothing else names one.
+// it (KernelInfo), and what a run of it needs (estimate, prepare, compare, advise), behind one abstract
+// class a kernel implements in kernels/<name>/entry/. Calls are per scenario or per run, never per event. The
+// registry (kernels/registry/) lists every kernel; nothing else names one.
 #pragma once
 
+#include <memory>
+#include <string>
 #include <string_view>
 
+#include "kernels/api/host_memory.hpp"
+#include "kernels/api/run.hpp"
 #include "kernels/api/scenario.hpp"
 
 namespace tilewalk::kernel {
@@ -20,6 +25,16 @@ class Kernel {
  public:
   virtual ~Kernel() = default;
   virtual const KernelInfo& info() const = 0;
+  // The bytes a run of `s` takes, part by part: what the memory guard compares with MaxHostBytes().
+  virtual HostMemory EstimateHostMemory(const Scenario& s, const HostUse& use) const = 0;
+  // The scenario's launches, prepared: inputs made, every check and trace done. A run with error() set
+  // executes nothing. `s` must be runnable (the kernel's guard passed it).
+  virtual std::unique_ptr<KernelRun> Prepare(const Scenario& s, const RunOptions& options) const = 0;
+  // `outputs` of a run of `s` against the dense reference, on the inputs `s` makes (made again: for a
+  // caller that let the run go and kept its outputs).
+  virtual ReferenceComparison CompareWithReference(const Scenario& s, const Outputs& outputs) const = 0;
+  // What to change when a launch of this kernel raised `error` (a sentence for people).
+  virtual std::string ErrorAdvice(const tpu::KernelError& error, std::string_view launch) const = 0;
 };
 
 }  // namespace tilewalk::kernel

@@ -1,5 +1,9 @@
 #include "kernels/api/kernel.hpp"
+#include "kernels/flash/entry/flash_run.hpp"
 #include "kernels/flash/entry/kernel_entry.hpp"
+#include "kernels/flash/flash_error.hpp"
+#include "kernels/flash/host_memory.hpp"
+#include "kernels/flash/reference_check.hpp"
 #include "kernels/flash/scenario.hpp"
 #include "kernels/flash/scenario_fields.hpp"
 #include "kernels/flash/scenario_presets.hpp"
@@ -28,6 +32,22 @@ class FlashKernel final : public kernel::Kernel {
                                     .make_default = MakeDefaultScenario,
                                     .clone = CloneScenario}}} {}
   const kernel::KernelInfo& info() const override { return m_info; }
+  kernel::HostMemory EstimateHostMemory(const kernel::Scenario& s,
+                                        const kernel::HostUse& use) const override {
+    return flash::EstimateHostMemory(s.As<Scenario>(), use);
+  }
+  std::unique_ptr<kernel::KernelRun> Prepare(const kernel::Scenario& s,
+                                             const kernel::RunOptions& options) const override {
+    return std::make_unique<FlashRun>(s.As<Scenario>(), options);
+  }
+  kernel::ReferenceComparison CompareWithReference(const kernel::Scenario& s,
+                                                   const kernel::Outputs& outputs) const override {
+    const Scenario& scenario = s.As<Scenario>();
+    return flash::CompareWithReference(scenario, MakeInputs(scenario), outputs.As<TrainingStepResult>());
+  }
+  std::string ErrorAdvice(const tpu::KernelError& error, std::string_view launch) const override {
+    return flash::ErrorAdvice(error, std::string(launch));
+  }
 
  private:
   kernel::KernelInfo m_info;
