@@ -29,7 +29,7 @@ std::string Range(int64_t index, int64_t block, int64_t length) {
 // The queries or keys of a grid step's major blocks. The grids are (b, h, q, kv) in the forward and dQ
 // launches and (b, h, kv, q) in dK/dV.
 std::string StepPositions(const Recording& rec, const LaunchTrack& track, int64_t step, bool queries) {
-  const flash::Scenario& s = rec.scenario();
+  const auto& s = rec.scenario().As<flash::Scenario>();
   const flash::BlockSizes& b = s.block_sizes;
   const tpu::GridIndex g = tpu::UnflattenStep(track.grid, step);
   const bool dkv = track.name == "dkv";

@@ -14,8 +14,9 @@
 #include <string_view>
 #include <vector>
 
-#include "kernels/flash/scenario.hpp"
-#include "kernels/flash/training_step.hpp"
+#include "kernels/api/kernel.hpp"
+#include "kernels/api/run.hpp"
+#include "kernels/api/scenario.hpp"
 #include "walkthrough/checkpoint.hpp"
 #include "walkthrough/moment.hpp"
 
@@ -92,17 +93,17 @@ class Recording {
  public:
   // Runs every check and launch of the scenario once, recording. A rejected scenario gives a recording
   // with error() set and the launches that ran before it; a cancelled one (RecordOptions::cancelled), null.
-  static std::unique_ptr<Recording> Record(const flash::Scenario& scenario,
+  static std::unique_ptr<Recording> Record(const kernel::Scenario& scenario,
                                            const RecordOptions& options = {});
   ~Recording();
 
-  const flash::Scenario& scenario() const { return m_scenario; }
+  const kernel::Scenario& scenario() const { return m_scenario; }
   const std::optional<tpu::KernelError>& error() const { return m_error; }
   const std::string& error_launch() const { return m_error_launch; }
   const std::vector<LaunchTrack>& launches() const { return m_tracks; }
   uint64_t EventCount() const { return m_event_count; }
   // What the recording holds in memory, once seeking has built its replayers: its events and step
-  // bookkeeping, checkpoints, plans, the step's arrays and machine states (flash::TrainingStep::HeldBytes).
+  // bookkeeping, checkpoints, plans, the step's arrays and machine states (kernel::KernelRun::HeldBytes).
   std::size_t MemoryBytes() const;
 
   // Which launch holds a global event index, and the event itself.
@@ -161,11 +162,12 @@ class Recording {
 
   // Re-runs every launch from its first checkpoint into outputs filled with NaN first; returns them.
   // What a direct run gives, bit for bit, if the checkpoints and replays are right.
-  flash::TrainingStepResult ReplayToEnd() const;
-  flash::TrainingStepResult Outputs() const;
+  kernel::Outputs ReplayToEnd() const;
+  // The outputs as they stand; none for a recording with error() set (nothing ran to its end).
+  kernel::Outputs Outputs() const;
 
  private:
-  Recording() = default;
+  explicit Recording(const kernel::Scenario& scenario);
   // False when cancelled.
   bool RecordLaunch(int index, const RecordOptions& options, int64_t& steps_done, int64_t steps_total);
   tpu::LaunchRunner& Replayer(int launch) const;
@@ -179,9 +181,8 @@ class Recording {
   std::optional<uint64_t> SearchLine(std::optional<uint64_t> from, std::string_view file, uint32_t line,
                                      Direction direction) const;
 
-  flash::Scenario m_scenario;
-  flash::ScenarioInputs m_inputs;
-  std::unique_ptr<flash::TrainingStep> m_step;
+  kernel::Scenario m_scenario;
+  std::unique_ptr<kernel::KernelRun> m_run;  // owns the inputs its launches read
   std::vector<LaunchTrack> m_tracks;
   std::optional<tpu::KernelError> m_error;
   std::string m_error_launch;

@@ -92,10 +92,11 @@ StopLanding StopLander::Land(const TourStop& stop, const RecordOptions& options)
     out.problem = "scenario: " + runnable.error().message;
     return out;
   }
-  const std::string key = flash::CanonicalScenario(*scenario);
+  const kernel::Scenario erased = flash::Erased(*scenario);
+  const std::string key = erased.Canonical();
   std::shared_ptr<const Recording> recording = Find(key);
   if (!recording) {
-    recording = Recording::Record(*scenario, options);
+    recording = Recording::Record(erased, options);
     if (!recording) {
       out.cancelled = true;
       out.problem = "the recording was cancelled";

@@ -5,7 +5,6 @@
 #include <string>
 #include <utility>
 
-#include "kernels/flash/scenario_options.hpp"
 #include "kernels/registry/registry.hpp"
 
 namespace tilewalk::session {
@@ -84,7 +83,7 @@ views::ScenarioPicture TourSession::BuildScenarioPictureNow() const {
   if (m_tour != nullptr) context.try_flags = m_tour->stops[static_cast<std::size_t>(m_stop)].try_flags;
   kernel::Scenario scenario(kernel::DefaultKernel());
   if (m_recording) {
-    scenario = flash::Erased(m_recording->scenario());
+    scenario = m_recording->scenario();
     if (m_recording->error()) {
       context.rejection = &*m_recording->error();
       context.rejection_launch = m_recording->error_launch();

@@ -7,7 +7,6 @@
 #include "app/json_text.hpp"
 #include "app/scenario_json.hpp"
 #include "kernels/flash/flash_error.hpp"
-#include "kernels/flash/scenario_options.hpp"
 
 namespace tilewalk::app {
 
@@ -104,7 +103,7 @@ bool WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec,
   };
   std::fprintf(out,
                "{\"schema\":\"tilewalk-trace/1\",\n\"estimate_note\":\"times are cost-model estimates\",\n");
-  std::fprintf(out, "\"scenario\":%s,\n", JsonText(ScenarioJson(flash::Erased(rec.scenario()))).c_str());
+  std::fprintf(out, "\"scenario\":%s,\n", JsonText(ScenarioJson(rec.scenario())).c_str());
   if (pallas != nullptr)
     std::fprintf(out, "\"pallas\":%s,\n",
                  JsonText(nlohmann::json{

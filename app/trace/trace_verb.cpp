@@ -18,7 +18,6 @@
 #include "base/os_error.hpp"
 #include "base/safe_output.hpp"
 #include "kernels/api/scenario_args.hpp"
-#include "kernels/flash/flash_error.hpp"
 #include "kernels/flash/scenario.hpp"
 #include "kernels/registry/registry.hpp"
 #include "walkthrough/kernel_error_text.hpp"
@@ -118,7 +117,7 @@ VerbResult RunTraceVerb(const VerbCall& call) {
   // The recording asks the guard between grid steps, so a Ctrl-C stops it there.
   progress.Phase("recording the scenario");
   const auto recording =
-      walkthrough::Recording::Record(scenario, {.cancelled = [&guard] { return guard.Interrupted(); }});
+      walkthrough::Recording::Record(*built, {.cancelled = [&guard] { return guard.Interrupted(); }});
   progress.Finish();
   if (guard.Interrupted()) return interrupted();
   const auto report = [&](uint64_t done, uint64_t total) {
@@ -159,7 +158,7 @@ VerbResult RunTraceVerb(const VerbCall& call) {
   call.err << "wrote " << written << " events to " << where << "\n";
   if (recording->error()) {
     call.err << walkthrough::DescribeKernelError(*recording->error()) << "\n"
-             << flash::ErrorAdvice(*recording->error(), recording->error_launch()) << "\n"
+             << built->kernel().ErrorAdvice(*recording->error(), recording->error_launch()) << "\n"
              << "The trace holds what ran before the error.\n";
     return ExitCode::Failure;
   }

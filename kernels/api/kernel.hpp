@@ -25,11 +25,16 @@ class Kernel {
  public:
   virtual ~Kernel() = default;
   virtual const KernelInfo& info() const = 0;
+  // The chip, precision and padding the scenario's launches run under.
+  virtual RunSettings Settings(const Scenario& s) const = 0;
   // The bytes a run of `s` takes, part by part: what the memory guard compares with MaxHostBytes().
   virtual HostMemory EstimateHostMemory(const Scenario& s, const HostUse& use) const = 0;
   // The scenario's launches, prepared: inputs made, every check and trace done. A run with error() set
   // executes nothing. `s` must be runnable (the kernel's guard passed it).
   virtual std::unique_ptr<KernelRun> Prepare(const Scenario& s, const RunOptions& options) const = 0;
+  // The same scenario with naive index maps (every grid step asks for its own block), prepared without
+  // events: the Memory pane's yardstick for the kernel's redirects. Null: the kernel has none.
+  virtual std::unique_ptr<KernelRun> PrepareNaive(const Scenario&) const { return nullptr; }
   // `outputs` of a run of `s` against the dense reference, on the inputs `s` makes (made again: for a
   // caller that let the run go and kept its outputs).
   virtual ReferenceComparison CompareWithReference(const Scenario& s, const Outputs& outputs) const = 0;

@@ -16,9 +16,19 @@
 #include <vector>
 
 #include "kernels/api/reference_check.hpp"
+#include "kernels/tpu/chip.hpp"
+#include "kernels/tpu/dma.hpp"
 #include "kernels/tpu/launch.hpp"
 
 namespace tilewalk::kernel {
+
+// The TPU-model settings a kernel's scenario carries, as its launches run under them: what a replay of a
+// launch and the cost model need.
+struct RunSettings {
+  tpu::Chip chip{};
+  tpu::Precision precision = tpu::Precision::Default;
+  tpu::PadFill pad = tpu::PadFill::NaN;
+};
 
 struct RunOptions {
   bool record_events = true;  // each launch keeps its events (tpu::LaunchOptions::record_events)

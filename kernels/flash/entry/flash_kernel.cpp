@@ -32,6 +32,10 @@ class FlashKernel final : public kernel::Kernel {
                                     .make_default = MakeDefaultScenario,
                                     .clone = CloneScenario}}} {}
   const kernel::KernelInfo& info() const override { return m_info; }
+  kernel::RunSettings Settings(const kernel::Scenario& s) const override {
+    const Scenario& typed = s.As<Scenario>();
+    return {.chip = typed.ChipPreset(), .precision = typed.precision, .pad = typed.pad};
+  }
   kernel::HostMemory EstimateHostMemory(const kernel::Scenario& s,
                                         const kernel::HostUse& use) const override {
     return flash::EstimateHostMemory(s.As<Scenario>(), use);
@@ -39,6 +43,11 @@ class FlashKernel final : public kernel::Kernel {
   std::unique_ptr<kernel::KernelRun> Prepare(const kernel::Scenario& s,
                                              const kernel::RunOptions& options) const override {
     return std::make_unique<FlashRun>(s.As<Scenario>(), options);
+  }
+  std::unique_ptr<kernel::KernelRun> PrepareNaive(const kernel::Scenario& s) const override {
+    Scenario naive = s.As<Scenario>();
+    naive.naive_index_maps = true;
+    return std::make_unique<FlashRun>(naive, kernel::RunOptions{.record_events = false});
   }
   kernel::ReferenceComparison CompareWithReference(const kernel::Scenario& s,
                                                    const kernel::Outputs& outputs) const override {

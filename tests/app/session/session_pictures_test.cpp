@@ -22,7 +22,8 @@ std::shared_ptr<const walkthrough::Recording> CausalRecording() {
     const auto scenario =
         flash::ParseScenario(std::vector<std::string>{"--q-len", "512", "--kv-len", "512", "--causal"});
     REQUIRE(scenario.ok());
-    return std::shared_ptr<const walkthrough::Recording>(walkthrough::Recording::Record(*scenario));
+    return std::shared_ptr<const walkthrough::Recording>(
+        walkthrough::Recording::Record(flash::Erased(*scenario)));
   }();
   return recording;
 }
