@@ -143,6 +143,9 @@ class Recording {
   std::optional<uint64_t> NextAtLine(uint64_t from, std::string_view file, uint32_t line,
                                      Direction direction) const;
   std::optional<uint64_t> FirstAtSite(std::span<const tpu::SiteId> sites) const;
+  // The sites of that name in the recording's kernel (KernelInfo::source_folder): another kernel may use
+  // the name too. Asked once per landing or jump, not per event.
+  std::vector<tpu::SiteId> SitesNamed(std::string_view name) const;
   std::optional<uint64_t> FirstAtLine(std::string_view file, uint32_t line) const;
   // An event whose role-table name (SiteNameOf) is one of `names`: how the Pallas file's line map names
   // a statement, a copy, a writeback or a step boundary.

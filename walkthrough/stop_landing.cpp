@@ -17,7 +17,7 @@ base::Result<std::optional<uint64_t>> FindLanding(const Recording& rec, const La
                                                   "); land on 'rejected' or fix the flags");
   int seen = 0;
   const std::vector<tpu::SiteId> sites =
-      land.kind == Landing::Kind::Site ? tpu::SitesNamed(land.site) : std::vector<tpu::SiteId>{};
+      land.kind == Landing::Kind::Site ? rec.SitesNamed(land.site) : std::vector<tpu::SiteId>{};
   for (std::size_t l = 0; l < rec.launches().size(); ++l) {
     const LaunchTrack& t = rec.launches()[l];
     if (land.kind == Landing::Kind::Launch) {

@@ -18,6 +18,9 @@ struct KernelInfo {
   std::string_view name;     // "flash": cache keys, messages
   std::string_view title;    // "Pallas TPU flash attention"
   std::string_view summary;  // one line for a list of kernels
+  // The folder of the kernel's C++ ("kernels/flash/"): its sites are those whose file is in it, since
+  // two kernels may give a site the same name.
+  std::string_view source_folder;
   ScenarioSchema scenario;
 };
 

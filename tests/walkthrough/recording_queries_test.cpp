@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <source_location>
 
 #include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/recording.hpp"
@@ -152,4 +153,16 @@ TEST_CASE("queries: a rejected recording has no outputs, and asking for them is 
   CHECK(outputs.typed == nullptr);
   CHECK(outputs.named.empty());
   CHECK(outputs.Find("o") == nullptr);
+}
+
+TEST_CASE("queries: a site name is looked up in the recording's own kernel, not in another's files") {
+  const Recording& rec = Causal();
+  const std::vector<tpu::SiteId> flash_alpha = rec.SitesNamed("fwd.run.alpha");
+  REQUIRE(flash_alpha.size() == 1);
+  CHECK(flash_alpha == tpu::SitesNamed("fwd.run.alpha"));
+  // Another kernel's statement of the same name: this test file stands for its source.
+  const tpu::SiteId other = tpu::InternSite("fwd.run.alpha", std::source_location::current());
+  CHECK(other != flash_alpha.front());
+  CHECK(tpu::SitesNamed("fwd.run.alpha").size() == 2);
+  CHECK(rec.SitesNamed("fwd.run.alpha") == flash_alpha);
 }

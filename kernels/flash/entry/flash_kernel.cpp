@@ -25,6 +25,7 @@ class FlashKernel final : public kernel::Kernel {
       : m_info{.name = "flash",
                .title = "Pallas TPU flash attention",
                .summary = "jax's Pallas flash attention for TPU: a forward launch, then dK/dV and dQ",
+               .source_folder = "kernels/flash/",
                .scenario = {.fields = ScenarioFields(),
                             .group_names = FieldGroupNames(),
                             .presets = ScenarioPresetFiles(),
