@@ -4,9 +4,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "kernels/api/memory_guard.hpp"
 #include "kernels/api/scenario_args.hpp"
-#include "kernels/flash/flash_error.hpp"
-#include "kernels/flash/scenario_options.hpp"
 
 namespace tilewalk::walkthrough {
 
@@ -226,9 +225,7 @@ PlaceholderSource::Run& PlaceholderSource::Variant(const std::vector<std::string
     run = std::make_unique<Run>(
         Run{.scenario = kernel::ParseScenario(flags, m_recording.scenario()).value(), .variant = true});
     // Asked as check asks (a run and then its reference), since a {with …: check.…} compares too.
-    if (const base::Status runnable =
-            flash::CheckRunnable(run->scenario.As<flash::Scenario>(), {.record = false});
-        !runnable) {
+    if (const base::Status runnable = kernel::CheckRunnable(run->scenario, {.record = false}); !runnable) {
       run->refused = runnable.error();
       return *run;
     }
@@ -260,9 +257,7 @@ Figure PlaceholderSource::RunValue(Run& run, const std::string& body, const std:
       if (run.variant) {
         ReleaseVariantOutputs();
         // The process may hold more now than when the guard first passed this variant: ask again.
-        if (const base::Status runnable =
-                flash::CheckRunnable(run.scenario.As<flash::Scenario>(), {.record = false});
-            !runnable)
+        if (const base::Status runnable = kernel::CheckRunnable(run.scenario, {.record = false}); !runnable)
           return runnable.error();
         RunVariantStep(run);
       } else {

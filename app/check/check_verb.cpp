@@ -13,8 +13,8 @@
 #include "app/progress_line.hpp"
 #include "base/interrupt_guard.hpp"
 #include "base/os_error.hpp"
+#include "kernels/api/memory_guard.hpp"
 #include "kernels/api/scenario_args.hpp"
-#include "kernels/flash/scenario.hpp"
 #include "kernels/registry/registry.hpp"
 #include "walkthrough/kernel_error_text.hpp"
 
@@ -47,8 +47,7 @@ base::Result<CheckOptions> ParseCheckOptions(std::span<const std::string_view> a
     return parsed.error();
   const auto built = scenario_args.Build();
   if (!built) return built.error();
-  if (const base::Status runnable = flash::CheckRunnable(built->As<flash::Scenario>(), {.record = false});
-      !runnable)
+  if (const base::Status runnable = kernel::CheckRunnable(*built, {.record = false}); !runnable)
     return runnable.error();
   options.scenario = *built;
   if (options.force && !options.dump)

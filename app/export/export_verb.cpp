@@ -10,6 +10,7 @@
 #include "app/screen/figure_screen.hpp"
 #include "base/byte_size.hpp"
 #include "base/number_text.hpp"
+#include "kernels/api/memory_guard.hpp"
 #include "kernels/api/scenario_args.hpp"
 #include "kernels/registry/registry.hpp"
 
@@ -270,11 +271,10 @@ base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view>
                 "give --tour or scenario flags, not both: a tour's stops bring their own scenarios");
   const auto built = scenario_args.Build();
   if (!built) return built.error();
-  const auto& scenario = built->As<flash::Scenario>();
-  if (const base::Status runnable = flash::CheckRunnable(scenario); !runnable) return runnable.error();
+  if (const base::Status runnable = kernel::CheckRunnable(*built); !runnable) return runnable.error();
   if (options.every == FrameEvery::Stop)
     return Fail(Reason::Usage, "--every stop needs a tour; a scenario has no stops (try --every step)");
-  options.scenario = scenario;
+  options.scenario = built->As<flash::Scenario>();
   return options;
 }
 

@@ -17,6 +17,7 @@
 #include "base/interrupt_guard.hpp"
 #include "base/os_error.hpp"
 #include "base/safe_output.hpp"
+#include "kernels/api/memory_guard.hpp"
 #include "kernels/api/scenario_args.hpp"
 #include "kernels/flash/scenario.hpp"
 #include "kernels/registry/registry.hpp"
@@ -89,7 +90,7 @@ VerbResult RunTraceVerb(const VerbCall& call) {
   if (!built) return built.error();
   const auto& scenario = built->As<flash::Scenario>();
   // trace writes its JSON event by event: measured, it adds nothing to the recording's peak.
-  if (const base::Status runnable = flash::CheckRunnable(scenario); !runnable) return runnable.error();
+  if (const base::Status runnable = kernel::CheckRunnable(*built); !runnable) return runnable.error();
   if (!options.out) return base::Fail(base::Reason::Usage, "--out FILE.json is required");
   const std::filesystem::path* out_path = &*options.out;
   std::vector<std::string> launches;

@@ -21,6 +21,8 @@ struct KernelInfo {
   // The folder of the kernel's C++ ("kernels/flash/"): its sites are those whose file is in it, since
   // two kernels may give a site the same name.
   std::string_view source_folder;
+  // What the memory guard's refusal tells to change: "reduce --batch, --heads, ..., drop --bias".
+  std::string_view memory_advice;
   ScenarioSchema scenario;
 };
 
@@ -28,6 +30,9 @@ class Kernel {
  public:
   virtual ~Kernel() = default;
   virtual const KernelInfo& info() const = 0;
+  // The checks of a scenario that need no memory: sizes below 1, an unknown chip (Reason::Usage), in
+  // the kernel's words. The memory guard (memory_guard.hpp) asks them first.
+  virtual base::Status CheckScenario(const Scenario& s) const = 0;
   // The chip, precision and padding the scenario's launches run under.
   virtual RunSettings Settings(const Scenario& s) const = 0;
   // The bytes a run of `s` takes, part by part: what the memory guard compares with MaxHostBytes().

@@ -1,5 +1,6 @@
 #include "kernels/flash/scenario_options.hpp"
 
+#include "kernels/api/memory_guard.hpp"
 #include "kernels/api/scenario_args.hpp"
 #include "kernels/flash/entry/kernel_entry.hpp"
 
@@ -7,6 +8,10 @@ namespace tilewalk::flash {
 
 kernel::Scenario Erased(Scenario scenario) {
   return kernel::Scenario::Of(KernelEntry(), std::move(scenario));
+}
+
+base::Status CheckRunnable(const Scenario& s, const HostUse& use) {
+  return kernel::CheckRunnable(Erased(s), use);
 }
 
 base::Result<Scenario> ParseScenario(std::span<const std::string> words, const Scenario& start) {

@@ -26,6 +26,7 @@ class FlashKernel final : public kernel::Kernel {
                .title = "Pallas TPU flash attention",
                .summary = "jax's Pallas flash attention for TPU: a forward launch, then dK/dV and dQ",
                .source_folder = "kernels/flash/",
+               .memory_advice = "reduce --batch, --heads, --q-len, --kv-len, --threads, drop --bias",
                .scenario = {.fields = ScenarioFields(),
                             .group_names = FieldGroupNames(),
                             .presets = ScenarioPresetFiles(),
@@ -33,6 +34,9 @@ class FlashKernel final : public kernel::Kernel {
                                     .make_default = MakeDefaultScenario,
                                     .clone = CloneScenario}}} {}
   const kernel::KernelInfo& info() const override { return m_info; }
+  base::Status CheckScenario(const kernel::Scenario& s) const override {
+    return flash::CheckScenario(s.As<Scenario>());
+  }
   kernel::RunSettings Settings(const kernel::Scenario& s) const override {
     const Scenario& typed = s.As<Scenario>();
     return {.chip = typed.ChipPreset(), .precision = typed.precision, .pad = typed.pad};

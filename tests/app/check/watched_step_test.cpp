@@ -11,6 +11,7 @@
 
 #include "kernels/flash/entry/kernel_entry.hpp"
 #include "kernels/flash/scenario_options.hpp"
+#include "kernels/flash/training_step.hpp"
 
 namespace tilewalk::app {
 namespace {
