@@ -60,6 +60,7 @@ bool Recording::RecordLaunch(int index, const RecordOptions& options, int64_t& s
   const tpu::LaunchSpec& spec = runner.spec();
   LaunchTrack track;
   track.name = spec.name;
+  track.info = m_scenario.kernel().info().FindLaunch(spec.name);
   track.grid = spec.grid;
   track.global_first_event = m_event_count;
   for (int o = 0; o < spec.OperandCount(); ++o) track.operand_names.push_back(spec.OperandName(o));

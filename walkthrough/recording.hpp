@@ -23,7 +23,8 @@
 namespace tilewalk::walkthrough {
 
 struct LaunchTrack {
-  std::string name;  // "fwd", "dkv", "dq"
+  std::string name;                          // the launch's name (its sites' prefix)
+  const kernel::LaunchInfo* info = nullptr;  // its kernel's row for it (KernelInfo::launches); null: none
   tpu::Dims grid;
   tpu::PipelinePlan plan;
   tpu::EventLog events;

@@ -5,10 +5,12 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 
 #include "kernels/api/host_memory.hpp"
+#include "kernels/api/launch_info.hpp"
 #include "kernels/api/run.hpp"
 #include "kernels/api/scenario.hpp"
 
@@ -23,7 +25,9 @@ struct KernelInfo {
   std::string_view source_folder;
   // What the memory guard's refusal tells to change: "reduce --batch, --heads, ..., drop --bias".
   std::string_view memory_advice;
+  std::span<const LaunchInfo> launches;  // every launch the kernel can run, in run order
   ScenarioSchema scenario;
+  const LaunchInfo* FindLaunch(std::string_view name) const;  // by name, or null
 };
 
 class Kernel {

@@ -16,6 +16,12 @@ std::string_view ScenarioSchema::GroupName(const ScenarioField& field) const {
   return field.group < group_names.size() ? group_names[field.group] : "other";
 }
 
+const LaunchInfo* KernelInfo::FindLaunch(std::string_view launch) const {
+  const auto it =
+      std::find_if(launches.begin(), launches.end(), [&](const LaunchInfo& l) { return l.name == launch; });
+  return it == launches.end() ? nullptr : &*it;
+}
+
 Scenario::Scenario(const Kernel& kernel) : Scenario(kernel, kernel.info().scenario.ops.make_default()) {}
 
 Scenario::Scenario(const Kernel& kernel, std::shared_ptr<const void> value)

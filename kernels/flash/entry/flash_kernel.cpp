@@ -19,6 +19,19 @@ std::shared_ptr<void> CloneScenario(const void* scenario) {
   return std::make_shared<Scenario>(*static_cast<const Scenario*>(scenario));
 }
 
+// The forward and dQ grids are (b, h, q, kv); the dK/dV grid is (b, h, kv, q).
+constexpr kernel::LaunchInfo kLaunches[] = {
+    {.name = "fwd",
+     .axes = {.rows = 2, .cols = 3, .row_block_field = "block_q", .col_block_field = "block_k_major"}},
+    {.name = "dkv",
+     .axes = {.rows = 3,
+              .cols = 2,
+              .row_block_field = "block_q_major_dkv",
+              .col_block_field = "block_k_major_dkv"}},
+    {.name = "dq",
+     .axes = {.rows = 2, .cols = 3, .row_block_field = "block_q_dq", .col_block_field = "block_k_major_dq"}},
+};
+
 class FlashKernel final : public kernel::Kernel {
  public:
   FlashKernel()
@@ -27,6 +40,7 @@ class FlashKernel final : public kernel::Kernel {
                .summary = "jax's Pallas flash attention for TPU: a forward launch, then dK/dV and dQ",
                .source_folder = "kernels/flash/",
                .memory_advice = "reduce --batch, --heads, --q-len, --kv-len, --threads, drop --bias",
+               .launches = kLaunches,
                .scenario = {.fields = ScenarioFields(),
                             .group_names = FieldGroupNames(),
                             .presets = ScenarioPresetFiles(),

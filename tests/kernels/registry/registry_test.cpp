@@ -94,6 +94,7 @@ TEST_CASE("flash's run through the interface is RunTrainingStep, bit for bit, on
     REQUIRE(result.launches.size() == direct.launches.size());
     for (std::size_t i = 0; i < direct.launches.size(); ++i) {
       CHECK(result.launches[i].name == direct.launches[i].name);
+      CHECK(kernel::DefaultKernel().info().FindLaunch(result.launches[i].name) != nullptr);
       CHECK(result.launches[i].result.stats.steps_run == direct.launches[i].result.stats.steps_run);
       CHECK(result.launches[i].result.stats.ops.matmuls == direct.launches[i].result.stats.ops.matmuls);
       CHECK(result.launches[i].result.events.size() == direct.launches[i].result.events.size());
