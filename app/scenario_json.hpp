@@ -6,10 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "kernels/flash/scenario.hpp"
+#include "kernels/api/scenario.hpp"
 
 namespace tilewalk::app {
 
-nlohmann::ordered_json ScenarioJson(const flash::Scenario& scenario);  // in the table's order
+nlohmann::ordered_json ScenarioJson(const kernel::Scenario& scenario);  // in the table's order
 
 }  // namespace tilewalk::app

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "kernels/flash/training_step.hpp"
 #include "kernels/tpu/block_spec.hpp"
 
 namespace tilewalk::walkthrough {
@@ -24,20 +23,12 @@ uint64_t BlockBytes(const tpu::InputOperand& input, uint32_t linear, const tpu::
 
 }  // namespace
 
-std::vector<NaiveLaunch> PlanNaiveLaunches(const flash::Scenario& scenario) {
-  flash::Scenario naive = scenario;
-  naive.naive_index_maps = true;
-  const flash::ScenarioInputs data = flash::MakeInputs(naive);
-  flash::TrainingStep step(data.inputs, data.d_o, naive.Config(),
-                           {.forward_only = naive.forward_only,
-                            .launch = {.chip = naive.ChipPreset(),
-                                       .precision = naive.precision,
-                                       .record_events = false,
-                                       .pad = naive.pad}});
+std::vector<NaiveLaunch> PlanNaiveLaunches(const kernel::Scenario& scenario) {
+  const std::unique_ptr<kernel::KernelRun> naive = scenario.kernel().PrepareNaive(scenario);
   std::vector<NaiveLaunch> launches;
-  if (step.error()) return launches;
-  for (int l = 0; l < step.LaunchCount(); ++l) {
-    tpu::LaunchRunner& runner = step.Runner(l);
+  if (!naive || naive->error()) return launches;
+  for (int l = 0; l < naive->LaunchCount(); ++l) {
+    tpu::LaunchRunner& runner = naive->Runner(l);
     const tpu::PipelinePlan& plan = runner.plan();
     NaiveLaunch out{.name = runner.spec().name};
     out.bytes_through_step.assign(static_cast<std::size_t>(plan.steps), 0);

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/flash/scenario.hpp"
+#include "kernels/api/scenario.hpp"
 #include "walkthrough/recording.hpp"
 
 namespace tilewalk::walkthrough {
@@ -20,8 +20,9 @@ struct NaiveLaunch {
                                                // (the prologue and each step's prefetch included)
 };
 
-// One entry per launch the scenario runs, in order; empty when the scenario is rejected.
-std::vector<NaiveLaunch> PlanNaiveLaunches(const flash::Scenario& scenario);
+// One entry per launch the scenario runs, in order (Kernel::PrepareNaive); empty when the scenario is
+// rejected or its kernel has no naive maps.
+std::vector<NaiveLaunch> PlanNaiveLaunches(const kernel::Scenario& scenario);
 
 // The recording's own count, to set beside the naive one: per step of a launch, the HBM → VMEM bytes its
 // issued copies moved by the end of that step.

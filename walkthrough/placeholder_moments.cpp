@@ -4,6 +4,7 @@
 // ({fwd.step.1.queries} reads "0–127").
 #include <algorithm>
 #include <cstdio>
+#include <string>
 
 #include "kernels/tpu/block_spec.hpp"
 
@@ -26,24 +27,23 @@ std::string Range(int64_t index, int64_t block, int64_t length) {
   return std::to_string(first) + "\u2013" + std::to_string(last);
 }
 
-// The queries or keys of a grid step's major blocks. The grids are (b, h, q, kv) in the forward and dQ
-// launches and (b, h, kv, q) in dK/dV.
+// A whole-number field of the scenario, 0 when unset (an optional block left to the kernel).
+int64_t WholeField(const kernel::Scenario& s, std::string_view key) {
+  const kernel::ScenarioField* field = s.schema().Find(key);
+  const std::string text = field ? s.Get(*field) : std::string();
+  return text.empty() ? 0 : std::stoll(text);
+}
+
+// The queries or keys of a grid step's major blocks, read by the launch's StepAxes (which grid axis walks
+// the query and the key blocks, and which fields give their sizes).
 std::string StepPositions(const Recording& rec, const LaunchTrack& track, int64_t step, bool queries) {
-  const flash::Scenario& s = rec.scenario();
-  const flash::BlockSizes& b = s.block_sizes;
+  if (track.info == nullptr) return std::string();  // a launch its kernel does not describe
+  const kernel::StepAxes& axes = track.info->axes;
   const tpu::GridIndex g = tpu::UnflattenStep(track.grid, step);
-  const bool dkv = track.name == "dkv";
-  const int64_t q_index = dkv ? g[3] : g[2], kv_index = dkv ? g[2] : g[3];
-  if (queries) {
-    const int64_t block = track.name == "fwd" ? b.block_q
-                          : dkv               ? b.block_q_major_dkv.value_or(0)
-                                              : b.block_q_dq.value_or(0);
-    return Range(q_index, block, s.q_len);
-  }
-  const int64_t block = track.name == "fwd" ? b.block_k_major
-                        : dkv               ? b.block_k_major_dkv.value_or(0)
-                                            : b.block_k_major_dq.value_or(0);
-  return Range(kv_index, block, s.kv_len);
+  const kernel::Scenario& s = rec.scenario();
+  if (queries)
+    return Range(g[axes.rows], WholeField(s, axes.row_block_field), WholeField(s, axes.row_length_field));
+  return Range(g[axes.cols], WholeField(s, axes.col_block_field), WholeField(s, axes.col_length_field));
 }
 
 int LaunchIndex(const Recording& rec, std::string_view name) {

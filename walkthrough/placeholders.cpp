@@ -4,9 +4,8 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "kernels/flash/flash_error.hpp"
-#include "kernels/flash/scenario_fields.hpp"
-#include "kernels/flash/scenario_options.hpp"
+#include "kernels/api/memory_guard.hpp"
+#include "kernels/api/scenario_args.hpp"
 
 namespace tilewalk::walkthrough {
 
@@ -60,13 +59,13 @@ struct LaunchFigures {
 };
 
 struct PlaceholderSource::Run {
-  flash::Scenario scenario;
-  std::vector<LaunchFigures> launches;
-  std::optional<tpu::KernelError> error;
-  std::optional<base::Error> refused;                    // a variant the memory guard refuses is not run
-  bool variant = false;                                  // a {with …} run, not the recording's own
-  std::optional<flash::TrainingStepResult> outputs;      // held until the check has compared them
-  std::optional<flash::ReferenceComparison> comparison;  // likewise
+  kernel::Scenario scenario;
+  std::vector<LaunchFigures> launches{};
+  std::optional<tpu::KernelError> error{};
+  std::optional<base::Error> refused{};                     // a variant the memory guard refuses is not run
+  bool variant = false;                                     // a {with …} run, not the recording's own
+  std::optional<kernel::Outputs> outputs{};                 // held until the check has compared them
+  std::optional<kernel::ReferenceComparison> comparison{};  // likewise
 };
 
 namespace {
@@ -156,7 +155,7 @@ Figure CheckValue(PlaceholderSource::Run& run, const std::vector<std::string_vie
                       "the scenario is rejected, so nothing is checked against the reference");
   }
   if (!run.comparison) {
-    run.comparison = flash::CompareWithReference(run.scenario, flash::MakeInputs(run.scenario), *run.outputs);
+    run.comparison = run.scenario.kernel().CompareWithReference(run.scenario, *run.outputs);
     run.outputs.reset();  // the comparison holds all a check asks
   }
   const auto verdict = [](bool pass, bool uncheckable) {
@@ -164,9 +163,9 @@ Figure CheckValue(PlaceholderSource::Run& run, const std::vector<std::string_vie
   };
   if (p.size() == 2 && p[1] == "masked_rows") return std::to_string(run.comparison->masked_rows);
   if (p.size() == 2) return verdict(run.comparison->pass, run.comparison->Uncheckable());
-  for (const flash::OutputError& e : run.comparison->outputs) {
+  for (const kernel::OutputError& e : run.comparison->outputs) {
     if (e.name != p[1]) continue;
-    if (p[2] == "pass") return verdict(e.pass, e.verdict == flash::Verdict::Uncheckable);
+    if (p[2] == "pass") return verdict(e.pass, e.verdict == kernel::Verdict::Uncheckable);
     return Format("%.1e", p[2] == "max_abs" ? e.max_abs : p[2] == "max_rel" ? e.max_rel : e.tolerance);
   }
   return base::Fail(base::Reason::NotFound,
@@ -178,8 +177,7 @@ Figure CheckValue(PlaceholderSource::Run& run, const std::vector<std::string_vie
 // ---- the source: own run, variants, recording-only forms ------------------------------------------
 
 PlaceholderSource::PlaceholderSource(const Recording& recording)
-    : m_recording(recording), m_own(std::make_unique<Run>()) {
-  m_own->scenario = recording.scenario();
+    : m_recording(recording), m_own(std::make_unique<Run>(Run{.scenario = recording.scenario()})) {
   m_own->error = recording.error();
   for (const LaunchTrack& t : recording.launches())
     m_own->launches.push_back({t.name, t.grid, t.stats, t.vmem.total_bytes, t.vmem.capacity});
@@ -202,16 +200,13 @@ namespace {
 
 // Runs a variant's training step (its outputs, and the first time its launches' figures).
 void RunVariantStep(PlaceholderSource::Run& run) {
-  const flash::ScenarioInputs data = flash::MakeInputs(run.scenario);
-  const flash::StepOptions options{.forward_only = run.scenario.forward_only,
-                                   .launch = {.chip = run.scenario.ChipPreset(),
-                                              .precision = run.scenario.precision,
-                                              .record_events = false,
-                                              .pad = run.scenario.pad}};
-  run.outputs = flash::RunTrainingStep(data.inputs, data.d_o, run.scenario.Config(), options);
-  run.error = run.outputs->error;
+  kernel::RunResult result = run.scenario.kernel()
+                                 .Prepare(run.scenario, {.record_events = false})
+                                 ->RunToEnd(kernel::KernelRun::Hand::Moved);
+  run.outputs = std::move(result.outputs);
+  run.error = result.error;
   if (!run.launches.empty()) return;
-  for (const flash::LaunchOutcome& l : run.outputs->launches)
+  for (const kernel::LaunchOutcome& l : result.launches)
     run.launches.push_back(
         {l.name, l.result.grid, l.result.stats, l.result.vmem.total_bytes, l.result.vmem.capacity});
 }
@@ -226,11 +221,11 @@ PlaceholderSource::Run& PlaceholderSource::Variant(const std::vector<std::string
     // The guard passes each variant alone, so only one variant's outputs are held at a time: the others
     // keep their figures, and run again if a check of theirs is asked for later.
     ReleaseVariantOutputs();
-    run = std::make_unique<Run>();
-    run->variant = true;
-    run->scenario = flash::ParseScenario(flags, m_recording.scenario()).value();  // checked when loaded
+    // Checked when loaded.
+    run = std::make_unique<Run>(
+        Run{.scenario = kernel::ParseScenario(flags, m_recording.scenario()).value(), .variant = true});
     // Asked as check asks (a run and then its reference), since a {with …: check.…} compares too.
-    if (const base::Status runnable = flash::CheckRunnable(run->scenario, {.record = false}); !runnable) {
+    if (const base::Status runnable = kernel::CheckRunnable(run->scenario, {.record = false}); !runnable) {
       run->refused = runnable.error();
       return *run;
     }
@@ -243,8 +238,8 @@ Figure PlaceholderSource::RunValue(Run& run, const std::string& body, const std:
   if (run.refused) return *run.refused;
   const std::vector<std::string_view> p = SplitDots(body);
   if (p[0] == "scenario") {
-    if (const flash::ScenarioField* field = flash::FindScenarioField(p[1])) {
-      const std::string value = field->get(run.scenario);
+    if (const kernel::ScenarioField* field = run.scenario.schema().Find(p[1])) {
+      const std::string value = run.scenario.Get(*field);
       return value.empty() ? std::string("unset") : value;  // an optional block left to the kernel
     }
     return base::Fail(base::Reason::NotFound, "the scenario has no setting '" + std::string(p[1]) + "'");
@@ -262,7 +257,7 @@ Figure PlaceholderSource::RunValue(Run& run, const std::string& body, const std:
       if (run.variant) {
         ReleaseVariantOutputs();
         // The process may hold more now than when the guard first passed this variant: ask again.
-        if (const base::Status runnable = flash::CheckRunnable(run.scenario, {.record = false}); !runnable)
+        if (const base::Status runnable = kernel::CheckRunnable(run.scenario, {.record = false}); !runnable)
           return runnable.error();
         RunVariantStep(run);
       } else {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "base/result.hpp"
-#include "kernels/flash/reference_check.hpp"
+#include "kernels/api/reference_check.hpp"
 #include "walkthrough/diagnostic.hpp"
 #include "walkthrough/placeholder_syntax.hpp"
 #include "walkthrough/recording.hpp"

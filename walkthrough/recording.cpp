@@ -15,59 +15,52 @@ struct Recording::ReplaySink {
   StepReplay* target = nullptr;
 };
 
+Recording::Recording(const kernel::Scenario& scenario) : m_scenario(scenario) {}
+
 Recording::~Recording() = default;
 
 // ---- recording ----------------------------------------------------------------------------------
 
-std::unique_ptr<Recording> Recording::Record(const flash::Scenario& scenario, const RecordOptions& options) {
-  std::unique_ptr<Recording> r(new Recording);
-  r->m_scenario = scenario;
-  r->m_inputs = flash::MakeInputs(scenario);
+std::unique_ptr<Recording> Recording::Record(const kernel::Scenario& scenario, const RecordOptions& options) {
+  std::unique_ptr<Recording> r(new Recording(scenario));
   r->m_sink = std::make_unique<ReplaySink>();
   r->m_sink->recording = r.get();
-  flash::StepOptions step_options{.forward_only = scenario.forward_only,
-                                  .launch = {.chip = scenario.ChipPreset(),
-                                             .precision = scenario.precision,
-                                             .record_events = true,
-                                             .pad = scenario.pad,
-                                             .threads = options.threads}};
-  r->m_step = std::make_unique<flash::TrainingStep>(r->m_inputs.inputs, r->m_inputs.d_o, scenario.Config(),
-                                                    step_options);
-  if (r->m_step->error()) {
-    r->m_error = r->m_step->error();
-    r->m_error_launch = r->m_step->error_launch();
+  r->m_run = scenario.kernel().Prepare(scenario, {.record_events = true, .threads = options.threads});
+  if (r->m_run->error()) {
+    r->m_error = r->m_run->error();
+    r->m_error_launch = r->m_run->error_launch();
     return r;
   }
   if (options.cancelled && options.cancelled()) return nullptr;  // making the inputs may have taken a while
   int64_t steps_total = 0, steps_done = 0;
-  for (int i = 0; i < r->m_step->LaunchCount(); ++i)
-    steps_total += r->m_step->Runner(i).spec().grid.Product();
-  for (int i = 0; i < r->m_step->LaunchCount() && !r->m_error; ++i)
+  for (int i = 0; i < r->m_run->LaunchCount(); ++i) steps_total += r->m_run->Runner(i).spec().grid.Product();
+  for (int i = 0; i < r->m_run->LaunchCount() && !r->m_error; ++i)
     if (!r->RecordLaunch(i, options, steps_done, steps_total)) return nullptr;
   r->m_replayers.resize(r->m_tracks.size());
   return r;
 }
 
 std::size_t Recording::MemoryBytes() const {
-  std::size_t bytes = m_checkpoint_bytes + (m_step ? m_step->HeldBytes() : 0);
+  std::size_t bytes = m_checkpoint_bytes + (m_run ? m_run->HeldBytes() : 0);
   for (std::size_t i = 0; i < m_tracks.size(); ++i) {
     const LaunchTrack& t = m_tracks[i];
     bytes += t.events.capacity() * sizeof(tpu::Event) + t.step_first_event.capacity() * sizeof(uint32_t) +
              t.step_ran.capacity() + t.plan.Bytes() + t.stats.step_costs.capacity() * sizeof(tpu::StepCost);
     // The launch's replayer, which the first seek into it builds: a machine state and a plan like the
     // step's runner's (whose plan the track holds now).
-    if (m_step) bytes += m_step->Runner(static_cast<int>(i)).HeldBytes() + t.plan.Bytes();
+    if (m_run) bytes += m_run->Runner(static_cast<int>(i)).HeldBytes() + t.plan.Bytes();
   }
   return bytes;
 }
 
 bool Recording::RecordLaunch(int index, const RecordOptions& options, int64_t& steps_done,
                              int64_t steps_total) {
-  if (index == 1) m_step->HandResidualsToBackward();
-  tpu::LaunchRunner& runner = m_step->Runner(index);
+  m_run->BeforeLaunch(index);
+  tpu::LaunchRunner& runner = m_run->Runner(index);
   const tpu::LaunchSpec& spec = runner.spec();
   LaunchTrack track;
   track.name = spec.name;
+  track.info = m_scenario.kernel().info().FindLaunch(spec.name);
   track.grid = spec.grid;
   track.global_first_event = m_event_count;
   for (int o = 0; o < spec.OperandCount(); ++o) track.operand_names.push_back(spec.OperandName(o));
@@ -77,7 +70,7 @@ bool Recording::RecordLaunch(int index, const RecordOptions& options, int64_t& s
   // what earlier launches left), the interval grows: after each checkpoint it is recomputed from the
   // bytes checkpoints have really taken, so the remaining ones just fit.
   const int64_t steps = spec.grid.Product();
-  const int launches_left = m_step->LaunchCount() - index;
+  const int launches_left = m_run->LaunchCount() - index;
   const double share = std::max(0.0, static_cast<double>(options.checkpoint_budget_bytes) -
                                          static_cast<double>(m_checkpoint_bytes)) /
                        launches_left;
@@ -137,34 +130,33 @@ const tpu::Event& Recording::EventAt(uint64_t event) const {
   return t.events[event - t.global_first_event];
 }
 
-flash::TrainingStepResult Recording::Outputs() const {
-  flash::TrainingStepResult out;
-  m_step->CollectOutputs(out);
-  return out;
+kernel::Outputs Recording::Outputs() const {
+  if (m_error) return {};
+  return m_run->CollectOutputs();
 }
 
 // ---- buffer numbering ---------------------------------------------------------------------------
 
 int Recording::BufferCount(int launch) const {
-  const tpu::LaunchSpec& spec = m_step->Runner(launch).spec();
+  const tpu::LaunchSpec& spec = m_run->Runner(launch).spec();
   return static_cast<int>(2 * spec.inputs.size() + 2 * spec.outputs.size() + spec.scratch.size());
 }
 
 int Recording::OutputSlotBuffer(int launch, int output, int slot) const {
-  return static_cast<int>(2 * m_step->Runner(launch).spec().inputs.size()) + output * 2 + slot;
+  return static_cast<int>(2 * m_run->Runner(launch).spec().inputs.size()) + output * 2 + slot;
 }
 
 const tpu::Array& Recording::OutputArray(int launch, int output) const {
-  return *m_step->Runner(launch).spec().outputs[static_cast<std::size_t>(output)].array;
+  return *m_run->Runner(launch).spec().outputs[static_cast<std::size_t>(output)].array;
 }
 
 int Recording::ScratchBuffer(int launch, int scratch) const {
-  const tpu::LaunchSpec& spec = m_step->Runner(launch).spec();
+  const tpu::LaunchSpec& spec = m_run->Runner(launch).spec();
   return static_cast<int>(2 * spec.inputs.size() + 2 * spec.outputs.size()) + scratch;
 }
 
 std::string Recording::BufferName(int launch, int buffer) const {
-  const tpu::LaunchSpec& spec = m_step->Runner(launch).spec();
+  const tpu::LaunchSpec& spec = m_run->Runner(launch).spec();
   const int n_in = static_cast<int>(spec.inputs.size()), n_out = static_cast<int>(spec.outputs.size());
   if (buffer < 2 * n_in) return spec.inputs[buffer / 2].name + " slot " + std::to_string(buffer % 2);
   buffer -= 2 * n_in;
@@ -203,10 +195,9 @@ tpu::LaunchRunner& Recording::Replayer(int launch) const {
   auto& slot = m_replayers[static_cast<std::size_t>(launch)];
   if (!slot) {
     ReplaySink* sink = m_sink.get();
-    tpu::LaunchOptions options{.chip = m_scenario.ChipPreset(),
-                               .precision = m_scenario.precision,
-                               .record_events = false,
-                               .pad = m_scenario.pad};
+    const kernel::RunSettings settings = m_scenario.kernel().Settings(m_scenario);
+    tpu::LaunchOptions options{
+        .chip = settings.chip, .precision = settings.precision, .record_events = false, .pad = settings.pad};
     options.observer = [sink](std::size_t index, tpu::SiteId site, const tpu::Value& value) {
       if (!sink->target) return;
       const uint64_t global =
@@ -223,7 +214,7 @@ tpu::LaunchRunner& Recording::Replayer(int launch) const {
           {global, buffer,
            std::make_shared<const tpu::Array>(*StateBuffers(state)[static_cast<std::size_t>(buffer)])});
     };
-    slot = std::make_unique<tpu::LaunchRunner>(m_step->Runner(launch).spec(), options);
+    slot = std::make_unique<tpu::LaunchRunner>(m_run->Runner(launch).spec(), options);
     [[maybe_unused]] const auto error = slot->Prepare();
     assert(!error && "a launch that recorded must prepare again");
   }
@@ -257,7 +248,7 @@ std::shared_ptr<const StepReplay> Recording::Replay(int launch, int64_t step) co
 
 // ---- replaying to the end -----------------------------------------------------------------------
 
-flash::TrainingStepResult Recording::ReplayToEnd() const {
+kernel::Outputs Recording::ReplayToEnd() const {
   for (std::size_t launch = 0; launch < m_tracks.size(); ++launch) {
     tpu::LaunchRunner& runner = Replayer(static_cast<int>(launch));
     for (const tpu::OutputOperand& out : runner.spec().outputs)
@@ -266,7 +257,7 @@ flash::TrainingStepResult Recording::ReplayToEnd() const {
     runner.RewindInputsTo(first.step());
     first.Restore(runner.mutable_state());
     while (!runner.Finished()) runner.RunStep();
-    if (launch == 0 && m_tracks.size() > 1) m_step->HandResidualsToBackward();
+    if (launch + 1 < m_tracks.size()) m_run->BeforeLaunch(static_cast<int>(launch) + 1);
   }
   return Outputs();
 }

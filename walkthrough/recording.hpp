@@ -14,15 +14,17 @@
 #include <string_view>
 #include <vector>
 
-#include "kernels/flash/scenario.hpp"
-#include "kernels/flash/training_step.hpp"
+#include "kernels/api/kernel.hpp"
+#include "kernels/api/run.hpp"
+#include "kernels/api/scenario.hpp"
 #include "walkthrough/checkpoint.hpp"
 #include "walkthrough/moment.hpp"
 
 namespace tilewalk::walkthrough {
 
 struct LaunchTrack {
-  std::string name;  // "fwd", "dkv", "dq"
+  std::string name;                          // the launch's name (its sites' prefix)
+  const kernel::LaunchInfo* info = nullptr;  // its kernel's row for it (KernelInfo::launches); null: none
   tpu::Dims grid;
   tpu::PipelinePlan plan;
   tpu::EventLog events;
@@ -92,17 +94,17 @@ class Recording {
  public:
   // Runs every check and launch of the scenario once, recording. A rejected scenario gives a recording
   // with error() set and the launches that ran before it; a cancelled one (RecordOptions::cancelled), null.
-  static std::unique_ptr<Recording> Record(const flash::Scenario& scenario,
+  static std::unique_ptr<Recording> Record(const kernel::Scenario& scenario,
                                            const RecordOptions& options = {});
   ~Recording();
 
-  const flash::Scenario& scenario() const { return m_scenario; }
+  const kernel::Scenario& scenario() const { return m_scenario; }
   const std::optional<tpu::KernelError>& error() const { return m_error; }
   const std::string& error_launch() const { return m_error_launch; }
   const std::vector<LaunchTrack>& launches() const { return m_tracks; }
   uint64_t EventCount() const { return m_event_count; }
   // What the recording holds in memory, once seeking has built its replayers: its events and step
-  // bookkeeping, checkpoints, plans, the step's arrays and machine states (flash::TrainingStep::HeldBytes).
+  // bookkeeping, checkpoints, plans, the step's arrays and machine states (kernel::KernelRun::HeldBytes).
   std::size_t MemoryBytes() const;
 
   // Which launch holds a global event index, and the event itself.
@@ -142,6 +144,9 @@ class Recording {
   std::optional<uint64_t> NextAtLine(uint64_t from, std::string_view file, uint32_t line,
                                      Direction direction) const;
   std::optional<uint64_t> FirstAtSite(std::span<const tpu::SiteId> sites) const;
+  // The sites of that name in the recording's kernel (KernelInfo::source_folder): another kernel may use
+  // the name too. Asked once per landing or jump, not per event.
+  std::vector<tpu::SiteId> SitesNamed(std::string_view name) const;
   std::optional<uint64_t> FirstAtLine(std::string_view file, uint32_t line) const;
   // An event whose role-table name (SiteNameOf) is one of `names`: how the Pallas file's line map names
   // a statement, a copy, a writeback or a step boundary.
@@ -161,11 +166,12 @@ class Recording {
 
   // Re-runs every launch from its first checkpoint into outputs filled with NaN first; returns them.
   // What a direct run gives, bit for bit, if the checkpoints and replays are right.
-  flash::TrainingStepResult ReplayToEnd() const;
-  flash::TrainingStepResult Outputs() const;
+  kernel::Outputs ReplayToEnd() const;
+  // The outputs as they stand; none for a recording with error() set (nothing ran to its end).
+  kernel::Outputs Outputs() const;
 
  private:
-  Recording() = default;
+  explicit Recording(const kernel::Scenario& scenario);
   // False when cancelled.
   bool RecordLaunch(int index, const RecordOptions& options, int64_t& steps_done, int64_t steps_total);
   tpu::LaunchRunner& Replayer(int launch) const;
@@ -179,9 +185,8 @@ class Recording {
   std::optional<uint64_t> SearchLine(std::optional<uint64_t> from, std::string_view file, uint32_t line,
                                      Direction direction) const;
 
-  flash::Scenario m_scenario;
-  flash::ScenarioInputs m_inputs;
-  std::unique_ptr<flash::TrainingStep> m_step;
+  kernel::Scenario m_scenario;
+  std::unique_ptr<kernel::KernelRun> m_run;  // owns the inputs its launches read
   std::vector<LaunchTrack> m_tracks;
   std::optional<tpu::KernelError> m_error;
   std::string m_error_launch;

@@ -175,6 +175,14 @@ std::optional<uint64_t> Recording::FirstAtSite(std::span<const tpu::SiteId> site
   return SearchSites(std::nullopt, sites, Direction::Forward);
 }
 
+std::vector<tpu::SiteId> Recording::SitesNamed(std::string_view name) const {
+  const std::string_view folder = m_scenario.kernel().info().source_folder;
+  std::vector<tpu::SiteId> ids;
+  for (const tpu::SiteId id : tpu::SitesNamed(name))
+    if (tpu::GetSite(id).file.find(folder) != std::string::npos) ids.push_back(id);
+  return ids;
+}
+
 std::optional<uint64_t> Recording::FirstAtLine(std::string_view file, uint32_t line) const {
   return SearchLine(std::nullopt, file, line, Direction::Forward);
 }

@@ -17,7 +17,7 @@ base::Result<std::optional<uint64_t>> FindLanding(const Recording& rec, const La
                                                   "); land on 'rejected' or fix the flags");
   int seen = 0;
   const std::vector<tpu::SiteId> sites =
-      land.kind == Landing::Kind::Site ? tpu::SitesNamed(land.site) : std::vector<tpu::SiteId>{};
+      land.kind == Landing::Kind::Site ? rec.SitesNamed(land.site) : std::vector<tpu::SiteId>{};
   for (std::size_t l = 0; l < rec.launches().size(); ++l) {
     const LaunchTrack& t = rec.launches()[l];
     if (land.kind == Landing::Kind::Launch) {
@@ -92,10 +92,11 @@ StopLanding StopLander::Land(const TourStop& stop, const RecordOptions& options)
     out.problem = "scenario: " + runnable.error().message;
     return out;
   }
-  const std::string key = flash::CanonicalScenario(*scenario);
+  const kernel::Scenario erased = flash::Erased(*scenario);
+  const std::string key = erased.Canonical();
   std::shared_ptr<const Recording> recording = Find(key);
   if (!recording) {
-    recording = Recording::Record(*scenario, options);
+    recording = Recording::Record(erased, options);
     if (!recording) {
       out.cancelled = true;
       out.problem = "the recording was cancelled";

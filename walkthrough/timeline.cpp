@@ -40,7 +40,7 @@ bool Timeline::Jump(Moment moment, Direction direction) {
 }
 
 bool Timeline::JumpToSite(std::string_view site_name) {
-  return SeekTo(m_recording->FirstAtSite(tpu::SitesNamed(site_name)));
+  return SeekTo(m_recording->FirstAtSite(m_recording->SitesNamed(site_name)));
 }
 
 bool Timeline::JumpToLine(std::string_view cpp_file, uint32_t line) {

@@ -8,6 +8,7 @@
 
 #include "app/scenario_json.hpp"
 #include "kernels/flash/flash_error.hpp"
+#include "kernels/flash/scenario.hpp"
 #include "walkthrough/kernel_error_text.hpp"
 
 namespace tilewalk::app {
@@ -20,7 +21,7 @@ std::string Format(const char* fmt, double a) {
   return buf;
 }
 
-nlohmann::json LaunchJson(const flash::LaunchOutcome& launch) {
+nlohmann::json LaunchJson(const kernel::LaunchOutcome& launch) {
   const tpu::LaunchStats& st = launch.result.stats;
   nlohmann::json j;
   j["grid"] = nlohmann::json::array();
@@ -61,7 +62,7 @@ nlohmann::json CheckReportJson(const CheckRun& run) {
   nlohmann::json j;
   j["scenario"] = ScenarioJson(run.scenario);
   j["outputs"] = nlohmann::json::object();
-  for (const flash::OutputError& e : run.comparison.outputs)
+  for (const kernel::OutputError& e : run.comparison.outputs)
     j["outputs"][e.name] = {{"max_abs", e.max_abs},
                             {"max_rel", e.max_rel},
                             {"magnitude", e.magnitude},
@@ -76,12 +77,13 @@ nlohmann::json CheckReportJson(const CheckRun& run) {
                             {"nonfinite", e.nonfinite},
                             {"reference_nonfinite", e.reference_nonfinite},
                             {"nonfinite_mismatches", e.nonfinite_mismatches},
-                            {"verdict", std::string(flash::VerdictName(e.verdict))},
+                            {"verdict", std::string(kernel::VerdictName(e.verdict))},
                             {"pass", e.pass}};
   j["masked_rows"] = run.comparison.masked_rows;
-  j["segments"] = {{"asked", run.scenario.segments}, {"count", run.scenario.SegmentCount()}};
+  const auto& typed = run.scenario.As<flash::Scenario>();
+  j["segments"] = {{"asked", typed.segments}, {"count", typed.SegmentCount()}};
   j["launches"] = nlohmann::json::object();
-  for (const flash::LaunchOutcome& l : run.step.launches) j["launches"][l.name] = LaunchJson(l);
+  for (const kernel::LaunchOutcome& l : run.step.launches) j["launches"][l.name] = LaunchJson(l);
   if (run.step.error) j["error"] = KernelErrorJson(*run.step.error, run.step.error_launch);
   j["timing"] = {{"simulate_ms", run.simulate_ms}, {"reference_ms", run.comparison.reference_ms}};
   // What the memory guard judged the run by: its estimate (docs/bad-input.md) and the cap it allowed.
@@ -105,16 +107,16 @@ std::string SegmentWords(const flash::Scenario& s) {
          ": at most one per token of the shorter sequence)";
 }
 
-std::string ResultWord(flash::Verdict v) {
-  return v == flash::Verdict::Fail ? "FAIL" : std::string(flash::VerdictName(v));
+std::string ResultWord(kernel::Verdict v) {
+  return v == kernel::Verdict::Fail ? "FAIL" : std::string(kernel::VerdictName(v));
 }
 
 // Why outputs could not be checked: their names, and which term of the tolerance reached 1.
-std::string UncheckableWords(const flash::ReferenceComparison& c) {
+std::string UncheckableWords(const kernel::ReferenceComparison& c) {
   std::string names;
-  const flash::ErrorBudget* budget = nullptr;
-  for (const flash::OutputError& e : c.outputs) {
-    if (e.verdict != flash::Verdict::Uncheckable) continue;
+  const kernel::ErrorBudget* budget = nullptr;
+  for (const kernel::OutputError& e : c.outputs) {
+    if (e.verdict != kernel::Verdict::Uncheckable) continue;
     names += (names.empty() ? "" : ", ") + e.name;
     budget = &e.budget;
   }
@@ -131,14 +133,14 @@ std::string UncheckableWords(const flash::ReferenceComparison& c) {
 }
 
 // The table of errors, then a line for each thing it does not say by itself.
-void PrintOutputs(const flash::ReferenceComparison& c, std::ostream& out) {
+void PrintOutputs(const kernel::ReferenceComparison& c, std::ostream& out) {
   out << "output   max abs error   max rel error   tolerance   result\n";
-  for (const flash::OutputError& e : c.outputs)
+  for (const kernel::OutputError& e : c.outputs)
     out << "  " << e.name << std::string(7 - e.name.size(), ' ') << Format("%13.3e", e.max_abs) << "   "
         << Format("%13.3e", e.max_rel) << "   " << Format("%9.1e", e.tolerance) << "   "
         << ResultWord(e.verdict) << "\n";
-  for (const flash::OutputError& e : c.outputs)
-    if (e.verdict == flash::Verdict::IllConditioned)
+  for (const kernel::OutputError& e : c.outputs)
+    if (e.verdict == kernel::Verdict::IllConditioned)
       out << "  " << e.name << " is ill-conditioned: the terms it sums are " << Format("%.1e", e.Condition())
           << " times its largest value, so rounding alone moves it further than its tolerance; its error is "
           << Format("%.1e", e.max_abs / e.term_magnitude) << " of its terms, within tolerance\n";
@@ -149,7 +151,7 @@ void PrintOutputs(const flash::ReferenceComparison& c, std::ostream& out) {
            "kernels define: the average of v over the keys of the blocks each launch runs\n";
   // The errors above cover finite places only; NaN and Inf are counted apart, so that a poisoned input
   // reads as what it is rather than as an infinite error.
-  for (const flash::OutputError& e : c.outputs) {
+  for (const kernel::OutputError& e : c.outputs) {
     if (e.nonfinite == 0 && e.reference_nonfinite == 0) continue;
     const std::string where = e.nonfinite_mismatches
                                   ? "; they differ at " + std::to_string(e.nonfinite_mismatches) + " places"
@@ -158,7 +160,7 @@ void PrintOutputs(const flash::ReferenceComparison& c, std::ostream& out) {
         << e.reference_nonfinite << where << "\n";
   }
   if (!c.outputs.empty()) {
-    const flash::ErrorBudget& b = c.outputs.front().budget;
+    const kernel::ErrorBudget& b = c.outputs.front().budget;
     out << "  tolerance = " << Format("%.0e", b.base) << " + 2^-24 x (length of the sum + |sm_scale| "
         << Format("%g", b.sm_scale) << " x logit bound " << Format("%.1f", b.logit_bound)
         << "), relative to each output's largest value (docs/check.md)\n";
@@ -176,7 +178,7 @@ std::string PaddingWords(const flash::Scenario& s) {
 }  // namespace
 
 void PrintCheckReport(const CheckRun& run, std::ostream& out) {
-  const flash::Scenario& s = run.scenario;
+  const auto& s = run.scenario.As<flash::Scenario>();
   out << "scenario: batch " << s.batch << ", heads " << s.heads << ", q_len " << s.q_len << ", kv_len "
       << s.kv_len << ", head_dim " << s.head_dim << (s.causal ? ", causal" : "") << (s.bias ? ", bias" : "")
       << SegmentWords(s) << ", " << tpu::DTypeName(s.dtype) << ", precision "
@@ -188,12 +190,12 @@ void PrintCheckReport(const CheckRun& run, std::ostream& out) {
   PrintOutputs(run.comparison, out);
   const bool nonfinite_mismatch =
       std::any_of(run.comparison.outputs.begin(), run.comparison.outputs.end(),
-                  [](const flash::OutputError& e) { return e.nonfinite_mismatches > 0; });
+                  [](const kernel::OutputError& e) { return e.nonfinite_mismatches > 0; });
   const bool ill_conditioned =
       std::any_of(run.comparison.outputs.begin(), run.comparison.outputs.end(),
-                  [](const flash::OutputError& e) { return e.verdict == flash::Verdict::IllConditioned; });
+                  [](const kernel::OutputError& e) { return e.verdict == kernel::Verdict::IllConditioned; });
 
-  for (const flash::LaunchOutcome& l : run.step.launches) {
+  for (const kernel::LaunchOutcome& l : run.step.launches) {
     const tpu::LaunchStats& st = l.result.stats;
     out << "\nlaunch " << l.name << ": grid " << l.result.grid.ToString() << " = " << st.steps << " steps, "
         << st.steps_run << " ran, " << st.steps_skipped << " skipped arithmetic, " << st.ops.matmuls

@@ -6,21 +6,21 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "kernels/flash/host_memory.hpp"
-#include "kernels/flash/reference_check.hpp"
-#include "kernels/flash/scenario.hpp"
-#include "kernels/flash/training_step.hpp"
+#include "kernels/api/host_memory.hpp"
+#include "kernels/api/reference_check.hpp"
+#include "kernels/api/run.hpp"
+#include "kernels/api/scenario.hpp"
 
 namespace tilewalk::app {
 
 struct CheckRun {
-  flash::Scenario scenario;
-  flash::TrainingStepResult step;
-  flash::ReferenceComparison comparison;  // empty when the step failed
+  kernel::Scenario scenario;
+  kernel::RunResult step{};
+  kernel::ReferenceComparison comparison{};  // empty when the step failed
   double simulate_ms = 0;
   bool pass = false;
-  double memory_estimate = 0;  // what the memory guard estimated before the run
-  flash::HostCap memory_cap;   // and the cap it judged by, read then (an OS limit's room shrinks as we run)
+  double memory_estimate = 0;    // what the memory guard estimated before the run
+  kernel::HostCap memory_cap{};  // and the cap it judged by, read then (an OS limit's room shrinks as we run)
 };
 
 nlohmann::json CheckReportJson(const CheckRun& run);

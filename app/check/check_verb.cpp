@@ -13,14 +13,15 @@
 #include "app/progress_line.hpp"
 #include "base/interrupt_guard.hpp"
 #include "base/os_error.hpp"
-#include "kernels/flash/flash_error.hpp"
-#include "kernels/flash/scenario_options.hpp"
+#include "kernels/api/memory_guard.hpp"
+#include "kernels/api/scenario_args.hpp"
+#include "kernels/registry/registry.hpp"
 #include "walkthrough/kernel_error_text.hpp"
 
 namespace tilewalk::app {
 namespace {
 
-std::vector<OptionSpec> CheckOptionSpecs(CheckOptions& into, flash::ScenarioArgs& scenario) {
+std::vector<OptionSpec> CheckOptionSpecs(CheckOptions& into, kernel::ScenarioArgs& scenario) {
   std::vector<OptionSpec> specs = scenario.Specs();
   specs.push_back(SwitchOption("--json", "print the report as one JSON object", into.json));
   specs.push_back(PathOption("--dump", "DIR", "a folder",
@@ -35,20 +36,20 @@ std::vector<OptionSpec> CheckOptionSpecs(CheckOptions& into, flash::ScenarioArgs
 
 std::string CheckHelp() {
   CheckOptions options;
-  flash::ScenarioArgs scenario;
+  kernel::ScenarioArgs scenario(kernel::DefaultKernel());
   return base::OptionsHelp(CheckOptionSpecs(options, scenario));
 }
 
 base::Result<CheckOptions> ParseCheckOptions(std::span<const std::string_view> args) {
   CheckOptions options;
-  flash::ScenarioArgs scenario_args;
+  kernel::ScenarioArgs scenario_args(kernel::DefaultKernel());
   if (const auto parsed = base::ParseOptions(args, CheckOptionSpecs(options, scenario_args)); !parsed)
     return parsed.error();
-  auto scenario = scenario_args.Build();
-  if (!scenario) return scenario.error();
-  if (const base::Status runnable = flash::CheckRunnable(*scenario, {.record = false}); !runnable)
+  const auto built = scenario_args.Build();
+  if (!built) return built.error();
+  if (const base::Status runnable = kernel::CheckRunnable(*built, {.record = false}); !runnable)
     return runnable.error();
-  options.scenario = *scenario;
+  options.scenario = *built;
   if (options.force && !options.dump)
     return base::Fail(base::Reason::Usage, "--force only applies with --dump");
   return options;
@@ -69,25 +70,23 @@ VerbResult RunCheckVerb(const VerbCall& call) {
                                         : std::string("nothing was checked"));
   };
   ProgressLine progress(call.err, "check", ProgressLine::StderrIsTerminal());
-  const flash::Scenario& s = args.scenario;
-  const flash::ScenarioInputs data = flash::MakeInputs(s);
+  const kernel::Scenario& s = *args.scenario;
+  const kernel::Kernel& k = s.kernel();
+  const std::unique_ptr<kernel::KernelRun> prepared = k.Prepare(s, {.record_events = true});
 
-  CheckRun run;
-  run.scenario = s;
-  run.memory_estimate = flash::EstimateHostMemory(s, {.record = false}).Total();
-  run.memory_cap = flash::MaxHostBytes();
+  CheckRun run{.scenario = s};
+  run.memory_estimate = k.EstimateHostMemory(s, {.record = false}).Total();
+  run.memory_cap = kernel::MaxHostBytes();
   const auto start = std::chrono::steady_clock::now();
-  flash::StepOptions options{
-      .forward_only = s.forward_only,
-      .launch = {.chip = s.ChipPreset(), .precision = s.precision, .record_events = true, .pad = s.pad}};
-  auto step = RunWatchedStep(data.inputs, data.d_o, s.Config(), options, progress, interrupts);
+  auto step = RunWatchedStep(*prepared, progress, interrupts);
+  prepared->ReleaseLaunches();  // the reference needs the room; the dump needs only the inputs
   if (!step) return interrupted();
   run.step = std::move(*step);
   run.simulate_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (!run.step.error) {
     progress.Phase("the dense reference");
-    run.comparison = flash::CompareWithReference(s, data, run.step);
+    run.comparison = prepared->CompareWithReference(run.step.outputs);
   }
   progress.Finish();
   if (interrupts.Interrupted()) return interrupted();
@@ -100,9 +99,9 @@ VerbResult RunCheckVerb(const VerbCall& call) {
   }
   if (run.step.error)
     call.err << walkthrough::DescribeKernelError(*run.step.error) << "\n"
-             << flash::ErrorAdvice(*run.step.error, run.step.error_launch) << "\n";
+             << k.ErrorAdvice(*run.step.error, run.step.error_launch) << "\n";
   if (args.dump) {
-    if (const base::Status dumped = DumpCheckRun(*args.dump, args.force, run, data, interrupts); !dumped)
+    if (const base::Status dumped = DumpCheckRun(*args.dump, args.force, run, *prepared, interrupts); !dumped)
       return dumped.error();
   }
   return run.pass ? ExitCode::Ok : ExitCode::Failure;

@@ -9,14 +9,14 @@
 #include <string_view>
 
 #include "app/verb.hpp"
-#include "kernels/flash/scenario.hpp"
+#include "kernels/api/scenario.hpp"
 
 namespace tilewalk::app {
 
 inline constexpr std::string_view kCheckSynopsis = "[SCENARIO FLAGS] [--json] [--dump DIR [--force]]";
 
 struct CheckOptions {
-  flash::Scenario scenario{};
+  std::optional<kernel::Scenario> scenario{};   // set by ParseCheckOptions
   bool json = false;                            // --json: one JSON object
   std::optional<std::filesystem::path> dump{};  // --dump DIR: .npy files and config.json
   bool force = false;                           // --force: let --dump replace an earlier dump

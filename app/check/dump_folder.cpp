@@ -22,32 +22,19 @@ base::FolderOptions DumpFolderOptions(bool force) {
           .marker = {.file_name = "config.json", .accepts = IsDumpConfig, .description = "an earlier dump"}};
 }
 
-// The arrays of a dump, in the order they are written.
+// The arrays of a dump, in the order they are written: the inputs, then the outputs, each NAME.npy.
 std::vector<std::pair<std::string, const tpu::Array*>> DumpedArrays(const CheckRun& run,
-                                                                    const flash::ScenarioInputs& data) {
-  const flash::AttentionInputs& in = data.inputs;
-  std::vector<std::pair<std::string, const tpu::Array*>> arrays = {
-      {"q.npy", &in.q}, {"k.npy", &in.k}, {"v.npy", &in.v}};
-  if (in.ab) arrays.push_back({"ab.npy", &*in.ab});
-  if (in.q_segment_ids) {
-    arrays.push_back({"segment_ids_q.npy", &*in.q_segment_ids});
-    arrays.push_back({"segment_ids_kv.npy", &*in.kv_segment_ids});
-  }
-  arrays.push_back({"do.npy", &data.d_o});
-  const flash::TrainingStepResult& s = run.step;
-  if (!s.o.empty()) arrays.push_back({"o.npy", &s.o});
-  if (!s.l.empty()) {
-    for (auto [name, array] :
-         {std::pair{"l.npy", &s.l}, {"m.npy", &s.m}, {"dq.npy", &s.dq}, {"dk.npy", &s.dk}, {"dv.npy", &s.dv}})
-      arrays.push_back({name, array});
-  }
-  if (s.ds) arrays.push_back({"ds.npy", &*s.ds});
+                                                                    const kernel::KernelRun& inputs) {
+  std::vector<std::pair<std::string, const tpu::Array*>> arrays;
+  for (const auto& [name, array] : inputs.InputArrays()) arrays.emplace_back(name + ".npy", array);
+  for (const auto& [name, array] : run.step.outputs.named)
+    arrays.emplace_back(std::string(name) + ".npy", array);
   return arrays;
 }
 
 }  // namespace
 
-std::string DumpConfigJson(const flash::Scenario& scenario) {
+std::string DumpConfigJson(const kernel::Scenario& scenario) {
   nlohmann::ordered_json config;
   config["schema"] = kDumpSchema;
   config["tool"] = "tilewalk";
@@ -69,7 +56,7 @@ base::Status CheckDumpDestination(const fs::path& dir, bool force) {
 }
 
 base::Status DumpCheckRun(const fs::path& dir, bool force, const CheckRun& run,
-                          const flash::ScenarioInputs& data, const base::InterruptGuard& interrupts) {
+                          const kernel::KernelRun& inputs, const base::InterruptGuard& interrupts) {
   auto folder = base::OutputFolder::Create(dir, DumpFolderOptions(force));
   if (!folder) return folder.error();
   const std::string nothing = "nothing was written to " + base::Quote(dir);
@@ -77,7 +64,7 @@ base::Status DumpCheckRun(const fs::path& dir, bool force, const CheckRun& run,
   const auto failed = [&](const base::Status& written) {
     return base::Error{written.error().reason, written.error().message + "; " + nothing};
   };
-  for (const auto& [name, array] : DumpedArrays(run, data)) {
+  for (const auto& [name, array] : DumpedArrays(run, inputs)) {
     if (interrupts.Interrupted()) return interrupts.AsError(nothing);
     if (const base::Status written = WriteNpy(folder->path() / name, *array); !written)
       return failed(written);

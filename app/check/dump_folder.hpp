@@ -13,14 +13,15 @@
 #include "app/check/check_report.hpp"
 #include "base/interrupt_guard.hpp"
 #include "base/output_folder.hpp"
-#include "kernels/flash/scenario.hpp"
+#include "kernels/api/run.hpp"
+#include "kernels/api/scenario.hpp"
 
 namespace tilewalk::app {
 
 inline constexpr std::string_view kDumpSchema = "tilewalk-dump/1";
 
 // config.json: {"schema": "tilewalk-dump/1", "tool": "tilewalk", "tilewalk_version": ..., "scenario": ...}.
-std::string DumpConfigJson(const flash::Scenario& scenario);
+std::string DumpConfigJson(const kernel::Scenario& scenario);
 // Whether `content` is a config.json that tilewalk wrote: JSON whose tool is tilewalk and whose schema is
 // a tilewalk-dump one.
 bool IsDumpConfig(std::string_view content);
@@ -30,7 +31,8 @@ bool IsDumpConfig(std::string_view content);
 base::Status CheckDumpDestination(const std::filesystem::path& dir, bool force);
 
 // Writes the dump. Between files it asks `interrupts`, and stops with nothing written on a Ctrl-C.
+// `inputs` are those of the run's kernel (KernelRun::InputArrays), written before its outputs.
 base::Status DumpCheckRun(const std::filesystem::path& dir, bool force, const CheckRun& run,
-                          const flash::ScenarioInputs& inputs, const base::InterruptGuard& interrupts);
+                          const kernel::KernelRun& inputs, const base::InterruptGuard& interrupts);
 
 }  // namespace tilewalk::app

@@ -5,19 +5,17 @@
 
 namespace tilewalk::app {
 
-std::optional<flash::TrainingStepResult> RunWatchedStep(
-    const flash::AttentionInputs& inputs, const tpu::Array& d_o, const flash::AttentionConfig& config,
-    const flash::StepOptions& options, ProgressLine& progress, const base::InterruptGuard& interrupts) {
-  flash::TrainingStep step(inputs, d_o, config, options);
-  flash::TrainingStepResult out;
-  out.error = step.error();
-  out.error_launch = step.error_launch();
-  if (step.error()) return out;
+std::optional<kernel::RunResult> RunWatchedStep(kernel::KernelRun& run, ProgressLine& progress,
+                                                const base::InterruptGuard& interrupts) {
+  kernel::RunResult out;
+  out.error = run.error();
+  out.error_launch = run.error_launch();
+  if (run.error()) return out;
   std::int64_t total = 0, done = 0;
-  for (int i = 0; i < step.LaunchCount(); ++i) total += step.Runner(i).spec().grid.Product();
-  for (int i = 0; i < step.LaunchCount(); ++i) {
-    tpu::LaunchRunner& runner = step.Runner(i);
-    if (i == 1) step.HandResidualsToBackward();
+  for (int i = 0; i < run.LaunchCount(); ++i) total += run.Runner(i).spec().grid.Product();
+  for (int i = 0; i < run.LaunchCount(); ++i) {
+    tpu::LaunchRunner& runner = run.Runner(i);
+    run.BeforeLaunch(i);
     const std::string name = runner.spec().name;
     while (!runner.Finished()) {
       if (interrupts.Interrupted()) return std::nullopt;
@@ -31,7 +29,7 @@ std::optional<flash::TrainingStepResult> RunWatchedStep(
       return out;
     }
   }
-  step.CollectOutputs(out);
+  out.outputs = run.CollectOutputs();
   return out;
 }
 

@@ -8,7 +8,6 @@
 #include "base/child_process.hpp"
 #include "base/os_error.hpp"
 #include "base/terminal_text.hpp"
-#include "kernels/flash/flash_error.hpp"
 #include "walkthrough/kernel_error_text.hpp"
 
 namespace tilewalk::app {
@@ -89,7 +88,8 @@ std::optional<VerbResult> RefuseSession(const session::TourSession& session, con
     const tpu::KernelError& error = *session.recording()->error();
     err << "tilewalk export: the scenario is rejected, so there is nothing to draw.\n"
         << walkthrough::DescribeKernelError(error) << "\n"
-        << flash::ErrorAdvice(error, session.recording()->error_launch()) << "\n";
+        << session.recording()->scenario().kernel().ErrorAdvice(error, session.recording()->error_launch())
+        << "\n";
     return VerbResult(ExitCode::Failure);
   }
   return std::nullopt;

@@ -10,7 +10,9 @@
 #include "app/screen/figure_screen.hpp"
 #include "base/byte_size.hpp"
 #include "base/number_text.hpp"
-#include "kernels/flash/scenario_options.hpp"
+#include "kernels/api/memory_guard.hpp"
+#include "kernels/api/scenario_args.hpp"
+#include "kernels/registry/registry.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -65,7 +67,7 @@ std::vector<OptionSpec> OutputSpecs(ExportOptions& into) {
 }
 
 std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std::filesystem::path>& out,
-                                          flash::ScenarioArgs& scenario) {
+                                          kernel::ScenarioArgs& scenario) {
   std::vector<OptionSpec> specs = {
       PathOption(
           "--out", "DIR", "a folder",
@@ -230,7 +232,7 @@ base::Status CheckSvgOptions(ExportOptions& options, const std::vector<std::stri
 std::string ExportHelp() {
   ExportOptions options;
   std::optional<std::filesystem::path> out;
-  flash::ScenarioArgs scenario;
+  kernel::ScenarioArgs scenario(kernel::DefaultKernel());
   return base::OptionsHelp(ExportOptionSpecs(options, out, scenario));
 }
 
@@ -239,7 +241,7 @@ base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view>
   using base::Reason;
   ExportOptions options;
   std::optional<std::filesystem::path> out;
-  flash::ScenarioArgs scenario_args;
+  kernel::ScenarioArgs scenario_args(kernel::DefaultKernel());
   std::vector<OptionSpec> specs = ExportOptionSpecs(options, out, scenario_args);
   std::vector<std::string_view> given;
   RecordGiven(specs, {"--size", "--scale", "--html", "--video", "--panes"}, given);
@@ -267,12 +269,12 @@ base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view>
   if (!options.tour.empty())
     return Fail(Reason::Usage,
                 "give --tour or scenario flags, not both: a tour's stops bring their own scenarios");
-  auto scenario = scenario_args.Build();
-  if (!scenario) return scenario.error();
-  if (const base::Status runnable = flash::CheckRunnable(*scenario); !runnable) return runnable.error();
+  const auto built = scenario_args.Build();
+  if (!built) return built.error();
+  if (const base::Status runnable = kernel::CheckRunnable(*built); !runnable) return runnable.error();
   if (options.every == FrameEvery::Stop)
     return Fail(Reason::Usage, "--every stop needs a tour; a scenario has no stops (try --every step)");
-  options.scenario = *scenario;
+  options.scenario = built->As<flash::Scenario>();
   return options;
 }
 

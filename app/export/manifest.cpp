@@ -24,7 +24,8 @@ ordered_json OrNull(const std::string& s) {
 // A scenario as typed settings and as the flags that reproduce it.
 ordered_json ScenarioEntry(const std::optional<flash::Scenario>& scenario) {
   if (!scenario) return nullptr;
-  return {{"settings", ScenarioJson(*scenario)}, {"flags", flash::ScenarioToFlags(*scenario)}};
+  const kernel::Scenario erased = flash::Erased(*scenario);
+  return {{"settings", ScenarioJson(erased)}, {"flags", erased.ToFlags()}};
 }
 
 ordered_json TextJson(const ManifestText& text) {

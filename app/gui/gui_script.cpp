@@ -6,7 +6,7 @@
 #include "base/terminal_text.hpp"
 #include "base/text_trim.hpp"
 #include "base/user_text.hpp"
-#include "kernels/flash/scenario_fields.hpp"
+#include "kernels/registry/registry.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -36,11 +36,12 @@ base::Result<ScriptCommand> ParseCommand(std::string_view text, int line) {
   }
   if (word == "set") {
     const auto [field, value] = Split(rest);
-    const flash::ScenarioField* f = flash::FindScenarioField(field);
+    const kernel::ScenarioSchema& schema = kernel::DefaultKernel().info().scenario;
+    const kernel::ScenarioField* f = schema.Find(field);
     if (f == nullptr)
       return bad("'" + base::Excerpt(field) + "' is not a scenario field (such as q_len, causal, dtype)");
-    flash::Scenario probe;
-    if (const base::Status ok = f->set(probe, value); !ok)
+    const std::shared_ptr<void> probe = schema.ops.make_default();
+    if (const base::Status ok = f->set(probe.get(), value); !ok)
       return bad("set " + std::string(field) + " '" + base::Excerpt(value) + "': " + ok.error().message);
     c.op = ScriptOp::Set;
     c.field = std::string(field);

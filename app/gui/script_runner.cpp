@@ -9,7 +9,6 @@
 #include <utility>
 
 #include "base/terminal_text.hpp"
-#include "kernels/flash/scenario_fields.hpp"
 
 namespace tilewalk::app {
 namespace {

@@ -15,7 +15,7 @@ views::CostPicture BuildCostPicture(const walkthrough::Recording& rec, int launc
   }
   const walkthrough::LaunchTrack& track = rec.launches()[static_cast<std::size_t>(launch)];
   picture.launch = track.name;
-  const tpu::Chip chip = rec.scenario().ChipPreset();
+  const tpu::Chip chip = rec.scenario().kernel().Settings(rec.scenario()).chip;
   char text[160];
   const int cores = track.plan.cores.cores;
   picture.cores = cores;

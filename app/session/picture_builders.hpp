@@ -18,6 +18,7 @@
 #include "app/views/scenario_picture.hpp"
 #include "app/views/source_picture.hpp"
 #include "app/views/timeline_picture.hpp"
+#include "kernels/api/scenario.hpp"
 #include "walkthrough/naive_maps.hpp"
 #include "walkthrough/pallas_index.hpp"
 #include "walkthrough/passage.hpp"
@@ -119,7 +120,7 @@ struct ScenarioContext {
 };
 // Every setting of `scenario` as an editable field, grouped (shapes, flags, numbers and chip, the blocks of
 // each launch); the rejection in words, with its phase.
-views::ScenarioPicture BuildScenarioPicture(const flash::Scenario& scenario, const ScenarioContext& context);
+views::ScenarioPicture BuildScenarioPicture(const kernel::Scenario& scenario, const ScenarioContext& context);
 
 struct StopContext {
   std::string tour_title{};

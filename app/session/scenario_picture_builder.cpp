@@ -1,21 +1,19 @@
 #include "app/session/picture_builders.hpp"
 
-#include "kernels/flash/scenario_fields.hpp"
-
 namespace tilewalk::session {
 namespace {
 
-views::FieldKind ViewKind(const flash::ScenarioField& field) {
+views::FieldKind ViewKind(const kernel::ScenarioField& field) {
   switch (field.kind) {
-    case flash::FieldKind::Switch:
+    case kernel::FieldKind::Switch:
       return views::FieldKind::Bool;
-    case flash::FieldKind::Choice:
+    case kernel::FieldKind::Choice:
       return views::FieldKind::Choice;
-    case flash::FieldKind::Real:
+    case kernel::FieldKind::Real:
       return views::FieldKind::Number;
-    case flash::FieldKind::Block:
+    case kernel::FieldKind::Block:
       return field.optional ? views::FieldKind::OptionalInt : views::FieldKind::Int;
-    case flash::FieldKind::Whole:
+    case kernel::FieldKind::Whole:
       break;
   }
   return views::FieldKind::Int;
@@ -23,20 +21,22 @@ views::FieldKind ViewKind(const flash::ScenarioField& field) {
 
 }  // namespace
 
-views::ScenarioPicture BuildScenarioPicture(const flash::Scenario& scenario, const ScenarioContext& context) {
+views::ScenarioPicture BuildScenarioPicture(const kernel::Scenario& scenario,
+                                            const ScenarioContext& context) {
   views::ScenarioPicture picture{.edited = context.edited, .problem = context.problem};
   for (const std::string& w : context.flags) picture.key += w + " ";
-  for (const flash::ScenarioField& field : flash::ScenarioFields()) {
+  const kernel::ScenarioSchema& schema = scenario.schema();
+  for (const kernel::ScenarioField& field : schema.fields) {
     views::ScenarioField shown{.key = std::string(field.key),
                                .flag = std::string(field.flag),
-                               .group = std::string(flash::FieldGroupName(field.group)),
+                               .group = std::string(schema.GroupName(field)),
                                .kind = ViewKind(field),
-                               .value = field.get(scenario),
+                               .value = scenario.Get(field),
                                .help = std::string(field.help)};
     for (std::string_view choice : field.choices) shown.choices.emplace_back(choice);
     picture.fields.push_back(std::move(shown));
   }
-  picture.try_words = flash::FlagsInWords(context.try_flags);
+  picture.try_words = kernel::FlagsInWords(schema, context.try_flags);
   if (context.rejection != nullptr) {
     const tpu::KernelError& e = *context.rejection;
     picture.rejection =

@@ -22,6 +22,7 @@
 #include "app/session/yardsticks.hpp"
 #include "app/views/play_rate.hpp"
 #include "app/views/view_intent.hpp"
+#include "kernels/flash/scenario.hpp"
 #include "walkthrough/model_time.hpp"
 #include "walkthrough/stop_landing.hpp"
 #include "walkthrough/timeline.hpp"

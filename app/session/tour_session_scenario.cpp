@@ -5,6 +5,8 @@
 #include <string>
 #include <utility>
 
+#include "kernels/registry/registry.hpp"
+
 namespace tilewalk::session {
 
 void TourSession::RunScenario(std::vector<std::string> flags) {
@@ -79,7 +81,7 @@ void TourSession::FinishScenario(const walkthrough::StopLanding& landing, std::v
 views::ScenarioPicture TourSession::BuildScenarioPictureNow() const {
   ScenarioContext context{.flags = m_flags, .edited = m_edited, .problem = m_scenario_problem};
   if (m_tour != nullptr) context.try_flags = m_tour->stops[static_cast<std::size_t>(m_stop)].try_flags;
-  flash::Scenario scenario;
+  kernel::Scenario scenario(kernel::DefaultKernel());
   if (m_recording) {
     scenario = m_recording->scenario();
     if (m_recording->error()) {

@@ -17,8 +17,10 @@
 #include "base/interrupt_guard.hpp"
 #include "base/os_error.hpp"
 #include "base/safe_output.hpp"
-#include "kernels/flash/flash_error.hpp"
-#include "kernels/flash/scenario_options.hpp"
+#include "kernels/api/memory_guard.hpp"
+#include "kernels/api/scenario_args.hpp"
+#include "kernels/flash/scenario.hpp"
+#include "kernels/registry/registry.hpp"
 #include "walkthrough/kernel_error_text.hpp"
 
 namespace tilewalk::app {
@@ -31,7 +33,7 @@ struct TraceOptions {
   std::string launch = "step";  // fwd, dkv, dq, or step: all of them
 };
 
-std::vector<OptionSpec> TraceOptionSpecs(TraceOptions& into, flash::ScenarioArgs& scenario) {
+std::vector<OptionSpec> TraceOptionSpecs(TraceOptions& into, kernel::ScenarioArgs& scenario) {
   std::vector<OptionSpec> specs = scenario.Specs();
   specs.push_back({.name = "--launch",
                    .value_name = "fwd|dkv|dq|step",
@@ -75,20 +77,20 @@ bool IsStandardOutput(const std::filesystem::path& path) {
 
 std::string TraceHelp() {
   TraceOptions options;
-  flash::ScenarioArgs scenario;
+  kernel::ScenarioArgs scenario(kernel::DefaultKernel());
   return base::OptionsHelp(TraceOptionSpecs(options, scenario));
 }
 
 VerbResult RunTraceVerb(const VerbCall& call) {
   TraceOptions options;
-  flash::ScenarioArgs scenario_args;
+  kernel::ScenarioArgs scenario_args(kernel::DefaultKernel());
   if (const auto parsed = base::ParseOptions(call.args, TraceOptionSpecs(options, scenario_args)); !parsed)
     return parsed.error();
   const auto built = scenario_args.Build();
   if (!built) return built.error();
-  const flash::Scenario& scenario = *built;
+  const auto& scenario = built->As<flash::Scenario>();
   // trace writes its JSON event by event: measured, it adds nothing to the recording's peak.
-  if (const base::Status runnable = flash::CheckRunnable(scenario); !runnable) return runnable.error();
+  if (const base::Status runnable = kernel::CheckRunnable(*built); !runnable) return runnable.error();
   if (!options.out) return base::Fail(base::Reason::Usage, "--out FILE.json is required");
   const std::filesystem::path* out_path = &*options.out;
   std::vector<std::string> launches;
@@ -116,7 +118,7 @@ VerbResult RunTraceVerb(const VerbCall& call) {
   // The recording asks the guard between grid steps, so a Ctrl-C stops it there.
   progress.Phase("recording the scenario");
   const auto recording =
-      walkthrough::Recording::Record(scenario, {.cancelled = [&guard] { return guard.Interrupted(); }});
+      walkthrough::Recording::Record(*built, {.cancelled = [&guard] { return guard.Interrupted(); }});
   progress.Finish();
   if (guard.Interrupted()) return interrupted();
   const auto report = [&](uint64_t done, uint64_t total) {
@@ -157,7 +159,7 @@ VerbResult RunTraceVerb(const VerbCall& call) {
   call.err << "wrote " << written << " events to " << where << "\n";
   if (recording->error()) {
     call.err << walkthrough::DescribeKernelError(*recording->error()) << "\n"
-             << flash::ErrorAdvice(*recording->error(), recording->error_launch()) << "\n"
+             << built->kernel().ErrorAdvice(*recording->error(), recording->error_launch()) << "\n"
              << "The trace holds what ran before the error.\n";
     return ExitCode::Failure;
   }

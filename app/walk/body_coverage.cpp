@@ -31,7 +31,7 @@ std::set<std::string> FiredIn(const CoverageScenario& scenario) {
   for (std::string word; in >> word;) words.push_back(word);
   const auto parsed = flash::ParseScenario(words);
   assert(parsed && "the coverage scenarios are ours and must parse");
-  const auto recording = Recording::Record(*parsed);
+  const auto recording = Recording::Record(flash::Erased(*parsed));
   assert(!recording->error() && "the coverage scenarios are ours and must run to the end");
   return FiredSites(*recording);
 }

@@ -10,16 +10,6 @@
 #include "kernels/flash/seeded_normals.hpp"
 
 namespace tilewalk::flash {
-namespace {
-
-// An estimate past what 64 bits count (every flag at its limit) is still said in words.
-std::string DescribeEstimate(double bytes) {
-  if (bytes >= 0x1p63) return "more than 8 EiB";
-  return base::DescribeBytes(static_cast<uint64_t>(bytes));
-}
-
-}  // namespace
-
 AttentionConfig Scenario::Config() const {
   return AttentionConfig{.causal = causal,
                          .sm_scale = sm_scale,
@@ -50,7 +40,7 @@ std::string_view PoisonName(Poison p) {
   return "?";
 }
 
-base::Status CheckRunnable(const Scenario& s, const HostUse& use) {
+base::Status CheckScenario(const Scenario& s) {
   using base::Fail;
   using base::Reason;
   const std::pair<const char*, int> sizes[] = {{"--batch", s.batch},
@@ -65,20 +55,6 @@ base::Status CheckRunnable(const Scenario& s, const HostUse& use) {
   if (!tpu::ChipByName(s.chip))
     return Fail(Reason::Usage,
                 "--chip must be one of v4, v5e, v5p, v6e; got '" + base::CutText(s.chip) + "'");
-  const double bytes = EstimateHostMemory(s, use).Total();
-  const HostCap cap = MaxHostBytes();
-  if (bytes > static_cast<double>(cap.bytes)) {
-    const bool flag = cap.source == "--max-memory";
-    return Fail(Reason::TooLarge,
-                "this scenario needs about " + DescribeEstimate(bytes) + " of host memory, more than the " +
-                    base::DescribeBytes(static_cast<uint64_t>(cap.bytes)) +
-                    (flag ? " --max-memory allows"
-                          : " tilewalk may use (--max-memory's default: the least of half of this machine's "
-                            "memory, ulimit -v, ulimit -d and the cgroup's limit; here " +
-                                cap.source + ")") +
-                    "; reduce --batch, --heads, --q-len, --kv-len, --threads, drop --bias, or " +
-                    (flag ? "raise --max-memory" : "raise that limit"));
-  }
   return {};
 }
 

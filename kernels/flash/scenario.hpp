@@ -62,9 +62,10 @@ struct ScenarioInputs {
   tpu::Array d_o;  // the incoming gradient, like q
 };
 
-// Whether the scenario can be run at all, checked before any allocation: a failure (Reason::Usage for a
-// size below 1 or an unknown chip, Reason::TooLarge when EstimateHostMemory for `use` is over
-// MaxHostBytes) says what to change.
+// The checks that need no memory: a size below 1, negative segments, an unknown chip (Reason::Usage).
+base::Status CheckScenario(const Scenario& s);
+// Whether the scenario can be run at all, checked before any allocation: kernel::CheckRunnable (the
+// memory guard: CheckScenario, then EstimateHostMemory for `use` against MaxHostBytes) of this scenario.
 base::Status CheckRunnable(const Scenario& s, const HostUse& use = {});
 
 std::string_view PoisonName(Poison p);  // "none", "nan", "inf"

@@ -187,6 +187,17 @@ Status SetSeed(Scenario& s, std::string_view text) {
 
 // ---- the table ----
 
+// The table's accessors take the scenario behind a void pointer (kernel::ScenarioField); these cast it
+// back, once for every accessor above.
+template <std::string (*Get)(const Scenario&)>
+std::string Erased(const void* s) {
+  return Get(*static_cast<const Scenario*>(s));
+}
+template <Status (*Set)(Scenario&, std::string_view)>
+Status Erased(void* s, std::string_view text) {
+  return Set(*static_cast<Scenario*>(s), text);
+}
+
 using K = FieldKind;
 using G = FieldGroup;
 
@@ -202,11 +213,11 @@ ScenarioField Whole(Words w, G group) {
           .value_name = w.value_name,
           .help = w.help,
           .kind = K::Whole,
-          .group = group,
+          .group = static_cast<uint8_t>(group),
           .min = static_cast<double>(Min),
           .max = static_cast<double>(Max),
-          .get = GetWhole<Member>,
-          .set = SetWhole<Member, Min, Max>};
+          .get = Erased<GetWhole<Member>>,
+          .set = Erased<SetWhole<Member, Min, Max>>};
 }
 
 template <auto Member>
@@ -216,9 +227,9 @@ ScenarioField Switch(std::string_view key, std::string_view flag, std::string_vi
           .value_name = "",  // a switch takes no value
           .help = help,
           .kind = K::Switch,
-          .group = group,
-          .get = GetSwitch<Member>,
-          .set = SetSwitch<Member>};
+          .group = static_cast<uint8_t>(group),
+          .get = Erased<GetSwitch<Member>>,
+          .set = Erased<SetSwitch<Member>>};
 }
 
 template <auto Member>
@@ -228,24 +239,24 @@ ScenarioField Block(std::string_view key, std::string_view flag, std::string_vie
           .value_name = "N",
           .help = help,
           .kind = K::Block,
-          .group = group,
+          .group = static_cast<uint8_t>(group),
           .max = static_cast<double>(kMaxBlock),
           .optional = kOptionalBlock<Member>,
-          .get = GetBlock<Member>,
-          .set = SetBlock<Member>};
+          .get = Erased<GetBlock<Member>>,
+          .set = Erased<SetBlock<Member>>};
 }
 
-ScenarioField Choice(Words w, G group, std::span<const std::string_view> choices,
-                     std::string (*get)(const Scenario&), Status (*set)(Scenario&, std::string_view)) {
+template <std::string (*Get)(const Scenario&), Status (*Set)(Scenario&, std::string_view)>
+ScenarioField Choice(Words w, G group, std::span<const std::string_view> choices) {
   return {.key = w.key,
           .flag = w.flag,
           .value_name = w.value_name,
           .help = w.help,
           .kind = K::Choice,
-          .group = group,
+          .group = static_cast<uint8_t>(group),
           .choices = choices,
-          .get = get,
-          .set = set};
+          .get = Erased<Get>,
+          .set = Erased<Set>};
 }
 
 std::vector<ScenarioField> ShapesAndFlags() {
@@ -270,25 +281,27 @@ std::vector<ScenarioField> ShapesAndFlags() {
        .value_name = "X",
        .help = "softmax scale",
        .kind = K::Real,
-       .group = G::Flags,
+       .group = static_cast<uint8_t>(G::Flags),
        .min = 1e-6,
        .max = 1e6,
-       .get = GetScale,
-       .set = SetScale},
+       .get = Erased<GetScale>,
+       .set = Erased<SetScale>},
   };
 }
 
 std::vector<ScenarioField> NumbersAndWhatIfs() {
   return {
-      Choice({"dtype", "--dtype", "float32|bfloat16", "input dtype"}, G::Numbers, kDtypes, GetDtype,
-             SetDtype),
-      Choice({"precision", "--precision", "default|highest", "matmul precision"}, G::Numbers, kPrecisions,
-             GetPrecision, SetPrecision),
-      Choice({"chip", "--chip", "v4|v5e|v5p|v6e", "chip preset for VMEM and the cost model"}, G::Numbers,
-             kChips, GetChip, SetChip),
-      Choice({"pad", "--pad", "nan|zeros",
-              "what a partial block's padding holds: NaN (ints: int32 max), as interpret mode, or zeros"},
-             G::Numbers, kPads, GetPad, SetPad),
+      Choice<GetDtype, SetDtype>({"dtype", "--dtype", "float32|bfloat16", "input dtype"}, G::Numbers,
+                                 kDtypes),
+      Choice<GetPrecision, SetPrecision>({"precision", "--precision", "default|highest", "matmul precision"},
+                                         G::Numbers, kPrecisions),
+      Choice<GetChip, SetChip>(
+          {"chip", "--chip", "v4|v5e|v5p|v6e", "chip preset for VMEM and the cost model"}, G::Numbers,
+          kChips),
+      Choice<GetPad, SetPad>(
+          {"pad", "--pad", "nan|zeros",
+           "what a partial block's padding holds: NaN (ints: int32 max), as interpret mode, or zeros"},
+          G::Numbers, kPads),
       Whole<&Scenario::vmem_limit_bytes, 0, kMaxVmemLimit>(
           {"vmem_limit_bytes", "--vmem-limit", "BYTES",
            "VMEM limit of every launch, as CompilerParams(vmem_limit_bytes=...) sets it "
@@ -299,23 +312,24 @@ std::vector<ScenarioField> NumbersAndWhatIfs() {
        .value_name = "N",
        .help = "random seed of the inputs",
        .kind = K::Whole,
-       .group = G::Numbers,
+       .group = static_cast<uint8_t>(G::Numbers),
        .min = 0,
        .max = 1 << 30,
-       .get = GetSeed,
-       .set = SetSeed},
+       .get = Erased<GetSeed>,
+       .set = Erased<SetSeed>},
       Switch<&Scenario::naive_index_maps>("naive_index_maps", "--naive-index-maps",
                                           "what-if: replace every causal redirect with the plain index map",
                                           G::WhatIf),
-      Choice({"what_if", "--what-if", "NAME",
-              "what-if: one 'fix the file' change to the mirror: none, redirect-lm-dkv, bias-map-ceil,\n"
-              "dkv-redirect-first-run or non-strict-diag (docs/authoring.md says what each changes)"},
-             G::WhatIf, WhatIfChoices(), GetWhatIf, SetWhatIf),
+      Choice<GetWhatIf, SetWhatIf>(
+          {"what_if", "--what-if", "NAME",
+           "what-if: one 'fix the file' change to the mirror: none, redirect-lm-dkv, bias-map-ceil,\n"
+           "dkv-redirect-first-run or non-strict-diag (docs/authoring.md says what each changes)"},
+          G::WhatIf, WhatIfChoices()),
       Switch<&Scenario::forward_only>("forward_only", "--forward-only", "run the forward launch only",
                                       G::WhatIf),
-      Choice({"poison", "--poison", "none|nan|inf",
-              "what-if: set q[0,0,0,0] to NaN or +Inf and watch it spread"},
-             G::WhatIf, kPoisons, GetPoison, SetPoison),
+      Choice<GetPoison, SetPoison>({"poison", "--poison", "none|nan|inf",
+                                    "what-if: set q[0,0,0,0] to NaN or +Inf and watch it spread"},
+                                   G::WhatIf, kPoisons),
   };
 }
 
@@ -352,26 +366,16 @@ const std::vector<ScenarioField>& Fields() {
 
 }  // namespace
 
-std::string_view FieldGroupName(FieldGroup group) {
-  switch (group) {
-    case FieldGroup::Shapes:
-      return "shapes";
-    case FieldGroup::Flags:
-      return "flags";
-    case FieldGroup::Numbers:
-      return "numbers and chip";
-    case FieldGroup::WhatIf:
-      return "what-ifs";
-    case FieldGroup::ForwardBlocks:
-      return "blocks of the forward launch";
-    case FieldGroup::DkvBlocks:
-      return "blocks of the dK/dV launch";
-    case FieldGroup::DqBlocks:
-      return "blocks of the dQ launch";
-    case FieldGroup::kCount:
-      break;
-  }
-  return "other";
+std::span<const std::string_view> FieldGroupNames() {
+  static constexpr std::array<std::string_view, static_cast<std::size_t>(FieldGroup::kCount)> names = {
+      "shapes",
+      "flags",
+      "numbers and chip",
+      "what-ifs",
+      "blocks of the forward launch",
+      "blocks of the dK/dV launch",
+      "blocks of the dQ launch"};
+  return names;
 }
 
 std::span<const ScenarioField> ScenarioFields() {
@@ -383,13 +387,6 @@ const ScenarioField* FindScenarioField(std::string_view key) {
   const auto it =
       std::find_if(fields.begin(), fields.end(), [&](const ScenarioField& f) { return f.key == key; });
   return it == fields.end() ? nullptr : &*it;
-}
-
-std::string FieldExpectation(const ScenarioField& field) {
-  Scenario probe;
-  // Every setter refuses this text; its message is the expectation (one source of the wording).
-  const base::Status refused = field.set(probe, "\x01");
-  return refused ? std::string() : refused.error().message;
 }
 
 }  // namespace tilewalk::flash

@@ -1,10 +1,8 @@
 // The named scenario presets shipped in assets/scenarios/, compiled into the binary.
 #pragma once
 
-#include <optional>
 #include <span>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "base/embedded_file.hpp"
@@ -13,8 +11,7 @@ std::span<const tilewalk::EmbeddedFile> ScenarioPresetFiles();  // generated
 
 namespace tilewalk::flash {
 
+// The presets' names: kernel::PresetNames of flash's schema.
 std::vector<std::string> ScenarioPresetNames();
-// The flags of a preset (file "NAME.flags"), or nullopt when there is no such preset.
-std::optional<std::string> ScenarioPresetFlags(std::string_view name);
 
 }  // namespace tilewalk::flash

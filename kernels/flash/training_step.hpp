@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/api/run.hpp"
 #include "kernels/flash/attention_inputs.hpp"
 #include "kernels/flash/backward_launch.hpp"
 #include "kernels/flash/di_lanes.hpp"
@@ -22,10 +23,7 @@ struct StepOptions {
   tpu::LaunchOptions launch;  // chip, precision, recording
 };
 
-struct LaunchOutcome {
-  std::string name;  // "fwd", "dkv", "dq"
-  tpu::LaunchResult result;
-};
+using LaunchOutcome = kernel::LaunchOutcome;  // name: "fwd", "dkv", "dq"
 
 struct TrainingStepResult {
   std::optional<tpu::KernelError> error;

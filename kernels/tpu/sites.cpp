@@ -16,7 +16,8 @@ struct Registry {
   std::vector<SiteInfo> sites{SiteInfo{}};
   // Keyed by the literal's address and line: the same call site always passes the same literal.
   std::map<std::pair<const void*, uint32_t>, SiteId> by_literal;
-  std::map<std::string, SiteId, std::less<>> by_name;
+  // Keyed by name and file: each kernel's names are its own, so two kernels may both have a "fwd.run.s".
+  std::map<std::pair<std::string, std::string>, SiteId> by_name;
 };
 
 Registry& TheRegistry() {
@@ -29,8 +30,9 @@ SiteId InternInRegistry(const char* name, const std::source_location& where) {
   std::lock_guard lock(r.mutex);
   const auto key = std::make_pair(static_cast<const void*>(name), where.line());
   if (auto it = r.by_literal.find(key); it != r.by_literal.end()) return it->second;
-  if (auto it = r.by_name.find(name); it != r.by_name.end()) {
-    // One name, one line: a site name used at two places would make the source pane ambiguous.
+  auto name_key = std::make_pair(std::string(name), std::string(where.file_name()));
+  if (auto it = r.by_name.find(name_key); it != r.by_name.end()) {
+    // One name, one line of a file: a site name used at two places would make the source pane ambiguous.
     assert(r.sites[it->second].line == where.line() && "a site name must be used at exactly one source line");
     r.by_literal.emplace(key, it->second);
     return it->second;
@@ -39,7 +41,7 @@ SiteId InternInRegistry(const char* name, const std::source_location& where) {
   const auto id = static_cast<SiteId>(r.sites.size());
   r.sites.push_back(SiteInfo{name, where.file_name(), where.line(), where.function_name()});
   r.by_literal.emplace(key, id);
-  r.by_name.emplace(name, id);
+  r.by_name.emplace(std::move(name_key), id);
   return id;
 }
 

@@ -1,6 +1,7 @@
 // Sites: where in the kernel source a recorded event comes from. A site is a stable name such as
 // "fwd.run.alpha" plus the std::source_location of the call, interned once into a process-wide table so
-// that each event stores only a 16-bit id. The source pane maps ids back to file:line.
+// that each event stores only a 16-bit id. The source pane maps ids back to file:line. A name stands at
+// one line of its file; two files (two kernels) may use the same name, each its own site.
 #pragma once
 
 #include <cstdint>
@@ -25,7 +26,8 @@ inline constexpr SiteId kNoSite = 0;
 SiteId InternSite(const char* name, const std::source_location& where);
 SiteInfo GetSite(SiteId id);
 std::vector<SiteInfo> AllSites();  // index = id; entry 0 is the empty "no site"
-// The ids of the sites with a given name, or on a given source line (any file).
+// The ids of the sites with a given name, or on a given source line (any file: a caller that wants one
+// kernel's keeps those whose SiteInfo::file is in its folder).
 std::vector<SiteId> SitesNamed(std::string_view name);
 std::vector<SiteId> SitesOnLine(uint32_t line);
 

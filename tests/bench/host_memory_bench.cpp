@@ -19,6 +19,7 @@
 #include "app/trace/trace_json.hpp"
 #include "kernels/flash/host_memory.hpp"
 #include "kernels/flash/reference_check.hpp"
+#include "kernels/flash/scenario_options.hpp"
 #include "kernels/flash/training_step.hpp"
 #include "kernels/tpu/threads.hpp"
 #include "walkthrough/recording.hpp"
@@ -46,7 +47,7 @@ enum class Mode : int { Check = 0, Record = 1, Trace = 2 };
 
 void RunCase(const flash::Scenario& s, Mode mode) {
   if (mode != Mode::Check) {
-    const auto recording = walkthrough::Recording::Record(s);
+    const auto recording = walkthrough::Recording::Record(flash::Erased(s));
     benchmark::DoNotOptimize(recording.get());
     if (mode == Mode::Trace) {
       std::FILE* sink = std::fopen("/dev/null", "w");

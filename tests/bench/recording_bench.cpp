@@ -21,7 +21,7 @@ using namespace tilewalk;
 
 void RecordScenario(benchmark::State& state, const flash::Scenario& scenario) {
   for (auto _ : state) {
-    const auto recording = walkthrough::Recording::Record(scenario);
+    const auto recording = walkthrough::Recording::Record(flash::Erased(scenario));
     if (recording->error()) state.SkipWithError(recording->error()->message.c_str());
     std::size_t checkpoint_bytes = 0;
     for (const auto& t : recording->launches()) checkpoint_bytes += t.checkpoint_bytes;
@@ -51,7 +51,7 @@ void BM_RecordingCost(benchmark::State& state) {
   std::vector<double> costs;
   for (auto _ : state) {
     auto start = std::chrono::steady_clock::now();
-    const auto recording = walkthrough::Recording::Record(s);
+    const auto recording = walkthrough::Recording::Record(flash::Erased(s));
     if (recording->error()) state.SkipWithError(recording->error()->message.c_str());
     const double recorded_once = Seconds(start);
     start = std::chrono::steady_clock::now();

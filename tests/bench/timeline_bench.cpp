@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/timeline.hpp"
 
 namespace {
@@ -50,7 +51,7 @@ double Ms(std::chrono::steady_clock::time_point a, std::chrono::steady_clock::ti
 void BM_RecordTrainingStep(benchmark::State& state) {
   for (auto _ : state) {
     ResetPeakResident();
-    const auto recording = walkthrough::Recording::Record(Causal8192(false, 1));
+    const auto recording = walkthrough::Recording::Record(flash::Erased(Causal8192(false, 1)));
     state.counters["peak_rss_MiB"] = static_cast<double>(PeakResidentKiB()) / 1024.0;
     state.counters["events"] = static_cast<double>(recording->EventCount());
     std::size_t bytes = 0;
@@ -63,7 +64,7 @@ BENCHMARK(BM_RecordTrainingStep)->Iterations(1)->Unit(benchmark::kSecond)->UseRe
 // Seeks to random events, then steps one statement forward from each.
 void SeekAndStep(benchmark::State& state, const flash::Scenario& scenario) {
   const auto recording =
-      std::shared_ptr<const walkthrough::Recording>(walkthrough::Recording::Record(scenario));
+      std::shared_ptr<const walkthrough::Recording>(walkthrough::Recording::Record(flash::Erased(scenario)));
   walkthrough::Timeline timeline(recording);
   std::mt19937_64 rng(42);
   std::vector<double> seeks, steps;

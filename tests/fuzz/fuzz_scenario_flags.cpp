@@ -50,7 +50,7 @@ void CheckRoundTrip(const flash::Scenario& s) {
   Check(back.ok(), "ScenarioToFlags writes flags that ParseScenario accepts",
         back.ok() ? Joined(flags) : back.error().message);
   for (const flash::ScenarioField& field : flash::ScenarioFields())
-    Check(field.get(*back) == field.get(s), "ScenarioToFlags reproduces every field", Joined(flags));
+    Check(field.get(&*back) == field.get(&s), "ScenarioToFlags reproduces every field", Joined(flags));
   Check(std::memcmp(&back->sm_scale, &s.sm_scale, sizeof s.sm_scale) == 0,
         "ScenarioToFlags reproduces sm_scale exactly", Joined(flags));
 }

@@ -4,7 +4,8 @@
 #   kernels/         no GUI header, nothing of walkthrough/ or app/
 #   kernels/api/     no kernel's folder (flash, splash) nor the registry: the interface stands on tpu and base
 #   kernels/splash/  nothing of kernels/flash/: the splash library stands on kernel_api, tpu and base alone
-#   walkthrough/     no GUI header, nothing of app/
+#   kernels/registry/ nothing of a kernel but its entry: the generated list includes kernels/<k>/entry/
+#   walkthrough/     no GUI header, nothing of app/, nor the registry: its caller gives it a kernel
 #   app/session/     no ImGui, GLFW or GL header: the tour model is GUI-free
 #   app/views/       nothing of kernels/, walkthrough/ or app/session/: views draw plain pictures
 #   app/screen/      no GLFW, nothing of app/gui/ or app/export/: the screen the window and export share
@@ -19,7 +20,8 @@ set(rules
   "kernels|(${gui}|walkthrough/|app/)"
   "kernels/api|(kernels/(flash|splash|registry)/)"
   "kernels/splash|(kernels/flash/)"
-  "walkthrough|(${gui}|app/)"
+  "kernels/registry|(kernels/(flash|splash)/)"
+  "walkthrough|(${gui}|app/|kernels/registry/)"
   "app/session|(${gui})"
   "app/views|(kernels/|walkthrough/|app/session/)"
   "app/screen|(GLFW/|app/gui/|app/export/)"

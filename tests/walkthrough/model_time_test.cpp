@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/model_time.hpp"
 
 using namespace tilewalk;
@@ -19,7 +20,7 @@ std::unique_ptr<Recording> Record(const std::string& chip) {
   s.q_len = s.kv_len = 512;
   s.causal = true;
   s.chip = chip;
-  return Recording::Record(s);
+  return Recording::Record(flash::Erased(s));
 }
 
 bool IsCopy(const tpu::Event& e) {

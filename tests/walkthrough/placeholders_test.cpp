@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/placeholders.hpp"
 
 using namespace tilewalk;
@@ -25,7 +26,7 @@ std::string Fill(PlaceholderSource& source, const std::string& name) {
 std::unique_ptr<Recording> Record(void (*set)(flash::Scenario&)) {
   flash::Scenario s;
   set(s);
-  return Recording::Record(s);
+  return Recording::Record(flash::Erased(s));
 }
 
 void IntroScenario(flash::Scenario& s) {  // assets/scenarios/intro.flags

@@ -28,6 +28,7 @@
 #include "app/walk/body_coverage.hpp"
 #include "base/sha256.hpp"
 #include "kernels/flash/scenario_options.hpp"
+#include "kernels/flash/training_step.hpp"
 #include "kernels/flash/scenario_presets.hpp"
 #include "walkthrough/recording.hpp"
 
@@ -148,14 +149,14 @@ std::string Structure(const Recording& rec, SiteNames& sites) {
           << '+' << e.rows << ' ' << e.col0 << '+' << e.cols << ' ' << e.work << '\n';
   }
   // A recording that met an error has no outputs to collect (its later launches were never built).
-  if (!rec.error()) OutputsShape(out, rec.Outputs());
+  if (!rec.error()) OutputsShape(out, rec.Outputs().As<flash::TrainingStepResult>());
   return out.str();
 }
 
 // ReplayToEnd overwrites the outputs, so this runs after Structure.
 std::string Values(const Recording& rec) {
   std::string out;
-  if (!rec.error()) OutputsBits(out, rec.Outputs());
+  if (!rec.error()) OutputsBits(out, rec.Outputs().As<flash::TrainingStepResult>());
   for (const LaunchTrack& t : rec.launches()) {
     for (const tpu::Event& e : t.events) Bits(out, e.t_start_us), Bits(out, e.t_end_us);
     for (const tpu::StepCost& c : t.stats.step_costs)
@@ -167,7 +168,7 @@ std::string Values(const Recording& rec) {
          {c.total_us, c.compute_us, c.overhead_us, c.dma_us, c.bubble_us, c.core_end_us[0], c.core_end_us[1]})
       Bits(out, v);
   }
-  if (!rec.error()) OutputsBits(out, rec.ReplayToEnd());
+  if (!rec.error()) OutputsBits(out, rec.ReplayToEnd().As<flash::TrainingStepResult>());
   return out;
 }
 
@@ -176,7 +177,7 @@ struct Digests {
 };
 
 Digests Record(const flash::Scenario& scenario, int threads, SiteNames& sites, std::string* structure_text) {
-  const auto rec = Recording::Record(scenario, {.threads = threads});
+  const auto rec = Recording::Record(flash::Erased(scenario), {.threads = threads});
   REQUIRE(rec);
   std::string structure = Structure(*rec, sites);
   Digests d{base::Sha256Hex(structure), base::Sha256Hex(Values(*rec))};

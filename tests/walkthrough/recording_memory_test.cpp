@@ -29,7 +29,7 @@ double InUseBytes() {
 std::unique_ptr<walkthrough::Recording> RecordWithReplayers(int seed) {
   const flash::Scenario s = *flash::ParseScenario(std::vector<std::string>{
       "--heads", "1", "--q-len", "2048", "--kv-len", "2048", "--causal", "--seed", std::to_string(seed)});
-  auto recording = walkthrough::Recording::Record(s);
+  auto recording = walkthrough::Recording::Record(flash::Erased(s));
   for (int launch = 0; launch < static_cast<int>(recording->launches().size()); ++launch)
     recording->Replay(launch, 5);
   return recording;

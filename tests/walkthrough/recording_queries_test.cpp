@@ -3,7 +3,9 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <source_location>
 
+#include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/recording.hpp"
 
 using namespace tilewalk;
@@ -16,7 +18,7 @@ const Recording& Causal() {
     flash::Scenario s;
     s.q_len = s.kv_len = 512;
     s.causal = true;
-    return Recording::Record(s);
+    return Recording::Record(flash::Erased(s));
   }();
   return *recording;
 }
@@ -140,4 +142,27 @@ TEST_CASE("queries: the nearest statement of a copy is found in its launch, in t
   for (uint64_t e = *copy; e < *after; ++e) CHECK(rec.EventAt(e).site == tpu::kNoSite);
   const auto statement = rec.NearestStatement(*after, Direction::Backward);
   CHECK(statement == after);  // a statement is its own nearest
+}
+
+TEST_CASE("queries: a rejected recording has no outputs, and asking for them is safe") {
+  flash::Scenario rejected;
+  rejected.block_sizes.block_k = 64;  // a tracing error in the forward body: nothing runs
+  const auto rec = Recording::Record(flash::Erased(rejected));
+  REQUIRE(rec->error());
+  const kernel::Outputs outputs = rec->Outputs();
+  CHECK(outputs.typed == nullptr);
+  CHECK(outputs.named.empty());
+  CHECK(outputs.Find("o") == nullptr);
+}
+
+TEST_CASE("queries: a site name is looked up in the recording's own kernel, not in another's files") {
+  const Recording& rec = Causal();
+  const std::vector<tpu::SiteId> flash_alpha = rec.SitesNamed("fwd.run.alpha");
+  REQUIRE(flash_alpha.size() == 1);
+  CHECK(flash_alpha == tpu::SitesNamed("fwd.run.alpha"));
+  // Another kernel's statement of the same name: this test file stands for its source.
+  const tpu::SiteId other = tpu::InternSite("fwd.run.alpha", std::source_location::current());
+  CHECK(other != flash_alpha.front());
+  CHECK(tpu::SitesNamed("fwd.run.alpha").size() == 2);
+  CHECK(rec.SitesNamed("fwd.run.alpha") == flash_alpha);
 }

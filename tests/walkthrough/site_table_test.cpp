@@ -10,6 +10,7 @@
 #include <set>
 
 #include "kernels/flash/block_sizes.hpp"
+#include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/kernel_error_text.hpp"
 #include "walkthrough/line_fingerprint.hpp"
 #include "walkthrough/mirror_sources.hpp"
@@ -51,14 +52,14 @@ std::vector<std::unique_ptr<Recording>> CoverageRecordings() {
   all.segments = 2;
   all.sm_scale = 0.5f;
   all.block_sizes.block_k_major = 256;
-  recordings.push_back(Recording::Record(all));
+  recordings.push_back(Recording::Record(flash::Erased(all)));
   flash::Scenario single = all;
   single.block_sizes.block_k = 256;  // one kv block: the single-step forward body
   single.forward_only = true;
-  recordings.push_back(Recording::Record(single));
+  recordings.push_back(Recording::Record(flash::Erased(single)));
   flash::Scenario rejected;
   rejected.block_sizes.block_k = 64;  // tracing error in the forward body
-  recordings.push_back(Recording::Record(rejected));
+  recordings.push_back(Recording::Record(flash::Erased(rejected)));
   return recordings;
 }
 
@@ -187,7 +188,7 @@ TEST_CASE("site table: an error is described with the Pallas function and lines 
   flash::Scenario s;
   s.q_len = s.kv_len = 256;
   s.block_sizes.block_k = 64;
-  const auto rec = Recording::Record(s);
+  const auto rec = Recording::Record(flash::Erased(s));
   REQUIRE(rec->error());
   const std::string text = DescribeKernelError(*rec->error());
   CHECK(text.find("NotImplementedError: block_k=64 should be a multiple of 128") == 0);

@@ -6,6 +6,7 @@
 
 #include <map>
 
+#include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/recording.hpp"
 
 using namespace tilewalk;
@@ -30,7 +31,7 @@ flash::Scenario Small(bool causal, bool bias) {
 }  // namespace
 
 TEST_CASE("statement sites: a scalar event has a site and takes no estimated time") {
-  const auto rec = Recording::Record(Small(true, false));
+  const auto rec = Recording::Record(flash::Erased(Small(true, false)));
   int scalars = 0;
   for (uint64_t e = 0; e < rec->EventCount(); ++e) {
     const tpu::Event& event = rec->EventAt(e);
@@ -47,20 +48,20 @@ TEST_CASE("statement sites: a scalar event has a site and takes no estimated tim
 }
 
 TEST_CASE("statement sites: the test of a static fires every time, its branch only when it holds") {
-  const auto plain = EventsPerSite(*Recording::Record(Small(true, false)));
+  const auto plain = EventsPerSite(*Recording::Record(flash::Erased(Small(true, false))));
   CHECK(plain.at("fwd.run.has_ab") == plain.at("fwd.run.m_next"));  // once per minor iteration
   CHECK_FALSE(plain.contains("fwd.run.ab"));
   CHECK(plain.at("dq.run.has_ds") == plain.at("dq.run.dq"));
   CHECK_FALSE(plain.contains("dq.run.store_ds"));
-  const auto biased = EventsPerSite(*Recording::Record(Small(true, true)));
+  const auto biased = EventsPerSite(*Recording::Record(flash::Erased(Small(true, true))));
   CHECK(biased.at("fwd.run.ab") == biased.at("fwd.run.has_ab"));
   CHECK(biased.at("dq.run.store_ds") == biased.at("dq.run.has_ds"));
 }
 
 TEST_CASE("statement sites: the mask lines fire with the mask a pass-through or absent") {
-  const auto causal = EventsPerSite(*Recording::Record(Small(true, false)));
+  const auto causal = EventsPerSite(*Recording::Record(flash::Erased(Small(true, false))));
   CHECK(causal.at("fwd.run.combine_masks") == causal.at("fwd.run.causal_mask"));  // no segment mask
-  const auto open = EventsPerSite(*Recording::Record(Small(false, false)));
+  const auto open = EventsPerSite(*Recording::Record(flash::Erased(Small(false, false))));
   CHECK_FALSE(open.contains("fwd.run.causal_mask"));
   CHECK(open.at("fwd.should_run_always") == 4);
   for (const char* launch : {"fwd.run", "dkv.run", "dq.run"}) {

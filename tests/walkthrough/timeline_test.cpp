@@ -6,6 +6,7 @@
 #include <map>
 #include <random>
 
+#include "kernels/flash/scenario_options.hpp"
 #include "kernels/flash/training_step.hpp"
 #include "walkthrough/timeline.hpp"
 
@@ -61,7 +62,7 @@ TEST_CASE("seeking, stepping back and stepping forward all give the direct run's
   for (bool causal : {false, true}) {
     CAPTURE(causal);
     const flash::Scenario s = Small(causal);
-    auto rec = std::shared_ptr<const Recording>(Recording::Record(s));
+    auto rec = std::shared_ptr<const Recording>(Recording::Record(flash::Erased(s)));
     REQUIRE_FALSE(rec->error());
     std::mt19937_64 rng(7);
     std::vector<uint64_t> events;
@@ -92,12 +93,13 @@ TEST_CASE("seeking, stepping back and stepping forward all give the direct run's
 TEST_CASE("replaying to the end gives the direct run's outputs bit for bit") {
   for (bool causal : {false, true}) {
     const flash::Scenario s = Small(causal);
-    auto rec = Recording::Record(s);
+    auto rec = Recording::Record(flash::Erased(s));
     const flash::ScenarioInputs data = flash::MakeInputs(s);
     flash::StepOptions options{.launch = {.chip = s.ChipPreset(), .precision = s.precision}};
     const flash::TrainingStepResult direct =
         flash::RunTrainingStep(data.inputs, data.d_o, s.Config(), options);
-    const flash::TrainingStepResult replayed = rec->ReplayToEnd();
+    const kernel::Outputs replayed_outputs = rec->ReplayToEnd();
+    const auto& replayed = replayed_outputs.As<flash::TrainingStepResult>();
     CHECK(replayed.o.BitwiseEqual(direct.o));
     CHECK(replayed.l.BitwiseEqual(direct.l));
     CHECK(replayed.m.BitwiseEqual(direct.m));
@@ -110,7 +112,7 @@ TEST_CASE("replaying to the end gives the direct run's outputs bit for bit") {
 }
 
 TEST_CASE("checkpoints are deltas, far smaller than full copies") {
-  auto rec = Recording::Record(Small(true),
+  auto rec = Recording::Record(flash::Erased(Small(true)),
                                RecordOptions{.checkpoint_budget_bytes = 64u << 20, .checkpoint_every = 2});
   for (int launch = 0; launch < static_cast<int>(rec->launches().size()); ++launch) {
     const LaunchTrack& t = rec->launches()[static_cast<std::size_t>(launch)];
@@ -129,7 +131,7 @@ TEST_CASE("checkpoints are deltas, far smaller than full copies") {
 }
 
 TEST_CASE("the cursor's moves land where they say") {
-  auto rec = std::shared_ptr<const Recording>(Recording::Record(Small(true)));
+  auto rec = std::shared_ptr<const Recording>(Recording::Record(flash::Erased(Small(true))));
   Timeline t(rec);
   // Event 0 is a prologue copy: the first grid-step move lands on step 0's start, the next on step 1's.
   REQUIRE(t.Step(Granularity::GridStep, Direction::Forward));
@@ -184,7 +186,7 @@ TEST_CASE("the cursor's moves land where they say") {
 }
 
 TEST_CASE("HBM outputs in a snapshot: the blocks written back so far") {
-  auto rec = std::shared_ptr<const Recording>(Recording::Record(Small(false)));
+  auto rec = std::shared_ptr<const Recording>(Recording::Record(flash::Erased(Small(false))));
   Timeline t(rec);
   int writebacks = 0;
   while (t.Jump(Moment::Writeback, Direction::Forward) && rec->LaunchOf(t.cursor()) == 0) {
@@ -199,7 +201,7 @@ TEST_CASE("HBM outputs in a snapshot: the blocks written back so far") {
 }
 
 TEST_CASE("slots in a snapshot: a skipped copy reuses the slot, an issued one fills the other") {
-  auto rec = std::shared_ptr<const Recording>(Recording::Record(Small(false)));
+  auto rec = std::shared_ptr<const Recording>(Recording::Record(flash::Erased(Small(false))));
   Timeline t(rec);
   // Forward, non-causal: q's block stays for the two kv steps of each q row, so the copy of q for
   // step 1 is skipped while k's is issued into slot 1.

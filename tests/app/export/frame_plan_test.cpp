@@ -14,7 +14,8 @@ const walkthrough::Recording& CausalSmall() {
   static const std::shared_ptr<const walkthrough::Recording> recording = [] {
     const auto scenario = flash::ParseScenario(std::vector<std::string>{"--scenario", "causal-small"});
     REQUIRE(scenario.ok());
-    return std::shared_ptr<const walkthrough::Recording>(walkthrough::Recording::Record(*scenario));
+    return std::shared_ptr<const walkthrough::Recording>(
+        walkthrough::Recording::Record(flash::Erased(*scenario)));
   }();
   return *recording;
 }

@@ -12,6 +12,7 @@
 
 #include "app/export/motion_span.hpp"
 #include "app/export/webp_animation.hpp"
+#include "kernels/flash/scenario_options.hpp"
 
 namespace tilewalk::app {
 namespace motion_test {
@@ -135,7 +136,7 @@ std::unique_ptr<walkthrough::Recording> Record() {
   flash::Scenario s;
   s.q_len = s.kv_len = 512;
   s.causal = true;
-  return walkthrough::Recording::Record(s);
+  return walkthrough::Recording::Record(flash::Erased(s));
 }
 
 TEST_CASE("motion span: a stop's grid step and the next two on the model's clock, cut at the launch's end") {

@@ -11,7 +11,7 @@
 
 #include "app/screen/imgui_setup.hpp"
 #include "app/screen/tour_screen.hpp"
-#include "kernels/flash/scenario_fields.hpp"
+#include "kernels/flash/scenario_options.hpp"
 #include "tests/app/views/headless_imgui.hpp"
 #include "walkthrough/library.hpp"
 

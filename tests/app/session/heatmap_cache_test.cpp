@@ -58,8 +58,8 @@ TEST_CASE(
     "heatmap cache: over a recording, cached lanes pictures equal fresh ones and reuse unchanged images") {
   const auto scenario = flash::ParseScenario(std::vector<std::string>{"--scenario", "intro"});
   REQUIRE(scenario.ok());
-  walkthrough::Timeline timeline(
-      std::shared_ptr<const walkthrough::Recording>(walkthrough::Recording::Record(*scenario)));
+  walkthrough::Timeline timeline(std::shared_ptr<const walkthrough::Recording>(
+      walkthrough::Recording::Record(flash::Erased(*scenario))));
   HeatmapCache cache;
   std::shared_ptr<const views::HeatmapImage> previous_m;
   int reused = 0, steps = 0;

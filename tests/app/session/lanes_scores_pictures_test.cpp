@@ -20,7 +20,8 @@ namespace {
 std::shared_ptr<const walkthrough::Recording> Record(std::vector<std::string> flags) {
   const auto scenario = flash::ParseScenario(flags);
   REQUIRE(scenario.ok());
-  return std::shared_ptr<const walkthrough::Recording>(walkthrough::Recording::Record(*scenario));
+  return std::shared_ptr<const walkthrough::Recording>(
+      walkthrough::Recording::Record(flash::Erased(*scenario)));
 }
 
 std::shared_ptr<const walkthrough::Recording> Intro() {

@@ -19,7 +19,8 @@ std::shared_ptr<const walkthrough::Recording> Record(const char* chip) {
   const auto scenario = flash::ParseScenario(
       std::vector<std::string>{"--q-len", "512", "--kv-len", "512", "--causal", "--chip", chip});
   REQUIRE(scenario.ok());
-  return std::shared_ptr<const walkthrough::Recording>(walkthrough::Recording::Record(*scenario));
+  return std::shared_ptr<const walkthrough::Recording>(
+      walkthrough::Recording::Record(flash::Erased(*scenario)));
 }
 
 }  // namespace

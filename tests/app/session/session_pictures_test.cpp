@@ -22,7 +22,8 @@ std::shared_ptr<const walkthrough::Recording> CausalRecording() {
     const auto scenario =
         flash::ParseScenario(std::vector<std::string>{"--q-len", "512", "--kv-len", "512", "--causal"});
     REQUIRE(scenario.ok());
-    return std::shared_ptr<const walkthrough::Recording>(walkthrough::Recording::Record(*scenario));
+    return std::shared_ptr<const walkthrough::Recording>(
+        walkthrough::Recording::Record(flash::Erased(*scenario)));
   }();
   return recording;
 }
@@ -419,7 +420,7 @@ TEST_CASE(
   REQUIRE(parsed.ok());
   const flash::Scenario& scenario = *parsed;
   const views::ScenarioPicture p =
-      BuildScenarioPicture(scenario, {.flags = flags, .try_flags = {"--block-k", "64"}});
+      BuildScenarioPicture(flash::Erased(scenario), {.flags = flags, .try_flags = {"--block-k", "64"}});
   CHECK(p.fields.size() == flash::ScenarioFields().size());
   CHECK(p.fields.front().group == "shapes");
   CHECK(p.fields.back().group == "blocks of the dQ launch");

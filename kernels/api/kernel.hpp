@@ -1,0 +1,57 @@
+// A kernel as the code above the kernels sees it: a name, words for people, and the tables that describe
+// it (KernelInfo), and what a run of it needs (estimate, prepare, compare, advise), behind one abstract
+// class a kernel implements in kernels/<name>/entry/. Calls are per scenario or per run, never per event. The
+// registry (kernels/registry/) lists every kernel; nothing else names one.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "kernels/api/host_memory.hpp"
+#include "kernels/api/launch_info.hpp"
+#include "kernels/api/run.hpp"
+#include "kernels/api/scenario.hpp"
+
+namespace tilewalk::kernel {
+
+struct KernelInfo {
+  std::string_view name;     // "flash": cache keys, messages
+  std::string_view title;    // "Pallas TPU flash attention"
+  std::string_view summary;  // one line for a list of kernels
+  // The folder of the kernel's C++ ("kernels/flash/"): its sites are those whose file is in it, since
+  // two kernels may give a site the same name.
+  std::string_view source_folder;
+  // What the memory guard's refusal tells to change: "reduce --batch, --heads, ..., drop --bias".
+  std::string_view memory_advice;
+  std::span<const LaunchInfo> launches;  // every launch the kernel can run, in run order
+  ScenarioSchema scenario;
+  const LaunchInfo* FindLaunch(std::string_view name) const;  // by name, or null
+};
+
+class Kernel {
+ public:
+  virtual ~Kernel() = default;
+  virtual const KernelInfo& info() const = 0;
+  // The checks of a scenario that need no memory: sizes below 1, an unknown chip (Reason::Usage), in
+  // the kernel's words. The memory guard (memory_guard.hpp) asks them first.
+  virtual base::Status CheckScenario(const Scenario& s) const = 0;
+  // The chip, precision and padding the scenario's launches run under.
+  virtual RunSettings Settings(const Scenario& s) const = 0;
+  // The bytes a run of `s` takes, part by part: what the memory guard compares with MaxHostBytes().
+  virtual HostMemory EstimateHostMemory(const Scenario& s, const HostUse& use) const = 0;
+  // The scenario's launches, prepared: inputs made, every check and trace done. A run with error() set
+  // executes nothing. `s` must be runnable (the kernel's guard passed it).
+  virtual std::unique_ptr<KernelRun> Prepare(const Scenario& s, const RunOptions& options) const = 0;
+  // The same scenario with naive index maps (every grid step asks for its own block), prepared without
+  // events: the Memory pane's yardstick for the kernel's redirects. Null: the kernel has none.
+  virtual std::unique_ptr<KernelRun> PrepareNaive(const Scenario&) const { return nullptr; }
+  // `outputs` of a run of `s` against the dense reference, on the inputs `s` makes (made again: for a
+  // caller that let the run go and kept its outputs).
+  virtual ReferenceComparison CompareWithReference(const Scenario& s, const Outputs& outputs) const = 0;
+  // What to change when a launch of this kernel raised `error` (a sentence for people).
+  virtual std::string ErrorAdvice(const tpu::KernelError& error, std::string_view launch) const = 0;
+};
+
+}  // namespace tilewalk::kernel
