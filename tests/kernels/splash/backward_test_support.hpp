@@ -143,18 +143,18 @@ inline BackwardRun RunBackwardScenario(const BackwardScenario& s, uint64_t seed 
     o = launch->out;
     lse = launch->Logsumexp();
   }
-  const SplashBackwardCall call{
-      .q = &q.array,
-      .k = &k.array,
-      .v = &v.array,
-      .q_segment_ids = segmented ? &q_ids : nullptr,
-      .kv_segment_ids = segmented ? &kv_ids : nullptr,
-      .o = &o,
-      .logsumexp = &lse,
-      .d_o = &d_o.array,
-      .sinks = s.sinks.empty() ? nullptr : &sinks.array,
-      .statics = {
-          .is_mqa = s.is_mqa, .mask_value = float(kDefaultMaskValue), .attn_logits_soft_cap = s.soft_cap}};
+  const SplashBackwardCall call{.q = &q.array,
+                                .k = &k.array,
+                                .v = &v.array,
+                                .q_segment_ids = segmented ? &q_ids : nullptr,
+                                .kv_segment_ids = segmented ? &kv_ids : nullptr,
+                                .o = &o,
+                                .logsumexp = &lse,
+                                .d_o = &d_o.array,
+                                .sinks = s.sinks.empty() ? nullptr : &sinks.array,
+                                .is_mqa = s.is_mqa,
+                                .mask_value = float(kDefaultMaskValue),
+                                .attn_logits_soft_cap = s.soft_cap};
   run.got = RunSplashBackward(call, made,
                               {.chip = s.chip, .precision = s.precision, .record_events = s.record_events});
   return run;
