@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "kernels/splash/backward_inputs.hpp"
+#include "kernels/splash/constants.hpp"
 #include "kernels/splash/make_splash.hpp"
 #include "kernels/tpu/launch.hpp"
 

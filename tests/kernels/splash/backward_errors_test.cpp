@@ -43,7 +43,7 @@ TEST_CASE(
   CHECK(Contains(run.got.error->message, "'logsumexp'"));
   CHECK(Contains(run.got.error->message, "(1, 8, 64)"));
   REQUIRE(run.got.launches.size() == 1);
-  CHECK(run.got.launches[0].name == "splash_dkv");
+  CHECK(run.got.launches[0].name == "dkv");
 }
 
 TEST_CASE(
@@ -60,7 +60,7 @@ TEST_CASE(
   REQUIRE(run.got.launches.size() == 2);
   CHECK(!run.got.launches[0].error);
   CHECK(run.got.launches[0].stats.steps_run == 0);
-  CHECK(run.got.launches[1].name == "splash_dq");
+  CHECK(run.got.launches[1].name == "dq");
   CHECK(run.got.launches[1].stats.steps_run == 0);
 }
 

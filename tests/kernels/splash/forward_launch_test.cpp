@@ -180,8 +180,8 @@ TEST_CASE("splash forward: the tables go to SMEM in MaskInfo's narrowed types, a
   const auto run = RunForward({.mask = Causal(2, 512, 512)});
   REQUIRE_FALSE(run->result.error);
   REQUIRE(run->info.data_next.dtype == SmemType::Int8);
-  CHECK(run->launch->data_next.dtype() == DType::I8);
-  CHECK(run->launch->block_mask.dtype() == DType::I8);
+  CHECK(run->launch->tables.data_next.dtype() == DType::I8);
+  CHECK(run->launch->tables.block_mask.dtype() == DType::I8);
   const auto& smem = run->result.stats.smem_copies;
   REQUIRE(smem.size() == 2);
   CHECK(smem[0].name == "data_next");
@@ -193,7 +193,7 @@ TEST_CASE("splash forward: the tables go to SMEM in MaskInfo's narrowed types, a
                             .fwd;
   const auto launch =
       BuildSplashForwardLaunch(wide, {.q = &run->q, .k = &run->k, .v = &run->v}, {.save_residuals = true});
-  CHECK(launch->data_next.dtype() == DType::I32);
+  CHECK(launch->tables.data_next.dtype() == DType::I32);
   const tilewalk::tpu::LaunchResult r =
       tilewalk::tpu::RunLaunch(launch->spec, {.precision = tilewalk::tpu::Precision::Highest});
   REQUIRE_FALSE(r.error);
