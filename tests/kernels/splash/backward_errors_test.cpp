@@ -81,7 +81,7 @@ TEST_CASE("splash backward errors: segment ids with a dkv q block of 64, from th
   const tilewalk::tpu::Array q(tilewalk::tpu::Shape{2, 256, 128}, tilewalk::tpu::DType::F32);
   const tilewalk::tpu::Array kv(tilewalk::tpu::Shape{2, 256, 128}, tilewalk::tpu::DType::F32);
   const tilewalk::tpu::Array rows(tilewalk::tpu::Shape{2, 256}, tilewalk::tpu::DType::F32);
-  const tilewalk::tpu::Array ids = Int32Array(s.q_segment_ids);
+  const tilewalk::tpu::Array ids = Int32Sequence(s.q_segment_ids);
   const SplashBackwardInputs in{.q = &q,
                                 .k = &kv,
                                 .v = &kv,
