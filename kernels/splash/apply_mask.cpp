@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/splash/call_checks.hpp"
+#include "kernels/splash/constants.hpp"
 #include "kernels/splash/squeezed_index.hpp"
 #include "kernels/tpu/ops.hpp"
 

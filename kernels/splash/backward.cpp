@@ -1,7 +1,9 @@
 #include "kernels/splash/backward.hpp"
 
 #include <cmath>
+#include <memory>
 #include <utility>
+#include <vector>
 
 #include "kernels/splash/backward_checks.hpp"
 #include "kernels/splash/dkv_launch.hpp"
@@ -12,7 +14,7 @@ namespace tilewalk::splash {
 namespace {
 
 SplashCallShapes ShapesOf(const SplashBackwardCall& call, const BlockSizes& block_sizes) {
-  SplashCallShapes shapes{.is_mqa = call.statics.is_mqa,
+  SplashCallShapes shapes{.is_mqa = call.is_mqa,
                           .block_sizes = block_sizes,
                           .q = call.q->shape(),
                           .k = call.k->shape(),
@@ -77,10 +79,12 @@ SplashBackwardResult RunSplashBackward(const SplashBackwardCall& call, const Spl
   if (result.error) return result;
 
   const tpu::Array di = SplashDi(*call.o, *call.d_o);
-  SplashBackwardStatics statics = call.statics;
-  statics.q_layout = b.q_layout;
-  statics.k_layout = b.k_layout;
-  statics.v_layout = b.v_layout;
+  const SplashBackwardStatics statics{.is_mqa = call.is_mqa,
+                                      .mask_value = call.mask_value,
+                                      .attn_logits_soft_cap = call.attn_logits_soft_cap,
+                                      .q_layout = b.q_layout,
+                                      .k_layout = b.k_layout,
+                                      .v_layout = b.v_layout};
   const SplashBackwardInputs in{.q = call.q,
                                 .k = call.k,
                                 .v = call.v,
@@ -94,18 +98,32 @@ SplashBackwardResult RunSplashBackward(const SplashBackwardCall& call, const Spl
                              .bkv_compute = static_cast<int>(*b.block_kv_dkv_compute),
                              .use_fused_bwd_kernel = b.use_fused_bwd_kernel};
   const std::unique_ptr<DkvLaunch> dkv = BuildDkvLaunch(in, statics, *made.dkv, dkv_blocks);
-  result.launches.push_back(tpu::RunLaunch(dkv->spec, options));
-  if ((result.error = result.launches.back().error)) return result;
+  std::unique_ptr<DqLaunch> dq;
+  if (!b.use_fused_bwd_kernel)
+    dq = BuildDqLaunch(in, statics, *made.dq, static_cast<int>(*b.block_q_dq),
+                       static_cast<int>(*b.block_kv_dq));
 
-  if (b.use_fused_bwd_kernel) {
-    result.dq = SumDqPartials(*dkv->dq_unreduced);
-  } else {
-    const std::unique_ptr<DqLaunch> dq = BuildDqLaunch(in, statics, *made.dq, static_cast<int>(*b.block_q_dq),
-                                                       static_cast<int>(*b.block_kv_dq));
-    result.launches.push_back(tpu::RunLaunch(dq->spec, options));
-    if ((result.error = result.launches.back().error)) return result;
-    result.dq = std::move(dq->dq);
+  // The original's backward is one jitted function: both pallas_calls are traced and lowered before
+  // either runs, so an error of the dq launch's lowering leaves the dkv launch unexecuted too.
+  std::vector<std::unique_ptr<tpu::LaunchRunner>> runners;
+  runners.push_back(std::make_unique<tpu::LaunchRunner>(dkv->spec, options));
+  if (dq) runners.push_back(std::make_unique<tpu::LaunchRunner>(dq->spec, options));
+  for (const auto& runner : runners) {
+    result.error = runner->Prepare();
+    if (result.error) {
+      for (const auto& prepared : runners) {
+        result.launches.push_back(prepared->TakeResult());
+        if (prepared == runner) break;
+      }
+      return result;
+    }
   }
+  for (const auto& runner : runners) {
+    while (!runner->Finished()) runner->RunStep();
+    result.launches.push_back(runner->TakeResult());
+    if ((result.error = result.launches.back().error)) return result;
+  }
+  result.dq = dq ? std::move(dq->dq) : SumDqPartials(*dkv->dq_unreduced);
   result.dk = std::move(dkv->dk);
   result.dv = std::move(dkv->dv);
   if (call.sinks) result.dsinks = SplashDsinks(*call.sinks, *call.logsumexp, *call.o, *call.d_o);

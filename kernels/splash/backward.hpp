@@ -1,17 +1,19 @@
 // The splash backward pass as _splash_attention_bwd runs it: the backward's checks (backward_checks.hpp),
 // di = Σ o·do over head_dim_v in float32, computed once outside both kernels, then the dkv launch and,
-// unless the backward is fused, the dq launch. Fused, the dkv launch leaves one dq partial per kv block,
-// and dq is their sum.
+// unless the backward is fused, the dq launch: both are traced and lowered before either executes. Fused, the
+// dkv launch leaves one dq partial per kv block, and dq is their sum.
 //
 // The residuals (o, logsumexp) are inputs: whoever ran the forward pass hands them over. With sinks, their
 // gradient is computed here too, outside the kernels, from logsumexp, o and do: the kernels take the sinks
-// operand and ignore it, so the launches leave it out. The layouts of q, k and v are the block sizes'.
+// operand and ignore it, so the launches leave it out. The layouts of q, k and v are the block sizes',
+// which is why the call names no layouts of its own.
 #pragma once
 
 #include <optional>
 #include <vector>
 
 #include "kernels/splash/backward_inputs.hpp"
+#include "kernels/splash/constants.hpp"
 #include "kernels/splash/make_splash.hpp"
 #include "kernels/tpu/launch.hpp"
 
@@ -27,14 +29,17 @@ struct SplashBackwardCall {
   const tpu::Array* logsumexp = nullptr;       // float32 [num_q_heads, q_seq_len]
   const tpu::Array* d_o = nullptr;             // like o
   const tpu::Array* sinks = nullptr;           // [num_q_heads], or null
-  SplashBackwardStatics statics{};             // its layouts are taken from the block sizes
+  bool is_mqa = false;
+  float mask_value = static_cast<float>(kDefaultMaskValue);
+  std::optional<float> attn_logits_soft_cap{};
 };
 
 struct SplashBackwardResult {
   std::optional<tpu::KernelError> error;  // the first error; the gradients are then empty
   tpu::Array dq, dk, dv;
-  std::optional<tpu::Array> dsinks;         // [num_q_heads] in o's dtype, with sinks
-  std::vector<tpu::LaunchResult> launches;  // dkv, then dq unless fused
+  std::optional<tpu::Array> dsinks;  // [num_q_heads] in o's dtype, with sinks
+  // dkv, then dq unless fused. When one fails to trace or lower, the ones prepared up to it, none run.
+  std::vector<tpu::LaunchResult> launches;
 };
 
 // `made` is the kernel the forward pass was made with (make_splash.hpp): its block sizes and its dq and

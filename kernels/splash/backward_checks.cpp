@@ -4,6 +4,7 @@
 #include <string>
 
 #include "kernels/splash/call_checks.hpp"
+#include "kernels/splash/constants.hpp"
 #include "kernels/splash/splash_error.hpp"
 
 namespace tilewalk::splash {

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "kernels/splash/block_sizes.hpp"
+#include "kernels/splash/constants.hpp"
 #include "kernels/splash/reference.hpp"
 #include "kernels/tpu/array.hpp"
 

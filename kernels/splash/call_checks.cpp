@@ -1,4 +1,5 @@
 #include "kernels/splash/call_checks.hpp"
+#include "kernels/splash/constants.hpp"
 
 #include <string>
 

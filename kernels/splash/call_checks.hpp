@@ -32,9 +32,6 @@
 
 namespace tilewalk::splash {
 
-inline constexpr int64_t kNumLanes = 128;   // the original's NUM_LANES
-inline constexpr int64_t kNumSublanes = 8;  // the original's NUM_SUBLANES
-
 enum class SplashPass : uint8_t {
   Forward,   // the kernel is called
   Gradient,  // the call is differentiated: the forward with residuals, then the backward launches

@@ -20,8 +20,9 @@ void flash_attention_dkv_kernel(Kernel& k, const DkvRefs& r, const DkvStatics& c
   const int q_index = k.scalar("splash.dkv.q_index", k.program_id(2));
   bool should_initialize = k.scalar("splash.dkv.should_initialize", q_index == 0);
 
-  // The q heads that share a kv head come one after another: the first of them zeroes the accumulators,
-  // the last writes them out.
+  // dk and dv of one kv head are summed over every q head that reads it, and the grid visits those q heads
+  // on consecutive steps of axis 1: the scratch is cleared only at the group's first q head and written
+  // out only at its last.
   int q_heads_per_kv_heads = 0, q_head_index_per_kv_head = 0;
   if (k.scalar("splash.dkv.is_mqa", c.is_mqa)) {
     should_initialize = k.scalar("splash.dkv.first_mqa_head", should_initialize && q_head_index == 0);
@@ -44,10 +45,10 @@ void flash_attention_dkv_kernel(Kernel& k, const DkvRefs& r, const DkvStatics& c
   const NextNonzero next =
       next_nonzero(k, q_head_index, q_index, kv_index, {r.data_next_ref, r.block_mask_ref, r.mask_next_ref});
 
-  const auto body = k.scalar("splash.dkv.body", [&](int i) {
+  const auto body = [&](int i) {
     const tpu::Slice slice_k = k.scalar("splash.dkv.body.slice_k", ds(i * c.bkv_compute, c.bkv_compute));
-    // q stays as loaded, possibly transposed: it is the right-hand side of its products. k and v are
-    // brought to (kv slice, head_dim).
+    // q is used in the layout the launch handed it in, the products with it picking the dot form to fit;
+    // k and v are brought to (kv slice, head_dim) rows, a SEQ_MINOR block transposed after its load.
     const Value q = r.q_ref->load("splash.dkv.body.q", Squeezed(r.q_ref));
     Value kk, v;
     if (k.scalar("splash.dkv.body.k_head_dim_minor", c.k_layout == QKVLayout::HEAD_DIM_MINOR)) {
@@ -115,7 +116,7 @@ void flash_attention_dkv_kernel(Kernel& k, const DkvRefs& r, const DkvStatics& c
         r.dq_ref->store("splash.dkv.body.dq_store", Squeezed(r.dq_ref),
                         k.stmt("splash.dkv.body.dq_cast", [&] { return astype(dq, r.dq_ref->dtype()); }));
     }
-  });
+  };
 
   // Fused: every step owns a dq partial, so it starts from zero whether or not the block runs.
   if (k.scalar("splash.dkv.has_dq_scratch", r.dq_scratch_ref != nullptr))

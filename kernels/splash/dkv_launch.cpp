@@ -1,9 +1,9 @@
 #include "kernels/splash/dkv_launch.hpp"
 
-#include <algorithm>
+#include <cassert>
 #include <utility>
 
-#include "kernels/splash/call_checks.hpp"
+#include "kernels/splash/constants.hpp"
 #include "kernels/splash/dkv_kernel.hpp"
 #include "kernels/splash/lane_broadcast.hpp"
 #include "kernels/splash/next_nonzero.hpp"
@@ -31,9 +31,10 @@ std::unique_ptr<DkvLaunch> BuildDkvLaunch(const SplashBackwardInputs& in,
   auto launch = std::make_unique<DkvLaunch>();
   DkvLaunch& L = *launch;
   tpu::LaunchSpec& spec = L.spec;
-  spec.name = "splash_dkv";
-  // All three axes arbitrary, as the original sets them: dk and dv sum over the q heads and the q steps, and
-  // the tables' "next" blocks assume that one core walks the kv axis.
+  spec.name = "dkv";
+  // No axis may be split between TensorCores, so all three are Arbitrary: the dk and dv scratch blocks carry
+  // sums along the q-head and q-step axes, and data_next's copy schedule is written for one core visiting
+  // every kv block in turn.
   spec.grid = tpu::Dims{kv_seq_len / bkv, num_q_heads, grid_width};
   spec.dimension_semantics.assign(3, tpu::DimensionSemantics::Arbitrary);
   L.tables = PrefetchTablesOf(info);
@@ -59,7 +60,9 @@ std::unique_ptr<DkvLaunch> BuildDkvLaunch(const SplashBackwardInputs& in,
         [=](const GridIndex& g, const PrefetchRefs& p) { return FromHeadMinor(dkv_index_map(g, p), layout); };
   };
   auto mask_index_map = [=](const GridIndex& g, const PrefetchRefs& p) {
-    return BlockIndex{next_of(g, p).next_mask.value_or(0), 0, 0};
+    const NextNonzero next = next_of(g, p);
+    assert(next.next_mask && "a launch with partial mask blocks always has mask_next");
+    return BlockIndex{*next.next_mask, 0, 0};
   };
   auto q_segment_ids_index_map = [=](const GridIndex& g, const PrefetchRefs& p) {
     return BlockIndex{0, next_of(g, p).next_data};
@@ -99,9 +102,7 @@ std::unique_ptr<DkvLaunch> BuildDkvLaunch(const SplashBackwardInputs& in,
     mask = add("mask", *L.partial_mask_blocks, {Shape{1, bkv, bq}, mask_index_map});
   }
   if (info.q_sequence) {
-    tpu::Array seq(Shape{q_seq_len}, tpu::DType::I32);
-    std::copy(info.q_sequence->begin(), info.q_sequence->end(), seq.Data<int32_t>());
-    L.q_sequence = RepeatAlongSublanes(seq);
+    L.q_sequence = RepeatAlongSublanes(Int32Sequence(*info.q_sequence));
     q_sequence = add("q_sequence", *L.q_sequence, {Shape{kNumSublanes, bq}, q_segment_ids_index_map});
   }
 

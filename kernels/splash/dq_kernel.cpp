@@ -31,15 +31,15 @@ void flash_attention_dq_kernel(Kernel& k, const DqRefs& r, const DqStatics& c) {
     Value q = r.q_ref->load("splash.dq.run.q", Squeezed(r.q_ref));
     if (k.scalar("splash.dq.run.q_seq_minor", c.q_layout != QKVLayout::HEAD_DIM_MINOR))
       q = k.stmt("splash.dq.run.q_transpose", [&] { return Value(transpose(q)); });
-    // k and v stay as loaded, possibly transposed: they are the right-hand side of their products.
+    // k and v are used in the layout the launch handed them in: each product below picks the dot form
+    // (plain or trans_b) that fits, so their blocks need no transpose statement.
     const Value kk = r.k_ref->load("splash.dq.run.k", Squeezed(r.k_ref));
     const Value v = r.v_ref->load("splash.dq.run.v", Squeezed(r.v_ref));
     const Value logsumexp_row = r.logsumexp_ref->load("splash.dq.run.logsumexp_row", at({0}));
-    const Value logsumexp =
-        k.stmt("splash.dq.run.logsumexp", [&] { return Value(transpose(logsumexp_row)); });
+    const Value logsumexp = k.stmt("splash.dq.run.logsumexp", [&] { return expand_dims(logsumexp_row, -1); });
     const Value d_o = r.do_ref->load("splash.dq.run.do", Squeezed(r.do_ref));
     const Value di_row = r.di_ref->load("splash.dq.run.di_row", at({0}));
-    const Value di = k.stmt("splash.dq.run.di", [&] { return Value(transpose(di_row)); });
+    const Value di = k.stmt("splash.dq.run.di", [&] { return expand_dims(di_row, -1); });
 
     const Value qk_uncapped = k.stmt("splash.dq.run.qk_uncapped", [&] {
       return c.k_layout == QKVLayout::HEAD_DIM_MINOR ? dot_general_trans_b(q, kk) : dot(q, kk);

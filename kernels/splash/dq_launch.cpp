@@ -1,13 +1,12 @@
 #include "kernels/splash/dq_launch.hpp"
 
-#include <algorithm>
 #include <utility>
 
-#include "kernels/splash/call_checks.hpp"
+#include "kernels/splash/constants.hpp"
 #include "kernels/splash/dq_kernel.hpp"
 #include "kernels/splash/lane_broadcast.hpp"
-#include "kernels/splash/next_nonzero.hpp"
 #include "kernels/splash/qkv_layout.hpp"
+#include "kernels/splash/row_index_maps.hpp"
 
 namespace tilewalk::splash {
 
@@ -28,7 +27,7 @@ std::unique_ptr<DqLaunch> BuildDqLaunch(const SplashBackwardInputs& in, const Sp
   auto launch = std::make_unique<DqLaunch>();
   DqLaunch& L = *launch;
   tpu::LaunchSpec& spec = L.spec;
-  spec.name = "splash_dq";
+  spec.name = "dq";
   spec.grid = tpu::Dims{num_q_heads, q_seq_len / bq, grid_width};
   // All three axes arbitrary, as the original sets them.
   spec.dimension_semantics.assign(3, tpu::DimensionSemantics::Arbitrary);
@@ -36,25 +35,7 @@ std::unique_ptr<DqLaunch> BuildDqLaunch(const SplashBackwardInputs& in, const Sp
   L.tables.AddTo(spec);
 
   const QKVLayout q_layout = statics.q_layout, k_layout = statics.k_layout, v_layout = statics.v_layout;
-  auto o_index_map = [](const GridIndex& g, const PrefetchRefs&) { return BlockIndex{g[0], g[1], 0}; };
-  auto q_index_map = [=](const GridIndex& g, const PrefetchRefs&) {
-    return FromHeadMinor(BlockIndex{g[0], g[1], 0}, q_layout);
-  };
-  // k and v: the kv block data_next names, of the kv head this q head reads.
-  auto kv_index_map = [=](QKVLayout layout) {
-    return [=](const GridIndex& g, const PrefetchRefs& p) {
-      const int64_t next_j = NextNonzeroInIndexMap(g[0], g[1], g[2], p).next_data;
-      return FromHeadMinor(is_mqa ? BlockIndex{next_j, 0} : BlockIndex{g[0] / q_heads_per_kv_head, next_j, 0},
-                           layout);
-    };
-  };
-  auto mask_index_map = [](const GridIndex& g, const PrefetchRefs& p) {
-    return BlockIndex{NextNonzeroInIndexMap(g[0], g[1], g[2], p).next_mask.value_or(0), 0, 0};
-  };
-  auto q_segment_ids_index_map = [](const GridIndex& g, const PrefetchRefs&) { return BlockIndex{g[1], 0}; };
-  auto kv_segment_ids_index_map = [](const GridIndex& g, const PrefetchRefs& p) {
-    return BlockIndex{0, NextNonzeroInIndexMap(g[0], g[1], g[2], p).next_data};
-  };
+  const RowIndexMaps maps{.is_mqa = is_mqa, .q_heads_per_kv_head = q_heads_per_kv_head};
   auto logsumexp_index_map = [](const GridIndex& g, const PrefetchRefs&) {
     return BlockIndex{g[0], 0, g[1]};
   };
@@ -63,13 +44,11 @@ std::unique_ptr<DqLaunch> BuildDqLaunch(const SplashBackwardInputs& in, const Sp
   const Shape v_block = is_mqa ? Shape{bkv, head_dim_v} : Shape{1, bkv, head_dim_v};
   spec.inputs.push_back({"q",
                          InLayout(in.q, q_layout, L.q_seq_minor),
-                         {FromHeadMinor(Shape{1, bq, head_dim_qk}, q_layout), q_index_map}});
-  spec.inputs.push_back({"k",
-                         InLayout(in.k, k_layout, L.k_seq_minor),
-                         {FromHeadMinor(k_block, k_layout), kv_index_map(k_layout)}});
-  spec.inputs.push_back({"v",
-                         InLayout(in.v, v_layout, L.v_seq_minor),
-                         {FromHeadMinor(v_block, v_layout), kv_index_map(v_layout)}});
+                         {FromHeadMinor(Shape{1, bq, head_dim_qk}, q_layout), maps.q(q_layout)}});
+  spec.inputs.push_back(
+      {"k", InLayout(in.k, k_layout, L.k_seq_minor), {FromHeadMinor(k_block, k_layout), maps.kv(k_layout)}});
+  spec.inputs.push_back(
+      {"v", InLayout(in.v, v_layout, L.v_seq_minor), {FromHeadMinor(v_block, v_layout), maps.kv(v_layout)}});
   auto add = [&](const char* name, const tpu::Array& a, tpu::BlockSpec bs) {
     spec.inputs.push_back({name, &a, std::move(bs)});
     return static_cast<int>(spec.inputs.size()) - 1;
@@ -78,23 +57,21 @@ std::unique_ptr<DqLaunch> BuildDqLaunch(const SplashBackwardInputs& in, const Sp
   if (in.q_segment_ids) {
     L.q_segment_ids = RepeatAlongLanes(*in.q_segment_ids);
     L.kv_segment_ids = RepeatAlongSublanes(*in.kv_segment_ids);
-    q_seg = add("q_segment_ids", *L.q_segment_ids, {Shape{bq, kNumLanes}, q_segment_ids_index_map});
-    kv_seg = add("kv_segment_ids", *L.kv_segment_ids, {Shape{kNumSublanes, bkv}, kv_segment_ids_index_map});
+    q_seg = add("q_segment_ids", *L.q_segment_ids, {Shape{bq, kNumLanes}, maps.q_segment_ids()});
+    kv_seg = add("kv_segment_ids", *L.kv_segment_ids, {Shape{kNumSublanes, bkv}, maps.kv_segment_ids()});
   }
   L.logsumexp = RepeatRowsPerHead(*in.logsumexp, 1);
   L.di = RepeatRowsPerHead(*in.di, 1);
   const int lse = add("logsumexp", L.logsumexp, {Shape{1, 1, bq}, logsumexp_index_map});
-  const int d_o = add("do", *in.d_o, {Shape{1, bq, head_dim_v}, o_index_map});
+  const int d_o = add("do", *in.d_o, {Shape{1, bq, head_dim_v}, maps.out()});
   const int di = add("di", L.di, {Shape{1, 1, bq}, logsumexp_index_map});
   if (info.partial_mask_blocks) {
     L.partial_mask_blocks = *info.partial_mask_blocks;
-    mask = add("mask", *L.partial_mask_blocks, {Shape{1, bq, bkv}, mask_index_map});
+    mask = add("mask", *L.partial_mask_blocks, {Shape{1, bq, bkv}, maps.mask()});
   }
   if (info.q_sequence) {
-    tpu::Array seq(Shape{q_seq_len}, tpu::DType::I32);
-    std::copy(info.q_sequence->begin(), info.q_sequence->end(), seq.Data<int32_t>());
-    L.q_sequence = RepeatAlongLanes(seq);
-    q_sequence = add("q_sequence", *L.q_sequence, {Shape{bq, kNumLanes}, q_segment_ids_index_map});
+    L.q_sequence = RepeatAlongLanes(Int32Sequence(*info.q_sequence));
+    q_sequence = add("q_sequence", *L.q_sequence, {Shape{bq, kNumLanes}, maps.q_segment_ids()});
   }
 
   L.dq_scratch = tpu::Array(Shape{bq, head_dim_qk}, tpu::DType::F32);
@@ -105,7 +82,7 @@ std::unique_ptr<DqLaunch> BuildDqLaunch(const SplashBackwardInputs& in, const Sp
                     [](const GridIndex&, const PrefetchRefs&) {
                       return BlockIndex{0, 0};
                     }}},
-                  {"dq", &L.dq, {Shape{1, bq, head_dim_qk}, o_index_map}}};
+                  {"dq", &L.dq, {Shape{1, bq, head_dim_qk}, maps.out()}}};
 
   const DqStatics c{.mask_value = statics.mask_value,
                     .grid_width = static_cast<int>(grid_width),

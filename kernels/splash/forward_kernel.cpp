@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "kernels/splash/call_checks.hpp"
+#include "kernels/splash/constants.hpp"
 #include "kernels/splash/squeezed_index.hpp"
 #include "kernels/tpu/ops.hpp"
 
@@ -129,10 +129,12 @@ void flash_attention_kernel(Kernel& k, const ForwardRefs& r, const ForwardStatic
     r.o_ref->store("splash.fwd.end.store_o", Squeezed(r.o_ref),
                    k.stmt("splash.fwd.end.o", [&] { return astype(o_acc * l_inv, r.o_ref->dtype()); }));
     if (k.scalar("splash.fwd.end.has_logsumexp", r.logsumexp_ref != nullptr)) {
+      // log(l) is taken before m is read, in the order the original's expression evaluates them.
+      const Value log_l = k.stmt("splash.fwd.end.log_l", [&] { return Value(log(l)); });
       const Value m = r.m_scratch_ref->load("splash.fwd.end.m", Squeezed(r.m_scratch_ref));
       r.logsumexp_ref->store(
           "splash.fwd.end.store_logsumexp", Squeezed(r.logsumexp_ref),
-          k.stmt("splash.fwd.end.logsumexp", [&] { return astype(log(l) + m, r.logsumexp_ref->dtype()); }));
+          k.stmt("splash.fwd.end.logsumexp", [&] { return astype(log_l + m, r.logsumexp_ref->dtype()); }));
     }
     r.m_scratch_ref->store("splash.fwd.end.zero_m", Squeezed(r.m_scratch_ref),
                            k.stmt("splash.fwd.end.m_zeros", [&] { return zeros(bq, lanes); }));

@@ -1,10 +1,11 @@
 #include "kernels/splash/forward_launch.hpp"
 
 #include "kernels/splash/call_checks.hpp"
+#include "kernels/splash/constants.hpp"
 #include "kernels/splash/forward_kernel.hpp"
-#include "kernels/splash/next_nonzero.hpp"
-#include "kernels/splash/prefetch_tables.hpp"
+#include "kernels/splash/lane_broadcast.hpp"
 #include "kernels/splash/qkv_layout.hpp"
+#include "kernels/splash/row_index_maps.hpp"
 #include "kernels/splash/splash_error.hpp"
 
 namespace tilewalk::splash {
@@ -15,29 +16,6 @@ using tpu::PrefetchRefs;
 using tpu::Shape;
 
 namespace {
-
-// ids [n] broadcast along `lanes` columns: [n, lanes].
-tpu::Array IdsAlongLanes(const std::vector<int32_t>& ids, int64_t lanes) {
-  tpu::Array out(Shape{static_cast<int64_t>(ids.size()), lanes}, tpu::DType::I32);
-  int32_t* dst = out.Data<int32_t>();
-  for (std::size_t r = 0; r < ids.size(); ++r)
-    for (int64_t l = 0; l < lanes; ++l) dst[static_cast<int64_t>(r) * lanes + l] = ids[r];
-  return out;
-}
-
-// ids [n] broadcast along `sublanes` rows: [sublanes, n].
-tpu::Array IdsAlongSublanes(const std::vector<int32_t>& ids, int64_t sublanes) {
-  const auto n = static_cast<int64_t>(ids.size());
-  tpu::Array out(Shape{sublanes, n}, tpu::DType::I32);
-  int32_t* dst = out.Data<int32_t>();
-  for (int64_t s = 0; s < sublanes; ++s)
-    for (int64_t c = 0; c < n; ++c) dst[s * n + c] = ids[static_cast<std::size_t>(c)];
-  return out;
-}
-
-std::vector<int32_t> IdsOf(const tpu::Array& ids) {
-  return std::vector<int32_t>(ids.Data<int32_t>(), ids.Data<int32_t>() + ids.size());
-}
 
 SplashCallShapes CallShapes(const MaskInfo& info, const SplashForwardInputs& in,
                             const SplashForwardConfig& config) {
@@ -79,16 +57,10 @@ std::unique_ptr<SplashForwardLaunch> BuildSplashForwardLaunch(const MaskInfo& in
   auto launch = std::make_unique<SplashForwardLaunch>();
   SplashForwardLaunch& L = *launch;
   tpu::LaunchSpec& spec = L.spec;
-  spec.name = "splash.fwd";
+  spec.name = "fwd";
 
-  L.data_next = PrefetchArray(info.data_next);
-  L.block_mask = PrefetchArray(info.block_mask);
-  spec.scalar_prefetch = {{"data_next", &L.data_next}, {"block_mask", &L.block_mask}};
-  if (info.mask_next) {
-    L.mask_next = PrefetchArray(*info.mask_next);
-    spec.scalar_prefetch.push_back({"mask_next", &*L.mask_next});
-  }
-  spec.num_scalar_prefetch = static_cast<int>(spec.scalar_prefetch.size());
+  L.tables = PrefetchTablesOf(info);
+  L.tables.AddTo(spec);
 
   const int64_t grid_width = info.data_next.cols;
   spec.grid = tpu::Dims{num_q_heads, q_seq_len / bq, grid_width};
@@ -97,64 +69,38 @@ std::unique_ptr<SplashForwardLaunch> BuildSplashForwardLaunch(const MaskInfo& in
                               DimensionSemantics::Arbitrary};
 
   const QKVLayout q_layout = bs.q_layout, k_layout = bs.k_layout, v_layout = bs.v_layout;
-  auto q_index_map = [=](const GridIndex& g, const PrefetchRefs&) {
-    return FromHeadMinor(BlockIndex{g[0], g[1], 0}, q_layout);
-  };
-  auto out_index_map = [](const GridIndex& g, const PrefetchRefs&) { return BlockIndex{g[0], g[1], 0}; };
-  auto kv_index_map = [=](QKVLayout layout) {
-    return [=](const GridIndex& g, const PrefetchRefs& refs) {
-      const int64_t next_j = NextNonzeroInIndexMap(g[0], g[1], g[2], refs).next_data;
-      return FromHeadMinor(is_mqa ? BlockIndex{next_j, 0} : BlockIndex{g[0] / q_heads_per_kv_head, next_j, 0},
-                           layout);
-    };
-  };
-  auto mask_index_map = [](const GridIndex& g, const PrefetchRefs& refs) {
-    return BlockIndex{*NextNonzeroInIndexMap(g[0], g[1], g[2], refs).next_mask, 0, 0};
-  };
-  auto q_segment_ids_index_map = [](const GridIndex& g, const PrefetchRefs&) { return BlockIndex{g[1], 0}; };
-  auto kv_segment_ids_index_map = [](const GridIndex& g, const PrefetchRefs& refs) {
-    return BlockIndex{0, NextNonzeroInIndexMap(g[0], g[1], g[2], refs).next_data};
-  };
+  const RowIndexMaps maps{.is_mqa = is_mqa, .q_heads_per_kv_head = q_heads_per_kv_head};
   auto constant_index_map = [](const GridIndex&, const PrefetchRefs&) { return BlockIndex{0, 0}; };
 
-  // The wrapper hands a SEQ_MINOR operand over transposed.
-  const auto in_layout = [](const tpu::Array* a, QKVLayout layout, std::optional<tpu::Array>& swapped) {
-    if (layout == QKVLayout::HEAD_DIM_MINOR) return a;
-    swapped = SwapLastTwo(*a);
-    return static_cast<const tpu::Array*>(&*swapped);
-  };
   const Shape k_block = is_mqa ? Shape{bkv, head_dim_qk} : Shape{1, bkv, head_dim_qk};
   const Shape v_block = is_mqa ? Shape{bkv, head_dim_v} : Shape{1, bkv, head_dim_v};
   spec.inputs.push_back({"q",
-                         in_layout(in.q, q_layout, L.q_seq_minor),
-                         {FromHeadMinor(Shape{1, bq, head_dim_qk}, q_layout), q_index_map}});
-  spec.inputs.push_back({"k",
-                         in_layout(in.k, k_layout, L.k_seq_minor),
-                         {FromHeadMinor(k_block, k_layout), kv_index_map(k_layout)}});
-  spec.inputs.push_back({"v",
-                         in_layout(in.v, v_layout, L.v_seq_minor),
-                         {FromHeadMinor(v_block, v_layout), kv_index_map(v_layout)}});
+                         InLayout(in.q, q_layout, L.q_seq_minor),
+                         {FromHeadMinor(Shape{1, bq, head_dim_qk}, q_layout), maps.q(q_layout)}});
+  spec.inputs.push_back(
+      {"k", InLayout(in.k, k_layout, L.k_seq_minor), {FromHeadMinor(k_block, k_layout), maps.kv(k_layout)}});
+  spec.inputs.push_back(
+      {"v", InLayout(in.v, v_layout, L.v_seq_minor), {FromHeadMinor(v_block, v_layout), maps.kv(v_layout)}});
   int q_seg = -1, kv_seg = -1, mask = -1, q_sequence = -1;
   if (in.q_segment_ids) {
-    L.q_segment_lanes = IdsAlongLanes(IdsOf(*in.q_segment_ids), kNumLanes);
-    L.kv_segment_sublanes = IdsAlongSublanes(IdsOf(*in.kv_segment_ids), kNumSublanes);
+    L.q_segment_lanes = RepeatAlongLanes(*in.q_segment_ids);
+    L.kv_segment_sublanes = RepeatAlongSublanes(*in.kv_segment_ids);
     q_seg = static_cast<int>(spec.inputs.size());
     spec.inputs.push_back(
-        {"q_segment_ids", &*L.q_segment_lanes, {Shape{bq, kNumLanes}, q_segment_ids_index_map}});
+        {"q_segment_ids", &*L.q_segment_lanes, {Shape{bq, kNumLanes}, maps.q_segment_ids()}});
     kv_seg = static_cast<int>(spec.inputs.size());
     spec.inputs.push_back(
-        {"kv_segment_ids", &*L.kv_segment_sublanes, {Shape{kNumSublanes, bkv}, kv_segment_ids_index_map}});
+        {"kv_segment_ids", &*L.kv_segment_sublanes, {Shape{kNumSublanes, bkv}, maps.kv_segment_ids()}});
   }
   if (info.partial_mask_blocks) {
     L.partial_mask_blocks = *info.partial_mask_blocks;
     mask = static_cast<int>(spec.inputs.size());
-    spec.inputs.push_back({"mask", &*L.partial_mask_blocks, {Shape{1, bq, bkv}, mask_index_map}});
+    spec.inputs.push_back({"mask", &*L.partial_mask_blocks, {Shape{1, bq, bkv}, maps.mask()}});
   }
   if (info.q_sequence) {
-    L.q_sequence_lanes = IdsAlongLanes(*info.q_sequence, kNumLanes);
+    L.q_sequence_lanes = RepeatAlongLanes(Int32Sequence(*info.q_sequence));
     q_sequence = static_cast<int>(spec.inputs.size());
-    spec.inputs.push_back(
-        {"q_sequence", &*L.q_sequence_lanes, {Shape{bq, kNumLanes}, q_segment_ids_index_map}});
+    spec.inputs.push_back({"q_sequence", &*L.q_sequence_lanes, {Shape{bq, kNumLanes}, maps.q_segment_ids()}});
   }
 
   L.m_scratch = tpu::Array(Shape{bq, kNumLanes}, tpu::DType::F32);
@@ -164,10 +110,10 @@ std::unique_ptr<SplashForwardLaunch> BuildSplashForwardLaunch(const MaskInfo& in
   spec.outputs.push_back({"m_scratch", &L.m_scratch, {Shape{bq, kNumLanes}, constant_index_map}});
   spec.outputs.push_back({"l_scratch", &L.l_scratch, {Shape{bq, kNumLanes}, constant_index_map}});
   spec.outputs.push_back({"o_scratch", &L.o_scratch, {Shape{bq, head_dim_v}, constant_index_map}});
-  spec.outputs.push_back({"out", &L.out, {Shape{1, bq, head_dim_v}, out_index_map}});
+  spec.outputs.push_back({"out", &L.out, {Shape{1, bq, head_dim_v}, maps.out()}});
   if (config.save_residuals) {
     L.logsumexp_lanes = tpu::Array(Shape{num_q_heads, q_seq_len, kNumLanes}, tpu::DType::F32);
-    spec.outputs.push_back({"logsumexp", &*L.logsumexp_lanes, {Shape{1, bq, kNumLanes}, out_index_map}});
+    spec.outputs.push_back({"logsumexp", &*L.logsumexp_lanes, {Shape{1, bq, kNumLanes}, maps.out()}});
   }
 
   const ForwardStatics statics{.mask_value = config.mask_value,
@@ -181,7 +127,7 @@ std::unique_ptr<SplashForwardLaunch> BuildSplashForwardLaunch(const MaskInfo& in
                                .v_layout = v_layout,
                                .attn_logits_soft_cap = config.attn_logits_soft_cap,
                                .mask_function = info.mask_function};
-  const bool has_mask_next = info.mask_next.has_value();
+  const bool has_mask_next = L.tables.mask_next.has_value();
   const bool save_residuals = config.save_residuals;
   spec.body = [=](tpu::Kernel& k) {
     ForwardRefs r;

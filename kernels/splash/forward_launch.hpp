@@ -22,7 +22,9 @@
 #include <optional>
 
 #include "kernels/splash/block_sizes.hpp"
+#include "kernels/splash/constants.hpp"
 #include "kernels/splash/mask_info.hpp"
+#include "kernels/splash/prefetch_tables.hpp"
 #include "kernels/splash/reference.hpp"
 #include "kernels/tpu/launch_spec.hpp"
 
@@ -46,8 +48,7 @@ struct SplashForwardConfig {
 
 struct SplashForwardLaunch {
   std::optional<tpu::Array> q_seq_minor, k_seq_minor, v_seq_minor;  // the transposed operands of SEQ_MINOR
-  tpu::Array data_next, block_mask;
-  std::optional<tpu::Array> mask_next;
+  PrefetchTables tables;
   std::optional<tpu::Array> partial_mask_blocks;  // bool [blocks, bq, bkv]
   std::optional<tpu::Array> q_sequence_lanes;     // int32 [q_seq_len, 128]
   std::optional<tpu::Array> q_segment_lanes;      // int32 [q_seq_len, 128]

@@ -2,9 +2,16 @@
 
 #include <algorithm>
 
-#include "kernels/splash/call_checks.hpp"
+#include "kernels/splash/constants.hpp"
 
 namespace tilewalk::splash {
+
+tpu::Array Int32Sequence(const std::vector<int32_t>& values) {
+  tpu::Array out(tpu::Shape{static_cast<int64_t>(values.size())}, tpu::DType::I32);
+  std::copy(values.begin(), values.end(), out.Data<int32_t>());
+  return out;
+}
+
 tpu::Array RepeatAlongLanes(const tpu::Array& seq) {
   const int64_t n = seq.shape()[0];
   const std::size_t item = tpu::ItemSize(seq.dtype());

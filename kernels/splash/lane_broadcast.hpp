@@ -4,11 +4,14 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "kernels/tpu/array.hpp"
 
 namespace tilewalk::splash {
 
+// A host sequence (q_sequence, segment ids) as an int32 array [n].
+tpu::Array Int32Sequence(const std::vector<int32_t>& values);
 // [n] -> [n, 128]: element r in every lane of row r.
 tpu::Array RepeatAlongLanes(const tpu::Array& seq);
 // [n] -> [8, n]: the sequence in each of 8 sublanes.

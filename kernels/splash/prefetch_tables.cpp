@@ -1,6 +1,12 @@
 #include "kernels/splash/prefetch_tables.hpp"
 
+#include <cassert>
+#include <cstdint>
+#include <limits>
+
 namespace tilewalk::splash {
+
+namespace {
 
 tpu::DType SmemDType(SmemType t) {
   switch (t) {
@@ -14,10 +20,32 @@ tpu::DType SmemDType(SmemType t) {
   return tpu::DType::I32;
 }
 
+// The table's int32 values narrowed to T, which MaskInfo chose wide enough for all of them.
+template <typename T>
+void CopyNarrowed(const BlockTable& table, T* out) {
+  for (std::size_t i = 0; i < table.values.size(); ++i) {
+    const int32_t value = table.values[i];
+    assert(value >= std::numeric_limits<T>::min() && value <= std::numeric_limits<T>::max() &&
+           "MaskInfo narrows a table only to a type that holds every value");
+    out[i] = static_cast<T>(value);
+  }
+}
+
+}  // namespace
+
 tpu::Array PrefetchArray(const BlockTable& table) {
   tpu::Array out(tpu::Shape{table.heads, table.rows, table.cols}, SmemDType(table.dtype));
-  for (int64_t i = 0; i < table.size(); ++i)
-    out.SetFloat(i, static_cast<float>(table.values[static_cast<std::size_t>(i)]));
+  switch (table.dtype) {
+    case SmemType::Int8:
+      CopyNarrowed(table, out.Data<int8_t>());
+      break;
+    case SmemType::Int16:
+      CopyNarrowed(table, out.Data<int16_t>());
+      break;
+    case SmemType::Int32:
+      CopyNarrowed(table, out.Data<int32_t>());
+      break;
+  }
   return out;
 }
 

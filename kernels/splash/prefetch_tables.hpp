@@ -13,8 +13,7 @@
 
 namespace tilewalk::splash {
 
-tpu::DType SmemDType(SmemType t);  // int8, int16 or int32
-tpu::Array PrefetchArray(const BlockTable& table);
+tpu::Array PrefetchArray(const BlockTable& table);  // exact: integers all the way
 
 struct PrefetchTables {
   tpu::Array data_next, block_mask;

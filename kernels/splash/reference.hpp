@@ -26,17 +26,14 @@
 #pragma once
 
 #include <cstdint>
-#include <limits>
 #include <optional>
 #include <span>
 #include <vector>
 
+#include "kernels/splash/constants.hpp"
 #include "kernels/splash/mask.hpp"
 
 namespace tilewalk::splash {
-
-// The original's DEFAULT_MASK_VALUE: -0.7 times float32's largest value, computed in Python's float64.
-inline constexpr double kDefaultMaskValue = -0.7 * double(std::numeric_limits<float>::max());
 
 // The blocks one launch runs: those of (block_q, block_kv) where the head's mask attends somewhere (the
 // blocks MaskInfo does not mark empty). block_q 0: every pair runs, as in the original's dense reference.

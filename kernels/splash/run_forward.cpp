@@ -15,6 +15,7 @@ SplashForwardResult RunSplashForward(const SplashForwardRequest& request) {
                                       {.block_sizes = made.block_sizes,
                                        .is_mqa = request.is_mqa,
                                        .save_residuals = request.save_residuals,
+                                       .mask_value = request.mask_value,
                                        .attn_logits_soft_cap = request.attn_logits_soft_cap});
   });
   if (result.error) return result;

@@ -6,6 +6,7 @@
 
 #include <optional>
 
+#include "kernels/splash/constants.hpp"
 #include "kernels/splash/forward_launch.hpp"
 #include "kernels/splash/make_splash.hpp"
 #include "kernels/tpu/launch.hpp"
@@ -19,7 +20,8 @@ struct SplashForwardRequest {
   bool is_mqa = false;                          // make_splash_mqa: one k and v for every q head
   bool save_residuals = false;                  // also return logsumexp
   std::optional<float> attn_logits_soft_cap{};  // none: no cap
-  tpu::LaunchOptions launch{};                  // chip, precision, recording
+  float mask_value = static_cast<float>(kDefaultMaskValue);  // the logit a masked pair gets
+  tpu::LaunchOptions launch{};                               // chip, precision, recording
 };
 
 struct SplashForwardResult {

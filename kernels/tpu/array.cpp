@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <new>
 #include <utility>
 
@@ -59,6 +60,21 @@ void Array::Own() {
   m_borrowed = nullptr;
 }
 
+namespace {
+
+// float to an integer type, saturating at the type's range and taking NaN to 0, so that no value reaches
+// C++'s float-to-integer conversion out of range (undefined behaviour).
+template <typename T>
+T SaturatingCast(float v) {
+  constexpr float lowest = static_cast<float>(std::numeric_limits<T>::min());  // -2^(bits-1): exact
+  if (std::isnan(v)) return 0;
+  if (v >= -lowest) return std::numeric_limits<T>::max();
+  if (v < lowest) return std::numeric_limits<T>::min();
+  return static_cast<T>(v);
+}
+
+}  // namespace
+
 float Array::GetFloat(int64_t i) const {
   switch (m_dtype) {
     case DType::F32:
@@ -86,16 +102,16 @@ void Array::SetFloat(int64_t i, float v) {
       Data<bf16>()[i] = bf16(v);
       break;
     case DType::I32:
-      Data<int32_t>()[i] = static_cast<int32_t>(v);
+      Data<int32_t>()[i] = SaturatingCast<int32_t>(v);
       break;
     case DType::Bool:
       Data<uint8_t>()[i] = v != 0.0f;
       break;
     case DType::I8:
-      Data<int8_t>()[i] = static_cast<int8_t>(v);
+      Data<int8_t>()[i] = SaturatingCast<int8_t>(v);
       break;
     case DType::I16:
-      Data<int16_t>()[i] = static_cast<int16_t>(v);
+      Data<int16_t>()[i] = SaturatingCast<int16_t>(v);
       break;
   }
 }

@@ -56,7 +56,7 @@ class Array {
   bool borrowing() const { return m_borrowed != nullptr; }
 
   float GetFloat(int64_t flat) const;        // any dtype, widened to float
-  void SetFloat(int64_t flat, float value);  // rounds to the storage dtype
+  void SetFloat(int64_t flat, float value);  // rounds to the storage dtype; integers saturate
   void ReadFloats(int64_t flat, int64_t n, float* out) const;
   void WriteFloats(int64_t flat, int64_t n, const float* in);
   void Fill(float value);

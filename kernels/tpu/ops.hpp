@@ -42,7 +42,7 @@ Value operator-(const Value& a, float b);
 Value operator*(const Value& a, float b);
 Value operator/(float a, const Value& b);
 Value operator/(const Value& a, float b);
-Value operator-(float a, const Value& b);  // 1 - x
+Value operator-(float a, const Value& b);  // a - x, in x's dtype
 Value maximum(const Value& a, const Value& b);
 Value exp(const Value& a);   // counted as a transcendental
 Value log(const Value& a);   // counted as a transcendental
@@ -67,6 +67,9 @@ Tiled tile(const Value& a, int reps_rows, int reps_cols);
 Value slice_cols(const Value& a, int start, int n);
 Value broadcast_to(const Value& a, int rows, int cols);
 Transposed transpose(const Value& a);
+// jnp.expand_dims(x, -1) of a 1-d x, which a body holds as one row (1, n): the column (n, 1). Only the
+// shape changes, so it counts no vector work.
+Value expand_dims(const Value& a, int axis);
 
 // Constructors.
 Value full(int rows, int cols, float value, DType dtype = DType::F32);

@@ -356,21 +356,27 @@ Value equal(const Value& a, float b) {
 
 // ---- exp, log and tanh ----------------------------------------------------------------------------
 
-Value exp(const Value& a) {
+namespace {
+// An elementwise transcendental is counted once per element; a traced operand counts nothing.
+void CountTranscendental(const Value& a) {
   if (!a.traced()) CurrentOpContext().counts.transcendentals += static_cast<uint64_t>(a.rows()) * a.cols();
+}
+
+template <typename F>
+Value Transcendental(const Value& a, F f) {
+  CountTranscendental(a);
+  return UnaryScalar(a, a.dtype(), f);
+}
+}  // namespace
+
+// exp is counted as the others are, but computed over the whole operand at once (Eigen's vectorised
+// expression), the hottest op of every attention body.
+Value exp(const Value& a) {
+  CountTranscendental(a);
   if (a.traced()) return Value::ShapeOnly(a.rows(), a.cols(), a.dtype());
   CountVector(a.rows(), a.cols());
   return BuildFromOperand(a, a.dtype(), [](const auto& in, Matrix& e) { e = in.unaryExpr(FlushedExp()); });
 }
-
-namespace {
-// An elementwise transcendental: counted once per element, as exp is.
-template <typename F>
-Value Transcendental(const Value& a, F f) {
-  if (!a.traced()) CurrentOpContext().counts.transcendentals += static_cast<uint64_t>(a.rows()) * a.cols();
-  return UnaryScalar(a, a.dtype(), f);
-}
-}  // namespace
 
 Value log(const Value& a) {
   return Transcendental(a, [](float x) { return std::log(x); });

@@ -1,4 +1,4 @@
-// [SECTIONS] lazy layouts · tile, slices, broadcast, transpose · constructors · astype
+// [SECTIONS] lazy layouts · tile, slices, broadcast, transpose, expand_dims · constructors · astype
 #include <string>
 
 #include "kernels/tpu/ops.hpp"
@@ -79,6 +79,16 @@ Value broadcast_to(const Value& a, int rows, int cols) {
 Transposed transpose(const Value& a) {
   if (!a.traced()) CountVector(a.rows(), a.cols());
   return Transposed{a};
+}
+
+Value expand_dims(const Value& a, int axis) {
+  if (axis != -1 || a.rows() != 1)
+    throw ShapeError("expand_dims takes a 1-d value, held as one row, and axis -1; got " + a.ShapeString() +
+                     " and axis " + std::to_string(axis));
+  if (a.traced()) return Value::ShapeOnly(a.cols(), 1, a.dtype());
+  if (a.dtype() == DType::I32)
+    return Value::BuildInts(a.cols(), 1, [&](IntMatrix& out) { out = a.ints().transpose(); });
+  return Value::Build(a.cols(), 1, a.dtype(), [&](Matrix& out) { out = a.data().transpose(); });
 }
 
 // ---- constructors -------------------------------------------------------------------------------

@@ -28,6 +28,11 @@ std::optional<int64_t> SmemRef::Flat(const Dims& index, std::string& why) const 
 
 namespace {
 
+// The element types a scalar-prefetch operand may have: int8, int16 and int32.
+bool IsSmemIntType(DType t) {
+  return t == DType::I8 || t == DType::I16 || t == DType::I32;
+}
+
 // Element `flat` of a table stored as int8, int16 or int32, widened to int32: how the kernel reads it.
 int32_t ReadInt32(const Array& table, int64_t flat) {
   switch (table.dtype()) {
@@ -149,10 +154,6 @@ std::optional<KernelError> CheckScalarPrefetchArguments(const LaunchSpec& spec) 
   for (const auto& out : spec.outputs)
     if (auto e = TraceMap(out.name, out.spec.index_map, spec, refs)) return e;
   return std::nullopt;
-}
-
-bool IsSmemIntType(DType t) {
-  return t == DType::I8 || t == DType::I16 || t == DType::I32;
 }
 
 SmemBudget PlanSmem(const LaunchSpec& spec, const Chip& chip) {

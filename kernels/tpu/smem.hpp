@@ -87,9 +87,6 @@ PrefetchRefs HbmPrefetchRefs(const LaunchSpec& spec);
 // against the launch's (TypeError): its form, and the refs it asks for when called at grid index zero.
 std::optional<KernelError> CheckScalarPrefetchArguments(const LaunchSpec& spec);
 
-// The element types a scalar-prefetch operand may have: int8, int16 and int32.
-bool IsSmemIntType(DType t);
-
 // Lowering: each operand's dtype (an integer type above) and the SMEM budget (OutOfSmem), which counts each
 // operand's real bytes: an int8 table of n elements takes n bytes.
 struct SmemBudget {

@@ -18,30 +18,6 @@ using namespace tilewalk::splash::testing;
 
 namespace backward_copies_test {
 
-using Blocks = std::vector<std::vector<int64_t>>;
-
-// For each q block, the kv blocks (of 128) where `mask` (2-d) attends somewhere; or, transposed, for
-// each kv block the q blocks.
-Blocks AttendingBlocks(const Mask& mask, bool per_kv_block) {
-  const int64_t q_blocks = mask.shape()[0] / 128, kv_blocks = mask.shape()[1] / 128;
-  Blocks out(static_cast<std::size_t>(per_kv_block ? kv_blocks : q_blocks));
-  for (int64_t a = 0; a < static_cast<int64_t>(out.size()); ++a)
-    for (int64_t b = 0; b < (per_kv_block ? q_blocks : kv_blocks); ++b) {
-      const int64_t qb = per_kv_block ? b : a, kb = per_kv_block ? a : b;
-      bool attends = false;
-      for (int64_t i = qb * 128; i < (qb + 1) * 128 && !attends; ++i)
-        for (int64_t j = kb * 128; j < (kb + 1) * 128 && !attends; ++j) attends = mask.Attends(i, j);
-      if (attends) out[static_cast<std::size_t>(a)].push_back(b);
-    }
-  return out;
-}
-
-std::size_t Longest(const Blocks& blocks) {
-  std::size_t longest = 0;
-  for (const auto& b : blocks) longest = std::max(longest, b.size());
-  return longest;
-}
-
 // Copies of a block sequence: one for the first step and one at every change.
 struct CopyCounter {
   int copies = 0;
@@ -54,13 +30,7 @@ struct CopyCounter {
 
 // dq launch, grid (q head, q block, shrunk kv step): the copies of k, whose block is (kv head, kv block).
 int DqKeyCopies(const Mask& mask, int64_t q_heads, int64_t group) {
-  const Blocks rows = AttendingBlocks(mask, false);
-  const std::size_t width = Longest(rows);
-  CopyCounter k;
-  for (int64_t h = 0; h < q_heads; ++h)
-    for (const auto& row : rows)
-      for (std::size_t j = 0; j < width; ++j) k.Step({h / group, j < row.size() ? row[j] : 0});
-  return k.copies;
+  return static_cast<int>(KvWalkCopies(mask, q_heads, group).issued);
 }
 
 // The fused dkv launch's q block at each (kv block, q step): an attending block's own; an empty one asks
@@ -101,14 +71,6 @@ int DkvQueryCopies(const Mask& mask, int64_t q_heads, bool fused) {
   return q.copies;
 }
 
-const tilewalk::tpu::OperandTraffic& Traffic(const std::vector<tilewalk::tpu::OperandTraffic>& all,
-                                             const std::string& name) {
-  for (const auto& t : all)
-    if (t.name == name) return t;
-  FAIL("no operand " << name);
-  return all.front();
-}
-
 BackwardScenario Scenario(const Mask& mask2d, int64_t q_heads, int64_t kv_heads, bool fused) {
   const int64_t len = mask2d.shape()[0];
   return {.mask = MultiHeadMask(std::vector<Mask>(static_cast<std::size_t>(q_heads), mask2d)),
@@ -135,11 +97,11 @@ TEST_CASE("splash backward copies: the dq launch fetches the kv blocks data_next
     REQUIRE(!run.got.error);
     REQUIRE(run.got.launches.size() == 2);
     const auto& dq = run.got.launches[1].stats;
-    CHECK(Traffic(dq.copies, "k").issued == DqKeyCopies(mask2d, 2, 1));
-    CHECK(Traffic(dq.copies, "v").issued == DqKeyCopies(mask2d, 2, 1));
-    CHECK(Traffic(dq.copies, "q").issued == 2 * 4);           // one per (head, q block)
-    CHECK(Traffic(dq.writebacks, "dq").issued == 2 * 4);      // one per (head, q block)
-    CHECK(Traffic(dq.writebacks, "dq_scratch").issued == 1);  // its one block, after the last step
+    CHECK(TrafficOf(dq.copies, "k").issued == DqKeyCopies(mask2d, 2, 1));
+    CHECK(TrafficOf(dq.copies, "v").issued == DqKeyCopies(mask2d, 2, 1));
+    CHECK(TrafficOf(dq.copies, "q").issued == 2 * 4);           // one per (head, q block)
+    CHECK(TrafficOf(dq.writebacks, "dq").issued == 2 * 4);      // one per (head, q block)
+    CHECK(TrafficOf(dq.writebacks, "dq_scratch").issued == 1);  // its one block, after the last step
   }
 }
 
@@ -147,12 +109,12 @@ TEST_CASE("splash backward copies: grouped heads share the kv blocks of their kv
   const Mask causal = CausalMask({512, 512});
   const BackwardRun run = RunBackwardScenario(Scenario(causal, 4, 2, /*fused=*/false));
   REQUIRE(!run.got.error);
-  CHECK(Traffic(run.got.launches[1].stats.copies, "k").issued == DqKeyCopies(causal, 4, 2));
+  CHECK(TrafficOf(run.got.launches[1].stats.copies, "k").issued == DqKeyCopies(causal, 4, 2));
   // dkv: k follows (kv head, kv block), written once per kv head of each kv block.
   const auto& dkv = run.got.launches[0].stats;
-  CHECK(Traffic(dkv.copies, "k").issued == 4 * 2);
-  CHECK(Traffic(dkv.writebacks, "dk").issued == 4 * 2);
-  CHECK(Traffic(dkv.writebacks, "dv").issued == 4 * 2);
+  CHECK(TrafficOf(dkv.copies, "k").issued == 4 * 2);
+  CHECK(TrafficOf(dkv.writebacks, "dk").issued == 4 * 2);
+  CHECK(TrafficOf(dkv.writebacks, "dv").issued == 4 * 2);
 }
 
 TEST_CASE("splash backward copies: the dkv launch fetches the q blocks data_next names, shrunk or fused") {
@@ -166,11 +128,11 @@ TEST_CASE("splash backward copies: the dkv launch fetches the q blocks data_next
       const int want = DkvQueryCopies(mask2d, 2, fused);
       for (const char* name : {"q", "do", "logsumexp", "di"}) {
         INFO(name);
-        CHECK(Traffic(dkv.copies, name).issued == want);
+        CHECK(TrafficOf(dkv.copies, name).issued == want);
       }
       if (fused) {  // one dq partial per grid step: (kv block, head, q step)
         CHECK(dkv.steps == 4 * 2 * 4);
-        CHECK(Traffic(dkv.writebacks, "dq").issued == 4 * 2 * 4);
+        CHECK(TrafficOf(dkv.writebacks, "dq").issued == 4 * 2 * 4);
       }
     }
   }
@@ -184,6 +146,7 @@ TEST_CASE("splash backward copies: the steps that do arithmetic are the blocks t
     INFO("fused " << fused);
     const BackwardRun run = RunBackwardScenario(Scenario(window, 2, 2, fused));
     REQUIRE(!run.got.error);
+    REQUIRE(run.got.launches.size() == (fused ? 1u : 2u));  // dkv, then dq unless fused
     for (const auto& launch : run.got.launches) {
       INFO(launch.name);
       CHECK(launch.stats.steps_run == 2 * attending);
@@ -214,10 +177,10 @@ TEST_CASE("splash backward copies: the tables go to SMEM once, in the width Mask
   REQUIRE(dkv.size() == 3);
   for (const char* table : {"data_next", "block_mask", "mask_next"}) {
     INFO(table);
-    CHECK(Traffic(dq, table).issued == 1);
-    CHECK(Traffic(dq, table).bytes == dq_entries);
-    CHECK(Traffic(dkv, table).issued == 1);
-    CHECK(Traffic(dkv, table).bytes == dkv_entries);
+    CHECK(TrafficOf(dq, table).issued == 1);
+    CHECK(TrafficOf(dq, table).bytes == dq_entries);
+    CHECK(TrafficOf(dkv, table).issued == 1);
+    CHECK(TrafficOf(dkv, table).bytes == dkv_entries);
   }
 }
 

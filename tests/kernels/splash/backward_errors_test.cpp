@@ -43,10 +43,11 @@ TEST_CASE(
   CHECK(Contains(run.got.error->message, "'logsumexp'"));
   CHECK(Contains(run.got.error->message, "(1, 8, 64)"));
   REQUIRE(run.got.launches.size() == 1);
-  CHECK(run.got.launches[0].name == "splash_dkv");
+  CHECK(run.got.launches[0].name == "dkv");
 }
 
-TEST_CASE("splash backward errors: a dq q block of 64 breaks the block rule when the dq launch is lowered") {
+TEST_CASE(
+    "splash backward errors: a dq q block of 64 breaks the block rule at lowering with nothing executed") {
   BlockSizes b = BackwardBlocks(/*fused=*/false);
   b.block_q_dq = 64;
   const BackwardRun run = RunBackwardScenario(FullScenario(b));
@@ -55,9 +56,12 @@ TEST_CASE("splash backward errors: a dq q block of 64 breaks the block rule when
   CHECK(run.got.error->phase == Phase::Lowering);
   CHECK(Contains(run.got.error->message, "'logsumexp'"));
   CHECK(Contains(run.got.error->message, "(1, 1, 64)"));
-  REQUIRE(run.got.launches.size() == 2);  // the dkv launch ran through first
+  // Both launches are lowered before either runs: the dkv launch was prepared and never executed a step.
+  REQUIRE(run.got.launches.size() == 2);
   CHECK(!run.got.launches[0].error);
-  CHECK(run.got.launches[1].name == "splash_dq");
+  CHECK(run.got.launches[0].stats.steps_run == 0);
+  CHECK(run.got.launches[1].name == "dq");
+  CHECK(run.got.launches[1].stats.steps_run == 0);
 }
 
 TEST_CASE("splash backward errors: segment ids with a dkv q block of 64, from the checks and from the body") {
@@ -77,7 +81,7 @@ TEST_CASE("splash backward errors: segment ids with a dkv q block of 64, from th
   const tilewalk::tpu::Array q(tilewalk::tpu::Shape{2, 256, 128}, tilewalk::tpu::DType::F32);
   const tilewalk::tpu::Array kv(tilewalk::tpu::Shape{2, 256, 128}, tilewalk::tpu::DType::F32);
   const tilewalk::tpu::Array rows(tilewalk::tpu::Shape{2, 256}, tilewalk::tpu::DType::F32);
-  const tilewalk::tpu::Array ids = Int32Array(s.q_segment_ids);
+  const tilewalk::tpu::Array ids = Int32Sequence(s.q_segment_ids);
   const SplashBackwardInputs in{.q = &q,
                                 .k = &kv,
                                 .v = &kv,

@@ -16,10 +16,6 @@ namespace backward_gradients_test {
 constexpr double kF32Tolerance = 1e-4;   // float32 operands at `highest`: only the order of sums differs
 constexpr double kBf16Tolerance = 3e-2;  // bfloat16 operands, p and ds rounded to bfloat16 for the MXU
 
-Mask SameForEveryHead(int64_t heads, const Mask& mask) {
-  return MultiHeadMask(std::vector<Mask>(static_cast<std::size_t>(heads), mask));
-}
-
 // Runs `s` unfused, then fused (with the dkv kv block and its compute slice given).
 void CheckBothBackwards(BackwardScenario s, double tolerance, int64_t bkv_dkv = 128,
                         int64_t bkv_compute = 128) {
@@ -170,6 +166,55 @@ TEST_CASE("splash backward: the SEQ_MINOR layouts, of all three and of k alone")
 TEST_CASE("splash backward: sinks, whose gradient the glue computes outside the kernels") {
   CheckBothBackwards({.mask = SameForEveryHead(2, CausalMask({256, 256})), .sinks = {0.5, -1.25}},
                      kF32Tolerance);
+}
+
+TEST_CASE("splash backward: bfloat16 sinks, their gradient rounded to bfloat16 factor by factor") {
+  BackwardScenario s{.mask = SameForEveryHead(2, CausalMask({256, 256})),
+                     .dtype = tilewalk::tpu::DType::BF16,
+                     .sinks = {0.5, -1.25},
+                     .precision = tilewalk::tpu::Precision::Default};
+  CheckBothBackwards(s, kBf16Tolerance);
+  s.block_sizes = BackwardBlocks(/*fused=*/false);
+  const BackwardRun run = RunBackwardScenario(s);
+  REQUIRE(run.got.dsinks);
+  CHECK(run.got.dsinks->dtype() == tilewalk::tpu::DType::BF16);
+}
+
+TEST_CASE("splash backward: MQA with q, k and v SEQ_MINOR") {
+  for (bool fused : {false, true}) {
+    INFO("fused " << fused);
+    BlockSizes b = BackwardBlocks(fused, 256, 128);
+    b.q_layout = b.k_layout = b.v_layout = QKVLayout::SEQ_MINOR;
+    CheckBackwardScenario({.mask = SameForEveryHead(4, CausalMask({512, 512})),
+                           .num_q_heads = 4,
+                           .num_kv_heads = 1,
+                           .is_mqa = true,
+                           .q_len = 512,
+                           .kv_len = 512,
+                           .block_sizes = b},
+                          kF32Tolerance);
+  }
+}
+
+TEST_CASE("splash backward: blocks of 256, so each masking tile of ids repeats more than once") {
+  std::vector<int32_t> ids(512);
+  for (int i = 0; i < 512; ++i) ids[i] = i < 200 ? 1 : (i < 380 ? 2 : 4);
+  for (bool fused : {false, true}) {
+    INFO("fused " << fused);
+    BlockSizes b = BackwardBlocks(fused, 256, 256);
+    b.block_q_dkv = 256;
+    if (!fused) {
+      b.block_q_dq = 256;
+      b.block_kv_dq = 256;
+    }
+    CheckBackwardScenario({.mask = SameForEveryHead(2, CausalMask({512, 512})),
+                           .q_len = 512,
+                           .kv_len = 512,
+                           .q_segment_ids = ids,
+                           .kv_segment_ids = ids,
+                           .block_sizes = b},
+                          kF32Tolerance);
+  }
 }
 
 TEST_CASE("splash backward: from the residuals of the forward launch on the model") {

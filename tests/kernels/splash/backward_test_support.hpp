@@ -14,8 +14,10 @@
 
 #include "kernels/splash/backward.hpp"
 #include "kernels/splash/forward_launch.hpp"
+#include "kernels/splash/lane_broadcast.hpp"
 #include "kernels/splash/make_splash.hpp"
 #include "kernels/splash/reference.hpp"
+#include "tests/kernels/splash/launch_test_support.hpp"
 #include "tests/kernels/splash/reference_test_support.hpp"
 
 namespace tilewalk::splash::testing {
@@ -65,12 +67,6 @@ inline Rounded RoundTo(const std::vector<double>& values, tpu::Shape shape, tpu:
   return r;
 }
 
-inline tpu::Array Int32Array(const std::vector<int32_t>& ids) {
-  tpu::Array a(tpu::Shape{static_cast<int64_t>(ids.size())}, tpu::DType::I32);
-  std::copy(ids.begin(), ids.end(), a.Data<int32_t>());
-  return a;
-}
-
 struct BackwardRun {
   SplashBackwardResult got;
   SplashReferenceGradients want;
@@ -115,7 +111,7 @@ inline BackwardRun RunBackwardScenario(const BackwardScenario& s, uint64_t seed 
   const SplashReferenceForward forward = SplashReference(s.mask, p);
 
   const SplashMaskInfos made = MakeSplashMaskInfos(s.mask, {.block_sizes = b});
-  const tpu::Array q_ids = Int32Array(s.q_segment_ids), kv_ids = Int32Array(s.kv_segment_ids);
+  const tpu::Array q_ids = Int32Sequence(s.q_segment_ids), kv_ids = Int32Sequence(s.kv_segment_ids);
   const bool segmented = !s.q_segment_ids.empty();
 
   // The residuals as the forward kernel hands them over: o in the inputs' dtype, logsumexp in float32. The
@@ -143,18 +139,18 @@ inline BackwardRun RunBackwardScenario(const BackwardScenario& s, uint64_t seed 
     o = launch->out;
     lse = launch->Logsumexp();
   }
-  const SplashBackwardCall call{
-      .q = &q.array,
-      .k = &k.array,
-      .v = &v.array,
-      .q_segment_ids = segmented ? &q_ids : nullptr,
-      .kv_segment_ids = segmented ? &kv_ids : nullptr,
-      .o = &o,
-      .logsumexp = &lse,
-      .d_o = &d_o.array,
-      .sinks = s.sinks.empty() ? nullptr : &sinks.array,
-      .statics = {
-          .is_mqa = s.is_mqa, .mask_value = float(kDefaultMaskValue), .attn_logits_soft_cap = s.soft_cap}};
+  const SplashBackwardCall call{.q = &q.array,
+                                .k = &k.array,
+                                .v = &v.array,
+                                .q_segment_ids = segmented ? &q_ids : nullptr,
+                                .kv_segment_ids = segmented ? &kv_ids : nullptr,
+                                .o = &o,
+                                .logsumexp = &lse,
+                                .d_o = &d_o.array,
+                                .sinks = s.sinks.empty() ? nullptr : &sinks.array,
+                                .is_mqa = s.is_mqa,
+                                .mask_value = float(kDefaultMaskValue),
+                                .attn_logits_soft_cap = s.soft_cap};
   run.got = RunSplashBackward(call, made,
                               {.chip = s.chip, .precision = s.precision, .record_events = s.record_events});
   return run;

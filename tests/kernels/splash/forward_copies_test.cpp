@@ -13,57 +13,6 @@
 using namespace tilewalk::splash;
 using namespace tilewalk::splash::testing;
 
-namespace splash_forward_copies_test {
-
-struct Traffic {
-  uint32_t issued = 0, skipped = 0;
-};
-
-// The k (and v) copies of a forward launch over `heads` q heads sharing one 2-d mask, derived from the mask
-// alone: q block i needs the kv blocks where some pair attends, in order; the grid is as wide as the longest
-// such list, and a step past the end of its row's list fetches kv block 0. A copy is issued whenever the
-// (kv head, kv block) a step fetches differs from the step before it.
-Traffic KvCopiesFromMask(const Mask& mask2d, int64_t heads, int64_t q_heads_per_kv_head, int64_t bq,
-                         int64_t bkv) {
-  const int64_t q_blocks = mask2d.shape()[0] / bq, kv_blocks = mask2d.shape()[1] / bkv;
-  std::vector<std::vector<int64_t>> needed(static_cast<std::size_t>(q_blocks));
-  std::size_t width = 0;
-  for (int64_t i = 0; i < q_blocks; ++i) {
-    for (int64_t b = 0; b < kv_blocks; ++b) {
-      bool any = false;
-      for (int64_t q = i * bq; q < (i + 1) * bq && !any; ++q)
-        for (int64_t kv = b * bkv; kv < (b + 1) * bkv && !any; ++kv) any = mask2d.Attends(q, kv);
-      if (any) needed[static_cast<std::size_t>(i)].push_back(b);
-    }
-    width = std::max(width, needed[static_cast<std::size_t>(i)].size());
-  }
-  Traffic t;
-  std::optional<std::pair<int64_t, int64_t>> previous;
-  for (int64_t h = 0; h < heads; ++h)
-    for (int64_t i = 0; i < q_blocks; ++i)
-      for (std::size_t j = 0; j < width; ++j) {
-        const auto& row = needed[static_cast<std::size_t>(i)];
-        const std::pair<int64_t, int64_t> fetched{h / q_heads_per_kv_head, j < row.size() ? row[j] : 0};
-        if (previous == fetched)
-          ++t.skipped;
-        else
-          ++t.issued;
-        previous = fetched;
-      }
-  return t;
-}
-
-const tilewalk::tpu::OperandTraffic& CopiesOf(const tilewalk::tpu::LaunchResult& r, const std::string& name) {
-  for (const auto& c : r.stats.copies)
-    if (c.name == name) return c;
-  FAIL("no input named " << name);
-  return r.stats.copies.front();
-}
-
-}  // namespace splash_forward_copies_test
-
-using namespace splash_forward_copies_test;
-
 TEST_CASE("splash forward copies: causal over 4 x 4 blocks, worked by hand from data_next") {
   // Rows need kv blocks [0], [0 1], [0 1 2], [0 1 2 3]; the grid keeps 4 kv steps, and steps past a row's
   // list fetch block 0. Fetched: 0 0 0 0 | 0 1 0 0 | 0 1 2 0 | 0 1 2 3: 1 + 2 + 3 + 3 = 9 issued, 7 skipped.
@@ -73,10 +22,10 @@ TEST_CASE("splash forward copies: causal over 4 x 4 blocks, worked by hand from 
   REQUIRE_FALSE(causal->result.error);
   REQUIRE_FALSE(full->result.error);
   for (const char* name : {"k", "v"}) {
-    CHECK(CopiesOf(causal->result, name).issued == 9);
-    CHECK(CopiesOf(causal->result, name).skipped == 7);
-    CHECK(CopiesOf(full->result, name).issued == 16);
-    CHECK(CopiesOf(full->result, name).skipped == 0);
+    CHECK(TrafficOf(causal->result.stats.copies, name).issued == 9);
+    CHECK(TrafficOf(causal->result.stats.copies, name).skipped == 7);
+    CHECK(TrafficOf(full->result.stats.copies, name).issued == 16);
+    CHECK(TrafficOf(full->result.stats.copies, name).skipped == 0);
   }
   // Only the 10 steps on or below the diagonal run their arithmetic.
   CHECK(causal->result.stats.steps_run == 10);
@@ -102,17 +51,17 @@ TEST_CASE(
         .mask = SameForEveryHead(c.heads, c.mask2d), .num_kv_heads = c.kv_heads, .segment_ids = true};
     const auto run = RunForward(s);
     REQUIRE_FALSE(run->result.error);
-    const Traffic want = KvCopiesFromMask(c.mask2d, c.heads, c.heads / c.kv_heads, 128, 128);
+    const WalkCopies want = KvWalkCopies(c.mask2d, c.heads, c.heads / c.kv_heads);
     // kv segment ids are fetched by kv block alone, whatever the head: their copies follow the same rule
     // with every head mapped to one.
-    const Traffic want_ids = KvCopiesFromMask(c.mask2d, c.heads, c.heads, 128, 128);
+    const WalkCopies want_ids = KvWalkCopies(c.mask2d, c.heads, c.heads);
     CAPTURE(c.heads);
     CAPTURE(c.mask2d.shape()[0]);
-    CHECK(CopiesOf(run->result, "k").issued == want.issued);
-    CHECK(CopiesOf(run->result, "k").skipped == want.skipped);
-    CHECK(CopiesOf(run->result, "v").issued == want.issued);
-    CHECK(CopiesOf(run->result, "kv_segment_ids").issued == want_ids.issued);
-    CHECK(CopiesOf(run->result, "kv_segment_ids").skipped == want_ids.skipped);
+    CHECK(TrafficOf(run->result.stats.copies, "k").issued == want.issued);
+    CHECK(TrafficOf(run->result.stats.copies, "k").skipped == want.skipped);
+    CHECK(TrafficOf(run->result.stats.copies, "v").issued == want.issued);
+    CHECK(TrafficOf(run->result.stats.copies, "kv_segment_ids").issued == want_ids.issued);
+    CHECK(TrafficOf(run->result.stats.copies, "kv_segment_ids").skipped == want_ids.skipped);
     CHECK(CountMismatches(s, *run, kF32Tolerance) == 0);
   }
 }
@@ -126,6 +75,6 @@ TEST_CASE("splash forward copies: a mask array's partial blocks are fetched thro
   REQUIRE_FALSE(run->result.error);
   REQUIRE(run->info.partial_mask_blocks.has_value());
   CHECK(run->info.partial_mask_blocks->shape()[0] == 2);
-  CHECK(CopiesOf(run->result, "mask").issued == 4);
-  CHECK(CopiesOf(run->result, "mask").skipped == 4);
+  CHECK(TrafficOf(run->result.stats.copies, "mask").issued == 4);
+  CHECK(TrafficOf(run->result.stats.copies, "mask").skipped == 4);
 }

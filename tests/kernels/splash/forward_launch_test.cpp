@@ -10,6 +10,7 @@
 using namespace tilewalk::splash;
 using namespace tilewalk::splash::testing;
 using tilewalk::tpu::DType;
+using tilewalk::tpu::Precision;
 
 TEST_CASE("splash forward: full attention matches the reference") {
   CheckAgainstReference({.mask = SameForEveryHead(2, FullMask({256, 384}))});
@@ -67,13 +68,19 @@ TEST_CASE("splash forward: grouped heads, two q heads per kv head") {
   CheckAgainstReference({.mask = Causal(4, 256, 256), .num_kv_heads = 2});
 }
 
-TEST_CASE("splash forward: bfloat16 inputs give a bfloat16 output within its rounding") {
-  const ForwardScenario s{.mask = Causal(2, 256, 256), .dtype = DType::BF16};
+TEST_CASE("splash forward: bfloat16 inputs at default precision give a bfloat16 output within its rounding") {
+  // Default precision, as a bf16 model runs: the MXU rounds the float32 probabilities to bfloat16 before
+  // they meet v, on top of the output's own rounding to bfloat16.
+  const ForwardScenario s{.mask = Causal(2, 256, 256), .dtype = DType::BF16, .precision = Precision::Default};
   const auto run = RunForward(s);
   REQUIRE_FALSE(run->result.error);
   CHECK(run->launch->out.dtype() == DType::BF16);
-  CHECK(CountMismatches(s, *run, 1e-2) == 0);
+  CHECK(CountMismatches(s, *run, 2e-2) == 0);
   CHECK(CountMismatches(s, *run, 1e-5) > 0);  // the output really is rounded to bfloat16
+  // The MXU's rounding shows: at Highest the same inputs give another output.
+  ForwardScenario highest = s;
+  highest.precision = Precision::Highest;
+  CHECK_FALSE(RunForward(highest)->launch->out.BitwiseEqual(run->launch->out));
 }
 
 TEST_CASE("splash forward: q and kv of different lengths, causal with an offset") {
@@ -102,6 +109,16 @@ TEST_CASE("splash forward: a kv block of two compute slices, and a head_dim_v be
       {.mask = Causal(2, 512, 512),
        .block_sizes = BlockSizes{.block_q = 128, .block_kv = 256, .block_kv_compute = 128}});
   CheckAgainstReference({.mask = Causal(1, 256, 256), .head_dim = 64, .head_dim_v = 64});
+}
+
+TEST_CASE("splash forward: blocks of 256, so each masking tile of ids repeats more than once") {
+  // The (bq, 128) q ids and q_sequence are tiled twice along the 256 kv columns of a compute slice.
+  CheckAgainstReference({.mask = Causal(2, 512, 512),
+                         .block_sizes = BlockSizes{.block_q = 256, .block_kv = 256, .block_kv_compute = 256},
+                         .segment_ids = true});
+  CheckAgainstReference({.mask = SameForEveryHead(2, Scattered(512, 512)),
+                         .block_sizes = BlockSizes{.block_q = 256, .block_kv = 512, .block_kv_compute = 256},
+                         .segment_ids = true});
 }
 
 TEST_CASE("splash forward: the SEQ_MINOR layouts, each operand handed over transposed") {
@@ -180,8 +197,8 @@ TEST_CASE("splash forward: the tables go to SMEM in MaskInfo's narrowed types, a
   const auto run = RunForward({.mask = Causal(2, 512, 512)});
   REQUIRE_FALSE(run->result.error);
   REQUIRE(run->info.data_next.dtype == SmemType::Int8);
-  CHECK(run->launch->data_next.dtype() == DType::I8);
-  CHECK(run->launch->block_mask.dtype() == DType::I8);
+  CHECK(run->launch->tables.data_next.dtype() == DType::I8);
+  CHECK(run->launch->tables.block_mask.dtype() == DType::I8);
   const auto& smem = run->result.stats.smem_copies;
   REQUIRE(smem.size() == 2);
   CHECK(smem[0].name == "data_next");
@@ -193,7 +210,7 @@ TEST_CASE("splash forward: the tables go to SMEM in MaskInfo's narrowed types, a
                             .fwd;
   const auto launch =
       BuildSplashForwardLaunch(wide, {.q = &run->q, .k = &run->k, .v = &run->v}, {.save_residuals = true});
-  CHECK(launch->data_next.dtype() == DType::I32);
+  CHECK(launch->tables.data_next.dtype() == DType::I32);
   const tilewalk::tpu::LaunchResult r =
       tilewalk::tpu::RunLaunch(launch->spec, {.precision = tilewalk::tpu::Precision::Highest});
   REQUIRE_FALSE(r.error);

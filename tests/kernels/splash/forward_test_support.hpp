@@ -10,10 +10,12 @@
 #include <vector>
 
 #include "kernels/splash/forward_launch.hpp"
+#include "kernels/splash/lane_broadcast.hpp"
 #include "kernels/splash/make_splash.hpp"
 #include "kernels/splash/mask_kinds.hpp"
 #include "kernels/splash/reference.hpp"
 #include "kernels/tpu/launch.hpp"
+#include "tests/kernels/splash/launch_test_support.hpp"
 #include "tests/kernels/splash/reference_test_support.hpp"
 
 namespace tilewalk::splash::testing {
@@ -28,6 +30,9 @@ struct ForwardScenario {
   bool segment_ids = false;  // q ids change at q_len / 3, kv ids at kv_len / 2
   std::optional<float> soft_cap{};
   uint64_t seed = 1;
+  // The launch's precision, set here rather than in RunForward's options: Highest keeps float32 matmuls
+  // exact enough for kF32Tolerance; Default has the MXU round float32 operands to bfloat16.
+  tpu::Precision precision = tpu::Precision::Highest;
 };
 
 struct ForwardRun {
@@ -43,12 +48,14 @@ inline tpu::Array SeededArray(tpu::Shape shape, tpu::DType dtype, uint64_t seed,
   return a;
 }
 
+// Ids of two segments: 3 before `change_at`, 7 from there on.
 inline tpu::Array SegmentIds(int64_t len, int64_t change_at) {
-  tpu::Array ids(tpu::Shape{len}, tpu::DType::I32);
-  for (int64_t i = 0; i < len; ++i) ids.Data<int32_t>()[i] = i < change_at ? 3 : 7;
-  return ids;
+  std::vector<int32_t> ids(static_cast<std::size_t>(len));
+  for (int64_t i = 0; i < len; ++i) ids[static_cast<std::size_t>(i)] = i < change_at ? 3 : 7;
+  return Int32Sequence(ids);
 }
 
+// `options`: how to run the launch, but for its precision, which is the scenario's.
 inline std::unique_ptr<ForwardRun> RunForward(const ForwardScenario& s, tpu::LaunchOptions options = {}) {
   auto run = std::make_unique<ForwardRun>();
   const tpu::Shape& ms = s.mask.shape();
@@ -73,7 +80,7 @@ inline std::unique_ptr<ForwardRun> RunForward(const ForwardScenario& s, tpu::Lau
                                           .is_mqa = s.is_mqa,
                                           .save_residuals = true,
                                           .attn_logits_soft_cap = s.soft_cap});
-  if (options.precision == tpu::Precision::Default) options.precision = tpu::Precision::Highest;
+  options.precision = s.precision;
   run->result = tpu::RunLaunch(run->launch->spec, options);
   return run;
 }
@@ -127,10 +134,6 @@ inline int64_t CountMismatches(const ForwardScenario& s, const ForwardRun& run, 
   for (int64_t i = 0; i < lse.size(); ++i)
     bad += !Near(lse.GetFloat(i), want.logsumexp[static_cast<std::size_t>(i)], tol);
   return bad;
-}
-
-inline Mask SameForEveryHead(int64_t heads, const Mask& mask) {
-  return MultiHeadMask(std::vector<Mask>(static_cast<std::size_t>(heads), mask));
 }
 
 inline constexpr double kF32Tolerance = 2e-5;  // float32 at Precision::Highest against the float64 reference

@@ -49,6 +49,19 @@ TEST_CASE("RunSplashForward: a causal call gives the launch's outputs, with the 
   CHECK(CountMismatches(s, *direct, 2e-5) == 0);
 }
 
+TEST_CASE("RunSplashForward: the mask value reaches the launch") {
+  // A mask value of -1 leaves masked pairs a real weight, exp(-1 - max): the output moves.
+  const RunForwardArrays in = SeededQkv(1, 256, 256);
+  const Mask mask = SameForEveryHead(1, CausalMask({256, 256}));
+  const SplashForwardRequest request{.mask = mask, .inputs = {.q = &in.q, .k = &in.k, .v = &in.v}};
+  SplashForwardRequest mild = request;
+  mild.mask_value = -1.0f;
+  const SplashForwardResult a = RunSplashForward(request), b = RunSplashForward(mild);
+  REQUIRE_FALSE(a.error);
+  REQUIRE_FALSE(b.error);
+  CHECK_FALSE(a.out.BitwiseEqual(b.out));
+}
+
 TEST_CASE("RunSplashForward: without residuals there is no logsumexp") {
   const RunForwardArrays in = SeededQkv(1, 128, 128);
   const SplashForwardResult r = RunSplashForward(

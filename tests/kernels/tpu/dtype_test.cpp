@@ -74,6 +74,30 @@ TEST_CASE("a bf16 array stores two bytes per element and rounds on write") {
   CHECK(a.Offset(Dims{1, 1}) == 4);
 }
 
+TEST_CASE("integer arrays saturate a float out of their range and store NaN as 0") {
+  Array i8(Shape{4}, DType::I8), i16(Shape{3}, DType::I16), i32(Shape{3}, DType::I32);
+  i8.SetFloat(0, 300.0f);
+  i8.SetFloat(1, -300.0f);
+  i8.SetFloat(2, std::numeric_limits<float>::quiet_NaN());
+  i8.SetFloat(3, -7.9f);
+  CHECK(i8.Data<int8_t>()[0] == 127);
+  CHECK(i8.Data<int8_t>()[1] == -128);
+  CHECK(i8.Data<int8_t>()[2] == 0);
+  CHECK(i8.Data<int8_t>()[3] == -7);
+  i16.SetFloat(0, 1e6f);
+  i16.SetFloat(1, -1e6f);
+  i16.SetFloat(2, 12345.0f);
+  CHECK(i16.Data<int16_t>()[0] == 32767);
+  CHECK(i16.Data<int16_t>()[1] == -32768);
+  CHECK(i16.Data<int16_t>()[2] == 12345);
+  i32.SetFloat(0, 3e9f);
+  i32.SetFloat(1, -3e9f);
+  i32.SetFloat(2, 16777216.0f);
+  CHECK(i32.Data<int32_t>()[0] == std::numeric_limits<int32_t>::max());
+  CHECK(i32.Data<int32_t>()[1] == std::numeric_limits<int32_t>::min());
+  CHECK(i32.Data<int32_t>()[2] == 16777216);
+}
+
 TEST_CASE("promotion follows jnp for our dtypes") {
   CHECK(Promote(DType::BF16, DType::F32) == DType::F32);
   CHECK(Promote(DType::BF16, DType::BF16) == DType::BF16);

@@ -87,6 +87,14 @@ TEST_CASE("reductions, tile, slices and transposes match Eigen") {
   CHECK(Same(transpose(V(a)), a.transpose()));
 }
 
+TEST_CASE("expand_dims turns a row into a column and counts no vector work") {
+  ScopedOpContext ctx(Precision::Highest);
+  const Matrix a = Random(1, 256, 6);
+  CHECK(Same(expand_dims(V(a), -1), a.transpose()));
+  CHECK(ctx.context().counts.vreg_ops == 0);
+  CHECK_THROWS_AS(expand_dims(V(Random(8, 128, 7)), -1), ShapeError);
+}
+
 TEST_CASE("maximum and row_max propagate NaN, as jnp.maximum and jnp.max do") {
   const float nan = std::nanf(""), inf = INFINITY;
   Matrix a(2, 3), b(2, 3);
