@@ -28,8 +28,8 @@
 #include "app/walk/body_coverage.hpp"
 #include "base/sha256.hpp"
 #include "kernels/flash/scenario_options.hpp"
-#include "kernels/flash/training_step.hpp"
 #include "kernels/flash/scenario_presets.hpp"
+#include "kernels/flash/training_step.hpp"
 #include "walkthrough/recording.hpp"
 
 using namespace tilewalk;
