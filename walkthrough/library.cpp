@@ -5,8 +5,17 @@
 #include <stdexcept>
 
 #include "kernels/flash/scenario_options.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/mirror_sources.hpp"
 #include "walkthrough/stop_landing.hpp"
+
+std::span<const tilewalk::EmbeddedFile> PassageFiles() {
+  return tilewalk::walkthrough::ShippedWalk().kernel->info().assets.passages;
+}
+
+std::span<const tilewalk::EmbeddedFile> TourFiles() {
+  return tilewalk::walkthrough::ShippedWalk().kernel->info().assets.tours;
+}
 
 namespace tilewalk::walkthrough {
 

@@ -11,8 +11,10 @@
 #include "walkthrough/passage.hpp"
 #include "walkthrough/tour.hpp"
 
-std::span<const tilewalk::EmbeddedFile> PassageFiles();  // generated
-std::span<const tilewalk::EmbeddedFile> TourFiles();     // generated
+// The shipped kernel's passages and tours (ShippedWalk()'s KernelInfo::assets): thin wrappers while callers
+// move to a KernelWalk.
+std::span<const tilewalk::EmbeddedFile> PassageFiles();
+std::span<const tilewalk::EmbeddedFile> TourFiles();
 
 namespace tilewalk::walkthrough {
 
