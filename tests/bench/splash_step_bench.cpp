@@ -23,6 +23,7 @@
 
 #include "kernels/flash/host_memory.hpp"
 #include "kernels/flash/scenario.hpp"
+#include "kernels/flash/scenario_options.hpp"
 #include "kernels/flash/training_step.hpp"
 #include "kernels/splash/backward.hpp"
 #include "kernels/splash/forward_launch.hpp"
@@ -131,7 +132,7 @@ void RunSplashStep(SplashStepMask mask, bool fused, SplashStepFigures& f) {
 void RunFlashStep(SplashStepMask mask, bool recording, SplashStepFigures& f) {
   const flash::Scenario s = SplashBenchFlashScenario(mask);
   if (recording) {
-    const auto r = walkthrough::Recording::Record(s);
+    const auto r = walkthrough::Recording::Record(flash::Erased(s));
     f.events = static_cast<double>(r->EventCount());
     return;
   }
