@@ -25,6 +25,7 @@ std::unique_ptr<KernelWalk> BuildWalk(const kernel::Kernel& kernel) {
   } else {
     walk->pinned = std::move(*parsed);
   }
+  walk->library = LoadLibrary(*walk);  // reads the table, the mirror and the fingerprint above
   return walk;
 }
 

@@ -97,6 +97,10 @@ TEST_CASE("site table: flash's walk parses its assets without a problem") {
   const KernelWalk& walk = WalkOf(flash::KernelEntry());
   for (const Diagnostic& d : walk.problems) CAPTURE(d.ToString());
   CHECK(walk.problems.empty());
+  for (const Diagnostic& d : walk.library.diagnostics) CAPTURE(d.ToString());
+  CHECK(walk.library.diagnostics.empty());
+  CHECK(walk.library.walk == &walk);
+  CHECK(walk.library.DefaultTour() != nullptr);
   CHECK(&walk == &WalkOf(flash::KernelEntry()));
   CHECK(&walk.sites == &ShippedSiteTable());
   CHECK(walk.pinned.commit == ShippedPinnedFile().commit);
@@ -204,12 +208,16 @@ TEST_CASE("site table: an error is described with the Pallas function and lines 
   s.block_sizes.block_k = 64;
   const auto rec = Recording::Record(flash::Erased(s));
   REQUIRE(rec->error());
-  const std::string text = DescribeKernelError(*rec->error());
+  const std::string text =
+      DescribeKernelError(*rec->error(), tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()));
   CHECK(text.find("NotImplementedError: block_k=64 should be a multiple of 128") == 0);
   CHECK(text.find("phase: tracing") != std::string::npos);
   CHECK(text.find("forward_kernel.cpp:") != std::string::npos);
   CHECK(text.find("raised in the Pallas original by _flash_attention_kernel_single_batch, line") !=
         std::string::npos);
-  CHECK(PallasFunctionOf("block_sizes.minor_exceeds_major") == "BlockSizes.__post_init__");
-  CHECK(PallasFunctionOf("no.such.site").empty());
+  CHECK(PallasFunctionOf("block_sizes.minor_exceeds_major",
+                         tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry())) ==
+        "BlockSizes.__post_init__");
+  CHECK(PallasFunctionOf("no.such.site", tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()))
+            .empty());
 }
