@@ -1,5 +1,7 @@
 #include "app/pallas_for_verb.hpp"
 
+#include "kernels/registry/registry.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/library.hpp"
 #include "walkthrough/pallas_source.hpp"
 
@@ -14,7 +16,8 @@ base::Result<std::shared_ptr<const walkthrough::PallasIndex>> LoadPallasForVerb(
       warnings << "tilewalk " << verb << ": " << source.error().message << "; going on without it\n";
     return std::shared_ptr<const walkthrough::PallasIndex>();
   }
-  static const walkthrough::Library library = walkthrough::LoadLibrary();
+  static const walkthrough::Library library =
+      walkthrough::LoadLibrary(walkthrough::WalkOf(kernel::DefaultKernel()));
   return std::make_shared<const walkthrough::PallasIndex>(std::move(*source), walkthrough::ShippedSiteTable(),
                                                           library.passages);
 }

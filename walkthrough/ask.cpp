@@ -90,7 +90,7 @@ base::Result<bool> ReadAskLine(const std::string& key, const std::string& value,
   return true;
 }
 
-void CheckAsk(const Ask& ask, const std::string& file, Diagnostics& diags) {
+void CheckAsk(const Ask& ask, const KernelWalk& walk, const std::string& file, Diagnostics& diags) {
   if (ask.choices.size() < 2 || ask.choices.size() > 4)
     diags.push_back(
         {file, ask.line, "an ask has 2 to 4 choices; this one has " + std::to_string(ask.choices.size())});
@@ -98,16 +98,16 @@ void CheckAsk(const Ask& ask, const std::string& file, Diagnostics& diags) {
   for (const AskChoice& c : ask.choices) {
     if (!values.insert(c.value).second)
       diags.push_back({file, c.line, "two choices have the value '" + c.value + "'; each needs its own"});
-    CheckPlaceholderSyntax(c.text, file, c.line, diags);
+    CheckPlaceholderSyntax(c.text, walk, file, c.line, diags);
   }
   if (ask.answer.empty())
     diags.push_back(
         {file, ask.line, "the ask needs 'answer:', the placeholder whose value picks the choice"});
   if (ask.explain.empty())
     diags.push_back({file, ask.line, "the ask needs 'explain:', what the answer shows"});
-  CheckPlaceholderSyntax(ask.question, file, ask.line, diags);
-  CheckPlaceholderSyntax(ask.answer, file, ask.answer_line, diags);
-  CheckPlaceholderSyntax(ask.explain, file, ask.explain_line, diags);
+  CheckPlaceholderSyntax(ask.question, walk, file, ask.line, diags);
+  CheckPlaceholderSyntax(ask.answer, walk, file, ask.answer_line, diags);
+  CheckPlaceholderSyntax(ask.explain, walk, file, ask.explain_line, diags);
 }
 
 base::Result<AskReveal> RevealAsk(const Ask& ask, const Recording& recording, PlaceholderSource& source) {

@@ -17,6 +17,8 @@
 
 namespace tilewalk::walkthrough {
 
+struct KernelWalk;
+
 class PlaceholderSource;
 class Recording;
 
@@ -58,7 +60,7 @@ base::Result<bool> ReadAskLine(const std::string& key, const std::string& value,
                                std::optional<Ask>& ask);
 // Checks a parsed ask once its stop ends: 2 to 4 distinct choices, one placeholder as the answer, an
 // explanation, and placeholders of the documented forms everywhere.
-void CheckAsk(const Ask& ask, const std::string& file, Diagnostics& diagnostics);
+void CheckAsk(const Ask& ask, const KernelWalk& walk, const std::string& file, Diagnostics& diagnostics);
 
 // Fills the ask from a recording; the error says which placeholder or reveal event cannot be found. A
 // recording in which no choice fits still reveals, with correct = -1.

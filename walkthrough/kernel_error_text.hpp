@@ -10,12 +10,14 @@
 
 namespace tilewalk::walkthrough {
 
+struct KernelWalk;
+
 // The Pallas function a site mirrors ("BlockSizes.__post_init__"), from the site role table; empty for a
 // site without a row.
-std::string PallasFunctionOf(std::string_view site);
+std::string PallasFunctionOf(std::string_view site, const KernelWalk& walk);
 
 // "ValueError: ...\n  phase: argument check\n  at kernels/flash/x.cpp:123 (site fwd_impl.verify_block_q)\n
 //  raised in the Pallas original by _flash_attention_impl, line 606 at the pinned commit"
-std::string DescribeKernelError(const tpu::KernelError& error);
+std::string DescribeKernelError(const tpu::KernelError& error, const KernelWalk& walk);
 
 }  // namespace tilewalk::walkthrough

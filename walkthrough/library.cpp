@@ -4,8 +4,7 @@
 #include <map>
 #include <stdexcept>
 
-#include "kernels/flash/scenario_options.hpp"
-#include "walkthrough/mirror_sources.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/stop_landing.hpp"
 
 namespace tilewalk::walkthrough {
@@ -20,13 +19,13 @@ const Passage* Library::PassageAtSite(std::string_view site_name) const {
   if (site_name.empty()) return nullptr;
   for (const Passage& p : passages)
     if (std::find(p.cpp.begin(), p.cpp.end(), site_name) != p.cpp.end()) return &p;
-  const std::optional<SourceLocation> at = FindSiteInMirror(site_name);
+  const std::optional<SourceLocation> at = walk->mirror.FindSite(site_name);
   if (!at) return nullptr;
   const Passage* nearest = nullptr;
   int nearest_line = 0;
   for (const Passage& p : passages) {
     for (const std::string& anchor : p.cpp) {
-      const std::optional<SourceLocation> where = ResolveCppAnchor(anchor);
+      const std::optional<SourceLocation> where = walk->mirror.ResolveCppAnchor(anchor);
       if (where && where->file == at->file && where->line <= at->line && where->line > nearest_line) {
         nearest = &p;
         nearest_line = where->line;
@@ -48,11 +47,12 @@ const Tour* Library::DefaultTour() const {
   return nullptr;
 }
 
-Library LoadLibrary(std::span<const EmbeddedFile> passage_files, std::span<const EmbeddedFile> tour_files,
-                    std::string_view root) {
+Library LoadLibrary(const KernelWalk& walk, std::span<const EmbeddedFile> passage_files,
+                    std::span<const EmbeddedFile> tour_files, std::string_view root) {
   const std::string passage_folder = std::string(root) + "/passages";
   const std::string tour_folder = std::string(root) + "/tours";
   Library lib;
+  lib.walk = &walk;
   Diagnostics& d = lib.diagnostics;
   std::vector<EmbeddedFile> sorted(passage_files.begin(), passage_files.end());
   std::sort(sorted.begin(), sorted.end(),
@@ -60,7 +60,7 @@ Library LoadLibrary(std::span<const EmbeddedFile> passage_files, std::span<const
   std::map<std::string, std::string> first_file;
   for (const EmbeddedFile& f : sorted) {
     const std::string path = passage_folder + "/" + std::string(f.name);
-    auto p = ParsePassage(path, f.text, d);
+    auto p = ParsePassage(path, f.text, walk, d);
     if (!p) continue;
     if (first_file.count(p->id)) {
       d.push_back({path, 2, "passage id '" + p->id + "' is also used by " + first_file[p->id]});
@@ -68,15 +68,15 @@ Library LoadLibrary(std::span<const EmbeddedFile> passage_files, std::span<const
     }
     first_file[p->id] = path;
     for (const std::string& anchor : p->cpp)
-      if (!ResolveCppAnchor(anchor))
-        d.push_back(
-            {path, p->cpp_line,
-             "cpp anchor '" + anchor + "' is neither a site literal nor an identifier in kernels/flash/"});
+      if (!walk.mirror.ResolveCppAnchor(anchor))
+        d.push_back({path, p->cpp_line,
+                     "cpp anchor '" + anchor + "' is neither a site literal nor an identifier in " +
+                         std::string(walk.kernel->info().source_folder)});
     lib.passages.push_back(std::move(*p));
   }
   for (const EmbeddedFile& f : tour_files) {
     const std::string path = tour_folder + "/" + std::string(f.name);
-    auto t = ParseTour(path, f.text, d);
+    auto t = ParseTour(path, f.text, walk, d);
     if (!t) continue;
     for (const TourStop& s : t->stops) {
       for (const std::string& id : s.passages)
@@ -94,6 +94,11 @@ Library LoadLibrary(std::span<const EmbeddedFile> passage_files, std::span<const
     d.push_back(
         {tour_folder, 0, "exactly one tour must say 'default: yes'; " + std::to_string(defaults) + " do"});
   return lib;
+}
+
+Library LoadLibrary(const KernelWalk& walk) {
+  const kernel::KernelAssets& assets = walk.kernel->info().assets;
+  return LoadLibrary(walk, assets.passages, assets.tours, assets.root);
 }
 
 }  // namespace tilewalk::walkthrough

@@ -1,6 +1,6 @@
-// The shipped passages and tours (assets/passages, assets/tours), compiled into the binary, parsed and
-// cross-checked on load: ids unique, every stop's passages exist, every passage's C++ anchors resolve in
-// the mirror, exactly one default tour. Problems come back as file:line diagnostics.
+// A kernel's passages and tours (its KernelInfo::assets: assets/passages, assets/tours), compiled into the
+// binary, parsed and cross-checked on load: ids unique, every stop's passages exist, every passage's C++
+// anchors resolve in the mirror, exactly one default tour. Problems come back as file:line diagnostics.
 #pragma once
 
 #include <span>
@@ -11,13 +11,13 @@
 #include "walkthrough/passage.hpp"
 #include "walkthrough/tour.hpp"
 
-std::span<const tilewalk::EmbeddedFile> PassageFiles();  // generated
-std::span<const tilewalk::EmbeddedFile> TourFiles();     // generated
-
 namespace tilewalk::walkthrough {
 
+struct KernelWalk;
+
 struct Library {
-  std::vector<Passage> passages;  // in file order
+  const KernelWalk* walk = nullptr;  // the kernel whose mirror and sites the passages and tours name
+  std::vector<Passage> passages;     // in file order
   std::vector<Tour> tours;
   Diagnostics diagnostics;
 
@@ -30,9 +30,11 @@ struct Library {
   const Passage* PassageAtSite(std::string_view site_name) const;
 };
 
-// Parses and cross-checks the given files (the shipped ones by default). Diagnostics name each file as
+// Parses and cross-checks the given files against the walk's kernel. Diagnostics name each file as
 // ROOT/passages/NAME or ROOT/tours/NAME, so that files read from a folder are named where they are.
-Library LoadLibrary(std::span<const EmbeddedFile> passages = PassageFiles(),
-                    std::span<const EmbeddedFile> tours = TourFiles(), std::string_view root = "assets");
+Library LoadLibrary(const KernelWalk& walk, std::span<const EmbeddedFile> passages,
+                    std::span<const EmbeddedFile> tours, std::string_view root = "assets");
+// The kernel's shipped passages and tours (KernelInfo::assets), parsed afresh.
+Library LoadLibrary(const KernelWalk& walk);
 
 }  // namespace tilewalk::walkthrough

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "base/number_text.hpp"
+#include "walkthrough/kernel_walk.hpp"
 
 namespace tilewalk::walkthrough {
 
@@ -147,14 +148,7 @@ base::Result<PinnedFile> ParsePinnedFile(std::string_view text) {
 }
 
 const PinnedFile& ShippedPinnedFile() {
-  static const PinnedFile pinned = [] {
-    const auto files = PinnedFingerprintFiles();
-    assert(files.size() == 1 && "assets/pallas holds exactly one fingerprint");
-    auto parsed = ParsePinnedFile(files.front().text);
-    assert(parsed.ok() && "the shipped fingerprint parses (tests/walkthrough checks it)");
-    return parsed ? *parsed : PinnedFile{};
-  }();
-  return pinned;
+  return ShippedWalk().pinned;
 }
 
 }  // namespace tilewalk::walkthrough

@@ -14,8 +14,6 @@
 #include "base/embedded_file.hpp"
 #include "base/result.hpp"
 
-std::span<const tilewalk::EmbeddedFile> PinnedFingerprintFiles();  // generated: assets/pallas/
-
 namespace tilewalk::walkthrough {
 
 // The line without its comment (a '#' outside quotes) and with runs of white space as one space, trimmed.
@@ -47,7 +45,7 @@ struct PinnedFile {
 std::string FormatPinnedFile(const PinnedFile& pinned);
 base::Result<PinnedFile> ParsePinnedFile(std::string_view text);
 
-// The fingerprint shipped in assets/pallas/flash_attention.fingerprint (validated by the tests).
+// The shipped kernel's fingerprint (ShippedWalk().pinned): a thin wrapper while callers move to a KernelWalk.
 const PinnedFile& ShippedPinnedFile();
 
 }  // namespace tilewalk::walkthrough

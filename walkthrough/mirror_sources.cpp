@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "walkthrough/kernel_walk.hpp"
+
 namespace tilewalk::walkthrough {
 
 namespace {
@@ -31,9 +33,11 @@ bool HasWord(std::string_view line, std::string_view word) {
   return false;
 }
 
+}  // namespace
+
 template <typename Match>
-std::optional<SourceLocation> FirstLine(Match match) {
-  for (const EmbeddedFile& f : MirrorSourceFiles()) {
+std::optional<SourceLocation> MirrorIndex::FirstLine(Match match) const {
+  for (const EmbeddedFile& f : m_files) {
     const auto lines = SplitLines(f.text);
     for (std::size_t i = 0; i < lines.size(); ++i)
       if (match(lines[i])) return SourceLocation{std::string(f.name), static_cast<int>(i) + 1};
@@ -41,43 +45,62 @@ std::optional<SourceLocation> FirstLine(Match match) {
   return std::nullopt;
 }
 
-}  // namespace
-
-std::optional<SourceLocation> FindSiteInMirror(std::string_view site_name) {
+std::optional<SourceLocation> MirrorIndex::FindSite(std::string_view site_name) const {
   const std::string literal = "\"" + std::string(site_name) + "\"";
   auto found = FirstLine([&](std::string_view line) { return line.find(literal) != std::string_view::npos; });
   // A literal that opens its line continues a call begun on the line above ("ref->load(\n    \"site\",
   // ...")): the compiler's std::source_location names the line where the call begins, and so does this.
   if (found && found->line > 1) {
-    const auto lines = MirrorLines(found->file);
+    const auto lines = Lines(found->file);
     const std::string_view at = lines[static_cast<std::size_t>(found->line - 1)];
     if (at.substr(at.find_first_not_of(' ')).starts_with(literal)) --found->line;
   }
   return found;
 }
 
-std::optional<SourceLocation> FindSymbolInMirror(std::string_view identifier) {
+std::optional<SourceLocation> MirrorIndex::FindSymbol(std::string_view identifier) const {
   if (identifier.empty()) return std::nullopt;
   return FirstLine([&](std::string_view line) { return HasWord(line, identifier); });
 }
 
-std::vector<std::string_view> MirrorLines(std::string_view file) {
-  for (const EmbeddedFile& f : MirrorSourceFiles())
+std::vector<std::string_view> MirrorIndex::Lines(std::string_view file) const {
+  for (const EmbeddedFile& f : m_files)
     if (f.name == file) return SplitLines(f.text);
   return {};
 }
 
-std::optional<SourceLocation> FindSymbolInFile(std::string_view file, std::string_view identifier) {
-  const auto lines = MirrorLines(file);
+std::optional<SourceLocation> MirrorIndex::FindSymbolInFile(std::string_view file,
+                                                            std::string_view identifier) const {
+  const auto lines = Lines(file);
   for (std::size_t i = 0; i < lines.size(); ++i)
     if (HasWord(lines[i], identifier)) return SourceLocation{std::string(file), static_cast<int>(i) + 1};
   return std::nullopt;
 }
 
-std::optional<SourceLocation> ResolveCppAnchor(std::string_view anchor) {
+std::optional<SourceLocation> MirrorIndex::ResolveCppAnchor(std::string_view anchor) const {
   if (const auto colon = anchor.find(':'); colon != std::string_view::npos)
     return FindSymbolInFile(anchor.substr(0, colon), anchor.substr(colon + 1));
-  return anchor.find('.') != std::string_view::npos ? FindSiteInMirror(anchor) : FindSymbolInMirror(anchor);
+  return anchor.find('.') != std::string_view::npos ? FindSite(anchor) : FindSymbol(anchor);
+}
+
+std::optional<SourceLocation> FindSiteInMirror(std::string_view site_name) {
+  return ShippedWalk().mirror.FindSite(site_name);
+}
+
+std::optional<SourceLocation> FindSymbolInMirror(std::string_view identifier) {
+  return ShippedWalk().mirror.FindSymbol(identifier);
+}
+
+std::vector<std::string_view> MirrorLines(std::string_view file) {
+  return ShippedWalk().mirror.Lines(file);
+}
+
+std::optional<SourceLocation> FindSymbolInFile(std::string_view file, std::string_view identifier) {
+  return ShippedWalk().mirror.FindSymbolInFile(file, identifier);
+}
+
+std::optional<SourceLocation> ResolveCppAnchor(std::string_view anchor) {
+  return ShippedWalk().mirror.ResolveCppAnchor(anchor);
 }
 
 }  // namespace tilewalk::walkthrough

@@ -67,7 +67,8 @@ bool ParseRange(const std::string& v, int& first, int& last) {
 
 }  // namespace
 
-std::optional<Passage> ParsePassage(std::string_view file_name, std::string_view text, Diagnostics& diags) {
+std::optional<Passage> ParsePassage(std::string_view file_name, std::string_view text, const KernelWalk& walk,
+                                    Diagnostics& diags) {
   const std::string file(file_name);
   const std::size_t before = diags.size();
   auto problem = [&](int line, std::string message) { diags.push_back({file, line, std::move(message)}); };
@@ -131,7 +132,7 @@ std::optional<Passage> ParsePassage(std::string_view file_name, std::string_view
   p.body_line = static_cast<int>(first) + 1;
   for (std::size_t j = first; j < last; ++j) p.body += lines[j] + (j + 1 < last ? "\n" : "");
   if (p.body.empty()) problem(p.body_line, "the passage has no prose after its front matter");
-  CheckPlaceholderSyntax(p.body, file, p.body_line, diags);
+  CheckPlaceholderSyntax(p.body, walk, file, p.body_line, diags);
   const std::string_view base = file_name.substr(file_name.rfind('/') + 1);
   const std::string stem(base.substr(0, base.rfind('.')));
   const auto dash = stem.find('-');

@@ -12,6 +12,8 @@
 
 namespace tilewalk::walkthrough {
 
+struct KernelWalk;
+
 // The jax commit the passages' line hints refer to: the last one that changed flash_attention.py.
 inline constexpr std::string_view kPinnedPallasCommit = "15c420602cf29fc9a163efcb1f22d25443f8bbae";
 
@@ -33,7 +35,7 @@ struct Passage {
 };
 
 // Parses one passage file; problems are appended to `diagnostics` (file:line and what to fix).
-std::optional<Passage> ParsePassage(std::string_view file_name, std::string_view text,
+std::optional<Passage> ParsePassage(std::string_view file_name, std::string_view text, const KernelWalk& walk,
                                     Diagnostics& diagnostics);
 
 // Splits text into lines without their line endings (shared by the passage and tour parsers).

@@ -4,8 +4,8 @@
 #include <initializer_list>
 
 #include "base/number_text.hpp"
-#include "kernels/flash/scenario_fields.hpp"
-#include "kernels/flash/scenario_options.hpp"
+#include "kernels/api/scenario_args.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/mirror_sources.hpp"
 
 namespace tilewalk::walkthrough {
@@ -36,7 +36,7 @@ std::string TrimmedSpaces(std::string_view s) {
 }
 
 // {SITE#N.STAT}: a value computed at the N-th event at a site of the mirror.
-bool IsEventValue(std::string_view body) {
+bool IsEventValue(std::string_view body, const KernelWalk& walk) {
   const auto hash = body.find('#');
   if (hash == std::string_view::npos) return false;
   const std::string_view site = body.substr(0, hash), rest = body.substr(hash + 1);
@@ -44,7 +44,7 @@ bool IsEventValue(std::string_view body) {
   if (dot == std::string_view::npos || !IsCount(rest.substr(0, dot)) || rest.substr(0, dot) == "0")
     return false;
   return OneOf(rest.substr(dot + 1), {"min", "max", "rows", "rows_below_one"}) &&
-         FindSiteInMirror(site).has_value();
+         walk.mirror.FindSite(site).has_value();
 }
 
 bool IsBytesForm(const std::vector<std::string_view>& p) {
@@ -54,15 +54,15 @@ bool IsBytesForm(const std::vector<std::string_view>& p) {
 }
 
 // The forms a variant can fill too: figures of the whole run, not of one of its events.
-bool IsRunForm(const std::vector<std::string_view>& p) {
+bool IsRunForm(const std::vector<std::string_view>& p, const KernelWalk& walk) {
   if (p.size() == 2 && p[0] == "scenario") {
-    return flash::FindScenarioField(p[1]) != nullptr;
+    return walk.kernel->info().scenario.Find(p[1]) != nullptr;
   }
   if (p.size() == 2 && p[0] == "error") return OneOf(p[1], {"type", "message", "phase"});
   if (p.size() == 2 && p[0] == "check") return OneOf(p[1], {"pass", "masked_rows"});
   if (p.size() == 3 && p[0] == "check")
     return IsOperandName(p[1]) && OneOf(p[2], {"max_abs", "max_rel", "tolerance", "pass"});
-  if (p.empty() || !IsLaunchName(p[0])) return false;
+  if (p.empty() || !IsLaunchName(p[0], walk)) return false;
   if (p.size() == 2)
     return OneOf(p[1], {"steps", "steps_run", "steps_skipped", "grid", "matmuls", "matmuls_per_step",
                         "est_time_us", "bytes_in", "vmem_bytes", "vmem_limit", "cores", "core0_steps_run",
@@ -75,13 +75,14 @@ bool IsRunForm(const std::vector<std::string_view>& p) {
 }
 
 // The forms only the recording itself can fill: the naive yardstick, and facts of one step or event.
-bool IsRecordingForm(const std::vector<std::string_view>& p, std::string_view body) {
-  if (p.size() == 2 && IsLaunchName(p[0]) && OneOf(p[1], {"naive_bytes_in", "bytes_saved"})) return true;
-  if (p.size() == 4 && IsLaunchName(p[0]) && p[1] == "step")
+bool IsRecordingForm(const std::vector<std::string_view>& p, std::string_view body, const KernelWalk& walk) {
+  if (p.size() == 2 && IsLaunchName(p[0], walk) && OneOf(p[1], {"naive_bytes_in", "bytes_saved"}))
+    return true;
+  if (p.size() == 4 && IsLaunchName(p[0], walk) && p[1] == "step")
     return IsCount(p[2]) && OneOf(p[3], {"ran", "queries", "keys"});
-  if (p.size() == 5 && IsLaunchName(p[0]) && p[1] == "step")
+  if (p.size() == 5 && IsLaunchName(p[0], walk) && p[1] == "step")
     return IsCount(p[2]) && OneOf(p[3], {"copy", "slot"}) && IsOperandName(p[4]);
-  return IsEventValue(body);
+  return IsEventValue(body, walk);
 }
 
 }  // namespace
@@ -97,11 +98,11 @@ std::vector<std::string_view> SplitDots(std::string_view name) {
   }
 }
 
-bool IsLaunchName(std::string_view w) {
-  return OneOf(w, {"fwd", "dkv", "dq"});
+bool IsLaunchName(std::string_view w, const KernelWalk& walk) {
+  return walk.kernel->info().FindLaunch(w) != nullptr;
 }
 
-base::Result<PlaceholderName> ParsePlaceholder(std::string_view name) {
+base::Result<PlaceholderName> ParsePlaceholder(std::string_view name, const KernelWalk& walk) {
   PlaceholderName out;
   std::string_view rest = name;
   if (rest.starts_with("with ")) {
@@ -118,7 +119,7 @@ base::Result<PlaceholderName> ParsePlaceholder(std::string_view name) {
     if (out.with_flags.empty()) {
       return base::Fail(base::Reason::Malformed, "{with FLAGS: NAME} needs at least one scenario flag");
     }
-    if (const auto parsed = flash::ParseScenario(out.with_flags); !parsed) {
+    if (const auto parsed = kernel::ParseScenario(*walk.kernel, out.with_flags); !parsed) {
       return parsed.error();
     }
     rest = rest.substr(colon + 1);
@@ -130,10 +131,11 @@ base::Result<PlaceholderName> ParsePlaceholder(std::string_view name) {
   }
   out.body = body;
   const std::vector<std::string_view> parts = SplitDots(out.body);
-  const bool known = IsRunForm(parts) || (out.with_flags.empty() && IsRecordingForm(parts, out.body));
+  const bool known =
+      IsRunForm(parts, walk) || (out.with_flags.empty() && IsRecordingForm(parts, out.body, walk));
   if (!known) {
     return base::Fail(base::Reason::Malformed,
-                      out.with_flags.empty() || !IsRecordingForm(parts, out.body)
+                      out.with_flags.empty() || !IsRecordingForm(parts, out.body, walk)
                           ? "not one of the documented forms"
                           : "a variant fills figures of a whole run only, not of one step or event");
   }

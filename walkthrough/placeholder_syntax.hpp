@@ -13,6 +13,8 @@
 
 namespace tilewalk::walkthrough {
 
+struct KernelWalk;
+
 // One placeholder, split: {with FLAGS: BODY:UNIT}.
 struct PlaceholderName {
   std::vector<std::string> with_flags;  // a variant of the running scenario; empty: the scenario itself
@@ -20,9 +22,9 @@ struct PlaceholderName {
   std::string unit;                     // "", "KiB" or "MiB" (byte figures only)
 };
 
-// Splits a name and checks it against the documented forms; Malformed (or the variant's flag error) when
-// it is not one.
-base::Result<PlaceholderName> ParsePlaceholder(std::string_view name);
+// Splits a name and checks it against the documented forms for the walk's kernel (its launches, scenario
+// fields and mirror sites); Malformed (or the variant's flag error) when it is not one.
+base::Result<PlaceholderName> ParsePlaceholder(std::string_view name, const KernelWalk& walk);
 
 // Calls f(offset of '{', name between the braces, closed) for each placeholder in order; an unclosed
 // one ends the scan. The '}' that closes a placeholder is looked up once and shared by every '{' before
@@ -46,6 +48,6 @@ void ForEachPlaceholder(std::string_view text, F f) {
 
 // "a.b.c" → {"a", "b", "c"}.
 std::vector<std::string_view> SplitDots(std::string_view name);
-bool IsLaunchName(std::string_view word);  // fwd, dkv or dq
+bool IsLaunchName(std::string_view word, const KernelWalk& walk);  // a launch of the walk's kernel
 
 }  // namespace tilewalk::walkthrough

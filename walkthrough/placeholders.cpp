@@ -6,13 +6,14 @@
 
 #include "kernels/api/memory_guard.hpp"
 #include "kernels/api/scenario_args.hpp"
+#include "walkthrough/kernel_walk.hpp"
 
 namespace tilewalk::walkthrough {
 
 // ---- syntax check -------------------------------------------------------------------------------
 
-void CheckPlaceholderSyntax(std::string_view text, const std::string& file, int first_line,
-                            Diagnostics& diags) {
+void CheckPlaceholderSyntax(std::string_view text, const KernelWalk& walk, const std::string& file,
+                            int first_line, Diagnostics& diags) {
   // Linear in the text: lines are counted from the previous problem on, a name too long to be one of the
   // forms is not split, a message quotes at most the start of a name, and past kShownProblems in one text
   // the rest are only counted, so a file of a million stray braces cannot make a million messages.
@@ -22,7 +23,7 @@ void CheckPlaceholderSyntax(std::string_view text, const std::string& file, int 
   ForEachPlaceholder(text, [&](std::size_t at, std::string_view name, bool closed) {
     std::string why = "longer than any placeholder";
     if (closed && name.size() <= kLongestName) {
-      const base::Result<PlaceholderName> parsed = ParsePlaceholder(name);
+      const base::Result<PlaceholderName> parsed = ParsePlaceholder(name, walk);
       if (parsed) return;
       why = parsed.error().message;
     }
@@ -292,11 +293,12 @@ Figure PlaceholderSource::RecordingValue(const std::vector<std::string_view>& p,
 }
 
 Figure PlaceholderSource::Value(std::string_view name) {
-  const base::Result<PlaceholderName> parsed = ParsePlaceholder(name);
+  const KernelWalk& walk = WalkOf(m_recording.scenario().kernel());
+  const base::Result<PlaceholderName> parsed = ParsePlaceholder(name, walk);
   if (!parsed)
     return base::Fail(parsed.error().reason, "{" + std::string(name) + "}: " + parsed.error().message);
   const std::vector<std::string_view> p = SplitDots(parsed->body);
-  const bool recording_only = p.size() >= 2 && IsLaunchName(p[0]) &&
+  const bool recording_only = p.size() >= 2 && IsLaunchName(p[0], walk) &&
                               (p[1] == "naive_bytes_in" || p[1] == "bytes_saved" || p[1] == "step" ||
                                parsed->body.find('#') != std::string::npos);
   Figure value = !parsed->with_flags.empty()

@@ -21,8 +21,8 @@
 namespace tilewalk::walkthrough {
 
 // Appends a diagnostic for each {...} that is not one of the documented forms.
-void CheckPlaceholderSyntax(std::string_view text, const std::string& file, int first_line,
-                            Diagnostics& diagnostics);
+void CheckPlaceholderSyntax(std::string_view text, const KernelWalk& walk, const std::string& file,
+                            int first_line, Diagnostics& diagnostics);
 
 // A placeholder's text, or why it cannot be filled.
 using Figure = base::Result<std::string>;

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "base/number_text.hpp"
+#include "walkthrough/kernel_walk.hpp"
 
 namespace tilewalk::walkthrough {
 namespace {
@@ -12,7 +13,7 @@ namespace {
 constexpr std::array<std::string_view, 10> kRoles = {"statement", "load",  "store", "branch",    "loop",
                                                      "raise",     "check", "copy",  "writeback", "step"};
 constexpr std::array<std::string_view, 5> kPanes = {"keep", "grid", "memory", "lanes", "scores"};
-constexpr std::array<std::string_view, 4> kLaunches = {"fwd", "dkv", "dq", "entry"};
+constexpr std::string_view kEntryLaunch = "entry";  // the checks before any launch
 
 template <std::size_t N>
 int IndexOf(const std::array<std::string_view, N>& names, std::string_view name) {
@@ -37,8 +38,23 @@ bool ParseLines(std::string_view text, int& first, int& last) {
   return true;
 }
 
+// The kernel's launches, then "entry".
+std::vector<std::string_view> LaunchNames(const kernel::KernelInfo& kernel) {
+  std::vector<std::string_view> names;
+  for (const kernel::LaunchInfo& launch : kernel.launches) names.push_back(launch.name);
+  names.push_back(kEntryLaunch);
+  return names;
+}
+
+std::string Listed(const std::vector<std::string_view>& names) {
+  std::string text;
+  for (std::string_view n : names) text += (text.empty() ? "" : ", ") + std::string(n);
+  return text;
+}
+
 // One row: "site role launch pane function lines".
-std::optional<SiteRow> ParseRow(std::string_view text, const std::string& file, int line, Diagnostics& d) {
+std::optional<SiteRow> ParseRow(std::string_view text, const std::vector<std::string_view>& launches,
+                                const std::string& file, int line, Diagnostics& d) {
   std::istringstream in{std::string(text)};
   std::vector<std::string> w;
   for (std::string word; in >> word;) w.push_back(word);
@@ -52,14 +68,14 @@ std::optional<SiteRow> ParseRow(std::string_view text, const std::string& file, 
   SiteRow row{.site = w[0], .launch = w[2], .function = w[4], .file = file, .line = line};
   const int role = IndexOf(kRoles, w[1]), pane = IndexOf(kPanes, w[3]);
   if (role < 0) return problem("unknown role '" + w[1] + "'; expected one of " + Listed(kRoles));
-  if (IndexOf(kLaunches, w[2]) < 0)
-    return problem("unknown launch '" + w[2] + "'; expected one of " + Listed(kLaunches));
+  if (std::find(launches.begin(), launches.end(), w[2]) == launches.end())
+    return problem("unknown launch '" + w[2] + "'; expected one of " + Listed(launches));
   if (pane < 0) return problem("unknown pane '" + w[3] + "'; expected one of " + Listed(kPanes));
   if (!ParseLines(w[5], row.first, row.last))
     return problem("lines '" + w[5] + "' should be N or FIRST-LAST, from 1, with LAST ≥ FIRST");
   row.role = static_cast<SiteRole>(role);
   row.pane = static_cast<SitePane>(pane);
-  if (!row.site.starts_with(row.launch == "entry" ? "" : row.launch))
+  if (!row.site.starts_with(row.launch == kEntryLaunch ? "" : row.launch))
     return problem("site '" + row.site + "' does not belong to launch '" + row.launch + "'");
   return row;
 }
@@ -96,7 +112,9 @@ const SiteRow* SiteTable::StepOf(std::string_view launch) const {
   return Find(std::string(launch) + ".step");
 }
 
-SiteTable ParseSiteTable(std::span<const EmbeddedFile> files, Diagnostics& d, std::string_view root) {
+SiteTable ParseSiteTable(std::span<const EmbeddedFile> files, const kernel::KernelInfo& kernel,
+                         Diagnostics& d, std::string_view root) {
+  const std::vector<std::string_view> launches = LaunchNames(kernel);
   std::vector<SiteRow> rows;
   for (const EmbeddedFile& f : files) {
     const std::string file = std::string(root) + "/" + std::string(f.name);
@@ -107,7 +125,7 @@ SiteTable ParseSiteTable(std::span<const EmbeddedFile> files, Diagnostics& d, st
       text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
       const std::size_t start = row.find_first_not_of(" \t\r");
       if (start == std::string_view::npos || row[start] == '#') continue;
-      if (auto parsed = ParseRow(row, file, line, d)) rows.push_back(std::move(*parsed));
+      if (auto parsed = ParseRow(row, launches, file, line, d)) rows.push_back(std::move(*parsed));
     }
   }
   SiteTable table(std::move(rows));
@@ -121,11 +139,7 @@ SiteTable ParseSiteTable(std::span<const EmbeddedFile> files, Diagnostics& d, st
 }
 
 const SiteTable& ShippedSiteTable() {
-  static const SiteTable table = [] {
-    Diagnostics unused;  // tests/walkthrough checks the shipped table has none
-    return ParseSiteTable(SiteTableFiles(), unused);
-  }();
-  return table;
+  return ShippedWalk().sites;
 }
 
 }  // namespace tilewalk::walkthrough

@@ -14,9 +14,8 @@
 #include <vector>
 
 #include "base/embedded_file.hpp"
+#include "kernels/api/kernel.hpp"
 #include "walkthrough/diagnostic.hpp"
-
-std::span<const tilewalk::EmbeddedFile> SiteTableFiles();  // generated: assets/sites/*.sites
 
 namespace tilewalk::walkthrough {
 
@@ -54,12 +53,13 @@ class SiteTable {
   std::vector<SiteRow> m_rows;  // sorted by site
 };
 
-// Parses the given .sites files; each problem is a file:line diagnostic (a malformed row, an unknown
-// role or pane, a bad range, a site named twice). `root` names the folder in messages.
-SiteTable ParseSiteTable(std::span<const EmbeddedFile> files, Diagnostics& diagnostics,
-                         std::string_view root = "assets/sites");
+// Parses the given .sites files of `kernel`; each problem is a file:line diagnostic (a malformed row, an
+// unknown role or pane, a launch the kernel does not have (nor its entry checks, "entry"), a bad range, a
+// site named twice). `root` names the folder in messages.
+SiteTable ParseSiteTable(std::span<const EmbeddedFile> files, const kernel::KernelInfo& kernel,
+                         Diagnostics& diagnostics, std::string_view root = "assets/sites");
 
-// The shipped table, parsed once (the tests check it has no problems).
+// The shipped kernel's table (ShippedWalk().sites): a thin wrapper while callers move to a KernelWalk.
 const SiteTable& ShippedSiteTable();
 
 }  // namespace tilewalk::walkthrough

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 
-#include "kernels/flash/scenario_options.hpp"
+#include "kernels/api/memory_guard.hpp"
+#include "kernels/api/scenario_args.hpp"
 
 namespace tilewalk::walkthrough {
 
@@ -74,26 +75,27 @@ std::size_t StopLander::cached_bytes() const {
 }
 
 base::Result<std::vector<std::string>> TriedScenarioFlags(const TourStop& stop) {
-  const auto scenario = flash::ParseScenario(stop.scenario);
+  const auto scenario = kernel::ParseScenario(*stop.kernel, stop.scenario);
   if (!scenario) return scenario.error();
-  const auto tried = flash::ParseScenario(stop.try_flags, *scenario);
+  const auto tried = kernel::ParseScenario(stop.try_flags, *scenario);
   if (!tried) return tried.error();
-  return flash::ScenarioToFlags(*tried);
+  return tried->ToFlags();
 }
 
 StopLanding StopLander::Land(const TourStop& stop, const RecordOptions& options) {
   StopLanding out;
-  const auto scenario = flash::ParseScenario(stop.scenario);
+  const auto scenario = kernel::ParseScenario(*stop.kernel, stop.scenario);
   if (!scenario) {
     out.problem = "scenario: " + scenario.error().message;
     return out;
   }
-  if (const base::Status runnable = flash::CheckRunnable(*scenario); !runnable) {
+  if (const base::Status runnable = kernel::CheckRunnable(*scenario); !runnable) {
     out.problem = "scenario: " + runnable.error().message;
     return out;
   }
-  const kernel::Scenario erased = flash::Erased(*scenario);
-  const std::string key = erased.Canonical();
+  const kernel::Scenario& erased = *scenario;
+  // Two kernels may share a scenario's flags: the key names the kernel too.
+  const std::string key = std::string(stop.kernel->info().name) + " " + erased.Canonical();
   std::shared_ptr<const Recording> recording = Find(key);
   if (!recording) {
     recording = Recording::Record(erased, options);

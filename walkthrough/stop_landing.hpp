@@ -37,7 +37,7 @@ class StopLander {
 
  private:
   struct Cached {
-    std::string key;  // CanonicalScenario
+    std::string key;  // the kernel's name and the scenario's canonical flags
     std::shared_ptr<const Recording> recording;
     std::size_t bytes = 0;
   };
@@ -52,7 +52,7 @@ class StopLander {
 
 // The stop's scenario with its `try:` flags on top, as the flags of the scenario that makes: a try may
 // change a setting the scenario already has (block_k 128, then 64), which the two lists joined would give
-// twice. Fails as flash::ParseScenario does, on either list.
+// twice. Fails as kernel::ParseScenario does for the stop's kernel, on either list.
 base::Result<std::vector<std::string>> TriedScenarioFlags(const TourStop& stop);
 
 // The N-th event matching a landing, counted over the whole recording in execution order; none for

@@ -1,8 +1,7 @@
 #include "walkthrough/tour.hpp"
 
 #include "base/terminal_text.hpp"
-#include "walkthrough/line_fingerprint.hpp"
-#include "walkthrough/mirror_sources.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/passage.hpp"
 #include "walkthrough/placeholders.hpp"
 #include "walkthrough/site_table.hpp"
@@ -14,9 +13,9 @@ namespace {
 // An operand some launch copies or writes back (its pseudo-site "LAUNCH.copy.NAME"), or a scratch buffer
 // a site reads ("fwd.store.l_scratch") or a launch declares (the literal "acc_scratch" in the mirror): the
 // names the Memory pane shows.
-bool IsKnownOperand(std::string_view name) {
-  if (name.ends_with("_scratch") && FindSiteInMirror(name)) return true;
-  for (const SiteRow& row : ShippedSiteTable().rows()) {
+bool IsKnownOperand(std::string_view name, const KernelWalk& walk) {
+  if (name.ends_with("_scratch") && walk.mirror.FindSite(name)) return true;
+  for (const SiteRow& row : walk.sites.rows()) {
     const std::string_view site = row.site;
     const std::string_view last = site.substr(site.rfind('.') + 1);
     if (last != name) continue;
@@ -26,12 +25,18 @@ bool IsKnownOperand(std::string_view name) {
   return false;
 }
 
-// A launch of the site table: "fwd", "dkv", "dq" (not "entry", the checks before any launch).
-bool IsKnownLaunch(std::string_view name) {
-  if (name == "entry") return false;
-  for (const SiteRow& row : ShippedSiteTable().rows())
-    if (row.launch == name) return true;
-  return false;
+// A launch of the kernel (not "entry", the checks before any launch).
+bool IsKnownLaunch(std::string_view name, const KernelWalk& walk) {
+  return walk.kernel->info().FindLaunch(name) != nullptr;
+}
+
+// The kernel's launches in words: "fwd, dkv or dq".
+std::string LaunchesInWords(const KernelWalk& walk) {
+  const auto launches = walk.kernel->info().launches;
+  std::string text;
+  for (std::size_t i = 0; i < launches.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == launches.size() ? " or " : ", ") + std::string(launches[i].name);
+  return text;
 }
 
 std::vector<std::string> SplitCommas(const std::string& value) {
@@ -49,7 +54,8 @@ std::vector<std::string> SplitCommas(const std::string& value) {
 // Reads a tour file line by line: the header, the tour's keys, then each stop's keys and narration.
 class TourReader {
  public:
-  TourReader(std::string_view file_name, Diagnostics& diags) : m_file(file_name), m_diags(diags) {
+  TourReader(std::string_view file_name, const KernelWalk& walk, Diagnostics& diags)
+      : m_file(file_name), m_walk(walk), m_diags(diags) {
     m_tour.file = m_file;
   }
 
@@ -108,6 +114,7 @@ class TourReader {
     m_seen_land.push_back(false);
     m_seen_show.push_back(false);
     m_stop = &m_tour.stops.back();
+    m_stop->kernel = m_walk.kernel;
     m_stop->title = Trim(std::string_view(line).substr(8));
     m_stop->line = n;
     m_in_narration = false;
@@ -176,15 +183,16 @@ class TourReader {
   }
 
   void ReadFocus(int n, const std::string& value) {
-    const auto focus = ParseStopFocus(value, static_cast<int>(ShippedPinnedFile().fingerprint.lines.size()));
+    const auto focus = ParseStopFocus(value, static_cast<int>(m_walk.pinned.fingerprint.lines.size()));
     if (!focus) {
       Problem(n, focus.error().message);
       return;
     }
     m_stop->focus = *focus;
-    if (focus->kind == StopFocus::Kind::Launch && !IsKnownLaunch(focus->launch))
-      Problem(n, "focus: launch takes fwd, dkv or dq, got '" + base::CutText(focus->launch) + "'");
-    if (focus->kind == StopFocus::Kind::Operand && !IsKnownOperand(focus->operand))
+    if (focus->kind == StopFocus::Kind::Launch && !IsKnownLaunch(focus->launch, m_walk))
+      Problem(n, "focus: launch takes " + LaunchesInWords(m_walk) + ", got '" + base::CutText(focus->launch) +
+                     "'");
+    if (focus->kind == StopFocus::Kind::Operand && !IsKnownOperand(focus->operand, m_walk))
       Problem(n, "focus: no launch has an operand or scratch buffer '" + focus->operand +
                      "' (the Memory pane's names: q, k, v, o, l, m, do, di, dq, dk, dv, m_scratch, ...)");
   }
@@ -201,11 +209,12 @@ class TourReader {
                                          " pane but shows " + std::string(StopPaneName(st.show)) +
                                          "; say what it shows, or show what it says");
     }
-    CheckPlaceholderSyntax(st.narration, m_file, st.narration_line, m_diags);
-    if (st.ask) CheckAsk(*st.ask, m_file, m_diags);
+    CheckPlaceholderSyntax(st.narration, m_walk, m_file, st.narration_line, m_diags);
+    if (st.ask) CheckAsk(*st.ask, m_walk, m_file, m_diags);
   }
 
   std::string m_file;
+  const KernelWalk& m_walk;
   Diagnostics& m_diags;
   Tour m_tour;
   TourStop* m_stop = nullptr;  // the stop being read; null before the first
@@ -215,10 +224,11 @@ class TourReader {
 
 }  // namespace
 
-std::optional<Tour> ParseTour(std::string_view file_name, std::string_view text, Diagnostics& diags) {
+std::optional<Tour> ParseTour(std::string_view file_name, std::string_view text, const KernelWalk& walk,
+                              Diagnostics& diags) {
   const std::size_t before = diags.size();
   const std::vector<std::string> lines = TextLines(text);
-  TourReader reader(file_name, diags);
+  TourReader reader(file_name, walk, diags);
   if (!reader.ReadHeader(file_name, lines.empty() ? std::string() : lines[0])) return std::nullopt;
   for (std::size_t i = 1; i < lines.size(); ++i) reader.ReadLine(static_cast<int>(i) + 1, lines[i]);
   Tour tour = reader.Finish(static_cast<int>(lines.size()));

@@ -13,9 +13,16 @@
 #include "walkthrough/landing.hpp"
 #include "walkthrough/stop_picture.hpp"
 
+namespace tilewalk::kernel {
+class Kernel;
+}
+
 namespace tilewalk::walkthrough {
 
+struct KernelWalk;
+
 struct TourStop {
+  const kernel::Kernel* kernel = nullptr;  // whose scenario it runs: the kernel of the walk it was read for
   std::string title;
   std::vector<std::string> passages;  // the first is shown
   std::vector<std::string> scenario;  // flags
@@ -38,6 +45,7 @@ struct Tour {
   std::string file;
 };
 
-std::optional<Tour> ParseTour(std::string_view file_name, std::string_view text, Diagnostics& diagnostics);
+std::optional<Tour> ParseTour(std::string_view file_name, std::string_view text, const KernelWalk& walk,
+                              Diagnostics& diagnostics);
 
 }  // namespace tilewalk::walkthrough

@@ -10,6 +10,7 @@
 #include "kernels/flash/flash_error.hpp"
 #include "kernels/flash/scenario.hpp"
 #include "walkthrough/kernel_error_text.hpp"
+#include "walkthrough/kernel_walk.hpp"
 
 namespace tilewalk::app {
 
@@ -46,7 +47,8 @@ nlohmann::json LaunchJson(const kernel::LaunchOutcome& launch) {
 
 }  // namespace
 
-nlohmann::json KernelErrorJson(const tpu::KernelError& e, const std::string& launch) {
+nlohmann::json KernelErrorJson(const tpu::KernelError& e, const std::string& launch,
+                               const kernel::Kernel& kernel) {
   const tpu::SiteInfo site = tpu::GetSite(e.site);
   return {{"type", std::string(tpu::ErrorTypeName(e.type))},
           {"message", e.message},
@@ -55,7 +57,7 @@ nlohmann::json KernelErrorJson(const tpu::KernelError& e, const std::string& lau
           {"site", site.name},
           {"file", site.file},
           {"line", site.line},
-          {"pallas_function", walkthrough::PallasFunctionOf(site.name)}};
+          {"pallas_function", walkthrough::PallasFunctionOf(site.name, walkthrough::WalkOf(kernel))}};
 }
 
 nlohmann::json CheckReportJson(const CheckRun& run) {
@@ -84,7 +86,8 @@ nlohmann::json CheckReportJson(const CheckRun& run) {
   j["segments"] = {{"asked", typed.segments}, {"count", typed.SegmentCount()}};
   j["launches"] = nlohmann::json::object();
   for (const kernel::LaunchOutcome& l : run.step.launches) j["launches"][l.name] = LaunchJson(l);
-  if (run.step.error) j["error"] = KernelErrorJson(*run.step.error, run.step.error_launch);
+  if (run.step.error)
+    j["error"] = KernelErrorJson(*run.step.error, run.step.error_launch, run.scenario.kernel());
   j["timing"] = {{"simulate_ms", run.simulate_ms}, {"reference_ms", run.comparison.reference_ms}};
   // What the memory guard judged the run by: its estimate (docs/bad-input.md) and the cap it allowed.
   j["memory"] = {{"estimate_bytes", run.memory_estimate},

@@ -24,7 +24,8 @@ struct CheckRun {
 };
 
 nlohmann::json CheckReportJson(const CheckRun& run);
-nlohmann::json KernelErrorJson(const tpu::KernelError& error, const std::string& launch);
+nlohmann::json KernelErrorJson(const tpu::KernelError& error, const std::string& launch,
+                               const kernel::Kernel& kernel);
 void PrintCheckReport(const CheckRun& run, std::ostream& out);
 
 }  // namespace tilewalk::app

@@ -17,6 +17,7 @@
 #include "kernels/api/scenario_args.hpp"
 #include "kernels/registry/registry.hpp"
 #include "walkthrough/kernel_error_text.hpp"
+#include "walkthrough/kernel_walk.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -98,7 +99,7 @@ VerbResult RunCheckVerb(const VerbCall& call) {
     PrintCheckReport(run, call.out);
   }
   if (run.step.error)
-    call.err << walkthrough::DescribeKernelError(*run.step.error) << "\n"
+    call.err << walkthrough::DescribeKernelError(*run.step.error, walkthrough::WalkOf(k)) << "\n"
              << k.ErrorAdvice(*run.step.error, run.step.error_launch) << "\n";
   if (args.dump) {
     if (const base::Status dumped = DumpCheckRun(*args.dump, args.force, run, *prepared, interrupts); !dumped)

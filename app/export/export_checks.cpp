@@ -9,6 +9,7 @@
 #include "base/os_error.hpp"
 #include "base/terminal_text.hpp"
 #include "walkthrough/kernel_error_text.hpp"
+#include "walkthrough/kernel_walk.hpp"
 
 namespace tilewalk::app {
 
@@ -87,7 +88,9 @@ std::optional<VerbResult> RefuseSession(const session::TourSession& session, con
   if (options.scenario && session.recording() && session.recording()->error()) {
     const tpu::KernelError& error = *session.recording()->error();
     err << "tilewalk export: the scenario is rejected, so there is nothing to draw.\n"
-        << walkthrough::DescribeKernelError(error) << "\n"
+        << walkthrough::DescribeKernelError(error,
+                                            walkthrough::WalkOf(session.recording()->scenario().kernel()))
+        << "\n"
         << session.recording()->scenario().kernel().ErrorAdvice(error, session.recording()->error_launch())
         << "\n";
     return VerbResult(ExitCode::Failure);

@@ -10,6 +10,8 @@
 #include "base/byte_size.hpp"
 #include "base/os_error.hpp"
 #include "base/user_text.hpp"
+#include "kernels/registry/registry.hpp"
+#include "walkthrough/kernel_walk.hpp"
 
 namespace tilewalk::session {
 namespace {
@@ -94,7 +96,7 @@ std::optional<std::string> NotAFolder(const std::filesystem::path& folder) {
 base::Result<LoadedLibrary> LoadTourLibrary(const std::optional<std::filesystem::path>& folder) {
   LoadedLibrary loaded;
   if (!folder) {
-    loaded.library = walkthrough::LoadLibrary();
+    loaded.library = walkthrough::LoadLibrary(walkthrough::WalkOf(kernel::DefaultKernel()));
     loaded.origin = "built in";
     return loaded;
   }
@@ -113,7 +115,8 @@ base::Result<LoadedLibrary> LoadTourLibrary(const std::optional<std::filesystem:
       ReadFolder(*folder / "tours", ".tour", root + "/tours", budget, unread);
   if (!tours) return tours.error();
   const std::vector<EmbeddedFile> passage_files = passages->Files(), tour_files = tours->Files();
-  loaded.library = walkthrough::LoadLibrary(passage_files, tour_files, root);
+  loaded.library =
+      walkthrough::LoadLibrary(walkthrough::WalkOf(kernel::DefaultKernel()), passage_files, tour_files, root);
   loaded.library.diagnostics.insert(loaded.library.diagnostics.begin(), unread.begin(), unread.end());
   return loaded;
 }

@@ -18,6 +18,7 @@ constexpr int kTimelineBins = 600;  // marker resolution: about a pixel per bin 
 // A tour of one stop over a scenario, landing where its first launch starts.
 walkthrough::Tour ScenarioTour(const flash::Scenario& scenario) {
   walkthrough::TourStop stop;
+  stop.kernel = &flash::Erased(scenario).kernel();
   stop.title = flash::CanonicalScenario(scenario);
   stop.scenario = flash::ScenarioToFlags(scenario);
   stop.land.kind = walkthrough::Landing::Kind::Launch;

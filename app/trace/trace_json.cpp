@@ -112,7 +112,9 @@ bool WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec,
                               {"pinned", pallas->source().sha256 == walkthrough::ShippedPinnedFile().sha256}})
                      .c_str());
   if (rec.error())
-    std::fprintf(out, "\"error\":%s,\n", JsonText(KernelErrorJson(*rec.error(), rec.error_launch())).c_str());
+    std::fprintf(
+        out, "\"error\":%s,\n",
+        JsonText(KernelErrorJson(*rec.error(), rec.error_launch(), rec.scenario().kernel())).c_str());
   std::fputs("\"launches\":[", out);
   bool first = true;
   for (int launch = 0; launch < static_cast<int>(rec.launches().size()); ++launch) {

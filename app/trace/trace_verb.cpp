@@ -22,6 +22,7 @@
 #include "kernels/flash/scenario.hpp"
 #include "kernels/registry/registry.hpp"
 #include "walkthrough/kernel_error_text.hpp"
+#include "walkthrough/kernel_walk.hpp"
 
 namespace tilewalk::app {
 
@@ -158,7 +159,9 @@ VerbResult RunTraceVerb(const VerbCall& call) {
       written += recording->EventRange(launch).size();
   call.err << "wrote " << written << " events to " << where << "\n";
   if (recording->error()) {
-    call.err << walkthrough::DescribeKernelError(*recording->error()) << "\n"
+    call.err << walkthrough::DescribeKernelError(*recording->error(),
+                                                 walkthrough::WalkOf(recording->scenario().kernel()))
+             << "\n"
              << built->kernel().ErrorAdvice(*recording->error(), recording->error_launch()) << "\n"
              << "The trace holds what ran before the error.\n";
     return ExitCode::Failure;

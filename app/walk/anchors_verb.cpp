@@ -10,6 +10,8 @@
 #include "app/json_text.hpp"
 #include "app/walk/body_coverage.hpp"
 #include "base/text_pad.hpp"
+#include "kernels/registry/registry.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/library.hpp"
 #include "walkthrough/pallas_coverage.hpp"
 #include "walkthrough/pallas_regions.hpp"
@@ -137,7 +139,7 @@ VerbResult RunAnchorsVerb(const VerbCall& call) {
     return parsed.error();
   auto source = FindPallasSource(options.pallas_source);
   if (!source) return source.error();
-  const Library library = LoadLibrary();
+  const Library library = LoadLibrary(WalkOf(kernel::DefaultKernel()));
   if (!library.diagnostics.empty())
     return base::Fail(base::Reason::Malformed,
                       "the shipped passages have problems: " + library.diagnostics.front().ToString() +

@@ -9,12 +9,21 @@
 #include <string>
 #include <string_view>
 
+#include "base/embedded_file.hpp"
 #include "kernels/api/host_memory.hpp"
 #include "kernels/api/launch_info.hpp"
 #include "kernels/api/run.hpp"
 #include "kernels/api/scenario.hpp"
 
 namespace tilewalk::kernel {
+
+// The files a kernel ships for the walkthrough, compiled in by the kernel's own CMakeLists: its C++ (the
+// mirror the source pane shows), its site table, passages and tours, and the fingerprint of the Pallas file
+// it mirrors (exactly one).
+struct KernelAssets {
+  std::string_view root;  // "assets": names the passages' and tours' files in diagnostics
+  std::span<const EmbeddedFile> mirror, sites, passages, tours, fingerprint;
+};
 
 struct KernelInfo {
   std::string_view name;     // "flash": cache keys, messages
@@ -27,6 +36,7 @@ struct KernelInfo {
   std::string_view memory_advice;
   std::span<const LaunchInfo> launches;  // every launch the kernel can run, in run order
   ScenarioSchema scenario;
+  KernelAssets assets;
   const LaunchInfo* FindLaunch(std::string_view name) const;  // by name, or null
 };
 

@@ -14,7 +14,9 @@
 
 #include "app/export/headless_renderer.hpp"
 #include "app/screen/tour_screen.hpp"
+#include "kernels/flash/entry/kernel_entry.hpp"
 #include "tests/bench/bench_renderer.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/library.hpp"
 #include "walkthrough/pallas_index.hpp"
 
@@ -72,7 +74,8 @@ walkthrough::PallasSource Source(std::vector<std::string> lines) {
 }
 
 void ResolveFile(benchmark::State& state, std::vector<std::string> lines) {
-  const walkthrough::Library library = walkthrough::LoadLibrary();
+  const walkthrough::Library library =
+      walkthrough::LoadLibrary(tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()));
   const walkthrough::PallasSource source = Source(std::move(lines));
   std::size_t bytes = 0;
   for (const std::string& line : *source.lines) bytes += line.size() + 1;

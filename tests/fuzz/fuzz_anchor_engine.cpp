@@ -11,8 +11,10 @@
 #include <utility>
 #include <vector>
 
+#include "kernels/flash/entry/kernel_entry.hpp"
 #include "tests/fuzz/fuzz_check.hpp"
 #include "walkthrough/anchor_engine.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/pallas_outline.hpp"
 #include "walkthrough/pallas_regions.hpp"
 #include "walkthrough/passage.hpp"
@@ -30,7 +32,8 @@ std::optional<tw::PallasAnchor> AnchorFromLine(std::string_view line) {
                            "\ntokens: " + std::string(line.substr(first_bar + 1, last_bar - first_bar - 1)) +
                            "\nhint: " + std::string(line.substr(last_bar + 1)) + "\ncpp: fuzz\n---\nprose\n";
   tw::Diagnostics diags;
-  const auto passage = tw::ParsePassage("00-fuzz.md", text, diags);
+  const auto passage = tw::ParsePassage("00-fuzz.md", text,
+                                        tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), diags);
   if (!passage) return std::nullopt;
   return passage->pallas;
 }

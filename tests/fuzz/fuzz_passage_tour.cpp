@@ -8,7 +8,9 @@
 #include <string>
 #include <string_view>
 
+#include "kernels/flash/entry/kernel_entry.hpp"
 #include "tests/fuzz/fuzz_check.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/library.hpp"
 #include "walkthrough/passage.hpp"
 #include "walkthrough/tour.hpp"
@@ -119,7 +121,8 @@ void CheckTour(const tw::Tour& t) {
 // '# tour:', so at most one of the two parses; here the tour did, so every passage it names is missing.
 void CheckLibrary(std::string_view text, const tw::Tour& tour) {
   const tilewalk::EmbeddedFile passage{kPassageFile, text}, tour_file{kTourFile, text};
-  const tw::Library lib = tw::LoadLibrary({&passage, 1}, {&tour_file, 1});
+  const tw::Library lib = tw::LoadLibrary(tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()),
+                                          {&passage, 1}, {&tour_file, 1});
   Check(lib.passages.empty(), "a tour file does not also parse as a passage");
   Check(lib.tours.size() == 1 && lib.FindTour("fuzz") != nullptr,
         "the library holds the tour that parsed alone");
@@ -151,12 +154,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const int line_count = static_cast<int>(tw::TextLines(text).size());
 
   tw::Diagnostics passage_diags;
-  const auto passage = tw::ParsePassage(kPassageFile, text, passage_diags);
+  const auto passage = tw::ParsePassage(
+      kPassageFile, text, tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), passage_diags);
   CheckDiagnostics(passage_diags, passage.has_value(), kPassageFile, line_count);
   if (passage) CheckPassage(*passage);
 
   tw::Diagnostics tour_diags;
-  const auto tour = tw::ParseTour(kTourFile, text, tour_diags);
+  const auto tour = tw::ParseTour(kTourFile, text,
+                                  tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), tour_diags);
   CheckDiagnostics(tour_diags, tour.has_value(), kTourFile, line_count);
   if (tour) {
     CheckTour(*tour);

@@ -9,7 +9,9 @@
 #include <string>
 #include <string_view>
 
+#include "kernels/flash/entry/kernel_entry.hpp"
 #include "tests/fuzz/fuzz_check.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/placeholders.hpp"
 
 namespace tw = tilewalk::walkthrough;
@@ -20,7 +22,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   constexpr int kFirstLine = 7;
   const int last_line = kFirstLine + static_cast<int>(std::count(text.begin(), text.end(), '\n'));
   tw::Diagnostics diags;
-  tw::CheckPlaceholderSyntax(text, "fuzz.md", kFirstLine, diags);
+  tw::CheckPlaceholderSyntax(text, tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), "fuzz.md",
+                             kFirstLine, diags);
   Check(diags.size() <= 21, "at most 20 placeholder problems and a count per text");
   Check(text.find('{') != std::string_view::npos || diags.empty(), "a text without '{' has no problem");
   for (const tw::Diagnostic& d : diags) {
@@ -29,10 +32,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           d.ToString());
     Check(!d.message.empty() && d.message.size() < 300, "a message says what to fix, briefly", d.message);
   }
-  tilewalk::fuzz::CheckLinear(text, "the placeholder check took a second or more on the repeated input",
-                              [](std::string_view big) {
-                                tw::Diagnostics ignored;
-                                tw::CheckPlaceholderSyntax(big, "big.md", 1, ignored);
-                              });
+  tilewalk::fuzz::CheckLinear(
+      text, "the placeholder check took a second or more on the repeated input", [](std::string_view big) {
+        tw::Diagnostics ignored;
+        tw::CheckPlaceholderSyntax(big, tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()),
+                                   "big.md", 1, ignored);
+      });
   return 0;
 }

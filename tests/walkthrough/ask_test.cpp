@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "kernels/flash/entry/kernel_entry.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/placeholders.hpp"
 #include "walkthrough/stop_landing.hpp"
 #include "walkthrough/tour.hpp"
@@ -53,7 +55,8 @@ TEST_CASE("a choice fits a recorded answer by text, by number, or by a compariso
 
 TEST_CASE("an ask parses with its stop") {
   Diagnostics d;
-  const auto tour = ParseTour("t.tour", TourWith(kGoodAsk), d);
+  const auto tour = ParseTour("t.tour", TourWith(kGoodAsk),
+                              tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), d);
   for (const Diagnostic& x : d) FAIL_CHECK(x.ToString());
   REQUIRE(tour);
   REQUIRE(tour->stops[0].ask);
@@ -72,10 +75,12 @@ TEST_CASE("an ask parses with its stop") {
 
 TEST_CASE("malformed asks are refused with file:line") {
   Diagnostics d;
-  CHECK_FALSE(ParseTour("t.tour", TourWith("choice yes: Yes\n"), d));
+  CHECK_FALSE(ParseTour("t.tour", TourWith("choice yes: Yes\n"),
+                        tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), d));
   CHECK(Mentions(d, 8, "belongs to an ask"));
   d.clear();
-  CHECK_FALSE(ParseTour("t.tour", TourWith("ask: Q?\nchoice 1: One\nanswer: 1\n"), d));
+  CHECK_FALSE(ParseTour("t.tour", TourWith("ask: Q?\nchoice 1: One\nanswer: 1\n"),
+                        tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), d));
   CHECK(Mentions(d, 8, "2 to 4 choices"));
   CHECK(Mentions(d, 10, "one placeholder"));
   CHECK(Mentions(d, 8, "needs 'explain:'"));
@@ -83,14 +88,14 @@ TEST_CASE("malformed asks are refused with file:line") {
   CHECK_FALSE(ParseTour("t.tour",
                         TourWith("ask: Q?\nchoice a: A\nchoice b: B\nchoice c: C\nchoice d: D\nchoice e: E\n"
                                  "answer: {fwd.steps}\nexplain: E.\n"),
-                        d));
+                        tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), d));
   CHECK(Mentions(d, 8, "this one has 5"));
   d.clear();
   CHECK_FALSE(
       ParseTour("t.tour",
                 TourWith("ask: Q {fwd.nothing}?\nchoice >x: A\nchoice 2: B\nchoice 2: C\nchoice: D\n"
                          "answer: {fwd.steps} and more\nexplain: E.\nreveal: rejected\nask: Again?\n"),
-                d));
+                tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), d));
   CHECK(Mentions(d, 8, "unknown placeholder {fwd.nothing}"));
   CHECK(Mentions(d, 9, "compares with a number"));
   CHECK(Mentions(d, 11, "two choices have the value '2'"));
@@ -102,7 +107,8 @@ TEST_CASE("malformed asks are refused with file:line") {
 
 TEST_CASE("an ask reveals against a recording: the right choice, the filled explanation, the event") {
   Diagnostics d;
-  const auto tour = ParseTour("t.tour", TourWith(kGoodAsk), d);
+  const auto tour = ParseTour("t.tour", TourWith(kGoodAsk),
+                              tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), d);
   REQUIRE(tour);
   StopLander lander;
   const StopLanding landing = lander.Land(tour->stops[0]);

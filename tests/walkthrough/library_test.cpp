@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "kernels/flash/entry/kernel_entry.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/library.hpp"
 #include "walkthrough/mirror_sources.hpp"
 #include "walkthrough/placeholders.hpp"
@@ -41,7 +43,8 @@ The running max lives in a register row of 128 lanes, {fwd.steps_skipped} steps 
 
 TEST_CASE("a well-formed passage parses") {
   Diagnostics d;
-  const auto p = ParsePassage("01-running-max.md", kGoodPassage, d);
+  const auto p = ParsePassage("01-running-max.md", kGoodPassage,
+                              tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), d);
   REQUIRE(p);
   CHECK(d.empty());
   CHECK(p->pallas.tokens == std::vector<std::string>{"m_next", "alpha"});
@@ -51,20 +54,24 @@ TEST_CASE("a well-formed passage parses") {
 
 TEST_CASE("malformed passages name the file, the line and the fix") {
   Diagnostics d;
-  CHECK_FALSE(ParsePassage("01-x.md", "no front matter\n", d));
+  CHECK_FALSE(ParsePassage("01-x.md", "no front matter\n",
+                           tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), d));
   CHECK(Mentions(d, "01-x.md:1", "starts with a '---' line"));
   d.clear();
-  CHECK_FALSE(ParsePassage("01-x.md", "---\nid: x\ntitle: t\n", d));  // truncated
+  CHECK_FALSE(ParsePassage("01-x.md", "---\nid: x\ntitle: t\n",
+                           tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), d));  // truncated
   CHECK(Mentions(d, "01-x.md:", "never ends"));
   d.clear();
   std::string bad = kGoodPassage;
   bad.replace(bad.find("hint: 14-15"), 11, "hint: fifteen");
   bad.replace(bad.find("{fwd.steps_skipped}"), 19, "{fwd.nonsense}");
-  CHECK_FALSE(ParsePassage("01-running-max.md", bad, d));
+  CHECK_FALSE(ParsePassage("01-running-max.md", bad,
+                           tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), d));
   CHECK(Mentions(d, "01-running-max.md:6", "hint must be FIRST-LAST"));
   CHECK(Mentions(d, "01-running-max.md:9", "unknown placeholder {fwd.nonsense}"));
   d.clear();
-  CHECK_FALSE(ParsePassage("02-other.md", kGoodPassage, d));
+  CHECK_FALSE(ParsePassage("02-other.md", kGoodPassage,
+                           tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), d));
   CHECK(Mentions(d, "02-other.md:2", "must match the file name"));
 }
 
@@ -76,17 +83,21 @@ TEST_CASE("malformed and truncated tours name the file, the line and the fix") {
   std::string five;
   for (int i = 0; i < 5; ++i) five += stop;
   Diagnostics d;
-  CHECK(ParseTour("t.tour", "# tour: t\ntitle: T\n\n" + five, d));
+  CHECK(ParseTour("t.tour", "# tour: t\ntitle: T\n\n" + five,
+                  tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), d));
   CHECK(d.empty());
-  CHECK_FALSE(ParseTour("t.tour", "# tour: t\ntitle: T\n\n" + stop, d));
+  CHECK_FALSE(ParseTour("t.tour", "# tour: t\ntitle: T\n\n" + stop,
+                        tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), d));
   CHECK(Mentions(d, "t.tour:1", "5 to 15 stops"));
   d.clear();
   std::string bad_land = five;
   bad_land.replace(bad_land.find("site fwd.run.alpha #1"), 21, "site fwd.run.alpha one");
-  CHECK_FALSE(ParseTour("t.tour", "# tour: t\ntitle: T\n\n" + bad_land, d));
+  CHECK_FALSE(ParseTour("t.tour", "# tour: t\ntitle: T\n\n" + bad_land,
+                        tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), d));
   CHECK(Mentions(d, "t.tour:7", "expected an occurrence like #1"));
   d.clear();
-  CHECK_FALSE(ParseTour("t.tour", "# tour: t\ntitle: T\n\n## stop: cut\npassage: running-max\n", d));
+  CHECK_FALSE(ParseTour("t.tour", "# tour: t\ntitle: T\n\n## stop: cut\npassage: running-max\n",
+                        tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), d));
   CHECK(Mentions(d, "t.tour:4", "needs 'land:'"));
   CHECK(Mentions(d, "t.tour:5", "needs narration"));
   CHECK(Mentions(d, "t.tour:4", "needs 'show:'"));
@@ -96,7 +107,9 @@ TEST_CASE("malformed and truncated tours name the file, the line and the fix") {
     d.clear();
     std::string edited = five;
     edited.replace(edited.find(from), from.size(), to);
-    return ParseTour("t.tour", "# tour: t\ntitle: T\n\n" + edited, d).has_value();
+    return ParseTour("t.tour", "# tour: t\ntitle: T\n\n" + edited,
+                     tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), d)
+        .has_value();
   };
   CHECK_FALSE(parse_edited("show: lanes", "show: lane"));
   CHECK(Mentions(d, "t.tour:8", "got 'lane'"));
@@ -126,7 +139,8 @@ TEST_CASE("malformed and truncated tours name the file, the line and the fix") {
   CHECK_FALSE(parse_edited("show: lanes", "show: grid\nfocus: cell 0-1,0,3,1"));
   CHECK(Mentions(d, "t.tour:9", "a range goes in the two block indices only"));
   d.clear();
-  CHECK_FALSE(ParseTour("u.tour", "# tour: t\n", d));
+  CHECK_FALSE(
+      ParseTour("u.tour", "# tour: t\n", tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), d));
   CHECK(Mentions(d, "u.tour:1", "must equal the file name"));
 }
 
@@ -141,7 +155,8 @@ TEST_CASE("a library cross-checks passages named by stops and anchors in the mir
   for (int i = 0; i < 5; ++i) five += tour.substr(tour.find("## stop"));
   const std::string text = tour.substr(0, tour.find("## stop")) + five;
   const EmbeddedFile tours[] = {{"t.tour", text}};
-  const Library lib = LoadLibrary(passages, tours);
+  const Library lib =
+      LoadLibrary(tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), passages, tours);
   CHECK(Mentions(lib.diagnostics, "assets/passages/01-running-max.md:7", "cpp anchor 'no_such_symbol'"));
   CHECK(Mentions(lib.diagnostics, "assets/tours/t.tour:5", "names no passage 'elsewhere'"));
 }
@@ -263,7 +278,7 @@ const std::vector<std::string> kWalkTours = {"causal", "backward", "whole-file"}
 }  // namespace
 
 TEST_CASE("every shipped passage and tour loads and resolves in the mirror") {
-  const Library lib = LoadLibrary();
+  const Library lib = LoadLibrary(tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()));
   for (const Diagnostic& d : lib.diagnostics) FAIL_CHECK(d.ToString());
   REQUIRE_FALSE(lib.passages.empty());
   REQUIRE_FALSE(lib.tours.empty());
@@ -273,7 +288,7 @@ TEST_CASE("every shipped passage and tour loads and resolves in the mirror") {
 }
 
 TEST_CASE("every ask has the answer its author meant on record, and there are at least ten") {
-  const Library lib = LoadLibrary();
+  const Library lib = LoadLibrary(tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()));
   REQUIRE(lib.diagnostics.empty());
   std::size_t asks = 0;
   for (const Tour& t : lib.tours)
@@ -289,22 +304,23 @@ TEST_CASE("every ask has the answer its author meant on record, and there are at
 }
 
 TEST_CASE("every stop lands, fills its placeholders and reveals its ask: intro, q1 and q2") {
-  CheckToursLand(LoadLibrary(), kFirstTours);
+  CheckToursLand(LoadLibrary(tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry())), kFirstTours);
 }
 
 TEST_CASE("every stop lands, fills its placeholders and reveals its ask: q3, q4 and q5") {
-  CheckToursLand(LoadLibrary(), kQuestionTours);
+  CheckToursLand(LoadLibrary(tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry())), kQuestionTours);
 }
 
 TEST_CASE(
     "every stop lands, fills its placeholders and reveals its ask: the causal, backward and whole-file "
     "walks") {
-  CheckToursLand(LoadLibrary(), kWalkTours);
+  CheckToursLand(LoadLibrary(tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry())), kWalkTours);
 }
 
 TEST_CASE("every stop lands, fills its placeholders and reveals its ask: every other tour") {
   std::vector<std::string> named = kFirstTours;
   named.insert(named.end(), kQuestionTours.begin(), kQuestionTours.end());
   named.insert(named.end(), kWalkTours.begin(), kWalkTours.end());
-  CheckToursLand(LoadLibrary(), named, /*others=*/true);
+  CheckToursLand(LoadLibrary(tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry())), named,
+                 /*others=*/true);
 }

@@ -3,7 +3,9 @@
 
 #include <string>
 
+#include "kernels/flash/entry/kernel_entry.hpp"
 #include "walkthrough/anchor_engine.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/placeholders.hpp"
 
 using namespace tilewalk::walkthrough;
@@ -36,13 +38,15 @@ TEST_CASE("very long lines neither crash the outline nor the placeholder check")
   REQUIRE(outline.blocks.size() == 1);
   CHECK(outline.blocks[0].indent == 40000);
   Diagnostics d;
-  CheckPlaceholderSyntax("{scenario." + std::string(50000, 'z') + "}", "x.md", 1, d);
+  CheckPlaceholderSyntax("{scenario." + std::string(50000, 'z') + "}",
+                         tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), "x.md", 1, d);
   CHECK(d.size() == 1);
 }
 
 TEST_CASE("an unknown scenario key in a placeholder is caught on load, not when shown") {
   Diagnostics d;
-  CheckPlaceholderSyntax("{scenario.bogus} and {scenario.block_k}", "x.md", 3, d);
+  CheckPlaceholderSyntax("{scenario.bogus} and {scenario.block_k}",
+                         tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), "x.md", 3, d);
   REQUIRE(d.size() == 1);
   CHECK(d[0].message.find("{scenario.bogus}") != std::string::npos);
   CHECK(d[0].line == 3);

@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include "kernels/flash/entry/kernel_entry.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/passage.hpp"
 #include "walkthrough/placeholders.hpp"
 
@@ -43,7 +45,8 @@ TEST_CASE("placeholder check: 3.3 MB of stray braces, unknown names or good ones
   for (const Case& c : cases) {
     CAPTURE(c.what);
     Diagnostics diags;
-    CheckPlaceholderSyntax(c.text, "big.md", 1, diags);
+    CheckPlaceholderSyntax(c.text, tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), "big.md", 1,
+                           diags);
     CHECK(diags.size() == c.diagnostics);
   }
 }
@@ -52,7 +55,8 @@ TEST_CASE("placeholder check: the first problems are named at their lines, the r
   std::string text;
   for (int i = 0; i < 30; ++i) text += "line {fwd.nope" + std::to_string(i) + "}\n";
   Diagnostics diags;
-  CheckPlaceholderSyntax(text, "p.md", 5, diags);
+  CheckPlaceholderSyntax(text, tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), "p.md", 5,
+                         diags);
   REQUIRE(diags.size() == 21);
   CHECK(diags[0].line == 5);
   CHECK(diags[19].line == 24);
@@ -62,7 +66,8 @@ TEST_CASE("placeholder check: the first problems are named at their lines, the r
 
 TEST_CASE("placeholder check: a huge unknown name is quoted by its start only") {
   Diagnostics diags;
-  CheckPlaceholderSyntax("{" + std::string(100000, 'x') + "}", "p.md", 1, diags);
+  CheckPlaceholderSyntax("{" + std::string(100000, 'x') + "}",
+                         tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), "p.md", 1, diags);
   REQUIRE(diags.size() == 1);
   CHECK(diags[0].message.size() < 200);
 }
@@ -73,6 +78,6 @@ TEST_CASE("placeholder check: a 3.3 MB passage file parses, its problems capped"
       "cpp: fwd.run.m_next\n---\n" +
       Repeat("{ { {fwd.steps} {fwd.nope\n");
   Diagnostics diags;
-  (void)ParsePassage("01-big.md", file, diags);
+  (void)ParsePassage("01-big.md", file, tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), diags);
   CHECK(diags.size() <= 25);
 }

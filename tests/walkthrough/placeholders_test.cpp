@@ -5,7 +5,9 @@
 
 #include <string>
 
+#include "kernels/flash/entry/kernel_entry.hpp"
 #include "kernels/flash/scenario_options.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/placeholders.hpp"
 
 using namespace tilewalk;
@@ -14,7 +16,7 @@ using namespace tilewalk::walkthrough;
 namespace {
 
 bool Known(const std::string& name) {
-  return ParsePlaceholder(name).ok();
+  return ParsePlaceholder(name, tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry())).ok();
 }
 
 std::string Fill(PlaceholderSource& source, const std::string& name) {
@@ -64,7 +66,8 @@ TEST_CASE("the documented forms parse, and the others say why not") {
         "fwd.run.alpha#2.mean", "check.o.median", "with: fwd.steps", "with --json: fwd.steps",
         "with --what-if nope: fwd.steps", "with --causal: fwd.step.1.ran", "with --causal: fwd.bytes_saved"})
     CHECK_MESSAGE(!Known(name), name);
-  const auto variant_moment = ParsePlaceholder("with --causal: fwd.run.alpha#1.min");
+  const auto variant_moment = ParsePlaceholder("with --causal: fwd.run.alpha#1.min",
+                                               tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()));
   REQUIRE_FALSE(variant_moment);
   CHECK(variant_moment.error().reason == base::Reason::Malformed);
   CHECK(variant_moment.error().message.find("whole run only") != std::string::npos);

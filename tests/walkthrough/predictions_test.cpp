@@ -6,6 +6,8 @@
 #include <memory>
 #include <string>
 
+#include "kernels/flash/entry/kernel_entry.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/library.hpp"
 #include "walkthrough/placeholders.hpp"
 #include "walkthrough/stop_landing.hpp"
@@ -14,7 +16,7 @@ using namespace tilewalk;
 using namespace tilewalk::walkthrough;
 
 TEST_CASE("a figure a stop predicts for its try flags is what the try records") {
-  const Library lib = LoadLibrary();
+  const Library lib = LoadLibrary(tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()));
   REQUIRE(lib.diagnostics.empty());
   StopLander lander;
   int predictions = 0;
@@ -35,7 +37,8 @@ TEST_CASE("a figure a stop predicts for its try flags is what the try records") 
       std::unique_ptr<PlaceholderSource> predicted, recorded;
       ForEachPlaceholder(text, [&](std::size_t, std::string_view name, bool closed) {
         if (!closed) return;
-        const auto parsed = ParsePlaceholder(name);
+        const auto parsed =
+            ParsePlaceholder(name, tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()));
         if (!parsed || parsed->with_flags != s.try_flags) return;
         if (!before) {
           before = lander.Land(s).recording;

@@ -10,8 +10,10 @@
 #include <set>
 
 #include "kernels/flash/block_sizes.hpp"
+#include "kernels/flash/entry/kernel_entry.hpp"
 #include "kernels/flash/scenario_options.hpp"
 #include "walkthrough/kernel_error_text.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/line_fingerprint.hpp"
 #include "walkthrough/mirror_sources.hpp"
 #include "walkthrough/passage.hpp"
@@ -28,7 +30,7 @@ std::set<std::string> MirrorSiteLiterals() {
   static const std::regex literal(
       R"re("((?:fwd|fwd_single|dkv|dq|fwd_impl|dkv_impl|dq_impl|entry|block_sizes|bwd)\.[a-z_0-9.]+)")re");
   std::set<std::string> sites;
-  for (const EmbeddedFile& f : MirrorSourceFiles()) {
+  for (const EmbeddedFile& f : flash::KernelEntry().info().assets.mirror) {
     const std::string text(f.text);
     for (auto it = std::sregex_iterator(text.begin(), text.end(), literal); it != std::sregex_iterator();
          ++it)
@@ -91,9 +93,24 @@ std::string_view RoleFor(tpu::EventKind kind) {
 
 }  // namespace
 
+TEST_CASE("site table: flash's walk parses its assets without a problem") {
+  const KernelWalk& walk = WalkOf(flash::KernelEntry());
+  for (const Diagnostic& d : walk.problems) CAPTURE(d.ToString());
+  CHECK(walk.problems.empty());
+  for (const Diagnostic& d : walk.library.diagnostics) CAPTURE(d.ToString());
+  CHECK(walk.library.diagnostics.empty());
+  CHECK(walk.library.walk == &walk);
+  CHECK(walk.library.DefaultTour() != nullptr);
+  CHECK(&walk == &WalkOf(flash::KernelEntry()));
+  CHECK(&walk.sites == &ShippedSiteTable());
+  CHECK(walk.pinned.commit == ShippedPinnedFile().commit);
+  CHECK(walk.mirror.files().size() == flash::KernelEntry().info().assets.mirror.size());
+}
+
 TEST_CASE("site table: the shipped rows parse without a problem") {
   Diagnostics problems;
-  const SiteTable table = ParseSiteTable(SiteTableFiles(), problems);
+  const SiteTable table =
+      ParseSiteTable(flash::KernelEntry().info().assets.sites, flash::KernelEntry().info(), problems);
   for (const Diagnostic& d : problems) CAPTURE(d.ToString());
   CHECK(problems.empty());
   CHECK(table.rows().size() == ShippedSiteTable().rows().size());
@@ -161,7 +178,7 @@ TEST_CASE("site table: malformed rows are file:line problems") {
                          "fwd.run.x statement fwd lanes f 4\n"
                          "too few columns\n"};
   Diagnostics problems;
-  const SiteTable table = ParseSiteTable(std::span(&bad, 1), problems, "lib");
+  const SiteTable table = ParseSiteTable(std::span(&bad, 1), flash::KernelEntry().info(), problems, "lib");
   REQUIRE(problems.size() == 5);
   CHECK(problems[0].ToString() ==
         "lib/bad.sites:3: unknown role 'sentence'; expected one of statement, load, store, "
@@ -180,7 +197,8 @@ TEST_CASE("site table: the shipped fingerprint parses and is of the pinned commi
   CHECK(pinned.fingerprint.keys.size() == 1715);
   CHECK(pinned.sha256.size() == 64);
   CHECK(pinned.url.find(pinned.commit) != std::string::npos);
-  CHECK(FormatPinnedFile(pinned) == std::string(PinnedFingerprintFiles().front().text));  // a fixed point
+  CHECK(FormatPinnedFile(pinned) ==
+        std::string(flash::KernelEntry().info().assets.fingerprint.front().text));  // a fixed point
   CHECK_FALSE(ParsePinnedFile("commit x\nlines 2\n0000000000000001 0000000000000001\n").ok());
 }
 
@@ -190,12 +208,16 @@ TEST_CASE("site table: an error is described with the Pallas function and lines 
   s.block_sizes.block_k = 64;
   const auto rec = Recording::Record(flash::Erased(s));
   REQUIRE(rec->error());
-  const std::string text = DescribeKernelError(*rec->error());
+  const std::string text =
+      DescribeKernelError(*rec->error(), tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()));
   CHECK(text.find("NotImplementedError: block_k=64 should be a multiple of 128") == 0);
   CHECK(text.find("phase: tracing") != std::string::npos);
   CHECK(text.find("forward_kernel.cpp:") != std::string::npos);
   CHECK(text.find("raised in the Pallas original by _flash_attention_kernel_single_batch, line") !=
         std::string::npos);
-  CHECK(PallasFunctionOf("block_sizes.minor_exceeds_major") == "BlockSizes.__post_init__");
-  CHECK(PallasFunctionOf("no.such.site").empty());
+  CHECK(PallasFunctionOf("block_sizes.minor_exceeds_major",
+                         tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry())) ==
+        "BlockSizes.__post_init__");
+  CHECK(PallasFunctionOf("no.such.site", tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()))
+            .empty());
 }

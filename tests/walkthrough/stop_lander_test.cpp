@@ -3,6 +3,7 @@
 // over the memory cap does not resolve.
 #include <doctest/doctest.h>
 
+#include "kernels/flash/entry/kernel_entry.hpp"
 #include "kernels/flash/host_memory.hpp"
 #include "walkthrough/stop_landing.hpp"
 
@@ -12,6 +13,7 @@ namespace {
 
 TourStop StopOver(std::vector<std::string> flags) {
   TourStop stop;
+  stop.kernel = &tilewalk::flash::KernelEntry();
   stop.scenario = std::move(flags);
   stop.land.kind = Landing::Kind::Launch;
   stop.land.launch = "fwd";

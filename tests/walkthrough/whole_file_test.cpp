@@ -6,13 +6,15 @@
 #include <algorithm>
 #include <string>
 
+#include "kernels/flash/entry/kernel_entry.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/library.hpp"
 #include "walkthrough/pallas_regions.hpp"
 
 using namespace tilewalk::walkthrough;
 
 TEST_CASE("the whole-file tour covers every region, in file order") {
-  const Library lib = LoadLibrary();
+  const Library lib = LoadLibrary(tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()));
   REQUIRE(lib.diagnostics.empty());
   const Tour* tour = lib.FindTour("whole-file");
   REQUIRE(tour);

@@ -1,4 +1,5 @@
 #include "kernels/api/kernel.hpp"
+#include "kernels/flash/entry/flash_assets.hpp"
 #include "kernels/flash/entry/flash_run.hpp"
 #include "kernels/flash/entry/kernel_entry.hpp"
 #include "kernels/flash/flash_error.hpp"
@@ -46,7 +47,13 @@ class FlashKernel final : public kernel::Kernel {
                             .presets = ScenarioPresetFiles(),
                             .ops = {.type = &typeid(Scenario),
                                     .make_default = MakeDefaultScenario,
-                                    .clone = CloneScenario}}} {}
+                                    .clone = CloneScenario}},
+               .assets = {.root = "assets",
+                          .mirror = FlashMirrorFiles(),
+                          .sites = FlashSiteFiles(),
+                          .passages = FlashPassageFiles(),
+                          .tours = FlashTourFiles(),
+                          .fingerprint = FlashFingerprintFiles()}} {}
   const kernel::KernelInfo& info() const override { return m_info; }
   base::Status CheckScenario(const kernel::Scenario& s) const override {
     return flash::CheckScenario(s.As<Scenario>());

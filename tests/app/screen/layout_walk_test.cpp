@@ -18,6 +18,8 @@
 #include "app/screen/imgui_setup.hpp"
 #include "app/screen/layout_report.hpp"
 #include "app/screen/tour_screen.hpp"
+#include "kernels/flash/entry/kernel_entry.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/library.hpp"
 
 namespace tilewalk::app {
@@ -104,7 +106,8 @@ std::vector<std::string> Problems(const LayoutReport& r, const Config& config) {
 }  // namespace
 
 TEST_CASE("layout walk: every stop of every tour reads whole at every size, in classroom mode and not") {
-  const walkthrough::Library library = walkthrough::LoadLibrary();
+  const walkthrough::Library library =
+      walkthrough::LoadLibrary(tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()));
   REQUIRE(library.diagnostics.empty());
   std::optional<std::filesystem::path> pallas;
   if (const char* env = std::getenv("TILEWALK_PALLAS_SOURCE"); env != nullptr && *env != '\0') pallas = env;

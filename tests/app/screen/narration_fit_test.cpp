@@ -11,8 +11,10 @@
 
 #include "app/screen/imgui_setup.hpp"
 #include "app/screen/tour_screen.hpp"
+#include "kernels/flash/entry/kernel_entry.hpp"
 #include "kernels/flash/scenario_options.hpp"
 #include "tests/app/views/headless_imgui.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/library.hpp"
 
 namespace tilewalk::app {
@@ -84,7 +86,8 @@ std::string Clipped(const ScreenSize& screen) {
   io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
   REQUIRE(warnings.str().empty());
 
-  const walkthrough::Library library = walkthrough::LoadLibrary();
+  const walkthrough::Library library =
+      walkthrough::LoadLibrary(tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()));
   REQUIRE(library.diagnostics.empty());
   std::string clipped;
   ImGui::NewFrame();

@@ -1,0 +1,12 @@
+// Flash's walkthrough files, embedded by kernels/flash/CMakeLists.txt (generated tables): KernelInfo::assets.
+#pragma once
+
+#include <span>
+
+#include "base/embedded_file.hpp"
+
+std::span<const tilewalk::EmbeddedFile> FlashMirrorFiles();       // kernels/flash/*.{hpp,cpp}
+std::span<const tilewalk::EmbeddedFile> FlashSiteFiles();         // assets/sites/*.sites
+std::span<const tilewalk::EmbeddedFile> FlashPassageFiles();      // assets/passages/*.md
+std::span<const tilewalk::EmbeddedFile> FlashTourFiles();         // assets/tours/*.tour
+std::span<const tilewalk::EmbeddedFile> FlashFingerprintFiles();  // assets/pallas/flash_attention.fingerprint
