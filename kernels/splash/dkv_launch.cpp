@@ -142,35 +142,24 @@ std::unique_ptr<DkvLaunch> BuildDkvLaunch(const SplashBackwardInputs& in,
                      .v_layout = v_layout,
                      .bkv = bkv,
                      .mask_function = info.mask_function};
-  const bool has_mask_next = L.tables.mask_next.has_value();
+  const BackwardInputSlots slots{.q_segment_ids = q_seg,
+                                 .kv_segment_ids = kv_seg,
+                                 .logsumexp = lse,
+                                 .d_o = d_o,
+                                 .di = di,
+                                 .mask = mask,
+                                 .q_sequence = q_sequence,
+                                 .has_mask_next = L.tables.mask_next.has_value()};
   spec.body = [=](tpu::Kernel& k) {
-    auto input = [&](int slot) { return slot >= 0 ? k.input(slot) : nullptr; };
+    DkvRefs r;
+    static_cast<BackwardInputRefs&>(r) = BackwardInputsOf(k, slots);
     int out = 0;
-    tpu::Ref* dq_scratch_ref = sliced ? k.output(out++) : nullptr;
-    tpu::Ref* dk_scratch_ref = k.output(out++);
-    tpu::Ref* dv_scratch_ref = k.output(out++);
-    tpu::Ref* dq_ref = fused ? k.output(out++) : nullptr;
-    tpu::Ref* dk_ref = k.output(out++);
-    tpu::Ref* dv_ref = k.output(out++);
-    const DkvRefs r{.data_next_ref = k.prefetch(0),
-                    .block_mask_ref = k.prefetch(1),
-                    .mask_next_ref = has_mask_next ? k.prefetch(2) : nullptr,
-                    .q_ref = k.input(0),
-                    .k_ref = k.input(1),
-                    .v_ref = k.input(2),
-                    .q_segment_ids_ref = input(q_seg),
-                    .kv_segment_ids_ref = input(kv_seg),
-                    .logsumexp_ref = k.input(lse),
-                    .do_ref = k.input(d_o),
-                    .di_ref = k.input(di),
-                    .mask_ref = input(mask),
-                    .q_sequence_ref = input(q_sequence),
-                    .dq_scratch_ref = dq_scratch_ref,
-                    .dk_scratch_ref = dk_scratch_ref,
-                    .dv_scratch_ref = dv_scratch_ref,
-                    .dq_ref = dq_ref,
-                    .dk_ref = dk_ref,
-                    .dv_ref = dv_ref};
+    r.dq_scratch_ref = sliced ? k.output(out++) : nullptr;
+    r.dk_scratch_ref = k.output(out++);
+    r.dv_scratch_ref = k.output(out++);
+    r.dq_ref = fused ? k.output(out++) : nullptr;
+    r.dk_ref = k.output(out++);
+    r.dv_ref = k.output(out++);
     flash_attention_dkv_kernel(k, r, c);
   };
   return launch;

@@ -7,27 +7,15 @@
 
 #include <optional>
 
+#include "kernels/splash/backward_refs.hpp"
 #include "kernels/splash/block_sizes.hpp"
 #include "kernels/splash/mask.hpp"
 #include "kernels/tpu/kernel.hpp"
 
 namespace tilewalk::splash {
 
-// The body's arguments in the original's order; absent operands are null.
-struct DqRefs {
-  const tpu::SmemRef* data_next_ref = nullptr;
-  const tpu::SmemRef* block_mask_ref = nullptr;
-  const tpu::SmemRef* mask_next_ref = nullptr;
-  tpu::Ref* q_ref = nullptr;
-  tpu::Ref* k_ref = nullptr;
-  tpu::Ref* v_ref = nullptr;
-  tpu::Ref* q_segment_ids_ref = nullptr;
-  tpu::Ref* kv_segment_ids_ref = nullptr;
-  tpu::Ref* logsumexp_ref = nullptr;
-  tpu::Ref* do_ref = nullptr;
-  tpu::Ref* di_ref = nullptr;
-  tpu::Ref* mask_ref = nullptr;
-  tpu::Ref* q_sequence_ref = nullptr;
+// The body's arguments in the original's order: the shared inputs, then this body's outputs and scratch.
+struct DqRefs : BackwardInputRefs {
   tpu::Ref* dq_scratch_ref = nullptr;  // an output of the launch with one block, used as scratch
   tpu::Ref* dq_ref = nullptr;
 };

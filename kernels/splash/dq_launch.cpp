@@ -93,24 +93,19 @@ std::unique_ptr<DqLaunch> BuildDqLaunch(const SplashBackwardInputs& in, const Sp
                     .k_layout = k_layout,
                     .v_layout = v_layout,
                     .mask_function = info.mask_function};
-  const bool has_mask_next = L.tables.mask_next.has_value();
+  const BackwardInputSlots slots{.q_segment_ids = q_seg,
+                                 .kv_segment_ids = kv_seg,
+                                 .logsumexp = lse,
+                                 .d_o = d_o,
+                                 .di = di,
+                                 .mask = mask,
+                                 .q_sequence = q_sequence,
+                                 .has_mask_next = L.tables.mask_next.has_value()};
   spec.body = [=](tpu::Kernel& k) {
-    auto input = [&](int slot) { return slot >= 0 ? k.input(slot) : nullptr; };
-    const DqRefs r{.data_next_ref = k.prefetch(0),
-                   .block_mask_ref = k.prefetch(1),
-                   .mask_next_ref = has_mask_next ? k.prefetch(2) : nullptr,
-                   .q_ref = k.input(0),
-                   .k_ref = k.input(1),
-                   .v_ref = k.input(2),
-                   .q_segment_ids_ref = input(q_seg),
-                   .kv_segment_ids_ref = input(kv_seg),
-                   .logsumexp_ref = k.input(lse),
-                   .do_ref = k.input(d_o),
-                   .di_ref = k.input(di),
-                   .mask_ref = input(mask),
-                   .q_sequence_ref = input(q_sequence),
-                   .dq_scratch_ref = k.output(0),
-                   .dq_ref = k.output(1)};
+    DqRefs r;
+    static_cast<BackwardInputRefs&>(r) = BackwardInputsOf(k, slots);
+    r.dq_scratch_ref = k.output(0);
+    r.dq_ref = k.output(1);
     flash_attention_dq_kernel(k, r, c);
   };
   return launch;
