@@ -85,25 +85,27 @@ std::unique_ptr<DkvLaunch> BuildDkvLaunch(const SplashBackwardInputs& in,
       {FromHeadMinor(k_block, k_layout), kv_index_map(k_layout)});
   add("v", *InLayout(in.v, v_layout, L.v_seq_minor),
       {FromHeadMinor(v_block, v_layout), kv_index_map(v_layout)});
-  int q_seg = -1, kv_seg = -1, mask = -1, q_sequence = -1;
+  BackwardInputSlots slots{.has_mask_next = L.tables.mask_next.has_value()};
   if (in.q_segment_ids) {
     L.q_segment_ids = RepeatAlongSublanes(*in.q_segment_ids);
     L.kv_segment_ids = RepeatAlongLanes(*in.kv_segment_ids);
-    q_seg = add("q_segment_ids", *L.q_segment_ids, {Shape{kNumSublanes, bq}, q_segment_ids_index_map});
-    kv_seg = add("kv_segment_ids", *L.kv_segment_ids, {Shape{bkv, kNumLanes}, kv_segment_ids_index_map});
+    slots.q_segment_ids =
+        add("q_segment_ids", *L.q_segment_ids, {Shape{kNumSublanes, bq}, q_segment_ids_index_map});
+    slots.kv_segment_ids =
+        add("kv_segment_ids", *L.kv_segment_ids, {Shape{bkv, kNumLanes}, kv_segment_ids_index_map});
   }
   L.logsumexp = RepeatRowsPerHead(*in.logsumexp, kNumSublanes);
   L.di = RepeatRowsPerHead(*in.di, kNumSublanes);
-  const int lse = add("logsumexp", L.logsumexp, {Shape{1, kNumSublanes, bq}, logsumexp_index_map});
-  const int d_o = add("do", *in.d_o, {Shape{1, bq, head_dim_v}, o_index_map});
-  const int di = add("di", L.di, {Shape{1, kNumSublanes, bq}, logsumexp_index_map});
+  slots.logsumexp = add("logsumexp", L.logsumexp, {Shape{1, kNumSublanes, bq}, logsumexp_index_map});
+  slots.d_o = add("do", *in.d_o, {Shape{1, bq, head_dim_v}, o_index_map});
+  slots.di = add("di", L.di, {Shape{1, kNumSublanes, bq}, logsumexp_index_map});
   if (info.partial_mask_blocks) {
     L.partial_mask_blocks = *info.partial_mask_blocks;
-    mask = add("mask", *L.partial_mask_blocks, {Shape{1, bkv, bq}, mask_index_map});
+    slots.mask = add("mask", *L.partial_mask_blocks, {Shape{1, bkv, bq}, mask_index_map});
   }
   if (info.q_sequence) {
     L.q_sequence = RepeatAlongSublanes(Int32Sequence(*info.q_sequence));
-    q_sequence = add("q_sequence", *L.q_sequence, {Shape{kNumSublanes, bq}, q_segment_ids_index_map});
+    slots.q_sequence = add("q_sequence", *L.q_sequence, {Shape{kNumSublanes, bq}, q_segment_ids_index_map});
   }
 
   const bool fused = blocks.use_fused_bwd_kernel;
@@ -142,14 +144,6 @@ std::unique_ptr<DkvLaunch> BuildDkvLaunch(const SplashBackwardInputs& in,
                      .v_layout = v_layout,
                      .bkv = bkv,
                      .mask_function = info.mask_function};
-  const BackwardInputSlots slots{.q_segment_ids = q_seg,
-                                 .kv_segment_ids = kv_seg,
-                                 .logsumexp = lse,
-                                 .d_o = d_o,
-                                 .di = di,
-                                 .mask = mask,
-                                 .q_sequence = q_sequence,
-                                 .has_mask_next = L.tables.mask_next.has_value()};
   spec.body = [=](tpu::Kernel& k) {
     DkvRefs r;
     static_cast<BackwardInputRefs&>(r) = BackwardInputsOf(k, slots);

@@ -53,25 +53,27 @@ std::unique_ptr<DqLaunch> BuildDqLaunch(const SplashBackwardInputs& in, const Sp
     spec.inputs.push_back({name, &a, std::move(bs)});
     return static_cast<int>(spec.inputs.size()) - 1;
   };
-  int q_seg = -1, kv_seg = -1, mask = -1, q_sequence = -1;
+  BackwardInputSlots slots{.has_mask_next = L.tables.mask_next.has_value()};
   if (in.q_segment_ids) {
     L.q_segment_ids = RepeatAlongLanes(*in.q_segment_ids);
     L.kv_segment_ids = RepeatAlongSublanes(*in.kv_segment_ids);
-    q_seg = add("q_segment_ids", *L.q_segment_ids, {Shape{bq, kNumLanes}, maps.q_segment_ids()});
-    kv_seg = add("kv_segment_ids", *L.kv_segment_ids, {Shape{kNumSublanes, bkv}, maps.kv_segment_ids()});
+    slots.q_segment_ids =
+        add("q_segment_ids", *L.q_segment_ids, {Shape{bq, kNumLanes}, maps.q_segment_ids()});
+    slots.kv_segment_ids =
+        add("kv_segment_ids", *L.kv_segment_ids, {Shape{kNumSublanes, bkv}, maps.kv_segment_ids()});
   }
   L.logsumexp = RepeatRowsPerHead(*in.logsumexp, 1);
   L.di = RepeatRowsPerHead(*in.di, 1);
-  const int lse = add("logsumexp", L.logsumexp, {Shape{1, 1, bq}, logsumexp_index_map});
-  const int d_o = add("do", *in.d_o, {Shape{1, bq, head_dim_v}, maps.out()});
-  const int di = add("di", L.di, {Shape{1, 1, bq}, logsumexp_index_map});
+  slots.logsumexp = add("logsumexp", L.logsumexp, {Shape{1, 1, bq}, logsumexp_index_map});
+  slots.d_o = add("do", *in.d_o, {Shape{1, bq, head_dim_v}, maps.out()});
+  slots.di = add("di", L.di, {Shape{1, 1, bq}, logsumexp_index_map});
   if (info.partial_mask_blocks) {
     L.partial_mask_blocks = *info.partial_mask_blocks;
-    mask = add("mask", *L.partial_mask_blocks, {Shape{1, bq, bkv}, maps.mask()});
+    slots.mask = add("mask", *L.partial_mask_blocks, {Shape{1, bq, bkv}, maps.mask()});
   }
   if (info.q_sequence) {
     L.q_sequence = RepeatAlongLanes(Int32Sequence(*info.q_sequence));
-    q_sequence = add("q_sequence", *L.q_sequence, {Shape{bq, kNumLanes}, maps.q_segment_ids()});
+    slots.q_sequence = add("q_sequence", *L.q_sequence, {Shape{bq, kNumLanes}, maps.q_segment_ids()});
   }
 
   L.dq_scratch = tpu::Array(Shape{bq, head_dim_qk}, tpu::DType::F32);
@@ -93,14 +95,6 @@ std::unique_ptr<DqLaunch> BuildDqLaunch(const SplashBackwardInputs& in, const Sp
                     .k_layout = k_layout,
                     .v_layout = v_layout,
                     .mask_function = info.mask_function};
-  const BackwardInputSlots slots{.q_segment_ids = q_seg,
-                                 .kv_segment_ids = kv_seg,
-                                 .logsumexp = lse,
-                                 .d_o = d_o,
-                                 .di = di,
-                                 .mask = mask,
-                                 .q_sequence = q_sequence,
-                                 .has_mask_next = L.tables.mask_next.has_value()};
   spec.body = [=](tpu::Kernel& k) {
     DqRefs r;
     static_cast<BackwardInputRefs&>(r) = BackwardInputsOf(k, slots);
