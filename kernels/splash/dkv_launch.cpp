@@ -79,11 +79,11 @@ std::unique_ptr<DkvLaunch> BuildDkvLaunch(const SplashBackwardInputs& in,
     spec.inputs.push_back({name, &a, std::move(bs)});
     return static_cast<int>(spec.inputs.size()) - 1;
   };
-  add("q", *InLayout(in.q, q_layout, L.q_seq_minor),
+  add("q", *InLayout(in.q, q_layout, L.seq_minor.q),
       {FromHeadMinor(Shape{1, bq, head_dim_qk}, q_layout), q_index_map});
-  add("k", *InLayout(in.k, k_layout, L.k_seq_minor),
+  add("k", *InLayout(in.k, k_layout, L.seq_minor.k),
       {FromHeadMinor(k_block, k_layout), kv_index_map(k_layout)});
-  add("v", *InLayout(in.v, v_layout, L.v_seq_minor),
+  add("v", *InLayout(in.v, v_layout, L.seq_minor.v),
       {FromHeadMinor(v_block, v_layout), kv_index_map(v_layout)});
   BackwardInputSlots slots{.has_mask_next = L.tables.mask_next.has_value()};
   if (in.q_segment_ids) {

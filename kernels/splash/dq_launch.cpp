@@ -40,15 +40,7 @@ std::unique_ptr<DqLaunch> BuildDqLaunch(const SplashBackwardInputs& in, const Sp
     return BlockIndex{g[0], 0, g[1]};
   };
 
-  const Shape k_block = is_mqa ? Shape{bkv, head_dim_qk} : Shape{1, bkv, head_dim_qk};
-  const Shape v_block = is_mqa ? Shape{bkv, head_dim_v} : Shape{1, bkv, head_dim_v};
-  spec.inputs.push_back({"q",
-                         InLayout(in.q, q_layout, L.q_seq_minor),
-                         {FromHeadMinor(Shape{1, bq, head_dim_qk}, q_layout), maps.q(q_layout)}});
-  spec.inputs.push_back(
-      {"k", InLayout(in.k, k_layout, L.k_seq_minor), {FromHeadMinor(k_block, k_layout), maps.kv(k_layout)}});
-  spec.inputs.push_back(
-      {"v", InLayout(in.v, v_layout, L.v_seq_minor), {FromHeadMinor(v_block, v_layout), maps.kv(v_layout)}});
+  maps.AddQkv(spec, in.q, in.k, in.v, q_layout, k_layout, v_layout, bq, bkv, L.seq_minor);
   auto add = [&](const char* name, const tpu::Array& a, tpu::BlockSpec bs) {
     spec.inputs.push_back({name, &a, std::move(bs)});
     return static_cast<int>(spec.inputs.size()) - 1;

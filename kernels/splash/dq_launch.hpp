@@ -12,12 +12,13 @@
 #include "kernels/splash/backward_inputs.hpp"
 #include "kernels/splash/mask_info.hpp"
 #include "kernels/splash/prefetch_tables.hpp"
+#include "kernels/splash/qkv_layout.hpp"
 #include "kernels/tpu/launch_spec.hpp"
 
 namespace tilewalk::splash {
 
 struct DqLaunch {
-  std::optional<tpu::Array> q_seq_minor, k_seq_minor, v_seq_minor;  // the transposed operands of SEQ_MINOR
+  SeqMinorCopies seq_minor;
   PrefetchTables tables;
   std::optional<tpu::Array> q_segment_ids, kv_segment_ids, partial_mask_blocks, q_sequence;
   tpu::Array logsumexp, di;  // [num_q_heads, 1, q_seq_len]

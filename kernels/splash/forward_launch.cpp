@@ -47,7 +47,7 @@ std::unique_ptr<SplashForwardLaunch> BuildSplashForwardLaunch(const MaskInfo& in
   const BlockSizes& bs = config.block_sizes;
 
   const Shape& qs = in.q->shape();
-  const int64_t num_q_heads = qs[0], q_seq_len = qs[1], head_dim_qk = qs[2];
+  const int64_t num_q_heads = qs[0], q_seq_len = qs[1];
   const int64_t head_dim_v = in.v->shape()[-1];
   const int64_t bq = bs.block_q, bkv = bs.block_kv, bkv_compute = bs.block_kv_compute.value_or(bkv);
   const bool is_mqa = config.is_mqa;
@@ -72,15 +72,7 @@ std::unique_ptr<SplashForwardLaunch> BuildSplashForwardLaunch(const MaskInfo& in
   const RowIndexMaps maps{.is_mqa = is_mqa, .q_heads_per_kv_head = q_heads_per_kv_head};
   auto constant_index_map = [](const GridIndex&, const PrefetchRefs&) { return BlockIndex{0, 0}; };
 
-  const Shape k_block = is_mqa ? Shape{bkv, head_dim_qk} : Shape{1, bkv, head_dim_qk};
-  const Shape v_block = is_mqa ? Shape{bkv, head_dim_v} : Shape{1, bkv, head_dim_v};
-  spec.inputs.push_back({"q",
-                         InLayout(in.q, q_layout, L.q_seq_minor),
-                         {FromHeadMinor(Shape{1, bq, head_dim_qk}, q_layout), maps.q(q_layout)}});
-  spec.inputs.push_back(
-      {"k", InLayout(in.k, k_layout, L.k_seq_minor), {FromHeadMinor(k_block, k_layout), maps.kv(k_layout)}});
-  spec.inputs.push_back(
-      {"v", InLayout(in.v, v_layout, L.v_seq_minor), {FromHeadMinor(v_block, v_layout), maps.kv(v_layout)}});
+  maps.AddQkv(spec, in.q, in.k, in.v, q_layout, k_layout, v_layout, bq, bkv, L.seq_minor);
   int q_seg = -1, kv_seg = -1, mask = -1, q_sequence = -1;
   if (in.q_segment_ids) {
     L.q_segment_lanes = RepeatAlongLanes(*in.q_segment_ids);

@@ -25,6 +25,7 @@
 #include "kernels/splash/constants.hpp"
 #include "kernels/splash/mask_info.hpp"
 #include "kernels/splash/prefetch_tables.hpp"
+#include "kernels/splash/qkv_layout.hpp"
 #include "kernels/splash/reference.hpp"
 #include "kernels/tpu/launch_spec.hpp"
 
@@ -47,7 +48,7 @@ struct SplashForwardConfig {
 };
 
 struct SplashForwardLaunch {
-  std::optional<tpu::Array> q_seq_minor, k_seq_minor, v_seq_minor;  // the transposed operands of SEQ_MINOR
+  SeqMinorCopies seq_minor;
   PrefetchTables tables;
   std::optional<tpu::Array> partial_mask_blocks;  // bool [blocks, bq, bkv]
   std::optional<tpu::Array> q_sequence_lanes;     // int32 [q_seq_len, 128]

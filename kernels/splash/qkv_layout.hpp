@@ -11,6 +11,11 @@
 
 namespace tilewalk::splash {
 
+// The transposed copies a launch makes of its SEQ_MINOR operands (InLayout), kept as long as the launch.
+struct SeqMinorCopies {
+  std::optional<tpu::Array> q, k, v;
+};
+
 // A shape or block index as written for HEAD_DIM_MINOR, in `layout`.
 tpu::Dims FromHeadMinor(tpu::Dims dims, QKVLayout layout);
 

@@ -46,4 +46,20 @@ tpu::IndexMap RowIndexMaps::kv_segment_ids() const {
   };
 }
 
+void RowIndexMaps::AddQkv(tpu::LaunchSpec& spec, const tpu::Array* q, const tpu::Array* k,
+                          const tpu::Array* v, QKVLayout q_layout, QKVLayout k_layout, QKVLayout v_layout,
+                          int bq, int bkv, SeqMinorCopies& copies) const {
+  using tpu::Shape;
+  const int64_t head_dim_qk = q->shape()[2], head_dim_v = v->shape()[-1];
+  const Shape k_block = is_mqa ? Shape{bkv, head_dim_qk} : Shape{1, bkv, head_dim_qk};
+  const Shape v_block = is_mqa ? Shape{bkv, head_dim_v} : Shape{1, bkv, head_dim_v};
+  spec.inputs.push_back({"q",
+                         InLayout(q, q_layout, copies.q),
+                         {FromHeadMinor(Shape{1, bq, head_dim_qk}, q_layout), this->q(q_layout)}});
+  spec.inputs.push_back(
+      {"k", InLayout(k, k_layout, copies.k), {FromHeadMinor(k_block, k_layout), kv(k_layout)}});
+  spec.inputs.push_back(
+      {"v", InLayout(v, v_layout, copies.v), {FromHeadMinor(v_block, v_layout), kv(v_layout)}});
+}
+
 }  // namespace tilewalk::splash

@@ -8,7 +8,9 @@
 #include <cstdint>
 
 #include "kernels/splash/block_sizes.hpp"
+#include "kernels/splash/qkv_layout.hpp"
 #include "kernels/tpu/block_spec.hpp"
+#include "kernels/tpu/launch_spec.hpp"
 
 namespace tilewalk::splash {
 
@@ -22,6 +24,12 @@ struct RowIndexMaps {
   tpu::IndexMap mask() const;                // (mask_next, 0, 0)
   tpu::IndexMap q_segment_ids() const;       // (i, 0): q ids or q_sequence repeated along lanes
   tpu::IndexMap kv_segment_ids() const;      // (0, data_next): kv ids repeated along sublanes
+
+  // Appends q ([heads, q_seq, head_dim]), k and v ([kv heads, kv_seq, head_dim], MQA without the head axis)
+  // as inputs 0 to 2, each in its layout, in blocks of bq queries and bkv keys.
+  void AddQkv(tpu::LaunchSpec& spec, const tpu::Array* q, const tpu::Array* k, const tpu::Array* v,
+              QKVLayout q_layout, QKVLayout k_layout, QKVLayout v_layout, int bq, int bkv,
+              SeqMinorCopies& copies) const;
 };
 
 }  // namespace tilewalk::splash
