@@ -30,6 +30,7 @@
 #include "kernels/splash/host_memory.hpp"
 #include "kernels/splash/make_splash.hpp"
 #include "kernels/splash/mask_kinds.hpp"
+#include "tests/kernels/splash/backward_blocks.hpp"
 #include "walkthrough/recording.hpp"
 
 namespace {
@@ -73,20 +74,6 @@ splash::Mask SplashBenchMask(SplashStepMask mask) {
   return splash::MultiHeadMask({splash::LocalMask(shape, {.left = 512, .right = 0}, 0)});
 }
 
-splash::BlockSizes SplashBenchBlocks(bool fused) {
-  splash::BlockSizes b{.block_q = 128,
-                       .block_kv = 128,
-                       .block_q_dkv = 128,
-                       .block_kv_dkv = 128,
-                       .block_kv_dkv_compute = 128,
-                       .use_fused_bwd_kernel = fused};
-  if (!fused) {
-    b.block_q_dq = 128;
-    b.block_kv_dq = 128;
-  }
-  return splash::MakeBlockSizes(b);
-}
-
 splash::SplashStepShape SplashBenchShape(SplashStepMask mask) {
   const int64_t n = SplashBenchLength(mask);
   return {.num_q_heads = 1, .num_kv_heads = 1, .q_len = n, .kv_len = n, .head_dim = 128, .head_dim_v = 128};
@@ -111,8 +98,8 @@ void AddLaunchFigures(const tpu::LaunchResult& r, SplashStepFigures& f) {
 // The splash step: made, then its inputs, the forward launch with residuals, the backward.
 void RunSplashStep(SplashStepMask mask, bool fused, SplashStepFigures& f) {
   const int64_t n = SplashBenchLength(mask);
-  const splash::SplashMaskInfos made =
-      splash::MakeSplashMaskInfos(SplashBenchMask(mask), {.block_sizes = SplashBenchBlocks(fused)});
+  const splash::SplashMaskInfos made = splash::MakeSplashMaskInfos(
+      SplashBenchMask(mask), {.block_sizes = splash::testing::BackwardBlocks(fused)});
   const tpu::Array q = SplashBenchNormals(n, 1, 1.0f / std::sqrt(128.0f));
   const tpu::Array k = SplashBenchNormals(n, 2, 1.0f), v = SplashBenchNormals(n, 3, 1.0f);
   const tpu::Array d_o = SplashBenchNormals(n, 4, 1.0f);
@@ -178,8 +165,8 @@ double SplashBenchEstimate(SplashStepCase c, SplashStepMask mask) {
     return c == SplashStepCase::FlashRecording ? m.Total() : m.Total() - m.checkpoints;
   }
   const bool fused = c == SplashStepCase::SplashFused;
-  const splash::SplashMaskInfos made =
-      splash::MakeSplashMaskInfos(SplashBenchMask(mask), {.block_sizes = SplashBenchBlocks(fused)});
+  const splash::SplashMaskInfos made = splash::MakeSplashMaskInfos(
+      SplashBenchMask(mask), {.block_sizes = splash::testing::BackwardBlocks(fused)});
   return splash::EstimateHostMemory(SplashBenchShape(mask), made, {.record = true}).Total();
 }
 

@@ -17,6 +17,7 @@
 #include "kernels/splash/lane_broadcast.hpp"
 #include "kernels/splash/make_splash.hpp"
 #include "kernels/splash/reference.hpp"
+#include "tests/kernels/splash/backward_blocks.hpp"
 #include "tests/kernels/splash/launch_test_support.hpp"
 #include "tests/kernels/splash/reference_test_support.hpp"
 
@@ -37,21 +38,6 @@ struct BackwardScenario {
   tpu::Chip chip = tpu::DefaultChip();
   bool forward_on_model = false;  // the residuals from the forward launch instead of the reference
 };
-
-// Unfused block sizes of 128, or fused ones (no dq sizes), with the dkv kv block and its compute slice.
-inline BlockSizes BackwardBlocks(bool fused, int64_t bkv_dkv = 128, int64_t bkv_dkv_compute = 128) {
-  BlockSizes b{.block_q = 128,
-               .block_kv = 128,
-               .block_q_dkv = 128,
-               .block_kv_dkv = bkv_dkv,
-               .block_kv_dkv_compute = bkv_dkv_compute,
-               .use_fused_bwd_kernel = fused};
-  if (!fused) {
-    b.block_q_dq = 128;
-    b.block_kv_dq = 128;
-  }
-  return MakeBlockSizes(b);
-}
 
 // Values rounded to `dtype` through an array of that dtype, and the array.
 struct Rounded {

@@ -5,27 +5,14 @@
 #include <doctest/doctest.h>
 
 #include "kernels/splash/mask_kinds.hpp"
+#include "tests/kernels/splash/backward_blocks.hpp"
 
 using namespace tilewalk::splash;
 
 namespace splash_host_memory_test {
 
-BlockSizes StepBlocks(bool fused) {
-  BlockSizes b{.block_q = 128,
-               .block_kv = 128,
-               .block_q_dkv = 128,
-               .block_kv_dkv = 128,
-               .block_kv_dkv_compute = 128,
-               .use_fused_bwd_kernel = fused};
-  if (!fused) {
-    b.block_q_dq = 128;
-    b.block_kv_dq = 128;
-  }
-  return MakeBlockSizes(b);
-}
-
 SplashMaskInfos Made(const Mask& mask, bool fused) {
-  return MakeSplashMaskInfos(mask, {.block_sizes = StepBlocks(fused)});
+  return MakeSplashMaskInfos(mask, {.block_sizes = testing::BackwardBlocks(fused)});
 }
 
 Mask Causal(int64_t n) {
@@ -98,7 +85,7 @@ TEST_CASE("splash host memory: worker threads count for the forward's heads, its
   CHECK(EstimateHostMemory(StepShape(1024), one_head, {.threads = 2}).workers == 0);
   const SplashMaskInfos two_heads =
       MakeSplashMaskInfos(MultiHeadMask({CausalMask({1024, 1024}), CausalMask({1024, 1024})}),
-                          {.block_sizes = StepBlocks(false)});
+                          {.block_sizes = testing::BackwardBlocks(false)});
   SplashStepShape shape = StepShape(1024);
   shape.num_q_heads = shape.num_kv_heads = 2;
   CHECK(EstimateHostMemory(shape, two_heads, {.threads = 2}).workers > 0);
