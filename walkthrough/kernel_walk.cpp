@@ -4,8 +4,6 @@
 #include <memory>
 #include <mutex>
 
-#include "kernels/flash/entry/kernel_entry.hpp"
-
 namespace tilewalk::walkthrough {
 namespace {
 
@@ -38,11 +36,6 @@ const KernelWalk& WalkOf(const kernel::Kernel& kernel) {
   std::unique_ptr<KernelWalk>& walk = walks[&kernel];
   if (!walk) walk = BuildWalk(kernel);
   return *walk;
-}
-
-const KernelWalk& ShippedWalk() {
-  static const KernelWalk& walk = WalkOf(flash::KernelEntry());
-  return walk;
 }
 
 }  // namespace tilewalk::walkthrough

@@ -25,8 +25,4 @@ struct KernelWalk {
 // Built once per kernel, then the same object (thread-safe).
 const KernelWalk& WalkOf(const kernel::Kernel& kernel);
 
-// The walk of the kernel the walkthrough's remaining global wrappers (ShippedSiteTable, ShippedPinnedFile,
-// FindSiteInMirror, ...) stand for, until their callers pass a KernelWalk of their own.
-const KernelWalk& ShippedWalk();
-
 }  // namespace tilewalk::walkthrough

@@ -5,7 +5,6 @@
 #include <cstdio>
 
 #include "base/number_text.hpp"
-#include "walkthrough/kernel_walk.hpp"
 
 namespace tilewalk::walkthrough {
 
@@ -145,10 +144,6 @@ base::Result<PinnedFile> ParsePinnedFile(std::string_view text) {
                                                    std::to_string(pinned.fingerprint.lines.size()) +
                                                    " lines follow");
   return pinned;
-}
-
-const PinnedFile& ShippedPinnedFile() {
-  return ShippedWalk().pinned;
 }
 
 }  // namespace tilewalk::walkthrough

@@ -45,7 +45,4 @@ struct PinnedFile {
 std::string FormatPinnedFile(const PinnedFile& pinned);
 base::Result<PinnedFile> ParsePinnedFile(std::string_view text);
 
-// The shipped kernel's fingerprint (ShippedWalk().pinned): a thin wrapper while callers move to a KernelWalk.
-const PinnedFile& ShippedPinnedFile();
-
 }  // namespace tilewalk::walkthrough

@@ -2,8 +2,6 @@
 
 #include <cctype>
 
-#include "walkthrough/kernel_walk.hpp"
-
 namespace tilewalk::walkthrough {
 
 namespace {
@@ -81,26 +79,6 @@ std::optional<SourceLocation> MirrorIndex::ResolveCppAnchor(std::string_view anc
   if (const auto colon = anchor.find(':'); colon != std::string_view::npos)
     return FindSymbolInFile(anchor.substr(0, colon), anchor.substr(colon + 1));
   return anchor.find('.') != std::string_view::npos ? FindSite(anchor) : FindSymbol(anchor);
-}
-
-std::optional<SourceLocation> FindSiteInMirror(std::string_view site_name) {
-  return ShippedWalk().mirror.FindSite(site_name);
-}
-
-std::optional<SourceLocation> FindSymbolInMirror(std::string_view identifier) {
-  return ShippedWalk().mirror.FindSymbol(identifier);
-}
-
-std::vector<std::string_view> MirrorLines(std::string_view file) {
-  return ShippedWalk().mirror.Lines(file);
-}
-
-std::optional<SourceLocation> FindSymbolInFile(std::string_view file, std::string_view identifier) {
-  return ShippedWalk().mirror.FindSymbolInFile(file, identifier);
-}
-
-std::optional<SourceLocation> ResolveCppAnchor(std::string_view anchor) {
-  return ShippedWalk().mirror.ResolveCppAnchor(anchor);
 }
 
 }  // namespace tilewalk::walkthrough

@@ -43,19 +43,4 @@ class MirrorIndex {
   std::span<const EmbeddedFile> m_files;
 };
 
-// Thin wrappers over the shipped kernel's MirrorIndex (ShippedWalk().mirror), while callers move to a
-// KernelWalk of their own.
-// The line where the call that passes the site literal "NAME" begins (the line std::source_location
-// records for it), or nullopt.
-std::optional<SourceLocation> FindSiteInMirror(std::string_view site_name);
-// The first line where a C++ identifier appears as a whole word, or nullopt.
-std::optional<SourceLocation> FindSymbolInMirror(std::string_view identifier);
-// The first line of one mirror file where an identifier appears as a whole word, or nullopt.
-std::optional<SourceLocation> FindSymbolInFile(std::string_view file, std::string_view identifier);
-// A cpp anchor of a passage: "FILE:identifier" (e.g. forward_launch.cpp:kv_index_map) for a name that
-// several files use; otherwise a site name when it contains a dot, else an identifier.
-std::optional<SourceLocation> ResolveCppAnchor(std::string_view anchor);
-// Lines of one embedded mirror file (empty when there is no such file).
-std::vector<std::string_view> MirrorLines(std::string_view file);
-
 }  // namespace tilewalk::walkthrough

@@ -39,10 +39,10 @@ ResolvedAnchor ResolvePassage(const PallasAnchor& anchor, const std::vector<std:
 
 class PallasIndex {
  public:
-  // `pinned`: the fingerprint the site rows' and passages' lines refer to (the shipped one; tests bring
+  // `pinned`: the fingerprint the site rows' and passages' lines refer to (the kernel's walk's; tests bring
   // their own).
   PallasIndex(PallasSource source, const SiteTable& sites, std::span<const Passage> passages,
-              const PinnedFile& pinned = ShippedPinnedFile());
+              const PinnedFile& pinned);
 
   const PallasSource& source() const { return m_source; }
   const std::vector<std::string>& lines() const { return *m_source.lines; }

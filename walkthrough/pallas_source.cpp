@@ -56,16 +56,17 @@ std::string_view PallasSourceOriginName(PallasSourceOrigin origin) {
   return "?";
 }
 
-std::optional<fs::path> PallasCacheFile(const char* xdg_cache_home, const char* home) {
-  const std::string name = "flash_attention-" + ShippedPinnedFile().commit.substr(0, 12) + ".py";
+std::optional<fs::path> PallasCacheFile(const PinnedFile& pinned, const char* xdg_cache_home,
+                                        const char* home) {
+  const std::string name = "flash_attention-" + pinned.commit.substr(0, 12) + ".py";
   if (xdg_cache_home != nullptr && xdg_cache_home[0] == '/')
     return fs::path(xdg_cache_home) / "tilewalk" / name;
   if (home != nullptr && home[0] == '/') return fs::path(home) / ".cache" / "tilewalk" / name;
   return std::nullopt;
 }
 
-std::optional<fs::path> PallasCacheFileFromEnvironment() {
-  return PallasCacheFile(std::getenv("XDG_CACHE_HOME"), std::getenv("HOME"));
+std::optional<fs::path> PallasCacheFileFromEnvironment(const PinnedFile& pinned) {
+  return PallasCacheFile(pinned, std::getenv("XDG_CACHE_HOME"), std::getenv("HOME"));
 }
 
 std::vector<std::string> SplitPythonLines(std::string_view text) {
@@ -112,7 +113,8 @@ std::string PallasSourceAdvice() {
          kPallasSourceEnv + ", or install jax for python3). tilewalk works without it, on its C++ mirror";
 }
 
-base::Result<PallasSource> FindPallasSource(const std::optional<fs::path>& flag_path) {
+base::Result<PallasSource> FindPallasSource(const std::optional<fs::path>& flag_path,
+                                            const PinnedFile& pinned) {
   if (flag_path) return ReadPallasSource(*flag_path, PallasSourceOrigin::Flag);
   if (const char* env = std::getenv(kPallasSourceEnv); env && *env)
     return ReadPallasSource(env, PallasSourceOrigin::Environment);
@@ -127,7 +129,7 @@ base::Result<PallasSource> FindPallasSource(const std::optional<fs::path>& flag_
     if (read) return read;
     python_problem = read.error();
   }
-  if (const auto cached = PallasCacheFileFromEnvironment()) {
+  if (const auto cached = PallasCacheFileFromEnvironment(pinned)) {
     std::error_code ec;
     if (fs::exists(*cached, ec)) return ReadPallasSource(*cached, PallasSourceOrigin::Cache);
   }

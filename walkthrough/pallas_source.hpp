@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "base/result.hpp"
+#include "walkthrough/line_fingerprint.hpp"
 
 namespace tilewalk::walkthrough {
 
@@ -32,17 +33,20 @@ inline constexpr const char* kPallasSourceEnv = "TILEWALK_PALLAS_SOURCE";
 inline constexpr const char* kPallasModule = "jax.experimental.pallas.ops.tpu.flash_attention";
 
 // Where `tilewalk source fetch` keeps the pinned file: $XDG_CACHE_HOME/tilewalk/ (an absolute one), else
-// ~/.cache/tilewalk/; nullopt when neither variable gives a folder.
-std::optional<std::filesystem::path> PallasCacheFile(const char* xdg_cache_home, const char* home);
-std::optional<std::filesystem::path> PallasCacheFileFromEnvironment();
+// ~/.cache/tilewalk/, named after `pinned`'s commit; nullopt when neither variable gives a folder.
+std::optional<std::filesystem::path> PallasCacheFile(const PinnedFile& pinned, const char* xdg_cache_home,
+                                                     const char* home);
+std::optional<std::filesystem::path> PallasCacheFileFromEnvironment(const PinnedFile& pinned);
 
 // The lines of Python text: a UTF-8 byte-order mark dropped, "\r\n", "\r" and "\n" all end a line.
 std::vector<std::string> SplitPythonLines(std::string_view text);
 
 // flag_path: the value of --pallas-source, if given. A file that was named (by the flag or the variable)
 // but cannot be read, is empty, or is not the flash attention file is an error, not a fall back to the
-// next place. With nothing found: Reason::NotFound, with what to do.
-base::Result<PallasSource> FindPallasSource(const std::optional<std::filesystem::path>& flag_path);
+// next place. The cache is looked in for `pinned`'s file. With nothing found: Reason::NotFound, with what
+// to do.
+base::Result<PallasSource> FindPallasSource(const std::optional<std::filesystem::path>& flag_path,
+                                            const PinnedFile& pinned);
 
 // Reads and checks one file: text (no NUL) within the size cap that defines _flash_attention_impl.
 base::Result<PallasSource> ReadPallasSource(const std::filesystem::path& path, PallasSourceOrigin origin);

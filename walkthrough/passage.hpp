@@ -14,9 +14,6 @@ namespace tilewalk::walkthrough {
 
 struct KernelWalk;
 
-// The jax commit the passages' line hints refer to: the last one that changed flash_attention.py.
-inline constexpr std::string_view kPinnedPallasCommit = "15c420602cf29fc9a163efcb1f22d25443f8bbae";
-
 struct PallasAnchor {
   std::string function;               // "def"/"class" name, or "<module>"
   std::vector<std::string> tokens;    // each must occur in the function's lines

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <limits>
 
+#include "walkthrough/kernel_walk.hpp"
+
 namespace tilewalk::walkthrough {
 
 // Where the replayer's hooks put what they see; only armed while the target step runs.
@@ -162,6 +164,10 @@ std::string Recording::BufferName(int launch, int buffer) const {
   buffer -= 2 * n_in;
   if (buffer < 2 * n_out) return spec.outputs[buffer / 2].name + " slot " + std::to_string(buffer % 2);
   return spec.scratch[buffer - 2 * n_out].name;
+}
+
+const KernelWalk& Recording::walk() const {
+  return WalkOf(m_scenario.kernel());
 }
 
 namespace {

@@ -22,6 +22,8 @@
 
 namespace tilewalk::walkthrough {
 
+struct KernelWalk;
+
 struct LaunchTrack {
   std::string name;                          // the launch's name (its sites' prefix)
   const kernel::LaunchInfo* info = nullptr;  // its kernel's row for it (KernelInfo::launches); null: none
@@ -99,6 +101,7 @@ class Recording {
   ~Recording();
 
   const kernel::Scenario& scenario() const { return m_scenario; }
+  const KernelWalk& walk() const;  // WalkOf the scenario's kernel
   const std::optional<tpu::KernelError>& error() const { return m_error; }
   const std::string& error_launch() const { return m_error_launch; }
   const std::vector<LaunchTrack>& launches() const { return m_tracks; }

@@ -5,7 +5,6 @@
 #include <sstream>
 
 #include "base/number_text.hpp"
-#include "walkthrough/kernel_walk.hpp"
 
 namespace tilewalk::walkthrough {
 namespace {
@@ -136,10 +135,6 @@ SiteTable ParseSiteTable(std::span<const EmbeddedFile> files, const kernel::Kern
                    "site '" + sorted[i].site + "' already has a row at " + sorted[i - 1].file + ":" +
                        std::to_string(sorted[i - 1].line)});
   return table;
-}
-
-const SiteTable& ShippedSiteTable() {
-  return ShippedWalk().sites;
 }
 
 }  // namespace tilewalk::walkthrough

@@ -59,7 +59,4 @@ class SiteTable {
 SiteTable ParseSiteTable(std::span<const EmbeddedFile> files, const kernel::KernelInfo& kernel,
                          Diagnostics& diagnostics, std::string_view root = "assets/sites");
 
-// The shipped kernel's table (ShippedWalk().sites): a thin wrapper while callers move to a KernelWalk.
-const SiteTable& ShippedSiteTable();
-
 }  // namespace tilewalk::walkthrough

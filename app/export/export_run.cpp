@@ -28,6 +28,8 @@
 #include "base/safe_output.hpp"
 #include "base/terminal_text.hpp"
 #include "kernels/flash/scenario_options.hpp"
+#include "kernels/registry/registry.hpp"
+#include "walkthrough/kernel_walk.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -84,7 +86,7 @@ std::optional<std::vector<PlannedStop>> Plan(session::TourSession& session, Fram
 
 Manifest ManifestHeader(const ExportOptions& options, const session::TourSession& session, FrameEvery every) {
   Manifest m{.tilewalk_version = std::string(kVersion),
-             .pallas_commit = std::string(walkthrough::kPinnedPallasCommit),
+             .pallas_commit = walkthrough::WalkOf(kernel::DefaultKernel()).pinned.commit,
              .kind = options.scenario ? "scenario" : "tour",
              .every = std::string(FrameEveryName(every)),
              .size = options.size,

@@ -5,7 +5,7 @@
 
 #include "app/trace/trace_json.hpp"
 #include "kernels/tpu/events.hpp"
-#include "walkthrough/mirror_sources.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/plain_text.hpp"
 
 namespace tilewalk::app {
@@ -54,8 +54,8 @@ ManifestCodeLine PallasLine(const walkthrough::PallasIndex* pallas, const walkth
           .text = WithoutIndent(pallas->lines()[static_cast<std::size_t>(lit.front() - 1)])};
 }
 
-std::string MirrorLineText(const std::string& file, int line) {
-  const std::vector<std::string_view> lines = walkthrough::MirrorLines(file);
+std::string MirrorLineText(const walkthrough::MirrorIndex& mirror, const std::string& file, int line) {
+  const std::vector<std::string_view> lines = mirror.Lines(file);
   if (line < 1 || static_cast<std::size_t>(line) > lines.size()) return {};
   return WithoutIndent(lines[static_cast<std::size_t>(line - 1)]);
 }
@@ -91,7 +91,7 @@ ManifestFrame DescribeFrame(session::TourSession& session, std::string file) {
   if (snapshot->site.line > 0) {
     frame.cpp_file = std::filesystem::path(snapshot->site.file).filename().string();
     frame.cpp_line = static_cast<int>(snapshot->site.line);
-    frame.cpp_text = MirrorLineText(frame.cpp_file, frame.cpp_line);
+    frame.cpp_text = MirrorLineText(session.recording()->walk().mirror, frame.cpp_file, frame.cpp_line);
   }
   frame.estimated_us = snapshot->clock_us;
   const walkthrough::Recording& recording = *session.recording();

@@ -24,8 +24,8 @@ std::optional<DetailTab> DetailTabOf(walkthrough::StopPane pane) {
   return std::nullopt;
 }
 
-std::optional<DetailTab> SuggestedTab(std::string_view site) {
-  const walkthrough::SiteRow* row = walkthrough::ShippedSiteTable().Find(site);
+std::optional<DetailTab> SuggestedTab(std::string_view site, const walkthrough::SiteTable& sites) {
+  const walkthrough::SiteRow* row = sites.Find(site);
   if (row == nullptr) return DetailTab::Memory;  // an error raised outside any statement
   switch (row->pane) {
     case walkthrough::SitePane::Lanes:
@@ -41,8 +41,8 @@ std::optional<DetailTab> SuggestedTab(std::string_view site) {
   return std::nullopt;
 }
 
-bool IsGridMoment(std::string_view site) {
-  const walkthrough::SiteRow* row = walkthrough::ShippedSiteTable().Find(site);
+bool IsGridMoment(std::string_view site, const walkthrough::SiteTable& sites) {
+  const walkthrough::SiteRow* row = sites.Find(site);
   return row != nullptr &&
          (row->role == walkthrough::SiteRole::Step || row->role == walkthrough::SiteRole::Branch);
 }

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string_view>
 
+#include "walkthrough/site_table.hpp"
 #include "walkthrough/stop_picture.hpp"
 
 namespace tilewalk::session {
@@ -17,9 +18,9 @@ enum class DetailTab : std::uint8_t { Memory, Lanes, Scores, Cost, Scenario };
 // one of the scores or their masks to Scores, a copy, a writeback or a statement outside the minor loop to
 // Memory; nullopt (keep the tab) for the loop's other statements, a branch and a grid step, so that
 // stepping through a block does not flicker between tabs.
-std::optional<DetailTab> SuggestedTab(std::string_view site);
+std::optional<DetailTab> SuggestedTab(std::string_view site, const walkthrough::SiteTable& sites);
 // Whether the event belongs to the grid: a step begins or ends, a branch decides.
-bool IsGridMoment(std::string_view site);
+bool IsGridMoment(std::string_view site, const walkthrough::SiteTable& sites);
 // The detail tab a stop's `show:` names; none for the grid, which is not a detail tab.
 std::optional<DetailTab> DetailTabOf(walkthrough::StopPane pane);
 // The tab's label: "Memory", "Lanes", "Scores", "Cost" or "Scenario".

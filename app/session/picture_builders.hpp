@@ -19,6 +19,7 @@
 #include "app/views/source_picture.hpp"
 #include "app/views/timeline_picture.hpp"
 #include "kernels/api/scenario.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/naive_maps.hpp"
 #include "walkthrough/pallas_index.hpp"
 #include "walkthrough/passage.hpp"
@@ -84,7 +85,9 @@ std::optional<MirrorPosition> MirrorPositionOf(const walkthrough::Snapshot& snap
 // The text of each file the source pane shows, made into a document once and shared by every picture.
 class SourceDocuments {
  public:
-  std::shared_ptr<const views::SourceDocument> Mirror(const std::string& file);  // a C++ mirror file
+  // a C++ mirror file
+  std::shared_ptr<const views::SourceDocument> Mirror(const walkthrough::MirrorIndex& mirror,
+                                                      const std::string& file);
   std::shared_ptr<const views::SourceDocument> Pallas(const walkthrough::PallasIndex& pallas);
 
  private:
@@ -103,10 +106,12 @@ struct SourceInput {
 // The Pallas file with the site's lines lit and the passage's range marked, beside the mirror file with
 // its line lit (or, at an event of the pipeline itself, nothing lit and a note saying why, scrolled near the
 // last statement) and the passage's anchors marked.
-views::SourcePicture BuildSourcePicture(const SourceInput& input, SourceDocuments& documents);
+views::SourcePicture BuildSourcePicture(const walkthrough::KernelWalk& walk, const SourceInput& input,
+                                        SourceDocuments& documents);
 
 // A rejected scenario has no events: both files mark the line that raised, with the error as the note.
-views::SourcePicture BuildRejectedSourcePicture(const tpu::KernelError& error, const SourceInput& input,
+views::SourcePicture BuildRejectedSourcePicture(const tpu::KernelError& error,
+                                                const walkthrough::KernelWalk& walk, const SourceInput& input,
                                                 SourceDocuments& documents);
 
 // What the scenario pane needs besides the scenario itself.

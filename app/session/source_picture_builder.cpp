@@ -10,14 +10,14 @@ namespace {
 
 // The mirror file, its executing line lit, the passage's C++ anchors in this file marked, and a note
 // naming the other files the passage covers.
-views::SourcePane MirrorPane(const std::string& file, int lit_line, const walkthrough::Passage* passage,
-                             SourceDocuments& documents) {
-  views::SourcePane pane{.document = documents.Mirror(file), .clickable = true};
+views::SourcePane MirrorPane(const walkthrough::MirrorIndex& mirror, const std::string& file, int lit_line,
+                             const walkthrough::Passage* passage, SourceDocuments& documents) {
+  views::SourcePane pane{.document = documents.Mirror(mirror, file), .clickable = true};
   if (lit_line > 0) pane.lit_lines.push_back(lit_line);
   if (passage == nullptr) return pane;
   std::vector<std::string> elsewhere;
   for (const std::string& anchor : passage->cpp) {
-    const auto at = walkthrough::ResolveCppAnchor(anchor);
+    const auto at = mirror.ResolveCppAnchor(anchor);
     if (!at) continue;
     if (at->file == file)
       pane.passage_lines.push_back(at->line);
@@ -57,8 +57,8 @@ views::SourcePane PallasPane(const walkthrough::PallasIndex& pallas, const std::
 
 // What the C++ pane says at an event the pipeline raises itself (a copy, a writeback, a grid step begun, as
 // the site table's roles say): whose it is, and that no kernel statement runs.
-std::string PipelineNote(std::string_view site) {
-  const walkthrough::SiteRow* row = walkthrough::ShippedSiteTable().Find(site);
+std::string PipelineNote(const walkthrough::SiteTable& sites, std::string_view site) {
+  const walkthrough::SiteRow* row = sites.Find(site);
   if (row == nullptr) return {};
   const std::string operand(site.substr(site.rfind('.') + 1));  // a copy's or writeback's pseudo-site ends so
   switch (row->role) {
@@ -76,11 +76,12 @@ std::string PipelineNote(std::string_view site) {
 
 }  // namespace
 
-std::shared_ptr<const views::SourceDocument> SourceDocuments::Mirror(const std::string& file) {
+std::shared_ptr<const views::SourceDocument> SourceDocuments::Mirror(const walkthrough::MirrorIndex& mirror,
+                                                                     const std::string& file) {
   auto& document = m_documents[file];
   if (!document) {
     std::vector<std::string> lines;
-    for (std::string_view line : walkthrough::MirrorLines(file)) lines.emplace_back(line);
+    for (std::string_view line : mirror.Lines(file)) lines.emplace_back(line);
     document =
         views::MakeSourceDocument(file + " (C++ mirror)", file, views::SourceLanguage::Cpp, std::move(lines));
   }
@@ -104,15 +105,17 @@ std::optional<MirrorPosition> MirrorPositionOf(const walkthrough::Snapshot& snap
                         static_cast<int>(snap.site.line)};
 }
 
-views::SourcePicture BuildSourcePicture(const SourceInput& input, SourceDocuments& documents) {
+views::SourcePicture BuildSourcePicture(const walkthrough::KernelWalk& walk, const SourceInput& input,
+                                        SourceDocuments& documents) {
   views::SourcePicture picture;
   const MirrorPosition& shown = input.position ? *input.position : input.fallback;
   if (!shown.file.empty()) {
-    picture.cpp = MirrorPane(shown.file, input.position ? input.position->line : 0, input.passage, documents);
+    picture.cpp = MirrorPane(walk.mirror, shown.file, input.position ? input.position->line : 0,
+                             input.passage, documents);
     if (!input.position) {
       // A pipeline event: no statement of the kernel runs, so none is lit; the pane stays near the last.
       picture.cpp->scroll_line = input.fallback.line;
-      const std::string pipeline = PipelineNote(input.site);
+      const std::string pipeline = PipelineNote(walk.sites, input.site);
       if (!pipeline.empty())
         picture.cpp->note = picture.cpp->note.empty() ? pipeline : pipeline + " " + picture.cpp->note;
     }
@@ -126,13 +129,14 @@ views::SourcePicture BuildSourcePicture(const SourceInput& input, SourceDocument
   return picture;
 }
 
-views::SourcePicture BuildRejectedSourcePicture(const tpu::KernelError& error, const SourceInput& input,
+views::SourcePicture BuildRejectedSourcePicture(const tpu::KernelError& error,
+                                                const walkthrough::KernelWalk& walk, const SourceInput& input,
                                                 SourceDocuments& documents) {
   views::SourcePicture picture;
   const tpu::SiteInfo site = error.site == tpu::kNoSite ? tpu::SiteInfo{} : tpu::GetSite(error.site);
   if (!site.file.empty() && site.line > 0) {
-    picture.cpp =
-        MirrorPane(std::filesystem::path(site.file).filename().string(), 0, input.passage, documents);
+    picture.cpp = MirrorPane(walk.mirror, std::filesystem::path(site.file).filename().string(), 0,
+                             input.passage, documents);
     picture.cpp->error_line = static_cast<int>(site.line);
     picture.cpp->note = error.Describe();
   } else {

@@ -8,6 +8,8 @@
 #include "base/terminal_text.hpp"
 #include "kernels/flash/scenario_fields.hpp"
 #include "kernels/flash/scenario_options.hpp"
+#include "kernels/registry/registry.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/site_table.hpp"
 
 namespace tilewalk::session {
@@ -69,10 +71,11 @@ TourSession::TourSession(const SessionOptions& options)
     m_tour = nullptr;
     return;
   }
-  auto pallas = walkthrough::FindPallasSource(options.pallas_source);
+  const walkthrough::KernelWalk& walk = walkthrough::WalkOf(kernel::DefaultKernel());
+  auto pallas = walkthrough::FindPallasSource(options.pallas_source, walk.pinned);
   if (pallas)
-    m_pallas = std::make_shared<const walkthrough::PallasIndex>(
-        std::move(*pallas), walkthrough::ShippedSiteTable(), lib.passages);
+    m_pallas = std::make_shared<const walkthrough::PallasIndex>(std::move(*pallas), walk.sites, lib.passages,
+                                                                walk.pinned);
   else if (pallas.error().reason == base::Reason::NotFound && !options.pallas_source)
     m_pallas_problem = views::kNoPallasHint;
   else

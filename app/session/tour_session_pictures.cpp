@@ -101,8 +101,9 @@ void TourSession::Rebuild() {
   // Playing in model time the cursor crosses several statements a frame: the detail pane stays on Memory,
   // where the copies move, rather than turning to each statement's tab.
   const bool timed_playback = m_playing && m_clock == views::PlayClock::ModelTime;
-  m_pictures.suggested_tab = timed_playback ? DetailTab::Memory : SuggestedTab(site);
-  m_pictures.grid_moment = !timed_playback && IsGridMoment(site);
+  m_pictures.suggested_tab =
+      timed_playback ? DetailTab::Memory : SuggestedTab(site, m_recording->walk().sites);
+  m_pictures.grid_moment = !timed_playback && IsGridMoment(site, m_recording->walk().sites);
   if (m_tour != nullptr) m_pictures.stop_show = m_tour->stops[static_cast<std::size_t>(m_stop)].show;
   BuildDetailPictures(*snap);
   BuildTimelineAndSource(*snap, site);
@@ -118,7 +119,8 @@ void TourSession::BuildPicturesWithoutEvent() {
     input.passage = m_passage_shown;
     input.pallas = m_pallas.get();
     input.pallas_missing = m_pallas_problem;
-    m_pictures.source = BuildRejectedSourcePicture(*m_recording->error(), input, m_documents);
+    m_pictures.source =
+        BuildRejectedSourcePicture(*m_recording->error(), m_recording->walk(), input, m_documents);
     m_pictures.rejection = m_recording->error()->Describe();
     m_pictures.suggested_tab = DetailTab::Scenario;
   } else {
@@ -168,7 +170,8 @@ void TourSession::BuildTimelineAndSource(const walkthrough::Snapshot& snap, cons
   if (m_landing_event) m_pictures.timeline.landing_us = m_recording->TimeOfEvent(*m_landing_event);
   const std::optional<MirrorPosition> position = MirrorPositionOf(snap);
   m_pictures.source =
-      BuildSourcePicture({.position = position,
+      BuildSourcePicture(m_recording->walk(),
+                         {.position = position,
                           .fallback = position ? *position : NearestFile(*m_recording, snap.event_index),
                           .site = site,
                           .passage = m_passage_shown,

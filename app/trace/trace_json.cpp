@@ -7,6 +7,7 @@
 #include "app/json_text.hpp"
 #include "app/scenario_json.hpp"
 #include "kernels/flash/flash_error.hpp"
+#include "walkthrough/kernel_walk.hpp"
 
 namespace tilewalk::app {
 
@@ -105,12 +106,13 @@ bool WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec,
                "{\"schema\":\"tilewalk-trace/1\",\n\"estimate_note\":\"times are cost-model estimates\",\n");
   std::fprintf(out, "\"scenario\":%s,\n", JsonText(ScenarioJson(rec.scenario())).c_str());
   if (pallas != nullptr)
-    std::fprintf(out, "\"pallas\":%s,\n",
-                 JsonText(nlohmann::json{
-                              {"file", pallas->source().path.string()},
-                              {"sha256", pallas->source().sha256},
-                              {"pinned", pallas->source().sha256 == walkthrough::ShippedPinnedFile().sha256}})
-                     .c_str());
+    std::fprintf(
+        out, "\"pallas\":%s,\n",
+        JsonText(nlohmann::json{{"file", pallas->source().path.string()},
+                                {"sha256", pallas->source().sha256},
+                                {"pinned", pallas->source().sha256 ==
+                                               walkthrough::WalkOf(rec.scenario().kernel()).pinned.sha256}})
+            .c_str());
   if (rec.error())
     std::fprintf(
         out, "\"error\":%s,\n",

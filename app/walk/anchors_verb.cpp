@@ -82,7 +82,7 @@ nlohmann::ordered_json AnchorsJson(const PallasIndex& index, const LineCoverage&
   return {{"file", index.source().path.string()},
           {"origin", PallasSourceOriginName(index.source().origin)},
           {"sha256", index.source().sha256},
-          {"pinned", index.source().sha256 == ShippedPinnedFile().sha256},
+          {"pinned", index.source().sha256 == WalkOf(kernel::DefaultKernel()).pinned.sha256},
           {"passages", passages},
           {"sites", sites},
           {"coverage",
@@ -137,14 +137,15 @@ VerbResult RunAnchorsVerb(const VerbCall& call) {
   AnchorsOptions options;
   if (const auto parsed = base::ParseOptions(call.args, AnchorsOptionSpecs(options)); !parsed)
     return parsed.error();
-  auto source = FindPallasSource(options.pallas_source);
+  const KernelWalk& walk = WalkOf(kernel::DefaultKernel());
+  auto source = FindPallasSource(options.pallas_source, walk.pinned);
   if (!source) return source.error();
-  const Library library = LoadLibrary(WalkOf(kernel::DefaultKernel()));
+  const Library library = LoadLibrary(walk);
   if (!library.diagnostics.empty())
     return base::Fail(base::Reason::Malformed,
                       "the shipped passages have problems: " + library.diagnostics.front().ToString() +
                           "; rebuild tilewalk");
-  const PallasIndex index(std::move(*source), ShippedSiteTable(), library.passages);
+  const PallasIndex index(std::move(*source), walk.sites, library.passages, walk.pinned);
 
   const FiredByScenario fired = RecordCoverageScenarios();
   const LineCoverage coverage = CoverLines(index, fired.at(CoverageScenarios().front().name));

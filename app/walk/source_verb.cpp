@@ -12,13 +12,14 @@
 #include "base/safe_output.hpp"
 #include "base/sha256.hpp"
 #include "base/terminal_text.hpp"
+#include "kernels/registry/registry.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/line_alignment.hpp"
 #include "walkthrough/line_fingerprint.hpp"
 #include "walkthrough/pallas_source.hpp"
 
 namespace tilewalk::app {
 
-using walkthrough::ShippedPinnedFile;
 namespace fs = std::filesystem;
 
 namespace {
@@ -51,9 +52,9 @@ std::vector<OptionSpec> SourceOptionSpecs(SourceOptions& into) {
 // ---- which file ---------------------------------------------------------------------------------
 
 VerbResult ShowSource(const SourceOptions& options, const VerbCall& call) {
-  auto source = walkthrough::FindPallasSource(options.pallas_source);
+  const walkthrough::PinnedFile& pinned = walkthrough::WalkOf(kernel::DefaultKernel()).pinned;
+  auto source = walkthrough::FindPallasSource(options.pallas_source, pinned);
   if (!source) return source.error();
-  const walkthrough::PinnedFile& pinned = ShippedPinnedFile();
   call.out << "Pallas file: " << base::TerminalSafe(source->path.string()) << "\n"
            << "found by:    " << walkthrough::PallasSourceOriginName(source->origin) << "\n"
            << "lines:       " << source->lines->size() << "\n"
@@ -97,12 +98,12 @@ std::string UrlProblem(std::string_view url) {
 }
 
 VerbResult Fetch(const SourceOptions& options, const VerbCall& call) {
-  const walkthrough::PinnedFile& pinned = ShippedPinnedFile();
+  const walkthrough::PinnedFile& pinned = walkthrough::WalkOf(kernel::DefaultKernel()).pinned;
   const std::string url = options.url.empty() ? pinned.url : options.url;
   if (const std::string problem = UrlProblem(url); !problem.empty())
     return base::Fail(base::Reason::Usage, problem);
   const std::string sha256 = options.sha256.empty() ? pinned.sha256 : options.sha256;
-  const auto cache = walkthrough::PallasCacheFileFromEnvironment();
+  const auto cache = walkthrough::PallasCacheFileFromEnvironment(pinned);
   if (!cache)
     return base::Fail(base::Reason::NotFound,
                       "neither XDG_CACHE_HOME nor HOME names a folder to keep the file in; set one of them");
@@ -153,7 +154,7 @@ VerbResult Fetch(const SourceOptions& options, const VerbCall& call) {
 VerbResult Fingerprint(const fs::path& file, const VerbCall& call) {
   auto source = walkthrough::ReadPallasSource(file, walkthrough::PallasSourceOrigin::Flag);
   if (!source) return source.error();
-  walkthrough::PinnedFile pinned = ShippedPinnedFile();
+  walkthrough::PinnedFile pinned = walkthrough::WalkOf(kernel::DefaultKernel()).pinned;
   pinned.sha256 = source->sha256;
   pinned.fingerprint = walkthrough::FingerprintLines(*source->lines);
   call.out << walkthrough::FormatPinnedFile(pinned);

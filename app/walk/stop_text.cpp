@@ -1,7 +1,7 @@
 #include "app/walk/stop_text.hpp"
 
 #include "kernels/flash/flash_error.hpp"
-#include "walkthrough/mirror_sources.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/placeholders.hpp"
 
 namespace tilewalk::app {
@@ -28,7 +28,7 @@ StopText ReadStop(const Library& library, const TourStop& stop, const StopLandin
     text.passage_id = passage->id;
     text.passage_text = passage->body;
     if (!passage->cpp.empty())
-      if (const auto loc = ResolveCppAnchor(passage->cpp.front()))
+      if (const auto loc = library.walk->mirror.ResolveCppAnchor(passage->cpp.front()))
         text.cpp = loc->file + ":" + std::to_string(loc->line);
   }
   if (landing.recording && landing.recording->error())

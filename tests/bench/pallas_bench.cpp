@@ -74,13 +74,13 @@ walkthrough::PallasSource Source(std::vector<std::string> lines) {
 }
 
 void ResolveFile(benchmark::State& state, std::vector<std::string> lines) {
-  const walkthrough::Library library =
-      walkthrough::LoadLibrary(tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()));
+  const walkthrough::KernelWalk& walk = walkthrough::WalkOf(flash::KernelEntry());
+  const walkthrough::Library library = walkthrough::LoadLibrary(walk);
   const walkthrough::PallasSource source = Source(std::move(lines));
   std::size_t bytes = 0;
   for (const std::string& line : *source.lines) bytes += line.size() + 1;
   for (auto _ : state) {
-    const walkthrough::PallasIndex index(source, walkthrough::ShippedSiteTable(), library.passages);
+    const walkthrough::PallasIndex index(source, walk.sites, library.passages, walk.pinned);
     benchmark::DoNotOptimize(index.sites().size());
   }
   state.counters["MiB"] = static_cast<double>(bytes) / (1 << 20);

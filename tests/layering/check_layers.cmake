@@ -5,7 +5,8 @@
 #   kernels/api/     no kernel's folder (flash, splash) nor the registry: the interface stands on tpu and base
 #   kernels/splash/  nothing of kernels/flash/: the splash library stands on kernel_api, tpu and base alone
 #   kernels/registry/ nothing of a kernel but its entry: the generated list includes kernels/<k>/entry/
-#   walkthrough/     no GUI header, nothing of app/, nor the registry: its caller gives it a kernel
+#   walkthrough/     no GUI header, nothing of app/, nor a kernel (flash, splash) or the registry: its
+#                    caller gives it a kernel
 #   app/session/     no ImGui, GLFW or GL header: the tour model is GUI-free
 #   app/views/       nothing of kernels/, walkthrough/ or app/session/: views draw plain pictures
 #   app/screen/      no GLFW, nothing of app/gui/ or app/export/: the screen the window and export share
@@ -21,7 +22,7 @@ set(rules
   "kernels/api|(kernels/(flash|splash|registry)/)"
   "kernels/splash|(kernels/flash/)"
   "kernels/registry|(kernels/(flash|splash)/)"
-  "walkthrough|(${gui}|app/|kernels/registry/)"
+  "walkthrough|(${gui}|app/|kernels/(flash|splash|registry)/)"
   "app/session|(${gui})"
   "app/views|(kernels/|walkthrough/|app/session/)"
   "app/screen|(GLFW/|app/gui/|app/export/)"

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "kernels/flash/entry/kernel_entry.hpp"
+#include "tests/flash_walk.hpp"
 #include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/library.hpp"
 #include "walkthrough/mirror_sources.hpp"
@@ -162,13 +163,14 @@ TEST_CASE("a library cross-checks passages named by stops and anchors in the mir
 }
 
 TEST_CASE("the mirror is embedded, with its sites and symbols") {
-  const auto alpha = FindSiteInMirror("fwd.run.alpha");
+  const MirrorIndex& mirror = tilewalk::test::FlashWalk().mirror;
+  const auto alpha = mirror.FindSite("fwd.run.alpha");
   REQUIRE(alpha);
   CHECK(alpha->file == "forward_kernel.cpp");
-  CHECK(MirrorLines("forward_kernel.cpp")[static_cast<std::size_t>(alpha->line - 1)].find(
+  CHECK(mirror.Lines("forward_kernel.cpp")[static_cast<std::size_t>(alpha->line - 1)].find(
             "\"fwd.run.alpha\"") != std::string::npos);
-  CHECK(FindSymbolInMirror("below_or_on_diag"));
-  CHECK_FALSE(FindSiteInMirror("fwd.run.nowhere"));
+  CHECK(mirror.FindSymbol("below_or_on_diag"));
+  CHECK_FALSE(mirror.FindSite("fwd.run.nowhere"));
 }
 
 namespace {
@@ -284,7 +286,8 @@ TEST_CASE("every shipped passage and tour loads and resolves in the mirror") {
   REQUIRE_FALSE(lib.tours.empty());
   REQUIRE(lib.DefaultTour());
   for (const Passage& p : lib.passages)
-    for (const std::string& anchor : p.cpp) CHECK_MESSAGE(ResolveCppAnchor(anchor), p.id << ": " << anchor);
+    for (const std::string& anchor : p.cpp)
+      CHECK_MESSAGE(lib.walk->mirror.ResolveCppAnchor(anchor), p.id << ": " << anchor);
 }
 
 TEST_CASE("every ask has the answer its author meant on record, and there are at least ten") {

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "tests/flash_walk.hpp"
 #include "tests/text_search.hpp"
 #include "walkthrough/pallas_source.hpp"
 
@@ -51,7 +52,7 @@ struct EnvVar {
 }  // namespace
 
 TEST_CASE("a file named by the flag is read line by line") {
-  const auto r = FindPallasSource(kFixtures / "fake_flash_attention.py");
+  const auto r = FindPallasSource(kFixtures / "fake_flash_attention.py", tilewalk::test::FlashWalk().pinned);
   REQUIRE(r.ok());
   CHECK(r->origin == PallasSourceOrigin::Flag);
   CHECK(r->lines->size() == 5);
@@ -61,28 +62,29 @@ TEST_CASE("a file named by the flag is read line by line") {
 
 TEST_CASE("the environment variable is used when no flag is given") {
   EnvVar env(kPallasSourceEnv, (kFixtures / "fake_flash_attention.py").string());
-  const auto r = FindPallasSource(std::nullopt);
+  const auto r = FindPallasSource(std::nullopt, tilewalk::test::FlashWalk().pinned);
   REQUIRE(r.ok());
   CHECK(r->origin == PallasSourceOrigin::Environment);
 }
 
 TEST_CASE("missing, empty, binary and unrelated files are errors that say what to do") {
   Scratch scratch;
-  const auto missing = FindPallasSource(kFixtures / "no_such_file.py");
+  const auto missing = FindPallasSource(kFixtures / "no_such_file.py", tilewalk::test::FlashWalk().pinned);
   REQUIRE_FALSE(missing.ok());
   CHECK(Contains(missing.error().message, "--pallas-source names"));
-  const auto empty = FindPallasSource(kFixtures / "empty.py");
+  const auto empty = FindPallasSource(kFixtures / "empty.py", tilewalk::test::FlashWalk().pinned);
   REQUIRE_FALSE(empty.ok());
   CHECK(Contains(empty.error().message, "is empty"));
-  const auto unrelated = FindPallasSource(kFixtures / "unrelated.py");
+  const auto unrelated = FindPallasSource(kFixtures / "unrelated.py", tilewalk::test::FlashWalk().pinned);
   REQUIRE_FALSE(unrelated.ok());
   CHECK(Contains(unrelated.error().message, "does not define _flash_attention_impl"));
-  CHECK_FALSE(FindPallasSource(kFixtures).ok());
+  CHECK_FALSE(FindPallasSource(kFixtures, tilewalk::test::FlashWalk().pinned).ok());
   const auto binary =
-      FindPallasSource(scratch.Write("nul.py", std::string("def _flash_attention_impl(\0", 28)));
+      FindPallasSource(scratch.Write("nul.py", std::string("def _flash_attention_impl(\0", 28)),
+                       tilewalk::test::FlashWalk().pinned);
   REQUIRE_FALSE(binary.ok());
   CHECK(Contains(binary.error().message, "NUL bytes"));
-  CHECK_FALSE(FindPallasSource(fs::path("/dev/zero")).ok());
+  CHECK_FALSE(FindPallasSource(fs::path("/dev/zero"), tilewalk::test::FlashWalk().pinned).ok());
 }
 
 TEST_CASE("a file past the size cap is refused before it is read") {
@@ -91,7 +93,7 @@ TEST_CASE("a file past the size cap is refused before it is read") {
   std::ofstream(huge) << "def _flash_attention_impl():\n";
   fs::resize_file(huge, 200ull << 20);  // sparse: 200 MB that take no disk
   const auto start = std::chrono::steady_clock::now();
-  const auto r = FindPallasSource(huge);
+  const auto r = FindPallasSource(huge, tilewalk::test::FlashWalk().pinned);
   REQUIRE_FALSE(r.ok());
   CHECK(r.error().reason == tilewalk::base::Reason::TooLarge);
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));
@@ -104,18 +106,20 @@ TEST_CASE("a byte-order mark is dropped and CRLF, CR and LF all end lines") {
   CHECK(SplitPythonLines("") == std::vector<std::string>{});
   Scratch scratch;
   const auto r =
-      FindPallasSource(scratch.Write("cr.py", "# a stand-in\rdef _flash_attention_impl(q):\r  return q\r"));
+      FindPallasSource(scratch.Write("cr.py", "# a stand-in\rdef _flash_attention_impl(q):\r  return q\r"),
+                       tilewalk::test::FlashWalk().pinned);
   REQUIRE(r.ok());
   CHECK(r->lines->size() == 3);
 }
 
 TEST_CASE("the cache file lives under XDG_CACHE_HOME, else ~/.cache, named by the pinned commit") {
-  const auto xdg = PallasCacheFile("/x/cache", "/home/u");
+  const auto xdg = PallasCacheFile(tilewalk::test::FlashWalk().pinned, "/x/cache", "/home/u");
   REQUIRE(xdg);
   CHECK(xdg->parent_path() == fs::path("/x/cache/tilewalk"));
   CHECK(xdg->filename().string().starts_with("flash_attention-15c420602cf2"));
-  CHECK(PallasCacheFile("relative", "/home/u")->parent_path() == fs::path("/home/u/.cache/tilewalk"));
-  CHECK_FALSE(PallasCacheFile(nullptr, nullptr));
+  CHECK(PallasCacheFile(tilewalk::test::FlashWalk().pinned, "relative", "/home/u")->parent_path() ==
+        fs::path("/home/u/.cache/tilewalk"));
+  CHECK_FALSE(PallasCacheFile(tilewalk::test::FlashWalk().pinned, nullptr, nullptr));
 }
 
 TEST_CASE("a python3 on PATH that never answers is stopped after its time limit") {
@@ -126,7 +130,7 @@ TEST_CASE("a python3 on PATH that never answers is stopped after its time limit"
   EnvVar path("PATH", scratch.path.string());
   EnvVar cache("XDG_CACHE_HOME", scratch.path.string());  // and no file of source fetch's
   const auto start = std::chrono::steady_clock::now();
-  const auto r = FindPallasSource(std::nullopt);
+  const auto r = FindPallasSource(std::nullopt, tilewalk::test::FlashWalk().pinned);
   const auto took = std::chrono::steady_clock::now() - start;
   REQUIRE_FALSE(r.ok());
   CHECK(r.error().reason == tilewalk::base::Reason::TimedOut);
@@ -141,10 +145,10 @@ TEST_CASE("a python3 that answers nonsense does not hide the file source fetch k
   unsetenv(kPallasSourceEnv);
   EnvVar path("PATH", scratch.path.string());
   EnvVar cache("XDG_CACHE_HOME", scratch.path.string());
-  const fs::path kept = *PallasCacheFileFromEnvironment();
+  const fs::path kept = *PallasCacheFileFromEnvironment(tilewalk::test::FlashWalk().pinned);
   fs::create_directories(kept.parent_path());
   fs::copy_file(kFixtures / "fake_flash_attention.py", kept);
-  const auto r = FindPallasSource(std::nullopt);
+  const auto r = FindPallasSource(std::nullopt, tilewalk::test::FlashWalk().pinned);
   REQUIRE_MESSAGE(r.ok(), r.error().message);
   CHECK(r->origin == PallasSourceOrigin::Cache);
 }
@@ -154,7 +158,7 @@ TEST_CASE("with nothing anywhere, the advice names source fetch") {
   unsetenv(kPallasSourceEnv);
   EnvVar path("PATH", scratch.path.string());  // no python3
   EnvVar cache("XDG_CACHE_HOME", scratch.path.string());
-  const auto r = FindPallasSource(std::nullopt);
+  const auto r = FindPallasSource(std::nullopt, tilewalk::test::FlashWalk().pinned);
   REQUIRE_FALSE(r.ok());
   CHECK(r.error().reason == tilewalk::base::Reason::NotFound);
   CHECK(Contains(r.error().message, "tilewalk source fetch"));

@@ -12,6 +12,7 @@
 #include "kernels/flash/block_sizes.hpp"
 #include "kernels/flash/entry/kernel_entry.hpp"
 #include "kernels/flash/scenario_options.hpp"
+#include "tests/flash_walk.hpp"
 #include "walkthrough/kernel_error_text.hpp"
 #include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/line_fingerprint.hpp"
@@ -102,8 +103,6 @@ TEST_CASE("site table: flash's walk parses its assets without a problem") {
   CHECK(walk.library.walk == &walk);
   CHECK(walk.library.DefaultTour() != nullptr);
   CHECK(&walk == &WalkOf(flash::KernelEntry()));
-  CHECK(&walk.sites == &ShippedSiteTable());
-  CHECK(walk.pinned.commit == ShippedPinnedFile().commit);
   CHECK(walk.mirror.files().size() == flash::KernelEntry().info().assets.mirror.size());
 }
 
@@ -113,7 +112,7 @@ TEST_CASE("site table: the shipped rows parse without a problem") {
       ParseSiteTable(flash::KernelEntry().info().assets.sites, flash::KernelEntry().info(), problems);
   for (const Diagnostic& d : problems) CAPTURE(d.ToString());
   CHECK(problems.empty());
-  CHECK(table.rows().size() == ShippedSiteTable().rows().size());
+  CHECK(table.rows().size() == tilewalk::test::FlashWalk().sites.rows().size());
   CHECK(table.rows().size() > 200);
 }
 
@@ -121,7 +120,7 @@ TEST_CASE(
     "site table: every site literal of the mirror has a row, and every row a literal or a pseudo-site") {
   const std::set<std::string> literals = MirrorSiteLiterals();
   REQUIRE(literals.size() > 150);
-  const SiteTable& table = ShippedSiteTable();
+  const SiteTable& table = tilewalk::test::FlashWalk().sites;
   for (const std::string& site : literals) {
     CAPTURE(site);
     CHECK(table.Find(site) != nullptr);
@@ -138,9 +137,9 @@ TEST_CASE("site table: the compiler's line of each site is the line the scan of 
   const auto recordings = CoverageRecordings();
   int compared = 0;
   for (const tpu::SiteInfo& site : tpu::AllSites()) {
-    if (site.name.empty() || ShippedSiteTable().Find(site.name) == nullptr) continue;
+    if (site.name.empty() || tilewalk::test::FlashWalk().sites.Find(site.name) == nullptr) continue;
     CAPTURE(site.name);
-    const auto scanned = FindSiteInMirror(site.name);
+    const auto scanned = tilewalk::test::FlashWalk().mirror.FindSite(site.name);
     REQUIRE(scanned);
     CHECK(std::filesystem::path(site.file).filename() == scanned->file);
     CHECK(static_cast<int>(site.line) == scanned->line);
@@ -158,7 +157,7 @@ TEST_CASE("site table: every event of real runs has a row whose role fits the ev
       if (event.kind == tpu::EventKind::Error) continue;
       const std::string site = rec->SiteNameOf(e);
       CAPTURE(site);
-      const SiteRow* row = ShippedSiteTable().Find(site);
+      const SiteRow* row = tilewalk::test::FlashWalk().sites.Find(site);
       REQUIRE(row != nullptr);
       CHECK(SiteRoleName(row->role) == RoleFor(event.kind));
       CHECK(rec->launches()[static_cast<std::size_t>(rec->LaunchOf(e))].name == row->launch);
@@ -191,8 +190,9 @@ TEST_CASE("site table: malformed rows are file:line problems") {
 }
 
 TEST_CASE("site table: the shipped fingerprint parses and is of the pinned commit") {
-  const PinnedFile& pinned = ShippedPinnedFile();
-  CHECK(pinned.commit == kPinnedPallasCommit);
+  // The jax commit the passages' line hints refer to: the last one that changed flash_attention.py.
+  const PinnedFile& pinned = tilewalk::test::FlashWalk().pinned;
+  CHECK(pinned.commit == "15c420602cf29fc9a163efcb1f22d25443f8bbae");
   CHECK(pinned.fingerprint.lines.size() == 1715);
   CHECK(pinned.fingerprint.keys.size() == 1715);
   CHECK(pinned.sha256.size() == 64);

@@ -12,6 +12,7 @@
 #include "app/session/heatmap_builders.hpp"
 #include "app/session/tour_session.hpp"
 #include "kernels/flash/scenario_options.hpp"
+#include "tests/flash_walk.hpp"
 #include "walkthrough/timeline.hpp"
 
 namespace tilewalk::session {
@@ -175,16 +176,16 @@ TEST_CASE("scores picture: the forward's single-step body (one kv block) shows i
 }
 
 TEST_CASE("detail tab: scores and masks pick Scores, the running max and sum Lanes, copies Memory") {
-  CHECK(SuggestedTab("fwd.run.s") == DetailTab::Scores);
-  CHECK(SuggestedTab("fwd.run.apply_mask") == DetailTab::Scores);
-  CHECK(SuggestedTab("dkv.run.p") == DetailTab::Scores);
-  CHECK(SuggestedTab("fwd.run.causal_mask") == DetailTab::Scores);
-  CHECK(SuggestedTab("fwd.run.alpha") == DetailTab::Lanes);
-  CHECK(SuggestedTab("fwd.run.m_next") == DetailTab::Lanes);
-  CHECK(SuggestedTab("fwd.run.l_next") == DetailTab::Lanes);
-  CHECK(SuggestedTab("") == DetailTab::Memory);
-  CHECK(SuggestedTab("fwd.store.o") == DetailTab::Memory);
-  CHECK_FALSE(SuggestedTab("fwd.run.acc_update"));  // keeps whatever tab is up
+  CHECK(SuggestedTab("fwd.run.s", test::FlashWalk().sites) == DetailTab::Scores);
+  CHECK(SuggestedTab("fwd.run.apply_mask", test::FlashWalk().sites) == DetailTab::Scores);
+  CHECK(SuggestedTab("dkv.run.p", test::FlashWalk().sites) == DetailTab::Scores);
+  CHECK(SuggestedTab("fwd.run.causal_mask", test::FlashWalk().sites) == DetailTab::Scores);
+  CHECK(SuggestedTab("fwd.run.alpha", test::FlashWalk().sites) == DetailTab::Lanes);
+  CHECK(SuggestedTab("fwd.run.m_next", test::FlashWalk().sites) == DetailTab::Lanes);
+  CHECK(SuggestedTab("fwd.run.l_next", test::FlashWalk().sites) == DetailTab::Lanes);
+  CHECK(SuggestedTab("", test::FlashWalk().sites) == DetailTab::Memory);
+  CHECK(SuggestedTab("fwd.store.o", test::FlashWalk().sites) == DetailTab::Memory);
+  CHECK_FALSE(SuggestedTab("fwd.run.acc_update", test::FlashWalk().sites));  // keeps whatever tab is up
 }
 
 }  // namespace tilewalk::session

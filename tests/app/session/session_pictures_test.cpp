@@ -11,7 +11,7 @@
 
 #include "app/session/picture_builders.hpp"
 #include "kernels/flash/scenario_options.hpp"
-#include "walkthrough/mirror_sources.hpp"
+#include "tests/flash_walk.hpp"
 #include "walkthrough/timeline.hpp"
 
 namespace tilewalk::session {
@@ -136,7 +136,7 @@ TEST_CASE("source picture: the executing line is the snapshot's site, and the pa
   const auto snap = timeline.Current();
   const auto position = MirrorPositionOf(*snap);
   REQUIRE(position);
-  const auto expected = walkthrough::FindSiteInMirror("fwd.run.m_next");
+  const auto expected = test::FlashWalk().mirror.FindSite("fwd.run.m_next");
   REQUIRE(expected);
   CHECK(position->file == expected->file);
   CHECK(position->line == expected->line);
@@ -149,7 +149,7 @@ TEST_CASE("source picture: the executing line is the snapshot's site, and the pa
   input.site = "fwd.run.m_next";
   input.passage = &passage;
   input.pallas_missing = "get one";
-  const views::SourcePicture p = BuildSourcePicture(input, documents);
+  const views::SourcePicture p = BuildSourcePicture(test::FlashWalk(), input, documents);
   REQUIRE(p.cpp);
   CHECK_FALSE(p.python);
   CHECK(p.python_missing == "get one");
@@ -160,9 +160,9 @@ TEST_CASE("source picture: the executing line is the snapshot's site, and the pa
         std::string::npos);
   CHECK(std::binary_search(pane.passage_lines.begin(), pane.passage_lines.end(), expected->line));
   CHECK(std::binary_search(pane.passage_lines.begin(), pane.passage_lines.end(),
-                           walkthrough::FindSiteInMirror("fwd.run.m_curr")->line));
+                           test::FlashWalk().mirror.FindSite("fwd.run.m_curr")->line));
   // The documents are made once: a second picture shares the first one's text.
-  const views::SourcePicture again = BuildSourcePicture(input, documents);
+  const views::SourcePicture again = BuildSourcePicture(test::FlashWalk(), input, documents);
   CHECK(again.cpp->document == pane.document);
 }
 
@@ -174,7 +174,7 @@ TEST_CASE("source picture: a pipeline event has no executing line but keeps show
   SourceDocuments documents;
   SourceInput input;
   input.fallback = {"forward_kernel.cpp", 12};
-  const views::SourcePicture p = BuildSourcePicture(input, documents);
+  const views::SourcePicture p = BuildSourcePicture(test::FlashWalk(), input, documents);
   REQUIRE(p.cpp);
   CHECK(p.cpp->lit_lines.empty());
   CHECK(p.cpp->scroll_line == 12);
@@ -285,7 +285,7 @@ TEST_CASE("source picture: the Pallas pane lights the site's code lines and mark
   input.site = "t.next";
   input.passage = &passage;
   input.pallas = &index;
-  const views::SourcePicture p = BuildSourcePicture(input, documents);
+  const views::SourcePicture p = BuildSourcePicture(test::FlashWalk(), input, documents);
   REQUIRE(p.python);
   const views::SourcePane& pane = *p.python;
   CHECK(pane.document->language == views::SourceLanguage::Python);
@@ -299,7 +299,7 @@ TEST_CASE("source picture: the Pallas pane lights the site's code lines and mark
   CHECK(index.SitesAtLine(9).empty());  // a comment lights nothing
 
   input.site = "t.unknown";
-  const views::SourcePicture none = BuildSourcePicture(input, documents);
+  const views::SourcePicture none = BuildSourcePicture(test::FlashWalk(), input, documents);
   REQUIRE(none.python);
   CHECK(none.python->lit_lines.empty());
 }

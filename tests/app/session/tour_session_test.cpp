@@ -8,7 +8,7 @@
 #include <filesystem>
 
 #include "app/session/tour_session.hpp"
-#include "walkthrough/mirror_sources.hpp"
+#include "tests/flash_walk.hpp"
 
 namespace tilewalk::session {
 namespace {
@@ -35,7 +35,8 @@ TEST_CASE("tour session: opens the default tour at the first stop's landing even
   CHECK(p.passage.stop_number == 1);
   CHECK(p.passage.passage_body.find("16 steps and 6 of them") != std::string::npos);  // placeholders filled
   REQUIRE(p.source.cpp);
-  CHECK(p.source.cpp->lit_lines == std::vector<int>{walkthrough::FindSiteInMirror("fwd.run.m_next")->line});
+  CHECK(p.source.cpp->lit_lines ==
+        std::vector<int>{test::FlashWalk().mirror.FindSite("fwd.run.m_next")->line});
 }
 
 TEST_CASE("tour session: --stop and the stop intents move between stops, clamped to the tour") {
@@ -66,7 +67,7 @@ TEST_CASE("tour session: stepping, seeking and the line click all move the one c
   CHECK(*s.cursor() == 42);
   CHECK(s.Pictures().timeline.cursor == 42);
 
-  const auto alpha = walkthrough::FindSiteInMirror("fwd.run.alpha");
+  const auto alpha = test::FlashWalk().mirror.FindSite("fwd.run.alpha");
   REQUIRE(alpha);
   s.Apply(Make(views::IntentKind::SeekToNextAtLine, alpha->line, alpha->file));
   const uint64_t first = *s.cursor();
