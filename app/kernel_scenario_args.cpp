@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "kernels/api/scenario_presets.hpp"
 #include "kernels/registry/kernel_option.hpp"
 #include "kernels/registry/registry.hpp"
 
@@ -9,6 +10,37 @@ namespace tilewalk::app {
 namespace {
 
 constexpr std::string_view kKernelOption = "--kernel";
+constexpr std::string_view kPresetOption = "--scenario";
+
+// The value of the option at args[i], given as "--name value" or "--name=value"; empty when it has none (a
+// value missing, empty or that looks like an option is the parser's to refuse, in its words).
+std::string_view ValueAt(std::span<const std::string_view> args, std::size_t i) {
+  const std::size_t equals = args[i].find('=');
+  const std::string_view value = equals != std::string_view::npos ? args[i].substr(equals + 1)
+                                 : i + 1 < args.size()            ? args[i + 1]
+                                                                  : "";
+  return value.starts_with("--") ? std::string_view() : value;
+}
+
+std::string_view NameAt(std::span<const std::string_view> args, std::size_t i) {
+  return args[i].substr(0, args[i].find('='));
+}
+
+// "--scenario got 'window-512': a splash preset, and flash has none of that name; add --kernel splash";
+// empty when `chosen` has the preset or no other kernel does.
+std::string OtherKernelsPresetProblem(std::string_view preset, const kernel::Kernel& chosen,
+                                      bool kernel_given) {
+  if (kernel::PresetFlags(chosen.info().scenario, preset)) return {};
+  for (const kernel::Kernel* other : kernel::Kernels()) {
+    if (other == &chosen || !kernel::PresetFlags(other->info().scenario, preset)) continue;
+    const std::string owner(other->info().name), name(chosen.info().name);
+    return base::GotMessage(kPresetOption, preset,
+                            "a " + owner + " preset, and " + name + " has none of that name; " +
+                                (kernel_given ? "give --kernel " + owner + " instead of --kernel " + name
+                                              : "add --kernel " + owner));
+  }
+  return {};
+}
 
 const kernel::ScenarioField* FieldWithFlag(const kernel::Kernel& k, std::string_view flag) {
   const auto fields = k.info().scenario.fields;
@@ -49,14 +81,9 @@ KernelScenarioArgs::KernelScenarioArgs(std::span<const std::string_view> args)
     : m_kernel(&kernel::DefaultKernel()), m_scenario(*m_kernel) {
   bool& kernel_given = m_kernel_given;
   for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string_view arg = args[i];
-    const std::size_t equals = arg.find('=');
-    if (arg.substr(0, equals) != kKernelOption) continue;
-    // A value missing, empty or given twice is the parser's to refuse, in its words.
-    const std::string_view value = equals != std::string_view::npos ? arg.substr(equals + 1)
-                                   : i + 1 < args.size()            ? args[i + 1]
-                                                                    : "";
-    if (value.empty() || value.starts_with("--")) continue;
+    if (NameAt(args, i) != kKernelOption) continue;
+    const std::string_view value = ValueAt(args, i);
+    if (value.empty()) continue;
     kernel_given = true;
     if (const kernel::Kernel* found = kernel::FindKernel(value)) {
       m_kernel = found;
@@ -69,10 +96,11 @@ KernelScenarioArgs::KernelScenarioArgs(std::span<const std::string_view> args)
     return;
   }
   m_scenario = kernel::ScenarioArgs(*m_kernel);
-  for (const std::string_view arg : args) {
-    if (!arg.starts_with("--")) continue;
-    const std::string problem =
-        OtherKernelsFlagProblem(arg.substr(0, arg.find('=')), *m_kernel, kernel_given);
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (!args[i].starts_with("--")) continue;
+    const std::string problem = NameAt(args, i) == kPresetOption
+                                    ? OtherKernelsPresetProblem(ValueAt(args, i), *m_kernel, kernel_given)
+                                    : OtherKernelsFlagProblem(NameAt(args, i), *m_kernel, kernel_given);
     if (problem.empty()) continue;
     m_status = base::Fail(base::Reason::Usage, problem);
     return;

@@ -1,7 +1,8 @@
 // The kernel a verb runs and its scenario options, for every verb that runs a kernel (check, trace,
 // export): --kernel NAME anywhere on the line, then the chosen kernel's scenario flags. The kernel is
 // looked for before the parse, so that its flags are the ones parsed whatever stands before --kernel; a
-// flag that only another kernel has is refused with the name of the kernel that has it.
+// flag (or --scenario preset) that only another kernel has is refused with the name of the kernel that has
+// it.
 #pragma once
 
 #include <span>

@@ -20,10 +20,22 @@ std::vector<OptionSpec> KernelsOptionSpecs(KernelsOptions& into) {
   return {SwitchOption("--json", "print the kernels as one JSON object", into.json)};
 }
 
-// "fwd, dkv, dq".
-std::string Joined(const std::vector<std::string>& words) {
-  std::string text;
-  for (const std::string& w : words) text += (text.empty() ? "" : ", ") + w;
+// "fwd, dkv, dq", in lines of at most kWidth characters after the first's `lead`, the next ones indented
+// under the first word.
+std::string Joined(std::string_view lead, const std::vector<std::string>& words) {
+  constexpr std::size_t kWidth = 110;
+  std::string text(lead);
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string word = words[i] + (i + 1 < words.size() ? "," : "");
+    if (i > 0 && text.size() - line_start + 1 + word.size() > kWidth) {
+      line_start = text.size() + 1;
+      text += "\n" + std::string(lead.size(), ' ');
+    } else if (i > 0) {
+      text += " ";
+    }
+    text += word;
+  }
   return text;
 }
 
@@ -58,9 +70,9 @@ void PrintKernel(const kernel::Kernel& k, std::ostream& out) {
   const walkthrough::PinnedFile& pinned = walkthrough::WalkOf(k).pinned;
   out << info.name << (&k == &kernel::DefaultKernel() ? " (default)" : "") << ": " << info.title << "\n"
       << "  " << info.summary << "\n"
-      << "  launches: " << Joined(LaunchNames(info)) << "\n"
+      << Joined("  launches: ", LaunchNames(info)) << "\n"
       << "  Python:   " << pinned.path << " at jax " << pinned.commit.substr(0, 12) << "\n"
-      << "  scenario: " << Joined(ScenarioFlags(info)) << "\n";
+      << Joined("  scenario: ", ScenarioFlags(info)) << "\n";
 }
 
 }  // namespace

@@ -31,3 +31,6 @@ tilewalk_cli_test("export refuses a flash flag with --kernel splash" EXIT 2
   COMMAND ${tw} export --kernel splash --out x --bias MATCH "--bias is a flash flag, and splash has no such option")
 tilewalk_cli_test("check --help lists splash's own flags with their kernel" EXIT 0 COMMAND ${tw} check --help
   MATCH "\n  --block-kv N +[^\n]*\\(splash only: with --kernel splash\\)" MATCH2 "\n  --causal +")
+tilewalk_cli_test("a splash preset without --kernel splash is refused, naming splash" EXIT 2
+  COMMAND ${tw} check --scenario window-512-4096
+  MATCH "--scenario got 'window-512-4096': a splash preset, and flash has none of that name; add --kernel splash")
