@@ -127,9 +127,12 @@ std::string UncheckableWords(const kernel::ReferenceComparison& c) {
 
 // The table of errors, then a line for each thing it does not say by itself.
 void PrintOutputs(const kernel::ReferenceComparison& c, std::ostream& out) {
-  out << "output   max abs error   max rel error   tolerance   result\n";
+  // The names' column: 7 wide, or as wide as the longest name ("logsumexp").
+  std::size_t width = 7;
+  for (const kernel::OutputError& e : c.outputs) width = std::max(width, e.name.size());
+  out << "output" << std::string(width - 4, ' ') << "max abs error   max rel error   tolerance   result\n";
   for (const kernel::OutputError& e : c.outputs)
-    out << "  " << e.name << std::string(7 - e.name.size(), ' ') << Format("%13.3e", e.max_abs) << "   "
+    out << "  " << e.name << std::string(width - e.name.size(), ' ') << Format("%13.3e", e.max_abs) << "   "
         << Format("%13.3e", e.max_rel) << "   " << Format("%9.1e", e.tolerance) << "   "
         << ResultWord(e.verdict) << "\n";
   for (const kernel::OutputError& e : c.outputs)
