@@ -1,3 +1,6 @@
+#include <algorithm>
+#include <cmath>
+
 #include "kernels/api/kernel.hpp"
 #include "kernels/splash/entry/kernel_entry.hpp"
 #include "kernels/splash/entry/reference_check.hpp"
@@ -44,6 +47,8 @@ SplashStepShape ShapeOf(const SplashScenario& s, const kernel::HostUse& use) {
           .reference = !use.record};
 }
 
+constexpr double kMaxBlocksToMake = double(1 << 24);
+
 class SplashKernel final : public kernel::Kernel {
  public:
   SplashKernel()
@@ -75,12 +80,24 @@ class SplashKernel final : public kernel::Kernel {
     const SplashScenario& typed = s.As<SplashScenario>();
     return {.chip = typed.ChipPreset(), .precision = typed.precision, .pad = typed.pad};
   }
-  // The launches' part needs the made kernel (its tables say how many steps run); a scenario whose kernel
-  // cannot be made runs nothing, and only its inputs count.
+  // The launches' part needs the made kernel (its tables say how many steps run). Making it takes memory of
+  // its own, a table entry per block of every distinct head mask: past kMaxBlocksToMake blocks the estimate
+  // counts those tables (three int32 entries per block and launch) instead of making them, which the guard
+  // refuses long before. A scenario whose kernel cannot be made runs nothing, and only its inputs count.
   kernel::HostMemory EstimateHostMemory(const kernel::Scenario& s,
                                         const kernel::HostUse& use) const override {
     const SplashScenario& typed = s.As<SplashScenario>();
     const SplashStepShape shape = ShapeOf(typed, use);
+    const double kv = double(shape.num_kv_heads) * double(shape.kv_len) * double(shape.head_dim);
+    const double q = double(shape.num_q_heads) * double(shape.q_len) * double(shape.head_dim);
+    const kernel::HostMemory inputs_only{.inputs = (2 * q + 2 * kv) * double(tpu::ItemSize(shape.dtype))};
+    const double blocks = std::ceil(double(typed.q_len) / double(std::max<int64_t>(typed.block_q, 1))) *
+                          std::ceil(double(typed.kv_len) / double(std::max<int64_t>(typed.block_kv, 1)));
+    if (blocks > kMaxBlocksToMake) {
+      kernel::HostMemory tables = inputs_only;
+      tables.launches = blocks * 3 * 4 * 3;
+      return tables;
+    }
     const auto array = ReadScenarioArray(typed);
     std::optional<SplashMaskInfos> made;
     if (array)
@@ -88,10 +105,7 @@ class SplashKernel final : public kernel::Kernel {
         made = MakeSplashMaskInfos(MakeScenarioMask(typed, *array),
                                    {.block_sizes = MakeBlockSizes(typed.BlockSizeFields())});
       });
-    if (made) return splash::EstimateHostMemory(shape, *made, use);
-    const double kv = double(shape.num_kv_heads) * double(shape.kv_len) * double(shape.head_dim);
-    const double q = double(shape.num_q_heads) * double(shape.q_len) * double(shape.head_dim);
-    return {.inputs = (2 * q + 2 * kv) * double(tpu::ItemSize(shape.dtype))};
+    return made ? splash::EstimateHostMemory(shape, *made, use) : inputs_only;
   }
   std::unique_ptr<kernel::KernelRun> Prepare(const kernel::Scenario& s,
                                              const kernel::RunOptions& options) const override {

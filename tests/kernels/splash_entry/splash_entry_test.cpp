@@ -288,3 +288,16 @@ TEST_CASE("splash's walkthrough assets load: a row for every site its C++ names,
   CHECK(walk.sites.WritebackOf("fwd", "logsumexp") != nullptr);
   CHECK(walk.sites.WritebackOf("dkv", "dk") != nullptr);
 }
+
+TEST_CASE("the memory guard refuses a huge splash scenario before making its tables") {
+  const kernel::Scenario huge = SplashWords({"--mask", "causal", "--heads", "64", "--q-len", "1048576",
+                                             "--kv-len", "1048576", "--block-q", "8", "--block-kv", "8"});
+  const base::Status checked = kernel::CheckRunnable(huge, {.record = false});
+  REQUIRE(!checked.ok());
+  CHECK(checked.error().reason == base::Reason::TooLarge);
+  CHECK(SplashSays(checked.error().message, "--q-len"));
+  // A small one is estimated from its made kernel, and the estimate covers what the prepared run holds.
+  const kernel::Scenario small = SplashWords({"--mask", "causal", "--q-len", "512", "--kv-len", "512"});
+  const double estimate = Splash().EstimateHostMemory(small, {.record = false}).Total();
+  CHECK(estimate >= double(Splash().Prepare(small, {.record_events = false})->HeldBytes()));
+}
