@@ -62,10 +62,11 @@ const std::string& SplashRun::error_launch() const {
 }
 
 void SplashRun::BeforeLaunch(int launch) {
-  if (launch == 1) m_step->HandResidualsToBackward();
+  if (m_step && launch == 1) m_step->HandResidualsToBackward();
 }
 
 kernel::Outputs SplashRun::CollectOutputs() const {
+  if (!m_step || m_step->error()) return {};  // nothing ran: no outputs
   SplashStepResult result;
   m_step->CollectOutputs(result);
   return SplashOutputs(std::move(result));

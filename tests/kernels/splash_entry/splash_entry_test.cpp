@@ -257,6 +257,7 @@ TEST_CASE("an error of a later launch's trace leaves every launch unexecuted") {
   REQUIRE(run->LaunchCount() >= 1);
   CHECK(run->Runner(0).next_step() == 0);
   CHECK(run->Runner(0).events().size() == 0);
+  CHECK(run->CollectOutputs().named.empty());
   const kernel::RunResult result = run->RunToEnd();
   CHECK(result.error);
   CHECK(result.launches.empty());
