@@ -34,3 +34,6 @@ tilewalk_cli_test("check --help lists splash's own flags with their kernel" EXIT
 tilewalk_cli_test("a splash preset without --kernel splash is refused, naming splash" EXIT 2
   COMMAND ${tw} check --scenario window-512-4096
   MATCH "--scenario got 'window-512-4096': a splash preset, and flash has none of that name; add --kernel splash")
+tilewalk_cli_test("trace refuses a launch a forward-only splash scenario does not run" EXIT 2
+  COMMAND ${tw} trace --kernel splash ${splash_small} --forward-only --launch dq --out x.json
+  MATCH "this scenario runs fwd only, not dq; change the scenario or trace --launch fwd")

@@ -46,6 +46,19 @@ TEST_CASE("gui script: every command parses, comments and blank lines are skippe
   CHECK(c[10].key.glfw_mods == GLFW_MOD_SHIFT);
 }
 
+TEST_CASE("gui script: set names the fields of the kernel gui --kernel chose") {
+  const tilewalk::kernel::Kernel* splash = tilewalk::kernel::FindKernel("splash");
+  REQUIRE(splash != nullptr);
+  CHECK(ParseScript("set mask causal\nset block_kv 256", "s.script", *splash).ok());
+  const auto flash_only = ParseScript("set causal true", "s.script", *splash);
+  REQUIRE_FALSE(flash_only.ok());
+  CHECK(flash_only.error().message.starts_with(
+      "s.script:1: 'causal' is not a scenario field of splash (its fields: "));
+  const auto on_flash = ParseScript("set mask causal", "s.script");
+  REQUIRE_FALSE(on_flash.ok());
+  CHECK(on_flash.error().message.starts_with("s.script:1: 'mask' is not a scenario field of flash"));
+}
+
 TEST_CASE("gui script: mistakes are refused with file:line and what was expected") {
   const auto message = [](std::string text) {
     const auto script = ParseScript(text, "s.script");
