@@ -26,7 +26,7 @@ std::string_view NameAt(std::span<const std::string_view> args, std::size_t i) {
   return args[i].substr(0, args[i].find('='));
 }
 
-// "--scenario got 'window-512': a splash preset, and flash has none of that name; add --kernel splash";
+// "--scenario got 'NAME': a B preset, and A has none of that name; add --kernel B" (A chosen);
 // empty when `chosen` has the preset or no other kernel does.
 std::string OtherKernelsPresetProblem(std::string_view preset, const kernel::Kernel& chosen,
                                       bool kernel_given) {

@@ -39,8 +39,9 @@ class KernelScenarioArgs {
   bool m_kernel_given = false;
 };
 
-// "--block-kv is a splash flag, and flash has no such option; add --kernel splash": for a flag of the
-// scenario tables of other kernels than `chosen`; empty when `flag` is not one (or `chosen` has it too).
+// "--X is a B flag, and A has no such option; add --kernel B" (A chosen, B the kernel that has it): for a
+// flag of the scenario tables of other kernels than `chosen`; empty when `flag` is not one (or `chosen` has
+// it too).
 std::string OtherKernelsFlagProblem(std::string_view flag, const kernel::Kernel& chosen, bool kernel_given);
 
 }  // namespace tilewalk::app

@@ -109,7 +109,7 @@ struct ManifestMotion {
 
 struct Manifest {
   std::string tilewalk_version{};
-  std::string kernel{};                        // the kernel the tour or scenario runs: "flash"
+  std::string kernel{};                        // the kernel the tour or scenario runs (KernelInfo::name)
   std::string pallas_commit{};                 // the commit the passages' line hints refer to
   std::string kind = "tour";                   // "tour" or "scenario"
   std::string tour_id{}, tour_title{};         // kind "tour"

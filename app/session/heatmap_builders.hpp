@@ -36,7 +36,7 @@ views::Heatmap BuildHeatmap(std::string label, const tpu::Matrix& data,
 // whose blocks always divide their lengths.
 int RealQueryRows(const walkthrough::Snapshot& snapshot, int q_len, int rows);
 
-// The scenario's query length as launch `launch` reads its rows (its StepAxes::row_length_field: flash's
+// The scenario's query length as launch `launch` reads its rows (its StepAxes::row_length_field, such as
 // q_len): the q_len the pictures mark padding past. 0 when the launch names no such field.
 int QueryLength(const walkthrough::Recording& recording, int launch);
 
