@@ -283,7 +283,12 @@ base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view>
 VerbResult RunExportVerb(const VerbCall& call) {
   const auto options = ParseExportOptions(call.args);
   if (!options) return options.error();
-  if (const base::Status pallas = CheckPallasFlag(options->pallas_source); !pallas) return pallas.error();
+  // The file is the kernel's whose tour or scenario is drawn: --kernel's, else the default's.
+  const kernel::Kernel& kernel = options->scenario ? options->scenario->kernel()
+                                 : options->kernel ? *options->kernel
+                                                   : kernel::DefaultKernel();
+  if (const base::Status pallas = CheckPallasFlag(options->pallas_source, kernel); !pallas)
+    return pallas.error();
   return RunExport(*options, call.err);
 }
 

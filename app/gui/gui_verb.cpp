@@ -154,7 +154,9 @@ base::Result<GuiOptions> ParseGuiOptions(std::span<const std::string_view> args)
 VerbResult RunGuiVerb(const VerbCall& call) {
   const auto options = ParseGuiOptions(call.args);
   if (!options) return options.error();
-  if (const base::Status pallas = CheckPallasFlag(options->pallas_source); !pallas) return pallas.error();
+  const kernel::Kernel& kernel = options->kernel != nullptr ? *options->kernel : kernel::DefaultKernel();
+  if (const base::Status pallas = CheckPallasFlag(options->pallas_source, kernel); !pallas)
+    return pallas.error();
   // The children the window starts (python3 looking for jax) must not hold the ready signal's pipe open.
   if (options->ready_fd >= 0) fcntl(options->ready_fd, F_SETFD, FD_CLOEXEC);
   return RunGui(*options, call.out, call.err);

@@ -127,7 +127,7 @@ VerbResult RunTraceVerb(const VerbCall& call) {
   if (!to_stdout)
     if (const auto destination = base::CheckOutputDestination(*out_path); !destination)
       return destination.error();
-  const auto pallas = LoadPallasForVerb(options.pallas_source, "trace", call.err);
+  const auto pallas = LoadPallasForVerb(options.pallas_source, "trace", call.err, built->kernel());
   if (!pallas) return pallas.error();
   if (*pallas && !to_stdout && base::SameFile(*out_path, pallas->get()->source().path))
     return base::Fail(base::Reason::Refused,
