@@ -22,8 +22,8 @@ add_test(NAME "cli: export --kernel splash --format svg of a scenario names the 
 tilewalk_cli_test("a splash flag without --kernel splash is refused, naming splash" EXIT 2
   COMMAND ${tw} check --q-len 256 --block-kv 128
   MATCH "tilewalk check: --block-kv is a splash flag, and flash has no such option; add --kernel splash\\.")
-tilewalk_cli_test("a splash flag with = is refused the same" EXIT 2 COMMAND ${tw} trace --window=64 --out x.json
-  MATCH "--window is a splash flag, and flash has no such option; add --kernel splash")
+tilewalk_cli_test("a splash flag with = is refused the same" EXIT 2 COMMAND ${tw} trace --soft-cap=30 --out x.json
+  MATCH "--soft-cap is a splash flag, and flash has no such option; add --kernel splash")
 tilewalk_cli_test("a flash flag with --kernel splash is refused, naming flash" EXIT 2
   COMMAND ${tw} check --causal --kernel splash
   MATCH "tilewalk check: --causal is a flash flag, and splash has no such option; give --kernel flash instead of --kernel splash\\.")
