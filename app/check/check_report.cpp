@@ -184,9 +184,9 @@ void PrintCheckReport(const CheckRun& run, std::ostream& out) {
   const auto& s = run.scenario.As<flash::Scenario>();
   out << "scenario: batch " << s.batch << ", heads " << s.heads << ", q_len " << s.q_len << ", kv_len "
       << s.kv_len << ", head_dim " << s.head_dim << (s.causal ? ", causal" : "") << (s.bias ? ", bias" : "")
-      << SegmentWords(s) << ", " << tpu::DTypeName(s.dtype) << ", precision "
-      << tpu::PrecisionName(s.precision) << ", chip " << s.chip << PaddingWords(s)
-      << (s.naive_index_maps ? ", naive index maps" : "")
+      << (s.window > 0 ? ", window " + std::to_string(s.window) + " in the bias" : "") << SegmentWords(s)
+      << ", " << tpu::DTypeName(s.dtype) << ", precision " << tpu::PrecisionName(s.precision) << ", chip "
+      << s.chip << PaddingWords(s) << (s.naive_index_maps ? ", naive index maps" : "")
       << (s.what_if != flash::WhatIf::None ? ", what-if " + std::string(flash::WhatIfName(s.what_if)) : "")
       << (s.poison != flash::Poison::None ? ", q[0,0,0,0] = " + std::string(flash::PoisonName(s.poison)) : "")
       << "\n\n";
