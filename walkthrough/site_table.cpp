@@ -51,9 +51,11 @@ std::string Listed(const std::vector<std::string_view>& names) {
   return text;
 }
 
-// One row: "site role launch pane function lines".
+// One row: "site role launch pane function lines". `kernel_prefix` ("<kernel name>."): a site named after its
+// kernel rather than its launch (a helper every launch calls) may belong to any launch.
 std::optional<SiteRow> ParseRow(std::string_view text, const std::vector<std::string_view>& launches,
-                                const std::string& file, int line, Diagnostics& d) {
+                                const std::string& kernel_prefix, const std::string& file, int line,
+                                Diagnostics& d) {
   std::istringstream in{std::string(text)};
   std::vector<std::string> w;
   for (std::string word; in >> word;) w.push_back(word);
@@ -74,7 +76,8 @@ std::optional<SiteRow> ParseRow(std::string_view text, const std::vector<std::st
     return problem("lines '" + w[5] + "' should be N or FIRST-LAST, from 1, with LAST ≥ FIRST");
   row.role = static_cast<SiteRole>(role);
   row.pane = static_cast<SitePane>(pane);
-  if (!row.site.starts_with(row.launch == kEntryLaunch ? "" : row.launch))
+  if (!row.site.starts_with(row.launch == kEntryLaunch ? "" : row.launch) &&
+      !row.site.starts_with(kernel_prefix))
     return problem("site '" + row.site + "' does not belong to launch '" + row.launch + "'");
   return row;
 }
@@ -114,6 +117,7 @@ const SiteRow* SiteTable::StepOf(std::string_view launch) const {
 SiteTable ParseSiteTable(std::span<const EmbeddedFile> files, const kernel::KernelInfo& kernel,
                          Diagnostics& d, std::string_view root) {
   const std::vector<std::string_view> launches = LaunchNames(kernel);
+  const std::string kernel_prefix = std::string(kernel.name) + ".";
   std::vector<SiteRow> rows;
   for (const EmbeddedFile& f : files) {
     const std::string file = std::string(root) + "/" + std::string(f.name);
@@ -124,7 +128,8 @@ SiteTable ParseSiteTable(std::span<const EmbeddedFile> files, const kernel::Kern
       text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
       const std::size_t start = row.find_first_not_of(" \t\r");
       if (start == std::string_view::npos || row[start] == '#') continue;
-      if (auto parsed = ParseRow(row, launches, file, line, d)) rows.push_back(std::move(*parsed));
+      if (auto parsed = ParseRow(row, launches, kernel_prefix, file, line, d))
+        rows.push_back(std::move(*parsed));
     }
   }
   SiteTable table(std::move(rows));

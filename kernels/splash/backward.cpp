@@ -1,13 +1,13 @@
 #include "kernels/splash/backward.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <utility>
 #include <vector>
 
 #include "kernels/splash/backward_checks.hpp"
-#include "kernels/splash/dkv_launch.hpp"
-#include "kernels/splash/dq_launch.hpp"
+#include "kernels/splash/lane_broadcast.hpp"
 #include "kernels/splash/splash_error.hpp"
 
 namespace tilewalk::splash {
@@ -71,14 +71,10 @@ tpu::Array SumDqPartials(const tpu::Array& dq_unreduced) {
   return dq;
 }
 
-SplashBackwardResult RunSplashBackward(const SplashBackwardCall& call, const SplashMaskInfos& made,
-                                       const tpu::LaunchOptions& options) {
-  SplashBackwardResult result;
+SplashBackwardLaunches BuildSplashBackwardLaunches(const SplashBackwardCall& call, const tpu::Array& di,
+                                                   const SplashMaskInfos& made) {
   const BlockSizes& b = made.block_sizes;
-  result.error = CatchSplashError([&] { CheckBackward(ShapesOf(call, b)); });
-  if (result.error) return result;
-
-  const tpu::Array di = SplashDi(*call.o, *call.d_o);
+  CheckBackward(ShapesOf(call, b));
   const SplashBackwardStatics statics{.is_mqa = call.is_mqa,
                                       .mask_value = call.mask_value,
                                       .attn_logits_soft_cap = call.attn_logits_soft_cap,
@@ -97,17 +93,47 @@ SplashBackwardResult RunSplashBackward(const SplashBackwardCall& call, const Spl
                              .bkv = static_cast<int>(*b.block_kv_dkv),
                              .bkv_compute = static_cast<int>(*b.block_kv_dkv_compute),
                              .use_fused_bwd_kernel = b.use_fused_bwd_kernel};
-  const std::unique_ptr<DkvLaunch> dkv = BuildDkvLaunch(in, statics, *made.dkv, dkv_blocks);
-  std::unique_ptr<DqLaunch> dq;
+  SplashBackwardLaunches launches;
+  launches.dkv = BuildDkvLaunch(in, statics, *made.dkv, dkv_blocks);
   if (!b.use_fused_bwd_kernel)
-    dq = BuildDqLaunch(in, statics, *made.dq, static_cast<int>(*b.block_q_dq),
-                       static_cast<int>(*b.block_kv_dq));
+    launches.dq = BuildDqLaunch(in, statics, *made.dq, static_cast<int>(*b.block_q_dq),
+                                static_cast<int>(*b.block_kv_dq));
+  return launches;
+}
+
+void SplashBackwardLaunches::Refresh(const tpu::Array& logsumexp, const tpu::Array& di) {
+  // In place: the launches' specs point at these arrays.
+  auto overwrite = [](tpu::Array& target, const tpu::Array& rows) {
+    const tpu::Array broadcast = RepeatRowsPerHead(rows, target.shape()[1]);
+    std::copy_n(broadcast.Data<float>(), broadcast.size(), target.Data<float>());
+  };
+  overwrite(dkv->logsumexp, logsumexp);
+  overwrite(dkv->di, di);
+  if (dq) {
+    overwrite(dq->logsumexp, logsumexp);
+    overwrite(dq->di, di);
+  }
+}
+
+void SplashBackwardLaunches::TakeGradients(tpu::Array& dq_out, tpu::Array& dk, tpu::Array& dv) {
+  dq_out = dq ? std::move(dq->dq) : SumDqPartials(*dkv->dq_unreduced);
+  dk = std::move(dkv->dk);
+  dv = std::move(dkv->dv);
+}
+
+SplashBackwardResult RunSplashBackward(const SplashBackwardCall& call, const SplashMaskInfos& made,
+                                       const tpu::LaunchOptions& options) {
+  SplashBackwardResult result;
+  const tpu::Array di = SplashDi(*call.o, *call.d_o);
+  SplashBackwardLaunches launches;
+  result.error = CatchSplashError([&] { launches = BuildSplashBackwardLaunches(call, di, made); });
+  if (result.error) return result;
 
   // The original's backward is one jitted function: both pallas_calls are traced and lowered before
   // either runs, so an error of the dq launch's lowering leaves the dkv launch unexecuted too.
   std::vector<std::unique_ptr<tpu::LaunchRunner>> runners;
-  runners.push_back(std::make_unique<tpu::LaunchRunner>(dkv->spec, options));
-  if (dq) runners.push_back(std::make_unique<tpu::LaunchRunner>(dq->spec, options));
+  runners.push_back(std::make_unique<tpu::LaunchRunner>(launches.dkv->spec, options));
+  if (launches.dq) runners.push_back(std::make_unique<tpu::LaunchRunner>(launches.dq->spec, options));
   for (const auto& runner : runners) {
     result.error = runner->Prepare();
     if (result.error) {
@@ -123,9 +149,7 @@ SplashBackwardResult RunSplashBackward(const SplashBackwardCall& call, const Spl
     result.launches.push_back(runner->TakeResult());
     if ((result.error = result.launches.back().error)) return result;
   }
-  result.dq = dq ? std::move(dq->dq) : SumDqPartials(*dkv->dq_unreduced);
-  result.dk = std::move(dkv->dk);
-  result.dv = std::move(dkv->dv);
+  launches.TakeGradients(result.dq, result.dk, result.dv);
   if (call.sinks) result.dsinks = SplashDsinks(*call.sinks, *call.logsumexp, *call.o, *call.d_o);
   return result;
 }

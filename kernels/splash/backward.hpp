@@ -14,6 +14,8 @@
 
 #include "kernels/splash/backward_inputs.hpp"
 #include "kernels/splash/constants.hpp"
+#include "kernels/splash/dkv_launch.hpp"
+#include "kernels/splash/dq_launch.hpp"
 #include "kernels/splash/make_splash.hpp"
 #include "kernels/tpu/launch.hpp"
 
@@ -41,6 +43,22 @@ struct SplashBackwardResult {
   // dkv, then dq unless fused. When one fails to trace or lower, the ones prepared up to it, none run.
   std::vector<tpu::LaunchResult> launches;
 };
+
+// The backward's launches, built: dkv, and dq unless fused. They read logsumexp and di from copies
+// broadcast at build time; Refresh rewrites those copies in place, so a caller that builds the launches
+// before the forward has run (a whole step traced at once, as jax.jit does) hands the residuals over later.
+struct SplashBackwardLaunches {
+  std::unique_ptr<DkvLaunch> dkv;
+  std::unique_ptr<DqLaunch> dq;  // null when fused
+  void Refresh(const tpu::Array& logsumexp, const tpu::Array& di);
+  // The gradients once the launches have run: dq (the fused partials summed), dk, dv, moved out.
+  void TakeGradients(tpu::Array& dq, tpu::Array& dk, tpu::Array& dv);
+};
+
+// The backward's checks (raising through RaiseSplashError), then both launches built from `call` and `di`
+// (SplashDi of o and do). Nothing is traced yet: each launch's runner does that.
+SplashBackwardLaunches BuildSplashBackwardLaunches(const SplashBackwardCall& call, const tpu::Array& di,
+                                                   const SplashMaskInfos& made);
 
 // `made` is the kernel the forward pass was made with (make_splash.hpp): its block sizes and its dq and
 // dkv MaskInfo.

@@ -1,6 +1,7 @@
-// The registry and the kernel interface over flash, its one kernel: flash is found by name and is the
-// default, its schema is flash's field table, a scenario parsed through the interface is flash's own, and
-// a run prepared through it is flash's training step, bit for bit.
+// The registry and the kernel interface over flash, its default kernel (splash, the second, has its own
+// tests in tests/kernels/splash_entry/): flash is found by name and is the default, its schema is flash's
+// field table, a scenario parsed through the interface is flash's own, and a run prepared through it is
+// flash's training step, bit for bit.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -18,11 +19,12 @@
 using namespace tilewalk;
 
 TEST_CASE("the registry lists flash, first and by name") {
-  REQUIRE(kernel::Kernels().size() == 1);
+  REQUIRE(kernel::Kernels().size() == 2);
   CHECK(&kernel::DefaultKernel() == kernel::Kernels().front());
   CHECK(kernel::FindKernel("flash") == &kernel::DefaultKernel());
   CHECK(kernel::FindKernel("nope") == nullptr);
-  CHECK(kernel::KernelNames() == "flash");
+  CHECK(kernel::KernelNames() == "flash, splash");
+  CHECK(kernel::FindKernel("splash") == kernel::Kernels()[1]);
   const kernel::KernelInfo& info = kernel::DefaultKernel().info();
   CHECK(info.name == "flash");
   CHECK(info.scenario.fields.data() == flash::ScenarioFields().data());
