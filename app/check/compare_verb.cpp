@@ -99,7 +99,8 @@ std::vector<OptionSpec> CompareSpecs(CompareOptions& into) {
   return specs;
 }
 
-// The command line cut at each --for KERNEL: the words before the first, then each kernel's.
+// The command line cut at each --for KERNEL: the words before the first, then each kernel's. The compare
+// options may stand in any part; the scenario words of a part after --for are that kernel's.
 struct Segment {
   std::string kernel;  // "" for the first
   std::vector<std::string_view> args;
@@ -126,8 +127,7 @@ base::Result<CompareOptions> ParseCompareOptions(std::span<const std::string_vie
   for (std::size_t i = 1; i < segments.size(); ++i) {
     options.target = segments[i].kernel;
     if (options.target.empty()) return base::Fail(base::Reason::Usage, "--for needs a kernel name, got ''");
-    const std::vector<OptionSpec> specs = ScenarioWordSpecs(options, {});
-    if (const auto parsed = base::ParseOptions(segments[i].args, specs); !parsed)
+    if (const auto parsed = base::ParseOptions(segments[i].args, CompareSpecs(options)); !parsed)
       return base::Fail(base::Reason::Usage, "after --for " + options.target + ": " + parsed.error().message);
   }
   return options;

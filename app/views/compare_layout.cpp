@@ -11,7 +11,7 @@ namespace {
 
 constexpr double kMargin = 32, kGap = 28;
 constexpr double kTitle = 30, kKernel = 32, kText = 20, kFigure = 22, kCaption = 18;
-constexpr double kFiguresWidth = 440, kPlaneMax = 340;
+constexpr double kFiguresWidth = 440, kPlaneMax = 270;
 
 class Builder {
  public:
@@ -188,11 +188,13 @@ CompareLayout LayOutComparison(const ComparePicture& p, double width) {
     x += kText + 10 + CompareCharWidth(kText) * std::string_view(label).size() + 2 * kGap;
   }
   y += kText * 1.4;
-  b.Text(kMargin, y,
-         "estimated times: the cost model's, for the chip named; each plane: query blocks down, "
-         "key blocks across, over every batch and head",
-         kCaption, CompareTone::Dim);
-  y += kCaption * 1.4;
+  for (const char* note : {"each plane is a launch's grid: its query-block axis down, its key-block axis "
+                           "across, over every batch "
+                           "and head; in a grid shrunk to the longest row (splash), step j of a row is the "
+                           "j-th block it has work "
+                           "in, wherever that block lies",
+                           "estimated times: the cost model's, for the chip named"})
+    y = b.Wrapped(kMargin, y, note, kCaption, CompareTone::Dim, inner);
   return b.Take(y + kMargin);
 }
 

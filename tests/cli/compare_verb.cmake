@@ -29,3 +29,16 @@ tilewalk_cli_test("check --compare refuses an unknown option" EXIT 2
 tilewalk_cli_test("check --compare refuses a word repeated after one --for" EXIT 2
   COMMAND ${tw} check --compare flash,nosuch --for flash --causal --q-len 128 --q-len 256
   MATCH "after --for flash: --q-len is given twice")
+
+# With splash registered: the table, the words of one kernel refused by the other, --for a kernel not compared.
+tilewalk_cli_test("check --compare flash,splash prints the table side by side, splash running fewer steps" EXIT 0
+  COMMAND ${tw} check --compare flash,splash --q-len 1024 --kv-len 1024 --window 256 --for flash --causal
+          --for splash --mask local
+  MATCH "side by side +flash +splash +splash/flash\n  grid steps +192 +72 +0\\.375\n  steps run \\(did arithmetic\\) +108 +63 +0\\.583\n"
+  MATCH2 "reference check +pass +pass\n\nPASS: every kernel's outputs")
+tilewalk_cli_test("check --compare names the kernel that lacks a word" EXIT 2
+  COMMAND ${tw} check --compare flash,splash --causal
+  MATCH "--causal is not a setting of the splash kernel; give a kernel's own words after --for NAME")
+tilewalk_cli_test("check --compare refuses --for a kernel not compared" EXIT 2
+  COMMAND ${tw} check --compare flash,splash --for frobnicate --causal
+  MATCH "--for got 'frobnicate': expected one of the kernels compared \\(flash, splash\\)")
