@@ -66,6 +66,13 @@ views::ComparePicture ComparisonPicture(const Comparison& c) {
                           ", bytes moved " +
                           Times(Ratio(double(later.BytesMoved()), double(first.BytesMoved()))));
   }
+  if (!c.chips.empty() && c.kernels.size() > 1) {
+    std::string line = RatioName(c, 1) + " estimated time by chip: " + c.kernels[0].chip + " " +
+                       Times(Ratio(c.kernels[1].total.est_us, c.kernels[0].total.est_us));
+    for (const ChipTimes& chip : c.chips)
+      line += ", " + chip.chip + " " + Times(Ratio(chip.est_us[1], chip.est_us[0]));
+    p.headlines.push_back(std::move(line));
+  }
   for (const KernelTally& k : c.kernels) {
     views::CompareColumn column{.kernel = std::string(k.kernel->info().name),
                                 .title = std::string(k.kernel->info().title)};

@@ -133,6 +133,16 @@ nlohmann::ordered_json ComparisonJson(const Comparison& c) {
     for (const Figure& f : Figures()) rj[f.key] = Ratio(f.of(c.kernels[i].total), f.of(c.kernels[0].total));
     j["ratios"][RatioName(c, i)] = std::move(rj);
   }
+  j["chips"] = nlohmann::ordered_json::array();
+  for (const ChipTimes& chip : c.chips) {
+    nlohmann::ordered_json cj;
+    cj["chip"] = chip.chip;
+    for (std::size_t i = 0; i < c.kernels.size(); ++i)
+      cj["est_time_us"][std::string(c.kernels[i].kernel->info().name)] = chip.est_us[i];
+    for (std::size_t i = 1; i < c.kernels.size(); ++i)
+      cj["ratios"][RatioName(c, i)] = Ratio(chip.est_us[i], chip.est_us[0]);
+    j["chips"].push_back(std::move(cj));
+  }
   bool pass = true;
   for (const KernelTally& k : c.kernels) pass = pass && k.pass;
   j["pass"] = pass;
@@ -162,7 +172,24 @@ void PrintComparison(const Comparison& c, std::ostream& out) {
   }
   out << Pad("  reference check", kLabel, false);
   for (const KernelTally& k : c.kernels) out << Pad(Verdict(k), kColumn);
-  out << "\n\n";
+  out << "\n";
+  if (!c.chips.empty()) {
+    out << "\n" << Pad("estimated time (us) by chip", kLabel, false);
+    for (const KernelTally& k : c.kernels) out << Pad(std::string(k.kernel->info().name), kColumn);
+    for (std::size_t i = 1; i < c.kernels.size(); ++i) out << Pad(RatioName(c, i), kColumn);
+    out << "\n";
+    const auto row = [&](const std::string& chip, const std::vector<double>& us) {
+      out << Pad("  " + chip, kLabel, false);
+      for (double v : us) out << Pad(Number(v, "%.2f"), kColumn);
+      for (std::size_t i = 1; i < us.size(); ++i) out << Pad(Number(Ratio(us[i], us[0]), "%.3f"), kColumn);
+      out << "\n";
+    };
+    std::vector<double> first;
+    for (const KernelTally& k : c.kernels) first.push_back(k.total.est_us);
+    row(c.kernels.front().chip + " (above)", first);
+    for (const ChipTimes& chip : c.chips) row(chip.chip, chip.est_us);
+  }
+  out << "\n";
   bool pass = true;
   for (const KernelTally& k : c.kernels) {
     pass = pass && k.pass;

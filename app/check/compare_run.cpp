@@ -11,6 +11,7 @@
 #include "kernels/api/scenario_args.hpp"
 #include "kernels/registry/registry.hpp"
 #include "kernels/tpu/block_spec.hpp"
+#include "kernels/tpu/chip.hpp"
 
 namespace tilewalk::app {
 
@@ -47,6 +48,24 @@ base::Result<std::vector<const kernel::Kernel*>> ParseCompareKernels(std::string
     return usage("needs two kernels or more, separated by a comma, such as flash,splash (registered: " +
                  kernel::KernelNames() + ")");
   return kernels;
+}
+
+base::Result<std::vector<std::string>> ParseCompareChips(std::string_view text) {
+  std::vector<std::string> chips;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string name(text.substr(start, comma - start));
+    if (!tpu::ChipByName(name))
+      return base::Fail(base::Reason::Usage,
+                        "--chips got '" + base::CutText(name) +
+                            "': expected chip names separated by a comma (v4, v5e, v5p, v6e)");
+    if (std::find(chips.begin(), chips.end(), name) != chips.end())
+      return base::Fail(base::Reason::Usage, "--chips names " + name + " twice");
+    chips.push_back(name);
+    start = comma + 1;
+  }
+  return chips;
 }
 
 namespace {
@@ -213,6 +232,36 @@ std::optional<Comparison> RunComparison(std::span<const kernel::Scenario> scenar
     out.kernels.push_back(std::move(tally));
   }
   return out;
+}
+
+base::Result<std::optional<ChipTimes>> TimeOnChip(std::span<const kernel::Kernel* const> kernels,
+                                                  std::span<const CompareWord> words, const std::string& chip,
+                                                  ProgressLine& progress,
+                                                  const base::InterruptGuard& interrupts) {
+  std::vector<CompareWord> on_chip;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (words[i].word == "--chip") {
+      ++i;  // its value
+      continue;
+    }
+    if (!words[i].word.starts_with("--chip=")) on_chip.push_back(words[i]);
+  }
+  on_chip.push_back({.kernel = "", .word = "--chip"});
+  on_chip.push_back({.kernel = "", .word = chip});
+  const auto scenarios = CompareScenarios(kernels, on_chip);
+  if (!scenarios)
+    return base::Fail(scenarios.error().reason, "on " + chip + ": " + scenarios.error().message);
+  ChipTimes times{.chip = chip};
+  for (const kernel::Scenario& s : *scenarios) {
+    progress.Phase(std::string(s.kernel().info().name) + " on " + chip);
+    const std::unique_ptr<kernel::KernelRun> run = s.kernel().Prepare(s, {.record_events = false});
+    const auto result = RunWatchedStep(*run, progress, interrupts);
+    if (!result) return std::optional<ChipTimes>();
+    double us = 0;
+    for (const kernel::LaunchOutcome& l : result->launches) us += l.result.stats.cost.total_us;
+    times.est_us.push_back(us);
+  }
+  return std::optional<ChipTimes>(std::move(times));
 }
 
 }  // namespace tilewalk::app

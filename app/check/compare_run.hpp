@@ -66,9 +66,16 @@ struct KernelTally {
   double simulate_ms = 0;
 };
 
+// Each kernel's estimated time with the scenario run again on another chip (--chips).
+struct ChipTimes {
+  std::string chip{};
+  std::vector<double> est_us{};  // per kernel, in the order compared
+};
+
 struct Comparison {
   std::vector<std::string> words{};  // the scenario words every kernel was given (own words: per kernel)
   std::vector<KernelTally> kernels{};
+  std::vector<ChipTimes> chips{};  // --chips: the estimates on other chips, in the order asked
 };
 
 // "flash,splash": registered kernels, at least two, each once. Usage errors name what is wrong.
@@ -86,6 +93,17 @@ std::vector<std::string> WordsFor(const kernel::Kernel& kernel, std::span<const 
 std::optional<Comparison> RunComparison(std::span<const kernel::Scenario> scenarios,
                                         std::span<const CompareWord> words, ProgressLine& progress,
                                         const base::InterruptGuard& interrupts);
+
+// "v4,v6e": chip presets, each once (Reason::Usage otherwise).
+base::Result<std::vector<std::string>> ParseCompareChips(std::string_view text);
+
+// Runs every kernel again with the same words on `chip` (their own --chip replaced), without the reference,
+// and gives the estimated time of each. nullopt when `interrupts` saw a Ctrl-C; an error when a scenario
+// does not hold on that chip.
+base::Result<std::optional<ChipTimes>> TimeOnChip(std::span<const kernel::Kernel* const> kernels,
+                                                  std::span<const CompareWord> words, const std::string& chip,
+                                                  ProgressLine& progress,
+                                                  const base::InterruptGuard& interrupts);
 
 // The tallies of one launch that ran (its LaunchInfo gives the plane's axes; null: the grid's last two).
 LaunchTally TallyLaunch(const tpu::LaunchResult& result, const kernel::LaunchInfo* info,

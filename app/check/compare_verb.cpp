@@ -32,6 +32,7 @@ struct CompareOptions {
   std::string kernels;                              // --compare A,B
   bool json = false;                                // --json
   std::optional<std::filesystem::path> svg, png;    // --svg FILE, --png FILE: the figure
+  std::string chips;                                // --chips LIST: the estimates on other chips too
   bool show = false;                                // --show: the figure in a window
   std::optional<std::filesystem::path> screenshot;  // --screenshot FILE.png: of that window
   std::vector<CompareWord> words;                   // the scenario words, in command-line order
@@ -80,6 +81,9 @@ std::vector<OptionSpec> CompareSpecs(CompareOptions& into) {
       PathOption("--svg", "FILE", "a file name", "also draw the comparison as an SVG figure", into.svg),
       PathOption("--png", "FILE", "a file name", "also draw the comparison as a PNG, as the window shows it",
                  into.png),
+      TextOption("--chips", "LIST", "chip names",
+                 "also run each kernel on these chips (v4,v5e,v5p,v6e) and compare the estimated times",
+                 into.chips),
       SwitchOption("--show", "also show the comparison in a window (Escape closes it, F11: full screen)",
                    into.show),
       PathOption("--screenshot", "FILE.png", "a file name",
@@ -145,15 +149,28 @@ VerbResult RunCompareVerb(const VerbCall& call) {
   if (!kernels) return kernels.error();
   const auto scenarios = CompareScenarios(*kernels, options.words);
   if (!scenarios) return scenarios.error();
+  std::vector<std::string> chips;
+  if (!options.chips.empty()) {
+    auto parsed_chips = ParseCompareChips(options.chips);
+    if (!parsed_chips) return parsed_chips.error();
+    chips = std::move(*parsed_chips);
+  }
   for (const auto* figure : {&options.svg, &options.png, &options.screenshot})
     if (*figure)
       if (const auto writable = base::CheckOutputDestination(**figure); !writable) return writable.error();
 
   const base::InterruptGuard interrupts;
   ProgressLine progress(call.err, "check", ProgressLine::StderrIsTerminal());
-  const auto comparison = RunComparison(*scenarios, options.words, progress, interrupts);
-  progress.Finish();
+  auto comparison = RunComparison(*scenarios, options.words, progress, interrupts);
   if (!comparison) return interrupts.AsError("nothing was compared");
+  for (const std::string& chip : chips) {
+    if (chip == comparison->kernels.front().chip) continue;  // the table has it already
+    auto times = TimeOnChip(*kernels, options.words, chip, progress, interrupts);
+    if (!times) return times.error();
+    if (!*times) return interrupts.AsError("nothing was compared");
+    comparison->chips.push_back(std::move(**times));
+  }
+  progress.Finish();
   if (options.json)
     call.out << JsonText(ComparisonJson(*comparison), 2) << "\n";
   else

@@ -42,3 +42,11 @@ tilewalk_cli_test("check --compare names the kernel that lacks a word" EXIT 2
 tilewalk_cli_test("check --compare refuses --for a kernel not compared" EXIT 2
   COMMAND ${tw} check --compare flash,splash --for frobnicate --causal
   MATCH "--for got 'frobnicate': expected one of the kernels compared \\(flash, splash\\)")
+tilewalk_cli_test("check --compare --chips adds the estimated time on other chips" EXIT 0
+  COMMAND ${tw} check --compare flash,splash --q-len 256 --kv-len 256 --chips v4,v5e,v6e --for flash --causal
+          --for splash --mask causal
+  MATCH "estimated time \\(us\\) by chip +flash +splash +splash/flash\n  v5e \\(above\\) +[0-9.]+ +[0-9.]+ +[0-9.]+\n  v4 +[0-9.]+ +[0-9.]+ +[0-9.]+\n  v6e +[0-9.]+"
+  MATCH2 "PASS: every kernel's outputs")
+tilewalk_cli_test("check --compare --chips refuses an unknown chip" EXIT 2
+  COMMAND ${tw} check --compare flash,splash --chips v4,tpu9
+  MATCH "--chips got 'tpu9': expected chip names separated by a comma")

@@ -62,6 +62,36 @@ TEST_CASE("compare: the kernel list names what is wrong") {
   CHECK_FALSE(ParseCompareKernels("flash,"));
 }
 
+TEST_CASE("compare: the chips to time on, each once and known") {
+  CHECK(*ParseCompareChips("v4,v6e") == std::vector<std::string>{"v4", "v6e"});
+  const auto unknown = ParseCompareChips("v4,tpu9");
+  REQUIRE_FALSE(unknown);
+  CHECK(unknown.error().message ==
+        "--chips got 'tpu9': expected chip names separated by a comma (v4, v5e, v5p, v6e)");
+  CHECK_FALSE(ParseCompareChips("v4,v4"));
+}
+
+TEST_CASE(
+    "compare: a run timed on another chip gives the comparison's own time on its chip, another elsewhere") {
+  const Comparison c = CompareCausalWithFull();
+  const kernel::Kernel* const kernels[] = {&flash::KernelEntry()};
+  std::vector<CompareWord> words = CommonWords(kCompareSmall);
+  for (const CompareWord& w : CommonWords({"--chip", "v4"})) words.push_back(w);  // replaced, not repeated
+  std::ostringstream sink;
+  ProgressLine progress(sink, "check", false);
+  const base::InterruptGuard interrupts;
+  const auto same = TimeOnChip(kernels, words, "v5e", progress, interrupts);
+  REQUIRE(same);
+  REQUIRE(*same);
+  REQUIRE((*same)->est_us.size() == 1);
+  CHECK((*same)->est_us[0] == c.kernels[0].total.est_us);
+  const auto other = TimeOnChip(kernels, words, "v6e", progress, interrupts);
+  REQUIRE(other);
+  REQUIRE(*other);
+  CHECK((*other)->chip == "v6e");
+  CHECK((*other)->est_us[0] != c.kernels[0].total.est_us);
+}
+
 TEST_CASE("compare: each kernel reads the same words, and a bad one is named with the kernel") {
   const kernel::Kernel* const kernels[] = {&flash::KernelEntry()};
   std::vector<CompareWord> words = CommonWords({"--q-len", "384"});
