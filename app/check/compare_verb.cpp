@@ -92,6 +92,7 @@ std::vector<OptionSpec> CompareSpecs(CompareOptions& into) {
       MaxMemoryOption(),
       RefusedWithCompare("--dump", "DIR"),
       RefusedWithCompare("--force", ""),
+      RefusedWithCompare("--kernel", "NAME"),
       {.name = "--for",
        .value_name = "KERNEL",
        .needs = "a kernel name",

@@ -50,3 +50,6 @@ tilewalk_cli_test("check --compare --chips adds the estimated time on other chip
 tilewalk_cli_test("check --compare --chips refuses an unknown chip" EXIT 2
   COMMAND ${tw} check --compare flash,splash --chips v4,tpu9
   MATCH "--chips got 'tpu9': expected chip names separated by a comma")
+tilewalk_cli_test("check --compare refuses --kernel" EXIT 2
+  COMMAND ${tw} check --compare flash,splash --kernel splash
+  MATCH "--kernel does not apply with --compare")
