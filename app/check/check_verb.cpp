@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/check/check_report.hpp"
+#include "app/check/compare_verb.hpp"
 #include "app/check/dump_folder.hpp"
 #include "app/check/watched_step.hpp"
 #include "app/cli_options.hpp"
@@ -29,6 +30,12 @@ std::vector<OptionSpec> CheckOptionSpecs(CheckOptions& into, KernelScenarioArgs&
   specs.push_back(SwitchOption("--force", "let --dump replace an earlier dump folder", into.force));
   specs.push_back(ThreadsOption());
   specs.push_back(MaxMemoryOption());
+  specs.push_back({.name = "--compare",
+                   .value_name = "A,B",
+                   .needs = "kernel names",
+                   .help = "run the same scenario on each kernel named and compare them side by side;\n"
+                           "words after --for KERNEL are that kernel's alone (docs/check.md)",
+                   .set = [](std::string_view) { return base::Status{}; }});  // RunCompareVerb reads it
   return specs;
 }
 
@@ -57,6 +64,7 @@ base::Result<CheckOptions> ParseCheckOptions(std::span<const std::string_view> a
 }
 
 VerbResult RunCheckVerb(const VerbCall& call) {
+  if (AsksForComparison(call.args)) return RunCompareVerb(call);
   const auto parsed = ParseCheckOptions(call.args);
   if (!parsed) return parsed.error();
   const CheckOptions& args = *parsed;

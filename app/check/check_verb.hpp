@@ -14,7 +14,7 @@
 namespace tilewalk::app {
 
 inline constexpr std::string_view kCheckSynopsis =
-    "[--kernel NAME] [SCENARIO FLAGS] [--json] [--dump DIR [--force]]";
+    "[--kernel NAME] [SCENARIO FLAGS] [--json] [--dump DIR [--force]] [--compare A,B]";
 
 struct CheckOptions {
   std::optional<kernel::Scenario> scenario{};   // set by ParseCheckOptions

@@ -9,6 +9,8 @@
 
 #include <string>
 
+#include "app/views/compare_layout.hpp"
+#include "app/views/compare_picture.hpp"
 #include "app/views/cost_picture.hpp"
 #include "app/views/grid_picture.hpp"
 #include "app/views/lanes_picture.hpp"
@@ -24,5 +26,7 @@ std::string LanesSvg(const views::LanesPicture& picture);
 std::string ScoresSvg(const views::ScoresPicture& picture);
 std::string TimelineSvg(const views::TimelinePicture& picture);
 std::string CostSvg(const views::CostPicture& picture);
+// The comparison of kernels (views/compare_picture.hpp), kCompareFigureWidth wide.
+std::string CompareSvg(const views::ComparePicture& picture);
 
 }  // namespace tilewalk::pictures

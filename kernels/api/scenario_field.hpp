@@ -30,10 +30,10 @@ struct ScenarioField {
   uint8_t group = 0;                            // index into ScenarioSchema::group_names
   double min = 0, max = 0;                      // Whole, Real and Block
   std::span<const std::string_view> choices{};  // Choice
-  bool optional = false;                        // Block: may be unset
+  bool optional = false;                        // Block or Whole: may be unset (text "")
   // The kernel's concrete scenario behind a void pointer; a kernel instantiates these from typed templates,
   // so the one cast is written once per kind. The field as text: "512", "0.125", "true"/"false",
-  // "bfloat16", "" for an unset optional block.
+  // "bfloat16", "" for an unset optional field.
   std::string (*get)(const void* scenario) = nullptr;
   // Text to field. A switch takes "", "true" or "false" ("" is the bare flag: on); an optional block takes
   // "" to unset. The failure's message is the expectation: "expected a whole number from 1 to 1048576".

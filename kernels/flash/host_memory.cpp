@@ -84,7 +84,7 @@ Sizes SizesOf(const Scenario& s) {
 // As MakeInputs makes them: q, k, v, do in the scenario's dtype, ab too, segment ids in int32.
 double InputBytes(const Scenario& s, const Sizes& z) {
   double bytes = Bytes(2 * z.q + 2 * z.kv, z.dtype);
-  if (s.bias) bytes += Bytes(z.scores, z.dtype);
+  if (s.HasBias()) bytes += Bytes(z.scores, z.dtype);
   if (s.segments > 0) bytes += Bytes(static_cast<double>(s.batch) * (s.q_len + s.kv_len), tpu::DType::I32);
   return bytes;
 }
@@ -103,7 +103,7 @@ double LaunchBytes(const Scenario& s, const Sizes& z) {
   bytes += kMinBlockSize * f32_rows + Bytes(2 * z.kv, z.dtype) + segment_ids;  // dkv
   if (dq_di_lanes != kMinBlockSize) bytes += dq_di_lanes * f32_rows;           // dq's own di lanes
   bytes += Bytes(z.q, z.dtype) + segment_ids;                                  // dq
-  if (s.bias) bytes += Bytes(z.scores, z.dtype);                               // dq: ds
+  if (s.HasBias()) bytes += Bytes(z.scores, z.dtype);                          // dq: ds
   return bytes;
 }
 
@@ -113,15 +113,15 @@ double ResultBytes(const Scenario& s, const Sizes& z) {
   double bytes = Bytes(z.q, z.dtype);
   if (s.forward_only) return bytes;
   bytes += 3 * Bytes(z.rows, tpu::DType::F32) + Bytes(z.q + 2 * z.kv, z.dtype);
-  if (s.bias) bytes += Bytes(z.scores, z.dtype);
+  if (s.HasBias()) bytes += Bytes(z.scores, z.dtype);
   return bytes;
 }
 
 double ReferenceBytes(const Scenario& s, const Sizes& z) {
   double floats = 2 * z.q + 2 * z.kv + z.q + 2 * z.rows;  // q, k, v, do; o, l, m
-  if (s.bias) floats += z.scores;
+  if (s.HasBias()) floats += z.scores;
   if (s.segments > 0) floats += static_cast<double>(s.batch) * (s.q_len + s.kv_len);
-  if (!s.forward_only) floats += z.q + 2 * z.kv + (s.bias ? z.scores : 0);  // dq, dk, dv, ds
+  if (!s.forward_only) floats += z.q + 2 * z.kv + (s.HasBias() ? z.scores : 0);  // dq, dk, dv, ds
   // One slice's dense matrices: weights and ds, and the terms behind the gradients in the backward, which
   // sum into a slice's [kv_len, head_dim] array as well (measured: at q 128 and kv 1M it is the 512 MiB the
   // estimate lacked).
@@ -168,7 +168,7 @@ void AddLaunch(const Scenario& s, const LaunchGrid& g, const LaunchEventCounts& 
   const double steps = g.slices * static_cast<double>(q_blocks) * static_cast<double>(kv_blocks);
   const double ran = g.slices * RanSteps(s, q_block, q_blocks, kv_block, kv_blocks);
   const double rows = g.slices * static_cast<double>(g.rows_of_q ? q_blocks : kv_blocks);
-  const int iteration = c.per_iteration + (s.bias ? c.bias : 0) + (s.segments > 0 ? c.segments : 0) +
+  const int iteration = c.per_iteration + (s.HasBias() ? c.bias : 0) + (s.segments > 0 ? c.segments : 0) +
                         (s.sm_scale != 1.0f ? c.scale : 0) + (s.causal ? c.causal : 0) +
                         (s.head_dim < kMinBlockSize ? c.narrow_head : 0);
   const double per_ran = static_cast<double>(g.outer_iterations) *
@@ -194,7 +194,7 @@ int64_t Ratio(int64_t major, int64_t minor) {
 EventEstimate EstimateEvents(const Scenario& s, int checkpoint_every) {
   const BlockSizes& bs = s.block_sizes;
   const double bh = static_cast<double>(s.batch) * s.heads;
-  const int extra_inputs = (s.bias ? 1 : 0) + (s.segments > 0 ? 2 : 0);
+  const int extra_inputs = (s.HasBias() ? 1 : 0) + (s.segments > 0 ? 2 : 0);
   EventEstimate out;
   const double fwd_slices = std::ceil(static_cast<double>(s.batch) / std::max(1, bs.block_b)) * s.heads;
   AddLaunch(s,
@@ -210,7 +210,7 @@ EventEstimate EstimateEvents(const Scenario& s, int checkpoint_every) {
             kDkvEvents, checkpoint_every, out);
   const int q_dq = bs.block_q_dq.value_or(kMinBlockSize), k_dq = bs.block_k_major_dq.value_or(kMinBlockSize);
   AddLaunch(s,
-            {bh, q_dq, k_dq, 7 + extra_inputs, s.bias ? 2 : 1, 1,
+            {bh, q_dq, k_dq, 7 + extra_inputs, s.HasBias() ? 2 : 1, 1,
              Ratio(k_dq, bs.block_k_dq.value_or(kMinBlockSize)), true, int64_t{q_dq}},
             kDqEvents, checkpoint_every, out);
   return out;

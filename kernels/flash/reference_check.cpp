@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "kernels/flash/constants.hpp"
 #include "kernels/tpu/host_heap.hpp"
 
 namespace tilewalk::flash {
@@ -46,10 +47,12 @@ double LargestRowNorm(const std::vector<float>& x, int width) {
   return largest;
 }
 
+// A bias entry near the mask value (a --window's, rounded to bfloat16 or not) masks its key: exp gives it no
+// weight at all, so it bounds no logit that counts.
 double LargestMagnitude(const std::vector<float>& x) {
   double largest = 0;
   for (float v : x)
-    if (std::isfinite(v)) largest = std::max(largest, double(std::abs(v)));
+    if (std::isfinite(v) && !(v <= 0.5f * kMaskValue)) largest = std::max(largest, double(std::abs(v)));
   return largest;
 }
 

@@ -7,6 +7,7 @@
 
 #include "base/byte_size.hpp"
 #include "base/terminal_text.hpp"
+#include "kernels/flash/constants.hpp"
 #include "kernels/flash/seeded_normals.hpp"
 
 namespace tilewalk::flash {
@@ -52,6 +53,9 @@ base::Status CheckScenario(const Scenario& s) {
     if (value < 1)
       return Fail(Reason::Usage, std::string(name) + " must be at least 1, got " + std::to_string(value));
   if (s.segments < 0) return Fail(Reason::Usage, "--segments must be 0 (none) or a positive count");
+  if (s.window < 0 || s.window > s.kv_len)
+    return Fail(Reason::Usage, "--window must be from 0 (none) to kv_len (" + std::to_string(s.kv_len) +
+                                   "), got " + std::to_string(s.window));
   if (!tpu::ChipByName(s.chip))
     return Fail(Reason::Usage,
                 "--chip must be one of v4, v5e, v5p, v6e; got '" + base::CutText(s.chip) + "'");
@@ -75,6 +79,17 @@ tpu::Array SegmentRuns(int batch, int len, int runs) {
   return ids;
 }
 
+// The window in the bias: row i keeps its values at keys i − window through i, every other key gets the
+// mask value, so that softmax gives those keys no weight.
+void MaskOutsideWindow(tpu::Array& ab, int window) {
+  const tpu::Shape& shape = ab.shape();  // [batch, heads, q_len, kv_len]
+  const int64_t slices = shape[0] * shape[1], rows = shape[2], cols = shape[3];
+  for (int64_t slice = 0; slice < slices; ++slice)
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < cols; ++j)
+        if (j < i - window || j > i) ab.SetFloat((slice * rows + i) * cols + j, kMaskValue);
+}
+
 }  // namespace
 
 ScenarioInputs MakeInputs(const Scenario& s) {
@@ -85,7 +100,12 @@ ScenarioInputs MakeInputs(const Scenario& s) {
   in.q = Normal(tpu::Shape{s.batch, s.heads, s.q_len, s.head_dim}, s.dtype, normals, 1.0f);
   in.k = Normal(tpu::Shape{s.batch, s.KvHeads(), s.kv_len, s.head_dim}, s.dtype, normals, 1.0f);
   in.v = Normal(tpu::Shape{s.batch, s.KvHeads(), s.kv_len, s.head_dim}, s.dtype, normals, 1.0f);
-  if (s.bias) in.ab = Normal(tpu::Shape{s.batch, s.heads, s.q_len, s.kv_len}, s.dtype, normals, 0.5f);
+  const tpu::Shape scores{s.batch, s.heads, s.q_len, s.kv_len};
+  if (s.bias) in.ab = Normal(scores, s.dtype, normals, 0.5f);
+  if (s.window > 0) {
+    if (!in.ab) in.ab = tpu::Array(scores, s.dtype);
+    MaskOutsideWindow(*in.ab, s.window);
+  }
   if (s.segments > 0) {
     in.q_segment_ids = SegmentRuns(s.batch, s.q_len, s.SegmentCount());
     in.kv_segment_ids = SegmentRuns(s.batch, s.kv_len, s.SegmentCount());

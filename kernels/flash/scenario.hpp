@@ -32,6 +32,10 @@ struct Scenario {
   int head_dim = 128;
   bool causal = false;
   bool bias = false;
+  // A sliding window of keys carried by the bias, as projects give one to flash: query row i sees keys i −
+  // window through i (splash's LocalMask with window (window, 0)), the bias holds the mask value elsewhere.
+  // 0: none.
+  int window = 0;
   int segments = 0;  // 0: no segment ids; N: N contiguous runs of tokens per sequence
   float sm_scale = 1.0f;
   tpu::DType dtype = tpu::DType::F32;
@@ -53,6 +57,8 @@ struct Scenario {
   int SegmentCount() const;
   // The heads k and v are made with: kv_heads, or heads when it is 0.
   int KvHeads() const { return kv_heads > 0 ? kv_heads : heads; }
+  // Whether the launches get a bias (ab): --bias, or a window, which only a bias can carry.
+  bool HasBias() const { return bias || window > 0; }
   // The chip named by `chip`, with the scenario's vmem_limit_bytes; assumes it was validated.
   tpu::Chip ChipPreset() const;
 };
@@ -70,7 +76,8 @@ base::Status CheckRunnable(const Scenario& s, const HostUse& use = {});
 
 std::string_view PoisonName(Poison p);  // "none", "nan", "inf"
 
-// Seeded normal inputs; segment ids come in SegmentCount() contiguous runs of each sequence. Causal with
+// Seeded normal inputs; the bias is normal too with --bias, zeros with a window alone, and a window puts the
+// mask value outside it. Segment ids come in SegmentCount() contiguous runs of each sequence. Causal with
 // segments and q_len < kv_len leaves some query rows fully masked (their run of keys lies after them).
 // With `poison`, the first element of q is then replaced. The scenario must pass CheckRunnable.
 ScenarioInputs MakeInputs(const Scenario& s);

@@ -76,6 +76,22 @@ Status SetBlock(Scenario& s, std::string_view text) {
   return {};
 }
 
+// The window reads "" when there is none, so that the flags written back and every title and cache key of a
+// scenario without one stay as they were before the field existed.
+std::string GetWindow(const Scenario& s) {
+  return s.window > 0 ? std::to_string(s.window) : std::string();
+}
+Status SetWindow(Scenario& s, std::string_view text) {
+  if (text.empty()) {
+    s.window = 0;
+    return {};
+  }
+  const auto value = base::ParseWhole(text, 0, kMaxLength);
+  if (!value) return value.error();
+  s.window = static_cast<int>(*value);
+  return {};
+}
+
 // ---- the choices ----
 
 constexpr std::array<std::string_view, 2> kDtypes = {"float32", "bfloat16"};
@@ -274,6 +290,17 @@ std::vector<ScenarioField> ShapesAndFlags() {
                                              G::Shapes),
       Switch<&Scenario::causal>("causal", "--causal", "causal masking", G::Flags),
       Switch<&Scenario::bias>("bias", "--bias", "an attention bias (ab), with its gradient ds", G::Flags),
+      {.key = "window",
+       .flag = "--window",
+       .value_name = "N",
+       .help = "a sliding window in the bias: query i sees keys i-N to i, the mask value elsewhere (0: none)",
+       .kind = K::Whole,
+       .group = static_cast<uint8_t>(G::Flags),
+       .min = 0,
+       .max = static_cast<double>(kMaxLength),
+       .optional = true,
+       .get = Erased<GetWindow>,
+       .set = Erased<SetWindow>},
       Whole<&Scenario::segments, 0, kMaxLength>(
           {"segments", "--segments", "N", "segment ids in N contiguous runs (0: none)"}, G::Flags),
       {.key = "sm_scale",

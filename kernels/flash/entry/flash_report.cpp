@@ -27,7 +27,8 @@ std::string DescribeScenario(const Scenario& s) {
   return "batch " + std::to_string(s.batch) + ", heads " + std::to_string(s.heads) + ", q_len " +
          std::to_string(s.q_len) + ", kv_len " + std::to_string(s.kv_len) + ", head_dim " +
          std::to_string(s.head_dim) + (s.causal ? ", causal" : "") + (s.bias ? ", bias" : "") +
-         SegmentWords(s) + ", " + std::string(tpu::DTypeName(s.dtype)) + ", precision " +
+         (s.window > 0 ? ", window " + std::to_string(s.window) + " in the bias" : "") + SegmentWords(s) +
+         ", " + std::string(tpu::DTypeName(s.dtype)) + ", precision " +
          std::string(tpu::PrecisionName(s.precision)) + ", chip " + s.chip + PaddingWords(s) +
          (s.naive_index_maps ? ", naive index maps" : "") +
          (s.what_if != WhatIf::None ? ", what-if " + std::string(WhatIfName(s.what_if)) : "") +

@@ -36,7 +36,7 @@ inline void RequireAgreement(const Scenario& s) {
   for (const OutputError& e : run.comparison.outputs)
     CHECK_MESSAGE(e.pass, e.name << ": max_rel " << e.max_rel << " max_abs " << e.max_abs << " tolerance "
                                  << e.tolerance);
-  CHECK(run.comparison.outputs.size() == (s.forward_only ? 1u : (s.bias ? 7u : 6u)));
+  CHECK(run.comparison.outputs.size() == (s.forward_only ? 1u : (s.HasBias() ? 7u : 6u)));
 }
 
 }  // namespace tilewalk::flash::testing

@@ -33,6 +33,7 @@ Scenario EveryFieldChanged() {
   s.chip = "v6e";
   s.vmem_limit_bytes = 64 << 20;
   s.seed = 17;
+  s.window = 64;
   s.naive_index_maps = true;
   s.forward_only = true;
   s.poison = Poison::Inf;
