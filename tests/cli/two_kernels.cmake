@@ -37,3 +37,21 @@ tilewalk_cli_test("a splash preset without --kernel splash is refused, naming sp
 tilewalk_cli_test("trace refuses a launch a forward-only splash scenario does not run" EXIT 2
   COMMAND ${tw} trace --kernel splash ${splash_small} --forward-only --launch dq --out x.json
   MATCH "this scenario runs fwd only, not dq; change the scenario or trace --launch fwd")
+
+# The issue's bad input for splash, through the real binary: each a clear message and exit 2.
+tilewalk_cli_test("splash refuses a window of 0" EXIT 2
+  COMMAND ${tw} check --kernel splash --mask local --window 0
+  MATCH "--window must be at least 1 key for --mask local, got 0")
+tilewalk_cli_test("splash refuses a window longer than the keys" EXIT 2
+  COMMAND ${tw} check --kernel splash --mask local --window 9999 --q-len 256 --kv-len 256
+  MATCH "--window 9999 is longer than the keys \\(--kv-len 256\\): use at most 256")
+set(mask_files ${CMAKE_CURRENT_BINARY_DIR}/splash-mask-files)
+file(MAKE_DIRECTORY ${mask_files})
+file(WRITE ${mask_files}/two-by-four.txt "1010\n0101\n")
+tilewalk_cli_test("splash refuses a mask file of the wrong shape" EXIT 2
+  COMMAND ${tw} check --kernel splash --mask array --mask-file ${mask_files}/two-by-four.txt --q-len 256 --kv-len 256
+  MATCH "two-by-four.txt: line 1 has 4 characters"
+  MATCH2 "expected q_len = 256 lines of kv_len = 256 characters 0 or 1")
+tilewalk_cli_test("splash refuses a folder given as its mask file" EXIT 2
+  COMMAND ${tw} check --kernel splash --mask array --mask-file ${mask_files} --q-len 256 --kv-len 256
+  MATCH "it is a folder, not a file")
