@@ -42,7 +42,7 @@ std::span<const Verb> VerbTable() {
            .options = AnchorsHelp,
            .run = RunAnchorsVerb},
       Verb{.name = "source",
-           .summary = "Say which Pallas flash_attention.py is used and why; fetch the pinned one",
+           .summary = "Say which Pallas file of a kernel is used and why; fetch the pinned one",
            .synopsis = kSourceSynopsis,
            .options = SourceHelp,
            .run = RunSourceVerb},

@@ -45,7 +45,7 @@ run() {
   sed -i -E 's|[0-9.]+ images/s|N images/s|' "$base.err"
 }
 
-presets=$(ls "$root"/assets/scenarios/*.flags | xargs -n1 basename | sed 's/\.flags$//')
+presets=$(ls "$root"/assets/flash/scenarios/*.flags | xargs -n1 basename | sed 's/\.flags$//')
 # The coverage scenarios, as the old binary's `anchors --json` lists them: name<TAB>flags.
 coverage=$("$old" anchors --json --pallas-source "$fake_pallas" 2>/dev/null | python3 -c '
 import json, sys

@@ -49,6 +49,7 @@ const Tour* Library::DefaultTour() const {
 
 Library LoadLibrary(const KernelWalk& walk, std::span<const EmbeddedFile> passage_files,
                     std::span<const EmbeddedFile> tour_files, std::string_view root) {
+  if (root.empty()) root = walk.kernel->info().assets.root;
   const std::string passage_folder = std::string(root) + "/passages";
   const std::string tour_folder = std::string(root) + "/tours";
   Library lib;

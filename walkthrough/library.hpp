@@ -1,4 +1,4 @@
-// A kernel's passages and tours (its KernelInfo::assets: assets/passages, assets/tours), compiled into the
+// A kernel's passages and tours (its KernelInfo::assets: assets/KERNEL/passages and tours), compiled into the
 // binary, parsed and cross-checked on load: ids unique, every stop's passages exist, every passage's C++
 // anchors resolve in the mirror, exactly one default tour. Problems come back as file:line diagnostics.
 #pragma once
@@ -31,9 +31,10 @@ struct Library {
 };
 
 // Parses and cross-checks the given files against the walk's kernel. Diagnostics name each file as
-// ROOT/passages/NAME or ROOT/tours/NAME, so that files read from a folder are named where they are.
+// ROOT/passages/NAME or ROOT/tours/NAME, so that files read from a folder are named where they are; an
+// empty ROOT is the kernel's own (KernelAssets::root).
 Library LoadLibrary(const KernelWalk& walk, std::span<const EmbeddedFile> passages,
-                    std::span<const EmbeddedFile> tours, std::string_view root = "assets");
+                    std::span<const EmbeddedFile> tours, std::string_view root = {});
 // The kernel's shipped passages and tours (KernelInfo::assets), parsed afresh.
 Library LoadLibrary(const KernelWalk& walk);
 

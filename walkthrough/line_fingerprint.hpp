@@ -1,6 +1,6 @@
 // A fingerprint of a Python file: one 64-bit hash per line of the line with its comment dropped and its
 // white space collapsed, so that re-indenting or re-commenting a line leaves its hash. tilewalk ships the
-// fingerprint of the pinned flash_attention.py (our data, never the file's text) with the file's commit,
+// fingerprint of a kernel's pinned Pallas file (our data, never the file's text) with the file's commit,
 // SHA-256 and address, and aligns a user's file to it line by line (line_alignment.hpp). A second hash
 // per line, of the line's key (what it assigns or calls), places a line whose text changed upstream.
 #pragma once

@@ -1,21 +1,16 @@
-// The regions of the Pallas file (DESIGN.md section 1), each named by the defs and classes it holds,
-// and how many of them a set of resolved passages covers.
+// How many of the regions of a kernel's Pallas file (PythonFile::regions, each named by the defs and classes
+// it holds) a set of resolved passages covers.
 #pragma once
 
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "kernels/api/kernel.hpp"
 #include "walkthrough/pallas_outline.hpp"
 
 namespace tilewalk::walkthrough {
-
-struct PallasRegion {
-  std::string name;                    // "constants", "BlockSizes", "cost estimate", ...
-  std::vector<std::string> functions;  // top-level defs or classes; "<module>" for module-level code
-};
-
-const std::vector<PallasRegion>& PallasRegions();
 
 struct RegionCoverage {
   std::vector<std::pair<std::string, bool>> regions;  // name, covered
@@ -25,7 +20,8 @@ struct RegionCoverage {
 };
 
 // ranges: the [first, last] lines of resolved passages.
-RegionCoverage CoverRegions(const std::vector<std::string>& lines, const PythonOutline& outline,
+RegionCoverage CoverRegions(std::span<const kernel::PallasRegion> regions,
+                            const std::vector<std::string>& lines, const PythonOutline& outline,
                             const std::vector<std::pair<int, int>>& ranges);
 
 }  // namespace tilewalk::walkthrough

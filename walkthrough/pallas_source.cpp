@@ -8,6 +8,7 @@
 #include "base/child_process.hpp"
 #include "base/sha256.hpp"
 #include "base/terminal_text.hpp"
+#include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/line_fingerprint.hpp"
 
 namespace tilewalk::walkthrough {
@@ -18,9 +19,9 @@ namespace {
 
 // Asks python3 where jax keeps the file, within a time limit: nullopt when python3 or jax is missing;
 // an error when python3 hangs, prints nonsense, or the user interrupts it.
-base::Result<std::optional<fs::path>> InstalledJaxFile() {
+base::Result<std::optional<fs::path>> InstalledJaxFile(std::string_view module) {
   if (!base::FindOnPath("python3")) return std::optional<fs::path>{};
-  const std::string script = std::string("import importlib.util as u\ns = u.find_spec(\"") + kPallasModule +
+  const std::string script = "import importlib.util as u\ns = u.find_spec(\"" + std::string(module) +
                              "\")\nprint(s.origin if s else \"\")";
   const base::ChildRun run = base::RunChild({.argv = {"python3", "-c", script},
                                              .name = "python3 (looking for the installed jax)",
@@ -40,14 +41,19 @@ base::Result<std::optional<fs::path>> InstalledJaxFile() {
   return std::optional<fs::path>(fs::path(out));
 }
 
-}  // namespace
+// The fingerprint's SHA-256 of a kernel's pinned file, or "" when it ships none that parses.
+std::string PinnedSha256(const kernel::KernelInfo& kernel) {
+  if (kernel.assets.fingerprint.size() != 1) return {};
+  const auto pinned = ParsePinnedFile(kernel.assets.fingerprint.front().text);
+  return pinned ? pinned->sha256 : std::string();
+}
 
-std::string_view PallasSourceOriginName(PallasSourceOrigin origin) {
+std::string_view OriginName(PallasSourceOrigin origin, std::string_view env_var) {
   switch (origin) {
     case PallasSourceOrigin::Flag:
       return "--pallas-source";
     case PallasSourceOrigin::Environment:
-      return kPallasSourceEnv;
+      return env_var;
     case PallasSourceOrigin::InstalledJax:
       return "the installed jax";
     case PallasSourceOrigin::Cache:
@@ -56,17 +62,30 @@ std::string_view PallasSourceOriginName(PallasSourceOrigin origin) {
   return "?";
 }
 
-std::optional<fs::path> PallasCacheFile(const PinnedFile& pinned, const char* xdg_cache_home,
-                                        const char* home) {
-  const std::string name = "flash_attention-" + pinned.commit.substr(0, 12) + ".py";
+base::Error NoPythonFile(const kernel::KernelInfo& kernel) {
+  return base::Fail(base::Reason::NotFound, "the kernel " + std::string(kernel.name) +
+                                                " declares no Pallas file, so there is none to read");
+}
+
+}  // namespace
+
+std::string_view PallasSourceOriginName(const PallasSource& source) {
+  return OriginName(source.origin, source.env_var);
+}
+
+std::optional<fs::path> PallasCacheFile(const kernel::PythonFile& python, const PinnedFile& pinned,
+                                        const char* xdg_cache_home, const char* home) {
+  const std::string name =
+      fs::path(python.file_name).stem().string() + "-" + pinned.commit.substr(0, 12) + ".py";
   if (xdg_cache_home != nullptr && xdg_cache_home[0] == '/')
     return fs::path(xdg_cache_home) / "tilewalk" / name;
   if (home != nullptr && home[0] == '/') return fs::path(home) / ".cache" / "tilewalk" / name;
   return std::nullopt;
 }
 
-std::optional<fs::path> PallasCacheFileFromEnvironment(const PinnedFile& pinned) {
-  return PallasCacheFile(pinned, std::getenv("XDG_CACHE_HOME"), std::getenv("HOME"));
+std::optional<fs::path> PallasCacheFileFromEnvironment(const KernelWalk& walk) {
+  return PallasCacheFile(walk.kernel->info().python, walk.pinned, std::getenv("XDG_CACHE_HOME"),
+                         std::getenv("HOME"));
 }
 
 std::vector<std::string> SplitPythonLines(std::string_view text) {
@@ -83,58 +102,81 @@ std::vector<std::string> SplitPythonLines(std::string_view text) {
   return lines;
 }
 
-base::Result<PallasSource> ReadPallasSource(const fs::path& path, PallasSourceOrigin origin) {
+const kernel::KernelInfo* KernelWithPinnedFile(std::string_view sha256, const kernel::KernelInfo& kernel,
+                                               std::span<const kernel::KernelInfo* const> registered) {
+  for (const kernel::KernelInfo* other : registered)
+    if (other != nullptr && other->name != kernel.name && PinnedSha256(*other) == sha256) return other;
+  return nullptr;
+}
+
+base::Result<PallasSource> ReadPallasSource(const kernel::KernelInfo& kernel, const fs::path& path,
+                                            PallasSourceOrigin origin,
+                                            std::span<const kernel::KernelInfo* const> registered) {
+  const kernel::PythonFile& python = kernel.python;
+  if (python.file_name.empty()) return NoPythonFile(kernel);
   const std::string named =
-      std::string(PallasSourceOriginName(origin)) + " names '" + base::TerminalSafe(path.string()) + "'";
+      std::string(OriginName(origin, python.env_var)) + " names '" + base::TerminalSafe(path.string()) + "'";
   auto bytes = base::ReadTextFile(path, base::kPallasSourceCap);
   if (!bytes) return base::Fail(bytes.error().reason, named + ", but " + bytes.error().message);
-  const std::string advice = "; give the path of jax's pallas/ops/tpu/flash_attention.py";
+  const std::string advice = "; give the path of jax's " + std::string(python.jax_path);
   if (bytes->empty()) return base::Fail(base::Reason::Malformed, named + ", which is empty" + advice);
   if (bytes->find('\0') != std::string::npos)
     return base::Fail(base::Reason::Malformed,
                       named + ", which holds NUL bytes, so it is not a text file" + advice);
   auto lines = std::make_shared<std::vector<std::string>>(SplitPythonLines(*bytes));
-  const bool defines_impl = std::any_of(lines->begin(), lines->end(), [](const std::string& line) {
-    return line.starts_with("def _flash_attention_impl(");
-  });
-  if (!defines_impl)
-    return base::Fail(base::Reason::Malformed,
-                      named +
-                          ", which does not define _flash_attention_impl, so it is not the Pallas TPU flash "
-                          "attention file" +
-                          advice);
-  return PallasSource{path, origin, std::move(lines), base::Sha256Hex(*bytes)};
+  const std::string def_line = "def " + std::string(python.defines) + "(";
+  const bool defines = std::any_of(lines->begin(), lines->end(),
+                                   [&](const std::string& line) { return line.starts_with(def_line); });
+  std::string sha256 = base::Sha256Hex(*bytes);
+  if (!defines) {
+    if (const kernel::KernelInfo* other = KernelWithPinnedFile(sha256, kernel, registered))
+      return base::Fail(base::Reason::Malformed, named + ", which is " + std::string(other->name) + "'s " +
+                                                     std::string(other->python.file_name) +
+                                                     " (its pinned file); " + std::string(kernel.name) +
+                                                     " expects " + std::string(python.file_name) + advice +
+                                                     ", or choose the kernel " + std::string(other->name) +
+                                                     " (--kernel " + std::string(other->name) + ")");
+    return base::Fail(base::Reason::Malformed, named + ", which does not define " +
+                                                   std::string(python.defines) + ", so it is not the " +
+                                                   std::string(kernel.title) + " file" + advice);
+  }
+  return PallasSource{path, origin, std::move(lines), std::move(sha256), python.env_var};
 }
 
-std::string PallasSourceAdvice() {
-  return std::string(
-             "no Pallas flash_attention.py was found: run 'tilewalk source fetch' to download the "
-             "pinned one, or pass --pallas-source PATH (or set ") +
-         kPallasSourceEnv + ", or install jax for python3). tilewalk works without it, on its C++ mirror";
+std::string PallasSourceAdvice(const kernel::PythonFile& python) {
+  return "no Pallas " + std::string(python.file_name) +
+         " was found: run 'tilewalk source fetch' to download the pinned one, or pass --pallas-source PATH "
+         "(or set " +
+         std::string(python.env_var) +
+         ", or install jax for python3). tilewalk works without it, on its C++ mirror";
 }
 
-base::Result<PallasSource> FindPallasSource(const std::optional<fs::path>& flag_path,
-                                            const PinnedFile& pinned) {
-  if (flag_path) return ReadPallasSource(*flag_path, PallasSourceOrigin::Flag);
-  if (const char* env = std::getenv(kPallasSourceEnv); env && *env)
-    return ReadPallasSource(env, PallasSourceOrigin::Environment);
+base::Result<PallasSource> FindPallasSource(const KernelWalk& walk, const std::optional<fs::path>& flag_path,
+                                            std::span<const kernel::KernelInfo* const> registered) {
+  const kernel::KernelInfo& kernel = walk.kernel->info();
+  if (kernel.python.file_name.empty()) return NoPythonFile(kernel);
+  const std::string env_var(kernel.python.env_var);
+  if (flag_path) return ReadPallasSource(kernel, *flag_path, PallasSourceOrigin::Flag, registered);
+  if (const char* env = std::getenv(env_var.c_str()); env && *env)
+    return ReadPallasSource(kernel, env, PallasSourceOrigin::Environment, registered);
   // A python3 that hangs, answers nonsense or names a file that is not there does not hide the file
   // `source fetch` kept; its problem is said only when there is nothing else.
   std::optional<base::Error> python_problem;
-  if (const auto installed = InstalledJaxFile(); !installed) {
+  if (const auto installed = InstalledJaxFile(kernel.python.module); !installed) {
     if (installed.error().reason == base::Reason::Interrupted) return installed.error();
     python_problem = installed.error();
   } else if (*installed) {
-    auto read = ReadPallasSource(**installed, PallasSourceOrigin::InstalledJax);
+    auto read = ReadPallasSource(kernel, **installed, PallasSourceOrigin::InstalledJax, registered);
     if (read) return read;
     python_problem = read.error();
   }
-  if (const auto cached = PallasCacheFileFromEnvironment(pinned)) {
+  if (const auto cached = PallasCacheFileFromEnvironment(walk)) {
     std::error_code ec;
-    if (fs::exists(*cached, ec)) return ReadPallasSource(*cached, PallasSourceOrigin::Cache);
+    if (fs::exists(*cached, ec))
+      return ReadPallasSource(kernel, *cached, PallasSourceOrigin::Cache, registered);
   }
   if (python_problem) return *python_problem;
-  return base::Fail(base::Reason::NotFound, PallasSourceAdvice());
+  return base::Fail(base::Reason::NotFound, PallasSourceAdvice(kernel.python));
 }
 
 }  // namespace tilewalk::walkthrough

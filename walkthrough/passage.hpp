@@ -1,6 +1,6 @@
 // A passage: our prose about one region of the Pallas file, anchored to it by function name plus
 // distinctive tokens (with the pinned commit's line range as a hint) and to the C++ mirror by site names
-// or identifiers. Parsed from assets/passages/NN-id.md (format: docs/authoring.md).
+// or identifiers. Parsed from assets/KERNEL/passages/NN-id.md (format: docs/authoring.md).
 #pragma once
 
 #include <optional>

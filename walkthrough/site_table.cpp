@@ -118,9 +118,10 @@ SiteTable ParseSiteTable(std::span<const EmbeddedFile> files, const kernel::Kern
                          Diagnostics& d, std::string_view root) {
   const std::vector<std::string_view> launches = LaunchNames(kernel);
   const std::string kernel_prefix = std::string(kernel.name) + ".";
+  const std::string folder = root.empty() ? std::string(kernel.assets.root) + "/sites" : std::string(root);
   std::vector<SiteRow> rows;
   for (const EmbeddedFile& f : files) {
-    const std::string file = std::string(root) + "/" + std::string(f.name);
+    const std::string file = folder + "/" + std::string(f.name);
     std::string_view text = f.text;
     for (int line = 1; !text.empty(); ++line) {
       const std::size_t end = text.find('\n');

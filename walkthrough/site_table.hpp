@@ -1,7 +1,7 @@
 // The site role table: one place that says what each kernel site is. Every site name the C++ mirror
 // passes (and the pseudo-sites of events that have no literal: a grid step, a copy of an operand, a
-// writeback) has a row in assets/sites/*.sites: its role (a statement, a branch, a store, a copy, ...),
-// its launch, the detail pane it belongs to, and the lines of the pinned Pallas file it mirrors, by
+// writeback) has a row in assets/KERNEL/sites/*.sites: its role (a statement, a branch, a store, a copy,
+// ...), its launch, the detail pane it belongs to, and the lines of the pinned Pallas file it mirrors, by
 // top-level function and line range. The source pane lights those lines, the session picks panes from
 // the role, and `tilewalk anchors` resolves them against a user's file. Our own data, validated on load.
 #pragma once
@@ -55,8 +55,8 @@ class SiteTable {
 
 // Parses the given .sites files of `kernel`; each problem is a file:line diagnostic (a malformed row, an
 // unknown role or pane, a launch the kernel does not have (nor its entry checks, "entry"), a bad range, a
-// site named twice). `root` names the folder in messages.
+// site named twice). `root` names the folder in messages; empty: the kernel's own, ROOT/sites of its assets.
 SiteTable ParseSiteTable(std::span<const EmbeddedFile> files, const kernel::KernelInfo& kernel,
-                         Diagnostics& diagnostics, std::string_view root = "assets/sites");
+                         Diagnostics& diagnostics, std::string_view root = {});
 
 }  // namespace tilewalk::walkthrough

@@ -1,6 +1,6 @@
 // A guided tour: ordered stops, each naming a passage, a scenario (scenario flags), the event to land on,
 // narration, and optionally something to try and a question to predict (ask.hpp). Parsed from
-// assets/tours/ID.tour (format: docs/authoring.md).
+// assets/KERNEL/tours/ID.tour (format: docs/authoring.md).
 #pragma once
 
 #include <optional>

@@ -92,10 +92,10 @@ std::shared_ptr<const views::SourceDocument> SourceDocuments::Pallas(const walkt
   const std::string file = pallas.source().path.string();
   auto& document = m_documents[file];
   if (!document)
-    document = views::MakeSourceDocument(
-        pallas.source().path.filename().string() + " (Pallas, " +
-            std::string(walkthrough::PallasSourceOriginName(pallas.source().origin)) + ")",
-        file, views::SourceLanguage::Python, pallas.lines());
+    document =
+        views::MakeSourceDocument(pallas.source().path.filename().string() + " (Pallas, " +
+                                      std::string(walkthrough::PallasSourceOriginName(pallas.source())) + ")",
+                                  file, views::SourceLanguage::Python, pallas.lines());
   return document;
 }
 

@@ -72,7 +72,7 @@ TourSession::TourSession(const SessionOptions& options)
     return;
   }
   const walkthrough::KernelWalk& walk = walkthrough::WalkOf(kernel::DefaultKernel());
-  auto pallas = walkthrough::FindPallasSource(options.pallas_source, walk.pinned);
+  auto pallas = walkthrough::FindPallasSource(walk, options.pallas_source);
   if (pallas)
     m_pallas = std::make_shared<const walkthrough::PallasIndex>(std::move(*pallas), walk.sites, lib.passages,
                                                                 walk.pinned);

@@ -8,8 +8,10 @@
 
 #include "app/cli_options.hpp"
 #include "app/json_text.hpp"
+#include "app/pallas_for_verb.hpp"
 #include "app/walk/body_coverage.hpp"
 #include "base/text_pad.hpp"
+#include "kernels/registry/kernel_option.hpp"
 #include "kernels/registry/registry.hpp"
 #include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/library.hpp"
@@ -26,14 +28,20 @@ namespace {
 // ---- options --------------------------------------------------------------------------------------
 
 struct AnchorsOptions {
+  const kernel::Kernel* kernel = &kernel::DefaultKernel();
   std::optional<std::filesystem::path> pallas_source{};
   bool json = false;
 };
 
+// The help of --pallas-source, with the default kernel's variable as the example.
+std::string PallasSourceHelp(const kernel::KernelInfo& fallback) {
+  return "the kernel's Pallas file (else its variable, $" + std::string(fallback.python.env_var) + " for " +
+         std::string(fallback.name) + ", the installed jax,\nor the copy 'tilewalk source fetch' keeps)";
+}
+
 std::vector<OptionSpec> AnchorsOptionSpecs(AnchorsOptions& into) {
-  return {PathOption("--pallas-source", "PATH", "a file",
-                     "the Pallas flash_attention.py (else $TILEWALK_PALLAS_SOURCE, the installed jax, or the "
-                     "copy\n'tilewalk source fetch' keeps)",
+  return {kernel::KernelOptionSpec(&into.kernel),
+          PathOption("--pallas-source", "PATH", "a file", PallasSourceHelp(kernel::DefaultKernel().info()),
                      into.pallas_source),
           SwitchOption("--json", "one JSON object instead of the table", into.json), ThreadsOption()};
 }
@@ -59,8 +67,9 @@ std::string TallyText(const std::map<AnchorStatus, int>& tally) {
 
 // ---- JSON -------------------------------------------------------------------------------------------
 
-nlohmann::ordered_json AnchorsJson(const PallasIndex& index, const LineCoverage& coverage,
-                                   const BodiesCoverage& bodies, const RegionCoverage& regions) {
+nlohmann::ordered_json AnchorsJson(const KernelWalk& walk, const PallasIndex& index,
+                                   const LineCoverage& coverage, const BodiesCoverage& bodies,
+                                   const RegionCoverage& regions) {
   using nlohmann::ordered_json;
   ordered_json passages = ordered_json::array(), sites = ordered_json::array(),
                uncovered = ordered_json::array();
@@ -80,16 +89,16 @@ nlohmann::ordered_json AnchorsJson(const PallasIndex& index, const LineCoverage&
   for (const auto& [name, covered] : regions.regions)
     if (!covered) uncovered.push_back(name);
   return {{"file", index.source().path.string()},
-          {"origin", PallasSourceOriginName(index.source().origin)},
+          {"origin", PallasSourceOriginName(index.source())},
           {"sha256", index.source().sha256},
-          {"pinned", index.source().sha256 == WalkOf(kernel::DefaultKernel()).pinned.sha256},
+          {"pinned", index.source().sha256 == walk.pinned.sha256},
           {"passages", passages},
           {"sites", sites},
           {"coverage",
            {{"code_lines", coverage.code_lines},
             {"in_passages", coverage.in_passages},
             {"lit_by_sites", coverage.lit_by_sites},
-            {"lit_scenario", CoverageScenarios().front().flags},
+            {"lit_scenario", DefaultScenarioFlags(bodies)},
             {"mapped_by_sites", coverage.mapped_by_sites},
             {"bodies", BodiesJson(bodies)}}},
           {"regions", {{"covered", regions.covered}, {"total", regions.total}, {"uncovered", uncovered}}}};
@@ -116,7 +125,7 @@ void PrintTable(std::ostream& out, const PallasIndex& index, const LineCoverage&
       line, sizeof line,
       "\nstatements: %d; inside a passage: %d (%.0f%%); lit by a site during 'check %s': %d (%.0f%%)\n",
       coverage.code_lines, coverage.in_passages, share(coverage.in_passages, coverage.code_lines),
-      CoverageScenarios().front().flags.c_str(), coverage.lit_by_sites,
+      DefaultScenarioFlags(bodies).c_str(), coverage.lit_by_sites,
       share(coverage.lit_by_sites, coverage.code_lines));
   out << line;
   PrintBodies(out, bodies);
@@ -137,8 +146,14 @@ VerbResult RunAnchorsVerb(const VerbCall& call) {
   AnchorsOptions options;
   if (const auto parsed = base::ParseOptions(call.args, AnchorsOptionSpecs(options)); !parsed)
     return parsed.error();
-  const KernelWalk& walk = WalkOf(kernel::DefaultKernel());
-  auto source = FindPallasSource(options.pallas_source, walk.pinned);
+  const kernel::Kernel& kernel = *options.kernel;
+  const kernel::PythonFile& python = kernel.info().python;
+  if (python.coverage.empty())
+    return base::Fail(base::Reason::NotFound, "the kernel " + std::string(kernel.info().name) +
+                                                  " declares no coverage scenarios for its Pallas file, so "
+                                                  "anchors has nothing to measure it by");
+  const KernelWalk& walk = WalkOf(kernel);
+  auto source = FindKernelPallasSource(kernel, options.pallas_source);
   if (!source) return source.error();
   const Library library = LoadLibrary(walk);
   if (!library.diagnostics.empty())
@@ -147,16 +162,17 @@ VerbResult RunAnchorsVerb(const VerbCall& call) {
                           "; rebuild tilewalk");
   const PallasIndex index(std::move(*source), walk.sites, library.passages, walk.pinned);
 
-  const FiredByScenario fired = RecordCoverageScenarios();
-  const LineCoverage coverage = CoverLines(index, fired.at(CoverageScenarios().front().name));
-  const BodiesCoverage bodies = CoverBodies(index, fired);
+  const auto fired = RecordCoverageScenarios(kernel);
+  if (!fired) return fired.error();
+  const LineCoverage coverage = CoverLines(index, fired->at(std::string(python.coverage.front().name)));
+  const BodiesCoverage bodies = CoverBodies(python, index, *fired);
   std::vector<std::pair<int, int>> ranges;
   for (const auto& [id, at] : index.passages())
     if (at.status != AnchorStatus::NotFound) ranges.emplace_back(at.first, at.last);
-  const RegionCoverage regions = CoverRegions(index.lines(), index.outline(), ranges);
+  const RegionCoverage regions = CoverRegions(python.regions, index.lines(), index.outline(), ranges);
 
   if (options.json)
-    call.out << JsonText(AnchorsJson(index, coverage, bodies, regions), 2) << "\n";
+    call.out << JsonText(AnchorsJson(walk, index, coverage, bodies, regions), 2) << "\n";
   else
     PrintTable(call.out, index, coverage, bodies, regions);
   const std::map<AnchorStatus, int> passages = Tally(index.passages());

@@ -10,7 +10,7 @@
 
 namespace tilewalk::app {
 
-inline constexpr std::string_view kAnchorsSynopsis = "[--pallas-source PATH] [--json]";
+inline constexpr std::string_view kAnchorsSynopsis = "[--kernel NAME] [--pallas-source PATH] [--json]";
 
 std::string AnchorsHelp();
 VerbResult RunAnchorsVerb(const VerbCall& call);

@@ -1,10 +1,9 @@
 #include "app/walk/body_coverage.hpp"
 
-#include <cassert>
 #include <cstdio>
 #include <sstream>
 
-#include "kernels/flash/scenario_options.hpp"
+#include "kernels/api/scenario_args.hpp"
 #include "walkthrough/recording.hpp"
 
 namespace tilewalk::app {
@@ -13,26 +12,21 @@ using namespace tilewalk::walkthrough;
 
 namespace {
 
-constexpr const char* kSingleStep = " --block-k-major 512 --block-k 512";  // kv length 512, in one block
-// Every option the bodies test. The tiled run has no causal mask, so that the other side of each `if
-// causal:` runs; the single-step run has one, so that dQ zeroes ds above the diagonal with a bias.
-constexpr const char* kEveryOption = "--bias --segments 2 --sm-scale 0.125 --head-dim 64";
-
-// Each body, with the scenario it is measured in.
-const std::vector<std::pair<std::string, std::string>> kBodies = {
-    {"_flash_attention_kernel_single_batch", "default"},
-    {"_flash_attention_kernel_single_batch_single_step", "single_step"},
-    {"_flash_attention_dkv_kernel", "default"},
-    {"_flash_attention_dq_kernel", "default"}};
-
-std::set<std::string> FiredIn(const CoverageScenario& scenario) {
+base::Result<std::set<std::string>> FiredIn(const kernel::Kernel& kernel,
+                                            const kernel::CoverageScenario& scenario) {
   std::vector<std::string> words;
-  std::istringstream in(scenario.flags);
+  std::istringstream in{std::string(scenario.flags)};
   for (std::string word; in >> word;) words.push_back(word);
-  const auto parsed = flash::ParseScenario(words);
-  assert(parsed && "the coverage scenarios are ours and must parse");
-  const auto recording = Recording::Record(flash::Erased(*parsed));
-  assert(!recording->error() && "the coverage scenarios are ours and must run to the end");
+  const std::string which = "the coverage scenario " + std::string(scenario.name) + " of " +
+                            std::string(kernel.info().name) + " ('" + std::string(scenario.flags) + "')";
+  const auto parsed = kernel::ParseScenario(kernel, words);
+  if (!parsed)
+    return base::Fail(base::Reason::Malformed, which + " does not parse: " + parsed.error().message);
+  const auto recording = Recording::Record(*parsed);
+  if (recording == nullptr) return base::Fail(base::Reason::Interrupted, which + " was cancelled");
+  if (recording->error())
+    return base::Fail(base::Reason::Malformed,
+                      which + " does not run to the end: " + recording->error()->Describe());
   return FiredSites(*recording);
 }
 
@@ -40,45 +34,59 @@ double Share(int part, int whole) {
   return whole > 0 ? 100.0 * part / whole : 0.0;
 }
 
-}  // namespace
-
-const std::vector<CoverageScenario>& CoverageScenarios() {
-  static const std::vector<CoverageScenario> scenarios = {
-      {"default", "--causal"},
-      {"single_step", std::string("--causal") + kSingleStep},
-      {"every_option", kEveryOption},
-      {"every_option_single_step", std::string("--causal ") + kEveryOption + kSingleStep}};
-  return scenarios;
+// "four": how many bodies, in a word up to twelve.
+std::string CountWord(std::size_t count) {
+  constexpr const char* kWords[] = {"no",    "one",   "two",  "three", "four",   "five",  "six",
+                                    "seven", "eight", "nine", "ten",   "eleven", "twelve"};
+  return count < std::size(kWords) ? kWords[count] : std::to_string(count);
 }
 
-FiredByScenario RecordCoverageScenarios() {
+}  // namespace
+
+base::Result<FiredByScenario> RecordCoverageScenarios(const kernel::Kernel& kernel) {
   FiredByScenario fired;
-  for (const CoverageScenario& s : CoverageScenarios()) fired[s.name] = FiredIn(s);
+  for (const kernel::CoverageScenario& s : kernel.info().python.coverage) {
+    auto sites = FiredIn(kernel, s);
+    if (!sites) return sites.error();
+    fired[std::string(s.name)] = std::move(*sites);
+  }
   return fired;
 }
 
-BodiesCoverage CoverBodies(const PallasIndex& index, const FiredByScenario& fired) {
+BodiesCoverage CoverBodies(const kernel::PythonFile& python, const PallasIndex& index,
+                           const FiredByScenario& fired) {
   std::set<std::string> any;
   for (const auto& [name, sites] : fired) any.insert(sites.begin(), sites.end());
+  const std::set<std::string> none;
+  const auto fired_in = [&](std::string_view scenario) -> const std::set<std::string>& {
+    const auto found = fired.find(std::string(scenario));
+    return found == fired.end() ? none : found->second;
+  };
   std::vector<std::string> functions;
   BodiesCoverage c;
-  for (const auto& [function, scenario] : kBodies) {
+  c.scenarios = python.coverage;
+  for (const kernel::CoverageBody& body : python.bodies) {
+    const std::string function(body.function);
     functions.push_back(function);
     c.bodies.push_back({.function = function,
-                        .scenario = scenario,
-                        .own = CoverLines(index, fired.at(scenario), {function}),
+                        .scenario = std::string(body.scenario),
+                        .own = CoverLines(index, fired_in(body.scenario), {function}),
                         .any = CoverLines(index, any, {function})});
   }
-  c.in_default = CoverLines(index, fired.at(CoverageScenarios().front().name), functions);
+  c.in_default = CoverLines(index, fired_in(c.scenarios.empty() ? "" : c.scenarios.front().name), functions);
   for (const BodyCoverage& b : c.bodies) c.lit_where_each_runs += b.own.lit_by_sites;
   c.in_any = CoverLines(index, any, functions);
   return c;
 }
 
+std::string DefaultScenarioFlags(const BodiesCoverage& c) {
+  return c.scenarios.empty() ? std::string() : std::string(c.scenarios.front().flags);
+}
+
 nlohmann::ordered_json BodiesJson(const BodiesCoverage& c) {
   nlohmann::ordered_json scenarios = nlohmann::ordered_json::object(),
                          bodies = nlohmann::ordered_json::array();
-  for (const CoverageScenario& s : CoverageScenarios()) scenarios[s.name] = s.flags;
+  for (const kernel::CoverageScenario& s : c.scenarios) scenarios[std::string(s.name)] = s.flags;
   for (const BodyCoverage& b : c.bodies)
     bodies.push_back({{"function", b.function},
                       {"code_lines", b.own.code_lines},
@@ -101,15 +109,14 @@ nlohmann::ordered_json BodiesJson(const BodiesCoverage& c) {
 void PrintBodies(std::ostream& out, const BodiesCoverage& c) {
   char line[240];
   std::snprintf(line, sizeof line,
-                "the four kernel bodies: %d statements, %d (%.0f%%) mapped by a site row, %d (%.0f%%) lit "
+                "the %s kernel bodies: %d statements, %d (%.0f%%) mapped by a site row, %d (%.0f%%) lit "
                 "during 'check %s', %d (%.0f%%) in the scenario where each runs, %d (%.0f%%) in any "
                 "coverage scenario\n",
-                c.in_default.code_lines, c.in_default.mapped_by_sites,
+                CountWord(c.bodies.size()).c_str(), c.in_default.code_lines, c.in_default.mapped_by_sites,
                 Share(c.in_default.mapped_by_sites, c.in_default.code_lines), c.in_default.lit_by_sites,
-                Share(c.in_default.lit_by_sites, c.in_default.code_lines),
-                CoverageScenarios().front().flags.c_str(), c.lit_where_each_runs,
-                Share(c.lit_where_each_runs, c.in_default.code_lines), c.in_any.lit_by_sites,
-                Share(c.in_any.lit_by_sites, c.in_any.code_lines));
+                Share(c.in_default.lit_by_sites, c.in_default.code_lines), DefaultScenarioFlags(c).c_str(),
+                c.lit_where_each_runs, Share(c.lit_where_each_runs, c.in_default.code_lines),
+                c.in_any.lit_by_sites, Share(c.in_any.lit_by_sites, c.in_any.code_lines));
   out << line;
   for (const BodyCoverage& b : c.bodies) {
     std::snprintf(line, sizeof line,
@@ -119,7 +126,7 @@ void PrintBodies(std::ostream& out, const BodiesCoverage& c) {
                   Share(b.any.lit_by_sites, b.any.code_lines));
     out << line;
   }
-  for (const CoverageScenario& s : CoverageScenarios())
+  for (const kernel::CoverageScenario& s : c.scenarios)
     out << "  scenario " << s.name << ": " << s.flags << "\n";
 }
 

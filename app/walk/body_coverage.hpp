@@ -1,7 +1,6 @@
-// How much of the four kernel bodies of the Pallas file the sites light, body by body. A body is
-// measured in a scenario where it runs: the tiled forward, dK/dV and dQ bodies in the default causal
-// training step, the single-step forward body when one kv block covers the sequence. Some statements run
-// only with a bias, segment ids, a softmax scale, a narrow head or no causal mask, so two more scenarios
+// How much of the kernel bodies of a kernel's Pallas file the sites light, body by body
+// (KernelInfo::python: its bodies and coverage scenarios). A body is measured in a scenario where it runs
+// (CoverageBody::scenario). Some statements run only with options the first scenario lacks, so more scenarios
 // show which of the remaining ones the sites reach at all; what no scenario lights is listed by line.
 #pragma once
 
@@ -9,19 +8,16 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "base/result.hpp"
+#include "kernels/api/kernel.hpp"
 #include "walkthrough/pallas_coverage.hpp"
 #include "walkthrough/pallas_index.hpp"
 
 namespace tilewalk::app {
-
-// A scenario of the coverage run: its name in the JSON and its flags, as `check` takes them.
-struct CoverageScenario {
-  std::string name;
-  std::string flags;
-};
 
 struct BodyCoverage {
   std::string function;           // the Python def
@@ -31,20 +27,24 @@ struct BodyCoverage {
 };
 
 struct BodiesCoverage {
-  walkthrough::LineCoverage in_default;  // the four bodies, lit during the default causal step
-  walkthrough::LineCoverage in_any;      // the four bodies, lit in any coverage scenario
-  int lit_where_each_runs = 0;           // the four bodies, each lit in the scenario it is measured in
+  std::span<const kernel::CoverageScenario> scenarios;  // the kernel's; the first is the default step
+  walkthrough::LineCoverage in_default;                 // the bodies, lit during the default step
+  walkthrough::LineCoverage in_any;                     // the bodies, lit in any coverage scenario
+  int lit_where_each_runs = 0;  // the bodies, each lit in the scenario it is measured in
   std::vector<BodyCoverage> bodies;
 };
 
-const std::vector<CoverageScenario>& CoverageScenarios();  // the first is the default causal step
-
-// The sites that fired in each coverage scenario, by its name.
+// The sites that fired in each of the kernel's coverage scenarios, by its name. A scenario that does not
+// parse or run is an error that names it.
 using FiredByScenario = std::map<std::string, std::set<std::string>>;
-FiredByScenario RecordCoverageScenarios();
+base::Result<FiredByScenario> RecordCoverageScenarios(const kernel::Kernel& kernel);
 
-// Counts the bodies' statements in `index`, lit by the sites that fired.
-BodiesCoverage CoverBodies(const walkthrough::PallasIndex& index, const FiredByScenario& fired);
+// Counts the statements of the kernel's bodies in `index`, lit by the sites that fired.
+BodiesCoverage CoverBodies(const kernel::PythonFile& python, const walkthrough::PallasIndex& index,
+                           const FiredByScenario& fired);
+
+// The flags of the default coverage scenario ("--causal"), or "" when the kernel has none.
+std::string DefaultScenarioFlags(const BodiesCoverage& coverage);
 
 // The `coverage.bodies` object of `anchors --json`.
 nlohmann::ordered_json BodiesJson(const BodiesCoverage& coverage);

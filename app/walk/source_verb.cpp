@@ -7,11 +7,13 @@
 #include <optional>
 
 #include "app/cli_options.hpp"
+#include "app/pallas_for_verb.hpp"
 #include "base/bounded_read.hpp"
 #include "base/child_process.hpp"
 #include "base/safe_output.hpp"
 #include "base/sha256.hpp"
 #include "base/terminal_text.hpp"
+#include "kernels/registry/kernel_option.hpp"
 #include "kernels/registry/registry.hpp"
 #include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/line_alignment.hpp"
@@ -27,13 +29,15 @@ namespace {
 // ---- options ------------------------------------------------------------------------------------
 
 struct SourceOptions {
+  const kernel::Kernel* kernel = &kernel::DefaultKernel();
   std::optional<fs::path> pallas_source{};
   std::string url{};     // fetch: where from (default: the pinned file on raw.githubusercontent.com)
   std::string sha256{};  // fetch: what its bytes must hash to (default: the pinned file's)
 };
 
 std::vector<OptionSpec> SourceOptionSpecs(SourceOptions& into) {
-  return {PathOption("--pallas-source", "PATH", "a file", "show what this file would be used as",
+  return {kernel::KernelOptionSpec(&into.kernel),
+          PathOption("--pallas-source", "PATH", "a file", "show what this file would be used as",
                      into.pallas_source),
           TextOption("--url", "URL", "an address",
                      "fetch: download from here instead of the pinned commit's file", into.url),
@@ -52,11 +56,11 @@ std::vector<OptionSpec> SourceOptionSpecs(SourceOptions& into) {
 // ---- which file ---------------------------------------------------------------------------------
 
 VerbResult ShowSource(const SourceOptions& options, const VerbCall& call) {
-  const walkthrough::PinnedFile& pinned = walkthrough::WalkOf(kernel::DefaultKernel()).pinned;
-  auto source = walkthrough::FindPallasSource(options.pallas_source, pinned);
+  const walkthrough::PinnedFile& pinned = walkthrough::WalkOf(*options.kernel).pinned;
+  auto source = FindKernelPallasSource(*options.kernel, options.pallas_source);
   if (!source) return source.error();
   call.out << "Pallas file: " << base::TerminalSafe(source->path.string()) << "\n"
-           << "found by:    " << walkthrough::PallasSourceOriginName(source->origin) << "\n"
+           << "found by:    " << walkthrough::PallasSourceOriginName(*source) << "\n"
            << "lines:       " << source->lines->size() << "\n"
            << "sha256:      " << source->sha256 << "\n";
   if (source->sha256 == pinned.sha256) {
@@ -98,12 +102,13 @@ std::string UrlProblem(std::string_view url) {
 }
 
 VerbResult Fetch(const SourceOptions& options, const VerbCall& call) {
-  const walkthrough::PinnedFile& pinned = walkthrough::WalkOf(kernel::DefaultKernel()).pinned;
+  const walkthrough::KernelWalk& walk = walkthrough::WalkOf(*options.kernel);
+  const walkthrough::PinnedFile& pinned = walk.pinned;
   const std::string url = options.url.empty() ? pinned.url : options.url;
   if (const std::string problem = UrlProblem(url); !problem.empty())
     return base::Fail(base::Reason::Usage, problem);
   const std::string sha256 = options.sha256.empty() ? pinned.sha256 : options.sha256;
-  const auto cache = walkthrough::PallasCacheFileFromEnvironment(pinned);
+  const auto cache = walkthrough::PallasCacheFileFromEnvironment(walk);
   if (!cache)
     return base::Fail(base::Reason::NotFound,
                       "neither XDG_CACHE_HOME nor HOME names a folder to keep the file in; set one of them");
@@ -151,10 +156,11 @@ VerbResult Fetch(const SourceOptions& options, const VerbCall& call) {
 
 // ---- fingerprint --------------------------------------------------------------------------------
 
-VerbResult Fingerprint(const fs::path& file, const VerbCall& call) {
-  auto source = walkthrough::ReadPallasSource(file, walkthrough::PallasSourceOrigin::Flag);
+VerbResult Fingerprint(const kernel::Kernel& kernel, const fs::path& file, const VerbCall& call) {
+  auto source = walkthrough::ReadPallasSource(kernel.info(), file, walkthrough::PallasSourceOrigin::Flag,
+                                              RegisteredKernelInfos());
   if (!source) return source.error();
-  walkthrough::PinnedFile pinned = walkthrough::WalkOf(kernel::DefaultKernel()).pinned;
+  walkthrough::PinnedFile pinned = walkthrough::WalkOf(kernel).pinned;
   pinned.sha256 = source->sha256;
   pinned.fingerprint = walkthrough::FingerprintLines(*source->lines);
   call.out << walkthrough::FormatPinnedFile(pinned);
@@ -186,7 +192,7 @@ VerbResult RunSourceVerb(const VerbCall& call) {
   }
   if (action == "fingerprint") {
     if (words->size() != 2) return usage("'source fingerprint' takes one file");
-    return Fingerprint(fs::path((*words)[1]), call);
+    return Fingerprint(*options.kernel, fs::path((*words)[1]), call);
   }
   return usage("unknown action '" + std::string(action) + "'; expected fetch or fingerprint, or nothing");
 }

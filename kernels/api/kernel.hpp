@@ -21,8 +21,33 @@ namespace tilewalk::kernel {
 // mirror the source pane shows), its site table, passages and tours, and the fingerprint of the Pallas file
 // it mirrors (exactly one).
 struct KernelAssets {
-  std::string_view root;  // "assets": names the passages' and tours' files in diagnostics
+  std::string_view root;  // "assets/flash": names the passages' and tours' files in diagnostics
   std::span<const EmbeddedFile> mirror, sites, passages, tours, fingerprint;
+};
+
+// The Pallas Python file a kernel mirrors, as tilewalk finds, checks and measures it. The file itself is
+// never shipped; its pinned commit, path, url, sha256 and line hashes come from assets.fingerprint.
+struct PallasRegion {     // a part of the file (DESIGN.md section 1), named by the top-level defs it holds
+  std::string_view name;  // "cost estimate"
+  std::span<const std::string_view> functions;  // defs or classes; "<module>" for module-level code
+};
+struct CoverageScenario {  // a scenario the anchors verb records to see which sites fire
+  std::string_view name;   // its key in `anchors --json`: "default"
+  std::string_view flags;  // as `check` takes them: "--causal"
+};
+struct CoverageBody {         // a kernel body whose statements the anchors verb counts
+  std::string_view function;  // its Python def
+  std::string_view scenario;  // the CoverageScenario it runs in (by name)
+};
+struct PythonFile {
+  std::string_view file_name;  // "flash_attention.py"; the cache keeps STEM-<commit12>.py
+  std::string_view jax_path;   // "pallas/ops/tpu/flash_attention.py": where jax keeps it, for advice
+  std::string_view module;     // the module python3 is asked to find in an installed jax
+  std::string_view defines;    // a def the file must have ("_flash_attention_impl"), else it is refused
+  std::string_view env_var;    // the environment variable that names the user's copy
+  std::span<const PallasRegion> regions{};
+  std::span<const CoverageScenario> coverage{};  // the first is the default step
+  std::span<const CoverageBody> bodies{};
 };
 
 struct KernelInfo {
@@ -36,6 +61,7 @@ struct KernelInfo {
   std::string_view memory_advice;
   std::span<const LaunchInfo> launches;  // every launch the kernel can run, in run order
   ScenarioSchema scenario;
+  PythonFile python{};  // empty for a kernel that declares no Python file
   KernelAssets assets;
   const LaunchInfo* FindLaunch(std::string_view name) const;  // by name, or null
 };

@@ -1,4 +1,4 @@
-// The named scenario presets shipped in assets/scenarios/, compiled into the binary.
+// The named scenario presets shipped in assets/flash/scenarios/, compiled into the binary.
 #pragma once
 
 #include <span>

@@ -1,11 +1,11 @@
-# `tilewalk export --figure` for a web page, through the real binary over two tours of assets/tours:
+# `tilewalk export --figure` for a web page, through the real binary over two tours of assets/flash/tours:
 # - causal, --figure --html: index.html is written; each stop of the manifest has the `show` its tour file
 #   gives (non-empty) and a null focus where the file names none; a pane with nothing to show has no image
 #   and says why (`empty`), and no file of it is written; every image listed exists, and no other;
 # - causal, --figure --stop-pane: exactly one image per stop, of the pane its `show:` names;
 # - q4-multiple-of-128, --figure --stop-pane: a stop's `focus:` reaches the manifest as kind and value, and
 #   a stop that shows the scenario (a form, not a picture) gets no image.
-# Run with -DTILEWALK=<exe> -DTOURS=<assets/tours> -DOUT=<scratch folder>.
+# Run with -DTILEWALK=<exe> -DTOURS=<assets/flash/tours> -DOUT=<scratch folder>.
 file(REMOVE_RECURSE ${OUT})
 file(MAKE_DIRECTORY ${OUT})
 

@@ -2,7 +2,8 @@
 # `tilewalk source fetch` against a loopback HTTP server of ours: a good download is verified and kept in
 # the cache, after which `tilewalk source` and `anchors` find it with no flag; a wrong hash, a download
 # that fails halfway and a missing file each fail with a clear message and leave nothing in the cache; an
-# unknown action is a usage error.
+# unknown action is a usage error. `--kernel flash` (the default kernel) changes no byte, `--kernel nosuch`
+# is a usage error, and a file that is no kernel's is refused saying which file flash expects.
 #   source_fetch_test.sh TILEWALK FIXTURE.py SERVER.py
 set -u
 tw=$1 fixture=$2 server=$3
@@ -55,6 +56,28 @@ echo "$out" | grep -q "already in the cache" || fail "a second fetch should find
 
 out=$(env PATH=/usr/bin:/bin "$tw" source 2>&1)
 echo "$out" | grep -q "found by:    the cache of tilewalk source fetch" || fail "source should name the cache: $out"
+
+[ "$(basename "$(find "$scratch/cache" -type f)")" = "flash_attention-15c420602cf2.py" ] ||
+  fail "the cached file is not named after flash's file and the pinned commit"
+out=$("$tw" source fetch --url "$base/good" --sha256 "$sha" 2>&1)
+again=$("$tw" source fetch --kernel flash --url "$base/good" --sha256 "$sha" 2>&1)
+[ $? -eq 0 ] || fail "fetch --kernel flash should exit 0: $again"
+[ "$again" = "$out" ] || fail "fetch --kernel flash should print what fetch prints: $again"
+out=$("$tw" source fetch --kernel nosuch 2>&1)
+[ $? -eq 2 ] || fail "fetch --kernel nosuch should exit 2: $out"
+echo "$out" | grep -q "\-\-kernel got 'nosuch': expected one of flash" || fail "--kernel nosuch should name the kernels: $out"
+
+printf '# not a Pallas kernel\ndef something_else(x):\n  return x\n' > "$scratch/not_a_kernel.py"
+for action in "" fingerprint; do
+  if [ -z "$action" ]; then
+    out=$("$tw" source --pallas-source "$scratch/not_a_kernel.py" 2>&1)
+  else
+    out=$("$tw" source fingerprint "$scratch/not_a_kernel.py" 2>&1)
+  fi
+  [ $? -eq 1 ] || fail "source $action on a file that is no kernel's should exit 1: $out"
+  echo "$out" | grep -qF "which does not define _flash_attention_impl, so it is not the Pallas TPU flash attention file; give the path of jax's pallas/ops/tpu/flash_attention.py" ||
+    fail "source $action should say which file flash expects: $out"
+done
 
 out=$("$tw" source frobnicate 2>&1)
 [ $? -eq 2 ] || fail "an unknown action should exit 2: $out"

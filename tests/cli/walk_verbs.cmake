@@ -52,3 +52,35 @@ tilewalk_cli_test("tour --print shows a stop's question, its choices and the rec
   COMMAND ${tw} tour fixture --print --library ${CMAKE_SOURCE_DIR}/tests/cli/fixtures/library
   MATCH "ask: Will the next step, step 2, do any arithmetic\\?\n      1\\) Yes[^\n]*\n      2\\) No"
   MATCH2 "answer: no, choice 2\\. Step 2 pairs queries 0-127 with keys 256-383: 6 steps skip like it\\.")
+
+# --kernel: the default kernel named changes no byte; an unknown one is the one message of every verb.
+function(tilewalk_same_output name)
+  cmake_parse_arguments(ARG "" "EXIT" "FIRST;SECOND" ${ARGN})
+  list(JOIN ARG_FIRST "|" first)
+  list(JOIN ARG_SECOND "|" second)
+  add_test(NAME "cli: ${name}"
+    COMMAND ${CMAKE_COMMAND} "-DFIRST=${first}" "-DSECOND=${second}" "-DEXIT=${ARG_EXIT}"
+            -P ${CMAKE_CURRENT_SOURCE_DIR}/same_output.cmake)
+  set_tests_properties("cli: ${name}" PROPERTIES TIMEOUT 300)
+endfunction()
+set(fake ${fixtures}/fake_flash_attention.py)
+tilewalk_same_output("source --kernel flash prints what source prints" EXIT 0
+  FIRST ${tw} source --pallas-source ${fake} SECOND ${tw} source --kernel flash --pallas-source ${fake})
+tilewalk_same_output("source fingerprint --kernel flash prints what source fingerprint prints" EXIT 0
+  FIRST ${tw} source fingerprint ${fake} SECOND ${tw} source --kernel flash fingerprint ${fake})
+tilewalk_same_output("source --kernel flash refuses an unrelated file in the same words" EXIT 1
+  FIRST ${tw} source --pallas-source ${fixtures}/unrelated.py
+  SECOND ${tw} source --pallas-source ${fixtures}/unrelated.py --kernel flash)
+tilewalk_same_output("anchors --kernel flash prints what anchors prints" EXIT 1
+  FIRST ${tw} anchors --pallas-source ${fake} SECOND ${tw} anchors --kernel flash --pallas-source ${fake})
+tilewalk_same_output("anchors --json --kernel flash prints what anchors --json prints" EXIT 1
+  FIRST ${tw} anchors --json --pallas-source ${fake}
+  SECOND ${tw} anchors --json --pallas-source ${fake} --kernel flash)
+foreach(verb "source" "source|fetch" "source|fingerprint|${fake}" "anchors")
+  string(REPLACE "${fake}" "FILE" label "${verb}")
+  string(REPLACE "|" " " label "${label}")
+  string(REPLACE "|" ";" words "${verb}")
+  tilewalk_cli_test("${label} --kernel nosuch names the kernels there are" EXIT 2
+    COMMAND ${tw} ${words} --kernel nosuch
+    MATCH "--kernel got 'nosuch': expected one of flash[^\n]* \\(`tilewalk kernels` lists them\\)")
+endforeach()

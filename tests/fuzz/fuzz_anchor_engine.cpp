@@ -76,7 +76,7 @@ void CheckResolved(const std::vector<std::string>& lines, const tw::PythonOutlin
 }
 
 void CheckCoverage(const tw::RegionCoverage& c, bool any_range) {
-  const int regions = static_cast<int>(tw::PallasRegions().size());
+  const int regions = static_cast<int>(tilewalk::flash::KernelEntry().info().python.regions.size());
   Check(c.total == regions && static_cast<int>(c.regions.size()) == regions, "one coverage entry per region");
   int covered = 0;
   for (const auto& [name, is_covered] : c.regions) covered += is_covered;
@@ -106,6 +106,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       ranges.emplace_back(r.first, r.last);
     }
   }
-  CheckCoverage(tw::CoverRegions(lines, outline, ranges), !ranges.empty());
+  CheckCoverage(
+      tw::CoverRegions(tilewalk::flash::KernelEntry().info().python.regions, lines, outline, ranges),
+      !ranges.empty());
   return 0;
 }

@@ -132,14 +132,14 @@ void CheckLibrary(std::string_view text, const tw::Tour& tour) {
   for (const tw::TourStop& s : tour.stops) named += s.passages.size();
   std::size_t missing = 0, defaults = 0;
   for (const tw::Diagnostic& d : lib.diagnostics) {
-    if (d.file.starts_with("assets/passages/")) continue;  // the passage parse's own complaints
-    if (d.file == "assets/tours") {
+    if (d.file.starts_with("assets/flash/passages/")) continue;  // the passage parse's own complaints
+    if (d.file == "assets/flash/tours") {
       ++defaults;
       continue;
     }
     bool at_stop = false;
     for (const tw::TourStop& s : tour.stops) at_stop = at_stop || s.line == d.line;
-    Check(d.file == "assets/tours/fuzz.tour" && at_stop, "a cross-check names the stop it is about",
+    Check(d.file == "assets/flash/tours/fuzz.tour" && at_stop, "a cross-check names the stop it is about",
           d.ToString());
     missing += d.message.find("names no passage") != std::string::npos;
   }

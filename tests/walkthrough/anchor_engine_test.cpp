@@ -2,6 +2,7 @@
 // upstream edit, a renamed function, duplicated tokens, a missing token, and module-level code.
 #include <doctest/doctest.h>
 
+#include "kernels/flash/entry/kernel_entry.hpp"
 #include "tests/walkthrough/fixture_files.hpp"
 #include "walkthrough/anchor_engine.hpp"
 #include "walkthrough/pallas_regions.hpp"
@@ -95,7 +96,8 @@ TEST_CASE("module-level anchors and region coverage") {
   CHECK(constants.first == 3);
   // The fixture defines two of the real file's regions (below_or_on_diag and _verify_block) and has
   // module-level constants; passages over lines 3 and 8 cover "constants" and "below_or_on_diag".
-  const RegionCoverage c = CoverRegions(lines, outline, {{3, 3}, {8, 8}});
+  const RegionCoverage c =
+      CoverRegions(tilewalk::flash::KernelEntry().info().python.regions, lines, outline, {{3, 3}, {8, 8}});
   CHECK(c.total == 19);
   CHECK(c.covered == 2);
   CHECK(c.missing_in_file == 16);

@@ -158,8 +158,9 @@ TEST_CASE("a library cross-checks passages named by stops and anchors in the mir
   const EmbeddedFile tours[] = {{"t.tour", text}};
   const Library lib =
       LoadLibrary(tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry()), passages, tours);
-  CHECK(Mentions(lib.diagnostics, "assets/passages/01-running-max.md:7", "cpp anchor 'no_such_symbol'"));
-  CHECK(Mentions(lib.diagnostics, "assets/tours/t.tour:5", "names no passage 'elsewhere'"));
+  CHECK(
+      Mentions(lib.diagnostics, "assets/flash/passages/01-running-max.md:7", "cpp anchor 'no_such_symbol'"));
+  CHECK(Mentions(lib.diagnostics, "assets/flash/tours/t.tour:5", "names no passage 'elsewhere'"));
 }
 
 TEST_CASE("the mirror is embedded, with its sites and symbols") {

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "base/sha256.hpp"
 #include "tests/flash_walk.hpp"
 #include "tests/text_search.hpp"
 #include "walkthrough/pallas_source.hpp"
@@ -21,6 +22,11 @@ namespace {
 using tilewalk::test::Contains;
 
 const fs::path kFixtures = TILEWALK_WALKTHROUGH_FIXTURES;
+constexpr const char* kFlashSourceEnv = "TILEWALK_PALLAS_SOURCE";
+
+const tilewalk::kernel::PythonFile& FlashPython() {
+  return tilewalk::test::FlashWalk().kernel->info().python;
+}
 
 // A scratch folder removed at the end of the test.
 struct Scratch {
@@ -52,7 +58,7 @@ struct EnvVar {
 }  // namespace
 
 TEST_CASE("a file named by the flag is read line by line") {
-  const auto r = FindPallasSource(kFixtures / "fake_flash_attention.py", tilewalk::test::FlashWalk().pinned);
+  const auto r = FindPallasSource(tilewalk::test::FlashWalk(), kFixtures / "fake_flash_attention.py");
   REQUIRE(r.ok());
   CHECK(r->origin == PallasSourceOrigin::Flag);
   CHECK(r->lines->size() == 5);
@@ -61,30 +67,29 @@ TEST_CASE("a file named by the flag is read line by line") {
 }
 
 TEST_CASE("the environment variable is used when no flag is given") {
-  EnvVar env(kPallasSourceEnv, (kFixtures / "fake_flash_attention.py").string());
-  const auto r = FindPallasSource(std::nullopt, tilewalk::test::FlashWalk().pinned);
+  EnvVar env(kFlashSourceEnv, (kFixtures / "fake_flash_attention.py").string());
+  const auto r = FindPallasSource(tilewalk::test::FlashWalk(), std::nullopt);
   REQUIRE(r.ok());
   CHECK(r->origin == PallasSourceOrigin::Environment);
 }
 
 TEST_CASE("missing, empty, binary and unrelated files are errors that say what to do") {
   Scratch scratch;
-  const auto missing = FindPallasSource(kFixtures / "no_such_file.py", tilewalk::test::FlashWalk().pinned);
+  const auto missing = FindPallasSource(tilewalk::test::FlashWalk(), kFixtures / "no_such_file.py");
   REQUIRE_FALSE(missing.ok());
   CHECK(Contains(missing.error().message, "--pallas-source names"));
-  const auto empty = FindPallasSource(kFixtures / "empty.py", tilewalk::test::FlashWalk().pinned);
+  const auto empty = FindPallasSource(tilewalk::test::FlashWalk(), kFixtures / "empty.py");
   REQUIRE_FALSE(empty.ok());
   CHECK(Contains(empty.error().message, "is empty"));
-  const auto unrelated = FindPallasSource(kFixtures / "unrelated.py", tilewalk::test::FlashWalk().pinned);
+  const auto unrelated = FindPallasSource(tilewalk::test::FlashWalk(), kFixtures / "unrelated.py");
   REQUIRE_FALSE(unrelated.ok());
   CHECK(Contains(unrelated.error().message, "does not define _flash_attention_impl"));
-  CHECK_FALSE(FindPallasSource(kFixtures, tilewalk::test::FlashWalk().pinned).ok());
-  const auto binary =
-      FindPallasSource(scratch.Write("nul.py", std::string("def _flash_attention_impl(\0", 28)),
-                       tilewalk::test::FlashWalk().pinned);
+  CHECK_FALSE(FindPallasSource(tilewalk::test::FlashWalk(), kFixtures).ok());
+  const auto binary = FindPallasSource(
+      tilewalk::test::FlashWalk(), scratch.Write("nul.py", std::string("def _flash_attention_impl(\0", 28)));
   REQUIRE_FALSE(binary.ok());
   CHECK(Contains(binary.error().message, "NUL bytes"));
-  CHECK_FALSE(FindPallasSource(fs::path("/dev/zero"), tilewalk::test::FlashWalk().pinned).ok());
+  CHECK_FALSE(FindPallasSource(tilewalk::test::FlashWalk(), fs::path("/dev/zero")).ok());
 }
 
 TEST_CASE("a file past the size cap is refused before it is read") {
@@ -93,7 +98,7 @@ TEST_CASE("a file past the size cap is refused before it is read") {
   std::ofstream(huge) << "def _flash_attention_impl():\n";
   fs::resize_file(huge, 200ull << 20);  // sparse: 200 MB that take no disk
   const auto start = std::chrono::steady_clock::now();
-  const auto r = FindPallasSource(huge, tilewalk::test::FlashWalk().pinned);
+  const auto r = FindPallasSource(tilewalk::test::FlashWalk(), huge);
   REQUIRE_FALSE(r.ok());
   CHECK(r.error().reason == tilewalk::base::Reason::TooLarge);
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));
@@ -106,31 +111,31 @@ TEST_CASE("a byte-order mark is dropped and CRLF, CR and LF all end lines") {
   CHECK(SplitPythonLines("") == std::vector<std::string>{});
   Scratch scratch;
   const auto r =
-      FindPallasSource(scratch.Write("cr.py", "# a stand-in\rdef _flash_attention_impl(q):\r  return q\r"),
-                       tilewalk::test::FlashWalk().pinned);
+      FindPallasSource(tilewalk::test::FlashWalk(),
+                       scratch.Write("cr.py", "# a stand-in\rdef _flash_attention_impl(q):\r  return q\r"));
   REQUIRE(r.ok());
   CHECK(r->lines->size() == 3);
 }
 
 TEST_CASE("the cache file lives under XDG_CACHE_HOME, else ~/.cache, named by the pinned commit") {
-  const auto xdg = PallasCacheFile(tilewalk::test::FlashWalk().pinned, "/x/cache", "/home/u");
+  const auto xdg = PallasCacheFile(FlashPython(), tilewalk::test::FlashWalk().pinned, "/x/cache", "/home/u");
   REQUIRE(xdg);
   CHECK(xdg->parent_path() == fs::path("/x/cache/tilewalk"));
   CHECK(xdg->filename().string().starts_with("flash_attention-15c420602cf2"));
-  CHECK(PallasCacheFile(tilewalk::test::FlashWalk().pinned, "relative", "/home/u")->parent_path() ==
-        fs::path("/home/u/.cache/tilewalk"));
-  CHECK_FALSE(PallasCacheFile(tilewalk::test::FlashWalk().pinned, nullptr, nullptr));
+  CHECK(PallasCacheFile(FlashPython(), tilewalk::test::FlashWalk().pinned, "relative", "/home/u")
+            ->parent_path() == fs::path("/home/u/.cache/tilewalk"));
+  CHECK_FALSE(PallasCacheFile(FlashPython(), tilewalk::test::FlashWalk().pinned, nullptr, nullptr));
 }
 
 TEST_CASE("a python3 on PATH that never answers is stopped after its time limit") {
   Scratch scratch;
   const fs::path python = scratch.Write("python3", "#!/bin/sh\nexec /bin/sleep 60\n");
   ::chmod(python.c_str(), 0755);
-  unsetenv(kPallasSourceEnv);
+  unsetenv(kFlashSourceEnv);
   EnvVar path("PATH", scratch.path.string());
   EnvVar cache("XDG_CACHE_HOME", scratch.path.string());  // and no file of source fetch's
   const auto start = std::chrono::steady_clock::now();
-  const auto r = FindPallasSource(std::nullopt, tilewalk::test::FlashWalk().pinned);
+  const auto r = FindPallasSource(tilewalk::test::FlashWalk(), std::nullopt);
   const auto took = std::chrono::steady_clock::now() - start;
   REQUIRE_FALSE(r.ok());
   CHECK(r.error().reason == tilewalk::base::Reason::TimedOut);
@@ -142,24 +147,104 @@ TEST_CASE("a python3 that answers nonsense does not hide the file source fetch k
   Scratch scratch;
   const fs::path python = scratch.Write("python3", "#!/bin/sh\necho '\033]0;not a path'\n");
   ::chmod(python.c_str(), 0755);
-  unsetenv(kPallasSourceEnv);
+  unsetenv(kFlashSourceEnv);
   EnvVar path("PATH", scratch.path.string());
   EnvVar cache("XDG_CACHE_HOME", scratch.path.string());
-  const fs::path kept = *PallasCacheFileFromEnvironment(tilewalk::test::FlashWalk().pinned);
+  const fs::path kept = *PallasCacheFileFromEnvironment(tilewalk::test::FlashWalk());
   fs::create_directories(kept.parent_path());
   fs::copy_file(kFixtures / "fake_flash_attention.py", kept);
-  const auto r = FindPallasSource(std::nullopt, tilewalk::test::FlashWalk().pinned);
+  const auto r = FindPallasSource(tilewalk::test::FlashWalk(), std::nullopt);
   REQUIRE_MESSAGE(r.ok(), r.error().message);
   CHECK(r->origin == PallasSourceOrigin::Cache);
 }
 
 TEST_CASE("with nothing anywhere, the advice names source fetch") {
   Scratch scratch;
-  unsetenv(kPallasSourceEnv);
+  unsetenv(kFlashSourceEnv);
   EnvVar path("PATH", scratch.path.string());  // no python3
   EnvVar cache("XDG_CACHE_HOME", scratch.path.string());
-  const auto r = FindPallasSource(std::nullopt, tilewalk::test::FlashWalk().pinned);
+  const auto r = FindPallasSource(tilewalk::test::FlashWalk(), std::nullopt);
   REQUIRE_FALSE(r.ok());
   CHECK(r.error().reason == tilewalk::base::Reason::NotFound);
   CHECK(Contains(r.error().message, "tilewalk source fetch"));
+}
+
+namespace {
+
+// A second kernel, known only by its KernelInfo: its Python file and the fingerprint of the file it pins,
+// whose SHA-256 is that of `pinned_bytes`.
+struct OtherKernel {
+  std::string fingerprint_text;
+  tilewalk::EmbeddedFile fingerprint;
+  tilewalk::kernel::KernelInfo info;
+  explicit OtherKernel(const std::string& pinned_bytes) {
+    PinnedFile pinned;
+    pinned.commit = std::string(40, 'a');
+    pinned.path = "jax/experimental/pallas/ops/tpu/other/other_kernel.py";
+    pinned.sha256 = tilewalk::base::Sha256Hex(pinned_bytes);
+    pinned.url = "https://example.invalid/other_kernel.py";
+    pinned.fingerprint = FingerprintLines(SplitPythonLines(pinned_bytes));
+    fingerprint_text = FormatPinnedFile(pinned);
+    fingerprint = {"other_kernel.fingerprint", fingerprint_text};
+    info.name = "other";
+    info.title = "a kernel of the test";
+    info.python = {.file_name = "other_kernel.py",
+                   .jax_path = "pallas/ops/tpu/other/other_kernel.py",
+                   .module = "other",
+                   .defines = "_other_impl",
+                   .env_var = "TILEWALK_OTHER_SOURCE"};
+    info.assets.fingerprint = std::span(&fingerprint, 1);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("another kernel's pinned file is named as that kernel's, with the file this kernel expects") {
+  Scratch scratch;
+  const std::string bytes = "# another kernel's file\ndef _other_impl(q):\n  return q\n";
+  const fs::path path = scratch.Write("other_kernel.py", bytes);
+  const OtherKernel other(bytes);
+  const tilewalk::kernel::KernelInfo& flash = tilewalk::test::FlashWalk().kernel->info();
+  const tilewalk::kernel::KernelInfo* registered[] = {&flash, &other.info};
+
+  CHECK(KernelWithPinnedFile(tilewalk::base::Sha256Hex(bytes), flash, registered) == &other.info);
+  CHECK(KernelWithPinnedFile(tilewalk::base::Sha256Hex(bytes), other.info, registered) == nullptr);
+  CHECK(KernelWithPinnedFile(tilewalk::test::FlashWalk().pinned.sha256, other.info, registered) == &flash);
+
+  const auto recognised = ReadPallasSource(flash, path, PallasSourceOrigin::Flag, registered);
+  REQUIRE_FALSE(recognised.ok());
+  CHECK(recognised.error().message ==
+        "--pallas-source names '" + path.string() +
+            "', which is other's other_kernel.py (its pinned file); flash expects "
+            "flash_attention.py; give the path of jax's "
+            "pallas/ops/tpu/flash_attention.py, or choose the kernel other "
+            "(--kernel other)");
+  // The same file, with no kernel that pins it: the kernel's own words about a wrong file.
+  const auto unknown = ReadPallasSource(flash, path, PallasSourceOrigin::Flag);
+  REQUIRE_FALSE(unknown.ok());
+  CHECK(unknown.error().message ==
+        "--pallas-source names '" + path.string() +
+            "', which does not define _flash_attention_impl, so it is not the Pallas "
+            "TPU flash attention file; give the path of jax's "
+            "pallas/ops/tpu/flash_attention.py");
+  // Read as the other kernel's, the file is its own; the origin names that kernel's variable.
+  const auto own = ReadPallasSource(other.info, path, PallasSourceOrigin::Environment, registered);
+  REQUIRE_MESSAGE(own.ok(), own.error().message);
+  CHECK(PallasSourceOriginName(*own) == "TILEWALK_OTHER_SOURCE");
+}
+
+TEST_CASE("each kernel's cache file is named after its own Python file") {
+  const OtherKernel other("def _other_impl():\n  pass\n");
+  const auto kept =
+      PallasCacheFile(other.info.python, tilewalk::test::FlashWalk().pinned, "/x/cache", nullptr);
+  REQUIRE(kept);
+  CHECK(kept->filename().string() == "other_kernel-15c420602cf2.py");
+}
+
+TEST_CASE("a kernel that declares no Python file is told so, not searched for") {
+  tilewalk::kernel::KernelInfo bare;
+  bare.name = "bare";
+  const auto r = ReadPallasSource(bare, kFixtures / "fake_flash_attention.py", PallasSourceOrigin::Flag);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().message == "the kernel bare declares no Pallas file, so there is none to read");
 }

@@ -31,7 +31,7 @@ std::unique_ptr<Recording> Record(void (*set)(flash::Scenario&)) {
   return Recording::Record(flash::Erased(s));
 }
 
-void IntroScenario(flash::Scenario& s) {  // assets/scenarios/intro.flags
+void IntroScenario(flash::Scenario& s) {  // assets/flash/scenarios/intro.flags
   s.q_len = s.kv_len = 512;
   s.causal = true;
   s.block_sizes.block_k_major = 256;

@@ -25,8 +25,8 @@
 #include <string>
 #include <vector>
 
-#include "app/walk/body_coverage.hpp"
 #include "base/sha256.hpp"
+#include "kernels/flash/entry/kernel_entry.hpp"
 #include "kernels/flash/scenario_options.hpp"
 #include "kernels/flash/scenario_presets.hpp"
 #include "kernels/flash/training_step.hpp"
@@ -60,8 +60,8 @@ std::vector<Named> Scenarios() {
   std::vector<Named> all;
   for (const std::string& preset : flash::ScenarioPresetNames())
     all.push_back({"preset/" + preset, ParseWords("--scenario " + preset, preset)});
-  for (const app::CoverageScenario& c : app::CoverageScenarios())
-    all.push_back({"coverage/" + c.name, ParseWords(c.flags, c.name)});
+  for (const kernel::CoverageScenario& c : flash::KernelEntry().info().python.coverage)
+    all.push_back({"coverage/" + std::string(c.name), ParseWords(std::string(c.flags), std::string(c.name))});
   // What no preset runs: a chip with two TensorCores (events on core 1, its clock), and bfloat16 inputs.
   for (const auto& [name, flags] :
        {std::pair<std::string, std::string>{"megacore-v4", "--scenario walk-causal-bias --chip v4"},

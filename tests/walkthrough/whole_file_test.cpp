@@ -18,7 +18,7 @@ TEST_CASE("the whole-file tour covers every region, in file order") {
   REQUIRE(lib.diagnostics.empty());
   const Tour* tour = lib.FindTour("whole-file");
   REQUIRE(tour);
-  for (const PallasRegion& region : PallasRegions()) {
+  for (const tilewalk::kernel::PallasRegion& region : tilewalk::flash::KernelEntry().info().python.regions) {
     bool covered = false;
     for (const TourStop& s : tour->stops)
       for (const std::string& id : s.passages)

@@ -5,8 +5,9 @@
 
 #include "base/embedded_file.hpp"
 
-std::span<const tilewalk::EmbeddedFile> FlashMirrorFiles();       // kernels/flash/*.{hpp,cpp}
-std::span<const tilewalk::EmbeddedFile> FlashSiteFiles();         // assets/sites/*.sites
-std::span<const tilewalk::EmbeddedFile> FlashPassageFiles();      // assets/passages/*.md
-std::span<const tilewalk::EmbeddedFile> FlashTourFiles();         // assets/tours/*.tour
-std::span<const tilewalk::EmbeddedFile> FlashFingerprintFiles();  // assets/pallas/flash_attention.fingerprint
+std::span<const tilewalk::EmbeddedFile> FlashMirrorFiles();   // kernels/flash/*.{hpp,cpp}
+std::span<const tilewalk::EmbeddedFile> FlashSiteFiles();     // assets/flash/sites/*.sites
+std::span<const tilewalk::EmbeddedFile> FlashPassageFiles();  // assets/flash/passages/*.md
+std::span<const tilewalk::EmbeddedFile> FlashTourFiles();     // assets/flash/tours/*.tour
+std::span<const tilewalk::EmbeddedFile>
+FlashFingerprintFiles();  // assets/flash/pallas/flash_attention.fingerprint

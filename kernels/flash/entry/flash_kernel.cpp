@@ -1,5 +1,6 @@
 #include "kernels/api/kernel.hpp"
 #include "kernels/flash/entry/flash_assets.hpp"
+#include "kernels/flash/entry/flash_python.hpp"
 #include "kernels/flash/entry/flash_run.hpp"
 #include "kernels/flash/entry/kernel_entry.hpp"
 #include "kernels/flash/flash_error.hpp"
@@ -48,7 +49,8 @@ class FlashKernel final : public kernel::Kernel {
                             .ops = {.type = &typeid(Scenario),
                                     .make_default = MakeDefaultScenario,
                                     .clone = CloneScenario}},
-               .assets = {.root = "assets",
+               .python = FlashPythonFile(),
+               .assets = {.root = "assets/flash",
                           .mirror = FlashMirrorFiles(),
                           .sites = FlashSiteFiles(),
                           .passages = FlashPassageFiles(),

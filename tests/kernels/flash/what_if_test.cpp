@@ -27,7 +27,7 @@ int CopiesOf(int steps, const std::function<int(int)>& block_at) {
   return copies;
 }
 
-Scenario Intro() {  // assets/scenarios/intro.flags: a causal 4 × 4 grid in each backward launch
+Scenario Intro() {  // assets/flash/scenarios/intro.flags: a causal 4 × 4 grid in each backward launch
   Scenario s;
   s.q_len = s.kv_len = 512;
   s.causal = true;
