@@ -6,6 +6,7 @@
 #include "kernels/splash/entry/reference_check.hpp"
 #include "kernels/splash/entry/scenario_fields.hpp"
 #include "kernels/splash/entry/splash_assets.hpp"
+#include "kernels/splash/entry/splash_python.hpp"
 #include "kernels/splash/entry/splash_run.hpp"
 #include "kernels/splash/entry/splash_scenario.hpp"
 #include "kernels/splash/host_memory.hpp"
@@ -66,6 +67,7 @@ class SplashKernel final : public kernel::Kernel {
                             .ops = {.type = &typeid(SplashScenario),
                                     .make_default = MakeDefaultScenario,
                                     .clone = CloneScenario}},
+               .python = SplashPythonFile(),
                .assets = {.root = "assets/splash",
                           .mirror = SplashMirrorFiles(),
                           .sites = SplashSiteFiles(),

@@ -13,8 +13,10 @@
 #include <sstream>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "base/bounded_read.hpp"
+#include "kernels/api/scenario_args.hpp"
 #include "kernels/registry/registry.hpp"
 #include "walkthrough/anchor_engine.hpp"
 #include "walkthrough/ask.hpp"
@@ -177,4 +179,35 @@ TEST_CASE("every splash passage resolves in the pinned splash_attention_kernel.p
     CHECK_MESSAGE(r.last == p.pallas.hint_last,
                   p.file << ": ends at " << r.last << ", hint says " << p.pallas.hint_last);
   }
+}
+
+TEST_CASE("splash declares its Python file: coverage scenarios that parse, bodies that name them") {
+  const kernel::Kernel* splash = kernel::FindKernel("splash");
+  REQUIRE(splash != nullptr);
+  const kernel::PythonFile& python = splash->info().python;
+  CHECK(python.file_name == "splash_attention_kernel.py");
+  CHECK(python.env_var == "TILEWALK_SPLASH_SOURCE");
+  REQUIRE_FALSE(python.coverage.empty());
+  for (const kernel::CoverageScenario& c : python.coverage) {
+    std::vector<std::string> words;
+    std::istringstream in{std::string(c.flags)};
+    for (std::string w; in >> w;) words.push_back(w);
+    const auto parsed = kernel::ParseScenario(*splash, words);
+    CHECK_MESSAGE(parsed.ok(), c.name << ": " << (parsed.ok() ? "" : parsed.error().message));
+  }
+  for (const kernel::CoverageBody& body : python.bodies)
+    CHECK_MESSAGE(std::any_of(python.coverage.begin(), python.coverage.end(),
+                              [&](const kernel::CoverageScenario& c) { return c.name == body.scenario; }),
+                  body.function);
+  const char* path = std::getenv("TILEWALK_SPLASH_SOURCE");
+  if (path == nullptr || *path == '\0') return;
+  const base::Result<std::string> text = base::ReadTextFile(path, std::size_t{1} << 22);
+  REQUIRE(text);
+  const PythonOutline outline = OutlinePython(SplitPythonLines(*text));
+  for (const kernel::PallasRegion& region : python.regions)
+    for (std::string_view function : region.functions)
+      CHECK_MESSAGE((function == "<module>" ||
+                     std::any_of(outline.blocks.begin(), outline.blocks.end(),
+                                 [&](const PythonBlock& b) { return b.indent == 0 && b.name == function; })),
+                    region.name << ": " << function);
 }
