@@ -22,7 +22,7 @@ bool IsHelpFlag(std::string_view arg) {
 
 void PrintGlobalHelp(std::ostream& out) {
   out << "tilewalk " << kVersion
-      << ": step through the Pallas TPU flash-attention kernel on a simulated TPU.\n"
+      << ": step through Pallas TPU attention kernels on a simulated TPU ('tilewalk kernels' lists them).\n"
       << "\n"
       << "Usage: tilewalk [VERB] [OPTIONS]\n"
       << "       tilewalk VERB --help\n"

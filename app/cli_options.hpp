@@ -43,7 +43,7 @@ OptionSpec ThemeOption(std::string help, views::palette::Theme& into);
 OptionSpec ThreadsOption();
 
 // --max-memory BYTES, for every verb that records: the host memory a scenario may be estimated to need
-// (flash::EstimateHostMemory) before it is refused, from kLeastMaxMemory to kMostMaxMemory, in bytes or
+// (Kernel::EstimateHostMemory) before it is refused, from kLeastMaxMemory to kMostMaxMemory, in bytes or
 // with a binary unit (base::ParseByteSize). Like --threads it sets the cap for the whole process
 // (kernel::SetMaxHostBytes); cli.cpp clears it when the verb returns.
 inline constexpr uint64_t kLeastMaxMemory = uint64_t{1} << 20;  // 1 MiB

@@ -6,6 +6,7 @@
 #include "app/check/check_verb.hpp"
 #include "app/export/export_verb.hpp"
 #include "app/gui/gui_verb.hpp"
+#include "app/kernels/kernels_verb.hpp"
 #include "app/trace/trace_verb.hpp"
 #include "app/walk/anchors_verb.hpp"
 #include "app/walk/source_verb.hpp"
@@ -36,6 +37,11 @@ std::span<const Verb> VerbTable() {
            .synopsis = kExportSynopsis,
            .options = ExportHelp,
            .run = RunExportVerb},
+      Verb{.name = "kernels",
+           .summary = "List the kernels: their launches, scenario flags and the Pallas file each mirrors",
+           .synopsis = kKernelsSynopsis,
+           .options = KernelsHelp,
+           .run = RunKernelsVerb},
       Verb{.name = "anchors",
            .summary = "Show where every passage lands in the real Pallas file, and the regions covered",
            .synopsis = kAnchorsSynopsis,

@@ -142,8 +142,14 @@ class TourReader {
     } else if (key == "default") {
       if (value != "yes" && value != "no") Problem(n, "default is yes or no");
       m_tour.is_default = value == "yes";
+    } else if (key == "kernel") {
+      const std::string_view name = m_walk.kernel->info().name;
+      if (value != name)
+        Problem(n, "kernel: '" + base::CutText(value) + "', but this tour is read with the " +
+                       std::string(name) +
+                       " kernel's passages and sites; put it with that kernel's tours, or drop the line");
     } else {
-      Problem(n, "unknown tour key '" + key + "'; a tour takes title, question, default, then stops");
+      Problem(n, "unknown tour key '" + key + "'; a tour takes title, question, default, kernel, then stops");
     }
   }
 

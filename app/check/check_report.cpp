@@ -7,8 +7,6 @@
 #include <string>
 
 #include "app/scenario_json.hpp"
-#include "kernels/flash/flash_error.hpp"
-#include "kernels/flash/scenario.hpp"
 #include "walkthrough/kernel_error_text.hpp"
 #include "walkthrough/kernel_walk.hpp"
 
@@ -82,8 +80,8 @@ nlohmann::json CheckReportJson(const CheckRun& run) {
                             {"verdict", std::string(kernel::VerdictName(e.verdict))},
                             {"pass", e.pass}};
   j["masked_rows"] = run.comparison.masked_rows;
-  const auto& typed = run.scenario.As<flash::Scenario>();
-  j["segments"] = {{"asked", typed.segments}, {"count", typed.SegmentCount()}};
+  for (const kernel::ReportFact& fact : run.scenario.kernel().ReportFacts(run.scenario))
+    j[fact.object][fact.key] = fact.value;
   j["launches"] = nlohmann::json::object();
   for (const kernel::LaunchOutcome& l : run.step.launches) j["launches"][l.name] = LaunchJson(l);
   if (run.step.error)
@@ -101,14 +99,6 @@ nlohmann::json CheckReportJson(const CheckRun& run) {
 }
 
 namespace {
-
-std::string SegmentWords(const flash::Scenario& s) {
-  if (s.segments == 0) return "";
-  const int count = s.SegmentCount();
-  if (count == s.segments) return ", " + std::to_string(count) + " segments";
-  return ", " + std::to_string(count) + " segments (asked " + std::to_string(s.segments) +
-         ": at most one per token of the shorter sequence)";
-}
 
 std::string ResultWord(kernel::Verdict v) {
   return v == kernel::Verdict::Fail ? "FAIL" : std::string(kernel::VerdictName(v));
@@ -137,9 +127,12 @@ std::string UncheckableWords(const kernel::ReferenceComparison& c) {
 
 // The table of errors, then a line for each thing it does not say by itself.
 void PrintOutputs(const kernel::ReferenceComparison& c, std::ostream& out) {
-  out << "output   max abs error   max rel error   tolerance   result\n";
+  // The names' column: 7 wide, or as wide as the longest name ("logsumexp").
+  std::size_t width = 7;
+  for (const kernel::OutputError& e : c.outputs) width = std::max(width, e.name.size());
+  out << "output" << std::string(width - 4, ' ') << "max abs error   max rel error   tolerance   result\n";
   for (const kernel::OutputError& e : c.outputs)
-    out << "  " << e.name << std::string(7 - e.name.size(), ' ') << Format("%13.3e", e.max_abs) << "   "
+    out << "  " << e.name << std::string(width - e.name.size(), ' ') << Format("%13.3e", e.max_abs) << "   "
         << Format("%13.3e", e.max_rel) << "   " << Format("%9.1e", e.tolerance) << "   "
         << ResultWord(e.verdict) << "\n";
   for (const kernel::OutputError& e : c.outputs)
@@ -170,26 +163,10 @@ void PrintOutputs(const kernel::ReferenceComparison& c, std::ostream& out) {
   }
 }
 
-// ", last q block padded with NaN (56 rows past q_len)" when block_q does not divide q_len; else empty.
-std::string PaddingWords(const flash::Scenario& s) {
-  const int block_q = s.block_sizes.block_q;
-  if (block_q <= 0 || s.q_len % block_q == 0) return {};
-  return ", last q block padded with " + std::string(s.pad == tpu::PadFill::NaN ? "NaN" : "zeros") + " (" +
-         std::to_string(block_q - s.q_len % block_q) + " rows past q_len)";
-}
-
 }  // namespace
 
 void PrintCheckReport(const CheckRun& run, std::ostream& out) {
-  const auto& s = run.scenario.As<flash::Scenario>();
-  out << "scenario: batch " << s.batch << ", heads " << s.heads << ", q_len " << s.q_len << ", kv_len "
-      << s.kv_len << ", head_dim " << s.head_dim << (s.causal ? ", causal" : "") << (s.bias ? ", bias" : "")
-      << SegmentWords(s) << ", " << tpu::DTypeName(s.dtype) << ", precision "
-      << tpu::PrecisionName(s.precision) << ", chip " << s.chip << PaddingWords(s)
-      << (s.naive_index_maps ? ", naive index maps" : "")
-      << (s.what_if != flash::WhatIf::None ? ", what-if " + std::string(flash::WhatIfName(s.what_if)) : "")
-      << (s.poison != flash::Poison::None ? ", q[0,0,0,0] = " + std::string(flash::PoisonName(s.poison)) : "")
-      << "\n\n";
+  out << "scenario: " << run.scenario.kernel().DescribeScenario(run.scenario) << "\n\n";
   PrintOutputs(run.comparison, out);
   const bool nonfinite_mismatch =
       std::any_of(run.comparison.outputs.begin(), run.comparison.outputs.end(),

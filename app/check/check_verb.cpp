@@ -10,19 +10,18 @@
 #include "app/check/watched_step.hpp"
 #include "app/cli_options.hpp"
 #include "app/json_text.hpp"
+#include "app/kernel_scenario_args.hpp"
 #include "app/progress_line.hpp"
 #include "base/interrupt_guard.hpp"
 #include "base/os_error.hpp"
 #include "kernels/api/memory_guard.hpp"
-#include "kernels/api/scenario_args.hpp"
-#include "kernels/registry/registry.hpp"
 #include "walkthrough/kernel_error_text.hpp"
 #include "walkthrough/kernel_walk.hpp"
 
 namespace tilewalk::app {
 namespace {
 
-std::vector<OptionSpec> CheckOptionSpecs(CheckOptions& into, kernel::ScenarioArgs& scenario) {
+std::vector<OptionSpec> CheckOptionSpecs(CheckOptions& into, KernelScenarioArgs& scenario) {
   std::vector<OptionSpec> specs = scenario.Specs();
   specs.push_back(SwitchOption("--json", "print the report as one JSON object", into.json));
   specs.push_back(PathOption("--dump", "DIR", "a folder",
@@ -37,16 +36,17 @@ std::vector<OptionSpec> CheckOptionSpecs(CheckOptions& into, kernel::ScenarioArg
 
 std::string CheckHelp() {
   CheckOptions options;
-  kernel::ScenarioArgs scenario(kernel::DefaultKernel());
+  KernelScenarioArgs scenario;
   return base::OptionsHelp(CheckOptionSpecs(options, scenario));
 }
 
 base::Result<CheckOptions> ParseCheckOptions(std::span<const std::string_view> args) {
   CheckOptions options;
-  kernel::ScenarioArgs scenario_args(kernel::DefaultKernel());
+  KernelScenarioArgs scenario_args(args);
+  if (!scenario_args.status()) return scenario_args.status().error();
   if (const auto parsed = base::ParseOptions(args, CheckOptionSpecs(options, scenario_args)); !parsed)
     return parsed.error();
-  const auto built = scenario_args.Build();
+  const auto built = scenario_args.scenario().Build();
   if (!built) return built.error();
   if (const base::Status runnable = kernel::CheckRunnable(*built, {.record = false}); !runnable)
     return runnable.error();

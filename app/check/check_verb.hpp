@@ -13,7 +13,8 @@
 
 namespace tilewalk::app {
 
-inline constexpr std::string_view kCheckSynopsis = "[SCENARIO FLAGS] [--json] [--dump DIR [--force]]";
+inline constexpr std::string_view kCheckSynopsis =
+    "[--kernel NAME] [SCENARIO FLAGS] [--json] [--dump DIR [--force]]";
 
 struct CheckOptions {
   std::optional<kernel::Scenario> scenario{};   // set by ParseCheckOptions

@@ -13,7 +13,7 @@
 #include "app/pixel_size.hpp"
 #include "app/screen/tour_layout.hpp"
 #include "app/views/tour_palette.hpp"
-#include "kernels/flash/scenario.hpp"
+#include "kernels/api/scenario.hpp"
 
 namespace tilewalk::app {
 
@@ -22,9 +22,11 @@ namespace tilewalk::app {
 inline constexpr long long kMaxFramePixels = 64ll * 1024 * 1024;
 
 struct ExportOptions {
-  std::string tour{};                         // --tour NAME; empty with no scenario flags: the default tour
-  std::optional<flash::Scenario> scenario{};  // scenario flags instead of a tour
-  std::filesystem::path out{};                // --out DIR, required
+  std::string tour{};  // --tour NAME; empty with no scenario flags: the default tour
+  const kernel::Kernel* kernel =
+      nullptr;  // --kernel NAME: whose library the tour is looked for in; null: any
+  std::optional<kernel::Scenario> scenario{};    // scenario flags instead of a tour (of the --kernel chosen)
+  std::filesystem::path out{};                   // --out DIR, required
   PixelSize size{.width = 1280, .height = 720};  // --size WxH: the layout, in pixels at scale 1
   bool size_given = false;                       // --size was given (a figure has a size per pane else)
   float scale = 1.0f;                            // --scale S: frame pixels per layout pixel

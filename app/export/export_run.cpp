@@ -27,16 +27,15 @@
 #include "base/os_error.hpp"
 #include "base/safe_output.hpp"
 #include "base/terminal_text.hpp"
-#include "kernels/flash/scenario_options.hpp"
-#include "kernels/registry/registry.hpp"
+#include "kernels/api/scenario_args.hpp"
 #include "walkthrough/kernel_walk.hpp"
 
 namespace tilewalk::app {
 namespace {
 
-std::optional<flash::Scenario> ParsedScenario(const std::vector<std::string>& flags) {
-  auto scenario = flash::ParseScenario(flags);
-  return scenario ? std::optional<flash::Scenario>(*scenario) : std::nullopt;
+std::optional<kernel::Scenario> ParsedScenario(const walkthrough::TourStop& stop) {
+  auto scenario = kernel::ParseScenario(*stop.kernel, stop.scenario);
+  return scenario ? std::optional<kernel::Scenario>(*scenario) : std::nullopt;
 }
 
 struct PlannedStop {
@@ -86,7 +85,8 @@ std::optional<std::vector<PlannedStop>> Plan(session::TourSession& session, Fram
 
 Manifest ManifestHeader(const ExportOptions& options, const session::TourSession& session, FrameEvery every) {
   Manifest m{.tilewalk_version = std::string(kVersion),
-             .pallas_commit = walkthrough::WalkOf(kernel::DefaultKernel()).pinned.commit,
+             .kernel = std::string(session.kernel().info().name),
+             .pallas_commit = walkthrough::WalkOf(session.kernel()).pinned.commit,
              .kind = options.scenario ? "scenario" : "tour",
              .every = std::string(FrameEveryName(every)),
              .size = options.size,
@@ -197,7 +197,7 @@ base::Result<DrawnFrames> DrawFrames(const std::vector<PlannedStop>& plan, int t
     ManifestStop described{.title = tour_stop.title,
                            .show = std::string(walkthrough::StopPaneName(tour_stop.show)),
                            .focus = tour_stop.focus,
-                           .scenario = ParsedScenario(tour_stop.scenario),
+                           .scenario = ParsedScenario(tour_stop),
                            .first_frame = static_cast<int>(manifest.frames.size())};
     const std::size_t count = std::max<std::size_t>(1, stop.events.size());
     for (std::size_t i = 0; i < count && !writer.Failed() && status && !interrupted; ++i) {
@@ -291,6 +291,7 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& err) {
   session::TourSession session(
       {.library_folder = options.library,
        .tour = options.tour,
+       .kernel = options.kernel,
        .pallas_source = options.pallas_source,
        .scenario = options.scenario,
        .cancelled = [&interrupts] { return interrupts.Interrupted(); },

@@ -5,14 +5,13 @@
 #include "app/cli_options.hpp"
 #include "app/export/export_run.hpp"
 #include "app/export/pane_files.hpp"
+#include "app/kernel_scenario_args.hpp"
 #include "app/library_problems.hpp"
 #include "app/pallas_for_verb.hpp"
 #include "app/screen/figure_screen.hpp"
 #include "base/byte_size.hpp"
 #include "base/number_text.hpp"
 #include "kernels/api/memory_guard.hpp"
-#include "kernels/api/scenario_args.hpp"
-#include "kernels/registry/registry.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -67,7 +66,7 @@ std::vector<OptionSpec> OutputSpecs(ExportOptions& into) {
 }
 
 std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std::filesystem::path>& out,
-                                          kernel::ScenarioArgs& scenario) {
+                                          KernelScenarioArgs& scenario) {
   std::vector<OptionSpec> specs = {
       PathOption(
           "--out", "DIR", "a folder",
@@ -119,7 +118,7 @@ std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std
                  into.library),
       KeepGoingOption(into.keep_going),
       PathOption("--pallas-source", "PATH", "a file",
-                 "The Pallas flash_attention.py to show beside the C++ mirror", into.pallas_source),
+                 "The kernel's Pallas file to show beside the C++ mirror", into.pallas_source),
       ThreadsOption(),
       MaxMemoryOption(),
   };
@@ -232,7 +231,7 @@ base::Status CheckSvgOptions(ExportOptions& options, const std::vector<std::stri
 std::string ExportHelp() {
   ExportOptions options;
   std::optional<std::filesystem::path> out;
-  kernel::ScenarioArgs scenario(kernel::DefaultKernel());
+  KernelScenarioArgs scenario;
   return base::OptionsHelp(ExportOptionSpecs(options, out, scenario));
 }
 
@@ -241,8 +240,10 @@ base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view>
   using base::Reason;
   ExportOptions options;
   std::optional<std::filesystem::path> out;
-  kernel::ScenarioArgs scenario_args(kernel::DefaultKernel());
-  std::vector<OptionSpec> specs = ExportOptionSpecs(options, out, scenario_args);
+  KernelScenarioArgs kernel_args(args);
+  if (!kernel_args.status()) return kernel_args.status().error();
+  kernel::ScenarioArgs& scenario_args = kernel_args.scenario();
+  std::vector<OptionSpec> specs = ExportOptionSpecs(options, out, kernel_args);
   std::vector<std::string_view> given;
   RecordGiven(specs, {"--size", "--scale", "--html", "--video", "--panes"}, given);
   if (const auto parsed = base::ParseOptions(args, specs); !parsed) return parsed.error();
@@ -265,6 +266,7 @@ base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view>
                     " makes frames of " + SizeText(frame) + " pixels (" +
                     base::DescribeBytes(static_cast<std::uint64_t>(frame.width) * frame.height * 4) +
                     " each), more than the 64 megapixels an export draws; lower --size or --scale");
+  if (kernel_args.kernel_given()) options.kernel = &kernel_args.kernel();
   if (!scenario_args.given()) return options;
   if (!options.tour.empty())
     return Fail(Reason::Usage,
@@ -274,14 +276,19 @@ base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view>
   if (const base::Status runnable = kernel::CheckRunnable(*built); !runnable) return runnable.error();
   if (options.every == FrameEvery::Stop)
     return Fail(Reason::Usage, "--every stop needs a tour; a scenario has no stops (try --every step)");
-  options.scenario = built->As<flash::Scenario>();
+  options.scenario = *built;
   return options;
 }
 
 VerbResult RunExportVerb(const VerbCall& call) {
   const auto options = ParseExportOptions(call.args);
   if (!options) return options.error();
-  if (const base::Status pallas = CheckPallasFlag(options->pallas_source); !pallas) return pallas.error();
+  // The file is the kernel's whose tour or scenario is drawn: --kernel's, else the default's.
+  const kernel::Kernel& kernel = options->scenario ? options->scenario->kernel()
+                                 : options->kernel ? *options->kernel
+                                                   : kernel::DefaultKernel();
+  if (const base::Status pallas = CheckPallasFlag(options->pallas_source, kernel); !pallas)
+    return pallas.error();
   return RunExport(*options, call.err);
 }
 

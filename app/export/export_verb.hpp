@@ -12,7 +12,8 @@
 namespace tilewalk::app {
 
 inline constexpr std::string_view kExportSynopsis =
-    "--out DIR [--tour NAME | scenario flags] [--every statement|dma|step|stop] [--size WxH] [--scale S] "
+    "--out DIR [--kernel NAME] [--tour NAME | scenario flags] [--every statement|dma|step|stop] [--size WxH] "
+    "[--scale S] "
     "[--panes LIST] [--html] [--video] [--motion] [--force]";
 std::string ExportHelp();
 

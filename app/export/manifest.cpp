@@ -4,7 +4,6 @@
 
 #include "app/json_text.hpp"
 #include "app/scenario_json.hpp"
-#include "kernels/flash/scenario_options.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -12,20 +11,19 @@ namespace {
 using nlohmann::ordered_json;
 
 constexpr std::string_view kManifestFormat = "tilewalk-export";
-// The schema's version: 5 added the `motion` list (export --motion); 4 added a stop's `show` and `focus`, and
-// empty panes that have no image; 3 the texts (narration, passages, alt text, code lines, the event's
-// fields).
-constexpr int kManifestVersion = 5;
+// The schema's version: 6 added `kernel`, the kernel the export runs (`tilewalk kernels`); 5 added the
+// `motion` list (export --motion); 4 added a stop's `show` and `focus`, and empty panes that have no
+// image; 3 the texts (narration, passages, alt text, code lines, the event's fields).
+constexpr int kManifestVersion = 6;
 
 ordered_json OrNull(const std::string& s) {
   return s.empty() ? ordered_json(nullptr) : ordered_json(s);
 }
 
 // A scenario as typed settings and as the flags that reproduce it.
-ordered_json ScenarioEntry(const std::optional<flash::Scenario>& scenario) {
+ordered_json ScenarioEntry(const std::optional<kernel::Scenario>& scenario) {
   if (!scenario) return nullptr;
-  const kernel::Scenario erased = flash::Erased(*scenario);
-  return {{"settings", ScenarioJson(erased)}, {"flags", erased.ToFlags()}};
+  return {{"settings", ScenarioJson(*scenario)}, {"flags", scenario->ToFlags()}};
 }
 
 ordered_json TextJson(const ManifestText& text) {
@@ -139,6 +137,7 @@ std::string ManifestJson(const Manifest& m) {
   j["format"] = kManifestFormat;
   j["format_version"] = kManifestVersion;
   j["tilewalk_version"] = m.tilewalk_version;
+  j["kernel"] = m.kernel;
   j["pallas_commit"] = m.pallas_commit;
   j["kind"] = m.kind;
   if (m.kind == "tour") {

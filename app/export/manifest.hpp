@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "app/pixel_size.hpp"
-#include "kernels/flash/scenario.hpp"
+#include "kernels/api/scenario.hpp"
 #include "walkthrough/stop_picture.hpp"
 
 namespace tilewalk::app {
@@ -76,9 +76,9 @@ struct ManifestFrame {
 
 struct ManifestStop {
   std::string title{};
-  std::string show{};                         // the pane the stop's words are about: "grid", "memory", ...
-  walkthrough::StopFocus focus{};             // what in that pane the stop brings forward; kind None: nothing
-  std::optional<flash::Scenario> scenario{};  // the stop's scenario; none when its flags do not read
+  std::string show{};              // the pane the stop's words are about: "grid", "memory", ...
+  walkthrough::StopFocus focus{};  // what in that pane the stop brings forward; kind None: nothing
+  std::optional<kernel::Scenario> scenario{};  // the stop's scenario; none when its flags do not read
   std::string passage{};
   int first_frame = 0;  // index into frames
   int frame_count = 0;
@@ -109,10 +109,11 @@ struct ManifestMotion {
 
 struct Manifest {
   std::string tilewalk_version{};
-  std::string pallas_commit{};                // the commit the passages' line hints refer to
-  std::string kind = "tour";                  // "tour" or "scenario"
-  std::string tour_id{}, tour_title{};        // kind "tour"
-  std::optional<flash::Scenario> scenario{};  // kind "scenario"
+  std::string kernel{};                        // the kernel the tour or scenario runs (KernelInfo::name)
+  std::string pallas_commit{};                 // the commit the passages' line hints refer to
+  std::string kind = "tour";                   // "tour" or "scenario"
+  std::string tour_id{}, tour_title{};         // kind "tour"
+  std::optional<kernel::Scenario> scenario{};  // kind "scenario"
   std::string every{};
   PixelSize size{};
   float scale = 1.0f;

@@ -336,7 +336,8 @@ ExitCode RunGui(const GuiOptions& options, std::ostream& out, std::ostream& err)
   // cannot run a failure (1), each with its file:line.
   std::optional<std::vector<ScriptCommand>> commands;
   if (options.script) {
-    auto loaded = LoadScript(*options.script);
+    auto loaded =
+        LoadScript(*options.script, options.kernel != nullptr ? *options.kernel : kernel::DefaultKernel());
     if (!loaded) {
       err << "tilewalk gui: " << loaded.error().message << "\n";
       return loaded.error().reason == base::Reason::Malformed ? ExitCode::Failure : ExitCode::Usage;

@@ -10,6 +10,7 @@
 #include "app/views/play_rate.hpp"
 #include "app/views/timeline_picture.hpp"
 #include "app/views/tour_palette.hpp"
+#include "kernels/api/kernel.hpp"
 
 namespace tilewalk::app {
 
@@ -21,10 +22,12 @@ struct GuiOptions {
   bool size_given = false;  // --size: the window keeps it, in classroom mode too (else that goes fullscreen)
   std::optional<std::filesystem::path> screenshot{};  // render, save this PNG, exit
   bool gallery = false;  // --gallery: show the gallery; with --screenshot, a folder of one PNG per exhibit
-  int screenshot_frames = kMinScreenshotFrames;               // frames rendered before the capture
-  std::string tour{};                                         // --tour NAME; empty: the default tour
-  int stop = 1;                                               // --stop K, 1-based
-  bool stop_given = false;                                    // --stop was on the command line
+  int screenshot_frames = kMinScreenshotFrames;  // frames rendered before the capture
+  std::string tour{};                            // --tour NAME; empty: the default tour
+  const kernel::Kernel* kernel =
+      nullptr;              // --kernel NAME: its tours, its default tour, its fields in --script set
+  int stop = 1;             // --stop K, 1-based
+  bool stop_given = false;  // --stop was on the command line
   std::optional<std::filesystem::path> library{};             // --library DIR: passages and tours from disk
   bool keep_going = false;                                    // --keep-going: open a library with problems
   std::optional<std::filesystem::path> pallas_source{};       // --pallas-source PATH

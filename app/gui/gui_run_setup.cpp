@@ -6,6 +6,7 @@
 #include "app/gui/tour_picker.hpp"
 #include "app/library_problems.hpp"
 #include "base/terminal_text.hpp"
+#include "kernels/registry/registry.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -13,10 +14,11 @@ namespace {
 // Records the first stop's scenario; the window is already up, so a slow recording is not a blank desktop.
 // A tour remembered from an older library may be gone: the default one opens rather than the gallery.
 std::unique_ptr<session::TourSession> OpenSession(const GuiOptions& options, const std::string& name,
-                                                  int stop) {
+                                                  int stop, const kernel::Kernel* kernel) {
   return std::make_unique<session::TourSession>(
       session::SessionOptions{.library_folder = options.library,
                               .tour = name,
+                              .kernel = kernel,
                               .stop = stop,
                               .pallas_source = options.pallas_source,
                               .background_recording = true});
@@ -57,11 +59,16 @@ void LoadUserSettings(GuiRun& run) {
 
 void OpenTour(GuiRun& run) {
   const GuiOptions& options = run.options;
-  const auto open = [&](const std::string& name, int stop) { return OpenSession(options, name, stop); };
-  const bool saved_tour = options.tour.empty() && !run.settings.tour.empty();
-  run.tour = saved_tour ? open(run.settings.tour, options.stop_given ? options.stop : run.settings.stop)
-                        : open(options.tour, options.stop);
-  if (saved_tour && !run.tour->HasTour()) run.tour = open("", options.stop);
+  // The saved tour's kernel: the settings' (none written: the default); a kernel they name that this build
+  // lacks leaves the saved tour closed.
+  const kernel::Kernel* saved_kernel =
+      run.settings.kernel.empty() ? &kernel::DefaultKernel() : kernel::FindKernel(run.settings.kernel);
+  const bool saved_tour = options.tour.empty() && !run.settings.tour.empty() && saved_kernel != nullptr &&
+                          (options.kernel == nullptr || options.kernel == saved_kernel);
+  run.tour = saved_tour ? OpenSession(options, run.settings.tour,
+                                      options.stop_given ? options.stop : run.settings.stop, saved_kernel)
+                        : OpenSession(options, options.tour, options.stop, options.kernel);
+  if (saved_tour && !run.tour->HasTour()) run.tour = OpenSession(options, "", options.stop, options.kernel);
   if (!run.settings_file) return;
   session::TourSession& tour = *run.tour;
   ApplyPlayback(tour, run.settings.step_unit, run.settings.axis, run.settings.speed);
@@ -113,7 +120,8 @@ void OpenChosenTour(GuiRun& run) {
   const views::StepUnit unit = old.step_unit();
   const views::TimelineAxis axis = old.axis();
   const float speed = old.speed();
-  std::unique_ptr<session::TourSession> opened = OpenSession(run.options, chosen.id, chosen.stop);
+  std::unique_ptr<session::TourSession> opened =
+      OpenSession(run.options, chosen.id, chosen.stop, chosen.kernel);
   if (!opened->HasTour()) return;  // the library changed under us: stay where we are
   run.tour = std::move(opened);
   ApplyPlayback(*run.tour, unit, axis, speed);
@@ -136,6 +144,8 @@ void SaveUserSettings(GuiRun& run) {
     settings.speed = tour.speed();
     settings.tour = tour.tour_id();
     settings.stop = tour.stop_index() + 1;
+    settings.kernel =
+        &tour.kernel() == &kernel::DefaultKernel() ? std::string() : std::string(tour.kernel().info().name);
   }
   if (const base::Status saved = SaveSettings(*run.settings_file, settings); !saved)
     run.err << "tilewalk gui: warning: " << saved.error().message << "\n";

@@ -6,7 +6,6 @@
 #include "base/terminal_text.hpp"
 #include "base/text_trim.hpp"
 #include "base/user_text.hpp"
-#include "kernels/registry/registry.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -20,7 +19,15 @@ std::pair<std::string_view, std::string_view> Split(std::string_view s) {
   return {s.substr(0, space), base::TrimBlanks(s.substr(space))};
 }
 
-base::Result<ScriptCommand> ParseCommand(std::string_view text, int line) {
+// "batch, heads, q_len, ...": every field of the kernel's scenario table, by key.
+std::string FieldKeys(const kernel::ScenarioSchema& schema) {
+  std::string keys;
+  for (const kernel::ScenarioField& f : schema.fields)
+    keys += (keys.empty() ? "" : ", ") + std::string(f.key);
+  return keys;
+}
+
+base::Result<ScriptCommand> ParseCommand(std::string_view text, int line, const kernel::Kernel& kernel) {
   const auto bad = [](std::string message) {
     return base::Fail(base::Reason::Malformed, std::move(message));
   };
@@ -36,10 +43,11 @@ base::Result<ScriptCommand> ParseCommand(std::string_view text, int line) {
   }
   if (word == "set") {
     const auto [field, value] = Split(rest);
-    const kernel::ScenarioSchema& schema = kernel::DefaultKernel().info().scenario;
+    const kernel::ScenarioSchema& schema = kernel.info().scenario;
     const kernel::ScenarioField* f = schema.Find(field);
     if (f == nullptr)
-      return bad("'" + base::Excerpt(field) + "' is not a scenario field (such as q_len, causal, dtype)");
+      return bad("'" + base::Excerpt(field) + "' is not a scenario field of " +
+                 std::string(kernel.info().name) + " (its fields: " + FieldKeys(schema) + ")");
     const std::shared_ptr<void> probe = schema.ops.make_default();
     if (const base::Status ok = f->set(probe.get(), value); !ok)
       return bad("set " + std::string(field) + " '" + base::Excerpt(value) + "': " + ok.error().message);
@@ -133,7 +141,8 @@ base::Result<ScriptCommand> ParseCommand(std::string_view text, int line) {
 
 }  // namespace
 
-base::Result<std::vector<ScriptCommand>> ParseScript(std::string_view text, const std::string& file) {
+base::Result<std::vector<ScriptCommand>> ParseScript(std::string_view text, const std::string& file,
+                                                     const kernel::Kernel& kernel) {
   std::vector<ScriptCommand> commands;
   int line = 0;
   while (!text.empty()) {
@@ -143,7 +152,7 @@ base::Result<std::vector<ScriptCommand>> ParseScript(std::string_view text, cons
     ++line;
     raw = base::TrimBlanks(raw.substr(0, raw.find('#')));
     if (raw.empty()) continue;
-    auto command = ParseCommand(raw, line);
+    auto command = ParseCommand(raw, line, kernel);
     if (!command)
       return base::Fail(base::Reason::Malformed, base::TerminalSafe(file) + ":" + std::to_string(line) +
                                                      ": " + command.error().message);
@@ -152,7 +161,8 @@ base::Result<std::vector<ScriptCommand>> ParseScript(std::string_view text, cons
   return commands;
 }
 
-base::Result<std::vector<ScriptCommand>> LoadScript(const std::filesystem::path& file) {
+base::Result<std::vector<ScriptCommand>> LoadScript(const std::filesystem::path& file,
+                                                    const kernel::Kernel& kernel) {
   auto text = base::ReadTextFile(file, kScriptCap);
   if (!text) return base::Fail(text.error().reason, "--script: " + text.error().message);
   const base::UserText checked = base::CheckUserText(*text);
@@ -160,7 +170,7 @@ base::Result<std::vector<ScriptCommand>> LoadScript(const std::filesystem::path&
     return base::Fail(base::Reason::Malformed, base::TerminalSafe(file.string()) + ":" +
                                                    std::to_string(checked.issue->line) + ": " +
                                                    checked.issue->message);
-  return ParseScript(checked.text, file.string());
+  return ParseScript(checked.text, file.string(), kernel);
 }
 
 }  // namespace tilewalk::app

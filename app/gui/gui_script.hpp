@@ -28,6 +28,7 @@
 
 #include "app/gui/key_bindings.hpp"
 #include "base/result.hpp"
+#include "kernels/registry/registry.hpp"
 
 namespace tilewalk::app {
 
@@ -63,10 +64,13 @@ struct ScriptCommand {
   float from_x = 0, from_y = 0, to_x = 0, to_y = 0;  // Drag: where the left button goes down and comes up
 };
 
-// Parses a script; `file` names it in messages ("demo.script:3: unknown command 'jump'; ...").
-base::Result<std::vector<ScriptCommand>> ParseScript(std::string_view text, const std::string& file);
+// Parses a script; `file` names it in messages ("demo.script:3: unknown command 'jump'; ..."). Its `set`
+// lines name fields of `kernel`'s scenario table (gui --kernel).
+base::Result<std::vector<ScriptCommand>> ParseScript(std::string_view text, const std::string& file,
+                                                     const kernel::Kernel& kernel = kernel::DefaultKernel());
 
 // Reads (with a size cap) and parses a script file.
-base::Result<std::vector<ScriptCommand>> LoadScript(const std::filesystem::path& file);
+base::Result<std::vector<ScriptCommand>> LoadScript(const std::filesystem::path& file,
+                                                    const kernel::Kernel& kernel);
 
 }  // namespace tilewalk::app

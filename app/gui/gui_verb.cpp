@@ -10,6 +10,7 @@
 #include "app/pallas_for_verb.hpp"
 #include "base/number_text.hpp"
 #include "base/terminal_text.hpp"
+#include "kernels/registry/kernel_option.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -35,6 +36,7 @@ std::vector<OptionSpec> GuiOptionSpecs(GuiOptions& o, PlayWords& play) {
                    "Show the gallery: every view in several states, each with the code that builds it; with "
                    "--screenshot DIR, save one PNG per state and an index.md into the folder DIR",
                    o.gallery),
+      kernel::KernelOptionSpec(&o.kernel),
       TextOption("--tour", "NAME", "a tour name",
                  "Open this tour (default: the default tour; 'tilewalk tours' lists them)", o.tour),
       WholeOption("--stop", "Open the tour at stop K, from 1 (default 1)", 1, 1000, o.stop, "K"),
@@ -43,7 +45,7 @@ std::vector<OptionSpec> GuiOptionSpecs(GuiOptions& o, PlayWords& play) {
                  o.library),
       KeepGoingOption(o.keep_going),
       PathOption("--pallas-source", "PATH", "a file",
-                 "The Pallas flash_attention.py to show beside the C++ mirror", o.pallas_source),
+                 "The kernel's Pallas file to show beside the C++ mirror", o.pallas_source),
       ThemeOption("Colours: dark (default), light or print (black on white, with patterns)", o.theme),
       SwitchOption("--classroom",
                    "Start in classroom mode (F10): high contrast, larger text, fewer panes; "
@@ -152,7 +154,9 @@ base::Result<GuiOptions> ParseGuiOptions(std::span<const std::string_view> args)
 VerbResult RunGuiVerb(const VerbCall& call) {
   const auto options = ParseGuiOptions(call.args);
   if (!options) return options.error();
-  if (const base::Status pallas = CheckPallasFlag(options->pallas_source); !pallas) return pallas.error();
+  const kernel::Kernel& kernel = options->kernel != nullptr ? *options->kernel : kernel::DefaultKernel();
+  if (const base::Status pallas = CheckPallasFlag(options->pallas_source, kernel); !pallas)
+    return pallas.error();
   // The children the window starts (python3 looking for jax) must not hold the ready signal's pipe open.
   if (options->ready_fd >= 0) fcntl(options->ready_fd, F_SETFD, FD_CLOEXEC);
   return RunGui(*options, call.out, call.err);

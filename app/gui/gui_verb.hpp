@@ -12,7 +12,8 @@
 namespace tilewalk::app {
 
 inline constexpr std::string_view kGuiSynopsis =
-    "[--tour NAME] [--stop K] [--classroom] [--benchmark-frames N] [--size WxH] [--screenshot FILE.png "
+    "[--kernel NAME] [--tour NAME] [--stop K] [--classroom] [--benchmark-frames N] [--size WxH] "
+    "[--screenshot FILE.png "
     "[--frames N]]";
 std::string GuiHelp();
 

@@ -7,6 +7,7 @@
 #include "app/views/text_fonts.hpp"
 #include "app/views/tour_palette.hpp"
 #include "app/views/ui_text.hpp"
+#include "kernels/registry/registry.hpp"
 
 namespace tilewalk::app {
 
@@ -24,13 +25,17 @@ std::vector<TourChoice> TourChoices(const session::TourSession& session) {
                        .label = "Continue: " + session.tour()->title + ", stop " +
                                 std::to_string(session.stop_index() + 1) + " of " +
                                 std::to_string(session.stop_count()),
-                       .stop = session.stop_index()});
+                       .stop = session.stop_index(),
+                       .kernel = &session.kernel()});
   }
   for (const session::TourSummary& t : tours) {
     std::string label = t.question > 0 ? "Q" + std::to_string(t.question) + "  " : std::string("    ");
-    label +=
-        t.title + "  (" + std::to_string(t.stops) + " stops" + (t.is_default ? ", the first tour" : "") + ")";
-    choices.push_back({.id = t.id, .label = std::move(label), .stop = 0});
+    // A tour of another kernel than the default says which.
+    const std::string kernel_words =
+        t.kernel == &kernel::DefaultKernel() ? std::string() : std::string(t.kernel->info().name) + ", ";
+    label += t.title + "  (" + kernel_words + std::to_string(t.stops) + " stops" +
+             (t.is_default ? ", the first tour" : "") + ")";
+    choices.push_back({.id = t.id, .label = std::move(label), .stop = 0, .kernel = t.kernel});
   }
   return choices;
 }

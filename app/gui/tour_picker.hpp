@@ -15,8 +15,9 @@ namespace tilewalk::app {
 
 struct TourChoice {
   std::string id;
-  std::string label;  // "Q3  Which blocks does a causal kernel compute?  (11 stops)"
-  int stop = 0;       // 0-based: where it opens
+  std::string label;                       // "Q3  Which blocks does a causal kernel compute?  (11 stops)"
+  int stop = 0;                            // 0-based: where it opens
+  const kernel::Kernel* kernel = nullptr;  // whose library the tour is in
 };
 
 struct TourPickerState {

@@ -9,6 +9,7 @@
 #include "base/safe_output.hpp"
 #include "base/text_trim.hpp"
 #include "base/user_text.hpp"
+#include "kernels/registry/registry.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -121,6 +122,11 @@ UserSettings ParseSettings(std::string_view text, const std::string& file, base:
       }
     } else if (key == "tour") {
       s.tour = std::string(value);
+    } else if (key == "kernel") {
+      if (kernel::FindKernel(value) != nullptr)
+        s.kernel = std::string(value);
+      else
+        bad(("one of " + kernel::KernelNames()).c_str());
     } else if (key == "stop") {
       if (auto v = Number(value, 1.0f, 1000.0f); v && *v == static_cast<float>(static_cast<int>(*v)))
         s.stop = static_cast<int>(*v);
@@ -147,9 +153,11 @@ std::string FormatSettings(const UserSettings& s) {
     out << prefix << "source = " << base::ShortestText(splits->source) << "\n"
         << prefix << "passage = " << base::ShortestText(splits->passage) << "\n"
         << prefix << "grid = " << base::ShortestText(splits->grid) << "\n";
-  if (!s.tour.empty())
-    out << "tour = " << s.tour << "\n"
-        << "stop = " << s.stop << "\n";
+  if (!s.tour.empty()) {
+    out << "tour = " << s.tour << "\n";
+    if (!s.kernel.empty()) out << "kernel = " << s.kernel << "\n";
+    out << "stop = " << s.stop << "\n";
+  }
   return out.str();
 }
 

@@ -1,12 +1,12 @@
 // What the app remembers for the user between runs: the text size, classroom mode, the timeline's step unit,
-// axis and speed, the tour and stop last open (reopened when no --tour is given), and where the pane
-// splitters were dragged (a share out of bounds is clamped, with a warning). One small text file,
-// `key = value` a line, under the XDG config folder ($XDG_CONFIG_HOME, else ~/.config)/tilewalk/settings,
-// written through the one safe writer. It is read with a cap (base::kSettingsCap, 64 KiB) and only when it
-// is a regular file, so a FIFO or a link to /dev/zero in its place cannot block or fill memory at start-up.
-// A line that cannot be read is a warning, escaped for the terminal and capped in number, and keeps its
-// default; it never stops the app.
-// Runs that render for a file or a measurement (--screenshot, --benchmark-frames) neither read nor write it.
+// axis and speed, the tour, its kernel and stop last open (reopened when no --tour is given), and where the
+// pane splitters were dragged (a share out of bounds is clamped, with a warning). One small text file, `key =
+// value` a line, under the XDG config folder ($XDG_CONFIG_HOME, else ~/.config)/tilewalk/settings, written
+// through the one safe writer. It is read with a cap (base::kSettingsCap, 64 KiB) and only when it is a
+// regular file, so a FIFO or a link to /dev/zero in its place cannot block or fill memory at start-up. A line
+// that cannot be read is a warning, escaped for the terminal and capped in number, and keeps its default; it
+// never stops the app. Runs that render for a file or a measurement (--screenshot, --benchmark-frames)
+// neither read nor write it.
 #pragma once
 
 #include <filesystem>
@@ -29,6 +29,7 @@ struct UserSettings {
   views::TimelineAxis axis = views::TimelineAxis::Events;
   float speed = 8.0f;                         // steps per second of playback
   std::string tour{};                         // the tour last open; empty: none yet
+  std::string kernel{};                       // its kernel; empty: the default one (written only otherwise)
   int stop = 1;                               // its stop, from 1
   LayoutSplits splits{}, classroom_splits{};  // where the pane splitters were dragged; 0: the layout's own
 

@@ -28,7 +28,7 @@ std::string LaunchTitle(const std::string& launch) {
 
 views::GridPicture BuildGridPicture(const walkthrough::Snapshot& snap) {
   views::GridPicture picture;
-  if (snap.grid.rank() != 4) return picture;   // every flash launch has a (b, h, ·, ·) grid
+  if (snap.grid.rank() != 4) return picture;   // the grid pane reads (b, h, ·, ·) grids
   const bool dkv = snap.launch_name == "dkv";  // its grid is (b, h, kv, q): q innermost
   const int batches = static_cast<int>(snap.grid[0]), heads = static_cast<int>(snap.grid[1]);
   picture.title = LaunchTitle(snap.launch_name);

@@ -1,8 +1,10 @@
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 
 #include "app/session/heatmap_builders.hpp"
+#include "base/number_text.hpp"
 
 namespace tilewalk::session {
 namespace {
@@ -25,6 +27,15 @@ tpu::Matrix FirstTile(const tpu::Array& array) {
   tpu::Matrix m(rows, cols);
   array.ReadFloats(0, static_cast<int64_t>(rows) * cols, m.data());
   return m;
+}
+
+int QueryLength(const walkthrough::Recording& rec, int launch) {
+  const kernel::LaunchInfo* info = rec.launches()[static_cast<std::size_t>(launch)].info;
+  const kernel::ScenarioField* field =
+      info == nullptr ? nullptr : rec.scenario().schema().Find(info->axes.row_length_field);
+  if (field == nullptr) return 0;
+  const auto length = base::ParseWhole(rec.scenario().Get(*field), 0, std::numeric_limits<int>::max());
+  return length ? static_cast<int>(*length) : 0;
 }
 
 int RealQueryRows(const walkthrough::Snapshot& snap, int q_len, int rows) {

@@ -11,6 +11,7 @@
 #include "app/views/lanes_picture.hpp"
 #include "app/views/scores_picture.hpp"
 #include "kernels/tpu/value.hpp"
+#include "walkthrough/recording.hpp"
 #include "walkthrough/snapshot.hpp"
 
 namespace tilewalk::session {
@@ -34,6 +35,10 @@ views::Heatmap BuildHeatmap(std::string label, const tpu::Matrix& data,
 // than `rows` in a partial last q block, whose other rows are padding. `rows` for the backward launches,
 // whose blocks always divide their lengths.
 int RealQueryRows(const walkthrough::Snapshot& snapshot, int q_len, int rows);
+
+// The scenario's query length as launch `launch` reads its rows (its StepAxes::row_length_field, such as
+// q_len): the q_len the pictures mark padding past. 0 when the launch names no such field.
+int QueryLength(const walkthrough::Recording& recording, int launch);
 
 // The last two dimensions of an array's first leading index, as a matrix: a scratch buffer such as
 // m_scratch (block_b, 1, block_q, 128) read as its first (block_q × 128) tile. Empty below rank 2.

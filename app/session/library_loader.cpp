@@ -9,6 +9,8 @@
 #include "base/bounded_read.hpp"
 #include "base/byte_size.hpp"
 #include "base/os_error.hpp"
+#include "base/terminal_text.hpp"
+#include "base/text_trim.hpp"
 #include "base/user_text.hpp"
 #include "kernels/registry/registry.hpp"
 #include "walkthrough/kernel_walk.hpp"
@@ -91,12 +93,74 @@ std::optional<std::string> NotAFolder(const std::filesystem::path& folder) {
   }
 }
 
+// The folder's tours split by the kernel each names; a tour naming no kernel there is, a diagnostic.
+std::vector<FileTexts> ToursByKernel(const FileTexts& tours, const std::string& shown_folder,
+                                     walkthrough::Diagnostics& unread) {
+  const auto kernels = kernel::Kernels();
+  std::vector<FileTexts> by_kernel(kernels.size());
+  for (std::size_t t = 0; t < tours.names.size(); ++t) {
+    const std::string_view name = TourKernelName(tours.texts[t]);
+    const auto it = std::find_if(kernels.begin(), kernels.end(), [&](const kernel::Kernel* k) {
+      return name.empty() || k->info().name == name;
+    });
+    if (it == kernels.end()) {
+      unread.push_back({shown_folder + "/" + tours.names[t], 0,
+                        "kernel: '" + base::CutText(name) + "' names no kernel of this build (" +
+                            kernel::KernelNames() + "); the tour is not loaded"});
+      continue;
+    }
+    FileTexts& group = by_kernel[static_cast<std::size_t>(it - kernels.begin())];
+    group.names.push_back(tours.names[t]);
+    group.texts.push_back(tours.texts[t]);
+  }
+  return by_kernel;
+}
+
 }  // namespace
+
+std::string_view TourKernelName(std::string_view text) {
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    const std::string_view line = text.substr(0, end);
+    text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+    if (line.starts_with("## stop:")) break;
+    if (!line.starts_with("kernel:")) continue;
+    return base::TrimBlanks(line.substr(7));
+  }
+  return {};
+}
+
+std::vector<const walkthrough::Library*> LoadedLibrary::All() const {
+  std::vector<const walkthrough::Library*> all{&library};
+  for (const walkthrough::Library& other : other_kernels) all.push_back(&other);
+  return all;
+}
+
+const walkthrough::Library* LoadedLibrary::Of(const kernel::Kernel& kernel) const {
+  for (const walkthrough::Library* lib : All())
+    if (lib->walk != nullptr && lib->walk->kernel == &kernel) return lib;
+  return nullptr;
+}
+
+const walkthrough::Tour* LoadedLibrary::FindTour(std::string_view id, const kernel::Kernel* kernel) const {
+  for (const walkthrough::Library* lib : All())
+    if (kernel == nullptr || lib->walk->kernel == kernel)
+      if (const walkthrough::Tour* tour = lib->FindTour(id)) return tour;
+  return nullptr;
+}
+
+const walkthrough::Tour* LoadedLibrary::DefaultTour(const kernel::Kernel* kernel) const {
+  const walkthrough::Library* lib = kernel == nullptr ? &library : Of(*kernel);
+  return lib == nullptr ? nullptr : lib->DefaultTour();
+}
 
 base::Result<LoadedLibrary> LoadTourLibrary(const std::optional<std::filesystem::path>& folder) {
   LoadedLibrary loaded;
   if (!folder) {
     loaded.library = walkthrough::LoadLibrary(walkthrough::WalkOf(kernel::DefaultKernel()));
+    for (const kernel::Kernel* k : kernel::Kernels().subspan(1))
+      if (!k->info().assets.tours.empty())
+        loaded.other_kernels.push_back(walkthrough::LoadLibrary(walkthrough::WalkOf(*k)));
     loaded.origin = "built in";
     return loaded;
   }
@@ -114,9 +178,20 @@ base::Result<LoadedLibrary> LoadTourLibrary(const std::optional<std::filesystem:
   const base::Result<FileTexts> tours =
       ReadFolder(*folder / "tours", ".tour", root + "/tours", budget, unread);
   if (!tours) return tours.error();
-  const std::vector<EmbeddedFile> passage_files = passages->Files(), tour_files = tours->Files();
-  loaded.library =
-      walkthrough::LoadLibrary(walkthrough::WalkOf(kernel::DefaultKernel()), passage_files, tour_files, root);
+  const std::vector<FileTexts> by_kernel = ToursByKernel(*tours, root + "/tours", unread);
+  const std::vector<EmbeddedFile> passage_files = passages->Files();
+  const auto kernels = kernel::Kernels();
+  for (std::size_t k = 0; k < kernels.size(); ++k) {
+    if (k > 0 && by_kernel[k].names.empty())
+      continue;  // the folder's passages are read for its tours' kernels
+    const std::vector<EmbeddedFile> tour_files = by_kernel[k].Files();
+    walkthrough::Library lib =
+        walkthrough::LoadLibrary(walkthrough::WalkOf(*kernels[k]), passage_files, tour_files, root);
+    if (k == 0)
+      loaded.library = std::move(lib);
+    else
+      loaded.other_kernels.push_back(std::move(lib));
+  }
   loaded.library.diagnostics.insert(loaded.library.diagnostics.begin(), unread.begin(), unread.end());
   return loaded;
 }

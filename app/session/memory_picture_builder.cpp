@@ -4,7 +4,6 @@
 #include <optional>
 
 #include "app/session/heatmap_builders.hpp"
-#include "kernels/flash/scenario.hpp"
 #include "kernels/tpu/block_spec.hpp"
 
 namespace tilewalk::session {
@@ -182,7 +181,7 @@ void AddScratch(views::MemoryPicture& picture, const walkthrough::Snapshot& snap
         const tpu::Matrix tile = FirstTile(*b->contents);
         return BuildHeatmap(
             name, tile, {},
-            RealQueryRows(snap, rec.scenario().As<flash::Scenario>().q_len, static_cast<int>(tile.rows())));
+            RealQueryRows(snap, QueryLength(rec, snap.launch), static_cast<int>(tile.rows())));
       };
       if (heatmaps) scratch.tile = cache != nullptr ? cache->Get(name, b->contents, build) : build();
     }
@@ -299,7 +298,7 @@ views::MemoryPicture BuildMemoryPicture(const walkthrough::Snapshot& snap, const
     naive = nullptr;
   AddInputs(picture, snap, track, naive);
   AddOutputs(picture, snap, track);
-  const int q_len = rec.scenario().As<flash::Scenario>().q_len;
+  const int q_len = QueryLength(rec, snap.launch);
   for (std::size_t i = 0; i < picture.inputs.size(); ++i)
     MarkPadding(picture.inputs[i], snap, At(track.plan.inputs, i), 2 * i, q_len);
   for (std::size_t i = 0; i < picture.outputs.size(); ++i)

@@ -6,8 +6,6 @@
 #include <algorithm>
 
 #include "base/terminal_text.hpp"
-#include "kernels/flash/scenario_fields.hpp"
-#include "kernels/flash/scenario_options.hpp"
 #include "kernels/registry/registry.hpp"
 #include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/site_table.hpp"
@@ -18,13 +16,13 @@ namespace {
 constexpr int kTimelineBins = 600;  // marker resolution: about a pixel per bin at 1600 wide
 
 // A tour of one stop over a scenario, landing where its first launch starts.
-walkthrough::Tour ScenarioTour(const flash::Scenario& scenario) {
+walkthrough::Tour ScenarioTour(const kernel::Scenario& scenario) {
   walkthrough::TourStop stop;
-  stop.kernel = &flash::Erased(scenario).kernel();
-  stop.title = flash::CanonicalScenario(scenario);
-  stop.scenario = flash::ScenarioToFlags(scenario);
+  stop.kernel = &scenario.kernel();
+  stop.title = scenario.Canonical();
+  stop.scenario = scenario.ToFlags();
   stop.land.kind = walkthrough::Landing::Kind::Launch;
-  stop.land.launch = "fwd";
+  stop.land.launch = std::string(scenario.kernel().info().launches.front().name);
   walkthrough::Tour tour;
   tour.id = "scenario";
   tour.title = "Scenario";
@@ -45,24 +43,36 @@ TourSession::TourSession(const SessionOptions& options)
     m_loaded.origin = options.library_folder->string();
     m_library_problems.push_back(loaded.error().message);
   }
-  const walkthrough::Library& lib = m_loaded.library;
-  for (const walkthrough::Diagnostic& d : lib.diagnostics) m_library_problems.push_back(d.ToString());
+  bool no_tours = true;
+  for (const walkthrough::Library* lib : m_loaded.All()) {
+    for (const walkthrough::Diagnostic& d : lib->diagnostics) m_library_problems.push_back(d.ToString());
+    no_tours = no_tours && lib->tours.empty();
+  }
 
   if (options.scenario) {
     m_scenario_tour = ScenarioTour(*options.scenario);
     m_tour = &*m_scenario_tour;
   } else {
-    m_tour = options.tour.empty() ? lib.DefaultTour() : lib.FindTour(options.tour);
+    m_tour = options.tour.empty() ? m_loaded.DefaultTour(options.kernel)
+                                  : m_loaded.FindTour(options.tour, options.kernel);
   }
+  m_kernel = m_tour != nullptr && !m_tour->stops.empty() ? m_tour->stops.front().kernel
+             : options.kernel != nullptr                 ? options.kernel
+                                                         : &kernel::DefaultKernel();
+  m_library = m_loaded.Of(*m_kernel);
   if (m_tour == nullptr) {
-    if (lib.tours.empty()) {
+    const std::string in_kernel = options.kernel == nullptr || options.kernel == &kernel::DefaultKernel()
+                                      ? std::string()
+                                      : " of the " + std::string(options.kernel->info().name) + " kernel";
+    if (no_tours) {
       m_fallback_message =
           "The library (" + m_loaded.origin + ") has no tours yet, so the gallery is shown instead.";
     } else if (options.tour.empty()) {
-      m_fallback_message = "No tour of the library says 'default: yes', so the gallery is shown instead.";
-    } else {
       m_fallback_message =
-          "There is no tour '" + base::CutText(options.tour) + "' in the library; tilewalk tours lists them.";
+          "No tour" + in_kernel + " of the library says 'default: yes', so the gallery is shown instead.";
+    } else {
+      m_fallback_message = "There is no tour '" + base::CutText(options.tour) + "'" + in_kernel +
+                           " in the library; tilewalk tours lists them.";
     }
     return;
   }
@@ -71,11 +81,14 @@ TourSession::TourSession(const SessionOptions& options)
     m_tour = nullptr;
     return;
   }
-  const walkthrough::KernelWalk& walk = walkthrough::WalkOf(kernel::DefaultKernel());
+  const walkthrough::KernelWalk& walk = walkthrough::WalkOf(*m_kernel);
   auto pallas = walkthrough::FindPallasSource(walk, options.pallas_source);
   if (pallas)
-    m_pallas = std::make_shared<const walkthrough::PallasIndex>(std::move(*pallas), walk.sites, lib.passages,
-                                                                walk.pinned);
+    m_pallas = std::make_shared<const walkthrough::PallasIndex>(
+        std::move(*pallas), walk.sites,
+        m_library != nullptr ? std::span<const walkthrough::Passage>(m_library->passages)
+                             : std::span<const walkthrough::Passage>(),
+        walk.pinned);
   else if (pallas.error().reason == base::Reason::NotFound && !options.pallas_source)
     m_pallas_problem = views::kNoPallasHint;
   else
@@ -94,12 +107,14 @@ std::optional<uint64_t> TourSession::cursor() const {
 
 std::vector<TourSummary> TourSession::TourSummaries() const {
   std::vector<TourSummary> tours;
-  for (const walkthrough::Tour& t : m_loaded.library.tours)
-    tours.push_back({.id = t.id,
-                     .title = t.title,
-                     .question = t.question,
-                     .stops = static_cast<int>(t.stops.size()),
-                     .is_default = t.is_default});
+  for (const walkthrough::Library* lib : m_loaded.All())
+    for (const walkthrough::Tour& t : lib->tours)
+      tours.push_back({.id = t.id,
+                       .title = t.title,
+                       .kernel = lib->walk->kernel,
+                       .question = t.question,
+                       .stops = static_cast<int>(t.stops.size()),
+                       .is_default = t.is_default});
   return tours;
 }
 
@@ -132,7 +147,9 @@ void TourSession::Land(const walkthrough::StopLanding& landing) {
   }
 
   m_followed_site.clear();
-  BuildStopPassage(stop.passages.empty() ? nullptr : m_loaded.library.FindPassage(stop.passages.front()));
+  BuildStopPassage(stop.passages.empty() || m_library == nullptr
+                       ? nullptr
+                       : m_library->FindPassage(stop.passages.front()));
   PrepareAsk(stop);
   MarkDirty();
 }
@@ -149,7 +166,7 @@ void TourSession::BuildStopPassage(const walkthrough::Passage* passage) {
                       .landing_problem = m_edited ? std::string() : m_landing_problem,
                       .edited = m_edited};
   m_passage = BuildPassagePicture(context, Placeholders());
-  m_passage.try_words = flash::FlagsInWords(stop.try_flags);
+  m_passage.try_words = kernel::FlagsInWords(m_kernel->info().scenario, stop.try_flags);
   m_passage.edited = m_edited;
   m_passage_shown = passage;
 }
@@ -202,7 +219,8 @@ void TourSession::FollowPassage(const std::string& site) {
   if (site.empty() || site == m_followed_site) return;
   m_followed_site = site;
   auto [known, inserted] = m_passage_at_site.try_emplace(site, nullptr);
-  if (inserted) known->second = m_loaded.library.PassageAtSite(site);  // scans the mirror: once per site
+  if (inserted && m_library != nullptr)
+    known->second = m_library->PassageAtSite(site);  // scans the mirror: once per site
   const walkthrough::Passage* passage = known->second;
   if (passage != nullptr && passage != m_passage_shown) BuildStopPassage(passage);
 }

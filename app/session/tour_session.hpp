@@ -22,7 +22,7 @@
 #include "app/session/yardsticks.hpp"
 #include "app/views/play_rate.hpp"
 #include "app/views/view_intent.hpp"
-#include "kernels/flash/scenario.hpp"
+#include "kernels/api/kernel.hpp"
 #include "walkthrough/model_time.hpp"
 #include "walkthrough/stop_landing.hpp"
 #include "walkthrough/timeline.hpp"
@@ -32,11 +32,14 @@ namespace tilewalk::session {
 struct SessionOptions {
   std::optional<std::filesystem::path> library_folder{};  // null: the passages and tours built in
   std::string tour{};                                     // empty: the default tour
-  int stop = 1;                                           // 1-based
-  std::optional<std::filesystem::path> pallas_source{};   // --pallas-source
+  // --kernel: the tour is looked for in this kernel's library, and its default tour is the default; null:
+  // a tour of any kernel (the default kernel's first), and the default kernel's default tour.
+  const kernel::Kernel* kernel = nullptr;
+  int stop = 1;                                          // 1-based
+  std::optional<std::filesystem::path> pallas_source{};  // --pallas-source
   // Given: no tour, but one stop over this scenario, landing on the first launch; the passage pane then
   // follows the cursor, showing the passage that explains the statement at hand.
-  std::optional<flash::Scenario> scenario{};
+  std::optional<kernel::Scenario> scenario{};
   // Apply and Try record on a worker thread (the window); false: at once, on the caller's (tests, export).
   bool background_recording = false;
   // Asked between grid steps of the recordings made on the caller's thread; true stops them (export's
@@ -74,7 +77,8 @@ struct TourPictures {
 // A tour of the library as a picker lists it.
 struct TourSummary {
   std::string id, title;
-  int question = 0;  // 0: none
+  const kernel::Kernel* kernel = nullptr;  // the kernel its stops run
+  int question = 0;                        // 0: none
   int stops = 0;
   bool is_default = false;
 };
@@ -91,6 +95,8 @@ class TourSession {
   const walkthrough::PallasIndex* pallas() const { return m_pallas.get(); }
   int stop_index() const { return m_stop; }  // 0-based
   std::string tour_id() const { return m_tour == nullptr ? std::string() : m_tour->id; }
+  // The kernel the tour (or the scenario) runs; with no tour, the one asked for, else the default kernel.
+  const kernel::Kernel& kernel() const { return *m_kernel; }
   std::vector<TourSummary> TourSummaries() const;  // every tour of the library, in its order
   int stop_count() const;
   bool playing() const { return m_playing; }
@@ -163,6 +169,8 @@ class TourSession {
   void FollowPassage(const std::string& site);
 
   LoadedLibrary m_loaded;
+  const kernel::Kernel* m_kernel = nullptr;
+  const walkthrough::Library* m_library = nullptr;  // m_kernel's; null: it has no passages or tours
   const walkthrough::Tour* m_tour = nullptr;
   std::optional<walkthrough::Tour> m_scenario_tour;  // SessionOptions::scenario's one-stop tour
   std::string m_fallback_message;

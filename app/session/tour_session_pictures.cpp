@@ -6,7 +6,6 @@
 
 #include "app/session/motion_pictures.hpp"
 #include "app/session/stop_focus.hpp"
-#include "kernels/flash/scenario.hpp"
 
 namespace tilewalk::session {
 namespace {
@@ -147,7 +146,7 @@ void TourSession::BuildDetailPictures(const walkthrough::Snapshot& snap) {
        .bytes_through_step =
            launch < yardsticks.bytes_through_step.size() ? &yardsticks.bytes_through_step[launch] : nullptr},
       wanted(DetailTab::Memory), &m_heatmaps);
-  const int q_len = m_recording->scenario().As<flash::Scenario>().q_len;
+  const int q_len = QueryLength(*m_recording, snap.launch);
   if (wanted(DetailTab::Lanes)) m_pictures.lanes = BuildLanesPicture(snap, &m_heatmaps, q_len);
   if (wanted(DetailTab::Scores)) m_pictures.scores = BuildScoresPicture(snap, q_len);
   if (extras.cost_launch != snap.launch) {

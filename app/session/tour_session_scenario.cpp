@@ -81,7 +81,7 @@ void TourSession::FinishScenario(const walkthrough::StopLanding& landing, std::v
 views::ScenarioPicture TourSession::BuildScenarioPictureNow() const {
   ScenarioContext context{.flags = m_flags, .edited = m_edited, .problem = m_scenario_problem};
   if (m_tour != nullptr) context.try_flags = m_tour->stops[static_cast<std::size_t>(m_stop)].try_flags;
-  kernel::Scenario scenario(kernel::DefaultKernel());
+  kernel::Scenario scenario(*m_kernel);
   if (m_recording) {
     scenario = m_recording->scenario();
     if (m_recording->error()) {

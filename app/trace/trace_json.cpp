@@ -6,7 +6,6 @@
 #include "app/check/check_report.hpp"
 #include "app/json_text.hpp"
 #include "app/scenario_json.hpp"
-#include "kernels/flash/flash_error.hpp"
 #include "walkthrough/kernel_walk.hpp"
 
 namespace tilewalk::app {
@@ -104,6 +103,8 @@ bool WriteTraceJson(std::FILE* out, const walkthrough::Recording& rec,
   };
   std::fprintf(out,
                "{\"schema\":\"tilewalk-trace/1\",\n\"estimate_note\":\"times are cost-model estimates\",\n");
+  std::fprintf(out, "\"kernel\":%s,\n",
+               JsonText(nlohmann::json(rec.scenario().kernel().info().name)).c_str());
   std::fprintf(out, "\"scenario\":%s,\n", JsonText(ScenarioJson(rec.scenario())).c_str());
   if (pallas != nullptr)
     std::fprintf(

@@ -1,5 +1,6 @@
 #include "app/trace/trace_verb.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "app/cli_options.hpp"
+#include "app/kernel_scenario_args.hpp"
 #include "app/pallas_for_verb.hpp"
 #include "app/progress_line.hpp"
 #include "app/trace/trace_json.hpp"
@@ -18,9 +20,6 @@
 #include "base/os_error.hpp"
 #include "base/safe_output.hpp"
 #include "kernels/api/memory_guard.hpp"
-#include "kernels/api/scenario_args.hpp"
-#include "kernels/flash/scenario.hpp"
-#include "kernels/registry/registry.hpp"
 #include "walkthrough/kernel_error_text.hpp"
 #include "walkthrough/kernel_walk.hpp"
 
@@ -31,18 +30,29 @@ namespace {
 struct TraceOptions {
   std::optional<std::filesystem::path> out{};
   std::optional<std::filesystem::path> pallas_source{};
-  std::string launch = "step";  // fwd, dkv, dq, or step: all of them
+  std::string launch = "step";  // a launch of the kernel, or step: all of them
+  std::string launch_names{};   // "fwd|dkv|dq|step": --launch's value name in --help
+  std::string launch_words{};   // "fwd, dkv, dq or step"
 };
 
-std::vector<OptionSpec> TraceOptionSpecs(TraceOptions& into, kernel::ScenarioArgs& scenario) {
+std::vector<OptionSpec> TraceOptionSpecs(TraceOptions& into, KernelScenarioArgs& scenario) {
+  const kernel::KernelInfo& info = scenario.kernel().info();
+  into.launch_names.clear();
+  into.launch_words.clear();
+  for (std::size_t i = 0; i < info.launches.size(); ++i) {
+    into.launch_names += std::string(info.launches[i].name) + "|";
+    into.launch_words += std::string(info.launches[i].name) + (i + 1 == info.launches.size() ? " or " : ", ");
+  }
+  into.launch_names += "step";
+  into.launch_words += "step";
   std::vector<OptionSpec> specs = scenario.Specs();
   specs.push_back({.name = "--launch",
-                   .value_name = "fwd|dkv|dq|step",
+                   .value_name = into.launch_names,
                    .needs = "a launch",
                    .help = "which launch to write (default: step, all of them)",
-                   .set = [&into](std::string_view value) -> base::Status {
-                     if (value != "fwd" && value != "dkv" && value != "dq" && value != "step")
-                       return base::Fail(base::Reason::Usage, "expected fwd, dkv, dq or step");
+                   .set = [&into, &info](std::string_view value) -> base::Status {
+                     if (value != "step" && info.FindLaunch(value) == nullptr)
+                       return base::Fail(base::Reason::Usage, "expected " + into.launch_words);
                      into.launch = std::string(value);
                      return {};
                    }});
@@ -74,31 +84,42 @@ bool IsStandardOutput(const std::filesystem::path& path) {
   return path == "-";
 }
 
+// "fwd", "fwd and dq".
+std::string LaunchesInWords(const std::vector<std::string_view>& launches) {
+  std::string text;
+  for (std::size_t i = 0; i < launches.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == launches.size() ? " and " : ", ") + std::string(launches[i]);
+  return text;
+}
+
 }  // namespace
 
 std::string TraceHelp() {
   TraceOptions options;
-  kernel::ScenarioArgs scenario(kernel::DefaultKernel());
+  KernelScenarioArgs scenario;
   return base::OptionsHelp(TraceOptionSpecs(options, scenario));
 }
 
 VerbResult RunTraceVerb(const VerbCall& call) {
   TraceOptions options;
-  kernel::ScenarioArgs scenario_args(kernel::DefaultKernel());
+  KernelScenarioArgs scenario_args(call.args);
+  if (!scenario_args.status()) return scenario_args.status().error();
   if (const auto parsed = base::ParseOptions(call.args, TraceOptionSpecs(options, scenario_args)); !parsed)
     return parsed.error();
-  const auto built = scenario_args.Build();
+  const auto built = scenario_args.scenario().Build();
   if (!built) return built.error();
-  const auto& scenario = built->As<flash::Scenario>();
   // trace writes its JSON event by event: measured, it adds nothing to the recording's peak.
   if (const base::Status runnable = kernel::CheckRunnable(*built); !runnable) return runnable.error();
   if (!options.out) return base::Fail(base::Reason::Usage, "--out FILE.json is required");
   const std::filesystem::path* out_path = &*options.out;
   std::vector<std::string> launches;
   if (options.launch != "step") launches.push_back(options.launch);
-  if (scenario.forward_only && !launches.empty() && launches.front() != "fwd")
-    return base::Fail(base::Reason::Usage,
-                      "--forward-only runs the fwd launch only; drop it to trace " + launches.front());
+  if (const std::vector<std::string_view> runs = built->kernel().Settings(*built).launches;
+      !launches.empty() && !runs.empty() &&
+      std::find(runs.begin(), runs.end(), launches.front()) == runs.end())
+    return base::Fail(base::Reason::Usage, "this scenario runs " + LaunchesInWords(runs) + " only, not " +
+                                               launches.front() + "; change the scenario or trace --launch " +
+                                               std::string(runs.front()));
 
   // A bad --out is refused before the recording, which can take a while; nothing is created until the
   // recording is done, so a Ctrl-C before then has nothing to clean up.
@@ -106,7 +127,7 @@ VerbResult RunTraceVerb(const VerbCall& call) {
   if (!to_stdout)
     if (const auto destination = base::CheckOutputDestination(*out_path); !destination)
       return destination.error();
-  const auto pallas = LoadPallasForVerb(options.pallas_source, "trace", call.err);
+  const auto pallas = LoadPallasForVerb(options.pallas_source, "trace", call.err, built->kernel());
   if (!pallas) return pallas.error();
   if (*pallas && !to_stdout && base::SameFile(*out_path, pallas->get()->source().path))
     return base::Fail(base::Reason::Refused,

@@ -9,7 +9,7 @@
 namespace tilewalk::app {
 
 inline constexpr std::string_view kTraceSynopsis =
-    "[SCENARIO FLAGS] [--launch fwd|dkv|dq|step] --out FILE.json";
+    "[--kernel NAME] [SCENARIO FLAGS] [--launch LAUNCH|step] --out FILE.json";
 std::string TraceHelp();
 
 VerbResult RunTraceVerb(const VerbCall& call);

@@ -4,10 +4,12 @@
 // registry (kernels/registry/) lists every kernel; nothing else names one.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/embedded_file.hpp"
 #include "kernels/api/host_memory.hpp"
@@ -66,6 +68,12 @@ struct KernelInfo {
   const LaunchInfo* FindLaunch(std::string_view name) const;  // by name, or null
 };
 
+// A whole number `check --json` reports in its object `object` as `key` ("segments": {"count": 3}).
+struct ReportFact {
+  std::string object, key;
+  std::int64_t value = 0;
+};
+
 class Kernel {
  public:
   virtual ~Kernel() = default;
@@ -88,6 +96,11 @@ class Kernel {
   virtual ReferenceComparison CompareWithReference(const Scenario& s, const Outputs& outputs) const = 0;
   // What to change when a launch of this kernel raised `error` (a sentence for people).
   virtual std::string ErrorAdvice(const tpu::KernelError& error, std::string_view launch) const = 0;
+  // The scenario in one line for people, as `check` prints it after "scenario: ". By default its flags.
+  virtual std::string DescribeScenario(const Scenario& s) const { return s.Canonical(); }
+  // Facts of the scenario that its fields do not say directly (what a field asked for turned into), for
+  // `check --json`: each a whole number in an object of the report. By default none.
+  virtual std::vector<ReportFact> ReportFacts(const Scenario&) const { return {}; }
 };
 
 }  // namespace tilewalk::kernel

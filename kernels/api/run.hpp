@@ -28,6 +28,8 @@ struct RunSettings {
   tpu::Chip chip{};
   tpu::Precision precision = tpu::Precision::Default;
   tpu::PadFill pad = tpu::PadFill::NaN;
+  // The launches the scenario runs, by name, in run order; empty: every launch of KernelInfo::launches.
+  std::vector<std::string_view> launches{};
 };
 
 struct RunOptions {

@@ -23,6 +23,7 @@
 #include "app/export/headless_renderer.hpp"
 #include "app/screen/tour_screen.hpp"
 #include "app/views/grid_view.hpp"
+#include "kernels/flash/scenario_options.hpp"
 #include "tests/bench/bench_renderer.hpp"
 
 namespace {
@@ -63,12 +64,12 @@ void BM_ExportFrames(benchmark::State& state) {
     std::filesystem::remove_all(out);
     std::ostringstream err;
     const auto start = Clock::now();
-    const app::VerbResult code =
-        app::RunExport({.scenario = flash::Scenario{.q_len = 1024, .kv_len = 1024, .causal = true},
-                        .out = out,
-                        .size = {.width = 1280, .height = 720},
-                        .every = app::FrameEvery::Step},
-                       err);
+    const app::VerbResult code = app::RunExport(
+        {.scenario = flash::Erased(flash::Scenario{.q_len = 1024, .kv_len = 1024, .causal = true}),
+         .out = out,
+         .size = {.width = 1280, .height = 720},
+         .every = app::FrameEvery::Step},
+        err);
     seconds += std::chrono::duration<double>(Clock::now() - start).count();
     if (!code || *code != app::ExitCode::Ok) {
       state.SkipWithError((err.str() + (code ? "" : code.error().message)).c_str());

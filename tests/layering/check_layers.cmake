@@ -8,6 +8,8 @@
 #   walkthrough/     no GUI header, nothing of app/, nor a kernel (flash, splash) or the registry: its
 #                    caller gives it a kernel
 #   app/session/     no ImGui, GLFW or GL header: the tour model is GUI-free
+#   app/session/, app/check/, app/trace/, app/export/, app/gui/, app/kernels/: nothing of a kernel's folder
+#                    (flash, splash): the verbs and the session run whichever kernel --kernel names
 #   app/views/       nothing of kernels/, walkthrough/ or app/session/: views draw plain pictures
 #   app/screen/      no GLFW, nothing of app/gui/ or app/export/: the screen the window and export share
 #   app/export/      no GLFW, nothing of app/gui/: an export draws the shared screen without a window
@@ -23,10 +25,14 @@ set(rules
   "kernels/splash|(kernels/flash/)"
   "kernels/registry|(kernels/(flash|splash)/)"
   "walkthrough|(${gui}|app/|kernels/(flash|splash|registry)/)"
-  "app/session|(${gui})"
+  "app/session|(${gui}|kernels/(flash|splash)/)"
+  "app/check|(kernels/(flash|splash)/)"
+  "app/trace|(kernels/(flash|splash)/)"
+  "app/gui|(kernels/(flash|splash)/)"
+  "app/kernels|(kernels/(flash|splash)/)"
   "app/views|(kernels/|walkthrough/|app/session/)"
   "app/screen|(GLFW/|app/gui/|app/export/)"
-  "app/export|(GLFW/|app/gui/)"
+  "app/export|(GLFW/|app/gui/|kernels/(flash|splash)/)"
   "app/pictures|(${gui}|app/gui/|app/screen/|app/export/|app/session/)")
 
 set(offenders "")

@@ -145,6 +145,25 @@ TEST_CASE("malformed and truncated tours name the file, the line and the fix") {
   CHECK(Mentions(d, "u.tour:1", "must equal the file name"));
 }
 
+TEST_CASE("a tour's kernel: line names the kernel of the walk it is read with") {
+  const std::string stop =
+      "## stop: S\npassage: running-max\nscenario: --causal\nland: site fwd.run.alpha #1\nshow: "
+      "lanes\n\nSome narration.\n";
+  std::string five;
+  for (int i = 0; i < 5; ++i) five += stop;
+  const KernelWalk& walk = tilewalk::walkthrough::WalkOf(tilewalk::flash::KernelEntry());
+  Diagnostics d;
+  const auto tour = ParseTour("t.tour", "# tour: t\ntitle: T\nkernel: flash\n\n" + five, walk, d);
+  REQUIRE(tour);
+  CHECK(d.empty());
+  CHECK(tour->stops.front().kernel == walk.kernel);
+  CHECK_FALSE(ParseTour("t.tour", "# tour: t\ntitle: T\nkernel: splash\n\n" + five, walk, d));
+  CHECK(Mentions(d, "t.tour:3", "kernel: 'splash', but this tour is read with the flash kernel's passages"));
+  d.clear();
+  CHECK_FALSE(ParseTour("t.tour", "# tour: t\ntitle: T\nkernels: flash\n\n" + five, walk, d));
+  CHECK(Mentions(d, "t.tour:3", "a tour takes title, question, default, kernel, then stops"));
+}
+
 TEST_CASE("a library cross-checks passages named by stops and anchors in the mirror") {
   std::string unknown_cpp = kGoodPassage;
   unknown_cpp.replace(unknown_cpp.find("below_or_on_diag"), 16, "no_such_symbol");

@@ -1,6 +1,7 @@
 #include "kernels/api/kernel.hpp"
 #include "kernels/flash/entry/flash_assets.hpp"
 #include "kernels/flash/entry/flash_python.hpp"
+#include "kernels/flash/entry/flash_report.hpp"
 #include "kernels/flash/entry/flash_run.hpp"
 #include "kernels/flash/entry/kernel_entry.hpp"
 #include "kernels/flash/flash_error.hpp"
@@ -62,7 +63,9 @@ class FlashKernel final : public kernel::Kernel {
   }
   kernel::RunSettings Settings(const kernel::Scenario& s) const override {
     const Scenario& typed = s.As<Scenario>();
-    return {.chip = typed.ChipPreset(), .precision = typed.precision, .pad = typed.pad};
+    kernel::RunSettings settings{.chip = typed.ChipPreset(), .precision = typed.precision, .pad = typed.pad};
+    if (typed.forward_only) settings.launches = {kLaunches[0].name};
+    return settings;
   }
   kernel::HostMemory EstimateHostMemory(const kernel::Scenario& s,
                                         const kernel::HostUse& use) const override {
@@ -84,6 +87,12 @@ class FlashKernel final : public kernel::Kernel {
   }
   std::string ErrorAdvice(const tpu::KernelError& error, std::string_view launch) const override {
     return flash::ErrorAdvice(error, std::string(launch));
+  }
+  std::string DescribeScenario(const kernel::Scenario& s) const override {
+    return flash::DescribeScenario(s.As<Scenario>());
+  }
+  std::vector<kernel::ReportFact> ReportFacts(const kernel::Scenario& s) const override {
+    return flash::ReportFacts(s.As<Scenario>());
   }
 
  private:

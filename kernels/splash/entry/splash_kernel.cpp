@@ -80,7 +80,9 @@ class SplashKernel final : public kernel::Kernel {
   }
   kernel::RunSettings Settings(const kernel::Scenario& s) const override {
     const SplashScenario& typed = s.As<SplashScenario>();
-    return {.chip = typed.ChipPreset(), .precision = typed.precision, .pad = typed.pad};
+    kernel::RunSettings settings{.chip = typed.ChipPreset(), .precision = typed.precision, .pad = typed.pad};
+    if (typed.forward_only) settings.launches = {kLaunches[0].name};
+    return settings;
   }
   // The launches' part needs the made kernel (its tables say how many steps run). Making it takes memory of
   // its own, a table entry per block of every distinct head mask: past kMaxBlocksToMake blocks the estimate

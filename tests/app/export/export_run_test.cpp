@@ -115,7 +115,8 @@ TEST_CASE("export: the manifest carries the narration and passages filled, the c
   std::string error;
   REQUIRE_MESSAGE(Run(FixtureExport(out, FrameEvery::Stop), &error) == ExitCode::Ok, error);
   const nlohmann::json m = ReadManifest(out);
-  CHECK(m["format_version"] == 5);
+  CHECK(m["format_version"] == 6);
+  CHECK(m["kernel"] == "flash");
   const auto& first = m["stops"][0];
   const std::string narration = "The first stop lands on the first running max of a causal launch.";
   CHECK(first["narration"]["markdown"] == narration);
@@ -241,7 +242,8 @@ TEST_CASE("export: a plan longer than --max-frames is refused before anything is
 TEST_CASE("export: a scenario the kernel rejects prints its error and leaves nothing") {
   ExportRunFolder dir;
   ExportOptions options = FixtureExport(dir.path / "rejected", FrameEvery::Step);
-  options.scenario = *flash::ParseScenario(std::vector<std::string>{"--scenario", "block-k-64"});
+  options.scenario =
+      flash::Erased(*flash::ParseScenario(std::vector<std::string>{"--scenario", "block-k-64"}));
   std::string error;
   CHECK(Run(options, &error) == ExitCode::Failure);
   CHECK(error.find("NotImplementedError") != std::string::npos);

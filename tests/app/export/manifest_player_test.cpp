@@ -5,6 +5,7 @@
 
 #include "app/export/html_player.hpp"
 #include "app/export/manifest.hpp"
+#include "kernels/flash/scenario_options.hpp"
 
 namespace tilewalk::app {
 namespace {
@@ -17,7 +18,7 @@ Manifest Sample() {
              .size = {.width = 640, .height = 360},
              .panes = "grid"};
   m.stops.push_back({.title = "First <!--<script> \"quoted\" 'and' &amp;",
-                     .scenario = flash::Scenario{.causal = true},
+                     .scenario = flash::Erased(flash::Scenario{.causal = true}),
                      .passage = "fwd-grid",
                      .frame_count = 2,
                      .narration = {.markdown = "Narration </script> <!-- `code`\nwrapped",
@@ -85,7 +86,7 @@ TEST_CASE("manifest: every field, nulls for what a frame lacks, and the same byt
 
 TEST_CASE("manifest: a stop carries its narration and passages as Markdown and plain text") {
   const auto j = nlohmann::json::parse(ManifestJson(Sample()));
-  CHECK(j["format_version"] == 5);
+  CHECK(j["format_version"] == 6);
   const auto& stop = j["stops"][0];
   CHECK(stop["narration"]["markdown"] == "Narration </script> <!-- `code`\nwrapped");
   CHECK(stop["narration"]["plain"] == "Narration </script> <!-- code wrapped");

@@ -46,6 +46,19 @@ TEST_CASE("gui script: every command parses, comments and blank lines are skippe
   CHECK(c[10].key.glfw_mods == GLFW_MOD_SHIFT);
 }
 
+TEST_CASE("gui script: set names the fields of the kernel gui --kernel chose") {
+  const tilewalk::kernel::Kernel* splash = tilewalk::kernel::FindKernel("splash");
+  REQUIRE(splash != nullptr);
+  CHECK(ParseScript("set mask causal\nset block_kv 256", "s.script", *splash).ok());
+  const auto flash_only = ParseScript("set causal true", "s.script", *splash);
+  REQUIRE_FALSE(flash_only.ok());
+  CHECK(flash_only.error().message.starts_with(
+      "s.script:1: 'causal' is not a scenario field of splash (its fields: "));
+  const auto on_flash = ParseScript("set mask causal", "s.script");
+  REQUIRE_FALSE(on_flash.ok());
+  CHECK(on_flash.error().message.starts_with("s.script:1: 'mask' is not a scenario field of flash"));
+}
+
 TEST_CASE("gui script: mistakes are refused with file:line and what was expected") {
   const auto message = [](std::string text) {
     const auto script = ParseScript(text, "s.script");
@@ -56,7 +69,9 @@ TEST_CASE("gui script: mistakes are refused with file:line and what was expected
         "wait ms, play, pause, screenshot, expect, absent, drag, splits, stats or check redraw");
   CHECK(message("key Sideways") ==
         "s.script:1: 'Sideways' is not a key name (such as Right, PageDown, F10, Space, a)");
-  CHECK(message("set qlen 3") == "s.script:1: 'qlen' is not a scenario field (such as q_len, causal, dtype)");
+  CHECK(
+      message("set qlen 3").starts_with("s.script:1: 'qlen' is not a scenario field of flash (its fields: "));
+  CHECK(message("set qlen 3").find(", q_len, ") != std::string::npos);
   CHECK(message("set q_len 0") == "s.script:1: set q_len '0': expected a whole number from 1 to 1048576");
   CHECK(message("set dtype float16") == "s.script:1: set dtype 'float16': expected one of float32, bfloat16");
   CHECK(message("wait frames 0") == "s.script:1: wait frames: expected a whole number from 1 to 100000");

@@ -52,6 +52,21 @@ TEST_CASE("settings: what is written reads back the same") {
   CHECK(warnings.empty());
 }
 
+TEST_CASE("settings: the tour's kernel is written only when it is not the default, and read back") {
+  const UserSettings defaulted{.tour = "causal", .stop = 2};
+  CHECK(FormatSettings(defaulted).find("kernel") == std::string::npos);
+  const UserSettings other{.tour = "causal", .kernel = "flash", .stop = 2};
+  CHECK(FormatSettings(other).find("tour = causal\nkernel = flash\nstop = 2\n") != std::string::npos);
+  base::WarningList warnings;
+  CHECK(ParseSettings(FormatSettings(other), "settings", warnings) == other);
+  CHECK(warnings.empty());
+  const UserSettings unknown = ParseSettings("tour = x\nkernel = nope\n", "settings", warnings);
+  CHECK(unknown.kernel.empty());
+  std::ostringstream shown;
+  warnings.PrintTo(shown, "");
+  CHECK(shown.str().find("settings:2: kernel = 'nope': expected one of flash") != std::string::npos);
+}
+
 TEST_CASE("settings: splitter shares out of bounds are clamped with a warning, and junk keeps the default") {
   base::WarningList warnings;
   const UserSettings s = ParseSettings(

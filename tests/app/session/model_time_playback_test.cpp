@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include "app/session/tour_session.hpp"
+#include "kernels/flash/scenario_options.hpp"
 
 namespace tilewalk::session {
 namespace model_time_playback_test {
@@ -152,7 +153,7 @@ TEST_CASE("model-time playback: on a megacore chip both cores' cells run at once
   scenario.q_len = scenario.kv_len = 512;
   scenario.causal = true;
   scenario.chip = "v4";
-  TourSession s({.scenario = scenario});
+  TourSession s({.scenario = flash::Erased(scenario)});
   REQUIRE(s.cursor());
   s.Apply(PlayIntent(views::IntentKind::SetPlayClock, static_cast<int>(views::PlayClock::ModelTime)));
   s.Apply(PlayIntent(views::IntentKind::SetPlayRate, views::PlayRateValue(0.5)));

@@ -6,8 +6,11 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include "app/session/tour_session.hpp"
+#include "kernels/registry/registry.hpp"
 #include "tests/flash_walk.hpp"
 
 namespace tilewalk::session {
@@ -106,6 +109,32 @@ TEST_CASE("tour session: no tours, or a missing tour, falls back with a reason")
   TourSession missing({.library_folder = kLibrary, .tour = "no-such-tour"});
   CHECK_FALSE(missing.HasTour());
   CHECK(missing.fallback_message().find("no-such-tour") != std::string::npos);
+}
+
+TEST_CASE(
+    "tour session: a folder's tour runs on the kernel its header names, and an unknown one is a problem") {
+  const std::filesystem::path folder = std::filesystem::temp_directory_path() / "tilewalk-kernel-library";
+  std::filesystem::remove_all(folder);
+  std::filesystem::copy(kLibrary, folder, std::filesystem::copy_options::recursive);
+  // Every tour of the fixture says `kernel: flash` (the default, said aloud); one more names no kernel.
+  for (const auto& entry : std::filesystem::directory_iterator(folder / "tours")) {
+    std::ifstream in(entry.path());
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    text.insert(text.find('\n') + 1, "kernel: flash\n");
+    std::ofstream(entry.path()) << text;
+  }
+  std::ofstream(folder / "tours" / "stray.tour") << "# tour: stray\nkernel: nope\ntitle: Stray\n";
+  TourSession s({.library_folder = folder, .kernel = &kernel::DefaultKernel()});
+  REQUIRE(s.HasTour());
+  CHECK(&s.kernel() == &kernel::DefaultKernel());
+  CHECK(s.recording() != nullptr);
+  const auto& problems = s.library_problems();
+  CHECK(std::any_of(problems.begin(), problems.end(), [](const std::string& p) {
+    return p.find("stray.tour") != std::string::npos &&
+           p.find("kernel: 'nope' names no kernel of this build") != std::string::npos;
+  }));
+  for (const TourSummary& t : s.TourSummaries()) CHECK(t.kernel == &kernel::DefaultKernel());
+  std::filesystem::remove_all(folder);
 }
 
 TEST_CASE("tour session: with no Pallas file anywhere, the hint names the offline ways to give one first") {
