@@ -143,12 +143,23 @@ base::Result<PallasSource> ReadPallasSource(const kernel::KernelInfo& kernel, co
   return PallasSource{path, origin, std::move(lines), std::move(sha256), python.env_var};
 }
 
-std::string PallasSourceAdvice(const kernel::PythonFile& python) {
-  return "no Pallas " + std::string(python.file_name) +
-         " was found: run 'tilewalk source fetch' to download the pinned one, or pass --pallas-source PATH "
-         "(or set " +
-         std::string(python.env_var) +
+std::string SourceFetchCommand(const kernel::KernelInfo& kernel, bool default_kernel) {
+  return default_kernel ? std::string("tilewalk source fetch")
+                        : "tilewalk source fetch --kernel " + std::string(kernel.name);
+}
+
+std::string PallasSourceAdvice(const kernel::KernelInfo& kernel, bool default_kernel) {
+  return "no Pallas " + std::string(kernel.python.file_name) + " was found: run '" +
+         SourceFetchCommand(kernel, default_kernel) +
+         "' to download the pinned one, or pass --pallas-source PATH (or set " +
+         std::string(kernel.python.env_var) +
          ", or install jax for python3). tilewalk works without it, on its C++ mirror";
+}
+
+std::string NoPallasHint(const kernel::KernelInfo& kernel, bool default_kernel) {
+  return "No Pallas file: give one with --pallas-source PATH or " + std::string(kernel.python.env_var) +
+         ", or download the pinned one with '" + SourceFetchCommand(kernel, default_kernel) + "', to show " +
+         std::string(kernel.python.file_name) + " beside the mirror.";
 }
 
 base::Result<PallasSource> FindPallasSource(const KernelWalk& walk, const std::optional<fs::path>& flag_path,
@@ -176,7 +187,8 @@ base::Result<PallasSource> FindPallasSource(const KernelWalk& walk, const std::o
       return ReadPallasSource(kernel, *cached, PallasSourceOrigin::Cache, registered);
   }
   if (python_problem) return *python_problem;
-  return base::Fail(base::Reason::NotFound, PallasSourceAdvice(kernel.python));
+  return base::Fail(base::Reason::NotFound,
+                    PallasSourceAdvice(kernel, registered.empty() || registered.front() == &kernel));
 }
 
 }  // namespace tilewalk::walkthrough

@@ -51,8 +51,8 @@ std::vector<std::string> SplitPythonLines(std::string_view text);
 // The file of `walk`'s kernel. flag_path: the value of --pallas-source, if given. A file that was named (by
 // the flag or the variable) but cannot be read, is empty, or is not the kernel's file is an error, not a
 // fall back to the next place. The cache is looked in for the kernel's pinned file. With nothing found:
-// Reason::NotFound, with what to do. `registered`: every kernel there is, so that another one's pinned
-// file given by mistake is named as such.
+// Reason::NotFound, with what to do. `registered`: every kernel there is, the default one first, so that
+// another one's pinned file given by mistake is named as such (none: the kernel is taken as the default).
 base::Result<PallasSource> FindPallasSource(const KernelWalk& walk,
                                             const std::optional<std::filesystem::path>& flag_path,
                                             std::span<const kernel::KernelInfo* const> registered = {});
@@ -68,7 +68,12 @@ base::Result<PallasSource> ReadPallasSource(const kernel::KernelInfo& kernel,
 const kernel::KernelInfo* KernelWithPinnedFile(std::string_view sha256, const kernel::KernelInfo& kernel,
                                                std::span<const kernel::KernelInfo* const> registered);
 
+// The command that downloads the kernel's pinned file: "tilewalk source fetch", with "--kernel NAME" for a
+// kernel other than the default one.
+std::string SourceFetchCommand(const kernel::KernelInfo& kernel, bool default_kernel);
 // The advice shown when there is no file: how to get one, in one line.
-std::string PallasSourceAdvice(const kernel::PythonFile& python);
+std::string PallasSourceAdvice(const kernel::KernelInfo& kernel, bool default_kernel);
+// What the source pane says when no file was found: every way to give it one, the offline ones first.
+std::string NoPallasHint(const kernel::KernelInfo& kernel, bool default_kernel);
 
 }  // namespace tilewalk::walkthrough

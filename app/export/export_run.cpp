@@ -22,7 +22,6 @@
 #include "app/progress_line.hpp"
 #include "app/screen/tour_screen.hpp"
 #include "app/version.hpp"
-#include "app/views/source_picture.hpp"
 #include "base/interrupt_guard.hpp"
 #include "base/os_error.hpp"
 #include "base/safe_output.hpp"
@@ -303,8 +302,7 @@ VerbResult RunExport(const ExportOptions& options, std::ostream& err) {
   if (auto refused = RefuseSession(session, options, err)) return std::move(*refused);
   // A Pallas file that was named (by the environment) or found and cannot be used is said, as trace says
   // it; a missing one is the usual case and stays quiet. (A bad --pallas-source was refused already.)
-  if (const std::string& problem = session.pallas_problem();
-      !problem.empty() && problem != views::kNoPallasHint)
+  if (const std::string& problem = session.pallas_problem(); !problem.empty() && !session.pallas_missing())
     err << "tilewalk export: warning: " << base::TerminalSafe(problem) << " The export goes on without it.\n";
   const auto plan =
       Plan(session, every, options.scenario ? FrameSpan::Whole : FrameSpan::Natural, planning, interrupts);

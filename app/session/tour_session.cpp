@@ -90,9 +90,11 @@ TourSession::TourSession(const SessionOptions& options)
                              : std::span<const walkthrough::Passage>(),
         walk.pinned);
   else if (pallas.error().reason == base::Reason::NotFound && !options.pallas_source)
-    m_pallas_problem = views::kNoPallasHint;
+    m_pallas_problem =
+        walkthrough::NoPallasHint(walk.kernel->info(), walk.kernel == &kernel::DefaultKernel());
   else
     m_pallas_problem = "No Pallas file: " + pallas.error().message + ".";
+  m_pallas_missing = !pallas && pallas.error().reason == base::Reason::NotFound && !options.pallas_source;
   GoToStop(std::clamp(options.stop, 1, stop_count()) - 1);
 }
 

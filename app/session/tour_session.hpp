@@ -92,6 +92,8 @@ class TourSession {
   const std::vector<std::string>& library_problems() const { return m_library_problems; }
   // Why no Pallas file is shown (not found, or named and unusable); empty when one is.
   const std::string& pallas_problem() const { return m_pallas_problem; }
+  // No Pallas file was named and none was found: the usual case, which export does not warn about.
+  bool pallas_missing() const { return m_pallas_missing; }
   const walkthrough::PallasIndex* pallas() const { return m_pallas.get(); }
   int stop_index() const { return m_stop; }  // 0-based
   std::string tour_id() const { return m_tour == nullptr ? std::string() : m_tour->id; }
@@ -177,6 +179,7 @@ class TourSession {
   std::vector<std::string> m_library_problems;
   std::shared_ptr<const walkthrough::PallasIndex> m_pallas;  // resolved once, shared by the pictures
   std::string m_pallas_problem;
+  bool m_pallas_missing = false;
   SourceDocuments m_documents;
 
   walkthrough::StopLander m_lander;

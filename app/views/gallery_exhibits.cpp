@@ -19,7 +19,9 @@ SourcePicture SourceWithError() {
 SourcePicture SourceWithoutPallas() {
   SourcePicture p = CannedSourcePicture();
   p.python.reset();
-  p.python_missing = kNoPallasHint;
+  p.python_missing =
+      "No Pallas file: give one with --pallas-source PATH or TILEWALK_PALLAS_SOURCE, or download the pinned "
+      "one with 'tilewalk source fetch', to show flash_attention.py beside the mirror.";
   return p;
 }
 

@@ -14,11 +14,6 @@ namespace tilewalk::views {
 
 enum class SourceLanguage : std::uint8_t { Cpp, Python };
 
-// What the pane says when no Pallas file was found: every way to give it one, the offline ones first.
-inline constexpr const char* kNoPallasHint =
-    "No Pallas file: give one with --pallas-source PATH or TILEWALK_PALLAS_SOURCE, or download the pinned "
-    "one with 'tilewalk source fetch', to show flash_attention.py beside the mirror.";
-
 // One file's text and what drawing it needs, computed once.
 struct SourceDocument {
   std::string title{};  // "flash_attention.py (Pallas)", "forward_kernel.cpp (C++ mirror)"

@@ -44,6 +44,7 @@ void flash_attention_dkv_kernel(Kernel& k, const DkvRefs& r, const DkvStatics& c
   // The tables are (head, q block, kv block) whatever the grid order.
   const NextNonzero next =
       next_nonzero(k, q_head_index, q_index, kv_index, {r.data_next_ref, r.block_mask_ref, r.mask_next_ref});
+  const bool should_run = k.scalar("splash.dkv.should_run", next.should_run);
 
   const auto body = [&](int i) {
     const tpu::Slice slice_k = k.scalar("splash.dkv.body.slice_k", ds(i * c.bkv_compute, c.bkv_compute));
@@ -128,7 +129,7 @@ void flash_attention_dkv_kernel(Kernel& k, const DkvRefs& r, const DkvStatics& c
       return zeros(c.bq, r.dq_ref->shape(r.dq_ref->shape().rank() - 1), r.dq_ref->dtype());
     }));
 
-  k.when(next.should_run, "splash.dkv.run", [&] {
+  k.when(should_run, "splash.dkv.run", [&] {
     const int num_iters =
         k.scalar("splash.dkv.run.num_iters",
                  r.k_ref->shape(r.k_ref->shape().rank() - (c.k_layout == QKVLayout::HEAD_DIM_MINOR ? 2 : 1)) /

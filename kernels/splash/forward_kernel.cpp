@@ -42,7 +42,7 @@ void flash_attention_kernel(Kernel& k, const ForwardRefs& r, const ForwardStatic
   });
 
   const NextNonzero next = next_nonzero(k, h, i, j, r.tables);
-  const int global_kv_index = next.next_data;
+  const int global_kv_index = k.scalar("splash.fwd.global_kv_index", next.next_data);
 
   const MaskStatics mask_statics{.mask_value = c.mask_value,
                                  .attn_logits_soft_cap = c.attn_logits_soft_cap,

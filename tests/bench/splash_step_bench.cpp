@@ -4,10 +4,11 @@
 // S = 4096: the grid steps splash runs and the copies it issues, beside flash's causal step at that length
 // (flash cannot express the window).
 // Each case runs in a forked child, as host_memory_bench.cpp's do, so that no case inherits another's heap;
-// its peak is VmHWM over VmRSS at the start, after malloc_trim and a reset of the peak. Splash has no
-// walkthrough::Recording; its events are what each launch records (LaunchOptions::record_events), which is
-// what the flash case "flash step" keeps too. "flash recording" is Recording::Record (events, step
-// bookkeeping, checkpoints), the flash goal's own measurement (timeline_bench.cpp's RecordTrainingStep).
+// its peak is VmHWM over VmRSS at the start, after malloc_trim and a reset of the peak. The "step" cases
+// run the library calls with the events each launch records (LaunchOptions::record_events); the
+// "recording" cases are Recording::Record (events, step bookkeeping, checkpoints), the goal's own
+// measurement (timeline_bench.cpp's RecordTrainingStep for flash), for splash through the registry and the
+// scenario words "--q-len 8192 --kv-len 8192 --heads 1 --head-dim 128 --mask causal" (and --fused-bwd).
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 #include <sys/wait.h>
@@ -21,10 +22,12 @@
 #include <string>
 #include <vector>
 
+#include "kernels/api/scenario_args.hpp"
 #include "kernels/flash/host_memory.hpp"
 #include "kernels/flash/scenario.hpp"
 #include "kernels/flash/scenario_options.hpp"
 #include "kernels/flash/training_step.hpp"
+#include "kernels/registry/registry.hpp"
 #include "kernels/splash/backward.hpp"
 #include "kernels/splash/forward_launch.hpp"
 #include "kernels/splash/host_memory.hpp"
@@ -44,7 +47,14 @@ struct SplashStepFigures {
   double events = 0, steps = 0, steps_run = 0, copies = 0;
 };
 
-enum class SplashStepCase : int { FlashRecording = 0, FlashStep = 1, SplashUnfused = 2, SplashFused = 3 };
+enum class SplashStepCase : int {
+  FlashRecording = 0,
+  FlashStep = 1,
+  SplashUnfused = 2,
+  SplashFused = 3,
+  SplashRecordingUnfused = 4,
+  SplashRecordingFused = 5,
+};
 enum class SplashStepMask : int { Causal8192 = 0, Window512At4096 = 1 };
 
 int64_t SplashBenchStatusBytes(const std::string& field) {
@@ -131,6 +141,30 @@ void RunFlashStep(SplashStepMask mask, bool recording, SplashStepFigures& f) {
   for (const flash::LaunchOutcome& l : r.launches) AddLaunchFigures(l.result, f);
 }
 
+// The splash scenario of the recording cases, in the words `check --kernel splash` takes.
+kernel::Scenario SplashBenchRecordedScenario(SplashStepMask mask, bool fused) {
+  const std::string n = std::to_string(SplashBenchLength(mask));
+  std::vector<std::string> words = {"--q-len", n, "--kv-len", n, "--heads", "1", "--head-dim", "128"};
+  if (mask == SplashStepMask::Causal8192) {
+    words.insert(words.end(), {"--mask", "causal"});
+  } else {
+    words.insert(words.end(), {"--mask", "local", "--window", "512"});
+  }
+  if (fused) words.push_back("--fused-bwd");
+  return *kernel::ParseScenario(*kernel::FindKernel("splash"), words);
+}
+
+void RecordSplashStep(SplashStepMask mask, bool fused, SplashStepFigures& f) {
+  const auto r = walkthrough::Recording::Record(SplashBenchRecordedScenario(mask, fused));
+  if (r == nullptr || r->error()) f.steps = -1;
+  if (r != nullptr) f.events = static_cast<double>(r->EventCount());
+}
+
+bool IsRecordingCase(SplashStepCase c) {
+  return c == SplashStepCase::FlashRecording || c == SplashStepCase::SplashRecordingUnfused ||
+         c == SplashStepCase::SplashRecordingFused;
+}
+
 SplashStepFigures MeasureInChild(SplashStepCase c, SplashStepMask mask) {
   SplashStepFigures f;
   int fds[2];
@@ -144,6 +178,8 @@ SplashStepFigures MeasureInChild(SplashStepCase c, SplashStepMask mask) {
     const auto start = std::chrono::steady_clock::now();
     if (c == SplashStepCase::FlashRecording || c == SplashStepCase::FlashStep)
       RunFlashStep(mask, c == SplashStepCase::FlashRecording, f);
+    else if (c == SplashStepCase::SplashRecordingUnfused || c == SplashStepCase::SplashRecordingFused)
+      RecordSplashStep(mask, c == SplashStepCase::SplashRecordingFused, f);
     else
       RunSplashStep(mask, c == SplashStepCase::SplashFused, f);
     f.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -163,6 +199,10 @@ double SplashBenchEstimate(SplashStepCase c, SplashStepMask mask) {
     const kernel::HostMemory m = flash::EstimateHostMemory(SplashBenchFlashScenario(mask), {.record = true});
     // A step with events alone takes no checkpoints.
     return c == SplashStepCase::FlashRecording ? m.Total() : m.Total() - m.checkpoints;
+  }
+  if (c == SplashStepCase::SplashRecordingUnfused || c == SplashStepCase::SplashRecordingFused) {
+    const kernel::Scenario s = SplashBenchRecordedScenario(mask, c == SplashStepCase::SplashRecordingFused);
+    return s.kernel().EstimateHostMemory(s, {.record = true}).Total();
   }
   const bool fused = c == SplashStepCase::SplashFused;
   const splash::SplashMaskInfos made = splash::MakeSplashMaskInfos(
@@ -186,15 +226,16 @@ void ReportSplashStep(benchmark::State& state, SplashStepCase c, SplashStepMask 
   state.counters["estimate_MiB"] = estimate / (1 << 20);
   state.counters["estimate/peak"] = estimate / static_cast<double>(f.peak);
   state.counters["events"] = f.events;
-  if (c != SplashStepCase::FlashRecording) {
+  if (!IsRecordingCase(c)) {
     state.counters["steps"] = f.steps;
     state.counters["steps_run"] = f.steps_run;
     state.counters["copies"] = f.copies;
   }
 }
 
-// Args: case (0 flash recording, 1 flash step with events, 2 splash unfused, 3 splash fused), mask (0
-// causal at 8192, 1 a window of 512 at 4096; flash runs causal there).
+// Args: case (0 flash recording, 1 flash step with events, 2 splash unfused, 3 splash fused, 4 splash
+// recording unfused, 5 splash recording fused), mask (0 causal at 8192, 1 a window of 512 at 4096; flash
+// runs causal there).
 void BM_SplashTrainingStep(benchmark::State& state) {
   ReportSplashStep(state, static_cast<SplashStepCase>(state.range(0)),
                    static_cast<SplashStepMask>(state.range(1)));
@@ -205,6 +246,8 @@ BENCHMARK(BM_SplashTrainingStep)
     ->Args({1, 0})
     ->Args({2, 0})
     ->Args({3, 0})
+    ->Args({4, 0})
+    ->Args({5, 0})
     ->Args({1, 1})
     ->Args({2, 1})
     ->Args({3, 1})

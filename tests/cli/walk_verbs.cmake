@@ -84,3 +84,16 @@ foreach(verb "source" "source|fetch" "source|fingerprint|${fake}" "anchors")
     COMMAND ${tw} ${words} --kernel nosuch
     MATCH "--kernel got 'nosuch': expected one of flash[^\n]* \\(`tilewalk kernels` lists them\\)")
 endforeach()
+
+# splash's Pallas file: its anchor goals on the real file (skipped without TILEWALK_SPLASH_SOURCE), and the
+# advice, naming its kernel, when there is none.
+add_test(NAME "cli: anchors --kernel splash meets its goals on the pinned file"
+  COMMAND ${CMAKE_COMMAND} -DTILEWALK=${tw} -DSITES=${CMAKE_SOURCE_DIR}/assets/splash/sites
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/splash_anchors.cmake)
+set_tests_properties("cli: anchors --kernel splash meets its goals on the pinned file" PROPERTIES
+  TIMEOUT 300 SKIP_REGULAR_EXPRESSION "SKIPPED: set TILEWALK_SPLASH_SOURCE")
+tilewalk_cli_test("source --kernel splash without a file says how to fetch splash's" EXIT 1
+  COMMAND env -u TILEWALK_SPLASH_SOURCE XDG_CACHE_HOME=${CMAKE_CURRENT_BINARY_DIR}/no-cache PATH=/nonexistent
+          ${tw} source --kernel splash
+  MATCH "no Pallas splash_attention_kernel\\.py was found: run 'tilewalk source fetch --kernel splash'"
+  MATCH2 "TILEWALK_SPLASH_SOURCE")

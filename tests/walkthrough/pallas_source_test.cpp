@@ -248,3 +248,21 @@ TEST_CASE("a kernel that declares no Python file is told so, not searched for") 
   REQUIRE_FALSE(r.ok());
   CHECK(r.error().message == "the kernel bare declares no Pallas file, so there is none to read");
 }
+
+TEST_CASE("with no file, the hint and the advice name the kernel's file, variable and fetch command") {
+  const tilewalk::kernel::KernelInfo& flash = tilewalk::test::FlashWalk().kernel->info();
+  CHECK(
+      NoPallasHint(flash, true) ==
+      "No Pallas file: give one with --pallas-source PATH or TILEWALK_PALLAS_SOURCE, or download the pinned "
+      "one with 'tilewalk source fetch', to show flash_attention.py beside the mirror.");
+  CHECK(PallasSourceAdvice(flash, true) ==
+        "no Pallas flash_attention.py was found: run 'tilewalk source fetch' to download the pinned one, or "
+        "pass --pallas-source PATH (or set TILEWALK_PALLAS_SOURCE, or install jax for python3). tilewalk "
+        "works without it, on its C++ mirror");
+  const OtherKernel other("def _other_impl(q):\n  return q\n");
+  CHECK(NoPallasHint(other.info, false) ==
+        "No Pallas file: give one with --pallas-source PATH or TILEWALK_OTHER_SOURCE, or download the pinned "
+        "one with 'tilewalk source fetch --kernel other', to show other_kernel.py beside the mirror.");
+  CHECK(Contains(PallasSourceAdvice(other.info, false), "run 'tilewalk source fetch --kernel other'"));
+  CHECK(Contains(PallasSourceAdvice(other.info, false), "TILEWALK_OTHER_SOURCE"));
+}

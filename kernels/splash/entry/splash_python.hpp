@@ -1,5 +1,5 @@
-// The Pallas file splash mirrors, splash_attention_kernel.py: where tilewalk finds a copy of it, its parts
-// (for the anchors verb's region table) and the scenarios whose recordings show which of its lines run.
+// The Pallas file splash mirrors, as the walkthrough finds and measures it (KernelInfo::python): its name,
+// module and variable, its regions, and the bodies and scenarios of the anchors verb's coverage.
 #pragma once
 
 #include "kernels/api/kernel.hpp"
