@@ -298,9 +298,11 @@ Figure PlaceholderSource::Value(std::string_view name) {
   if (!parsed)
     return base::Fail(parsed.error().reason, "{" + std::string(name) + "}: " + parsed.error().message);
   const std::vector<std::string_view> p = SplitDots(parsed->body);
-  const bool recording_only = p.size() >= 2 && IsLaunchName(p[0], walk) &&
-                              (p[1] == "naive_bytes_in" || p[1] == "bytes_saved" || p[1] == "step" ||
-                               parsed->body.find('#') != std::string::npos);
+  // An event's value ({SITE#N.STAT}) names a site, whatever its first word: a kernel may prefix its sites
+  // with its own name rather than a launch's.
+  const bool recording_only = parsed->body.find('#') != std::string::npos ||
+                              (p.size() >= 2 && IsLaunchName(p[0], walk) &&
+                               (p[1] == "naive_bytes_in" || p[1] == "bytes_saved" || p[1] == "step"));
   Figure value = !parsed->with_flags.empty()
                      ? RunValue(Variant(parsed->with_flags), parsed->body, parsed->unit)
                  : recording_only ? RecordingValue(p, parsed->body, parsed->unit)

@@ -13,10 +13,14 @@ namespace tilewalk::app {
 
 std::vector<TourChoice> TourChoices(const session::TourSession& session) {
   std::vector<TourChoice> choices;
-  // The first tour, then the tours that answer the numbered questions in their order, then the rest.
+  // The first tour, then the tours that answer the numbered questions in their order, then the rest. Each
+  // kernel has a default tour; the first tour is the default kernel's, another kernel's comes with the rest.
   std::vector<session::TourSummary> tours = session.TourSummaries();
-  const auto rank = [](const session::TourSummary& t) {
-    return t.is_default ? 0 : (t.question > 0 ? t.question : 1000);
+  const auto first = [](const session::TourSummary& t) {
+    return t.is_default && t.kernel == &kernel::DefaultKernel();
+  };
+  const auto rank = [&](const session::TourSummary& t) {
+    return first(t) ? 0 : (t.question > 0 ? t.question : 1000);
   };
   std::stable_sort(tours.begin(), tours.end(),
                    [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
@@ -34,7 +38,7 @@ std::vector<TourChoice> TourChoices(const session::TourSession& session) {
     const std::string kernel_words =
         t.kernel == &kernel::DefaultKernel() ? std::string() : std::string(t.kernel->info().name) + ", ";
     label += t.title + "  (" + kernel_words + std::to_string(t.stops) + " stops" +
-             (t.is_default ? ", the first tour" : "") + ")";
+             (first(t) ? ", the first tour" : "") + ")";
     choices.push_back({.id = t.id, .label = std::move(label), .stop = 0, .kernel = t.kernel});
   }
   return choices;

@@ -27,11 +27,11 @@ using namespace tilewalk::walkthrough;
 
 namespace {
 
-// Loads the shipped library, or with --library DIR the files in DIR; prints its problems (escaped, capped)
-// and returns nullopt when there are any, unless `keep_going` lets it go on with what loaded. A folder that
-// cannot be read, or holds no tours, stops it either way.
-std::optional<Library> LoadChecked(const std::optional<std::filesystem::path>& folder, const VerbCall& call,
-                                   bool keep_going = false) {
+// Loads the shipped passages and tours of every kernel, or with --library DIR the files in DIR; prints their
+// problems (escaped, capped) and returns nullopt when there are any, unless `keep_going` lets it go on with
+// what loaded. A folder that cannot be read, or holds no tours, stops it either way.
+std::optional<session::LoadedLibrary> LoadChecked(const std::optional<std::filesystem::path>& folder,
+                                                  const VerbCall& call, bool keep_going = false) {
   std::ostream& err = call.err;
   base::Result<session::LoadedLibrary> loaded = session::LoadTourLibrary(folder);
   if (!loaded) {
@@ -39,20 +39,30 @@ std::optional<Library> LoadChecked(const std::optional<std::filesystem::path>& f
         << "; --library takes a folder holding passages/*.md and tours/*.tour\n";
     return std::nullopt;
   }
-  Library& lib = loaded->library;
   std::vector<std::string> problems;
-  for (const Diagnostic& d : lib.diagnostics) problems.push_back(d.ToString());
+  std::size_t tours = 0;
+  for (const Library* lib : loaded->All()) {
+    for (const Diagnostic& d : lib->diagnostics) problems.push_back(d.ToString());
+    tours += lib->tours.size();
+  }
   if (const base::Status usable = ReportLibraryProblems(problems, folder, keep_going, call.verb, err);
       !usable) {
     err << "tilewalk " << call.verb << ": " << usable.error().message << "\n";
     return std::nullopt;
   }
-  if (folder && lib.tours.empty()) {
+  if (folder && tours == 0) {
     err << "tilewalk " << call.verb << ": there are no tours in " << base::Quote(*folder / "tours")
         << "; add a .tour file (docs/authoring.md)\n";
     return std::nullopt;
   }
-  return std::move(lib);
+  return std::move(*loaded);
+}
+
+// The library that holds a tour: the one whose passages its stops name.
+const Library& LibraryOf(const session::LoadedLibrary& loaded, const Tour& tour) {
+  for (const Library* lib : loaded.All())
+    if (lib->FindTour(tour.id) == &tour) return *lib;
+  return loaded.library;
 }
 
 struct TourOptions {
@@ -103,14 +113,19 @@ VerbResult RunToursVerb(const VerbCall& call) {
   ToursOptions options;
   if (const auto parsed = base::ParseOptions(call.args, ToursOptionSpecs(options)); !parsed)
     return parsed.error();
-  const auto library = LoadChecked(options.library, call, options.keep_going);
-  if (!library) return ExitCode::Failure;
-  for (const Tour& t : library->tours) {
-    std::string tags = std::to_string(t.stops.size()) + " stops";
-    if (t.question) tags += ", question " + std::to_string(t.question);
-    if (t.is_default) tags += ", default";
-    call.out << base::PadRight(t.id, 20) << base::PadRight(base::TerminalSafe(t.title), 70) << "(" << tags
-             << ")\n";
+  const auto loaded = LoadChecked(options.library, call, options.keep_going);
+  if (!loaded) return ExitCode::Failure;
+  for (const Library* library : loaded->All()) {
+    // Another kernel's tours say whose they are; the default kernel's list reads as it always has.
+    const bool other_kernel = library != &loaded->library && library->walk != nullptr;
+    for (const Tour& t : library->tours) {
+      std::string tags = std::to_string(t.stops.size()) + " stops";
+      if (other_kernel) tags += ", kernel " + std::string(library->walk->kernel->info().name);
+      if (t.question) tags += ", question " + std::to_string(t.question);
+      if (t.is_default) tags += ", default";
+      call.out << base::PadRight(t.id, 20) << base::PadRight(base::TerminalSafe(t.title), 70) << "(" << tags
+               << ")\n";
+    }
   }
   return ExitCode::Ok;
 }
@@ -194,9 +209,9 @@ VerbResult RunTourVerb(const VerbCall& call) {
     return base::Fail(base::Reason::Usage, "give --print or --json, not both");
   // Each stop records its scenario, which can take seconds: a Ctrl-C is answered between stops.
   const base::InterruptGuard interrupts;
-  const auto library = LoadChecked(options.library, call, options.keep_going);
-  if (!library) return ExitCode::Failure;
-  const Tour* tour = library->FindTour(name);
+  const auto loaded = LoadChecked(options.library, call, options.keep_going);
+  if (!loaded) return ExitCode::Failure;
+  const Tour* tour = loaded->FindTour(name);
   if (!tour)
     return base::Fail(base::Reason::NotFound,
                       "no tour '" + base::Excerpt(name) + "'; 'tilewalk tours' lists them");
@@ -214,7 +229,7 @@ VerbResult RunTourVerb(const VerbCall& call) {
     if (interrupts.Interrupted())
       return interrupts.AsError("stopped after " + std::to_string(i) + " of " +
                                 std::to_string(tour->stops.size()) + " stops");
-    const StopText text = ReadStop(*library, stop, landing);
+    const StopText text = ReadStop(LibraryOf(*loaded, *tour), stop, landing);
     if (!text.problem.empty()) {
       call.err << base::TerminalSafe(tour->file + ":" + std::to_string(stop.line) + ": stop '" + stop.title +
                                      "' does not resolve: " + text.problem)
