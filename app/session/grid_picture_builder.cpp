@@ -1,6 +1,8 @@
 #include "app/session/picture_builders.hpp"
 
+#include <algorithm>
 #include <cassert>
+#include <vector>
 
 namespace tilewalk::session {
 namespace {
@@ -26,31 +28,44 @@ std::string LaunchTitle(const std::string& launch) {
 
 }  // namespace
 
-views::GridPicture BuildGridPicture(const walkthrough::Snapshot& snap) {
+views::GridPicture BuildGridPicture(const walkthrough::Snapshot& snap, const kernel::LaunchInfo* info) {
   views::GridPicture picture;
-  if (snap.grid.rank() != 4) return picture;   // the grid pane reads (b, h, ·, ·) grids
-  const bool dkv = snap.launch_name == "dkv";  // its grid is (b, h, kv, q): q innermost
-  const int batches = static_cast<int>(snap.grid[0]), heads = static_cast<int>(snap.grid[1]);
+  const int rank = snap.grid.rank();
+  if (info == nullptr || rank < 2 || info->axes.rows >= rank || info->axes.cols >= rank) return picture;
+  const int row_axis = info->axes.rows, col_axis = info->axes.cols;
+  // The other axes make the slices (flash: batch and head; splash: head). The picture lays a slice's steps
+  // one after another, so it draws a grid whose slice axes all run outside both of its block axes, or
+  // have one index only.
+  std::vector<int> slice_axes;
+  for (int a = 0; a < rank; ++a) {
+    if (a == row_axis || a == col_axis) continue;
+    if (snap.grid[a] > 1 && a > std::min(row_axis, col_axis)) return picture;
+    slice_axes.push_back(a);
+  }
   picture.title = LaunchTitle(snap.launch_name);
-  picture.row_label = "q block";
-  picture.col_label = "kv block";
-  picture.rows = static_cast<int>(dkv ? snap.grid[3] : snap.grid[2]);
-  picture.cols = static_cast<int>(dkv ? snap.grid[2] : snap.grid[3]);
-  picture.walks_down_columns = dkv;
+  picture.row_label = std::string(info->axes.row_label);
+  picture.col_label = std::string(info->axes.col_label);
+  picture.rows = static_cast<int>(snap.grid[row_axis]);
+  picture.cols = static_cast<int>(snap.grid[col_axis]);
+  picture.walks_down_columns = row_axis > col_axis;  // the query axis innermost: steps walk down a column
   picture.core1_first_step = static_cast<int>(snap.core1_first_step);
-  assert(snap.cells.size() == static_cast<std::size_t>(batches * heads * picture.rows * picture.cols) &&
+  // The slices in step order; (batch, head) name each: the last two slice axes, the first of them absent
+  // (0) when the grid has one slice axis.
+  const int outer =
+      slice_axes.size() >= 2 ? static_cast<int>(snap.grid[slice_axes[slice_axes.size() - 2]]) : 1;
+  const int inner = slice_axes.empty() ? 1 : static_cast<int>(snap.grid[slice_axes.back()]);
+  int slices = 1;
+  for (int a : slice_axes) slices *= static_cast<int>(snap.grid[a]);
+  assert(snap.cells.size() == static_cast<std::size_t>(slices * picture.rows * picture.cols) &&
          "a snapshot has one cell per grid step of its launch");
-  for (int b = 0; b < batches; ++b) {
-    for (int h = 0; h < heads; ++h) {
-      views::GridSlice slice{.batch = b, .head = h};
-      const int index = b * heads + h;
-      slice.cells.resize(static_cast<std::size_t>(picture.rows * picture.cols));
-      for (int r = 0; r < picture.rows; ++r)
-        for (int c = 0; c < picture.cols; ++c)
-          slice.cells[static_cast<std::size_t>(r * picture.cols + c)] =
-              ToView(snap.cells[static_cast<std::size_t>(views::StepInLaunch(picture, index, r, c))]);
-      picture.slices.push_back(std::move(slice));
-    }
+  for (int index = 0; index < slices; ++index) {
+    views::GridSlice slice{.batch = (index / inner) % outer, .head = index % inner};
+    slice.cells.resize(static_cast<std::size_t>(picture.rows * picture.cols));
+    for (int r = 0; r < picture.rows; ++r)
+      for (int c = 0; c < picture.cols; ++c)
+        slice.cells[static_cast<std::size_t>(r * picture.cols + c)] =
+            ToView(snap.cells[static_cast<std::size_t>(views::StepInLaunch(picture, index, r, c))]);
+    picture.slices.push_back(std::move(slice));
   }
   picture.current = views::CellOfStep(picture, snap.step);
   return picture;

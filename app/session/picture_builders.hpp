@@ -18,6 +18,7 @@
 #include "app/views/scenario_picture.hpp"
 #include "app/views/source_picture.hpp"
 #include "app/views/timeline_picture.hpp"
+#include "kernels/api/launch_info.hpp"
 #include "kernels/api/scenario.hpp"
 #include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/naive_maps.hpp"
@@ -29,9 +30,10 @@
 
 namespace tilewalk::session {
 
-// The grid of the snapshot's launch, one slice per (batch, head), rows q blocks and columns kv blocks in
-// every launch; dK/dV walks down the columns because q is its innermost axis.
-views::GridPicture BuildGridPicture(const walkthrough::Snapshot& snapshot);
+// The grid of the snapshot's launch as its LaunchInfo reads it: rows q blocks and columns kv blocks, one
+// slice per index of the other axes (flash: batch and head); a launch whose query axis is innermost (dK/dV)
+// walks down the columns. Empty without `info`, or for a grid whose slices' steps interleave.
+views::GridPicture BuildGridPicture(const walkthrough::Snapshot& snapshot, const kernel::LaunchInfo* info);
 
 // What the memory pane sets the recording's copies against: the naive index maps' blocks and bytes for the
 // snapshot's launch, and the recording's own bytes per step. The session computes both once per recording.

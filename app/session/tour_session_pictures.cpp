@@ -95,7 +95,8 @@ void TourSession::Rebuild() {
   }
   const std::shared_ptr<const walkthrough::Snapshot> snap = m_timeline->Current();
   m_pictures.has_snapshot = true;
-  m_pictures.grid = BuildGridPicture(*snap);
+  m_pictures.grid =
+      BuildGridPicture(*snap, m_recording->launches()[static_cast<std::size_t>(snap->launch)].info);
   const std::string site = m_recording->SiteNameOf(snap->event_index);
   // Playing in model time the cursor crosses several statements a frame: the detail pane stays on Memory,
   // where the copies move, rather than turning to each statement's tab.

@@ -15,6 +15,8 @@ namespace tilewalk::views {
 
 namespace {
 
+constexpr const char* kPassageAfterAnswer = "The passage opens once the answer is out: pick first.";
+
 // The stop's suggestion as its button says it; once tried, the way back.
 std::string TryLabel(const PassagePicture& picture) {
   return picture.edited ? "Back to the stop's scenario" : "Try " + picture.try_words;
@@ -167,7 +169,9 @@ std::optional<Intent> DrawPassageView(const PassagePicture& picture, float scrol
       ImGui::Separator();
       ui::TextColored(palette::Vec(palette::Active().passage), "%s", picture.passage_title.c_str());
       ImGui::PushStyleColor(ImGuiCol_Text, palette::Vec(palette::Active().text_dim));
-      ui::TextUnformatted(picture.passage_body.c_str());
+      // A passage often explains the very thing the question asks: it waits until the answer is out.
+      ui::TextUnformatted(picture.ask && !picture.ask->revealed ? kPassageAfterAnswer
+                                                                : picture.passage_body.c_str());
       ImGui::PopStyleColor();
     }
     ImGui::PopTextWrapPos();

@@ -14,6 +14,9 @@ struct StepAxes {
   int8_t rows = 2, cols = 3;                          // grid axes of the query and key blocks
   std::string_view row_block_field, col_block_field;  // "block_q", "block_k_major"; "" text: unset (0)
   std::string_view row_length_field = "q_len", col_length_field = "kv_len";
+  // What the grid picture calls its rows and columns. An axis a kernel shrinks to the useful blocks of the
+  // longest row counts steps, not block positions: its index is the n-th useful block of the row.
+  std::string_view row_label = "q block", col_label = "kv block";
 };
 
 struct LaunchInfo {

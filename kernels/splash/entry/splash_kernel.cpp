@@ -27,11 +27,23 @@ std::shared_ptr<void> CloneScenario(const void* scenario) {
 // q steps). A step axis walks the blocks a shrunk grid kept, in order (data_next names the block).
 constexpr kernel::LaunchInfo kLaunches[] = {
     {.name = "fwd",
-     .axes = {.rows = 1, .cols = 2, .row_block_field = "block_q", .col_block_field = "block_kv"}},
+     .axes = {.rows = 1,
+              .cols = 2,
+              .row_block_field = "block_q",
+              .col_block_field = "block_kv",
+              .col_label = "kv step"}},
     {.name = "dkv",
-     .axes = {.rows = 2, .cols = 0, .row_block_field = "block_q_dkv", .col_block_field = "block_kv_dkv"}},
+     .axes = {.rows = 2,
+              .cols = 0,
+              .row_block_field = "block_q_dkv",
+              .col_block_field = "block_kv_dkv",
+              .row_label = "q step"}},
     {.name = "dq",
-     .axes = {.rows = 1, .cols = 2, .row_block_field = "block_q_dq", .col_block_field = "block_kv_dq"}},
+     .axes = {.rows = 1,
+              .cols = 2,
+              .row_block_field = "block_q_dq",
+              .col_block_field = "block_kv_dq",
+              .col_label = "kv step"}},
 };
 
 // The step's shapes as the memory estimate takes them.

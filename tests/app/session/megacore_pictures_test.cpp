@@ -32,7 +32,8 @@ TEST_CASE("megacore pictures: a v4 grid carries both cores, the timeline two lan
   const auto snap = timeline.Current();
   REQUIRE(snap->launch_name == "fwd");
 
-  const views::GridPicture grid = BuildGridPicture(*snap);
+  const views::GridPicture grid =
+      BuildGridPicture(*snap, recording->launches()[static_cast<std::size_t>(snap->launch)].info);
   CHECK(grid.core1_first_step == 8);  // ceil(4 / 2) rows of 4 kv steps
   CHECK(views::CoreOfCell(grid, 0, 1, 3) == 0);
   CHECK(views::CoreOfCell(grid, 0, 2, 0) == 1);
@@ -60,7 +61,8 @@ TEST_CASE("megacore pictures: a v5e recording has one core everywhere") {
   walkthrough::Timeline timeline(recording);
   REQUIRE(timeline.Seek(0));
   const auto snap = timeline.Current();
-  CHECK(BuildGridPicture(*snap).core1_first_step == -1);
+  CHECK(BuildGridPicture(*snap, recording->launches()[static_cast<std::size_t>(snap->launch)].info)
+            .core1_first_step == -1);
   CHECK(BuildTimelinePicture(*snap, *recording, BuildTimelineOverview(*recording, 100)).core_steps.empty());
   const views::CostPicture cost = BuildCostPicture(*recording, 0);
   CHECK(cost.cores == 1);

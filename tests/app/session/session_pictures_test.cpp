@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "app/session/picture_builders.hpp"
+#include "kernels/api/scenario_args.hpp"
 #include "kernels/flash/scenario_options.hpp"
+#include "kernels/registry/registry.hpp"
 #include "tests/flash_walk.hpp"
 #include "walkthrough/timeline.hpp"
 
@@ -46,7 +48,8 @@ TEST_CASE(
                         walkthrough::Direction::Backward));  // fwd's last event
   const auto snap = timeline.Current();
   REQUIRE(snap->launch_name == "fwd");
-  const views::GridPicture p = BuildGridPicture(*snap);
+  const views::GridPicture p =
+      BuildGridPicture(*snap, timeline.recording().launches()[static_cast<std::size_t>(snap->launch)].info);
   CHECK(p.rows == 4);
   CHECK(p.cols == 4);
   CHECK_FALSE(p.walks_down_columns);
@@ -66,7 +69,7 @@ TEST_CASE("grid picture: the dK/dV grid walks down columns, so its second step i
       std::find_if(launches.begin(), launches.end(), [](const auto& t) { return t.name == "dkv"; });
   REQUIRE(dkv != launches.end());
   REQUIRE(timeline.Seek(dkv->global_first_event + dkv->step_first_event[1]));
-  const views::GridPicture p = BuildGridPicture(*timeline.Current());
+  const views::GridPicture p = BuildGridPicture(*timeline.Current(), dkv->info);
   CHECK(p.walks_down_columns);
   CHECK(p.rows == 4);
   CHECK(p.cols == 4);
@@ -75,6 +78,50 @@ TEST_CASE("grid picture: the dK/dV grid walks down columns, so its second step i
   CHECK(cells[1 * 4 + 0] == views::CellState::Ran);
   CHECK(cells[0 * 4 + 0] != views::CellState::Pending);
   CHECK(cells[0 * 4 + 1] == views::CellState::Pending);
+}
+
+// A splash recording of a sliding window: its grids are (h, q, kv) and (kv, h, q), read through its
+// LaunchInfo.
+std::shared_ptr<const walkthrough::Recording> SplashWindowRecording() {
+  static const std::shared_ptr<const walkthrough::Recording> recording = [] {
+    const kernel::Kernel* splash = kernel::FindKernel("splash");
+    REQUIRE(splash != nullptr);
+    const std::vector<std::string> words{"--q-len", "1024",  "--kv-len", "1024",
+                                         "--mask",  "local", "--window", "256"};
+    const auto scenario = kernel::ParseScenario(*splash, words);
+    REQUIRE(scenario.ok());
+    return std::shared_ptr<const walkthrough::Recording>(walkthrough::Recording::Record(*scenario));
+  }();
+  return recording;
+}
+
+TEST_CASE(
+    "grid picture: splash's forward grid under a window is 8 q blocks by the 3 kv steps of its longest row") {
+  walkthrough::Timeline timeline(SplashWindowRecording());
+  const walkthrough::LaunchTrack& fwd = timeline.recording().launches().front();
+  REQUIRE(fwd.name == "fwd");
+  REQUIRE(timeline.Seek(fwd.global_first_event + fwd.step_first_event[4]));
+  const views::GridPicture p = BuildGridPicture(*timeline.Current(), fwd.info);
+  CHECK(p.rows == 8);
+  CHECK(p.cols == 3);
+  CHECK_FALSE(p.walks_down_columns);
+  REQUIRE(p.slices.size() == 1);
+  CHECK(p.current == views::GridCell{0, 1, 1});  // step 4: q block 1, its second kv step
+  CHECK(p.col_label == "kv step");               // a shrunk axis: the n-th useful block of the row
+}
+
+TEST_CASE("grid picture: splash's dK/dV grid runs kv outermost, so it walks down the columns") {
+  walkthrough::Timeline timeline(SplashWindowRecording());
+  const auto& launches = timeline.recording().launches();
+  const auto dkv =
+      std::find_if(launches.begin(), launches.end(), [](const auto& t) { return t.name == "dkv"; });
+  REQUIRE(dkv != launches.end());
+  REQUIRE(timeline.Seek(dkv->global_first_event + dkv->step_first_event[1]));
+  const views::GridPicture p = BuildGridPicture(*timeline.Current(), dkv->info);
+  CHECK(p.walks_down_columns);
+  CHECK(p.rows == 3);  // the q steps of the longest kv column
+  CHECK(p.cols == 8);  // kv blocks
+  CHECK(p.current == views::GridCell{0, 1, 0});
 }
 
 TEST_CASE("memory picture: above the diagonal k and v are reused, and each slot names the block it holds") {
