@@ -119,6 +119,11 @@ base::Result<PlaceholderName> ParsePlaceholder(std::string_view name, const Kern
     if (out.with_flags.empty()) {
       return base::Fail(base::Reason::Malformed, "{with FLAGS: NAME} needs at least one scenario flag");
     }
+    if (const base::Status refused =
+            kernel::RefuseFileFields(*walk.kernel, out.with_flags, "a passage's variant");
+        !refused) {
+      return refused.error();
+    }
     if (const auto parsed = kernel::ParseScenario(*walk.kernel, out.with_flags); !parsed) {
       return parsed.error();
     }

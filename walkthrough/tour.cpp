@@ -1,6 +1,7 @@
 #include "walkthrough/tour.hpp"
 
 #include "base/terminal_text.hpp"
+#include "kernels/api/scenario_args.hpp"
 #include "walkthrough/kernel_walk.hpp"
 #include "walkthrough/passage.hpp"
 #include "walkthrough/placeholders.hpp"
@@ -153,6 +154,16 @@ class TourReader {
     }
   }
 
+  // A stop's flags; none when they set a field that names a file (a tour may come from anyone, and landing
+  // on its stop would read the file it names).
+  std::vector<std::string> WordsNamingNoFile(int n, const std::string& key, const std::string& value) {
+    std::vector<std::string> words = Words(value);
+    const base::Status refused = kernel::RefuseFileFields(*m_walk.kernel, words, "a tour's '" + key + ":'");
+    if (refused) return words;
+    Problem(n, refused.error().message);
+    return {};
+  }
+
   void ReadStopKey(int n, const std::string& key, const std::string& value) {
     const base::Result<bool> asked = ReadAskLine(key, value, n, m_stop->ask);
     if (!asked) {
@@ -163,9 +174,9 @@ class TourReader {
     if (key == "passage") {
       m_stop->passages = SplitCommas(value);
     } else if (key == "scenario") {
-      m_stop->scenario = Words(value);
+      m_stop->scenario = WordsNamingNoFile(n, key, value);
     } else if (key == "try") {
-      m_stop->try_flags = Words(value);
+      m_stop->try_flags = WordsNamingNoFile(n, key, value);
     } else if (key == "show") {
       if (auto pane = ParseStopPane(value))
         m_stop->show = *pane;

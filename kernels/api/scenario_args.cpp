@@ -106,6 +106,25 @@ base::Result<Scenario> ParseScenario(const Kernel& kernel, std::span<const std::
   return ParseScenario(words, Scenario(kernel));
 }
 
+base::Status RefuseFileFields(const Kernel& kernel, std::span<const std::string> words,
+                              std::string_view from) {
+  for (const ScenarioField& field : kernel.info().scenario.fields) {
+    if (!field.names_file) continue;
+    for (const std::string& word : words) {
+      const bool bare = word == field.flag;
+      const bool joined =
+          word.size() > field.flag.size() && word.starts_with(field.flag) && word[field.flag.size()] == '=';
+      if (!bare && !joined) continue;
+      return base::Fail(base::Reason::Usage,
+                        std::string(field.flag) + " names a file, which " + std::string(from) +
+                            " may not do: its words come from someone else, and would make tilewalk read a "
+                            "file of their choosing; give " +
+                            std::string(field.flag) + " on the command line or in the Scenario pane instead");
+    }
+  }
+  return {};
+}
+
 std::string ScenarioFlagsHelp(const Kernel& kernel) {
   ScenarioArgs args(kernel);
   return base::OptionsHelp(args.Specs());

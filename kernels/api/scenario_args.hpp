@@ -40,6 +40,12 @@ class ScenarioArgs {
 base::Result<Scenario> ParseScenario(std::span<const std::string> words, const Scenario& start);
 base::Result<Scenario> ParseScenario(const Kernel& kernel, std::span<const std::string> words);
 
+// Refuses `words` that set a field naming a file (ScenarioField::names_file), as "--mask-file FILE" or
+// "--mask-file=FILE": words written by someone else (`from`: "a tour's scenario") may not make tilewalk
+// read a file of their choosing. The failure (Reason::Usage) says which flag and what to do instead.
+base::Status RefuseFileFields(const Kernel& kernel, std::span<const std::string> words,
+                              std::string_view from);
+
 // The scenario options, one per line with what each takes, for --help.
 std::string ScenarioFlagsHelp(const Kernel& kernel);
 

@@ -31,6 +31,10 @@ struct ScenarioField {
   double min = 0, max = 0;                      // Whole, Real and Block
   std::span<const std::string_view> choices{};  // Choice
   bool optional = false;                        // Block or Whole: may be unset (text "")
+  // The text is a path on the user's machine (splash's --mask-file). Only the user's own command line and
+  // Scenario pane may set such a field: words from a tour, a passage or a link are someone else's, and
+  // RefuseFileFields (scenario_args.hpp) turns them away before anything reads the path.
+  bool names_file = false;
   // The kernel's concrete scenario behind a void pointer; a kernel instantiates these from typed templates,
   // so the one cast is written once per kind. The field as text: "512", "0.125", "true"/"false",
   // "bfloat16", "" for an unset optional field.

@@ -179,6 +179,50 @@ double EstimateSplashEvents(const SplashStepShape& shape, const SplashMaskInfos&
   return events;
 }
 
+namespace {
+
+// A launch's share of a recording's checkpoints (walkthrough/checkpoint.hpp), counted as flash counts
+// them: after the first (zeros, which run-length encode to nothing), one every `every` steps that ran, each
+// holding the launch's float32 scratch and the output slots written since the one before, two at most,
+// taken at the scratch's size.
+double LaunchCheckpointBytes(double ran, double rows, double scratch_elements, int every) {
+  const double taken = ran / std::max(1, every);
+  return (taken + std::min(rows, 2 * taken)) * Bytes(scratch_elements, tpu::DType::F32);
+}
+
+// Rows of output blocks over every q head: `length` in blocks of `block`.
+double OutputRows(const SplashStepShape& s, int64_t length, int64_t block) {
+  return static_cast<double>(s.num_q_heads) *
+         std::ceil(static_cast<double>(length) / std::max<int64_t>(1, block));
+}
+
+// The scratch of forward_launch.cpp (the o accumulator: m and l repeat one value across their 128 lanes,
+// which a checkpoint's run-length encoding keeps once), dkv_launch.cpp (dk and dv, and fused dq) and
+// dq_launch.cpp (dq), a block each.
+double CheckpointBytes(const SplashStepShape& s, const SplashMaskInfos& made, int every) {
+  const BlockSizes& b = made.block_sizes;
+  const double hd = static_cast<double>(s.head_dim);
+  double bytes =
+      LaunchCheckpointBytes(CountLaunchSteps(made.fwd, s.num_q_heads).ran, OutputRows(s, s.q_len, b.block_q),
+                            static_cast<double>(b.block_q) * hd, every);
+  if (s.forward_only) return bytes;
+  const bool fused = b.use_fused_bwd_kernel;
+  if (made.dkv) {
+    const int64_t bq = b.block_q_dkv.value_or(128), bkv = b.block_kv_dkv.value_or(128);
+    const double scratch = (2.0 * static_cast<double>(bkv) + (fused ? static_cast<double>(bq) : 0)) * hd;
+    bytes += LaunchCheckpointBytes(CountLaunchSteps(*made.dkv, s.num_q_heads).ran,
+                                   OutputRows(s, s.kv_len, bkv), scratch, every);
+  }
+  if (made.dq && !fused) {
+    const int64_t bq = b.block_q_dq.value_or(128);
+    bytes += LaunchCheckpointBytes(CountLaunchSteps(*made.dq, s.num_q_heads).ran, OutputRows(s, s.q_len, bq),
+                                   static_cast<double>(bq) * hd, every);
+  }
+  return bytes;
+}
+
+}  // namespace
+
 HostMemory EstimateHostMemory(const SplashStepShape& shape, const SplashMaskInfos& made, const HostUse& use) {
   const Elements e = ElementsOf(shape);
   HostMemory m;
@@ -193,6 +237,8 @@ HostMemory EstimateHostMemory(const SplashStepShape& shape, const SplashMaskInfo
   m.events = steps * sizeof(tpu::StepCost);
   if (use.record)
     m.events += EstimateSplashEvents(shape, made) * sizeof(tpu::Event) * kEventLogResidentFactor;
+  if (use.record)
+    m.checkpoints = std::min(use.checkpoint_budget, CheckpointBytes(shape, made, use.checkpoint_every));
   m.workers = WorkerBytes(shape, made, use);
   m.fixed = kFixedBytes + kFixedBytesPerHeadDim * shape.head_dim;
   return m;

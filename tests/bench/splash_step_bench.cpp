@@ -207,7 +207,8 @@ double SplashBenchEstimate(SplashStepCase c, SplashStepMask mask) {
   const bool fused = c == SplashStepCase::SplashFused;
   const splash::SplashMaskInfos made = splash::MakeSplashMaskInfos(
       SplashBenchMask(mask), {.block_sizes = splash::testing::BackwardBlocks(fused)});
-  return splash::EstimateHostMemory(SplashBenchShape(mask), made, {.record = true}).Total();
+  const kernel::HostMemory m = splash::EstimateHostMemory(SplashBenchShape(mask), made, {.record = true});
+  return m.Total() - m.checkpoints;  // as flash's step: events alone, no checkpoints
 }
 
 void ReportSplashStep(benchmark::State& state, SplashStepCase c, SplashStepMask mask) {

@@ -249,6 +249,12 @@ ScenarioField Choice(Words w, G group, std::span<const std::string_view> choices
           .set = Erased<Set>};
 }
 
+// A field whose text is a path: words from a tour or a link may not set it (ScenarioField::names_file).
+ScenarioField NamesFile(ScenarioField field) {
+  field.names_file = true;
+  return field;
+}
+
 template <std::string (*Get)(const SplashScenario&), Status (*Set)(SplashScenario&, std::string_view)>
 ScenarioField Real(Words w, G group, double min, double max) {
   return {.key = w.key,
@@ -284,10 +290,10 @@ std::vector<ScenarioField> ShapesAndMask() {
       Whole<&S::window_right, 0, kMaxLength>(
           {"window_right", "--window-right", "N", "--mask local: the keys after the query a row sees"},
           G::Mask),
-      Choice<GetMaskFile, SetMaskFile>(
+      NamesFile(Choice<GetMaskFile, SetMaskFile>(
           {"mask_file", "--mask-file", "FILE",
            "--mask array: a text file of q_len lines of kv_len characters, 1 where the pair attends, else 0"},
-          G::Mask, {}),
+          G::Mask, {})),
       Whole<&S::segments, 0, kMaxLength>(
           {"segments", "--segments", "N", "segment ids in N contiguous runs (0: none)"}, G::Mask),
   };
