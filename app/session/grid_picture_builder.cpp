@@ -33,15 +33,20 @@ views::GridPicture BuildGridPicture(const walkthrough::Snapshot& snap, const ker
   const int rank = snap.grid.rank();
   if (info == nullptr || rank < 2 || info->axes.rows >= rank || info->axes.cols >= rank) return picture;
   const int row_axis = info->axes.rows, col_axis = info->axes.cols;
-  // The other axes make the slices (flash: batch and head; splash: head). The picture lays a slice's steps
-  // one after another, so it draws a grid whose slice axes all run outside both of its block axes, or
-  // have one index only.
+  // The other axes make the slices (flash: batch and head; splash: head). The picture draws a grid whose
+  // slice axes (those with more than one index) all run outside both block axes, or all between them; a
+  // slice axis inside both would make every cell's steps interleave.
   std::vector<int> slice_axes;
+  bool outside = false, between = false;
   for (int a = 0; a < rank; ++a) {
     if (a == row_axis || a == col_axis) continue;
-    if (snap.grid[a] > 1 && a > std::min(row_axis, col_axis)) return picture;
     slice_axes.push_back(a);
+    if (snap.grid[a] <= 1) continue;
+    if (a > std::max(row_axis, col_axis)) return picture;
+    (a < std::min(row_axis, col_axis) ? outside : between) = true;
   }
+  if (outside && between) return picture;
+  picture.slices_between_blocks = between;
   picture.title = LaunchTitle(snap.launch_name);
   picture.row_label = std::string(info->axes.row_label);
   picture.col_label = std::string(info->axes.col_label);
@@ -58,14 +63,16 @@ views::GridPicture BuildGridPicture(const walkthrough::Snapshot& snap, const ker
   for (int a : slice_axes) slices *= static_cast<int>(snap.grid[a]);
   assert(snap.cells.size() == static_cast<std::size_t>(slices * picture.rows * picture.cols) &&
          "a snapshot has one cell per grid step of its launch");
+  picture.slices.resize(static_cast<std::size_t>(slices));  // StepInLaunch counts them
   for (int index = 0; index < slices; ++index) {
-    views::GridSlice slice{.batch = (index / inner) % outer, .head = index % inner};
+    views::GridSlice& slice = picture.slices[static_cast<std::size_t>(index)];
+    slice.batch = (index / inner) % outer;
+    slice.head = index % inner;
     slice.cells.resize(static_cast<std::size_t>(picture.rows * picture.cols));
     for (int r = 0; r < picture.rows; ++r)
       for (int c = 0; c < picture.cols; ++c)
         slice.cells[static_cast<std::size_t>(r * picture.cols + c)] =
             ToView(snap.cells[static_cast<std::size_t>(views::StepInLaunch(picture, index, r, c))]);
-    picture.slices.push_back(std::move(slice));
   }
   picture.current = views::CellOfStep(picture, snap.step);
   return picture;

@@ -57,6 +57,9 @@ struct GridPicture {
   bool walks_down_columns = false;  // false: the innermost grid axis runs along a row (kv innermost, forward
                                     // and dQ); true: it runs down a column (q innermost, dK/dV)
   int core1_first_step = -1;        // megacore (v4, v5p): the first grid step TensorCore 1 runs; -1: one core
+  // Where the slices run in the step order: outside both block axes (flash: batch and head first), or
+  // between them (splash's dK/dV grid is (kv, head, q): each kv column visits every head's q blocks).
+  bool slices_between_blocks = false;
   std::vector<GridSlice> slices{};
   std::optional<GridCell> current{};  // the step the cursor is on, if it is in this picture
   std::optional<GridRange> focus{};   // the cells the stop's words are about (its `focus: cell`), outlined
@@ -83,11 +86,15 @@ constexpr int StepInSlice(int rows, int cols, bool walks_down_columns, int row, 
   return walks_down_columns ? col * rows + row : row * cols + col;
 }
 
-// The grid step of a cell within the whole launch. Slices run one after another because batch and head
-// are the outer grid axes.
+// The grid step of a cell within the whole launch. Slices run one after another when they are the outer
+// grid axes; between the block axes, the outer block axis runs outside every slice and the inner one inside.
 constexpr int StepInLaunch(const GridPicture& picture, int slice, int row, int col) {
-  return slice * picture.rows * picture.cols +
-         StepInSlice(picture.rows, picture.cols, picture.walks_down_columns, row, col);
+  if (!picture.slices_between_blocks)
+    return slice * picture.rows * picture.cols +
+           StepInSlice(picture.rows, picture.cols, picture.walks_down_columns, row, col);
+  const int inner_count = picture.walks_down_columns ? picture.rows : picture.cols;
+  const int outer = picture.walks_down_columns ? col : row, inner = picture.walks_down_columns ? row : col;
+  return (outer * static_cast<int>(picture.slices.size()) + slice) * inner_count + inner;
 }
 
 // The cell of a grid step of the whole launch, the inverse of StepInLaunch; none past the grid's end.
@@ -96,6 +103,13 @@ constexpr std::optional<GridCell> CellOfStep(const GridPicture& picture, std::in
   if (per_slice <= 0 || step < 0 ||
       step >= static_cast<std::int64_t>(per_slice) * static_cast<std::int64_t>(picture.slices.size()))
     return std::nullopt;
+  if (picture.slices_between_blocks) {
+    const int inner_count = picture.walks_down_columns ? picture.rows : picture.cols;
+    const int slices = static_cast<int>(picture.slices.size());
+    const int inner = static_cast<int>(step % inner_count), rest = static_cast<int>(step / inner_count);
+    const int slice = rest % slices, outer = rest / slices;
+    return picture.walks_down_columns ? GridCell{slice, inner, outer} : GridCell{slice, outer, inner};
+  }
   const int slice = static_cast<int>(step / per_slice), in_slice = static_cast<int>(step % per_slice);
   return picture.walks_down_columns ? GridCell{slice, in_slice % picture.rows, in_slice / picture.rows}
                                     : GridCell{slice, in_slice / picture.cols, in_slice % picture.cols};

@@ -124,6 +124,39 @@ TEST_CASE("grid picture: splash's dK/dV grid runs kv outermost, so it walks down
   CHECK(p.current == views::GridCell{0, 1, 0});
 }
 
+TEST_CASE("grid picture: with two heads, splash's dK/dV grid visits both heads in each kv column") {
+  const kernel::Kernel* splash = kernel::FindKernel("splash");
+  REQUIRE(splash != nullptr);
+  const std::vector<std::string> words{"--q-len", "512", "--kv-len", "512",
+                                       "--heads", "2",   "--mask",   "causal"};
+  const auto scenario = kernel::ParseScenario(*splash, words);
+  REQUIRE(scenario.ok());
+  walkthrough::Timeline timeline(
+      std::shared_ptr<const walkthrough::Recording>(walkthrough::Recording::Record(*scenario)));
+  const auto& launches = timeline.recording().launches();
+  const auto dkv =
+      std::find_if(launches.begin(), launches.end(), [](const auto& t) { return t.name == "dkv"; });
+  REQUIRE(dkv != launches.end());
+  REQUIRE(dkv->grid.rank() == 3);  // (kv, head, q)
+  const int64_t rows = dkv->grid[2];
+  // The step after head 0's first kv column is head 1's first: the slices run between the kv and q axes.
+  REQUIRE(timeline.Seek(dkv->global_first_event + dkv->step_first_event[static_cast<std::size_t>(rows)]));
+  const views::GridPicture p = BuildGridPicture(*timeline.Current(), dkv->info);
+  REQUIRE(p.slices.size() == 2);
+  CHECK(p.slices_between_blocks);
+  CHECK(p.walks_down_columns);
+  CHECK(p.current == views::GridCell{1, 0, 0});
+  // Every cell maps to its own step and back.
+  for (int slice = 0; slice < 2; ++slice)
+    for (int r = 0; r < p.rows; ++r)
+      for (int c = 0; c < p.cols; ++c)
+        CHECK(views::CellOfStep(p, views::StepInLaunch(p, slice, r, c)) == views::GridCell{slice, r, c});
+  // Head 0's first kv column has run, its second not; head 1's second q step is still ahead.
+  CHECK(p.slices[0].cells[0] != views::CellState::Pending);
+  CHECK(p.slices[0].cells[1] == views::CellState::Pending);
+  CHECK(p.slices[1].cells[static_cast<std::size_t>(p.cols)] == views::CellState::Pending);
+}
+
 TEST_CASE("memory picture: above the diagonal k and v are reused, and each slot names the block it holds") {
   walkthrough::Timeline timeline(CausalRecording());
   const walkthrough::LaunchTrack& fwd = timeline.recording().launches().front();
