@@ -7,43 +7,20 @@
 #include <vector>
 
 #include "base/number_text.hpp"
+#include "kernels/api/field_builders.hpp"
 
 namespace tilewalk::flash {
 namespace {
 
 using base::Status;
+using kernel::fields::ChoiceFailure;
+using kernel::fields::IndexOf;
 
 constexpr int64_t kMaxLength = 1 << 20;
 constexpr int64_t kMaxBlock = 1 << 20;
 constexpr int64_t kMaxVmemLimit = 128 << 20;  // the largest physical VMEM per TensorCore of the presets
 
-// ---- accessors, one template per kind, instantiated per member ----
-
-template <auto Member>
-std::string GetWhole(const Scenario& s) {
-  return std::to_string(s.*Member);
-}
-
-template <auto Member, int64_t Min, int64_t Max>
-Status SetWhole(Scenario& s, std::string_view text) {
-  const auto value = base::ParseWhole(text, Min, Max);
-  if (!value) return value.error();
-  s.*Member = static_cast<std::remove_reference_t<decltype(s.*Member)>>(*value);
-  return {};
-}
-
-template <auto Member>
-std::string GetSwitch(const Scenario& s) {
-  return s.*Member ? "true" : "false";
-}
-
-template <auto Member>
-Status SetSwitch(Scenario& s, std::string_view text) {
-  if (text != "" && text != "true" && text != "false")
-    return base::Fail(base::Reason::Usage, "expected true or false");
-  s.*Member = text != "false";
-  return {};
-}
+// ---- accessors of flash's own fields (field_builders.hpp has those of a whole number and a switch) ----
 
 // A block size is a plain int (the forward launch's) or an optional one (the backward launches' fall back
 // to the forward's when unset, which text writes as "").
@@ -99,18 +76,6 @@ constexpr std::array<std::string_view, 2> kPrecisions = {"default", "highest"};
 constexpr std::array<std::string_view, 4> kChips = {"v4", "v5e", "v5p", "v6e"};
 constexpr std::array<std::string_view, 3> kPoisons = {"none", "nan", "inf"};
 constexpr std::array<std::string_view, 2> kPads = {"nan", "zeros"};  // in the order of tpu::PadFill
-
-template <std::size_t N>
-int IndexOf(const std::array<std::string_view, N>& names, std::string_view text) {
-  const auto it = std::find(names.begin(), names.end(), text);
-  return it == names.end() ? -1 : static_cast<int>(it - names.begin());
-}
-
-Status ChoiceFailure(std::span<const std::string_view> choices) {
-  std::string text = "expected one of ";
-  for (std::size_t i = 0; i < choices.size(); ++i) text += (i ? ", " : "") + std::string(choices[i]);
-  return base::Fail(base::Reason::Usage, text);
-}
 
 std::string GetDtype(const Scenario& s) {
   return std::string(tpu::DTypeName(s.dtype));
@@ -191,88 +156,21 @@ Status SetScale(Scenario& s, std::string_view text) {
   return {};
 }
 
-std::string GetSeed(const Scenario& s) {
-  return std::to_string(s.seed);
-}
-Status SetSeed(Scenario& s, std::string_view text) {
-  const auto value = base::ParseWhole(text, 0, 1 << 30);
-  if (!value) return value.error();
-  s.seed = static_cast<uint64_t>(*value);
-  return {};
-}
-
 // ---- the table ----
-
-// The table's accessors take the scenario behind a void pointer (kernel::ScenarioField); these cast it
-// back, once for every accessor above.
-template <std::string (*Get)(const Scenario&)>
-std::string Erased(const void* s) {
-  return Get(*static_cast<const Scenario*>(s));
-}
-template <Status (*Set)(Scenario&, std::string_view)>
-Status Erased(void* s, std::string_view text) {
-  return Set(*static_cast<Scenario*>(s), text);
-}
 
 using K = FieldKind;
 using G = FieldGroup;
-
-// One builder per kind, so that a row states a member and its range once.
-struct Words {
-  std::string_view key, flag, value_name, help;
-};
-
-template <auto Member, int64_t Min, int64_t Max>
-ScenarioField Whole(Words w, G group) {
-  return {.key = w.key,
-          .flag = w.flag,
-          .value_name = w.value_name,
-          .help = w.help,
-          .kind = K::Whole,
-          .group = static_cast<uint8_t>(group),
-          .min = static_cast<double>(Min),
-          .max = static_cast<double>(Max),
-          .get = Erased<GetWhole<Member>>,
-          .set = Erased<SetWhole<Member, Min, Max>>};
-}
-
-template <auto Member>
-ScenarioField Switch(std::string_view key, std::string_view flag, std::string_view help, G group) {
-  return {.key = key,
-          .flag = flag,
-          .value_name = "",  // a switch takes no value
-          .help = help,
-          .kind = K::Switch,
-          .group = static_cast<uint8_t>(group),
-          .get = Erased<GetSwitch<Member>>,
-          .set = Erased<SetSwitch<Member>>};
-}
+using kernel::fields::Choice;
+using kernel::fields::ErasedGet;
+using kernel::fields::ErasedSet;
+using kernel::fields::Real;
+using kernel::fields::Switch;
+using kernel::fields::Whole;
 
 template <auto Member>
 ScenarioField Block(std::string_view key, std::string_view flag, std::string_view help, G group) {
-  return {.key = key,
-          .flag = flag,
-          .value_name = "N",
-          .help = help,
-          .kind = K::Block,
-          .group = static_cast<uint8_t>(group),
-          .max = static_cast<double>(kMaxBlock),
-          .optional = kOptionalBlock<Member>,
-          .get = Erased<GetBlock<Member>>,
-          .set = Erased<SetBlock<Member>>};
-}
-
-template <std::string (*Get)(const Scenario&), Status (*Set)(Scenario&, std::string_view)>
-ScenarioField Choice(Words w, G group, std::span<const std::string_view> choices) {
-  return {.key = w.key,
-          .flag = w.flag,
-          .value_name = w.value_name,
-          .help = w.help,
-          .kind = K::Choice,
-          .group = static_cast<uint8_t>(group),
-          .choices = choices,
-          .get = Erased<Get>,
-          .set = Erased<Set>};
+  return kernel::fields::Block<GetBlock<Member>, SetBlock<Member>>(key, flag, help, group, kMaxBlock,
+                                                                   kOptionalBlock<Member>);
 }
 
 std::vector<ScenarioField> ShapesAndFlags() {
@@ -299,20 +197,11 @@ std::vector<ScenarioField> ShapesAndFlags() {
        .min = 0,
        .max = static_cast<double>(kMaxLength),
        .optional = true,
-       .get = Erased<GetWindow>,
-       .set = Erased<SetWindow>},
+       .get = ErasedGet<GetWindow>,
+       .set = ErasedSet<SetWindow>},
       Whole<&Scenario::segments, 0, kMaxLength>(
           {"segments", "--segments", "N", "segment ids in N contiguous runs (0: none)"}, G::Flags),
-      {.key = "sm_scale",
-       .flag = "--sm-scale",
-       .value_name = "X",
-       .help = "softmax scale",
-       .kind = K::Real,
-       .group = static_cast<uint8_t>(G::Flags),
-       .min = 1e-6,
-       .max = 1e6,
-       .get = Erased<GetScale>,
-       .set = Erased<SetScale>},
+      Real<GetScale, SetScale>({"sm_scale", "--sm-scale", "X", "softmax scale"}, G::Flags, 1e-6, 1e6),
   };
 }
 
@@ -334,16 +223,7 @@ std::vector<ScenarioField> NumbersAndWhatIfs() {
            "VMEM limit of every launch, as CompilerParams(vmem_limit_bytes=...) sets it "
            "(0: the chip's default scoped limit)"},
           G::Numbers),
-      {.key = "seed",
-       .flag = "--seed",
-       .value_name = "N",
-       .help = "random seed of the inputs",
-       .kind = K::Whole,
-       .group = static_cast<uint8_t>(G::Numbers),
-       .min = 0,
-       .max = 1 << 30,
-       .get = Erased<GetSeed>,
-       .set = Erased<SetSeed>},
+      Whole<&Scenario::seed, 0, 1 << 30>({"seed", "--seed", "N", "random seed of the inputs"}, G::Numbers),
       Switch<&Scenario::naive_index_maps>("naive_index_maps", "--naive-index-maps",
                                           "what-if: replace every causal redirect with the plain index map",
                                           G::WhatIf),

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "base/number_text.hpp"
+#include "kernels/api/field_builders.hpp"
 #include "kernels/splash/entry/splash_scenario.hpp"
 
 namespace tilewalk::splash {
@@ -16,6 +17,8 @@ namespace {
 using base::Status;
 using kernel::FieldKind;
 using kernel::ScenarioField;
+using kernel::fields::ChoiceFailure;
+using kernel::fields::IndexOf;
 
 constexpr int64_t kMaxLength = 1 << 20;
 constexpr int64_t kMaxBlock = 1 << 20;
@@ -23,33 +26,7 @@ constexpr int64_t kMaxVmemLimit = 128 << 20;
 
 enum class G : uint8_t { Shapes, Mask, Numbers, Flags, ForwardBlocks, DkvBlocks, DqBlocks, kCount };
 
-// ---- accessors, one template per kind, instantiated per member ----
-
-template <auto Member>
-std::string GetWhole(const SplashScenario& s) {
-  return std::to_string(s.*Member);
-}
-
-template <auto Member, int64_t Min, int64_t Max>
-Status SetWhole(SplashScenario& s, std::string_view text) {
-  const auto value = base::ParseWhole(text, Min, Max);
-  if (!value) return value.error();
-  s.*Member = static_cast<std::remove_reference_t<decltype(s.*Member)>>(*value);
-  return {};
-}
-
-template <auto Member>
-std::string GetSwitch(const SplashScenario& s) {
-  return s.*Member ? "true" : "false";
-}
-
-template <auto Member>
-Status SetSwitch(SplashScenario& s, std::string_view text) {
-  if (text != "" && text != "true" && text != "false")
-    return base::Fail(base::Reason::Usage, "expected true or false");
-  s.*Member = text != "false";
-  return {};
-}
+// ---- accessors of splash's own fields (field_builders.hpp has those of a whole number and a switch) ----
 
 // A block size is a plain one or an optional one, which text writes as "" when unset.
 template <auto Member>
@@ -87,18 +64,6 @@ constexpr std::array<std::string_view, 2> kDtypes = {"float32", "bfloat16"};
 constexpr std::array<std::string_view, 2> kPrecisions = {"default", "highest"};
 constexpr std::array<std::string_view, 4> kChips = {"v4", "v5e", "v5p", "v6e"};
 constexpr std::array<std::string_view, 2> kPads = {"nan", "zeros"};  // in the order of tpu::PadFill
-
-template <std::size_t N>
-int IndexOf(const std::array<std::string_view, N>& names, std::string_view text) {
-  const auto it = std::find(names.begin(), names.end(), text);
-  return it == names.end() ? -1 : static_cast<int>(it - names.begin());
-}
-
-Status ChoiceFailure(std::span<const std::string_view> choices) {
-  std::string text = "expected one of ";
-  for (std::size_t i = 0; i < choices.size(); ++i) text += (i ? ", " : "") + std::string(choices[i]);
-  return base::Fail(base::Reason::Usage, text);
-}
 
 std::string GetMask(const SplashScenario& s) {
   return std::string(kMasks[static_cast<std::size_t>(s.mask)]);
@@ -171,105 +136,20 @@ Status SetSoftCap(SplashScenario& s, std::string_view text) {
   return {};
 }
 
-std::string GetSeed(const SplashScenario& s) {
-  return std::to_string(s.seed);
-}
-Status SetSeed(SplashScenario& s, std::string_view text) {
-  const auto value = base::ParseWhole(text, 0, 1 << 30);
-  if (!value) return value.error();
-  s.seed = static_cast<uint64_t>(*value);
-  return {};
-}
-
 // ---- the table ----
 
-template <std::string (*Get)(const SplashScenario&)>
-std::string Erased(const void* s) {
-  return Get(*static_cast<const SplashScenario*>(s));
-}
-template <Status (*Set)(SplashScenario&, std::string_view)>
-Status Erased(void* s, std::string_view text) {
-  return Set(*static_cast<SplashScenario*>(s), text);
-}
-
-struct Words {
-  std::string_view key, flag, value_name, help;
-};
-
-template <auto Member, int64_t Min, int64_t Max>
-ScenarioField Whole(Words w, G group) {
-  return {.key = w.key,
-          .flag = w.flag,
-          .value_name = w.value_name,
-          .help = w.help,
-          .kind = FieldKind::Whole,
-          .group = static_cast<uint8_t>(group),
-          .min = static_cast<double>(Min),
-          .max = static_cast<double>(Max),
-          .get = Erased<GetWhole<Member>>,
-          .set = Erased<SetWhole<Member, Min, Max>>};
-}
-
-template <auto Member>
-ScenarioField Switch(std::string_view key, std::string_view flag, std::string_view help, G group) {
-  return {.key = key,
-          .flag = flag,
-          .value_name = "",  // a switch takes no value
-          .help = help,
-          .kind = FieldKind::Switch,
-          .group = static_cast<uint8_t>(group),
-          .get = Erased<GetSwitch<Member>>,
-          .set = Erased<SetSwitch<Member>>};
-}
+using kernel::fields::Choice;
+using kernel::fields::NamesFile;
+using kernel::fields::Real;
+using kernel::fields::Switch;
+using kernel::fields::Whole;
+using S = SplashScenario;
 
 template <auto Member>
 ScenarioField Block(std::string_view key, std::string_view flag, std::string_view help, G group) {
-  return {.key = key,
-          .flag = flag,
-          .value_name = "N",
-          .help = help,
-          .kind = FieldKind::Block,
-          .group = static_cast<uint8_t>(group),
-          .max = static_cast<double>(kMaxBlock),
-          .optional = kOptionalBlock<Member>,
-          .get = Erased<GetBlock<Member>>,
-          .set = Erased<SetBlock<Member>>};
+  return kernel::fields::Block<GetBlock<Member>, SetBlock<Member>>(key, flag, help, group, kMaxBlock,
+                                                                   kOptionalBlock<Member>);
 }
-
-template <std::string (*Get)(const SplashScenario&), Status (*Set)(SplashScenario&, std::string_view)>
-ScenarioField Choice(Words w, G group, std::span<const std::string_view> choices) {
-  return {.key = w.key,
-          .flag = w.flag,
-          .value_name = w.value_name,
-          .help = w.help,
-          .kind = FieldKind::Choice,
-          .group = static_cast<uint8_t>(group),
-          .choices = choices,
-          .get = Erased<Get>,
-          .set = Erased<Set>};
-}
-
-// A field whose text is a path: words from a tour or a link may not set it (ScenarioField::names_file).
-ScenarioField NamesFile(ScenarioField field) {
-  field.names_file = true;
-  return field;
-}
-
-template <std::string (*Get)(const SplashScenario&), Status (*Set)(SplashScenario&, std::string_view)>
-ScenarioField Real(Words w, G group, double min, double max) {
-  return {.key = w.key,
-          .flag = w.flag,
-          .value_name = w.value_name,
-          .help = w.help,
-          .kind = FieldKind::Real,
-          .group = static_cast<uint8_t>(group),
-          .min = min,
-          .max = max,
-          .get = Erased<Get>,
-          .set = Erased<Set>};
-}
-
-using S = SplashScenario;
 
 std::vector<ScenarioField> ShapesAndMask() {
   return {
@@ -317,16 +197,7 @@ std::vector<ScenarioField> NumbersAndFlags() {
            "VMEM limit of every launch, as CompilerParams(vmem_limit_bytes=...) sets it "
            "(0: the chip's default scoped limit)"},
           G::Numbers),
-      {.key = "seed",
-       .flag = "--seed",
-       .value_name = "N",
-       .help = "random seed of the inputs",
-       .kind = FieldKind::Whole,
-       .group = static_cast<uint8_t>(G::Numbers),
-       .min = 0,
-       .max = 1 << 30,
-       .get = Erased<GetSeed>,
-       .set = Erased<SetSeed>},
+      Whole<&S::seed, 0, 1 << 30>({"seed", "--seed", "N", "random seed of the inputs"}, G::Numbers),
       Real<GetSoftCap, SetSoftCap>(
           {"soft_cap", "--soft-cap", "X", "attn_logits_soft_cap: a logit x becomes X·tanh(x/X) (0: none)"},
           G::Flags, 0, 1e6),
