@@ -4,6 +4,7 @@
 // ({fwd.step.1.queries} reads "0–127").
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "kernels/tpu/block_spec.hpp"
@@ -34,16 +35,36 @@ int64_t WholeField(const kernel::Scenario& s, std::string_view key) {
   return text.empty() ? 0 : std::stoll(text);
 }
 
+// The block of the sequence that input `operand` holds at a step: of the last two dimensions of its block
+// grid, the one split into several blocks (the head dimension is one block in every launch; q and k may
+// keep the sequence last or second to last). Null: the launch has no such input.
+std::optional<int64_t> SequenceBlockOf(const LaunchTrack& track, std::string_view operand, int64_t step) {
+  const auto named = std::find(track.operand_names.begin(), track.operand_names.end(), operand);
+  const auto input = static_cast<std::size_t>(named - track.operand_names.begin());
+  if (named == track.operand_names.end() || input >= track.plan.inputs.size()) return std::nullopt;
+  const tpu::OperandSchedule& schedule = track.plan.inputs[input];
+  const tpu::Dims& blocks = schedule.block_grid;
+  if (blocks.rank() < 2) return std::nullopt;
+  const tpu::BlockIndex index = tpu::UnflattenBlock(blocks, schedule.block[static_cast<std::size_t>(step)]);
+  const int last = std::clamp(blocks.rank() - 1, 1, tpu::Dims::kMaxRank - 1);  // rank ≥ 2, as checked
+  return blocks[last] > 1 ? index[last] : index[last - 1];
+}
+
 // The queries or keys of a grid step's major blocks, read by the launch's StepAxes (which grid axis walks
-// the query and the key blocks, and which fields give their sizes).
+// the query and the key blocks, which fields give their sizes, and on a shrunk axis which input names the
+// block).
 std::string StepPositions(const Recording& rec, const LaunchTrack& track, int64_t step, bool queries) {
   if (track.info == nullptr) return std::string();  // a launch its kernel does not describe
   const kernel::StepAxes& axes = track.info->axes;
   const tpu::GridIndex g = tpu::UnflattenStep(track.grid, step);
   const kernel::Scenario& s = rec.scenario();
+  const std::string_view operand = queries ? axes.row_operand : axes.col_operand;
+  std::optional<int64_t> block = g[queries ? axes.rows : axes.cols];
+  if (!operand.empty()) block = SequenceBlockOf(track, operand, step);
+  if (!block) return std::string();
   if (queries)
-    return Range(g[axes.rows], WholeField(s, axes.row_block_field), WholeField(s, axes.row_length_field));
-  return Range(g[axes.cols], WholeField(s, axes.col_block_field), WholeField(s, axes.col_length_field));
+    return Range(*block, WholeField(s, axes.row_block_field), WholeField(s, axes.row_length_field));
+  return Range(*block, WholeField(s, axes.col_block_field), WholeField(s, axes.col_length_field));
 }
 
 int LaunchIndex(const Recording& rec, std::string_view name) {

@@ -17,6 +17,9 @@ struct StepAxes {
   // What the grid picture calls its rows and columns. An axis a kernel shrinks to the useful blocks of the
   // longest row counts steps, not block positions: its index is the n-th useful block of the row.
   std::string_view row_label = "q block", col_label = "kv block";
+  // On such a shrunk axis, the input whose block says which block of the sequence a step holds ("q", "k"):
+  // its index map reads the kernel's table of the useful blocks. "": the grid index is the block.
+  std::string_view row_operand{}, col_operand{};
 };
 
 struct LaunchInfo {
