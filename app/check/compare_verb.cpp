@@ -11,6 +11,7 @@
 #include "app/check/compare_run.hpp"
 #include "app/check/compare_window.hpp"
 #include "app/cli_options.hpp"
+#include "app/gui/gui_window.hpp"
 #include "app/json_text.hpp"
 #include "app/progress_line.hpp"
 #include "base/interrupt_guard.hpp"
@@ -156,6 +157,12 @@ VerbResult RunCompareVerb(const VerbCall& call) {
     if (!parsed_chips) return parsed_chips.error();
     chips = std::move(*parsed_chips);
   }
+  // The window opens after the comparison has run: a missing display is said before that.
+  if (options.show && !GuiWindow::DisplayNamed())
+    return base::Fail(
+        base::Reason::NotFound,
+        "--show needs a display, and neither DISPLAY nor WAYLAND_DISPLAY is set: draw the figure "
+        "without one with --svg FILE or --png FILE, or run under a virtual X server (xvfb-run -a)");
   for (const auto* figure : {&options.svg, &options.png, &options.screenshot})
     if (*figure)
       if (const auto writable = base::CheckOutputDestination(**figure); !writable) return writable.error();

@@ -114,10 +114,14 @@ base::Error WindowFailure(base::Reason reason, const std::string& what) {
 
 }  // namespace
 
+bool GuiWindow::DisplayNamed() {
+  return EnvSet("DISPLAY") || EnvSet("WAYLAND_DISPLAY");
+}
+
 base::Result<std::unique_ptr<GuiWindow>> GuiWindow::Open(const WindowOptions& options,
                                                          std::ostream& warnings) {
   // GLFW 3.3 cannot start without a display and would only say so in a callback; say it plainly first.
-  if (!EnvSet("DISPLAY") && !EnvSet("WAYLAND_DISPLAY"))
+  if (!DisplayNamed())
     return WindowFailure(base::Reason::NotFound,
                          "no display found: neither DISPLAY nor WAYLAND_DISPLAY is set.");
 

@@ -50,6 +50,9 @@ class GuiWindow {
   // is no display or it has no OpenGL 3.3 core context, System when the GL functions cannot be loaded.
   // Warnings that do not stop the app, such as a missing font, go to `warnings`.
   static base::Result<std::unique_ptr<GuiWindow>> Open(const WindowOptions& options, std::ostream& warnings);
+  // Whether a display is named at all (DISPLAY or WAYLAND_DISPLAY): without one Open fails. For a verb
+  // that would open the window only after minutes of work, to say so first.
+  static bool DisplayNamed();
   GuiWindow(const GuiWindow&) = delete;
   GuiWindow& operator=(const GuiWindow&) = delete;
   ~GuiWindow();

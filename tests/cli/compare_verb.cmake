@@ -20,6 +20,10 @@ tilewalk_cli_test("check --compare with one kernel exits 2" EXIT 2
 tilewalk_cli_test("check --compare with a kernel twice exits 2" EXIT 2
   COMMAND ${tw} check --compare flash,flash
   MATCH "--compare names flash twice; a kernel compared with itself tells nothing")
+tilewalk_cli_test("check --compare --show without a display says so before it compares anything" EXIT 1
+  COMMAND env -u DISPLAY -u WAYLAND_DISPLAY ${tw} check --compare flash,splash --show
+  MATCH "--show needs a display, and neither DISPLAY nor WAYLAND_DISPLAY is set: draw the figure without one"
+  NO_MATCH "side by side")
 tilewalk_cli_test("check --compare refuses --dump" EXIT 2
   COMMAND ${tw} check --compare flash,flash --dump somewhere
   MATCH "--dump does not apply with --compare")
