@@ -8,6 +8,7 @@
 // differ the test says so, with both errors, and asks instead that both pass the dense reference check.
 // Usage: node equivalence_test.mjs TILEWALK_BINARY MODULE_JS
 import { execFileSync } from 'node:child_process';
+import { inflateSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -115,6 +116,35 @@ for (const { name, words } of scenarios) {
   console.log(`${name}: ${launches.length} launches, ${events} events equal; outputs bit-identical: ${same}` +
               (differing.length ? `; differing (max abs error app/module): ${errors.join(', ')}` : ''));
 }
+
+// The heatmaps' PNG data URIs (the module's own encoder, not libpng): each a PNG whose zlib stream inflates,
+// its checksum right, to one filter byte and width × 4 bytes per row.
+function checkPngs(svgs) {
+  let count = 0;
+  for (const [, base64] of svgs.matchAll(/data:image\/png;base64,([A-Za-z0-9+/=]+)/g)) {
+    const png = Buffer.from(base64, 'base64');
+    if (png.subarray(0, 8).toString('latin1') !== '\x89PNG\r\n\x1a\n') return fail('PNG', 'no PNG signature');
+    let width = 0, height = 0, at = 8;
+    const idat = [];
+    while (at < png.length) {
+      const length = png.readUInt32BE(at), type = png.subarray(at + 4, at + 8).toString('latin1');
+      const data = png.subarray(at + 8, at + 8 + length);
+      if (type === 'IHDR') [width, height] = [data.readUInt32BE(0), data.readUInt32BE(4)];
+      if (type === 'IDAT') idat.push(data);
+      at += 12 + length;
+    }
+    let raw;
+    try { raw = inflateSync(Buffer.concat(idat)); } catch (e) { return fail('PNG', `does not inflate: ${e.message}`); }
+    if (raw.length !== (width * 4 + 1) * height) fail('PNG', `${raw.length} bytes for ${width}x${height}`);
+    ++count;
+  }
+  return count;
+}
+const pictured = call('tw_start', { scenario: ['--kernel', 'flash'] });
+if (pictured.error) fail('PNG', `tw_start refused flash's default: ${pictured.error}`);
+const pngs = checkPngs(Object.values(call('tw_intent', { kind: 'seek_event', value: 300 }).pictures).join(''));
+if (!pngs) fail('PNG', 'the pictures at event 300 of flash\'s default embed no heatmap');
+console.log(`${pngs} heatmap PNGs read back`);
 
 if (failures.length) {
   console.error(`FAIL: the web module and the app disagree:\n${failures.join('\n')}`);
