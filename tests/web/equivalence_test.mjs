@@ -146,6 +146,12 @@ const pngs = checkPngs(Object.values(call('tw_intent', { kind: 'seek_event', val
 if (!pngs) fail('PNG', 'the pictures at event 300 of flash\'s default embed no heatmap');
 console.log(`${pngs} heatmap PNGs read back`);
 
+// The memory guard under WebAssembly: a scenario the 2 GiB heap cannot hold is refused before it starts,
+// in the guard's words for a page.
+const huge = call('tw_start', { scenario: ['--q-len', '65536', '--kv-len', '65536', '--heads', '16'] });
+if (!/this page can still give it/.test(huge.error || ''))
+  fail('memory guard', `a 29 GiB scenario was not refused as too large for the page: ${JSON.stringify(huge).slice(0, 200)}`);
+
 if (failures.length) {
   console.error(`FAIL: the web module and the app disagree:\n${failures.join('\n')}`);
   process.exit(1);
