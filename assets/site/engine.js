@@ -14,7 +14,7 @@ export class Cancelled extends Error {
 }
 
 export class Engine {
-  // hooks: {busy(on), progress(done, total)}
+  // hooks: {busy(on), progress(done, total), calls(n): the calls asked for and not yet answered}
   constructor(hooks) {
     this.hooks = hooks;
     this.worker = null;
@@ -22,6 +22,7 @@ export class Engine {
     this.pending = new Map();
     this.nextId = 1;
     this.chain = Promise.resolve();
+    this.unanswered = 0;
   }
 
   // Fetches what every worker needs; the site's manifest gives the module's files and the Pallas files.
@@ -99,9 +100,15 @@ export class Engine {
             this.worker.postMessage({ type: "call", id, fn, arg });
           }),
       );
+    this.count(+1);
     const result = this.chain.then(run, run);
     this.chain = result.catch(() => {});
-    return result;
+    return result.finally(() => this.count(-1));
+  }
+
+  count(change) {
+    this.unanswered += change;
+    this.hooks.calls(this.unanswered);
   }
 
   // Ends the worker and every call waiting on it (each rejects with Cancelled), then starts a new one.

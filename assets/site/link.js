@@ -75,16 +75,15 @@ function readKey(link, key, value) {
 
 // A field the page may never set from a link or an edit: one whose value is a file on the reader's disk.
 export function namesFile(field) {
-  return /-file$/.test(field.flag) || /_file$/.test(field.key ?? "") ||
-    (kindOf(field) === "choice" && (field.choices ?? []).length === 0);
+  return /-file$/.test(field.flag) || /_file$/.test(field.key ?? "");
 }
 
 // The field's kind as the page draws it: "switch", "choice" or "number" (whole, optional or real).
+// The module's table gives choices for a choice, "true" or "false" as a switch's value, and a number (or
+// nothing, for an unset optional block) for the rest.
 export function kindOf(field) {
-  const kind = String(field.kind ?? "").toLowerCase();
-  if (kind.includes("bool") || kind.includes("switch")) return "switch";
-  if (kind.includes("choice")) return "choice";
-  if (kind === "" && (field.value === "true" || field.value === "false")) return "switch";
+  if (Array.isArray(field.choices) && field.choices.length > 0) return "choice";
+  if (field.value === "true" || field.value === "false") return "switch";
   return "number";
 }
 

@@ -11,11 +11,12 @@ const $ = (id) => document.getElementById(id);
 const ui = {
   tour: $("tour"), threads: $("threads"), notice: $("notice"), fatal: $("fatal"),
   prevStop: $("prev-stop"), nextStop: $("next-stop"), stopPosition: $("stop-position"),
-  passageTitle: $("passage-title"), passageText: $("passage-text"),
+  stopTitle: $("stop-title"), narration: $("narration"),
+  passageTitle: $("passage-title"), passageText: $("passage-text"), passageProblem: $("passage-problem"),
   ask: $("ask"), askQuestion: $("ask-question"), askChoices: $("ask-choices"), reveal: $("reveal"),
   askAnswer: $("ask-answer"),
   back: $("back"), forward: $("forward"), toStart: $("to-start"), toEnd: $("to-end"),
-  scrubber: $("scrubber"), position: $("position"),
+  scrubber: $("scrubber"), position: $("position"), statement: $("statement"),
   picture: $("picture"), pictureNote: $("picture-note"),
   sourceFile: $("source-file"), python: $("python"), mirror: $("mirror"),
   form: $("scenario-form"), fields: $("fields"), scenarioProblem: $("scenario-problem"),
@@ -56,7 +57,8 @@ function showTours(state) {
     ui.tour.replaceChildren(...tours.map((t) => {
       const option = document.createElement("option");
       option.value = String(t.id);
-      option.textContent = `${t.title}${t.kernel ? ` (${t.kernel})` : ""}`;
+      option.textContent = `${t.title}${t.kernel ? ` (${t.kernel})` : ""}${t.question > 0 ? ", a question" : ""}`;
+      if (t.question > 0) option.dataset.question = String(t.question);
       return option;
     }));
     ui.tour.dataset.key = key;
@@ -70,20 +72,25 @@ function showStop(state) {
   ui.stopPosition.textContent = stop.count ? `stop ${stop.index} of ${stop.count}` : "";
   ui.prevStop.disabled = page.busy || !(stop.index > 1);
   ui.nextStop.disabled = page.busy || !(stop.index < stop.count);
-  ui.passageTitle.textContent = state.passage?.title ?? "";
-  ui.passageText.textContent = state.passage?.text ?? "";
+  const passage = state.passage ?? {};
+  ui.stopTitle.textContent = passage.stop_title ?? "";
+  ui.narration.textContent = passage.narration ?? "";
+  ui.passageTitle.textContent = passage.title ?? "";
+  ui.passageText.textContent = passage.text ?? "";
+  ui.passageProblem.textContent = passage.problem ?? "";
+  ui.passageProblem.hidden = !passage.problem;
 }
 
 function showAsk(ask) {
   ui.ask.hidden = !ask || !ask.question;
   if (ui.ask.hidden) return;
   ui.askQuestion.textContent = ask.question;
-  const right = ask.answer ?? ask.right;
+  const right = ask.correct;
   ui.askChoices.replaceChildren(...(ask.choices ?? []).map((choice, i) => {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "choice needs-module";
-    button.textContent = typeof choice === "string" ? choice : choice.text ?? String(choice);
+    button.textContent = String(choice);
     button.setAttribute("aria-pressed", String(ask.picked === i));
     if (ask.revealed && right === i) button.classList.add("right");
     else if (ask.revealed && ask.picked === i) button.classList.add("wrong");
@@ -97,10 +104,10 @@ function showAsk(ask) {
 }
 
 function answerText(ask, right) {
-  const choice = (ask.choices ?? [])[right];
-  const text = typeof choice === "string" ? choice : choice?.text ?? "";
-  const verdict = ask.picked === undefined || ask.picked < 0 ? "" : ask.picked === right ? "Right. " : "Not quite. ";
-  return `${verdict}The answer: ${text}${ask.explanation ? "\n" + ask.explanation : ""}`;
+  const text = right === null || right === undefined ? "" : String((ask.choices ?? [])[right] ?? "");
+  const verdict = ask.picked === null || ask.picked === undefined ? "" : ask.picked === right ? "Right. " : "Not quite. ";
+  const said = [text ? `${verdict}The answer: ${text}` : verdict, ask.recorded, ask.explanation];
+  return said.filter((t) => t).join("\n");
 }
 
 function showCursor(cursor) {
@@ -108,10 +115,11 @@ function showCursor(cursor) {
   ui.scrubber.max = String(Math.max(0, events - 1));
   if (document.activeElement !== ui.scrubber || !page.dragging) ui.scrubber.value = String(cursor.event ?? 0);
   const parts = [];
-  if (events > 0) parts.push(`event ${cursor.event} of ${events}`);
+  if (events > 0 && cursor.event !== null) parts.push(`event ${cursor.event} of ${events}`);
   if (cursor.launch) parts.push(`launch ${cursor.launch}`);
   if (cursor.grid_step !== undefined && cursor.grid_step !== null) parts.push(`grid step ${cursor.grid_step}`);
   ui.position.textContent = events > 0 ? parts.join(" · ") : "no events: the scenario did not run";
+  ui.statement.textContent = cursor.statement ?? "";
   for (const button of document.querySelectorAll("button.unit"))
     button.setAttribute("aria-pressed", String(button.dataset.unit === String(cursor.unit ?? "").toLowerCase()));
 }
@@ -140,11 +148,10 @@ function showPicture() {
   ui.pictureNote.textContent = "";
 }
 
-// The Python file with the executing line lit: the module's lines if it sends them, else the site's copy.
+// The Python file with the executing line(s) lit: the module's copy, which it was given at start.
 function showSource(source, kernel) {
   const python = source.python ?? {};
-  const text = typeof python.lines === "string" ? python.lines
-    : Array.isArray(python.lines) ? python.lines.join("\n") : page.pallas[kernel];
+  const text = typeof python.text === "string" ? python.text : null;
   const key = `${kernel}:${text ? text.length : 0}`;
   if (key !== page.pythonKey) {
     page.pythonKey = key;
@@ -159,8 +166,8 @@ function showSource(source, kernel) {
   }
   ui.sourceFile.textContent = text ? python.file ?? `${kernel}.py` : "";
   ui.python.hidden = !text;
-  const lit = ui.python.querySelector(".lit");
-  if (lit) lit.classList.remove("lit");
+  for (const lit of [...ui.python.querySelectorAll(".lit")]) lit.classList.remove("lit");
+  for (const n of python.lit ?? []) ui.python.children[n - 1]?.classList.add("lit");
   const line = text && python.line ? ui.python.children[python.line - 1] : null;
   if (line) {
     line.classList.add("lit");
@@ -170,10 +177,10 @@ function showSource(source, kernel) {
   }
   const mirror = source.mirror;
   const where = mirror && mirror.file ? `${mirror.file}:${mirror.line}` : "";
+  const why = page.pallas[kernel] && page.state?.pallas_problem ? ` (${page.state.pallas_problem})` : "";
   ui.mirror.textContent = text
     ? where ? `The C++ mirror is at ${where}.` : ""
-    : `No Pallas file: this site was exported without --pallas-source, so the C++ mirror stands in${
-      where ? ` (${where})` : ""}.`;
+    : `No Pallas file for ${kernel}${why}: the C++ mirror stands in${where ? `, at ${where}` : ""}.`;
 }
 
 function showScenario(scenario) {
@@ -197,7 +204,7 @@ function showScenario(scenario) {
   const problem = [scenario.problem, scenario.rejection, page.error].filter((t) => t).join("\n");
   ui.scenarioProblem.textContent = problem;
   ui.scenarioProblem.hidden = problem.length === 0;
-  const tryWords = scenario.try_words ?? scenario.try ?? "";
+  const tryWords = scenario.try ?? "";
   ui.tryIt.hidden = !tryWords;
   ui.tryIt.textContent = tryWords ? `Try: ${tryWords}` : "Try the suggestion";
   if (typeof scenario.edited === "boolean") page.edited = scenario.edited;
@@ -271,6 +278,9 @@ const engine = new Engine({
     for (const control of document.querySelectorAll(".needs-module")) control.disabled = on;
     if (!on && page.state) showStop(page.state);
   },
+  calls(n) {
+    document.body.dataset.calls = String(n);
+  },
   progress(done, total) {
     if (!(total > 0)) return;
     ui.progress.max = total;
@@ -323,6 +333,7 @@ async function cancel() {
   if (!last) return start(parseLink(""));
   const wanted = { tour: last.tour?.id, stop: last.stop?.index, kernel: last.tour?.kernel };
   const words = page.edited ? last.scenario?.words : null;
+  clearNotice();
   await arrive(wanted, words, last.cursor?.event);
   showNotice("Cancelled: back where you were.");
 }
@@ -366,6 +377,7 @@ async function arrive(where, words, event) {
 }
 
 function start(link) {
+  clearNotice();
   if (link.problems.length > 0) showNotice(link.problems.join("; ") + ".");
   return arrive({ tour: link.tour, stop: link.stop }, link.words, link.event);
 }
@@ -432,9 +444,15 @@ function onKey(event) {
 }
 
 // ---- Start -----------------------------------------------------------------------------------------------
+// Notices gather while the page follows one link or action, and are cleared when the next one begins.
 function showNotice(text) {
-  ui.notice.textContent = text;
-  ui.notice.hidden = !text;
+  ui.notice.textContent = ui.notice.hidden || !ui.notice.textContent ? text : `${ui.notice.textContent} ${text}`;
+  ui.notice.hidden = !ui.notice.textContent;
+}
+
+function clearNotice() {
+  ui.notice.textContent = "";
+  ui.notice.hidden = true;
 }
 
 function showFatal(text) {
@@ -468,6 +486,8 @@ async function boot() {
   }
   await start(parseLink(location.hash));
   ui.tour.disabled = false;
+  // When the first state is on screen and the controls answer: what the browser tests report.
+  document.body.dataset.readyMs = String(Math.round(performance.now()));
   document.body.dataset.ready = "true";
 }
 
