@@ -7,7 +7,7 @@
 // and recorded runs (the link then carries the scenario); a block size that does not divide is refused
 // with the original's error; a question is answered and revealed; a deep link with an event lands there; a
 // hostile link (a file, a path, an unknown key) is refused with a notice and the page still starts; Cancel
-// during a long recording brings the page back to where it was. Then a copy of the site with a broken
+// during a long recording brings the page back to where it was, offline. Then a copy of the site with a broken
 // worker script must FAIL those checks, which proves the checks can fail. Prints the time to interactive
 // and exits 1 with what failed.
 import { createServer } from "node:http";
@@ -180,7 +180,9 @@ async function checkSite(browser, base, viewport, failures, timing) {
     expectTrue(`${at}: a link may not name a file`, /--mask-file names a file/.test(await text("#notice")),
       await text("#notice"));
 
-    // Cancel during a long recording: back where the page was.
+    // Cancel during a long recording: back where the page was, with the network gone (a new worker is
+    // started from what the page fetched at load, so a loaded page works offline).
+    await context.setOffline(true);
     const where = await text("#position");
     await page.fill('[data-flag="--q-len"]', "4096");
     await page.fill('[data-flag="--kv-len"]', "4096");
