@@ -48,6 +48,17 @@ function show(state) {
   ui.recording.textContent = recording
     ? `Recording: ${recording.events ?? 0} events, ${bytesText(recording.bytes ?? 0)}` : "";
   writeLink();
+  showThreads(state);
+}
+
+// Threads need cross-origin isolation (SharedArrayBuffer), which a static host rarely gives, and a module
+// built for them; otherwise the page says it records on one thread.
+function showThreads(state) {
+  const threads = globalThis.crossOriginIsolated ? Number(state?.threads ?? 1) : 1;
+  ui.threads.textContent = threads > 1 ? `${threads} threads` : "one thread";
+  ui.threads.title = globalThis.crossOriginIsolated
+    ? "The page is cross-origin isolated; the module records on as many threads as it was built for"
+    : "The page is not cross-origin isolated, so the module records on one thread";
 }
 
 function showTours(state) {
@@ -469,10 +480,7 @@ function bytesText(bytes) {
 
 async function boot() {
   bindControls();
-  ui.threads.textContent = globalThis.crossOriginIsolated ? "threads" : "one thread";
-  ui.threads.title = globalThis.crossOriginIsolated
-    ? "The page is cross-origin isolated, so the module may record on several threads"
-    : "The page is not cross-origin isolated, so the module records on one thread";
+  showThreads(null);
   engine.hooks.busy(true);
   ui.busyText.textContent = "Loading the kernels…";
   try {
