@@ -308,7 +308,6 @@ async function ask(fn, arg) {
     if (reply && typeof reply.error === "string" && !reply.tour) {
       page.error = reply.error;
       if (page.state) showScenario(page.state.scenario ?? {});
-      else showFatal(reply.error);
       return null;
     }
     page.error = "";
@@ -367,11 +366,14 @@ async function arrive(where, words, event) {
   if (where.tour) request.tour = where.tour;
   if (where.stop) request.stop = where.stop;
   let state = await ask("start", request);
-  if (!state && where.tour) {
+  if (!state && where.tour && page.error) {
     showNotice(`${page.error} The page starts at the default tour instead.`);
     state = await ask("start", startRequest({}));
   }
-  if (!state) return;
+  if (!state) {
+    if (page.error) showFatal(page.error);
+    return;
+  }
   if (words && words.length > 0) {
     const problem = scenarioProblem(words, state.scenario?.fields ?? []);
     if (problem) {

@@ -176,6 +176,10 @@ async function checkSite(browser, base, viewport, failures, timing) {
       /not a tour name/.test(notice) && /'evil' is not one of/.test(notice), notice);
     expectTrue(`${at}: a hostile link's markup stays text`, (await page.locator("#notice img").count()) === 0);
     expectTrue(`${at}: the page starts after a hostile link`, (await eventNumber()) >= 0, await text("#position"));
+    await open("#tour=no-such-tour&stop=2");
+    expectTrue(`${at}: a link to a tour that does not exist says so in the module's words`,
+      /no-such-tour/.test(await text("#notice")) && /default tour instead/.test(await text("#notice")),
+      await text("#notice"));
     await open("#scenario=--mask-file+%2Fetc%2Fpasswd");
     expectTrue(`${at}: a link may not name a file`, /--mask-file names a file/.test(await text("#notice")),
       await text("#notice"));
