@@ -38,15 +38,22 @@ int Descriptor::Close() {
 }
 
 int RenameNoReplace(const std::filesystem::path& from, const std::filesystem::path& to) {
+#if defined(RENAME_NOREPLACE)  // not in emscripten's libc, whose memory file system has one writer: us
   if (renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0) return 0;
   if (errno != EINVAL && errno != ENOSYS) return errno;
+#endif
   struct stat info {};
   if (lstat(to.c_str(), &info) == 0) return EEXIST;
   return std::rename(from.c_str(), to.c_str()) == 0 ? 0 : errno;
 }
 
 int ExchangePaths(const std::filesystem::path& a, const std::filesystem::path& b) {
+#if defined(RENAME_EXCHANGE)
   return renameat2(AT_FDCWD, a.c_str(), AT_FDCWD, b.c_str(), RENAME_EXCHANGE) == 0 ? 0 : errno;
+#else
+  (void)a, (void)b;
+  return ENOSYS;
+#endif
 }
 
 long WriteWithoutSigpipe(int fd, const void* data, std::size_t size) {

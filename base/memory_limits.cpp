@@ -3,6 +3,11 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#if defined(__EMSCRIPTEN__)
+#include <emscripten/heap.h>
+#include <malloc.h>
+#endif
+
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
@@ -139,6 +144,15 @@ std::optional<std::uint64_t> CgroupMemoryRoom(std::string_view proc_cgroup,
 }
 
 MemoryLimit TightestMemoryLimit() {
+#if defined(__EMSCRIPTEN__)
+  // In a web page the one limit is the module's heap, which grows up to its maximum (2 GiB) and no further
+  // (the machine's memory, ulimits and cgroups are the browser's business). In use: everything below the
+  // break (static data, the stack, the heap) less what malloc holds free.
+  const std::uint64_t top = reinterpret_cast<std::uintptr_t>(sbrk(0));
+  const std::uint64_t free_in_heap = static_cast<std::uint64_t>(mallinfo().fordblks);
+  return {RoomUnder(emscripten_get_heap_max(), top > free_in_heap ? top - free_in_heap : 0),
+          std::string(kWebHeapSource)};
+#endif
   std::vector<MemoryLimit> limits;
   const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
   if (pages > 0 && page_size > 0)

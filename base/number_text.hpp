@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -18,6 +19,10 @@ Result<int64_t> ParseWhole(std::string_view text, int64_t min, int64_t max);
 // A finite decimal or scientific number ("0.125", "1e-3") within [min, max]; NaN, infinities and trailing
 // text are refused. The error's message is "expected a number from MIN to MAX".
 Result<double> ParseReal(std::string_view text, double min, double max);
+
+// The whole of `text` as a double, read as std::from_chars reads it (no leading spaces or '+', no "0x";
+// "inf" and "nan" are numbers here); nothing when it is not one.
+std::optional<double> ReadDouble(std::string_view text);
 
 // The shortest text that reads back as the same float or double (an ostream's six digits do not).
 std::string ShortestText(float value);

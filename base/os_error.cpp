@@ -54,12 +54,20 @@ std::string Explain(int error_number, bool writing) {
   }
 }
 
+// GNU strerror_r returns the text, which may or may not be in buffer; the XSI one (musl, emscripten's libc)
+// returns 0 and fills the buffer.
+[[maybe_unused]] const char* StrerrorText(const char* text, const char*) {
+  return text;
+}
+[[maybe_unused]] const char* StrerrorText(int result, const char* buffer) {
+  return result == 0 ? buffer : nullptr;
+}
+
 }  // namespace
 
 std::string SystemText(int error_number) {
   char buffer[256];
-  // GNU strerror_r returns the text, which may or may not be in buffer.
-  const char* text = strerror_r(error_number, buffer, sizeof buffer);
+  const char* text = StrerrorText(strerror_r(error_number, buffer, sizeof buffer), buffer);
   return text != nullptr ? text : "error " + std::to_string(error_number);
 }
 

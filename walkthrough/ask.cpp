@@ -1,8 +1,8 @@
 #include "walkthrough/ask.hpp"
 
-#include <charconv>
 #include <set>
 
+#include "base/number_text.hpp"
 #include "base/terminal_text.hpp"
 #include "walkthrough/passage.hpp"
 #include "walkthrough/placeholders.hpp"
@@ -13,10 +13,7 @@ namespace tilewalk::walkthrough {
 namespace {
 
 std::optional<double> Numeric(std::string_view text) {
-  double v = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  return v;
+  return base::ReadDouble(text);
 }
 
 bool IsComparison(std::string_view value) {

@@ -5,7 +5,9 @@
 #include <cstdlib>
 
 #include "base/bounded_read.hpp"
+#if !defined(__EMSCRIPTEN__)
 #include "base/child_process.hpp"
+#endif
 #include "base/sha256.hpp"
 #include "base/terminal_text.hpp"
 #include "walkthrough/kernel_walk.hpp"
@@ -20,6 +22,11 @@ namespace {
 // Asks python3 where jax keeps the file, within a time limit: nullopt when python3 or jax is missing;
 // an error when python3 hangs, prints nonsense, or the user interrupts it.
 base::Result<std::optional<fs::path>> InstalledJaxFile(std::string_view module) {
+#if defined(__EMSCRIPTEN__)
+  // A web page runs no python3: the page hands the module its Pallas file instead.
+  (void)module;
+  return std::optional<fs::path>{};
+#else
   if (!base::FindOnPath("python3")) return std::optional<fs::path>{};
   const std::string script = "import importlib.util as u\ns = u.find_spec(\"" + std::string(module) +
                              "\")\nprint(s.origin if s else \"\")";
@@ -39,6 +46,7 @@ base::Result<std::optional<fs::path>> InstalledJaxFile(std::string_view module) 
         "python3 answered the question of where jax lives with something that is not a path ('" +
             base::TerminalSafe(out.substr(0, 80)) + "'); give the file with --pallas-source");
   return std::optional<fs::path>(fs::path(out));
+#endif
 }
 
 // The fingerprint's SHA-256 of a kernel's pinned file, or "" when it ships none that parses.

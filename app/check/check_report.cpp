@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/scenario_json.hpp"
+#include "base/sha256.hpp"
 #include "walkthrough/kernel_error_text.hpp"
 #include "walkthrough/kernel_walk.hpp"
 
@@ -33,6 +34,7 @@ nlohmann::json LaunchJson(const kernel::LaunchOutcome& launch) {
     j["copies"][t.name] = {{"issued", t.issued}, {"skipped", t.skipped}, {"bytes", t.bytes}};
   for (const tpu::OperandTraffic& t : st.writebacks)
     j["writebacks"][t.name] = {{"count", t.issued}, {"bytes", t.bytes}};
+  j["events"] = launch.result.events.size();  // recorded events (check records them, as a tour does)
   j["matmuls"] = st.ops.matmuls;
   j["est_time_us"] = st.cost.total_us;
   j["est_compute_us"] = st.cost.compute_us;
@@ -79,6 +81,12 @@ nlohmann::json CheckReportJson(const CheckRun& run) {
                             {"nonfinite_mismatches", e.nonfinite_mismatches},
                             {"verdict", std::string(kernel::VerdictName(e.verdict))},
                             {"pass", e.pass}};
+  // Each output array's bytes, hashed: whether two builds (the app and the web module) computed the same
+  // bits, which the errors above cannot tell.
+  j["output_sha256"] = nlohmann::json::object();
+  for (const auto& [name, array] : run.step.outputs.named)
+    j["output_sha256"][std::string(name)] =
+        base::Sha256Hex(std::string_view(reinterpret_cast<const char*>(array->RawData()), array->bytes()));
   j["masked_rows"] = run.comparison.masked_rows;
   for (const kernel::ReportFact& fact : run.scenario.kernel().ReportFacts(run.scenario))
     j[fact.object][fact.key] = fact.value;

@@ -1,7 +1,6 @@
 // A kernel's run driven grid step by grid step, so that `check` can show how far it is and stop between
 // grid steps when the user presses Ctrl-C, rather than only once the whole run (which can take minutes on
-// large shapes) is done. It drives kernel::KernelRun through its step-at-a-time interface exactly as
-// KernelRun::RunToEnd does; a test checks that both give the same result.
+// large shapes) is done (grid_steps.hpp drives the run).
 #pragma once
 
 #include <optional>

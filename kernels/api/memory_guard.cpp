@@ -4,6 +4,7 @@
 #include <string>
 
 #include "base/byte_size.hpp"
+#include "base/memory_limits.hpp"
 #include "kernels/api/kernel.hpp"
 
 namespace tilewalk::kernel {
@@ -24,6 +25,14 @@ base::Status CheckRunnable(const Scenario& s, const HostUse& use) {
   const HostCap cap = MaxHostBytes();
   if (bytes <= static_cast<double>(cap.bytes)) return {};
   const bool flag = cap.source == "--max-memory";
+  if (cap.source == base::kWebHeapSource)
+    return base::Fail(base::Reason::TooLarge,
+                      "this scenario needs about " + DescribeEstimate(bytes) + " of memory, more than the " +
+                          base::DescribeBytes(static_cast<uint64_t>(cap.bytes)) +
+                          " this page can still give it (a WebAssembly module's memory grows to at most 2 "
+                          "GiB, and part of it is in use); " +
+                          std::string(kernel.info().memory_advice) +
+                          ", or run it in the tilewalk app, which may use the machine's memory");
   return base::Fail(base::Reason::TooLarge,
                     "this scenario needs about " + DescribeEstimate(bytes) +
                         " of host memory, more than the " +

@@ -67,8 +67,8 @@ void flash_attention_dkv_kernel(Kernel& k, const DkvRefs& r, const BackwardStati
           k.raise(ErrorType::NotImplementedError, "dkv.run.segment_lane_rule", "");
         const Value q_ids_lanes =
             in.q_segment_ids_tile_ref->load("dkv.run.q_segment_ids", at({0}, ds(start_q, block_q), all));
-        const Value q_segment_ids =
-            k.stmt("dkv.run.q_segment_tile", [&] { return tile(q_ids_lanes, 1, repeats); });
+        const Value q_segment_ids = k.stmt("dkv.run.q_segment_tile",
+                                           [&, repeats = repeats] { return tile(q_ids_lanes, 1, repeats); });
         const Value kv_segment_ids = in.kv_segment_ids_tile_ref->load(
             "dkv.run.kv_segment_ids", at({0}, ds(0, 1), ds(start_k, block_k)));
         mask = k.stmt("dkv.run.segment_mask", [&] { return equal(q_segment_ids, kv_segment_ids); });

@@ -62,7 +62,7 @@ void flash_attention_dq_kernel(Kernel& k, const DqRefs& r, const BackwardStatics
                 "kv block size must be a multiple of " + std::to_string(kNumLanes));
       const Value q_ids_lanes = in.q_segment_ids_tile_ref->load("dq.run.q_segment_ids", at({0}));
       const Value q_segment_ids =
-          k.stmt("dq.run.q_segment_tile", [&] { return tile(q_ids_lanes, 1, repeats); });
+          k.stmt("dq.run.q_segment_tile", [&, repeats = repeats] { return tile(q_ids_lanes, 1, repeats); });
       const Value kv_segment_ids =
           in.kv_segment_ids_tile_ref->load("dq.run.kv_segment_ids", at({0}, ds(0, 1), k_slice));
       mask = k.stmt("dq.run.segment_mask", [&] { return equal(q_segment_ids, kv_segment_ids); });

@@ -4,8 +4,7 @@
 
 namespace tilewalk::flash {
 
-void RaiseArgumentError(tpu::ErrorType type, const char* site, std::string message,
-                        std::source_location where) {
+void RaiseArgumentError(tpu::ErrorType type, const char* site, std::string message, base::SourceSite where) {
   throw tpu::KernelException(
       tpu::KernelError{type, tpu::Phase::ArgumentCheck, tpu::InternSite(site, where), std::move(message)});
 }

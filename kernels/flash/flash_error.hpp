@@ -4,9 +4,9 @@
 // raises it.)
 #pragma once
 
-#include <source_location>
 #include <string>
 #include <string_view>
+#include "base/source_site.hpp"
 
 #include "kernels/tpu/kernel_error.hpp"
 
@@ -16,7 +16,7 @@ using tpu::kFloorDivisionByZero;  // Python's messages for a block size of 0 as 
 using tpu::kModuloByZero;
 
 [[noreturn]] void RaiseArgumentError(tpu::ErrorType type, const char* site, std::string message,
-                                     std::source_location where = std::source_location::current());
+                                     base::SourceSite where = base::SourceSite::current());
 
 // Who stops a scenario and what to do: the original's checks and traces reject it; Mosaic refuses a
 // launch that breaks the block-shape rule or overflows VMEM; an index map that leaves its array or an

@@ -96,8 +96,8 @@ void flash_attention_kernel_single_batch(Kernel& k, int batch_idx, const Forward
           k.raise(ErrorType::NotImplementedError, "fwd.run.segment_lane_rule",
                   "kv block size must be a multiple of " + std::to_string(kNumLanes));
         const Value q_ids_lanes = r.q_segment_ids_tile_ref->load("fwd.run.q_segment_ids", at({b}));
-        const Value q_segment_ids =
-            k.stmt("fwd.run.q_segment_tile", [&] { return tile(q_ids_lanes, 1, repeats); });
+        const Value q_segment_ids = k.stmt("fwd.run.q_segment_tile",
+                                           [&, repeats = repeats] { return tile(q_ids_lanes, 1, repeats); });
         const Value kv_segment_ids = r.kv_segment_ids_tile_ref->load("fwd.run.kv_segment_ids",
                                                                      at({b}, ds(0, 1), ds(start_k, block_k)));
         mask = k.stmt("fwd.run.segment_mask", [&] { return equal(q_segment_ids, kv_segment_ids); });
@@ -128,7 +128,9 @@ void flash_attention_kernel_single_batch(Kernel& k, int batch_idx, const Forward
         k.raise(ErrorType::NotImplementedError, "fwd.run.block_k_rule",
                 "block_k=" + std::to_string(block_k) + " should be a multiple of " +
                     std::to_string(kMinBlockSize));
-      const Value p = k.stmt("fwd.run.p", [&] { return exp(s - tile(m_next, 1, block_k_repeats)); });
+      const Value p = k.stmt("fwd.run.p", [&, block_k_repeats = block_k_repeats] {
+        return exp(s - tile(m_next, 1, block_k_repeats));
+      });
 
       const Value alpha = k.stmt("fwd.run.alpha", [&] { return exp(m_prev - m_next); });
       const Value l_corr = k.stmt("fwd.run.l_corr", [&] { return alpha * l_prev; });
@@ -138,8 +140,10 @@ void flash_attention_kernel_single_batch(Kernel& k, int batch_idx, const Forward
       using Broadcast = std::function<Value(const Value&)>;
       const auto [head_dim_repeats, head_dim_rem] =
           k.scalar("fwd.run.head_dim_repeats", std::div(head_dim, kMinBlockSize));
-      Broadcast l_broadcast = k.scalar(
-          "fwd.run.l_broadcast", Broadcast([&](const Value& l) { return tile(l, 1, head_dim_repeats); }));
+      Broadcast l_broadcast =
+          k.scalar("fwd.run.l_broadcast", Broadcast([&, head_dim_repeats = head_dim_repeats](const Value& l) {
+                     return tile(l, 1, head_dim_repeats);
+                   }));
       if (k.scalar("fwd.run.head_dim_rem", head_dim_rem != 0)) {
         if (k.scalar("fwd.run.head_dim_below_lanes", head_dim_repeats == 0))
           l_broadcast = k.scalar("fwd.run.l_broadcast_slice",
@@ -216,7 +220,7 @@ void flash_attention_kernel_single_batch_single_step(Kernel& k, int batch_idx, c
               "kv block size must be a multiple of " + std::to_string(kNumLanes));
     const Value q_ids_lanes = r.q_segment_ids_tile_ref->load("fwd_single.q_segment_ids", at({b}));
     const Value q_segment_ids =
-        k.stmt("fwd_single.q_segment_tile", [&] { return tile(q_ids_lanes, 1, repeats); });
+        k.stmt("fwd_single.q_segment_tile", [&, repeats = repeats] { return tile(q_ids_lanes, 1, repeats); });
     const Value kv_segment_ids =
         r.kv_segment_ids_tile_ref->load("fwd_single.kv_segment_ids", at({b}, ds(0, 1), all));
     mask = k.stmt("fwd_single.segment_mask", [&] { return equal(q_segment_ids, kv_segment_ids); });

@@ -5,7 +5,7 @@
 namespace tilewalk::flash {
 
 void VerifyBlock(const char* site, const std::string& block_name, const std::string& dim_name, int block,
-                 int dim, bool should_divide, std::source_location where) {
+                 int dim, bool should_divide, base::SourceSite where) {
   if (block > dim)
     RaiseArgumentError(tpu::ErrorType::ValueError, site,
                        block_name + "=" + std::to_string(block) + " should be smaller or equal to " +

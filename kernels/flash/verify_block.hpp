@@ -2,13 +2,12 @@
 // divide, has to divide it. Raises ValueError during the argument check.
 #pragma once
 
-#include <source_location>
 #include <string>
+#include "base/source_site.hpp"
 
 namespace tilewalk::flash {
 
 void VerifyBlock(const char* site, const std::string& block_name, const std::string& dim_name, int block,
-                 int dim, bool should_divide = true,
-                 std::source_location where = std::source_location::current());
+                 int dim, bool should_divide = true, base::SourceSite where = base::SourceSite::current());
 
 }  // namespace tilewalk::flash

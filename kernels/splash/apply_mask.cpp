@@ -71,8 +71,8 @@ Value apply_mask_and_soft_cap(tpu::Kernel& k, const Value& qk, bool should_not_m
       assert(rem == 0 && "a kv compute block is a whole number of lanes (the entry checks ensure it)");
       const Value q_ids =
           r.q_sequence_ref->load("splash.apply_mask.q_sequence", Squeezed(r.q_sequence_ref, all, all));
-      q_sequence =
-          k.stmt("splash.apply_mask.q_sequence_tile", [&] { return Value(tile(q_ids, 1, repeats)); });
+      q_sequence = k.stmt("splash.apply_mask.q_sequence_tile",
+                          [&, repeats = repeats] { return Value(tile(q_ids, 1, repeats)); });
     } else {
       assert(r.q_sequence_ref->shape(0) == sublanes && r.q_sequence_ref->shape(1) == bq &&
              "q_sequence comes as (8, block_q) when keys are in sublanes");
@@ -99,7 +99,8 @@ Value apply_mask_and_soft_cap(tpu::Kernel& k, const Value& qk, bool should_not_m
                 "block_kv must be a multiple of " + std::to_string(lanes));
       const Value q_lanes =
           r.q_segment_ids_ref->load("splash.apply_mask.q_ids_lanes", Squeezed(r.q_segment_ids_ref, all, all));
-      q_ids = k.stmt("splash.apply_mask.q_ids_tile", [&] { return Value(tile(q_lanes, 1, repeats)); });
+      q_ids = k.stmt("splash.apply_mask.q_ids_tile",
+                     [&, repeats = repeats] { return Value(tile(q_lanes, 1, repeats)); });
     } else {
       assert(bq == r.q_segment_ids_ref->shape(-1) &&
              "q segment ids come as (8, block_q) when keys are in sublanes");
@@ -109,7 +110,8 @@ Value apply_mask_and_soft_cap(tpu::Kernel& k, const Value& qk, bool should_not_m
                 "block_q must be a multiple of " + std::to_string(lanes));
       const Value kv_lanes = r.kv_segment_ids_ref->load("splash.apply_mask.kv_ids_lanes",
                                                         Squeezed(r.kv_segment_ids_ref, k_slice, all));
-      kv_ids = k.stmt("splash.apply_mask.kv_ids_tile", [&] { return Value(tile(kv_lanes, 1, repeats)); });
+      kv_ids = k.stmt("splash.apply_mask.kv_ids_tile",
+                      [&, repeats = repeats] { return Value(tile(kv_lanes, 1, repeats)); });
       q_ids = r.q_segment_ids_ref->load("splash.apply_mask.q_ids_row",
                                         Squeezed(r.q_segment_ids_ref, ds(0, 1), all));
     }

@@ -83,8 +83,9 @@ void flash_attention_kernel(Kernel& k, const ForwardRefs& r, const ForwardStatic
           ErrorType::NotImplementedError, "splash.fwd.body.bkv_compute_rule",
           "bkv_compute=" + std::to_string(bkv_compute) + " should be a multiple of " + std::to_string(lanes));
 
-    const Value s_curr =
-        k.stmt("splash.fwd.body.s_curr", [&] { return exp(qk - tile(m_next, 1, bkv_repeats)); });
+    const Value s_curr = k.stmt("splash.fwd.body.s_curr", [&, bkv_repeats = bkv_repeats] {
+      return exp(qk - tile(m_next, 1, bkv_repeats));
+    });
     const Value l_curr =
         k.stmt("splash.fwd.body.l_curr", [&] { return broadcast_to(row_sum(s_curr), bq, lanes); });
     const Value alpha = k.stmt("splash.fwd.body.alpha", [&] { return exp(m_prev - m_next); });

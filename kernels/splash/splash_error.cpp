@@ -5,13 +5,12 @@
 
 namespace tilewalk::splash {
 
-void RaiseSplashError(tpu::ErrorType type, const char* site, std::string message,
-                      std::source_location where) {
+void RaiseSplashError(tpu::ErrorType type, const char* site, std::string message, base::SourceSite where) {
   RaiseSplashErrorIn(tpu::Phase::ArgumentCheck, type, site, std::move(message), where);
 }
 
 void RaiseSplashErrorIn(tpu::Phase phase, tpu::ErrorType type, const char* site, std::string message,
-                        std::source_location where) {
+                        base::SourceSite where) {
   throw tpu::KernelException(tpu::KernelError{type, phase, tpu::InternSite(site, where), std::move(message)});
 }
 

@@ -11,9 +11,9 @@
 
 #include <functional>
 #include <optional>
-#include <source_location>
 #include <string>
 #include <string_view>
+#include "base/source_site.hpp"
 
 #include "kernels/tpu/kernel_error.hpp"
 
@@ -23,11 +23,11 @@ using tpu::kFloorDivisionByZero;  // Python's messages for a divisor of 0 (`divm
 using tpu::kModuloByZero;
 
 [[noreturn]] void RaiseSplashError(tpu::ErrorType type, const char* site, std::string message,
-                                   std::source_location where = std::source_location::current());
+                                   base::SourceSite where = base::SourceSite::current());
 // The same in another phase: the few errors the original raises while it traces a kernel body.
 [[noreturn]] void RaiseSplashErrorIn(tpu::Phase phase, tpu::ErrorType type, const char* site,
                                      std::string message,
-                                     std::source_location where = std::source_location::current());
+                                     base::SourceSite where = base::SourceSite::current());
 
 // Runs `body` and returns the error it raised through RaiseSplashError, or nothing when it ran through.
 std::optional<tpu::KernelError> CatchSplashError(const std::function<void()>& body);

@@ -7,7 +7,7 @@
 
 namespace tilewalk::tpu {
 
-void Kernel::raise(ErrorType type, const char* site, std::string message, std::source_location where) {
+void Kernel::raise(ErrorType type, const char* site, std::string message, base::SourceSite where) {
   RaiseAt(type, InternSite(site, where), std::move(message));
 }
 
@@ -191,7 +191,7 @@ Value LoadFloats(const Array& buffer, const RefRegion& r, DType dtype) {
 
 }  // namespace
 
-Value Ref::load(const char* site, const RefIndex& index, std::source_location where) const {
+Value Ref::load(const char* site, const RefIndex& index, base::SourceSite where) const {
   const SiteId id = InternSite(site, where);
   const RefRegion r = Resolve(index, id);
   if (!m_buffer) return Value::ShapeOnly(r.rows, r.cols, m_dtype);
@@ -200,18 +200,18 @@ Value Ref::load(const char* site, const RefIndex& index, std::source_location wh
   return v;
 }
 
-void Ref::store(const char* site, const RefIndex& index, const Value& value, std::source_location where) {
+void Ref::store(const char* site, const RefIndex& index, const Value& value, base::SourceSite where) {
   Write(site, index, value, StoreMode::Assign, where);
 }
-void Ref::store_add(const char* site, const RefIndex& index, const Value& value, std::source_location where) {
+void Ref::store_add(const char* site, const RefIndex& index, const Value& value, base::SourceSite where) {
   Write(site, index, value, StoreMode::Add, where);
 }
-void Ref::store_mul(const char* site, const RefIndex& index, const Value& value, std::source_location where) {
+void Ref::store_mul(const char* site, const RefIndex& index, const Value& value, base::SourceSite where) {
   Write(site, index, value, StoreMode::Multiply, where);
 }
 
 void Ref::Write(const char* site, const RefIndex& index, const Value& value, StoreMode mode,
-                std::source_location where) {
+                base::SourceSite where) {
   const SiteId id = InternSite(site, where);
   const RefRegion r = Resolve(index, id);
   if (value.rows() != r.rows || value.cols() != r.cols)

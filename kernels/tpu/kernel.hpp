@@ -2,16 +2,16 @@
 //   program_id(axis), when(cond, site, body), loop(site, start, stop, step, body) (always unrolled),
 //   stmt(site, fn) for one statement of jnp work, scalar(site, value) for one on plain numbers, and Refs
 //   with load/store over ds() slices.
-// Every call takes a stable site name and captures its std::source_location, so each recorded event
+// Every call takes a stable site name and captures its base::SourceSite, so each recorded event
 // points at the C++ line that produced it. While tracing, when() enters every branch, values are
 // shape-only, and nothing is recorded: errors raised then carry Phase::Tracing.
 #pragma once
 
 #include <cstdint>
 #include <initializer_list>
-#include <source_location>
 #include <string>
 #include <vector>
+#include "base/source_site.hpp"
 
 #include "kernels/tpu/array.hpp"
 #include "kernels/tpu/events.hpp"
@@ -65,20 +65,20 @@ class Ref {
   uint8_t slot() const { return m_slot; }
 
   Value load(const char* site, const RefIndex& index,
-             std::source_location where = std::source_location::current()) const;
+             base::SourceSite where = base::SourceSite::current()) const;
   void store(const char* site, const RefIndex& index, const Value& value,
-             std::source_location where = std::source_location::current());
+             base::SourceSite where = base::SourceSite::current());
   void store_add(const char* site, const RefIndex& index, const Value& value,  // ref[index] += value
-                 std::source_location where = std::source_location::current());
+                 base::SourceSite where = base::SourceSite::current());
   void store_mul(const char* site, const RefIndex& index, const Value& value,  // ref[index] *= value
-                 std::source_location where = std::source_location::current());
+                 base::SourceSite where = base::SourceSite::current());
 
  private:
   friend class Kernel;
   friend class LaunchRunner;
   RefRegion Resolve(const RefIndex& index, SiteId site) const;
   void Write(const char* site, const RefIndex& index, const Value& value, StoreMode mode,
-             std::source_location where);
+             base::SourceSite where);
 
   Kernel* m_kernel = nullptr;
   Array* m_buffer = nullptr;  // null while tracing
@@ -124,8 +124,7 @@ class Kernel {
 
   // pl.when: runs body when cond holds. Tracing enters every branch, as tracing a cond does.
   template <typename F>
-  void when(bool cond, const char* site, F&& body,
-            std::source_location where = std::source_location::current()) {
+  void when(bool cond, const char* site, F&& body, base::SourceSite where = base::SourceSite::current()) {
     const SiteId id = InternSite(site, where);
     if (m_host) m_host->OnWhen(id, cond);
     if (cond || tracing()) body();
@@ -134,7 +133,7 @@ class Kernel {
   // An unrolled loop (pl.loop / lax.fori_loop with unroll=True); body receives the loop variable.
   template <typename F>
   void loop(const char* site, int start, int stop, int step, F&& body,
-            std::source_location where = std::source_location::current()) {
+            base::SourceSite where = base::SourceSite::current()) {
     const SiteId id = InternSite(site, where);
     int iteration = 0;
     for (int i = start; i < stop; i += step, ++iteration) {
@@ -145,7 +144,7 @@ class Kernel {
 
   // One statement of jnp work. Shape errors inside it surface at its site.
   template <typename F>
-  Value stmt(const char* site, F&& fn, std::source_location where = std::source_location::current()) {
+  Value stmt(const char* site, F&& fn, base::SourceSite where = base::SourceSite::current()) {
     const SiteId id = InternSite(site, where);
     const OpCounts before = CurrentOpContext().counts;
     Value result;
@@ -163,7 +162,7 @@ class Kernel {
   // value, so the mirror reads as the original: `if (k.scalar("fwd.run.causal", c.causal))`. Unlike
   // when(), tracing does not enter a branch the test rejects.
   template <typename T>
-  T scalar(const char* site, T value, std::source_location where = std::source_location::current()) {
+  T scalar(const char* site, T value, base::SourceSite where = base::SourceSite::current()) {
     const SiteId id = InternSite(site, where);
     if (m_host) m_host->OnScalar(id);
     return value;
@@ -171,7 +170,7 @@ class Kernel {
 
   // Raises the error the original body raises at this point (e.g. NotImplementedError while tracing).
   [[noreturn]] void raise(ErrorType type, const char* site, std::string message,
-                          std::source_location where = std::source_location::current());
+                          base::SourceSite where = base::SourceSite::current());
   [[noreturn]] void RaiseAt(ErrorType type, SiteId site, std::string message) const;
 
  private:

@@ -208,7 +208,7 @@ Value CompareSteps(int rows, int cols, const ValueStorage::IntSteps& x, const Va
 // f maps two int32 to bool.
 template <typename F>
 Value CompareInts(Operands shape, const Value& a, const Value& b, F f) {
-  const auto [rows, cols] = shape;
+  const int rows = shape.rows, cols = shape.cols;  // not a structured binding: clang 14 cannot capture one
   CountVector(rows, cols);
   const auto full_shape = [&](const Value& v) { return v.rows() == rows && v.cols() == cols; };
   if (a.int_steps() && b.int_steps() && full_shape(a) && full_shape(b))

@@ -25,7 +25,7 @@ Registry& TheRegistry() {
   return registry;
 }
 
-SiteId InternInRegistry(const char* name, const std::source_location& where) {
+SiteId InternInRegistry(const char* name, const base::SourceSite& where) {
   Registry& r = TheRegistry();
   std::lock_guard lock(r.mutex);
   const auto key = std::make_pair(static_cast<const void*>(name), where.line());
@@ -57,7 +57,7 @@ constexpr std::size_t kCacheSize = 512;
 
 }  // namespace
 
-SiteId InternSite(const char* name, const std::source_location& where) {
+SiteId InternSite(const char* name, const base::SourceSite& where) {
   thread_local std::array<CachedSite, kCacheSize> cache;
   const std::size_t slot = (reinterpret_cast<std::uintptr_t>(name) / 8 + where.line() * 31u) % kCacheSize;
   CachedSite& c = cache[slot];

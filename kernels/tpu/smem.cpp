@@ -54,7 +54,7 @@ int32_t SmemRef::Get(const Dims& index) const {
   return m_buffer ? ReadInt32(*m_buffer, *flat) : 0;
 }
 
-int32_t SmemRef::load(const char* site, const Dims& index, std::source_location where) const {
+int32_t SmemRef::load(const char* site, const Dims& index, base::SourceSite where) const {
   const SiteId id = InternSite(site, where);
   std::string why;
   const auto flat = Flat(index, why);

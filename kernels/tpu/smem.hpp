@@ -10,9 +10,9 @@
 
 #include <cstdint>
 #include <optional>
-#include <source_location>
 #include <string>
 #include <vector>
+#include "base/source_site.hpp"
 
 #include "kernels/tpu/array.hpp"
 #include "kernels/tpu/events.hpp"
@@ -47,7 +47,7 @@ class SmemRef {
   // The body's read of one element, recorded as a Scalar event on this operand at `site`. Out of range it
   // raises a ValueError at the site, as a VMEM ref does. While tracing it reads 0: nothing is in SMEM yet.
   int32_t load(const char* site, const Dims& index,
-               std::source_location where = std::source_location::current()) const;
+               base::SourceSite where = base::SourceSite::current()) const;
 
  private:
   friend class Kernel;

@@ -57,7 +57,9 @@ void ThreadPool::Submit(TaskGroup& group, std::function<void()> task) {
   std::lock_guard lock(m_mutex);
   if (m_queue.size() >= m_idle) {  // every idle thread has a task waiting for it already
     std::thread thread([this] { Serve(); });
+#if !defined(__EMSCRIPTEN__)  // the web build never gets here (one thread), and its libc lacks the call
     pthread_setname_np(thread.native_handle(), "tilewalk-worker");
+#endif
     thread.detach();
     ++m_idle;
   }

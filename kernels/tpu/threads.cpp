@@ -21,6 +21,11 @@ std::optional<int> ParseThreadCount(std::string_view text) {
 }
 
 int DefaultThreadCount() {
+#if defined(__EMSCRIPTEN__)
+  // The WebAssembly build has no threads (a page would need cross-origin isolation for them): every launch
+  // runs its grid serially, on the caller's thread.
+  return 1;
+#endif
   if (const int chosen = g_chosen_threads.load(std::memory_order_relaxed); chosen > 0) return chosen;
   if (const char* value = std::getenv(kThreadsVariable))
     if (const auto n = ParseThreadCount(value)) return *n;

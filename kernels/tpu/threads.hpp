@@ -16,8 +16,8 @@ inline constexpr int kMaxThreads = 256;
 std::optional<int> ParseThreadCount(std::string_view text);
 
 // The count SetThreadCount chose, else TILEWALK_THREADS when it is set and valid, else the machine's
-// cores (at least 1). A set but invalid variable is ignored here; ThreadsVariableProblem() says what is
-// wrong with it, for the app to report.
+// cores (at least 1); always 1 in the WebAssembly build, which has no threads. A set but invalid variable is
+// ignored here; ThreadsVariableProblem() says what is wrong with it, for the app to report.
 int DefaultThreadCount();
 std::optional<std::string> ThreadsVariableProblem();
 

@@ -1,8 +1,8 @@
 #include "kernels/tpu/value.hpp"
 
-#include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 
 namespace tilewalk::tpu {
@@ -87,12 +87,23 @@ void Value::FinishLaneSample() {
   m_storage->DeferLanes();
 }
 
+namespace {
+
+// std::bit_cast<uint32_t>, which libc++ 14 (emscripten's) lacks.
+uint32_t FloatBitsOf(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  return bits;
+}
+
+}  // namespace
+
 bool Value::RowsRepeatOneNumber(const float* first, int rows, int cols, std::ptrdiff_t stride) {
   for (int row = 0; row < rows; ++row) {
     const float* lanes = first + row * stride;
-    const auto lane0 = std::bit_cast<uint32_t>(lanes[0]);
+    const auto lane0 = FloatBitsOf(lanes[0]);
     uint32_t differs = 0;
-    for (int lane = 1; lane < cols; ++lane) differs |= std::bit_cast<uint32_t>(lanes[lane]) ^ lane0;
+    for (int lane = 1; lane < cols; ++lane) differs |= FloatBitsOf(lanes[lane]) ^ lane0;
     if (differs != 0) return false;
   }
   return true;

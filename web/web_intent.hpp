@@ -1,0 +1,26 @@
+// The page's intents, `{"kind": K, "value": N, "words": [...]}` (docs/web-module.md), as the app's own
+// views::Intent, which the tour session applies exactly as it applies a click or a key in the window.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <variant>
+
+#include "app/views/view_intent.hpp"
+#include "base/result.hpp"
+
+namespace tilewalk::web {
+
+// Intents that are not the session's to apply: moving to a stop by number, and opening another tour.
+struct GoToStop {
+  int index = 0;  // 0-based
+};
+struct OpenTour {
+  std::string id;
+};
+using WebIntent = std::variant<views::Intent, GoToStop, OpenTour>;
+
+// What the request asks for, or why it cannot be read (an unknown kind, a value of the wrong type).
+base::Result<WebIntent> ReadIntent(const nlohmann::json& request);
+
+}  // namespace tilewalk::web

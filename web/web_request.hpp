@@ -1,0 +1,31 @@
+// The scenario a request names, read as the app reads a command line: `--kernel NAME` and the kernel's
+// scenario flags through the one option parser (app/kernel_scenario_args.hpp), then the memory guard, so
+// that every refusal is the app's own message.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/result.hpp"
+#include "kernels/api/kernel.hpp"
+#include "kernels/api/scenario.hpp"
+
+namespace tilewalk::web {
+
+// The request's "scenario": a list of words, each a string (absent: none). Bounded: a request is hostile.
+base::Result<std::vector<std::string>> ScenarioWords(const nlohmann::json& request);
+
+// The request's "kernel", or null when it names none; an unknown name fails with the app's --kernel message.
+base::Result<const kernel::Kernel*> RequestKernel(const nlohmann::json& request);
+
+// `words` for `kernel` (null: the default, or --kernel among the words) as `tilewalk check` reads its line,
+// checked by the memory guard for a run that records (`record`) or not.
+base::Result<kernel::Scenario> ParseRequestScenario(const kernel::Kernel* kernel,
+                                                    const std::vector<std::string>& words, bool record);
+
+// A JSON text from the page: parsed, or the reason it is not a JSON object.
+base::Result<nlohmann::json> ParseRequest(const char* text);
+
+}  // namespace tilewalk::web

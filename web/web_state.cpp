@@ -1,0 +1,137 @@
+#include "web/web_state.hpp"
+
+#include <string>
+
+#include "app/pictures/picture_svg.hpp"
+#include "app/views/timeline_picture.hpp"
+
+namespace tilewalk::web {
+namespace {
+
+using nlohmann::json;
+
+json ToursJson(const session::TourSession& s) {
+  json tours = json::array();
+  for (const session::TourSummary& t : s.TourSummaries())
+    tours.push_back({{"id", t.id},
+                     {"title", t.title},
+                     {"kernel", t.kernel == nullptr ? "" : std::string(t.kernel->info().name)},
+                     {"stops", t.stops},
+                     {"question", t.question},
+                     {"default", t.is_default}});
+  return tours;
+}
+
+json AskJson(const views::AskPicture& ask) {
+  json j = {{"question", ask.question},
+            {"choices", ask.choices},
+            {"picked", ask.picked < 0 ? json(nullptr) : json(ask.picked)},
+            {"revealed", ask.revealed}};
+  if (ask.revealed) {
+    j["correct"] = ask.correct < 0 ? json(nullptr) : json(ask.correct);
+    j["recorded"] = ask.recorded;
+    j["explanation"] = ask.explanation;
+  }
+  return j;
+}
+
+json PassageJson(const views::PassagePicture& p) {
+  return {{"tour_title", p.tour_title}, {"stop_title", p.stop_title}, {"narration", p.narration},
+          {"title", p.passage_title},   {"text", p.passage_body},     {"problem", p.problem},
+          {"try", p.try_words},         {"edited", p.edited}};
+}
+
+// The first lit line, else the line the pane scrolls to; 0 for none.
+int PaneLine(const views::SourcePane& pane) {
+  return pane.lit_lines.empty() ? pane.scroll_line : pane.lit_lines.front();
+}
+
+std::string JoinLines(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& line : lines) text += line + "\n";
+  return text;
+}
+
+json SourceJson(const views::SourcePicture& source) {
+  json python = {{"file", nullptr},
+                 {"line", 0},
+                 {"lit", json::array()},
+                 {"text", nullptr},
+                 {"missing", source.python_missing}};
+  if (source.python && source.python->document) {
+    const views::SourcePane& pane = *source.python;
+    python["file"] = pane.document->title;
+    python["line"] = PaneLine(pane);
+    python["lit"] = pane.lit_lines;
+    python["text"] = JoinLines(pane.document->lines);
+  }
+  json mirror = {{"file", nullptr}, {"line", 0}, {"lit", json::array()}};
+  if (source.cpp && source.cpp->document) {
+    mirror["file"] = source.cpp->document->file;
+    mirror["line"] = PaneLine(*source.cpp);
+    mirror["lit"] = source.cpp->lit_lines;
+  }
+  return {{"python", python}, {"mirror", mirror}};
+}
+
+json ScenarioJson(const session::TourSession& s, const views::ScenarioPicture& p) {
+  json fields = json::array();
+  for (const views::ScenarioField& f : p.fields) {
+    json field = {{"key", f.key}, {"flag", f.flag}, {"group", f.group}, {"value", f.value}, {"help", f.help}};
+    if (!f.choices.empty()) field["choices"] = f.choices;
+    fields.push_back(std::move(field));
+  }
+  return {{"kernel", std::string(s.kernel().info().name)},
+          {"words", s.scenario_flags()},
+          {"edited", p.edited},
+          {"try", p.try_words},
+          {"fields", fields},
+          {"rejection", p.rejection},
+          {"problem", p.problem}};
+}
+
+json CursorJson(const session::TourSession& s, const session::TourPictures& p) {
+  const auto snapshot = s.Current();
+  json j = {{"event", snapshot ? json(p.timeline.cursor) : json(nullptr)},
+            {"events", p.timeline.event_count},
+            {"launch", snapshot ? json(snapshot->launch_name) : json(nullptr)},
+            {"grid_step", snapshot ? json(snapshot->step) : json(nullptr)},
+            {"unit", views::StepUnitName(s.step_unit())},
+            {"position", p.timeline.position},
+            {"statement", p.timeline.statement}};
+  if (s.landing_event()) j["landing"] = *s.landing_event();
+  return j;
+}
+
+json PicturesJson(const session::TourPictures& p) {
+  if (!p.has_snapshot)
+    return {{"grid", nullptr},   {"memory", nullptr}, {"lanes", nullptr},
+            {"scores", nullptr}, {"cost", nullptr},   {"timeline", nullptr}};
+  return {{"grid", pictures::GridSvg(p.grid)},    {"memory", pictures::MemorySvg(p.memory)},
+          {"lanes", pictures::LanesSvg(p.lanes)}, {"scores", pictures::ScoresSvg(p.scores)},
+          {"cost", pictures::CostSvg(p.cost)},    {"timeline", pictures::TimelineSvg(p.timeline)}};
+}
+
+}  // namespace
+
+json StateJson(session::TourSession& s) {
+  const session::TourPictures& p = s.Pictures();
+  json state;
+  state["tour"] = {{"id", s.tour_id()},
+                   {"title", p.passage.tour_title},
+                   {"kernel", std::string(s.kernel().info().name)},
+                   {"scenario_only", s.is_scenario()}};
+  state["tours"] = ToursJson(s);
+  state["stop"] = {{"index", s.stop_index() + 1}, {"count", s.stop_count()}};
+  state["passage"] = PassageJson(p.passage);
+  state["ask"] = p.passage.ask ? AskJson(*p.passage.ask) : json(nullptr);
+  state["cursor"] = CursorJson(s, p);
+  state["source"] = SourceJson(p.source);
+  state["scenario"] = ScenarioJson(s, p.scenario);
+  state["pictures"] = PicturesJson(p);
+  state["recording"] = {{"events", p.timeline.event_count}, {"bytes", s.cached_recording_bytes()}};
+  state["pallas_problem"] = s.pallas_problem();
+  return state;
+}
+
+}  // namespace tilewalk::web

@@ -1,0 +1,13 @@
+// The state the page draws (docs/web-module.md): the tour and its stops, the passage and the question, the
+// cursor, the source lines lit, the scenario's fields, and the pictures as SVG from app/pictures.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "app/session/tour_session.hpp"
+
+namespace tilewalk::web {
+
+nlohmann::json StateJson(session::TourSession& session);
+
+}  // namespace tilewalk::web
