@@ -89,10 +89,7 @@ export class Engine {
           new Promise((resolve, reject) => {
             const id = this.nextId++;
             const timer = setTimeout(() => this.hooks.busy(true), BUSY_AFTER_MS);
-            const done = () => {
-              clearTimeout(timer);
-              if (this.pending.size === 0) this.hooks.busy(false);
-            };
+            const done = () => clearTimeout(timer);
             this.pending.set(id, {
               resolve: (v) => { resolve(v); done(); },
               reject: (e) => { reject(e); done(); },
@@ -106,9 +103,12 @@ export class Engine {
     return result.finally(() => this.count(-1));
   }
 
+  // Calls asked for and not yet answered; the page may hold one more while it brings a new worker back. The
+  // page is busy until none is left, not between the calls of one action.
   count(change) {
     this.unanswered += change;
     this.hooks.calls(this.unanswered);
+    if (this.unanswered === 0) this.hooks.busy(false);
   }
 
   // Ends the worker and every call waiting on it (each rejects with Cancelled), then starts a new one.
@@ -118,7 +118,6 @@ export class Engine {
     for (const call of this.pending.values()) call.reject(cancelled);
     this.pending.clear();
     this.chain = Promise.resolve();
-    this.hooks.busy(false);
     return this.spawn();
   }
 }

@@ -85,11 +85,17 @@ function showStop(state) {
   ui.nextStop.disabled = page.busy || !(stop.index < stop.count);
   const passage = state.passage ?? {};
   ui.stopTitle.textContent = passage.stop_title ?? "";
-  ui.narration.textContent = passage.narration ?? "";
+  ui.narration.textContent = reflow(passage.narration ?? "");
   ui.passageTitle.textContent = passage.title ?? "";
-  ui.passageText.textContent = passage.text ?? "";
+  ui.passageText.textContent = reflow(passage.text ?? "");
   ui.passageProblem.textContent = passage.problem ?? "";
   ui.passageProblem.hidden = !passage.problem;
+}
+
+// The library's text is wrapped for the app's pane; here it flows to the page's width. A line break stays
+// before a blank line, an indented line, a list item or a table row, where it means something.
+function reflow(text) {
+  return text.replace(/([^\n])\n(?![\n\s\-*|]|\d+[.)] )/g, "$1 ");
 }
 
 function showAsk(ask) {
@@ -333,19 +339,25 @@ function startRequest(extra) {
 // Cancel: the worker is ended mid-call; a new one is brought back to the last state the page showed.
 async function cancel() {
   const last = page.state;
+  engine.count(+1);  // busy until the new worker is back where the page was
   ui.busyText.textContent = "Cancelling…";
+  ui.progress.removeAttribute("value");
   try {
     await engine.cancel();
+    clearNotice();
+    if (!last) {
+      await start(parseLink(""));
+      return;
+    }
+    const wanted = { tour: last.tour?.id, stop: last.stop?.index, kernel: last.tour?.kernel };
+    const words = page.edited ? last.scenario?.words : null;
+    await arrive(wanted, words, last.cursor?.event);
+    showNotice("Cancelled: back where you were.");
   } catch (error) {
     showFatal(String(error.message ?? error));
-    return;
+  } finally {
+    engine.count(-1);
   }
-  if (!last) return start(parseLink(""));
-  const wanted = { tour: last.tour?.id, stop: last.stop?.index, kernel: last.tour?.kernel };
-  const words = page.edited ? last.scenario?.words : null;
-  clearNotice();
-  await arrive(wanted, words, last.cursor?.event);
-  showNotice("Cancelled: back where you were.");
 }
 
 // ---- The link --------------------------------------------------------------------------------------------
@@ -483,18 +495,20 @@ function bytesText(bytes) {
 async function boot() {
   bindControls();
   showThreads(null);
+  engine.count(+1);  // busy while the module loads and the first stop records
   engine.hooks.busy(true);
   ui.busyText.textContent = "Loading the kernels…";
   try {
     const site = await engine.fetchSite();
     page.pallas = site.pallas;
     await engine.spawn();
+    await start(parseLink(location.hash));
   } catch (error) {
-    engine.hooks.busy(false);
     showFatal(`The page cannot start: ${error.message ?? error}`);
     return;
+  } finally {
+    engine.count(-1);
   }
-  await start(parseLink(location.hash));
   ui.tour.disabled = false;
   // When the first state is on screen and the controls answer: what the browser tests report.
   document.body.dataset.readyMs = String(Math.round(performance.now()));

@@ -124,18 +124,20 @@ async function checkSite(browser, base, viewport, failures, timing) {
     await idle();
     expectTrue(`${at}: Forward by DMA moves the cursor on`, (await eventNumber()) > beforeDma);
 
-    // A block size that does not divide: the original's ValueError, in the module's words.
-    const kvLen = Number(await page.inputValue('[data-flag="--kv-len"]'));
-    await page.fill('[data-flag="--block-k-major"]', String(kvLen - 1));
+    // A block size that does not divide the length: the original's ValueError, in the module's words.
+    await page.fill('[data-flag="--kv-len"]', "512");
+    await page.fill('[data-flag="--block-k"]', "128");
+    await page.fill('[data-flag="--block-k-major"]', "384");
     await page.click("#record");
     await idle();
     const refusal = (await page.locator("#scenario-problem").isVisible()) ? await text("#scenario-problem") : "";
     expectTrue(`${at}: a block size that does not divide is refused with the original's error`,
-      new RegExp(`kv_seq_len=${kvLen} should be divisible by block_k_major=${kvLen - 1}`).test(refusal), refusal);
+      /ValueError.*kv_seq_len=512 should be divisible by block_k_major=384/.test(refusal), refusal);
+    expectTrue(`${at}: a refused scenario has no events`, /no events/.test(await text("#position")));
 
     // A block size that works: the whole length as one block; the link carries the edit.
+    const kvLen = 512;
     await page.fill('[data-flag="--block-k-major"]', String(kvLen));
-    await page.fill('[data-flag="--block-k"]', String(kvLen));
     await page.click("#record");
     await idle();
     const problem = (await page.locator("#scenario-problem").isVisible()) ? await text("#scenario-problem") : "";
@@ -144,19 +146,22 @@ async function checkSite(browser, base, viewport, failures, timing) {
     const hash = decodeURIComponent((await page.evaluate(() => location.hash)).replace(/\+/g, " "));
     expectTrue(`${at}: the link carries the scenario`, hash.includes(`--block-k-major ${kvLen}`), hash);
 
-    // A question: a tour that has one, opened by a deep link at its stop; pick, reveal.
-    const asked = await page.evaluate(() => {
-      const option = document.querySelector("#tour option[data-question]");
-      return option ? { tour: option.value, stop: option.dataset.question } : null;
-    });
+    // A tour with a question, opened by a deep link at its second stop and an event; then on, stop by stop
+    // (Page Down), to the stop that asks; pick, reveal.
+    const asked = await page.evaluate(() => document.querySelector("#tour option[data-question]")?.value ?? null);
     expectTrue(`${at}: a tour has a question`, asked !== null);
     if (asked) {
-      await open(`#tour=${asked.tour}&stop=${asked.stop}&event=3`);
-      expectTrue(`${at}: the deep link opens its tour`, (await page.inputValue("#tour")) === asked.tour);
+      await open(`#tour=${asked}&stop=2&event=3`);
+      expectTrue(`${at}: the deep link opens its tour`, (await page.inputValue("#tour")) === asked);
       expectTrue(`${at}: the deep link opens its stop`,
-        (await text("#stop-position")).startsWith(`stop ${asked.stop} of`), await text("#stop-position"));
+        (await text("#stop-position")).startsWith("stop 2 of"), await text("#stop-position"));
       expectTrue(`${at}: the deep link lands on its event`, (await eventNumber()) === 3, await text("#position"));
-      expectTrue(`${at}: the stop asks its question`, await page.locator("#ask").isVisible());
+      for (let stop = 0; stop < 30 && !(await page.locator("#ask").isVisible()); stop++) {
+        if (!(await page.locator("#next-stop").isEnabled())) break;
+        await page.locator("body").press("PageDown");
+        await idle();
+      }
+      expectTrue(`${at}: a stop of the tour asks its question`, await page.locator("#ask").isVisible());
       if (await page.locator("#ask").isVisible()) {
         await page.locator("#ask-choices button").first().click();
         await idle();
@@ -180,7 +185,10 @@ async function checkSite(browser, base, viewport, failures, timing) {
     expectTrue(`${at}: a link to a tour that does not exist says so in the module's words`,
       /no-such-tour/.test(await text("#notice")) && /default tour instead/.test(await text("#notice")),
       await text("#notice"));
-    await open("#scenario=--mask-file+%2Fetc%2Fpasswd");
+    const splash = await page.evaluate(() =>
+      [...document.querySelectorAll("#tour option")].find((o) => /\(splash\)/.test(o.textContent))?.value ?? null);
+    expectTrue(`${at}: a tour runs splash, whose --mask-file names a file`, splash !== null);
+    await open(`#tour=${splash}&scenario=--mask-file+%2Fetc%2Fpasswd`);
     expectTrue(`${at}: a link may not name a file`, /--mask-file names a file/.test(await text("#notice")),
       await text("#notice"));
 
