@@ -16,6 +16,7 @@ import { extname, join, normalize, resolve, sep } from "node:path";
 import { withChromium } from "./test_kit.mjs";
 
 const folder = resolve(process.argv[2] ?? "");
+const pallasLines = readFileSync(join(folder, "pallas", "flash.py"), "utf8").replace(/\n$/, "").split("\n").length;
 const shots = resolve(process.argv[3] ?? join(folder, "..", "site-screenshots"));
 mkdirSync(shots, { recursive: true });
 
@@ -123,6 +124,18 @@ async function checkSite(browser, base, viewport, failures, timing) {
     await page.click("#forward");
     await idle();
     expectTrue(`${at}: Forward by DMA moves the cursor on`, (await eventNumber()) > beforeDma);
+    await page.locator("body").press("g");
+    await idle();
+    expectTrue(`${at}: the G key sets the grid step unit`,
+      (await page.getAttribute('button.unit[data-unit="grid step"]', "aria-pressed")) === "true");
+    const events = Number((/of (\d+)/.exec(await text("#position")) ?? [])[1]);
+    await page.locator("#scrubber").fill(String(Math.floor(events / 2)));
+    await idle();
+    expectTrue(`${at}: the scrubber seeks to its event`, (await eventNumber()) === Math.floor(events / 2),
+      await text("#position"));
+    // The Pallas file the site was given, line by line, as text.
+    const lines = await page.locator("#python .line").count();
+    expectTrue(`${at}: the Pallas file shows`, lines === pallasLines, `${lines} lines, wanted ${pallasLines}`);
 
     // A block size that does not divide the length: the original's ValueError, in the module's words.
     await page.fill('[data-flag="--kv-len"]', "512");
