@@ -502,6 +502,7 @@ async function boot() {
     const site = await engine.fetchSite();
     page.pallas = site.pallas;
     await engine.spawn();
+    document.body.dataset.moduleMs = String(Math.round(performance.now()));
     await start(parseLink(location.hash));
   } catch (error) {
     showFatal(`The page cannot start: ${error.message ?? error}`);

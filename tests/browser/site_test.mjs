@@ -68,6 +68,7 @@ async function checkSite(browser, base, viewport, failures, timing) {
   const idle = () => page.waitForFunction(() => document.body.dataset.calls === "0" &&
     document.getElementById("busy").hidden, null, { timeout: CALL_MS });
   const open = async (hash) => {
+    await page.goto("about:blank");  // a whole load each time, never a same-page change of the fragment
     await page.goto(base + (hash ?? ""));
     // Ready, or a sentence on why not: a page that cannot start says so rather than hanging.
     await page.waitForFunction(() => document.body.dataset.ready === "true" ||
@@ -80,7 +81,8 @@ async function checkSite(browser, base, viewport, failures, timing) {
   try {
     // Load, and the layout.
     await open("");
-    timing.push(Number(await page.evaluate(() => document.body.dataset.readyMs)));
+    timing.push(await page.evaluate(() => `${document.body.dataset.readyMs} ms (the module loaded at ${
+      document.body.dataset.moduleMs} ms)`));
     const fatal = await page.locator("#fatal").isVisible();
     expectTrue(`${at}: the page starts without a fatal error`, !fatal, fatal ? await text("#fatal") : "");
     const layout = await page.evaluate(() => {
@@ -187,6 +189,18 @@ async function checkSite(browser, base, viewport, failures, timing) {
       }
     }
 
+    // A fragment changed in place (a link followed inside the page) is followed; the tour picker opens a tour.
+    await page.evaluate(() => { location.hash = "#tour=intro&stop=2"; });
+    const followed = await page.waitForFunction(() => document.body.dataset.calls === "0" &&
+      /^stop 2 of/.test(document.getElementById("stop-position").textContent), null, { timeout: CALL_MS })
+      .then(() => true, () => false);
+    expectTrue(`${at}: a fragment changed in place is followed`, followed, await text("#stop-position"));
+    const other = await page.evaluate(() => [...document.querySelectorAll("#tour option")].at(-1).value);
+    await page.selectOption("#tour", other);
+    await idle();
+    expectTrue(`${at}: the tour picker opens a tour at its first stop`,
+      (await page.evaluate(() => location.hash)).startsWith(`#tour=${other}&stop=1`), await page.evaluate(() => location.hash));
+
     // A hostile link: a file, a path, an unknown key; the page says so and starts as if it had none.
     await open("#tour=..%2F..%2Fetc&scenario=--mask-file+%2Fetc%2Fpasswd&evil=%3Cimg%20src%3Dx%3E");
     const notice = await text("#notice");
@@ -252,5 +266,5 @@ if (failures.length > 0) {
   console.error("the site test failed:\n  " + failures.join("\n  "));
   process.exit(1);
 }
-console.log(`the site test passed at 1280x800 and 390x844; time to interactive ${timing.join(" ms, ")} ms; ` +
+console.log(`the site test passed at 1280x800 and 390x844; time to interactive ${timing.join(", ")}; ` +
   `the broken copy failed as it should (${brokenFailures[0]})`);
