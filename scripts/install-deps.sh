@@ -16,6 +16,7 @@ packages=(
   ffmpeg                       # export --video, and its test (tilewalk itself only needs it for --video)
   curl python3                 # tilewalk source fetch, and its test (a loopback HTTP server in Python)
   libxml2-utils                # xmllint: the test that every SVG export --format svg writes parses
+  emscripten                   # the web module (the wasm preset): Debian's 3.1.6, which works offline
 )
 # Node.js for the browser test's driver; a machine that already has node (and its npm) keeps its own.
 command -v npm >/dev/null || packages+=(nodejs npm)
