@@ -40,7 +40,7 @@ std::vector<base::OptionSpec> SiteSpecs(SiteOptions& into, std::optional<std::fi
 }
 
 // The name of an option as given: "--tour" of "--tour=intro".
-std::string_view OptionName(std::string_view arg) {
+std::string_view SiteOptionName(std::string_view arg) {
   return arg.substr(0, arg.find('='));
 }
 
@@ -120,7 +120,7 @@ base::Status WriteSite(const std::filesystem::path& folder, const WebModule& mod
 
 bool AsksForSite(std::span<const std::string_view> args) {
   return std::any_of(args.begin(), args.end(),
-                     [](std::string_view arg) { return OptionName(arg) == "--site"; });
+                     [](std::string_view arg) { return SiteOptionName(arg) == "--site"; });
 }
 
 std::string SiteHelp() {
@@ -138,7 +138,7 @@ base::Result<SiteOptions> ParseSiteOptions(std::span<const std::string_view> arg
   std::optional<std::filesystem::path> folder;
   const std::vector<base::OptionSpec> specs = SiteSpecs(options, folder);
   for (std::string_view arg : args) {
-    const std::string_view name = OptionName(arg);
+    const std::string_view name = SiteOptionName(arg);
     const bool own = std::any_of(specs.begin(), specs.end(), [&](const auto& s) { return s.name == name; });
     if (!own && IsFrameExportOption(name))
       return base::Fail(base::Reason::Usage,

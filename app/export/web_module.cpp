@@ -13,23 +13,23 @@ namespace {
 // The module is a few MB; anything far larger is not it.
 constexpr std::size_t kWebModuleCap = 256 * 1024 * 1024;
 
-std::string HowToBuild(const std::filesystem::path& folder) {
+std::string HowToBuildWebModule(const std::filesystem::path& folder) {
   return "build the web module first (cmake --preset wasm && cmake --build --preset wasm, with emscripten "
          "installed by scripts/install-deps.sh), or give --web-module DIR, the folder holding " +
          std::string(kWebModuleLoader) + " and " + kWebModuleCode + " (looked in " + base::Quote(folder) +
          ")";
 }
 
-base::Result<std::string> ReadPart(const std::filesystem::path& folder, const char* name) {
+base::Result<std::string> ReadWebModulePart(const std::filesystem::path& folder, const char* name) {
   const std::filesystem::path path = folder / name;
   std::error_code ec;
   if (!std::filesystem::exists(path, ec))
     return base::Fail(base::Reason::NotFound, "the web module is not built: there is no " +
-                                                  base::Quote(path) + "; " + HowToBuild(folder));
+                                                  base::Quote(path) + "; " + HowToBuildWebModule(folder));
   auto content = base::ReadTextFile(path, kWebModuleCap);
   if (!content)
-    return base::Fail(content.error().reason,
-                      "cannot read the web module: " + content.error().message + "; " + HowToBuild(folder));
+    return base::Fail(content.error().reason, "cannot read the web module: " + content.error().message +
+                                                  "; " + HowToBuildWebModule(folder));
   return content;
 }
 
@@ -40,9 +40,9 @@ std::filesystem::path WebModuleFolder(const std::optional<std::filesystem::path>
 }
 
 base::Result<WebModule> ReadWebModule(const std::filesystem::path& folder) {
-  auto loader = ReadPart(folder, kWebModuleLoader);
+  auto loader = ReadWebModulePart(folder, kWebModuleLoader);
   if (!loader) return loader.error();
-  auto code = ReadPart(folder, kWebModuleCode);
+  auto code = ReadWebModulePart(folder, kWebModuleCode);
   if (!code) return code.error();
   // A half-written build or a file of another project: the page would fail in the reader's browser, where
   // nobody can say why. Both checks are what the page itself relies on.
@@ -50,11 +50,11 @@ base::Result<WebModule> ReadWebModule(const std::filesystem::path& folder) {
     return base::Fail(base::Reason::Malformed, base::Quote(folder / kWebModuleLoader) +
                                                    " is not the tilewalk web module (it defines no "
                                                    "createTilewalk); " +
-                                                   HowToBuild(folder));
+                                                   HowToBuildWebModule(folder));
   if (std::string_view(*code).substr(0, 4) != std::string_view("\0asm", 4))
     return base::Fail(base::Reason::Malformed, base::Quote(folder / kWebModuleCode) +
                                                    " is not WebAssembly (no \\0asm at its start); " +
-                                                   HowToBuild(folder));
+                                                   HowToBuildWebModule(folder));
   return WebModule{.loader = std::move(*loader), .code = std::move(*code)};
 }
 

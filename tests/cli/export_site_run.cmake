@@ -20,7 +20,7 @@ endif()
 file(GLOB_RECURSE written RELATIVE "${site}" "${site}/*")
 list(SORT written)
 set(wanted engine.js index.html link.js pallas/flash.py site.css site.js tilewalk-site.json tilewalk_web.js
-    tilewalk_web.wasm worker.js)
+    tilewalk_web.wasm view.js worker.js)
 if(NOT written STREQUAL wanted)
   message(FATAL_ERROR "the site holds ${written}, wanted ${wanted}")
 endif()
