@@ -158,8 +158,22 @@ async function checkSite(browser, base, viewport, failures, timing) {
     const problem = (await page.locator("#scenario-problem").isVisible()) ? await text("#scenario-problem") : "";
     expectTrue(`${at}: an edited block size records`, problem === "" && (await eventNumber()) >= 0, problem);
     expectTrue(`${at}: the field keeps the edit`, (await page.inputValue('[data-flag="--block-k-major"]')) === String(kvLen));
-    const hash = decodeURIComponent((await page.evaluate(() => location.hash)).replace(/\+/g, " "));
+    const written = await page.evaluate(() => location.hash);
+    const hash = decodeURIComponent(written.replace(/\+/g, " "));
     expectTrue(`${at}: the link carries the scenario`, hash.includes(`--block-k-major ${kvLen}`), hash);
+    // The link the page wrote, followed in a fresh load, records the same scenario.
+    await open(written.replace(/&event=\d+/, ""));
+    expectTrue(`${at}: a link's scenario is recorded`,
+      (await page.inputValue('[data-flag="--block-k-major"]')) === String(kvLen) &&
+      (await page.inputValue('[data-flag="--kv-len"]')) === String(kvLen), await text("#notice"));
+
+    // A value the scenario parser refuses, in the app's words.
+    await page.fill('[data-flag="--q-len"]', "x");
+    await page.click("#record");
+    await idle();
+    const unread = (await page.locator("#scenario-problem").isVisible()) ? await text("#scenario-problem") : "";
+    expectTrue(`${at}: a field that does not read is refused as the app refuses it`,
+      /--q-len got 'x': expected a whole number from 1 to/.test(unread), unread);
 
     // A tour with a question, opened by a deep link at its second stop and an event; then on, stop by stop
     // (Page Down), to the stop that asks; pick, reveal.
