@@ -89,7 +89,11 @@ export function showStop(state) {
   ui.stopTitle.textContent = passage.stop_title ?? "";
   ui.narration.textContent = reflow(passage.narration ?? "");
   ui.passageTitle.textContent = passage.title ?? "";
-  ui.passageText.textContent = reflow(passage.text ?? "");
+  // A passage often explains the very thing the question asks: it waits until the answer is out, as the
+  // app's passage pane does.
+  const waits = state.ask && !state.ask.revealed && passage.title;
+  ui.passageText.textContent = waits ? "The passage opens once the answer is out: pick first."
+    : reflow(passage.text ?? "");
   ui.passageProblem.textContent = passage.problem ?? "";
   ui.passageProblem.hidden = !passage.problem;
 }

@@ -196,8 +196,13 @@ async function checkSite(browser, base, viewport, failures, timing) {
         await idle();
         expectTrue(`${at}: the pick is shown`,
           (await page.locator("#ask-choices button").first().getAttribute("aria-pressed")) === "true");
+        const waiting = await text("#passage-text");
+        expectTrue(`${at}: the passage waits for the answer, as the app's does`,
+          (await text("#passage-title")) === "" || /opens once the answer is out/.test(waiting), waiting);
         await page.click("#reveal");
         await idle();
+        expectTrue(`${at}: the passage opens with the answer`,
+          !/opens once the answer is out/.test(await text("#passage-text")));
         const answered = (await page.locator("#ask-answer").isVisible()) ? await text("#ask-answer") : "";
         expectTrue(`${at}: Reveal shows the answer`, answered.length > 0);
       }
