@@ -3,7 +3,8 @@
 import { Cancelled, Engine } from "./engine.js";
 import { formatLink, parseLink, scenarioProblem } from "./link.js";
 import {
-  clearNotice, formWords, page, show, showFatal, showNotice, showScenario, showStop, showPicture, showThreads, ui,
+  clearNotice, formWords, page, show, showFatal, showNotice, showPicture, showPictureError, showScenario, showStop,
+  showThreads, ui,
 } from "./view.js";
 
 // ---- Asking the module -----------------------------------------------------------------------------------
@@ -44,7 +45,10 @@ async function ask(fn, arg) {
     return reply;
   } catch (error) {
     if (error instanceof Cancelled) return null;
-    showFatal(String(error.message ?? error));
+    const message = String(error.message ?? error);
+    // A module that aborted (out of memory, a bug) is not used again: a new one comes back to the last state.
+    if (page.state && !page.restarting) restart(`${message}. A new module was started, back where you were.`);
+    else showFatal(message);
     return null;
   }
 }
@@ -60,8 +64,11 @@ function startRequest(extra) {
 }
 
 // Cancel: the worker is ended mid-call; a new one is brought back to the last state the page showed.
-async function cancel() {
+const cancel = () => restart("Cancelled: back where you were.");
+
+async function restart(note) {
   const last = page.state;
+  page.restarting = true;
   engine.count(+1);  // busy until the new worker is back where the page was
   ui.busyText.textContent = "Cancelling…";
   ui.progress.removeAttribute("value");
@@ -75,10 +82,11 @@ async function cancel() {
     const wanted = { tour: last.tour?.id, stop: last.stop?.index, kernel: last.tour?.kernel };
     const words = page.edited ? last.scenario?.words : null;
     await arrive(wanted, words, last.cursor?.event);
-    showNotice("Cancelled: back where you were.");
+    showNotice(note);
   } catch (error) {
     showFatal(String(error.message ?? error));
   } finally {
+    page.restarting = false;
     engine.count(-1);
   }
 }
@@ -165,6 +173,9 @@ function bindControls() {
   ui.tryIt.addEventListener("click", () => { page.edited = true; intent({ kind: "try" }); });
   ui.reset.addEventListener("click", () => { page.edited = false; intent({ kind: "reset" }); });
   ui.cancel.addEventListener("click", cancel);
+  ui.picture.addEventListener("error", () => {
+    if (ui.picture.getAttribute("src")) showPictureError();
+  });
   document.addEventListener("keydown", onKey);
   window.addEventListener("hashchange", () => {
     const link = parseLink(location.hash);

@@ -2,8 +2,7 @@
 // picture, the Python file, the scenario's fields, and the notices. Sections: the elements; showing a state;
 // the notices.
 // Every text the module or a link gives is set as text (textContent), never as markup; the pictures are SVG
-// the module drew, parsed as SVG first, then shown through <img> from a blob, where SVG can run no script
-// and fetch nothing.
+// the module drew, shown through <img> from a blob, where SVG can run no script and fetch nothing.
 import { kindOf, namesFile } from "./link.js";
 
 // ---- The elements ----------------------------------------------------------------------------------------
@@ -32,6 +31,7 @@ export const page = {
   pythonKey: "",      // which file the <pre> holds
   edited: false,      // the scenario is the reader's, so the link carries it
   busy: false,
+  restarting: false,  // a new worker is being brought back to the last state
   pick: () => {},     // what a click on a choice of the question does (site.js sets it)
   shown: () => {},    // told of every state shown (site.js writes the link)
 };
@@ -147,28 +147,35 @@ function showCursor(cursor) {
     button.setAttribute("aria-pressed", String(button.dataset.unit === String(cursor.unit ?? "").toLowerCase()));
 }
 
-// The picture tab's SVG, parsed as SVG first: text that is not one well-formed <svg> is not shown.
+// The picture tab's SVG, through an <img> of a blob: text that is not SVG is not shown.
 export function showPicture() {
   for (const tab of document.querySelectorAll("[data-picture]"))
     tab.setAttribute("aria-selected", String(tab.dataset.picture === page.picture));
   const svg = page.state?.pictures?.[page.picture];
   if (page.pictureUrl) URL.revokeObjectURL(page.pictureUrl);
   page.pictureUrl = null;
-  const parsed = typeof svg === "string" && svg.length > 0
-    ? new DOMParser().parseFromString(svg, "image/svg+xml") : null;
-  const good = parsed && parsed.documentElement.localName === "svg" &&
-    parsed.getElementsByTagName("parsererror").length === 0;
-  if (!good) {
-    ui.picture.removeAttribute("src");
-    ui.picture.hidden = true;
-    ui.pictureNote.textContent = svg ? "This picture could not be read." : "Nothing to draw here at this moment.";
+  if (typeof svg !== "string" || !/^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/.test(svg)) {
+    pictureMissing(svg ? "This picture could not be read." : "Nothing to draw here at this moment.");
     return;
   }
+  // The image parses the text as SVG (a bad one fires "error"); as an image it runs no script and loads
+  // nothing but the data: URIs of its own heatmaps. (Not DOMParser: its document takes the page's content
+  // policy, which reports the pictures' own style elements.)
   page.pictureUrl = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
   ui.picture.hidden = false;
   ui.picture.src = page.pictureUrl;
   ui.picture.alt = `The ${page.picture} picture`;
   ui.pictureNote.textContent = "";
+}
+
+export function showPictureError() {
+  pictureMissing("This picture could not be read.");
+}
+
+function pictureMissing(why) {
+  ui.picture.removeAttribute("src");
+  ui.picture.hidden = true;
+  ui.pictureNote.textContent = why;
 }
 
 // The Python file with the executing line(s) lit: the module's copy, which it was given at start.

@@ -1,15 +1,17 @@
 // The live page of `tilewalk export --site` in a real browser: Debian's Chromium, driven headless by
 // playwright-core, the site served by a loopback HTTP server of this script's own.
 // Usage: node site_test.mjs SITE_DIR SHOT_DIR
-// At 1280×800 and at 390×844 (a phone, with touch), it checks: the page becomes ready with no page error;
-// nothing is wider than the viewport and every button is big enough for a finger; a picture shows; the
-// forward and back buttons and the arrow key step; the DMA unit button steps by DMA; a block size edited
-// and recorded runs (the link then carries the scenario); a block size that does not divide is refused
-// with the original's error; a question is answered and revealed; a deep link with an event lands there; a
-// hostile link (a file, a path, an unknown key) is refused with a notice and the page still starts; Cancel
-// during a long recording brings the page back to where it was, offline. Then a copy of the site with a broken
-// worker script must FAIL those checks, which proves the checks can fail. Prints the time to interactive
-// and exits 1 with what failed.
+// At 1280×800 and at 390×844 (a phone, with touch), it checks: the page becomes ready, says "one thread"
+// (the server sends no isolation headers), has nothing wider than the viewport and no button under 44 px;
+// every picture tab shows its SVG or says why not; Forward, Back, → and G, the DMA unit, the scrubber step
+// and seek; the Pallas file shows; a block size that does not divide is refused with the original's
+// ValueError, one that works records and the link carries it, and that link recorded again in a fresh load;
+// a field that does not read is refused in the app's words; a deep link opens a tour, stop and event, a
+// question is picked and revealed (its passage closed until then); a fragment changed in place and the tour
+// picker are followed; hostile links (a path, a file, an unknown key, markup, a missing tour) are refused
+// with a notice and the page still starts; Cancel during a long recording, offline, brings the page back to
+// where it was; no page error. Then a copy of the site with its worker script cut in half must FAIL those
+// checks, which proves they can fail. Prints the time to interactive and exits 1 with what failed.
 import { createServer } from "node:http";
 import { mkdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize, resolve, sep } from "node:path";
@@ -104,6 +106,18 @@ async function checkSite(browser, base, viewport, failures, timing) {
       return img.complete && img.naturalWidth > 0;
     }, null, { timeout: 10000 }).then(() => true, () => false);
     expectTrue(`${at}: the grid picture shows`, picture);
+    // Every picture tab shows its SVG, or says why there is nothing to draw.
+    for (const name of ["memory", "lanes", "scores", "cost", "timeline", "grid"]) {
+      await page.click(`[data-picture="${name}"]`);
+      const shown = await page.waitForFunction(() => {
+        const img = document.getElementById("picture");
+        return (!img.hidden && img.complete && img.naturalWidth > 0) ||
+          (img.hidden && document.getElementById("picture-note").textContent.length > 0);
+      }, null, { timeout: 10000 }).then(() => true, () => false);
+      expectTrue(`${at}: the ${name} tab shows its picture or why not`, shown);
+    }
+    expectTrue(`${at}: the Grid tab shows the grid again`, await page.evaluate(() =>
+      document.getElementById("picture").alt === "The grid picture"));
     await page.screenshot({ path: join(shots, `site-${at}.png`), fullPage: true });
 
     // Stepping: buttons, a key, and the DMA unit.
