@@ -10,12 +10,10 @@ import {
 // ---- Asking the module -----------------------------------------------------------------------------------
 const engine = new Engine({
   busy(on) {
+    if (on && !page.busy) startClock();
+    if (!on) clearInterval(page.clock);
     page.busy = on;
     ui.busy.hidden = !on;
-    if (on) {
-      ui.progress.removeAttribute("value");
-      ui.busyText.textContent = "Working…";
-    }
     for (const control of document.querySelectorAll(".needs-module")) control.disabled = on;
     if (!on && page.state) showStop(page.state);
   },
@@ -24,6 +22,7 @@ const engine = new Engine({
   },
   progress(done, total) {
     if (!(total > 0)) return;
+    page.progressSeen = true;
     ui.progress.max = total;
     ui.progress.value = done;
     ui.busyText.textContent = `Recording: grid step ${done} of ${total}`;
@@ -55,6 +54,20 @@ async function ask(fn, arg) {
 
 const intent = (body) => ask("intent", body);
 
+// While busy without the module's progress (a call that reports none), the seconds it has taken, so that
+// the page shows it is alive; the module's grid steps replace them once they come.
+function startClock() {
+  const since = performance.now();
+  page.progressSeen = false;
+  page.busyLabel = "Working…";
+  ui.progress.removeAttribute("value");
+  ui.busyText.textContent = page.busyLabel;
+  clearInterval(page.clock);
+  page.clock = setInterval(() => {
+    if (!page.progressSeen) ui.busyText.textContent = `${page.busyLabel} ${Math.round((performance.now() - since) / 1000)} s`;
+  }, 1000);
+}
+
 function startRequest(extra) {
   const request = { ...extra };
   const kernels = Object.keys(page.pallas);
@@ -70,7 +83,7 @@ async function restart(note) {
   const last = page.state;
   page.restarting = true;
   engine.count(+1);  // busy until the new worker is back where the page was
-  ui.busyText.textContent = "Cancelling…";
+  page.busyLabel = ui.busyText.textContent = "Cancelling…";
   ui.progress.removeAttribute("value");
   try {
     await engine.cancel();
@@ -210,7 +223,7 @@ async function boot() {
   showThreads(null);
   engine.count(+1);  // busy while the module loads and the first stop records
   engine.hooks.busy(true);
-  ui.busyText.textContent = "Loading the kernels…";
+  page.busyLabel = ui.busyText.textContent = "Loading the kernels…";
   try {
     const site = await engine.fetchSite();
     page.pallas = site.pallas;

@@ -32,6 +32,9 @@ export const page = {
   edited: false,      // the scenario is the reader's, so the link carries it
   busy: false,
   restarting: false,  // a new worker is being brought back to the last state
+  busyLabel: "",      // what the busy bar says the page is doing
+  progressSeen: false, // the module reported grid steps during this busy spell
+  clock: 0,           // the busy bar's seconds, while no progress comes
   pick: () => {},     // what a click on a choice of the question does (site.js sets it)
   shown: () => {},    // told of every state shown (site.js writes the link)
 };
