@@ -4,11 +4,11 @@
 #include <emscripten/emscripten.h>
 
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <string>
 
 #include "app/session/tour_session.hpp"
+#include "base/output_file.hpp"
 #include "kernels/registry/registry.hpp"
 #include "web/web_check.hpp"
 #include "web/web_intent.hpp"
@@ -80,7 +80,10 @@ const char* Start(const char* text) {
     const std::filesystem::path path = PallasPath(*kernel);
     std::error_code ignored;
     std::filesystem::create_directories(path.parent_path(), ignored);
-    std::ofstream(path, std::ios::binary | std::ios::trunc) << r["pallas_text"].get_ref<const std::string&>();
+    if (const base::Status written =
+            base::WriteFileContent(path, r["pallas_text"].get_ref<const std::string&>());
+        !written)
+      return ReplyError(written.error().message);
     options.pallas_source = path;
   }
   // A scenario without a tour is a one-stop tour of its own; with a tour, an edit of the stop's scenario.

@@ -100,6 +100,12 @@ json CursorJson(const session::TourSession& s, const session::TourPictures& p) {
             {"position", p.timeline.position},
             {"statement", p.timeline.statement}};
   if (s.landing_event()) j["landing"] = *s.landing_event();
+  // The statement's site and its line in the C++ mirror, as `tilewalk trace` writes them; none for a
+  // pipeline event (a copy, a step's start).
+  if (snapshot && !snapshot->site.name.empty())
+    j["site"] = {{"name", snapshot->site.name}, {"line", snapshot->site.line}};
+  else
+    j["site"] = nullptr;
   return j;
 }
 

@@ -15,6 +15,8 @@
 #   app/export/      no GLFW, nothing of app/gui/: an export draws the shared screen without a window
 #   app/pictures/    no GUI header, nothing of app/gui/, app/screen/, app/export/ or app/session/: SVG and
 #                    JSON from the picture structs alone
+#   web/             no GUI header, nothing of a kernel's folder, app/gui/, app/screen/ or app/export/: the
+#                    module is the tour model and its pictures behind JSON, for any kernel
 # Run with -DROOT=<tree>; with -DEXPECT_OFFENDER=ON it fails unless it finds a file that breaks a rule
 # (the planted fixtures, which prove the check can fail).
 set(gui "imgui|GLFW/|glad/|GL/|EGL/|backends/imgui")
@@ -33,7 +35,8 @@ set(rules
   "app/views|(kernels/|walkthrough/|app/session/)"
   "app/screen|(GLFW/|app/gui/|app/export/)"
   "app/export|(GLFW/|app/gui/|kernels/(flash|splash)/)"
-  "app/pictures|(${gui}|app/gui/|app/screen/|app/export/|app/session/)")
+  "app/pictures|(${gui}|app/gui/|app/screen/|app/export/|app/session/)"
+  "web|(${gui}|kernels/(flash|splash)/|app/gui/|app/screen/|app/export/)")
 
 set(offenders "")
 set(checked 0)
