@@ -5,6 +5,7 @@
 #include "app/cli_options.hpp"
 #include "app/export/export_run.hpp"
 #include "app/export/pane_files.hpp"
+#include "app/export/site_export.hpp"
 #include "app/kernel_scenario_args.hpp"
 #include "app/library_problems.hpp"
 #include "app/pallas_for_verb.hpp"
@@ -232,7 +233,16 @@ std::string ExportHelp() {
   ExportOptions options;
   std::optional<std::filesystem::path> out;
   KernelScenarioArgs scenario;
-  return base::OptionsHelp(ExportOptionSpecs(options, out, scenario));
+  return base::OptionsHelp(ExportOptionSpecs(options, out, scenario)) + SiteHelp();
+}
+
+bool IsFrameExportOption(std::string_view name) {
+  ExportOptions options;
+  std::optional<std::filesystem::path> out;
+  KernelScenarioArgs scenario;
+  const std::vector<OptionSpec> specs = ExportOptionSpecs(options, out, scenario);
+  return name == "--kernel" ||
+         std::any_of(specs.begin(), specs.end(), [&](const OptionSpec& s) { return s.name == name; });
 }
 
 base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view> args) {
@@ -281,6 +291,11 @@ base::Result<ExportOptions> ParseExportOptions(std::span<const std::string_view>
 }
 
 VerbResult RunExportVerb(const VerbCall& call) {
+  if (AsksForSite(call.args)) {
+    const auto site = ParseSiteOptions(call.args);
+    if (!site) return site.error();
+    return RunSiteExport(*site, call.err);
+  }
   const auto options = ParseExportOptions(call.args);
   if (!options) return options.error();
   // The file is the kernel's whose tour or scenario is drawn: --kernel's, else the default's.
