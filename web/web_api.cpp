@@ -3,12 +3,16 @@
 // hears of progress through Module.onProgress and cancels by ending the worker.
 #include <emscripten/emscripten.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "app/session/tour_session.hpp"
 #include "base/output_file.hpp"
+#include "kernels/api/scenario_args.hpp"
 #include "kernels/registry/registry.hpp"
 #include "web/web_check.hpp"
 #include "web/web_intent.hpp"
@@ -26,7 +30,28 @@ namespace tilewalk::web {
 namespace {
 
 std::unique_ptr<session::TourSession> g_session;
-std::string g_reply;  // the last answer: its pointer stays valid until the next call
+std::string g_reply;           // the last answer: its pointer stays valid until the next call
+std::string g_shown = "grid";  // the picture the page shows (ShowPicture): the one SVG a state carries
+
+// The detail tab that `shown` is, so that the session builds the heatmaps of that tab alone; none for the
+// grid and the timeline, which are no detail tab.
+std::optional<session::DetailTab> TabOfPicture(const std::string& shown) {
+  if (shown == "memory") return session::DetailTab::Memory;
+  if (shown == "lanes") return session::DetailTab::Lanes;
+  if (shown == "scores") return session::DetailTab::Scores;
+  if (shown == "cost") return session::DetailTab::Cost;
+  return std::nullopt;
+}
+
+void Show(const std::string& shown) {
+  g_shown = shown;
+  if (g_session) g_session->SetShownTab(TabOfPicture(shown));
+}
+
+// Scenario words from the page are someone else's (a link may carry them): none may name a file.
+base::Status RefusePageFileFields(const kernel::Kernel& kernel, const std::vector<std::string>& words) {
+  return kernel::RefuseFileFields(kernel, words, "a web page's scenario");
+}
 
 // Where the page's Pallas file is kept: a fixed folder of the module's own memory file system, with the
 // file name jax gives it, so that the source pane titles it as the app does. Never a path from a request.
@@ -62,6 +87,18 @@ const char* Start(const char* text) {
   if (!kernel) return ReplyError(kernel.error().message);
   const auto words = ScenarioWords(*request);
   if (!words) return ReplyError(words.error().message);
+  if (const base::Status refused =
+          RefusePageFileFields(*kernel != nullptr ? **kernel : kernel::DefaultKernel(), *words);
+      !refused)
+    return ReplyError(refused.error().message);
+  std::string shown = g_shown;
+  if (request->contains("show")) {
+    const nlohmann::json& named = (*request)["show"];
+    const auto names = PictureNames();
+    if (!named.is_string() || std::find(names.begin(), names.end(), named.get<std::string>()) == names.end())
+      return ReplyError("\"show\" must name a picture: grid, memory, lanes, scores, cost or timeline");
+    shown = named.get<std::string>();
+  }
   session::SessionOptions options = BaseOptions();
   options.kernel = *kernel;
   const nlohmann::json& r = *request;
@@ -96,9 +133,10 @@ const char* Start(const char* text) {
   auto opened = std::make_unique<session::TourSession>(options);
   if (!opened->HasTour() && !scenario_only) return ReplyError(opened->fallback_message());
   g_session = std::move(opened);
+  Show(shown);
   if (!words->empty() && !scenario_only)
     g_session->Apply({.kind = views::IntentKind::ApplyScenario, .words = *words});
-  return Reply(StateJson(*g_session));
+  return Reply(StateJson(*g_session, g_shown));
 }
 
 const char* ApplyIntent(const char* text) {
@@ -117,10 +155,16 @@ const char* ApplyIntent(const char* text) {
     opened->Apply(
         {.kind = views::IntentKind::SetStepUnit, .value = static_cast<int>(g_session->step_unit())});
     g_session = std::move(opened);
+    Show(g_shown);
+  } else if (const auto* picture = std::get_if<ShowPicture>(&*intent)) {
+    Show(picture->name);
   } else {
-    g_session->Apply(std::get<views::Intent>(*intent));
+    const views::Intent& apply = std::get<views::Intent>(*intent);
+    if (const base::Status refused = RefusePageFileFields(g_session->kernel(), apply.words); !refused)
+      return ReplyError(refused.error().message);
+    g_session->Apply(apply);
   }
-  return Reply(StateJson(*g_session));
+  return Reply(StateJson(*g_session, g_shown));
 }
 
 }  // namespace
@@ -147,7 +191,7 @@ EMSCRIPTEN_KEEPALIVE const char* tw_intent(const char* intent) {
 EMSCRIPTEN_KEEPALIVE const char* tw_state() {
   if (!tilewalk::web::g_session) return tilewalk::web::ReplyError("no tour is open: call tw_start first");
   try {
-    return tilewalk::web::Reply(tilewalk::web::StateJson(*tilewalk::web::g_session));
+    return tilewalk::web::Reply(tilewalk::web::StateJson(*tilewalk::web::g_session, tilewalk::web::g_shown));
   } catch (const std::exception& e) {
     return tilewalk::web::ReplyError(std::string("the module failed: ") + e.what());
   }

@@ -83,6 +83,12 @@ base::Result<std::vector<std::string>> Words(const nlohmann::json& request) {
 
 }  // namespace
 
+std::span<const std::string_view> PictureNames() {
+  static constexpr std::array<std::string_view, 6> names = {"grid",   "memory", "lanes",
+                                                            "scores", "cost",   "timeline"};
+  return names;
+}
+
 base::Result<WebIntent> ReadIntent(const nlohmann::json& request) {
   if (!request.contains("kind") || !request["kind"].is_string())
     return Usage("an intent needs \"kind\": a name such as \"step\" (docs/web-module.md lists them)");
@@ -102,6 +108,14 @@ base::Result<WebIntent> ReadIntent(const nlohmann::json& request) {
     if (!request.contains("value") || !request["value"].is_string())
       return Usage("the intent \"tour\" needs a tour's id in \"value\"");
     return WebIntent(OpenTour{request["value"].get<std::string>()});
+  }
+  if (kind == "show") {
+    const auto names = PictureNames();
+    if (request.contains("value") && request["value"].is_string()) {
+      const std::string name = request["value"].get<std::string>();
+      if (std::find(names.begin(), names.end(), name) != names.end()) return WebIntent(ShowPicture{name});
+    }
+    return Usage("the intent \"show\" needs \"value\": grid, memory, lanes, scores, cost or timeline");
   }
   const auto found = std::find_if(kPlainKinds.begin(), kPlainKinds.end(),
                                   [&](const auto& entry) { return entry.first == kind; });

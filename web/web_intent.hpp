@@ -3,7 +3,9 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
+#include <string_view>
 #include <variant>
 
 #include "app/views/view_intent.hpp"
@@ -18,7 +20,15 @@ struct GoToStop {
 struct OpenTour {
   std::string id;
 };
-using WebIntent = std::variant<views::Intent, GoToStop, OpenTour>;
+// The picture the page shows: the state then carries that one SVG alone (a state with all six is near 1 MB
+// at a large recording, and building them is most of a step's time).
+struct ShowPicture {
+  std::string name;  // one of PictureNames()
+};
+using WebIntent = std::variant<views::Intent, GoToStop, OpenTour, ShowPicture>;
+
+// "grid", "memory", "lanes", "scores", "cost", "timeline": the pictures a state can carry.
+std::span<const std::string_view> PictureNames();
 
 // What the request asks for, or why it cannot be read (an unknown kind, a value of the wrong type).
 base::Result<WebIntent> ReadIntent(const nlohmann::json& request);

@@ -74,10 +74,36 @@ json SourceJson(const views::SourcePicture& source) {
   return {{"python", python}, {"mirror", mirror}};
 }
 
+// The field's kind as the page reads a value: "whole", "optional whole" (may be empty: unset), "switch",
+// "choice" or "real".
+const char* KindName(views::FieldKind kind) {
+  switch (kind) {
+    case views::FieldKind::Int:
+      return "whole";
+    case views::FieldKind::OptionalInt:
+      return "optional whole";
+    case views::FieldKind::Bool:
+      return "switch";
+    case views::FieldKind::Choice:
+      return "choice";
+    case views::FieldKind::Number:
+      return "real";
+  }
+  return "whole";
+}
+
 json ScenarioJson(const session::TourSession& s, const views::ScenarioPicture& p) {
   json fields = json::array();
+  const kernel::ScenarioSchema& schema = s.kernel().info().scenario;
   for (const views::ScenarioField& f : p.fields) {
-    json field = {{"key", f.key}, {"flag", f.flag}, {"group", f.group}, {"value", f.value}, {"help", f.help}};
+    const kernel::ScenarioField* row = schema.Find(f.key);
+    json field = {{"key", f.key},
+                  {"flag", f.flag},
+                  {"group", f.group},
+                  {"value", f.value},
+                  {"help", f.help},
+                  {"kind", KindName(f.kind)},
+                  {"names_file", row != nullptr && row->names_file}};
     if (!f.choices.empty()) field["choices"] = f.choices;
     fields.push_back(std::move(field));
   }
@@ -109,18 +135,23 @@ json CursorJson(const session::TourSession& s, const session::TourPictures& p) {
   return j;
 }
 
-json PicturesJson(const session::TourPictures& p) {
-  if (!p.has_snapshot)
-    return {{"grid", nullptr},   {"memory", nullptr}, {"lanes", nullptr},
-            {"scores", nullptr}, {"cost", nullptr},   {"timeline", nullptr}};
-  return {{"grid", pictures::GridSvg(p.grid)},    {"memory", pictures::MemorySvg(p.memory)},
-          {"lanes", pictures::LanesSvg(p.lanes)}, {"scores", pictures::ScoresSvg(p.scores)},
-          {"cost", pictures::CostSvg(p.cost)},    {"timeline", pictures::TimelineSvg(p.timeline)}};
+// The one picture shown, as SVG; the others null. None without a snapshot (a rejected scenario).
+json PicturesJson(const session::TourPictures& p, const std::string& shown) {
+  json pictures = {{"grid", nullptr},   {"memory", nullptr}, {"lanes", nullptr},
+                   {"scores", nullptr}, {"cost", nullptr},   {"timeline", nullptr}};
+  if (!p.has_snapshot) return pictures;
+  if (shown == "grid") pictures["grid"] = pictures::GridSvg(p.grid);
+  if (shown == "memory") pictures["memory"] = pictures::MemorySvg(p.memory);
+  if (shown == "lanes") pictures["lanes"] = pictures::LanesSvg(p.lanes);
+  if (shown == "scores") pictures["scores"] = pictures::ScoresSvg(p.scores);
+  if (shown == "cost") pictures["cost"] = pictures::CostSvg(p.cost);
+  if (shown == "timeline") pictures["timeline"] = pictures::TimelineSvg(p.timeline);
+  return pictures;
 }
 
 }  // namespace
 
-json StateJson(session::TourSession& s) {
+json StateJson(session::TourSession& s, const std::string& shown) {
   const session::TourPictures& p = s.Pictures();
   json state;
   state["tour"] = {{"id", s.tour_id()},
@@ -134,7 +165,8 @@ json StateJson(session::TourSession& s) {
   state["cursor"] = CursorJson(s, p);
   state["source"] = SourceJson(p.source);
   state["scenario"] = ScenarioJson(s, p.scenario);
-  state["pictures"] = PicturesJson(p);
+  state["pictures"] = PicturesJson(p, shown);
+  state["shown"] = shown;
   state["recording"] = {{"events", p.timeline.event_count}, {"bytes", s.cached_recording_bytes()}};
   state["pallas_problem"] = s.pallas_problem();
   return state;

@@ -3,11 +3,13 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "app/session/tour_session.hpp"
 
 namespace tilewalk::web {
 
-nlohmann::json StateJson(session::TourSession& session);
+// The state, with the SVG of the picture `shown` (PictureNames()) and none of the others.
+nlohmann::json StateJson(session::TourSession& session, const std::string& shown);
 
 }  // namespace tilewalk::web

@@ -21,7 +21,9 @@ void TourSession::RunScenario(std::vector<std::string> flags) {
     MarkDirty();
     return;
   }
-  FinishScenario(m_lander.Land(edited), std::move(flags));  // the path every stop's scenario takes
+  // The path every stop's scenario takes, with the caller's progress and cancel as a stop's own recording.
+  FinishScenario(m_lander.Land(edited, {.progress = m_recording_progress, .cancelled = m_cancelled}),
+                 std::move(flags));
 }
 
 void TourSession::RetireJob() {

@@ -73,17 +73,16 @@ function readKey(link, key, value) {
   return "";
 }
 
-// A field the page may never set from a link or an edit: one whose value is a file on the reader's disk.
+// A field the page may never set from a link or an edit: one whose value is a file on the reader's disk
+// (the module refuses it as well).
 export function namesFile(field) {
-  return /-file$/.test(field.flag) || /_file$/.test(field.key ?? "");
+  return field.names_file === true;
 }
 
-// The field's kind as the page draws it: "switch", "choice" or "number" (whole, optional or real).
-// The module's table gives choices for a choice, "true" or "false" as a switch's value, and a number (or
-// nothing, for an unset optional block) for the rest.
+// The field's kind as the page draws it: "switch", "choice" or "number" (whole, optional or real), from
+// the kind the module's table gives.
 export function kindOf(field) {
-  if (Array.isArray(field.choices) && field.choices.length > 0) return "choice";
-  if (field.value === "true" || field.value === "false") return "switch";
+  if (field.kind === "switch" || field.kind === "choice") return field.kind;
   return "number";
 }
 

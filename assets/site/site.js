@@ -69,7 +69,7 @@ function startClock() {
 }
 
 function startRequest(extra) {
-  const request = { ...extra };
+  const request = { show: page.picture, ...extra };
   const kernels = Object.keys(page.pallas);
   const kernel = request.kernel ?? page.state?.tour?.kernel ?? kernels[0];
   if (kernel && page.pallas[kernel]) request.pallas_text = page.pallas[kernel];
@@ -172,7 +172,12 @@ function bindControls() {
   for (const button of document.querySelectorAll("button.unit"))
     button.addEventListener("click", () => intent({ kind: "unit", value: button.dataset.unit }));
   for (const tab of document.querySelectorAll("[data-picture]"))
-    tab.addEventListener("click", () => { page.picture = tab.dataset.picture; showPicture(); });
+    tab.addEventListener("click", () => {
+      // The module draws the shown picture alone, each state; the tab asks it for this one.
+      page.picture = tab.dataset.picture;
+      showPicture();
+      intent({ kind: "show", value: page.picture });
+    });
   ui.scrubber.addEventListener("pointerdown", () => { page.dragging = true; });
   ui.scrubber.addEventListener("change", () => {
     page.dragging = false;

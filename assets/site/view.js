@@ -158,7 +158,8 @@ export function showPicture() {
   if (page.pictureUrl) URL.revokeObjectURL(page.pictureUrl);
   page.pictureUrl = null;
   if (typeof svg !== "string" || !/^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/.test(svg)) {
-    pictureMissing(svg ? "This picture could not be read." : "Nothing to draw here at this moment.");
+    const asked = page.state && page.state.shown !== page.picture;  // the module is drawing it
+    pictureMissing(svg ? "This picture could not be read." : asked ? "Drawing…" : "Nothing to draw here at this moment.");
     return;
   }
   // The image parses the text as SVG (a bad one fires "error"); as an image it runs no script and loads

@@ -3,14 +3,15 @@
 import { formatLink, LINK_LIMITS, parseLink, scenarioProblem } from "../../assets/site/link.js";
 import { expect, expectTrue, finish } from "./test_kit.mjs";
 
-// A field table as the module gives it: flag, value, choices for a choice, "true"/"false" for a switch.
+// A field table as the module gives it: flag, value, kind, whether it names a file, choices for a choice.
 const fields = [
-  { key: "q_len", flag: "--q-len", value: "256" },
-  { key: "causal", flag: "--causal", value: "false" },
-  { key: "dtype", flag: "--dtype", value: "float32", choices: ["float32", "bfloat16"] },
-  { key: "block_q", flag: "--block-q", value: "128" },
-  { key: "sm_scale", flag: "--sm-scale", value: "1" },
-  { key: "mask_file", flag: "--mask-file", value: "" },
+  { key: "q_len", flag: "--q-len", value: "256", kind: "whole", names_file: false },
+  { key: "causal", flag: "--causal", value: "false", kind: "switch", names_file: false },
+  { key: "dtype", flag: "--dtype", value: "float32", kind: "choice", names_file: false,
+    choices: ["float32", "bfloat16"] },
+  { key: "block_q", flag: "--block-q", value: "128", kind: "optional whole", names_file: false },
+  { key: "sm_scale", flag: "--sm-scale", value: "1", kind: "real", names_file: false },
+  { key: "mask_file", flag: "--mask-file", value: "", kind: "choice", names_file: true, choices: [] },
 ];
 
 const good = parseLink("#tour=causal&stop=3&event=812&scenario=--causal+--block-q+256");

@@ -28,8 +28,24 @@ for (const key of ['tour', 'tours', 'stop', 'passage', 'ask', 'cursor', 'source'
 expect(s.tour.kernel === 'flash' && s.stop.index === 1 && s.stop.count > 1, 'the default tour opens at stop 1');
 expect(s.tours.some((t) => t.kernel === 'splash'), 'the tours list both kernels');
 expect(progress > 0, 'Module.onProgress was called while recording');
-for (const name of ['grid', 'memory', 'lanes', 'scores', 'cost', 'timeline'])
-  expect(typeof s.pictures[name] === 'string' && s.pictures[name].includes('<svg '), `picture ${name} is SVG`);
+// A state carries the picture shown alone: the grid at first, then the one each "show" names.
+expect(s.shown === 'grid' && s.pictures.grid.includes('<svg ') && s.pictures.memory === null,
+  'the first state carries the grid alone');
+for (const name of ['grid', 'memory', 'lanes', 'scores', 'cost', 'timeline']) {
+  const shown = intent({ kind: 'show', value: name });
+  expect(typeof shown.pictures[name] === 'string' && shown.pictures[name].includes('<svg '), `picture ${name} is SVG`);
+  expect(Object.values(shown.pictures).filter((svg) => svg !== null).length === 1, `${name} comes alone`);
+}
+expect(/needs "value": grid, memory/.test(intent({ kind: 'show', value: '../etc' }).error), 'show refuses other names');
+s = intent({ kind: 'show', value: 'grid' });
+// Words that name a file are refused, from a start and from an edit, before anything reads the path.
+expect(/--mask-file names a file, which a web page's scenario may not do/.test(
+  call('tw_start', { kernel: 'splash', scenario: ['--mask', 'array', '--mask-file', '/pallas/flash_attention.py'] }).error),
+  'a start may not name a file');
+expect(call('tw_start', { kernel: 'splash' }).tour.kernel === 'splash', 'a splash tour opens');
+expect(/--mask-file names a file/.test(intent({ kind: 'apply', words: ['--mask-file=/dev/zero'] }).error),
+  'an edit may not name a file');
+s = call('tw_start', {});
 
 // Moves.
 const at = s.cursor.event;

@@ -142,7 +142,11 @@ function checkPngs(svgs) {
 }
 const pictured = call('tw_start', { scenario: ['--kernel', 'flash'] });
 if (pictured.error) fail('PNG', `tw_start refused flash's default: ${pictured.error}`);
-const pngs = checkPngs(Object.values(call('tw_intent', { kind: 'seek_event', value: 300 }).pictures).join(''));
+call('tw_intent', { kind: 'seek_event', value: 300 });
+let pictures = '';
+for (const name of ['memory', 'lanes', 'scores'])  // the pictures with heatmaps, each shown in turn
+  pictures += call('tw_intent', { kind: 'show', value: name }).pictures[name] ?? '';
+const pngs = checkPngs(pictures);
 if (!pngs) fail('PNG', 'the pictures at event 300 of flash\'s default embed no heatmap');
 console.log(`${pngs} heatmap PNGs read back`);
 
