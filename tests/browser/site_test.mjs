@@ -109,11 +109,13 @@ async function checkSite(browser, base, viewport, failures, timing) {
     // Every picture tab shows its SVG, or says why there is nothing to draw.
     for (const name of ["memory", "lanes", "scores", "cost", "timeline", "grid"]) {
       await page.click(`[data-picture="${name}"]`);
-      const shown = await page.waitForFunction(() => {
+      const shown = await page.waitForFunction((name) => {
         const img = document.getElementById("picture");
-        return (!img.hidden && img.complete && img.naturalWidth > 0) ||
-          (img.hidden && document.getElementById("picture-note").textContent.length > 0);
-      }, null, { timeout: 10000 }).then(() => true, () => false);
+        const note = document.getElementById("picture-note").textContent;
+        // "Drawing…" is the page waiting for the module's picture: not an answer yet.
+        return (!img.hidden && img.complete && img.naturalWidth > 0 && img.alt === `The ${name} picture`) ||
+          (img.hidden && note.length > 0 && note !== "Drawing…");
+      }, name, { timeout: 10000 }).then(() => true, () => false);
       expectTrue(`${at}: the ${name} tab shows its picture or why not`, shown);
     }
     expectTrue(`${at}: the Grid tab shows the grid again`, await page.evaluate(() =>
