@@ -5,7 +5,10 @@
 // names. The outputs' bytes are compared by their SHA-256: equal
 // digests are the goal, but a native build for this CPU fuses multiply-adds (-march=native: the inputs'
 // generator and Eigen's kernels) and vectorises exp, which WebAssembly does not, so where the digests
-// differ the test says so, with both errors, and asks instead that both pass the dense reference check.
+// differ the test says so, with both errors, and asks instead that both pass the dense reference check and
+// that neither build's largest error against the reference is more than twice the other's, give or take
+// 1e-4 (the stated tolerance: two float32 computations of the same step, summed in different orders; the
+// 1e-4 covers errors at float32's own rounding, such as l's few ulps).
 // Usage: node equivalence_test.mjs TILEWALK_BINARY MODULE_JS
 import { execFileSync } from 'node:child_process';
 import { inflateSync } from 'node:zlib';
@@ -101,6 +104,9 @@ for (const { name, words } of scenarios) {
     const n = native.outputs[output], w = wasm.outputs[output];
     if (!w || !n.pass || !w.pass || n.verdict !== w.verdict)
       fail(name, `${output}: its bits differ, and it does not pass the reference check in both builds`);
+    else if (w.max_abs > 2 * n.max_abs + 1e-4 || n.max_abs > 2 * w.max_abs + 1e-4)
+      fail(name, `${output}: its largest error is ${n.max_abs} in the app and ${w.max_abs} in the module, ` +
+                 'more than twice apart');
   }
   // The tour's recording of the same scenario holds every event of every launch, and its events name the
   // sites and mirror lines that the app's trace names (a sample of them: each seek draws every picture).
