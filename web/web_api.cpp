@@ -150,6 +150,14 @@ const char* ApplyIntent(const char* text) {
   } else if (const auto* tour = std::get_if<OpenTour>(&*intent)) {
     session::SessionOptions options = BaseOptions();
     options.tour = tour->id;
+    // The tour's kernel, with the Pallas file the page gave for it at a start, which the module keeps.
+    for (const session::TourSummary& t : g_session->TourSummaries()) {
+      if (t.id != tour->id || t.kernel == nullptr) continue;
+      options.kernel = t.kernel;
+      std::error_code missing;
+      if (std::filesystem::exists(PallasPath(t.kernel), missing))
+        options.pallas_source = PallasPath(t.kernel);
+    }
     auto opened = std::make_unique<session::TourSession>(options);
     if (!opened->HasTour()) return ReplyError(opened->fallback_message());
     opened->Apply(

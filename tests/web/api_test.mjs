@@ -120,6 +120,12 @@ expect(s.tour.scenario_only && s.tour.kernel === 'splash' && s.stop.count === 1,
 s = call('tw_start', { kernel: 'splash' });
 expect(s.tour.kernel === 'splash', 'kernel splash opens its default tour');
 
+// A Pallas file the page gave at a start stays with its kernel's tours when the page opens another one.
+s = call('tw_start', { kernel: 'flash', pallas_text: 'def _flash_attention_impl():\n  pass\n' });
+expect(s.source.python.file !== null, 'a start with a Pallas file shows it');
+s = intent({ kind: 'tour', value: 'causal' });
+expect(s.tour.id === 'causal' && s.source.python.file !== null, 'another tour of the kernel keeps its Pallas file');
+
 if (failures.length) {
   console.error(`FAIL: the module's API does not do what docs/web-module.md says:\n${failures.join('\n')}`);
   process.exit(1);
