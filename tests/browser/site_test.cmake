@@ -3,15 +3,7 @@
 # folder itself. Fails, never skips, when the module is not built, node or playwright-core is missing: CI
 # must run it. Screenshots go to OUT-screenshots.
 # -DTILEWALK=binary -DOUT=dir -DPALLAS=file -DNODE=node-or-NOTFOUND -DSCRIPT_DIR=tests/browser
-if(NOT NODE)
-  message(FATAL_ERROR "node is not installed; run scripts/install-deps.sh")
-endif()
-if(NOT EXISTS "${SCRIPT_DIR}/node_modules/playwright-core")
-  message(FATAL_ERROR "playwright-core is not installed in ${SCRIPT_DIR}; run scripts/install-deps.sh")
-endif()
-if(NOT EXISTS /usr/bin/chromium)
-  message(FATAL_ERROR "/usr/bin/chromium is missing; run scripts/install-deps.sh")
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/browser_prerequisites.cmake)
 file(REMOVE_RECURSE "${OUT}" "${OUT}-screenshots")
 execute_process(
   COMMAND "${TILEWALK}" export --site "${OUT}" --pallas-source "${PALLAS}"
