@@ -3,16 +3,13 @@
 // hears of progress through Module.onProgress and cancels by ending the worker.
 #include <emscripten/emscripten.h>
 
-#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "app/session/tour_session.hpp"
 #include "base/output_file.hpp"
-#include "kernels/api/scenario_args.hpp"
 #include "kernels/registry/registry.hpp"
 #include "web/web_check.hpp"
 #include "web/web_intent.hpp"
@@ -46,11 +43,6 @@ std::optional<session::DetailTab> TabOfPicture(const std::string& shown) {
 void Show(const std::string& shown) {
   g_shown = shown;
   if (g_session) g_session->SetShownTab(TabOfPicture(shown));
-}
-
-// Scenario words from the page are someone else's (a link may carry them): none may name a file.
-base::Status RefusePageFileFields(const kernel::Kernel& kernel, const std::vector<std::string>& words) {
-  return kernel::RefuseFileFields(kernel, words, "a web page's scenario");
 }
 
 // Where the page's Pallas file is kept: a fixed folder of the module's own memory file system, with the
@@ -87,17 +79,11 @@ const char* Start(const char* text) {
   if (!kernel) return ReplyError(kernel.error().message);
   const auto words = ScenarioWords(*request);
   if (!words) return ReplyError(words.error().message);
-  if (const base::Status refused =
-          RefusePageFileFields(*kernel != nullptr ? **kernel : kernel::DefaultKernel(), *words);
-      !refused)
-    return ReplyError(refused.error().message);
   std::string shown = g_shown;
   if (request->contains("show")) {
-    const nlohmann::json& named = (*request)["show"];
-    const auto names = PictureNames();
-    if (!named.is_string() || std::find(names.begin(), names.end(), named.get<std::string>()) == names.end())
-      return ReplyError("\"show\" must name a picture: grid, memory, lanes, scores, cost or timeline");
-    shown = named.get<std::string>();
+    auto named = ReadPictureName((*request)["show"], "\"show\" must name a picture:");
+    if (!named) return ReplyError(named.error().message);
+    shown = std::move(*named);
   }
   session::SessionOptions options = BaseOptions();
   options.kernel = *kernel;
@@ -167,10 +153,7 @@ const char* ApplyIntent(const char* text) {
   } else if (const auto* picture = std::get_if<ShowPicture>(&*intent)) {
     Show(picture->name);
   } else {
-    const views::Intent& apply = std::get<views::Intent>(*intent);
-    if (const base::Status refused = RefusePageFileFields(g_session->kernel(), apply.words); !refused)
-      return ReplyError(refused.error().message);
-    g_session->Apply(apply);
+    g_session->Apply(std::get<views::Intent>(*intent));
   }
   return Reply(StateJson(*g_session, g_shown));
 }

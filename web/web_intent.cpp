@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <array>
+
 #include <cctype>
 #include <utility>
+#include "web/web_request.hpp"
 
 #include "app/views/timeline_picture.hpp"
 
@@ -69,24 +71,19 @@ base::Result<views::Intent> UnitIntent(const nlohmann::json& request) {
   return Usage(expected);
 }
 
-base::Result<std::vector<std::string>> Words(const nlohmann::json& request) {
-  const std::string expected = "the intent \"apply\" needs \"words\": a list of scenario flags and values";
-  if (!request.contains("words") || !request["words"].is_array() || request["words"].size() > 256)
-    return Usage(expected);
-  std::vector<std::string> words;
-  for (const nlohmann::json& word : request["words"]) {
-    if (!word.is_string() || word.get_ref<const std::string&>().size() > 4096) return Usage(expected);
-    words.push_back(word.get<std::string>());
-  }
-  return words;
-}
-
 }  // namespace
 
 std::span<const std::string_view> PictureNames() {
   static constexpr std::array<std::string_view, 6> names = {"grid",   "memory", "lanes",
                                                             "scores", "cost",   "timeline"};
   return names;
+}
+
+base::Result<std::string> ReadPictureName(const nlohmann::json& value, const std::string& refusal) {
+  const auto names = PictureNames();
+  if (value.is_string() && std::find(names.begin(), names.end(), value.get<std::string>()) != names.end())
+    return value.get<std::string>();
+  return Usage(refusal + " grid, memory, lanes, scores, cost or timeline");
 }
 
 base::Result<WebIntent> ReadIntent(const nlohmann::json& request) {
@@ -110,12 +107,10 @@ base::Result<WebIntent> ReadIntent(const nlohmann::json& request) {
     return WebIntent(OpenTour{request["value"].get<std::string>()});
   }
   if (kind == "show") {
-    const auto names = PictureNames();
-    if (request.contains("value") && request["value"].is_string()) {
-      const std::string name = request["value"].get<std::string>();
-      if (std::find(names.begin(), names.end(), name) != names.end()) return WebIntent(ShowPicture{name});
-    }
-    return Usage("the intent \"show\" needs \"value\": grid, memory, lanes, scores, cost or timeline");
+    auto name = ReadPictureName(request.contains("value") ? request["value"] : nlohmann::json(),
+                                "the intent \"show\" needs \"value\":");
+    if (!name) return name.error();
+    return WebIntent(ShowPicture{std::move(*name)});
   }
   const auto found = std::find_if(kPlainKinds.begin(), kPlainKinds.end(),
                                   [&](const auto& entry) { return entry.first == kind; });
@@ -133,7 +128,9 @@ base::Result<WebIntent> ReadIntent(const nlohmann::json& request) {
     if (*value < 0) return Usage("the intent \"" + kind + "\" needs \"value\" of 0 or more");
     intent.value = *value;
   } else if (intent.kind == IntentKind::ApplyScenario) {
-    auto words = Words(request);
+    if (!request.contains("words"))
+      return Usage("the intent \"apply\" needs \"words\": a list of scenario flags and values");
+    auto words = ReadWords(request["words"], "\"words\"");
     if (!words) return words.error();
     intent.words = std::move(*words);
   }

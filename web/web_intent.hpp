@@ -29,6 +29,8 @@ using WebIntent = std::variant<views::Intent, GoToStop, OpenTour, ShowPicture>;
 
 // "grid", "memory", "lanes", "scores", "cost", "timeline": the pictures a state can carry.
 std::span<const std::string_view> PictureNames();
+// `value` as one of PictureNames(), or `refusal` followed by the names ("\"show\" must name a picture:").
+base::Result<std::string> ReadPictureName(const nlohmann::json& value, const std::string& refusal);
 
 // What the request asks for, or why it cannot be read (an unknown kind, a value of the wrong type).
 base::Result<WebIntent> ReadIntent(const nlohmann::json& request);

@@ -5,7 +5,9 @@
 #include "app/kernel_scenario_args.hpp"
 #include "base/option_parser.hpp"
 #include "kernels/api/memory_guard.hpp"
+#include "kernels/api/scenario_args.hpp"
 #include "kernels/registry/kernel_option.hpp"
+#include "kernels/registry/registry.hpp"
 
 namespace tilewalk::web {
 namespace {
@@ -26,21 +28,27 @@ base::Result<nlohmann::json> ParseRequest(const char* text) {
   return request;
 }
 
-base::Result<std::vector<std::string>> ScenarioWords(const nlohmann::json& request) {
-  std::vector<std::string> words;
-  if (!request.contains("scenario")) return words;
-  const nlohmann::json& list = request["scenario"];
-  if (!list.is_array()) return base::Fail(base::Reason::Usage, "\"scenario\" must be a list of words");
+base::Result<std::vector<std::string>> ReadWords(const nlohmann::json& list, const std::string& key) {
+  const std::string expected = key + " must be a list of scenario flags and values";
+  if (!list.is_array()) return base::Fail(base::Reason::Usage, expected);
   if (list.size() > kMaxWords)
-    return base::Fail(base::Reason::Usage,
-                      "\"scenario\" has more than " + std::to_string(kMaxWords) + " words");
+    return base::Fail(base::Reason::Usage, key + " has more than " + std::to_string(kMaxWords) + " words");
+  std::vector<std::string> words;
   for (const nlohmann::json& word : list) {
-    if (!word.is_string()) return base::Fail(base::Reason::Usage, "\"scenario\" must be a list of words");
+    if (!word.is_string()) return base::Fail(base::Reason::Usage, expected);
     if (word.get_ref<const std::string&>().size() > kMaxWordBytes)
-      return base::Fail(base::Reason::Usage, "a word of \"scenario\" is longer than 4096 bytes");
+      return base::Fail(base::Reason::Usage, "a word of " + key + " is longer than 4096 bytes");
     words.push_back(word.get<std::string>());
   }
+  for (const kernel::Kernel* k : kernel::Kernels())
+    if (const base::Status refused = kernel::RefuseFileFields(*k, words, "a web page's scenario"); !refused)
+      return refused.error();
   return words;
+}
+
+base::Result<std::vector<std::string>> ScenarioWords(const nlohmann::json& request) {
+  if (!request.contains("scenario")) return std::vector<std::string>();
+  return ReadWords(request["scenario"], "\"scenario\"");
 }
 
 base::Result<const kernel::Kernel*> RequestKernel(const nlohmann::json& request) {

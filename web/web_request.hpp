@@ -14,7 +14,12 @@
 
 namespace tilewalk::web {
 
-// The request's "scenario": a list of words, each a string (absent: none). Bounded: a request is hostile.
+// A list of scenario words from the page (`key` names it in messages: "\"scenario\""): at most 256 strings
+// of at most 4096 bytes, none setting a field that names a file in any kernel (a link may carry the words,
+// and "--kernel" among them may pick the kernel). Bounded and checked here, where every list is read.
+base::Result<std::vector<std::string>> ReadWords(const nlohmann::json& list, const std::string& key);
+
+// The request's "scenario" through ReadWords (absent: none).
 base::Result<std::vector<std::string>> ScenarioWords(const nlohmann::json& request);
 
 // The request's "kernel", or null when it names none; an unknown name fails with the app's --kernel message.

@@ -42,6 +42,13 @@ s = intent({ kind: 'show', value: 'grid' });
 expect(/--mask-file names a file, which a web page's scenario may not do/.test(
   call('tw_start', { kernel: 'splash', scenario: ['--mask', 'array', '--mask-file', '/pallas/flash_attention.py'] }).error),
   'a start may not name a file');
+// "--kernel splash" among the words picks the kernel there: its file field is refused all the same.
+expect(/--mask-file names a file/.test(
+  call('tw_start', { scenario: ['--kernel', 'splash', '--mask', 'array', '--mask-file', '/pallas/x'] }).error),
+  'a start whose words pick splash may not name a file');
+expect(/--mask-file names a file/.test(
+  call('tw_check', { scenario: ['--kernel', 'splash', '--mask', 'array', '--mask-file', '/pallas/x'] }).error),
+  'a check may not name a file');
 expect(call('tw_start', { kernel: 'splash' }).tour.kernel === 'splash', 'a splash tour opens');
 expect(/--mask-file names a file/.test(intent({ kind: 'apply', words: ['--mask-file=/dev/zero'] }).error),
   'an edit may not name a file');
