@@ -119,8 +119,8 @@ base::Result<PlaceholderName> ParsePlaceholder(std::string_view name, const Kern
     if (out.with_flags.empty()) {
       return base::Fail(base::Reason::Malformed, "{with FLAGS: NAME} needs at least one scenario flag");
     }
-    if (const base::Status refused =
-            kernel::RefuseFileFields(*walk.kernel, out.with_flags, "a passage's variant");
+    if (const base::Status refused = kernel::RefuseFileFields(
+            *walk.kernel, out.with_flags, "a passage's variant", kernel::kFileFieldsInTheApp);
         !refused) {
       return refused.error();
     }

@@ -158,7 +158,8 @@ class TourReader {
   // on its stop would read the file it names).
   std::vector<std::string> WordsNamingNoFile(int n, const std::string& key, const std::string& value) {
     std::vector<std::string> words = Words(value);
-    const base::Status refused = kernel::RefuseFileFields(*m_walk.kernel, words, "a tour's '" + key + ":'");
+    const base::Status refused = kernel::RefuseFileFields(*m_walk.kernel, words, "a tour's '" + key + ":'",
+                                                          kernel::kFileFieldsInTheApp);
     if (refused) return words;
     Problem(n, refused.error().message);
     return {};

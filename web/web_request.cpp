@@ -15,6 +15,10 @@ namespace {
 constexpr std::size_t kMaxWords = 256;
 constexpr std::size_t kMaxWordBytes = 4096;
 constexpr std::size_t kMaxRequestBytes = std::size_t{64} << 20;  // a Pallas file is well under this
+// Where a reader can give a field that names a file: a web page reads none, from the reader's disk or its
+// own server.
+constexpr std::string_view kInstead =
+    "to the desktop app instead, on its command line or in its Scenario pane: this page reads no file";
 
 }  // namespace
 
@@ -41,7 +45,8 @@ base::Result<std::vector<std::string>> ReadWords(const nlohmann::json& list, con
     words.push_back(word.get<std::string>());
   }
   for (const kernel::Kernel* k : kernel::Kernels())
-    if (const base::Status refused = kernel::RefuseFileFields(*k, words, "a web page's scenario"); !refused)
+    if (const base::Status refused = kernel::RefuseFileFields(*k, words, "a web page's scenario", kInstead);
+        !refused)
       return refused.error();
   return words;
 }

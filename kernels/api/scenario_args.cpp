@@ -106,8 +106,8 @@ base::Result<Scenario> ParseScenario(const Kernel& kernel, std::span<const std::
   return ParseScenario(words, Scenario(kernel));
 }
 
-base::Status RefuseFileFields(const Kernel& kernel, std::span<const std::string> words,
-                              std::string_view from) {
+base::Status RefuseFileFields(const Kernel& kernel, std::span<const std::string> words, std::string_view from,
+                              std::string_view instead) {
   for (const ScenarioField& field : kernel.info().scenario.fields) {
     if (!field.names_file) continue;
     for (const std::string& word : words) {
@@ -117,9 +117,9 @@ base::Status RefuseFileFields(const Kernel& kernel, std::span<const std::string>
       if (!bare && !joined) continue;
       return base::Fail(base::Reason::Usage,
                         std::string(field.flag) + " names a file, which " + std::string(from) +
-                            " may not do: its words come from someone else, and would make tilewalk read a "
-                            "file of their choosing; give " +
-                            std::string(field.flag) + " on the command line or in the Scenario pane instead");
+                            " may not do: its words may come from someone else, and would make tilewalk "
+                            "read a file of their choosing; give " +
+                            std::string(field.flag) + " " + std::string(instead));
     }
   }
   return {};

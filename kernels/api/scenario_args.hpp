@@ -42,9 +42,11 @@ base::Result<Scenario> ParseScenario(const Kernel& kernel, std::span<const std::
 
 // Refuses `words` that set a field naming a file (ScenarioField::names_file), as "--mask-file FILE" or
 // "--mask-file=FILE": words written by someone else (`from`: "a tour's scenario") may not make tilewalk
-// read a file of their choosing. The failure (Reason::Usage) says which flag and what to do instead.
-base::Status RefuseFileFields(const Kernel& kernel, std::span<const std::string> words,
-                              std::string_view from);
+// read a file of their choosing. The failure (Reason::Usage) says which flag, and where to give it
+// (`instead`: kFileFieldsInTheApp, or the web page's own advice).
+base::Status RefuseFileFields(const Kernel& kernel, std::span<const std::string> words, std::string_view from,
+                              std::string_view instead);
+inline constexpr std::string_view kFileFieldsInTheApp = "on the command line or in the Scenario pane instead";
 
 // The scenario options, one per line with what each takes, for --help.
 std::string ScenarioFlagsHelp(const Kernel& kernel);

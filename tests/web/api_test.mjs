@@ -39,9 +39,11 @@ for (const name of ['grid', 'memory', 'lanes', 'scores', 'cost', 'timeline']) {
 expect(/needs "value": grid, memory/.test(intent({ kind: 'show', value: '../etc' }).error), 'show refuses other names');
 s = intent({ kind: 'show', value: 'grid' });
 // Words that name a file are refused, from a start and from an edit, before anything reads the path.
-expect(/--mask-file names a file, which a web page's scenario may not do/.test(
-  call('tw_start', { kernel: 'splash', scenario: ['--mask', 'array', '--mask-file', '/pallas/flash_attention.py'] }).error),
-  'a start may not name a file');
+const refusal = call('tw_start', {
+  kernel: 'splash', scenario: ['--mask', 'array', '--mask-file', '/pallas/flash_attention.py'] }).error;
+expect(/--mask-file names a file, which a web page's scenario may not do/.test(refusal), 'a start may not name a file');
+expect(/give --mask-file to the desktop app instead/.test(refusal) && !/on the command line/.test(refusal),
+  'the refusal sends a reader to the desktop app, not to a command line the page has not got');
 // "--kernel splash" among the words picks the kernel there: its file field is refused all the same.
 expect(/--mask-file names a file/.test(
   call('tw_start', { scenario: ['--kernel', 'splash', '--mask', 'array', '--mask-file', '/pallas/x'] }).error),

@@ -43,16 +43,17 @@ TEST_CASE("only splash's --mask-file names a file, in either spelling of the fla
   const kernel::Kernel& splash = KernelNamedForFileFields("splash");
   const std::vector<std::string> bare = {"--mask", "array", "--mask-file", "/etc/passwd"};
   const std::vector<std::string> joined = {"--mask=array", "--mask-file=/etc/passwd"};
-  const auto refused = kernel::RefuseFileFields(splash, bare, "a tour's 'scenario:'");
+  const auto refused =
+      kernel::RefuseFileFields(splash, bare, "a tour's 'scenario:'", kernel::kFileFieldsInTheApp);
   REQUIRE_FALSE(refused);
   CHECK(refused.error().message.find("--mask-file names a file, which a tour's 'scenario:' may not do") == 0);
   CHECK(refused.error().message.find("on the command line or in the Scenario pane instead") !=
         std::string::npos);
-  CHECK_FALSE(kernel::RefuseFileFields(splash, joined, "a link"));
+  CHECK_FALSE(kernel::RefuseFileFields(splash, joined, "a link", kernel::kFileFieldsInTheApp));
   // A word that only begins like the flag is another word.
   const std::vector<std::string> fine = {"--mask", "local",          "--window",
                                          "64",     "--mask-filex=1", "--mask-files"};
-  CHECK(kernel::RefuseFileFields(splash, fine, "a link"));
+  CHECK(kernel::RefuseFileFields(splash, fine, "a link", kernel::kFileFieldsInTheApp));
   // The command line is the user's own: it still reads the flag.
   CHECK(kernel::ParseScenario(splash, bare));
   for (const kernel::ScenarioField& field : KernelNamedForFileFields("flash").info().scenario.fields)
