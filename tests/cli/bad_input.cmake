@@ -163,6 +163,10 @@ bad_input("block_b 0 fails in pl.cdiv as well (ZeroDivisionError)" EXIT 1
 bad_input("block_q_dq 0 is the divisor of _verify_block's modulo (ZeroDivisionError)" EXIT 1
   COMMAND ${tw} check ${small} --block-q-dq 0
   MATCH "ZeroDivisionError: integer modulo by zero\n  phase: argument check" MATCH2 "_flash_attention_bwd_dq")
+bad_input("splash: a dQ block beside --fused-bwd is the original's ValueError, before any launch" EXIT 1
+  COMMAND ${tw} check --kernel splash --q-len 256 --kv-len 256 --fused-bwd --block-kv-dq 128
+  MATCH "ValueError: Block sizes for dq kernel are not needed with a fused kernel.\n  phase: argument check"
+  MATCH2 "drop --block-q-dq and --block-kv-dq, or --fused-bwd")
 bad_input("a partial q block padded with NaN passes check" EXIT 0
   COMMAND ${tw} check --q-len 200 --kv-len 256 --block-q 128 --block-q-major-dkv 200 --block-q-dkv 200
           --block-q-dq 200 --causal --segments 3 MATCH "PASS"

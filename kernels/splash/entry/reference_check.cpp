@@ -100,7 +100,7 @@ kernel::ReferenceComparison CompareSplashWithReference(const SplashScenario& s, 
       .attn_logits_soft_cap = s.soft_cap > 0 ? std::optional<double>(s.soft_cap) : std::nullopt,
       .blocks = {
           .fwd = {.block_q = b.block_q, .block_kv = b.block_kv},
-          .dq = s.fused_bwd ? dkv : SplashLaunchBlocks{.block_q = s.block_q_dq, .block_kv = s.block_kv_dq},
+          .dq = s.fused_bwd ? dkv : SplashLaunchBlocks{.block_q = *b.block_q_dq, .block_kv = *b.block_kv_dq},
           .dkv = dkv}};
 
   kernel::ReferenceComparison out;

@@ -218,10 +218,12 @@ std::vector<ScenarioField> BlockSizeFields() {
       Block<&S::block_kv_dkv>("block_kv_dkv", "--block-kv-dkv", "dK/dV kv block", G::DkvBlocks),
       Block<&S::block_kv_dkv_compute>("block_kv_dkv_compute", "--block-kv-dkv-compute",
                                       "dK/dV kv block per matmul (unset: --block-kv-dkv)", G::DkvBlocks),
-      Block<&S::block_q_dq>("block_q_dq", "--block-q-dq", "dQ q block (not with --fused-bwd: no dQ launch)",
+      Block<&S::block_q_dq>("block_q_dq", "--block-q-dq",
+                            "dQ q block (unset: 128; the original refuses one beside --fused-bwd)",
                             G::DqBlocks),
       Block<&S::block_kv_dq>("block_kv_dq", "--block-kv-dq",
-                             "dQ kv block (not with --fused-bwd: no dQ launch)", G::DqBlocks),
+                             "dQ kv block (unset: 128; the original refuses one beside --fused-bwd)",
+                             G::DqBlocks),
   };
 }
 

@@ -11,6 +11,7 @@
 #include "kernels/splash/entry/splash_scenario.hpp"
 #include "kernels/splash/host_memory.hpp"
 #include "kernels/splash/splash_error.hpp"
+#include "kernels/tpu/sites.hpp"
 
 namespace tilewalk::splash {
 namespace {
@@ -148,6 +149,9 @@ class SplashKernel final : public kernel::Kernel {
 std::string SplashKernel::ErrorAdvice(const tpu::KernelError& error, std::string_view launch) const {
   const std::string where =
       launch.empty() ? "before any launch" : "in the " + std::string(launch) + " launch";
+  if (tpu::GetSite(error.site).name == "splash.block_sizes.dq_with_fused")
+    return "A fused backward has no dQ launch, and the original refuses its block sizes: drop --block-q-dq "
+           "and --block-kv-dq, or --fused-bwd.";
   switch (error.type) {
     case tpu::ErrorType::OutOfVmem:
       return "The blocks do not fit VMEM " + where + ": lower its block sizes, or raise --vmem-limit.";

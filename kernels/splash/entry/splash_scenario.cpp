@@ -21,18 +21,16 @@ tpu::Chip SplashScenario::ChipPreset() const {
 }
 
 BlockSizes SplashScenario::BlockSizeFields() const {
-  BlockSizes b{.block_q = block_q,
-               .block_kv = block_kv,
-               .block_kv_compute = block_kv_compute,
-               .block_q_dkv = block_q_dkv,
-               .block_kv_dkv = block_kv_dkv,
-               .block_kv_dkv_compute = block_kv_dkv_compute,
-               .use_fused_bwd_kernel = fused_bwd};
-  if (!fused_bwd) {
-    b.block_q_dq = block_q_dq;
-    b.block_kv_dq = block_kv_dq;
-  }
-  return b;
+  constexpr int64_t kDefaultDqBlock = 128;  // BlockSizes.get_default()'s
+  return {.block_q = block_q,
+          .block_kv = block_kv,
+          .block_kv_compute = block_kv_compute,
+          .block_q_dkv = block_q_dkv,
+          .block_kv_dkv = block_kv_dkv,
+          .block_kv_dkv_compute = block_kv_dkv_compute,
+          .block_q_dq = fused_bwd ? block_q_dq : block_q_dq.value_or(kDefaultDqBlock),
+          .block_kv_dq = fused_bwd ? block_kv_dq : block_kv_dq.value_or(kDefaultDqBlock),
+          .use_fused_bwd_kernel = fused_bwd};
 }
 
 base::Status CheckScenario(const SplashScenario& s) {

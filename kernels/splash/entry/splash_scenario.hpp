@@ -44,13 +44,14 @@ struct SplashScenario {
   int64_t vmem_limit_bytes = 0;  // CompilerParams(vmem_limit_bytes=...) of every launch; 0: the chip's
   tpu::PadFill pad = tpu::PadFill::NaN;
   uint64_t seed = 0;
-  // BlockSizes' fields as the caller writes them; the unset compute sizes are left to MakeBlockSizes. A
-  // fused backward has no dq launch, and the dq sizes are then not passed (the original refuses them).
+  // BlockSizes' fields as the caller writes them; the unset compute sizes are left to MakeBlockSizes. The
+  // dq sizes, unset, are get_default()'s 128 beside separate backward launches, and not passed beside a
+  // fused one; set beside a fused one, they are passed, and MakeBlockSizes raises the original's ValueError.
   int64_t block_q = 128, block_kv = 128;
   std::optional<int64_t> block_kv_compute{};
   int64_t block_q_dkv = 128, block_kv_dkv = 128;
   std::optional<int64_t> block_kv_dkv_compute{};
-  int64_t block_q_dq = 128, block_kv_dq = 128;
+  std::optional<int64_t> block_q_dq{}, block_kv_dq{};
 
   int KvHeads() const { return kv_heads > 0 ? kv_heads : heads; }
   bool IsMqa() const { return kv_heads == 1; }
