@@ -47,11 +47,17 @@ void Show(const std::string& shown) {
 
 // Where the page's Pallas file is kept: a fixed folder of the module's own memory file system, with the
 // file name jax gives it, so that the source pane titles it as the app does. Never a path from a request.
-std::filesystem::path PallasPath(const kernel::Kernel* kernel) {
-  const kernel::Kernel& k = kernel != nullptr ? *kernel : kernel::DefaultKernel();
+std::filesystem::path PallasPath(const kernel::Kernel& k) {
   const std::string_view jax = k.info().python.jax_path;
   const std::string name = jax.empty() ? "pallas_kernel.py" : std::filesystem::path(jax).filename().string();
   return std::filesystem::path("/pallas") / name;
+}
+
+// The kernel's file, when the page gave one at a start.
+std::optional<std::filesystem::path> KeptPallasFile(const kernel::Kernel& k) {
+  std::error_code missing;
+  if (!std::filesystem::exists(PallasPath(k), missing)) return std::nullopt;
+  return PallasPath(k);
 }
 
 void ReportProgress(std::int64_t done, std::int64_t total) {
@@ -98,17 +104,6 @@ const char* Start(const char* text) {
       return ReplyError("\"stop\" must be a stop's number, from 1");
     options.stop = static_cast<int>(r["stop"].get<std::int64_t>());
   }
-  if (r.contains("pallas_text")) {
-    if (!r["pallas_text"].is_string()) return ReplyError("\"pallas_text\" must be the Python file's text");
-    const std::filesystem::path path = PallasPath(*kernel);
-    std::error_code ignored;
-    std::filesystem::create_directories(path.parent_path(), ignored);
-    if (const base::Status written =
-            base::WriteFileContent(path, r["pallas_text"].get_ref<const std::string&>());
-        !written)
-      return ReplyError(written.error().message);
-    options.pallas_source = path;
-  }
   // A scenario without a tour is a one-stop tour of its own; with a tour, an edit of the stop's scenario.
   const bool scenario_only = !words->empty() && options.tour.empty();
   if (scenario_only) {
@@ -116,6 +111,20 @@ const char* Start(const char* text) {
     if (!scenario) return ReplyError(scenario.error().message);
     options.scenario = std::move(*scenario);
   }
+  // The page's Python files, kept for this start and for the tours opened after it; the session shows the
+  // one of the kernel it runs (which a scenario's words may name).
+  const auto pallas = RequestPallasFiles(r);
+  if (!pallas) return ReplyError(pallas.error().message);
+  for (const PallasFile& file : *pallas) {
+    const std::filesystem::path path = PallasPath(*file.kernel);
+    std::error_code ignored;
+    std::filesystem::create_directories(path.parent_path(), ignored);
+    if (const base::Status written = base::WriteFileContent(path, file.text); !written)
+      return ReplyError(written.error().message);
+  }
+  const kernel::Kernel& runs =
+      options.scenario ? options.scenario->kernel() : StartKernel(*kernel, options.tour);
+  options.pallas_source = KeptPallasFile(runs);
   auto opened = std::make_unique<session::TourSession>(options);
   if (!opened->HasTour() && !scenario_only) return ReplyError(opened->fallback_message());
   g_session = std::move(opened);
@@ -140,9 +149,7 @@ const char* ApplyIntent(const char* text) {
     for (const session::TourSummary& t : g_session->TourSummaries()) {
       if (t.id != tour->id || t.kernel == nullptr) continue;
       options.kernel = t.kernel;
-      std::error_code missing;
-      if (std::filesystem::exists(PallasPath(t.kernel), missing))
-        options.pallas_source = PallasPath(t.kernel);
+      options.pallas_source = KeptPallasFile(*t.kernel);
     }
     auto opened = std::make_unique<session::TourSession>(options);
     if (!opened->HasTour()) return ReplyError(opened->fallback_message());

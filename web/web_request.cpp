@@ -1,9 +1,12 @@
 #include "web/web_request.hpp"
 
+#include <filesystem>
 #include <string_view>
 
 #include "app/kernel_scenario_args.hpp"
+#include "base/embedded_file.hpp"
 #include "base/option_parser.hpp"
+#include "base/terminal_text.hpp"
 #include "kernels/api/memory_guard.hpp"
 #include "kernels/api/scenario_args.hpp"
 #include "kernels/registry/kernel_option.hpp"
@@ -65,6 +68,30 @@ base::Result<const kernel::Kernel*> RequestKernel(const nlohmann::json& request)
   const std::vector<base::OptionSpec> specs = {kernel::KernelOptionSpec(&chosen)};
   if (const auto parsed = base::ParseOptions(args, specs); !parsed) return parsed.error();
   return chosen;
+}
+
+const kernel::Kernel& StartKernel(const kernel::Kernel* asked, const std::string& tour) {
+  if (asked != nullptr) return *asked;
+  for (const kernel::Kernel* k : kernel::Kernels())
+    for (const EmbeddedFile& file : k->info().assets.tours)
+      if (!tour.empty() && std::filesystem::path(file.name).stem() == tour) return *k;  // its id is its stem
+  return kernel::DefaultKernel();
+}
+
+base::Result<std::vector<PallasFile>> RequestPallasFiles(const nlohmann::json& request) {
+  std::vector<PallasFile> files;
+  if (!request.contains("pallas")) return files;
+  const nlohmann::json& given = request["pallas"];
+  const std::string expected = "\"pallas\" must map kernel names to their Python files' text";
+  if (!given.is_object()) return base::Fail(base::Reason::Usage, expected);
+  for (const auto& [name, text] : given.items()) {
+    const kernel::Kernel* named = kernel::FindKernel(name);
+    if (named == nullptr)
+      return base::Fail(base::Reason::Usage, "\"pallas\" names no kernel '" + base::CutText(name) + "'");
+    if (!text.is_string()) return base::Fail(base::Reason::Usage, expected);
+    files.push_back({named, text.get<std::string>()});
+  }
+  return files;
 }
 
 base::Result<kernel::Scenario> ParseRequestScenario(const kernel::Kernel* kernel,

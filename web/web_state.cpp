@@ -41,9 +41,11 @@ json PassageJson(const views::PassagePicture& p) {
           {"try", p.try_words},         {"edited", p.edited}};
 }
 
-// The first lit line, else the line the pane scrolls to; 0 for none.
+// The first lit line, else the line that raised a rejected scenario's error, else the line the pane
+// scrolls to; 0 for none.
 int PaneLine(const views::SourcePane& pane) {
-  return pane.lit_lines.empty() ? pane.scroll_line : pane.lit_lines.front();
+  if (!pane.lit_lines.empty()) return pane.lit_lines.front();
+  return pane.error_line > 0 ? pane.error_line : pane.scroll_line;
 }
 
 std::string JoinLines(const std::vector<std::string>& lines) {
@@ -53,23 +55,22 @@ std::string JoinLines(const std::vector<std::string>& lines) {
 }
 
 json SourceJson(const views::SourcePicture& source) {
-  json python = {{"file", nullptr},
-                 {"line", 0},
-                 {"lit", json::array()},
-                 {"text", nullptr},
-                 {"missing", source.python_missing}};
+  json python = {{"file", nullptr}, {"line", 0},       {"lit", json::array()},
+                 {"raised", 0},     {"text", nullptr}, {"missing", source.python_missing}};
   if (source.python && source.python->document) {
     const views::SourcePane& pane = *source.python;
     python["file"] = pane.document->title;
     python["line"] = PaneLine(pane);
     python["lit"] = pane.lit_lines;
+    python["raised"] = pane.error_line;
     python["text"] = JoinLines(pane.document->lines);
   }
-  json mirror = {{"file", nullptr}, {"line", 0}, {"lit", json::array()}};
+  json mirror = {{"file", nullptr}, {"line", 0}, {"lit", json::array()}, {"raised", 0}};
   if (source.cpp && source.cpp->document) {
     mirror["file"] = source.cpp->document->file;
     mirror["line"] = PaneLine(*source.cpp);
     mirror["lit"] = source.cpp->lit_lines;
+    mirror["raised"] = source.cpp->error_line;
   }
   return {{"python", python}, {"mirror", mirror}};
 }

@@ -68,11 +68,10 @@ function startClock() {
   }, 1000);
 }
 
+// Every start carries the site's Python files, by kernel: the module shows the one of the kernel it runs.
 function startRequest(extra) {
   const request = { show: page.picture, ...extra };
-  const kernels = Object.keys(page.pallas);
-  const kernel = request.kernel ?? page.state?.tour?.kernel ?? kernels[0];
-  if (kernel && page.pallas[kernel]) request.pallas_text = page.pallas[kernel];
+  if (Object.keys(page.pallas).length > 0) request.pallas = page.pallas;
   return request;
 }
 

@@ -200,21 +200,28 @@ function showSource(source, kernel) {
   }
   ui.sourceFile.textContent = text ? python.file ?? `${kernel}.py` : "";
   ui.python.hidden = !text;
-  for (const lit of [...ui.python.querySelectorAll(".lit")]) lit.classList.remove("lit");
+  for (const lit of [...ui.python.querySelectorAll(".lit, .raised")]) lit.classList.remove("lit", "raised");
   for (const n of python.lit ?? []) ui.python.children[n - 1]?.classList.add("lit");
+  // A rejected scenario: the line that raised its error, marked as such rather than as running.
+  const raised = text && python.raised > 0 ? ui.python.children[python.raised - 1] : null;
+  raised?.classList.add("raised");
   const line = text && python.line ? ui.python.children[python.line - 1] : null;
   if (line) {
-    line.classList.add("lit");
-    // Inside the code's own box only, so the page itself never jumps.
-    const top = line.offsetTop - ui.python.clientHeight / 3;
-    ui.python.scrollTop = Math.max(0, top);
+    if (line !== raised) line.classList.add("lit");
+    // Inside the code's own box only, so the page itself never jumps; measured against the box itself,
+    // whatever element the line's offsetTop would count from.
+    const below = line.getBoundingClientRect().top - ui.python.getBoundingClientRect().top;
+    ui.python.scrollTop = Math.max(0, ui.python.scrollTop + below - ui.python.clientHeight / 3);
   }
   const mirror = source.mirror;
-  const where = mirror && mirror.file ? `${mirror.file}:${mirror.line}` : "";
+  const where = mirror?.file ? `${mirror.file}${mirror.line > 0 ? `:${mirror.line}` : ""}` : "";
   const why = page.pallas[kernel] && page.state?.pallas_problem ? ` (${page.state.pallas_problem})` : "";
+  const mirrored = !where ? ""
+    : mirror.raised > 0 ? `the error was raised in the C++ mirror at ${where}`
+    : `the C++ mirror is at ${where}`;
   ui.mirror.textContent = text
-    ? where ? `The C++ mirror is at ${where}.` : ""
-    : `No Pallas file for ${kernel}${why}: the C++ mirror stands in${where ? `, at ${where}` : ""}.`;
+    ? mirrored ? `${mirrored[0].toUpperCase()}${mirrored.slice(1)}.` : ""
+    : `No Pallas file for ${kernel}${why}: the C++ mirror stands in${mirrored ? `; ${mirrored}` : ""}.`;
 }
 
 export function showScenario(scenario) {

@@ -4,6 +4,11 @@
 # must run it. Screenshots go to OUT-screenshots.
 # -DTILEWALK=binary -DOUT=dir -DPALLAS=file -DNODE=node-or-NOTFOUND -DSCRIPT_DIR=tests/browser
 include(${CMAKE_CURRENT_LIST_DIR}/browser_prerequisites.cmake)
+# With the real Pallas file at hand (TILEWALK_PALLAS_SOURCE), the page shows that one instead, and the test
+# also checks that the executing line is lit and scrolled into view (the fixture has no line to light).
+if(DEFINED ENV{TILEWALK_PALLAS_SOURCE} AND EXISTS "$ENV{TILEWALK_PALLAS_SOURCE}")
+  set(PALLAS "$ENV{TILEWALK_PALLAS_SOURCE}")
+endif()
 file(REMOVE_RECURSE "${OUT}" "${OUT}-screenshots")
 execute_process(
   COMMAND "${TILEWALK}" export --site "${OUT}" --pallas-source "${PALLAS}"

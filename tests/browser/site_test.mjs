@@ -154,6 +154,16 @@ async function checkSite(browser, base, viewport, failures, timing) {
     // The Pallas file the site was given, line by line, as text.
     const lines = await page.locator("#python .line").count();
     expectTrue(`${at}: the Pallas file shows`, lines === pallasLines, `${lines} lines, wanted ${pallasLines}`);
+    // The line the cursor is at, lit, and inside the code's own box, which scrolled to it.
+    const litLine = () => page.evaluate(() => {
+      const box = document.getElementById("python"), line = box.querySelector(".lit, .raised");
+      if (!line) return "no line is lit";
+      const b = box.getBoundingClientRect(), l = line.getBoundingClientRect();
+      return l.top >= b.top && l.bottom <= b.bottom ? "in view" : `line ${line.dataset.n} is out of view`;
+    });
+    const lit = await litLine();
+    const litWanted = pallasLines > 1000 ? ["in view"] : ["in view", "no line is lit"];  // the real file, or the fixture
+    expectTrue(`${at}: the cursor's Python line is lit and in view`, litWanted.includes(lit), lit);
 
     // A block size that does not divide the length: the original's ValueError, in the module's words.
     await page.fill('[data-flag="--kv-len"]', "512");
@@ -165,6 +175,8 @@ async function checkSite(browser, base, viewport, failures, timing) {
     expectTrue(`${at}: a block size that does not divide is refused with the original's error`,
       /ValueError.*kv_seq_len=512 should be divisible by block_k_major=384/.test(refusal), refusal);
     expectTrue(`${at}: a refused scenario has no events`, /no events/.test(await text("#position")));
+    expectTrue(`${at}: the C++ line that raised is named`,
+      /the error was raised in the C\+\+ mirror at [\w.]+\.cpp:[1-9]/i.test(await text("#mirror")), await text("#mirror"));
 
     // A block size that works: the whole length as one block; the link carries the edit.
     const kvLen = 512;

@@ -52,6 +52,15 @@ expect(/--mask-file names a file/.test(
   call('tw_check', { scenario: ['--kernel', 'splash', '--mask', 'array', '--mask-file', '/pallas/x'] }).error),
   'a check may not name a file');
 expect(call('tw_start', { kernel: 'splash' }).tour.kernel === 'splash', 'a splash tour opens');
+// A scenario the original refuses before any launch: the state names the error and the mirror's line
+// that raised it.
+const refused = call('tw_start', { kernel: 'splash', scenario: ['--fused-bwd', '--block-q-dq', '128'] });
+expect(/^ValueError during argument check: Block sizes for dq kernel are not needed/.test(refused.scenario.rejection),
+  `a dQ block beside --fused-bwd is the original's ValueError: ${refused.scenario.rejection}`);
+const raisedIn = refused.source.mirror;
+expect(raisedIn.file === 'block_sizes.cpp' && raisedIn.raised > 0 && raisedIn.line === raisedIn.raised &&
+  raisedIn.lit.length === 0, `the mirror shows the line that raised: ${JSON.stringify(raisedIn)}`);
+expect(refused.cursor.event === null, 'a refused scenario has no event');
 expect(/--mask-file names a file/.test(intent({ kind: 'apply', words: ['--mask-file=/dev/zero'] }).error),
   'an edit may not name a file');
 s = call('tw_start', {});
@@ -129,11 +138,29 @@ expect(s.tour.scenario_only && s.tour.kernel === 'splash' && s.stop.count === 1,
 s = call('tw_start', { kernel: 'splash' });
 expect(s.tour.kernel === 'splash', 'kernel splash opens its default tour');
 
-// A Pallas file the page gave at a start stays with its kernel's tours when the page opens another one.
-s = call('tw_start', { kernel: 'flash', pallas_text: 'def _flash_attention_impl():\n  pass\n' });
-expect(s.source.python.file !== null, 'a start with a Pallas file shows it');
+// The page's Python files, by kernel: each start shows the one of the kernel it runs, which a tour alone
+// decides, and the files stay with their kernels' tours when the page opens another one.
+const pallas = { flash: 'def _flash_attention_impl():\n  pass\n', splash: 'def _splash_attention_forward():\n  pass\n' };
+s = call('tw_start', { tour: 'splash-fused', pallas: { flash: pallas.flash } });
+expect(s.tour.kernel === 'splash' && s.source.python.file === null,
+  `a splash tour shows no Python file when the page has only flash's: ${s.source.python.file}`);
+s = call('tw_start', { tour: 'splash-fused', pallas });
+expect(/^splash_attention_kernel\.py/.test(s.source.python.file ?? ''),
+  `a splash tour named alone shows splash's file, under its name: ${s.source.python.file}`);
+s = call('tw_start', { scenario: ['--kernel', 'splash'], pallas });
+expect(/^splash_attention_kernel\.py/.test(s.source.python.file ?? ''), 'so does a scenario whose words pick splash');
+s = call('tw_start', { kernel: 'flash', pallas });
+expect(/^flash_attention\.py/.test(s.source.python.file ?? ''), 'a start with Pallas files shows its kernel\'s');
 s = intent({ kind: 'tour', value: 'causal' });
-expect(s.tour.id === 'causal' && s.source.python.file !== null, 'another tour of the kernel keeps its Pallas file');
+expect(s.tour.id === 'causal' && /^flash_attention\.py/.test(s.source.python.file ?? ''),
+  'another tour of the kernel keeps its Pallas file');
+s = intent({ kind: 'tour', value: 'splash-window' });
+expect(/^splash_attention_kernel\.py/.test(s.source.python.file ?? ''), 'a tour of the other kernel shows that one\'s');
+expect(/"pallas" names no kernel 'triton'/.test(call('tw_start', { pallas: { triton: 'x' } }).error),
+  'a Python file of no kernel is refused');
+expect(/"pallas" must map kernel names/.test(call('tw_start', { pallas: 'def f(): pass' }).error) &&
+  /"pallas" must map kernel names/.test(call('tw_start', { pallas: { flash: 7 } }).error),
+  'a Python file that is not text, or not under a kernel\'s name, is refused');
 
 if (failures.length) {
   console.error(`FAIL: the module's API does not do what docs/web-module.md says:\n${failures.join('\n')}`);
