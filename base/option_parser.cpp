@@ -67,7 +67,7 @@ Result<std::vector<std::string_view>> ParseOptions(std::span<const std::string_v
       value = args[++i];
       if (value.empty()) return Fail(Reason::Usage, Needs(*spec));
     }
-    if (!spec->value_name.empty()) {
+    if (!spec->value_name.empty() && !spec->repeatable) {
       const auto earlier =
           std::find_if(values.begin(), values.end(), [&](const auto& v) { return v.first == spec; });
       if (earlier != values.end())

@@ -29,13 +29,15 @@ struct OptionSpec {
   // Receives the value ("" for a switch). A failure's message is the expectation, "expected a folder",
   // which the parser places after "--out got 'x': ".
   std::function<Status(std::string_view value)> set;
+  // An option that collects its values (one file per kernel), so that a repeat is not refused.
+  bool repeatable = false;
 };
 
 // Parses `args` against `specs`, calling each option's setter in command-line order. An option that takes
-// a value may be given once: of two values, only one could count, so a repeat is refused rather than one of
-// them silently dropped (a switch given twice is the same switch). Arguments that are not options are
-// returned when `positional_allowed` is true, else refused.
-// The first problem stops the parse; its Error has Reason::Usage.
+// a value may be given once unless it is repeatable: of two values, only one could count, so a repeat is
+// refused rather than one of them silently dropped (a switch given twice is the same switch). Arguments that
+// are not options are returned when `positional_allowed` is true, else refused. The first problem stops the
+// parse; its Error has Reason::Usage.
 Result<std::vector<std::string_view>> ParseOptions(std::span<const std::string_view> args,
                                                    std::span<const OptionSpec> specs,
                                                    bool positional_allowed = false);

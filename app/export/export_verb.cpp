@@ -119,7 +119,8 @@ std::vector<OptionSpec> ExportOptionSpecs(ExportOptions& into, std::optional<std
                  into.library),
       KeepGoingOption(into.keep_going),
       PathOption("--pallas-source", "PATH", "a file",
-                 "The kernel's Pallas file to show beside the C++ mirror", into.pallas_source),
+                 "The kernel's Pallas file to show beside the C++ mirror (with --site, one per kernel)",
+                 into.pallas_source),
       ThreadsOption(),
       MaxMemoryOption(),
   };

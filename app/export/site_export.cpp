@@ -25,11 +25,18 @@ std::vector<base::OptionSpec> SiteSpecs(SiteOptions& into, std::optional<std::fi
   return {
       PathOption("--site", "DIR", "a folder",
                  "Instead of frames, write the live page into DIR: index.html, its style and scripts, the\n"
-                 "wasm module that runs the kernels in the reader's browser, and the --pallas-source file;\n"
+                 "wasm module that runs the kernels in the reader's browser, and the --pallas-source files;\n"
                  "any static web host serves it. Takes only --pallas-source, --web-module and --force",
                  folder),
-      PathOption("--pallas-source", "PATH", "a file",
-                 "The kernel's Pallas file to show beside the C++ mirror", into.pallas_source),
+      {.name = "--pallas-source",
+       .value_name = "PATH",
+       .needs = "a file",
+       .help = "A kernel's Pallas file to show beside the C++ mirror; with --site, one per kernel",
+       .set = [&into](std::string_view value) -> base::Status {
+         into.pallas_sources.emplace_back(value);
+         return {};
+       },
+       .repeatable = true},
       PathOption("--web-module", "DIR", "a folder",
                  "With --site: the folder of tilewalk_web.js and tilewalk_web.wasm (default: the web\n"
                  "preset's build folder, build-wasm/web)",
@@ -58,12 +65,12 @@ base::FolderOptions SiteFolderOptions(bool force) {
 // The file the page shows for a kernel, with the kernel it belongs to: the first registered kernel that
 // takes it (another kernel's pinned file is that kernel's), else the default kernel's refusal.
 struct SitePallas {
-  std::string kernel{};  // "flash"
-  std::string text{};    // its lines, each ended by "\n"
+  std::string kernel{};          // "flash"
+  std::filesystem::path path{};  // as --pallas-source named it
+  std::string text{};            // its lines, each ended by "\n"
 };
 
-base::Result<std::optional<SitePallas>> FindSitePallas(const std::optional<std::filesystem::path>& flag) {
-  if (!flag) return std::optional<SitePallas>();
+base::Result<SitePallas> FindSitePallas(const std::filesystem::path& flag) {
   std::optional<base::Error> first;
   for (const kernel::Kernel* k : kernel::Kernels()) {
     auto source = FindKernelPallasSource(*k, flag);
@@ -71,21 +78,44 @@ base::Result<std::optional<SitePallas>> FindSitePallas(const std::optional<std::
       if (!first) first = source.error();
       continue;
     }
-    SitePallas found{.kernel = std::string(k->info().name)};
+    SitePallas found{.kernel = std::string(k->info().name), .path = flag};
     for (const std::string& line : *source->lines) found.text += line + "\n";
-    return std::optional<SitePallas>(std::move(found));
+    return found;
   }
   return *first;
+}
+
+// Every --pallas-source file with its kernel; two files of one kernel are refused, since the page shows one.
+base::Result<std::vector<SitePallas>> FindSitePallasFiles(const std::vector<std::filesystem::path>& flags) {
+  std::vector<SitePallas> files;
+  for (const std::filesystem::path& flag : flags) {
+    auto found = FindSitePallas(flag);
+    if (!found) return found.error();
+    for (const SitePallas& earlier : files)
+      if (earlier.kernel == found->kernel)
+        return base::Fail(base::Reason::Usage, "--pallas-source names two files of " + found->kernel + " (" +
+                                                   base::Quote(earlier.path) + ", then " + base::Quote(flag) +
+                                                   "); give one per kernel");
+    files.push_back(std::move(*found));
+  }
+  return files;
 }
 
 std::string PallasFileName(const std::string& kernel) {
   return "pallas/" + kernel + ".py";
 }
 
+// " and pallas/flash.py and pallas/splash.py": what the export says it wrote besides the page and module.
+std::string PallasFilesWritten(const std::vector<SitePallas>& pallas) {
+  std::string said;
+  for (const SitePallas& file : pallas) said += " and " + PallasFileName(file.kernel);
+  return said;
+}
+
 // tilewalk-site.json: the marker, and what the page reads to find the module and the Pallas file.
-std::string SiteManifest(const std::optional<SitePallas>& pallas) {
+std::string SiteManifest(const std::vector<SitePallas>& pallas) {
   nlohmann::json pallas_files = nlohmann::json::object();
-  if (pallas) pallas_files[pallas->kernel] = PallasFileName(pallas->kernel);
+  for (const SitePallas& file : pallas) pallas_files[file.kernel] = PallasFileName(file.kernel);
   const nlohmann::json manifest = {
       {"tilewalk_site", 1},
       {"tilewalk_version", std::string(kVersion)},
@@ -96,23 +126,23 @@ std::string SiteManifest(const std::optional<SitePallas>& pallas) {
 }
 
 base::Status WriteSite(const std::filesystem::path& folder, const WebModule& module,
-                       const std::optional<SitePallas>& pallas) {
+                       const std::vector<SitePallas>& pallas) {
   for (const EmbeddedFile& file : SiteFiles())
     if (auto written = base::WriteFileContent(folder / std::string(file.name), file.text); !written)
       return written;
   if (auto written = base::WriteFileContent(folder / kWebModuleLoader, module.loader); !written)
     return written;
   if (auto written = base::WriteFileContent(folder / kWebModuleCode, module.code); !written) return written;
-  if (pallas) {
+  if (!pallas.empty()) {
     std::error_code ec;
     std::filesystem::create_directory(folder / "pallas", ec);
     if (ec)
       return base::Fail(base::Reason::Unwritable,
                         "cannot create " + base::Quote(folder / "pallas") + " (" + ec.message() + ")");
-    if (auto written = base::WriteFileContent(folder / PallasFileName(pallas->kernel), pallas->text);
-        !written)
-      return written;
   }
+  for (const SitePallas& file : pallas)
+    if (auto written = base::WriteFileContent(folder / PallasFileName(file.kernel), file.text); !written)
+      return written;
   return base::WriteFileContent(folder / kSiteMarker, SiteManifest(pallas));
 }
 
@@ -157,7 +187,7 @@ VerbResult RunSiteExport(const SiteOptions& options, std::ostream& err) {
   const base::FolderOptions folder_options = SiteFolderOptions(options.force);
   const auto module = ReadWebModule(WebModuleFolder(options.web_module));
   if (!module) return module.error();
-  const auto pallas = FindSitePallas(options.pallas_source);
+  const auto pallas = FindSitePallasFiles(options.pallas_sources);
   if (!pallas) return pallas.error();
   auto folder = base::OutputFolder::Create(options.folder, folder_options);
   if (!folder) return folder.error();
@@ -167,9 +197,8 @@ VerbResult RunSiteExport(const SiteOptions& options, std::ostream& err) {
   if (const base::Status committed = folder->Commit(); !committed) return committed.error();
   err << "wrote the live page and the web module ("
       << base::DescribeBytes(module->loader.size() + module->code.size()) << ")"
-      << (*pallas ? " and " + PallasFileName((*pallas)->kernel) : std::string()) << " to "
-      << base::Quote(options.folder) << "; serve it over HTTP, e.g. python3 -m http.server -d "
-      << base::Quote(options.folder) << "\n";
+      << PallasFilesWritten(*pallas) << " to " << base::Quote(options.folder)
+      << "; serve it over HTTP, e.g. python3 -m http.server -d " << base::Quote(options.folder) << "\n";
   return ExitCode::Ok;
 }
 

@@ -1,8 +1,8 @@
 // `tilewalk export --site DIR`: one folder that any static web host serves, holding the live page
 // (assets/site/, compiled into the binary like the player), the wasm module it runs the kernels in, and the
-// author's Pallas file when one is given. Everything the page fetches is in the folder, so it works offline
-// once loaded. The reader picks the tour and the scenario in the page, so the frame export's options do not
-// apply, and each is refused by name.
+// author's Pallas files when given, one per kernel. Everything the page fetches is in the folder, so it works
+// offline once loaded. The reader picks the tour and the scenario in the page, so the frame export's options
+// do not apply, and each is refused by name.
 #pragma once
 
 #include <filesystem>
@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "app/verb.hpp"
 #include "base/embedded_file.hpp"
@@ -20,10 +21,10 @@ std::span<const tilewalk::EmbeddedFile> SiteFiles();  // generated: the page's f
 namespace tilewalk::app {
 
 struct SiteOptions {
-  std::filesystem::path folder{};                        // --site DIR
-  std::optional<std::filesystem::path> pallas_source{};  // --pallas-source PATH: a kernel's Pallas file
-  std::optional<std::filesystem::path> web_module{};     // --web-module DIR; default: configured at build
-  bool force = false;                                    // --force: replace an earlier site
+  std::filesystem::path folder{};                       // --site DIR
+  std::vector<std::filesystem::path> pallas_sources{};  // --pallas-source PATH, once per kernel
+  std::optional<std::filesystem::path> web_module{};    // --web-module DIR; default: configured at build
+  bool force = false;                                   // --force: replace an earlier site
 };
 
 // The site's marker, which --force looks for before replacing a folder.

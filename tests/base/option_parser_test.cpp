@@ -88,6 +88,24 @@ TEST_CASE("option parser: an option that takes a value is refused when it is giv
   CHECK(Refusal({"--flag", "--flag"}) == "(accepted)");  // a switch twice is the same switch
 }
 
+TEST_CASE("option parser: a repeatable option collects every value, in order") {
+  std::vector<std::string> files;
+  const std::vector<OptionSpec> specs = {{.name = "--file",
+                                          .value_name = "PATH",
+                                          .needs = "a file",
+                                          .help = "a file, once or more",
+                                          .set = [&](std::string_view value) -> Status {
+                                            files.emplace_back(value);
+                                            return {};
+                                          },
+                                          .repeatable = true}};
+  const std::vector<std::string_view> args = {"--file", "a.py", "--file=b.py"};
+  REQUIRE(ParseOptions(args, specs).ok());
+  CHECK(files == std::vector<std::string>{"a.py", "b.py"});
+  const std::vector<std::string_view> empty = {"--file", "a.py", "--file="};
+  CHECK(ParseOptions(empty, specs).error().message == "--file needs a file");
+}
+
 TEST_CASE("option parser: positionals come back in order when allowed") {
   Parsed parsed;
   const std::vector<std::string_view> args = {"fetch", "--flag", "more"};

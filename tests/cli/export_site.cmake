@@ -28,6 +28,17 @@ tilewalk_cli_test("export --site refuses a folder it cannot create" EXIT 1
 tilewalk_cli_test("export --site refuses a missing --pallas-source" EXIT 1
   COMMAND ${tw} export --site ${site_scratch}/none --web-module ${stand_in} --pallas-source ${site_scratch}/nope.py
   MATCH "--pallas-source names '.*nope\\.py'")
+set(fake_splash ${CMAKE_SOURCE_DIR}/tests/walkthrough/fixtures/fake_splash_attention_kernel.py)
+tilewalk_cli_test("export --site takes a Pallas file per kernel, and lists both in its manifest" EXIT 0
+  COMMAND sh -c "rm -rf '${site_scratch}/two-kernels' && '${tw}' export --site '${site_scratch}/two-kernels' \
+--web-module '${stand_in}' --pallas-source '${fake_splash}' --pallas-source '${fake_flash}' \
+&& cat '${site_scratch}/two-kernels/tilewalk-site.json'"
+  MATCH "and pallas/splash\\.py and pallas/flash\\.py to"
+  MATCH2 "\"flash\": \"pallas/flash\\.py\",[ \n]+\"splash\": \"pallas/splash\\.py\"")
+tilewalk_cli_test("export --site refuses two Pallas files of one kernel" EXIT 2
+  COMMAND ${tw} export --site ${site_scratch}/none --web-module ${stand_in} --pallas-source ${fake_flash}
+          --pallas-source ${fake_flash}
+  MATCH "--pallas-source names two files of flash \\('.*fake_flash_attention\\.py', then '.*'\\)")
 tilewalk_cli_test("export --site refuses a frame export's option by name" EXIT 2
   COMMAND ${tw} export --site ${site_scratch}/none --tour intro
   MATCH "--tour is for an export of frames. --site writes the live page")
