@@ -1,5 +1,5 @@
-// The page's side of the worker (worker.js): fetches the module, the worker script and the site's list of
-// files once, starts a worker on them, and runs the module's calls there one at a time, each a promise of
+// The page's side of the worker (worker.js): fetches the module (and compiles it), the worker script and the
+// site's list of files once, starts a worker on them, and runs the module's calls there one at a time, each a promise of
 // the module's JSON. A call that takes a while reports "busy" and the module's progress; cancel() ends the
 // worker mid-call (a recording cannot be stopped from outside otherwise) and starts a fresh one, which the
 // page then brings back to where it was. Everything is fetched before the first worker starts, so a page
@@ -35,7 +35,9 @@ export class Engine {
     ]);
     this.loaderUrl = URL.createObjectURL(new Blob([loader], { type: "text/javascript" }));
     this.workerUrl = URL.createObjectURL(new Blob([worker], { type: "text/javascript" }));
-    this.code = code;
+    // Compiled once, here: every worker, the first and each one after a Cancel, instantiates this same
+    // module, so a new worker compiles nothing, and runs the code the engine has already optimised.
+    this.module = await WebAssembly.compile(code);
     const pallas = {};
     for (const [kernel, path] of Object.entries(manifest.pallas ?? {}))
       if (/^[a-z0-9_-]{1,32}$/.test(kernel)) pallas[kernel] = await fetchOk(siteFile(path), "text");
@@ -52,7 +54,7 @@ export class Engine {
         this.failAll(new Error(`the page's worker failed: ${event.message || "it could not start"}`), reject);
       };
     });
-    this.worker.postMessage({ type: "load", loader: this.loaderUrl, code: this.code.slice(0) });
+    this.worker.postMessage({ type: "load", loader: this.loaderUrl, module: this.module });
     return this.ready;
   }
 
