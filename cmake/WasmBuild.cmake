@@ -18,7 +18,7 @@ add_link_options(-mbulk-memory)
 # Eigen's SSE2 kernels (its products and exp above all), over emscripten's SSE headers, which are
 # WebAssembly SIMD underneath: a product runs 1.5 to 2 times, an exp 1.5 times, as fast as Eigen's scalar
 # code vectorised by clang. For that:
-# - web/eigen_sse/ holds a stand-in for the MMX header emscripten lacks, and eigen_core.hpp, read first in
+# - web/eigen_sse/ holds a stand-in for the MMX header emscripten lacks, and wasm_prelude.hpp, read first in
 #   every file, which compiles out Eigen's x86-only inline assembly and converts floats to ints in SIMD;
 # - a GCC version of 6.3 or later (clang says 4.2 by default) makes Eigen take the intrinsics over the
 #   assembly it keeps for older GCCs' min and max;
@@ -28,7 +28,7 @@ add_link_options(-mbulk-memory)
 # differ from the scalar build's in their last bits (sums in another order), as the native build's do: the
 # equivalence test (tests/web) holds both to the reference's tolerance.
 add_compile_options(-msse2 -fgnuc-version=6.3 -DEIGEN_ARCH_DEFAULT_NUMBER_OF_REGISTERS=16
-                    -include ${PROJECT_SOURCE_DIR}/web/eigen_sse/eigen_core.hpp)
+                    -include ${PROJECT_SOURCE_DIR}/web/eigen_sse/wasm_prelude.hpp)
 include_directories(SYSTEM /usr/include/eigen3 ${PROJECT_SOURCE_DIR}/web/eigen_sse)
 
 add_library(Eigen3::Eigen INTERFACE IMPORTED)
