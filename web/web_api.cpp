@@ -55,9 +55,10 @@ std::filesystem::path PallasPath(const kernel::Kernel& k) {
 
 // The kernel's file, when the page gave one at a start.
 std::optional<std::filesystem::path> KeptPallasFile(const kernel::Kernel& k) {
+  std::filesystem::path path = PallasPath(k);
   std::error_code missing;
-  if (!std::filesystem::exists(PallasPath(k), missing)) return std::nullopt;
-  return PallasPath(k);
+  if (!std::filesystem::exists(path, missing)) return std::nullopt;
+  return path;
 }
 
 void ReportProgress(std::int64_t done, std::int64_t total) {
@@ -122,9 +123,9 @@ const char* Start(const char* text) {
     if (const base::Status written = base::WriteFileContent(path, file.text); !written)
       return ReplyError(written.error().message);
   }
-  const kernel::Kernel& runs =
-      options.scenario ? options.scenario->kernel() : StartKernel(*kernel, options.tour);
-  options.pallas_source = KeptPallasFile(runs);
+  const kernel::Kernel* runs = options.scenario ? &options.scenario->kernel() : *kernel;
+  if (runs == nullptr) runs = TourKernel(options.tour);
+  options.pallas_source = KeptPallasFile(runs != nullptr ? *runs : kernel::DefaultKernel());
   auto opened = std::make_unique<session::TourSession>(options);
   if (!opened->HasTour() && !scenario_only) return ReplyError(opened->fallback_message());
   g_session = std::move(opened);
@@ -146,11 +147,8 @@ const char* ApplyIntent(const char* text) {
     session::SessionOptions options = BaseOptions();
     options.tour = tour->id;
     // The tour's kernel, with the Pallas file the page gave for it at a start, which the module keeps.
-    for (const session::TourSummary& t : g_session->TourSummaries()) {
-      if (t.id != tour->id || t.kernel == nullptr) continue;
-      options.kernel = t.kernel;
-      options.pallas_source = KeptPallasFile(*t.kernel);
-    }
+    options.kernel = TourKernel(tour->id);
+    if (options.kernel != nullptr) options.pallas_source = KeptPallasFile(*options.kernel);
     auto opened = std::make_unique<session::TourSession>(options);
     if (!opened->HasTour()) return ReplyError(opened->fallback_message());
     opened->Apply(

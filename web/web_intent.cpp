@@ -2,12 +2,11 @@
 
 #include <algorithm>
 #include <array>
-
 #include <cctype>
 #include <utility>
-#include "web/web_request.hpp"
 
 #include "app/views/timeline_picture.hpp"
+#include "web/web_request.hpp"
 
 namespace tilewalk::web {
 namespace {

@@ -70,12 +70,12 @@ base::Result<const kernel::Kernel*> RequestKernel(const nlohmann::json& request)
   return chosen;
 }
 
-const kernel::Kernel& StartKernel(const kernel::Kernel* asked, const std::string& tour) {
-  if (asked != nullptr) return *asked;
+const kernel::Kernel* TourKernel(std::string_view id) {
+  if (id.empty()) return nullptr;
   for (const kernel::Kernel* k : kernel::Kernels())
     for (const EmbeddedFile& file : k->info().assets.tours)
-      if (!tour.empty() && std::filesystem::path(file.name).stem() == tour) return *k;  // its id is its stem
-  return kernel::DefaultKernel();
+      if (std::filesystem::path(file.name).stem() == id) return k;
+  return nullptr;
 }
 
 base::Result<std::vector<PallasFile>> RequestPallasFiles(const nlohmann::json& request) {

@@ -30,9 +30,9 @@ base::Result<const kernel::Kernel*> RequestKernel(const nlohmann::json& request)
 base::Result<kernel::Scenario> ParseRequestScenario(const kernel::Kernel* kernel,
                                                     const std::vector<std::string>& words, bool record);
 
-// The kernel a start runs: `asked` (its "kernel"), else the kernel whose built-in tours hold `tour`, else
-// the default kernel. A tour of no kernel is the session's to refuse.
-const kernel::Kernel& StartKernel(const kernel::Kernel* asked, const std::string& tour);
+// The kernel whose built-in tours hold the tour `id` (a tour's id is its file's name), or null: a tour of
+// no kernel is the session's to refuse.
+const kernel::Kernel* TourKernel(std::string_view id);
 
 // The request's "pallas" ({"flash": TEXT, "splash": TEXT}: the page's Python files, by kernel), each with
 // its kernel; none when absent. A key that names no kernel, or a value that is not text, is refused.

@@ -1,6 +1,6 @@
 // The page's side of the worker (worker.js): fetches the module (and compiles it), the worker script and the
-// site's list of files once, starts a worker on them, and runs the module's calls there one at a time, each a promise of
-// the module's JSON. A call that takes a while reports "busy" and the module's progress; cancel() ends the
+// site's list of files once, starts a worker on them, and runs the module's calls there one at a time, each
+// a promise of the module's JSON. A call that takes a while reports "busy" and the module's progress; cancel() ends the
 // worker mid-call (a recording cannot be stopped from outside otherwise) and starts a fresh one, which the
 // page then brings back to where it was. Everything is fetched before the first worker starts, so a page
 // that has loaded keeps working offline.
